@@ -1,0 +1,38 @@
+/** Business constants of SPEC §9 and the session contract of SPEC §3. */
+export const APP_VERSION_FALLBACK = '0.6.2';
+
+export const DEFAULT_LANGUAGE = 'it';
+/** Offered in the language choice; only `it` and `en` have texts, the others fall back to Italian. */
+export const LANGUAGES = ['it', 'en', 'es', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGES_WITH_TEXTS = ['it', 'en'] as const;
+
+/** Browser local storage keys (SPEC §9), kept verbatim. */
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  companyId: 'companyId',
+  language: 'i18nextLng',
+} as const;
+
+/** SPEC §7: every request sends `Accept-Language: it`. */
+export const REQUEST_LANGUAGE = 'it';
+
+/** SPEC §7: the user configuration is cached for 5 minutes. */
+export const USER_CONFIGURATION_CACHE_MS = 5 * 60 * 1000;
+
+/** SPEC §9: uploads up to 5 MB. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const PASSWORD_MAX_LENGTH = 255;
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** Default tenant constant sent with every sign-in (SPEC §3: "tenantId (fixed constant)"). */
+export const DEFAULT_TENANT_ID = 'tessera';
+
+/** SPEC §9: date-time display format. */
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+/** SPEC §9: the login side panel width. */
+export const LOGIN_PANEL_WIDTH = 480;

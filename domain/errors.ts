@@ -1,0 +1,62 @@
+/**
+ * Stable error codes. The API answers `application/problem+json` with `error.message` set to one
+ * of these; the identity provider answers `{"error":{"code":400,"message":CODE}}`. The SPA maps
+ * each code to `errors.codes.<CODE>` in both languages (SPEC §8).
+ */
+export const IDENTITY_ERROR_CODES = [
+  'INVALID_PASSWORD',
+  'INVALID_LOGIN_CREDENTIALS',
+  'EMAIL_NOT_FOUND',
+  'USER_DISABLED',
+  'TOO_MANY_ATTEMPTS_TRY_LATER',
+  'INVALID_EMAIL',
+  'MISSING_PASSWORD',
+  'MISSING_EMAIL',
+  'OPERATION_NOT_ALLOWED',
+  'WEAK_PASSWORD',
+  'CAPTCHA_CHECK_FAILED',
+  'QUOTA_EXCEEDED',
+  'SECOND_FACTOR_REQUIRED',
+  'EMAIL_EXISTS',
+  'CREDENTIAL_ALREADY_IN_USE',
+  'CREDENTIAL_TOO_OLD_LOGIN_AGAIN',
+  'INVALID_ID_TOKEN',
+  'TOKEN_EXPIRED',
+  'EXPIRED_OOB_CODE',
+  'INVALID_OOB_CODE',
+  'ACCOUNT_EXISTS_WITH_DIFFERENT_CREDENTIAL',
+  'INVALID_PHONE_NUMBER',
+  'MISSING_PHONE_NUMBER',
+  'INVALID_VERIFICATION_CODE',
+] as const;
+
+export const API_ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'INVALID_REFRESH_TOKEN',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL_ERROR',
+  'WRONG_PASSWORD',
+  'PASSWORD_REUSED',
+] as const;
+
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+export type ErrorCode = IdentityErrorCode | ApiErrorCode;
+
+/** The problem+json body every API error uses (DESIGN.md §4). */
+export interface ProblemBody {
+  type?: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance: string;
+  error: { message: string };
+  /** field → i18n message key */
+  errors?: Record<string, string>;
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify('0.6.2') },
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        define: { __APP_VERSION__: JSON.stringify('0.6.2') },
+        test: {
+          name: 'spa',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+});
