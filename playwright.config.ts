@@ -1,0 +1,64 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * End-to-end journeys in Debian's Chromium against the real server (`npm start`'s code path)
+ * on a fresh data folder. E-mail goes over SMTP to a capture server the tests read
+ * (tests/e2e/support/mailbox.ts), so the e-mailed links are exercised for real.
+ */
+process.env.TESSERA_E2E_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+const runDir = process.env.TESSERA_E2E_DIR;
+const port = Number(process.env.E2E_PORT ?? 8181);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+process.env.E2E_SMTP_PORT = String(smtpPort);
+process.env.E2E_MAILBOX = join(runDir, 'mailbox');
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'it-IT',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/ensure-build.mjs && npx tsx server/main.ts',
+    url: `http://localhost:${port}/config.js`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: join(runDir, 'data'),
+      PUBLIC_URL: `http://localhost:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Tessera <no-reply@tessera.test>',
+      APP_ENV: 'dev',
+      DATABASE_URL: '',
+    },
+  },
+});
