@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '../constants';
+
+/**
+ * Company, referent and operator rules of SPEC §5, shared by the SPA forms and the API.
+ * Messages are i18n keys under `validation.`.
+ */
+const text2to40 = z.string().trim().min(2, 'validation.length2to40').max(40, 'validation.length2to40');
+/** Letters (any alphabet), spaces, apostrophes and hyphens: no digits or other specials. */
+const personName = (min: number, key: string) =>
+  z.string().trim().min(min, key).max(40, key).regex(/^[\p{L}][\p{L}' -]*$/u, key);
+
+export const companySchema = z
+  .object({
+    code: text2to40,
+    businessName: text2to40,
+    companyName: text2to40,
+    vatNumber: z.string().trim().regex(/^[A-Z0-9]{5,16}$/, 'validation.vatNumber'),
+    address: text2to40,
+    city: text2to40,
+    municipality: text2to40,
+    province: z.string().trim().length(2, 'validation.province'),
+    zip: z.string().trim().regex(/^\d{5}$/, 'validation.zip'),
+  })
+  .strict();
+export type CompanyInput = z.infer<typeof companySchema>;
+
+export const referentSchema = z
+  .object({
+    firstName: personName(2, 'validation.personName'),
+    lastName: personName(2, 'validation.personName'),
+    phoneCountry: z.string().trim().regex(/^\+\d{1,4}$/, 'validation.phoneCountry'),
+    phone: z.string().trim().min(4, 'validation.phone').max(20, 'validation.phone').regex(/^[\d ]+$/, 'validation.phone'),
+    email: z.string().trim().min(1, 'validation.required').max(320, 'validation.email').email('validation.email'),
+  })
+  .strict();
+export type ReferentInput = z.infer<typeof referentSchema>;
+
+export const operatorSchema = referentSchema.extend({
+  firstName: personName(3, 'validation.operatorName'),
+  lastName: personName(3, 'validation.operatorName'),
+});
+export type OperatorInput = z.infer<typeof operatorSchema>;
+
+export const LOGO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const MAX_LOGO_BYTES = MAX_UPLOAD_BYTES;
