@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_VERSION_FALLBACK, DEFAULT_TENANT_ID } from '../domain/constants';
+
+/**
+ * Runtime configuration, read once from the environment. Everything has a default that makes
+ * `npm start` work on a laptop; production sets DATABASE_URL, PUBLIC_URL, SMTP_URL and the
+ * shared secrets (see `configDoc`).
+ */
+export interface AppConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  appEnv: string;
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  demoData: boolean;
+  trustProxy: boolean;
+  spaDir: string;
+  version: string;
+  logLevel: string;
+  identity: IdentityConfig;
+  accessTokenSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  oneTimeTokenTtlSeconds: { activation: number; reset: number };
+  bruteForce: { windowSeconds: number; maxPerAccount: number; maxPerIp: number };
+  forgotPasswordRateLimit: { max: number; windowMs: number };
+  jobs: { pollIntervalMs: number; staleAfterSeconds: number };
+}
+
+export interface IdentityConfig {
+  provider: 'builtin' | 'external';
+  tenantId: string;
+  apiKey: string;
+  /** `iss` of idTokens: issued by the built-in provider, or expected from the external one. */
+  issuer: string;
+  /** `aud` of idTokens (the identity project id). */
+  audience: string;
+  jwksUrl: string | null;
+  signInUrl: string;
+  privateKeyPem: string | null;
+}
+
+export const DEV_IDENTITY_API_KEY = 'tessera-dev-public-key';
+export const BUILTIN_SIGN_IN_PATH = '/identity/v1/accounts:signInWithPassword';
+
+/** name, default, meaning: the table the README copies. */
+export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
+  { name: 'PORT', default: '8080', meaning: 'HTTP port the server listens on.' },
+  { name: 'DATA_DIR', default: './data', meaning: 'Folder for the embedded database (DATA_DIR/pglite) and generated keys.' },
+  { name: 'DATABASE_URL', default: '(unset)', meaning: 'postgres://… uses a PostgreSQL server; unset uses embedded PGlite in DATA_DIR/pglite.' },
+  { name: 'APP_ENV', default: 'dev', meaning: 'Environment label shown by the SPA (config.js appEnv).' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', meaning: 'Public base URL, used in e-mailed links and the default idToken issuer.' },
+  { name: 'SMTP_URL', default: '(unset)', meaning: 'smtp(s)://user:pass@host:port. Unset: e-mails are printed to the server log (info) instead of sent.' },
+  { name: 'MAIL_FROM', default: 'Tessera <no-reply@tessera.local>', meaning: 'Sender address of e-mails.' },
+  { name: 'DEMO_DATA', default: '(unset)', meaning: 'PostgreSQL: seed demo companies and accounts only when 1. A new embedded database is always seeded.' },
+  { name: 'TRUST_PROXY', default: '0', meaning: '1: trust X-Forwarded-For (behind a load balancer), so per-address limits see the client address.' },
+  { name: 'SPA_DIR', default: './dist', meaning: 'The built SPA served with history fallback.' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'Server log level.' },
+  { name: 'IDENTITY_PROVIDER', default: 'builtin', meaning: 'builtin: /identity/v1 signs users in. external: an Identity-Toolkit-compatible provider does; /identity is off.' },
+  { name: 'IDENTITY_TENANT_ID', default: DEFAULT_TENANT_ID, meaning: 'Tenant the SPA sends at sign-in and idTokens must carry (firebase.tenant).' },
+  { name: 'IDENTITY_API_KEY', default: DEV_IDENTITY_API_KEY, meaning: 'Public `?key=` the SPA sends to the sign-in URL. The built-in provider accepts any key (it is public, not a secret).' },
+  { name: 'IDENTITY_ISSUER', default: 'PUBLIC_URL/identity', meaning: 'idToken `iss`: what the built-in provider issues, or what an external provider must send (required in external mode).' },
+  { name: 'IDENTITY_AUDIENCE', default: 'tessera', meaning: 'idToken `aud` (project id).' },
+  { name: 'IDENTITY_JWKS_URL', default: '(unset)', meaning: 'External mode: JWKS URL used to verify idTokens (required in external mode).' },
+  { name: 'IDENTITY_SIGN_IN_URL', default: BUILTIN_SIGN_IN_PATH, meaning: 'Sign-in URL the SPA calls (required in external mode).' },
+  { name: 'IDENTITY_PRIVATE_KEY', default: '(generated)', meaning: 'PEM (PKCS#8, EC P-256) signing key of the built-in provider. Unset: generated into DATA_DIR/keys on first start. Several instances must share it.' },
+  { name: 'ACCESS_TOKEN_SECRET', default: '(generated)', meaning: 'HS256 secret (≥ 32 chars) of API access tokens. Unset: generated into DATA_DIR/keys. Several instances must all be given the same value.' },
+  { name: 'ACCESS_TOKEN_TTL_SECONDS', default: '900', meaning: 'Access-token lifetime.' },
+  { name: 'REFRESH_TOKEN_TTL_SECONDS', default: '1209600', meaning: 'Refresh-token lifetime (rotated at every use).' },
+  { name: 'BRUTE_FORCE_WINDOW_SECONDS', default: '900', meaning: 'Window in which failed sign-ins are counted.' },
+  { name: 'BRUTE_FORCE_MAX_PER_ACCOUNT', default: '5', meaning: 'Failed sign-ins per e-mail within the window before TOO_MANY_ATTEMPTS_TRY_LATER.' },
+  { name: 'BRUTE_FORCE_MAX_PER_IP', default: '20', meaning: 'Failed sign-ins per client address within the window before TOO_MANY_ATTEMPTS_TRY_LATER.' },
+  { name: 'FORGOT_PASSWORD_MAX_PER_IP', default: '5', meaning: 'forgot-password requests per client address per FORGOT_PASSWORD_WINDOW_SECONDS (per instance).' },
+  { name: 'FORGOT_PASSWORD_WINDOW_SECONDS', default: '900', meaning: 'Window of the forgot-password rate limit.' },
+  { name: 'JOBS_POLL_INTERVAL_MS', default: '1000', meaning: 'How often the job runner looks for due jobs.' },
+];
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string };
+    return pkg.version ?? APP_VERSION_FALLBACK;
+  } catch {
+    return APP_VERSION_FALLBACK;
+  }
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function str(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  return raw ? raw : null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = int(env, 'PORT', 8080);
+  const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const provider = str(env, 'IDENTITY_PROVIDER') ?? 'builtin';
+  if (provider !== 'builtin' && provider !== 'external') throw new Error('IDENTITY_PROVIDER must be builtin or external');
+  const identity: IdentityConfig = {
+    provider,
+    tenantId: str(env, 'IDENTITY_TENANT_ID') ?? DEFAULT_TENANT_ID,
+    apiKey: str(env, 'IDENTITY_API_KEY') ?? DEV_IDENTITY_API_KEY,
+    issuer: str(env, 'IDENTITY_ISSUER') ?? `${publicUrl}/identity`,
+    audience: str(env, 'IDENTITY_AUDIENCE') ?? 'tessera',
+    jwksUrl: str(env, 'IDENTITY_JWKS_URL'),
+    signInUrl: str(env, 'IDENTITY_SIGN_IN_URL') ?? BUILTIN_SIGN_IN_PATH,
+    privateKeyPem: str(env, 'IDENTITY_PRIVATE_KEY')?.replace(/\\n/g, '\n') ?? null,
+  };
+  if (provider === 'external') {
+    for (const name of ['IDENTITY_JWKS_URL', 'IDENTITY_ISSUER', 'IDENTITY_SIGN_IN_URL']) {
+      if (!str(env, name)) throw new Error(`${name} is required when IDENTITY_PROVIDER=external`);
+    }
+  }
+  const accessTokenSecret = str(env, 'ACCESS_TOKEN_SECRET');
+  if (accessTokenSecret !== null && accessTokenSecret.length < 32) throw new Error('ACCESS_TOKEN_SECRET must be at least 32 characters');
+  return {
+    port,
+    dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: str(env, 'DATABASE_URL'),
+    appEnv: str(env, 'APP_ENV') ?? 'dev',
+    publicUrl,
+    smtpUrl: str(env, 'SMTP_URL'),
+    mailFrom: str(env, 'MAIL_FROM') ?? 'Tessera <no-reply@tessera.local>',
+    demoData: env.DEMO_DATA === '1',
+    trustProxy: env.TRUST_PROXY === '1',
+    spaDir: path.resolve(str(env, 'SPA_DIR') ?? path.join(ROOT, 'dist')),
+    version: readVersion(),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    identity,
+    accessTokenSecret,
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 3600),
+    oneTimeTokenTtlSeconds: { activation: 7 * 24 * 3600, reset: 3600 },
+    bruteForce: {
+      windowSeconds: int(env, 'BRUTE_FORCE_WINDOW_SECONDS', 900),
+      maxPerAccount: int(env, 'BRUTE_FORCE_MAX_PER_ACCOUNT', 5),
+      maxPerIp: int(env, 'BRUTE_FORCE_MAX_PER_IP', 20),
+    },
+    forgotPasswordRateLimit: {
+      max: int(env, 'FORGOT_PASSWORD_MAX_PER_IP', 5),
+      windowMs: int(env, 'FORGOT_PASSWORD_WINDOW_SECONDS', 900) * 1000,
+    },
+    jobs: { pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 1000), staleAfterSeconds: 300 },
+  };
+}

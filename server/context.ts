@@ -1,0 +1,21 @@
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { JobRunner } from './jobs/runner';
+import type { KeyMaterial } from './lib/keys';
+import type { CompanyRow, UserRow } from './db/schema';
+
+/** What services need, built once per app and passed down (no module-level singletons). */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  keys: KeyMaterial;
+  jobs: JobRunner;
+}
+
+/** The authenticated caller, set by the auth plugin on every protected /api request. */
+export interface AuthState {
+  user: UserRow;
+  company: CompanyRow;
+  /** refresh-token family of this session (the access token's `sid`) */
+  sessionId: string;
+}

@@ -1,0 +1,6 @@
+export * from './audit';
+export * from './companies';
+export * from './jobs';
+export * from './outbox';
+export * from './sessions';
+export * from './users';

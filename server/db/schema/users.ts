@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Permissions } from '../../../domain/permissions';
+import type { UserStatus } from '../../../domain/schemas/auth';
+import { companies } from './companies';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    phoneCountry: text('phone_country'),
+    role: text('role').notNull().default('OPERATOR'),
+    /** SPEC §3 shape; validated with domain permissionsSchema on write and read. */
+    permissions: jsonb('permissions').$type<Permissions>().notNull().default({}),
+    language: text('language').notNull().default('it'),
+    status: text('status').$type<UserStatus>().notNull().default('PENDING_ACTIVATION'),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // E-mail is unique whatever its case: lookups use lower(email) too.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

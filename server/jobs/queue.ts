@@ -1,0 +1,22 @@
+import { jobs } from '../db/schema';
+import type { Db } from '../db/client';
+
+export interface EnqueueOptions {
+  /** run no earlier than this (default now) */
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Inserts a job with the caller's executor, so a job written inside a transaction commits (or
+ * rolls back) with the rows it is about. Waking the runner is separate: call `wake()` after the
+ * commit, otherwise the runner may look before the row is visible (it would then find it on the
+ * next poll anyway).
+ */
+export async function enqueue(db: Db, name: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
+  const [row] = await db
+    .insert(jobs)
+    .values({ name, payload: payload ?? {}, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5 })
+    .returning({ id: jobs.id });
+  return row.id;
+}

@@ -1,0 +1,47 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode, ProblemBody } from '../../domain/errors';
+
+/** The request path without its query string: `instance` must never echo tokens from the query. */
+export function requestPath(request: FastifyRequest): string {
+  return request.url.split('?')[0];
+}
+
+export function problemBody(
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  detail?: string,
+  errors?: Record<string, string>,
+): ProblemBody {
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail: detail ?? STATUS_CODES[status] ?? 'Error',
+    instance: requestPath(request),
+    error: { message: code },
+    ...(errors && Object.keys(errors).length > 0 ? { errors } : {}),
+  };
+}
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  detail?: string,
+  errors?: Record<string, string>,
+): FastifyReply {
+  return reply
+    .code(status)
+    .type('application/problem+json; charset=utf-8')
+    .send(problemBody(request, status, code, detail, errors));
+}
+
+/** Identity Toolkit error body (what Google's REST API answers, which the SPA already parses). */
+export function sendIdentityError(reply: FastifyReply, code: string, status = 400): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send({
+    error: { code: status, message: code, errors: [{ message: code, domain: 'global', reason: 'invalid' }] },
+  });
+}

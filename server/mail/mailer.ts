@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import { enqueue } from '../jobs/queue';
+import type { JobRegistry } from '../jobs/registry';
+import { renderEmail, type EmailTemplate } from './templates';
+
+export const EMAIL_SEND_JOB = 'email.send';
+
+export interface QueuedEmail {
+  to: string;
+  template: EmailTemplate;
+  language: string;
+  params: Record<string, string>;
+}
+
+/**
+ * Writes the outbox row and its `email.send` job with the caller's executor, so both commit with
+ * the change that caused the e-mail (e.g. the reset token).
+ */
+export async function queueEmail(db: Db, email: QueuedEmail): Promise<string> {
+  const rendered = renderEmail(email.template, email.language, email.params);
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      toAddress: email.to,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      template: email.template,
+      language: rendered.language,
+    })
+    .returning({ id: emailOutbox.id });
+  await enqueue(db, EMAIL_SEND_JOB, { outboxId: row.id }, { maxAttempts: 8 });
+  return row.id;
+}
+
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+}
+
+export function createTransport(smtpUrl: string | null): MailTransport | null {
+  return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+}
+
+/**
+ * Delivers one outbox row: over SMTP when configured (a failure throws, so the runner retries),
+ * otherwise into the server log, so a local user can still follow activation and reset links.
+ */
+export function registerEmailJob(
+  registry: JobRegistry,
+  deps: { db: Db; transport: MailTransport | null; from: string; log: FastifyBaseLogger },
+): void {
+  registry.register(EMAIL_SEND_JOB, async (payload, { attempt, lastAttempt }) => {
+    const { outboxId } = payload as { outboxId: string };
+    const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+    if (!row || row.status !== 'queued') return;
+    if (!deps.transport) {
+      deps.log.info({ outboxId, to: row.toAddress, subject: row.subject }, `e-mail (no SMTP configured):\n${row.textBody}`);
+      await deps.db
+        .update(emailOutbox)
+        .set({ status: 'logged', attempts: attempt, sentAt: new Date() })
+        .where(eq(emailOutbox.id, outboxId));
+      return;
+    }
+    try {
+      await deps.transport.sendMail({
+        from: deps.from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await deps.db.update(emailOutbox).set({ attempts: attempt, lastError: message.slice(0, 2000), ...(lastAttempt ? { status: 'failed' as const } : {}) }).where(eq(emailOutbox.id, outboxId));
+      throw err;
+    }
+    await deps.db
+      .update(emailOutbox)
+      .set({ status: 'sent', attempts: attempt, sentAt: new Date(), lastError: null })
+      .where(eq(emailOutbox.id, outboxId));
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { signInWithPassword, type SignInInput } from './service';
+
+/**
+ * Built-in identity provider, wire-compatible with the Identity Toolkit REST API
+ * (`accounts:signInWithPassword`). Any `?key=` is accepted: the key is public by design.
+ * Registered only when IDENTITY_PROVIDER=builtin.
+ */
+export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.post(
+    // `::` is Fastify's escape for a literal colon in a path.
+    '/identity/v1/accounts::signInWithPassword',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Sign in with e-mail and password (Identity Toolkit compatible)',
+        querystring: z.object({ key: z.string().optional() }),
+      },
+      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const body = (request.body ?? {}) as SignInInput;
+      const result = await signInWithPassword(ctx, body, request.ip);
+      return { kind: 'identitytoolkit#VerifyPasswordResponse', ...result };
+    },
+  );
+
+  /** Public keys of idTokens (what an external-mode instance can be pointed at). */
+  app.get(
+    '/identity/v1/jwks',
+    { schema: { tags: ['identity'], summary: 'Public signing keys (JWKS)' }, config: { public: true } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { keys: [ctx.keys.identityPublicJwk] };
+    },
+  );
+}

@@ -1,0 +1,119 @@
+import type { UserConfiguration } from '../../../domain/schemas/auth';
+import { permissionsSchema } from '../../../domain/permissions';
+import type { AppContext, AuthState } from '../../context';
+import type { UserRow } from '../../db/schema';
+import type { OneTimeTokenKind } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { randomToken, sha256 } from '../../lib/tokens';
+import { queueEmail } from '../../mail/mailer';
+import { recordAudit } from '../audit/repository';
+import { revokeUserTokens } from '../auth/repository';
+import * as repo from './repository';
+
+const LINK_PATHS: Record<OneTimeTokenKind, string> = {
+  reset: '/forgot-password',
+  activation: '/user-account-activation',
+};
+
+export function userConfiguration(auth: AuthState): UserConfiguration {
+  const { user, company } = auth;
+  const parsed = permissionsSchema.safeParse(user.permissions);
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+      phoneCountry: user.phoneCountry,
+      role: user.role,
+      language: user.language,
+      status: user.status,
+    },
+    company: { id: company.id, name: company.name, parentId: company.parentId, isProvider: company.isProvider },
+    // A malformed stored object grants nothing rather than failing the whole shell.
+    permissions: parsed.success ? parsed.data : {},
+  };
+}
+
+/** Creates a one-time link token and queues its e-mail, all with the caller's executor. */
+async function issueLink(ctx: AppContext, db: Db, user: UserRow, kind: OneTimeTokenKind): Promise<void> {
+  const token = randomToken();
+  const ttl = ctx.config.oneTimeTokenTtlSeconds[kind];
+  await repo.invalidateOneTimeTokens(db, user.id, kind);
+  await repo.insertOneTimeToken(db, { kind, tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + ttl * 1000) });
+  await queueEmail(db, {
+    to: user.email,
+    template: kind,
+    language: user.language,
+    params: {
+      firstName: user.firstName,
+      link: `${ctx.config.publicUrl}${LINK_PATHS[kind]}?t=${encodeURIComponent(token)}`,
+      hours: String(Math.round(ttl / 3600)),
+    },
+  });
+}
+
+/**
+ * Same outcome for the caller whether or not the e-mail belongs to an active account; only an
+ * active account gets a link (a pending one needs its activation link, a disabled one nothing).
+ */
+export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  await recordAudit(ctx.db, { kind: 'password_reset_requested', subject: email.trim().toLowerCase(), ip, actorUserId: user?.id ?? null });
+  if (!user || user.status !== 'ACTIVE') return;
+  await ctx.db.transaction((tx) => issueLink(ctx, tx, user, 'reset'));
+  ctx.jobs.wake();
+}
+
+/** For user management (later issues) and tests: a pending user gets an activation link. */
+export async function sendActivation(ctx: AppContext, user: UserRow): Promise<void> {
+  if (user.status !== 'PENDING_ACTIVATION') throw new ApiError(409, 'CONFLICT', 'The account is already active or disabled');
+  await ctx.db.transaction((tx) => issueLink(ctx, tx, user, 'activation'));
+  ctx.jobs.wake();
+}
+
+/**
+ * Consumes a link token and sets the password. Unknown or used → INVALID_OOB_CODE, expired →
+ * EXPIRED_OOB_CODE. Every session of the user ends: whoever had the old password is out.
+ */
+export async function completeLink(ctx: AppContext, kind: OneTimeTokenKind, token: string, password: string, ip: string) {
+  const passwordHash = await hashPassword(password);
+  const error = await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockOneTimeToken(tx, kind, sha256(token));
+    if (!row || row.usedAt) return 'INVALID_OOB_CODE' as const;
+    if (row.expiresAt.getTime() <= Date.now()) return 'EXPIRED_OOB_CODE' as const;
+    const user = await repo.findUserById(tx, row.userId);
+    const expected = kind === 'activation' ? 'PENDING_ACTIVATION' : 'ACTIVE';
+    if (!user || user.status !== expected) return 'INVALID_OOB_CODE' as const;
+    await repo.markOneTimeTokenUsed(tx, row.id);
+    await repo.setPassword(tx, user.id, passwordHash, kind === 'activation');
+    await revokeUserTokens(tx, user.id);
+    const auditKind = kind === 'activation' ? 'account_activated' : 'password_reset';
+    await recordAudit(tx, { kind: auditKind, actorUserId: user.id, subject: user.email.toLowerCase(), ip });
+    return null;
+  });
+  if (error) throw new ApiError(400, error, error === 'EXPIRED_OOB_CODE' ? 'The link has expired' : 'The link is not valid');
+}
+
+/**
+ * Changes the caller's password. Wrong current password answers 400 WRONG_PASSWORD (not 401: the
+ * SPA would take a 401 for an expired session). Other sessions end; the caller's stays.
+ */
+export async function changePassword(ctx: AppContext, auth: AuthState, oldPassword: string, newPassword: string, ip: string) {
+  const { user } = auth;
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) {
+    throw new ApiError(400, 'WRONG_PASSWORD', 'The current password is wrong');
+  }
+  if (oldPassword === newPassword) {
+    throw new ApiError(400, 'PASSWORD_REUSED', 'The new password must differ from the current one');
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPassword(tx, user.id, passwordHash, false);
+    await revokeUserTokens(tx, user.id, auth.sessionId);
+    await recordAudit(tx, { kind: 'password_changed', actorUserId: user.id, subject: user.email.toLowerCase(), ip });
+  });
+}

@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../domain/errors';
+import { ApiError, IdentityError } from '../lib/errors';
+import { requestPath, sendIdentityError, sendProblem } from '../lib/problem';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Zod issues → `{ field: i18n key }`. Domain schemas already use keys; anything else is generic. */
+export function fieldErrors(issues: readonly ValidationIssue[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      for (const key of issue.params.keys as string[]) out[field ? `${field}.${key}` : key] ??= 'validation.invalid';
+      continue;
+    }
+    const message = issue.message ?? '';
+    const key = message.startsWith('validation.')
+      ? message
+      : issue.keyword === 'invalid_type' && message.includes('received undefined')
+        ? 'validation.required'
+        : 'validation.invalid';
+    out[field || '_'] ??= key;
+  }
+  return out;
+}
+
+function handleError(this: FastifyInstance, error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const isIdentity = requestPath(request).startsWith('/identity/');
+  if (error instanceof IdentityError) return sendIdentityError(reply, error.code);
+  if (error instanceof ApiError) {
+    if (isIdentity && error.code === 'RATE_LIMITED') return sendIdentityError(reply, 'TOO_MANY_ATTEMPTS_TRY_LATER');
+    if (isIdentity) return sendIdentityError(reply, error.code, error.statusCode);
+    return sendProblem(request, reply, error.statusCode, error.code, error.detail, error.fieldErrors);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = fieldErrors(error.validation as unknown as ValidationIssue[]);
+    return sendProblem(request, reply, 400, 'VALIDATION_ERROR', 'The request is not valid', errors);
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
+    if (isIdentity) return sendIdentityError(reply, code === 'VALIDATION_ERROR' ? 'INVALID_ARGUMENT' : code, status);
+    // Fastify's own 4xx messages (bad JSON, wrong content type) are safe to show.
+    return sendProblem(request, reply, status, code, error.message);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  if (isIdentity) return sendIdentityError(reply, 'INTERNAL_ERROR', 500);
+  return sendProblem(request, reply, 500, 'INTERNAL_ERROR', 'An unexpected error occurred');
+}
+
+/** One error handler for the whole app: problem+json under /api, Identity Toolkit errors under /identity. */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler(handleError);
+});

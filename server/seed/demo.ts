@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS, permissionsFrom, type Permissions } from '../../domain/permissions';
+import type { UserStatus } from '../../domain/schemas/auth';
+import type { Db } from '../db/client';
+import { companies, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+
+export const DEMO_PASSWORD = 'Tessera-Demo-2026!';
+
+interface DemoCompany {
+  code: string;
+  name: string;
+  parentCode: string | null;
+  isProvider: boolean;
+  businessName: string;
+}
+
+const COMPANIES: DemoCompany[] = [
+  { code: 'TESSERA', name: 'Tessera', parentCode: null, isProvider: true, businessName: 'Tessera S.r.l.' },
+  { code: 'ACME', name: 'Acme S.p.A.', parentCode: 'TESSERA', isProvider: false, businessName: 'Acme S.p.A.' },
+  { code: 'ACME-NORD', name: 'Acme Nord S.r.l.', parentCode: 'ACME', isProvider: false, businessName: 'Acme Nord S.r.l.' },
+];
+
+interface DemoUser {
+  email: string;
+  companyCode: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  status: UserStatus;
+  permissions: Permissions;
+}
+
+const OPERATOR_PERMISSIONS = permissionsFrom([
+  'privative.management.read',
+  'privative.management.searchByCode',
+  'privative.transactions',
+  'privative.stores',
+  'privative.orders',
+  'report',
+  'ticketing',
+]);
+
+export const DEMO_USERS: DemoUser[] = [
+  { email: 'admin@tessera.test', companyCode: 'TESSERA', firstName: 'Anna', lastName: 'Admin', role: 'ADMIN', status: 'ACTIVE', permissions: ALL_PERMISSIONS },
+  { email: 'operator@acme.test', companyCode: 'ACME', firstName: 'Oscar', lastName: 'Operatore', role: 'OPERATOR', status: 'ACTIVE', permissions: OPERATOR_PERMISSIONS },
+  { email: 'noaccess@acme.test', companyCode: 'ACME', firstName: 'Nora', lastName: 'Nessuno', role: 'OPERATOR', status: 'ACTIVE', permissions: {} },
+  { email: 'disabled@acme.test', companyCode: 'ACME', firstName: 'Dario', lastName: 'Disabilitato', role: 'OPERATOR', status: 'DISABLED', permissions: OPERATOR_PERMISSIONS },
+];
+
+/** Demo companies and accounts (password {@link DEMO_PASSWORD}). Idempotent: existing rows are kept. */
+export async function seedDemoData(db: Db): Promise<{ companies: number; users: number }> {
+  const ids = new Map<string, string>();
+  let createdCompanies = 0;
+  let createdUsers = 0;
+  for (const company of COMPANIES) {
+    const [existing] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, company.code));
+    if (existing) {
+      ids.set(company.code, existing.id);
+      continue;
+    }
+    const [row] = await db
+      .insert(companies)
+      .values({
+        code: company.code,
+        name: company.name,
+        businessName: company.businessName,
+        isProvider: company.isProvider,
+        parentId: company.parentCode ? ids.get(company.parentCode) : null,
+      })
+      .returning({ id: companies.id });
+    ids.set(company.code, row.id);
+    createdCompanies += 1;
+  }
+  let passwordHash: string | null = null;
+  for (const user of DEMO_USERS) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${user.email}`);
+    if (existing) continue;
+    passwordHash ??= await hashPassword(DEMO_PASSWORD);
+    await db.insert(users).values({
+      email: user.email,
+      companyId: ids.get(user.companyCode) as string,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      status: user.status,
+      permissions: user.permissions,
+      language: 'it',
+      passwordHash,
+      passwordChangedAt: new Date(),
+    });
+    createdUsers += 1;
+  }
+  return { companies: createdCompanies, users: createdUsers };
+}
