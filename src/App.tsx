@@ -1,0 +1,72 @@
+import { Suspense } from 'react';
+import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
+import { Route } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { AppLayout } from './layout/AppLayout';
+import { AppNotification } from './layout/AppNotification';
+import { ErrorPage } from './layout/ErrorPage';
+import { HomeRedirect } from './layout/HomeRedirect';
+import { lazyWithReload } from './layout/lazyWithReload';
+import { LoadingPage } from './layout/LoadingPage';
+import { NotFoundPage } from './layout/NotFoundPage';
+import { AccountActivationPage } from './pages/activation/AccountActivationPage';
+import { ForgotPasswordPage } from './pages/forgotPassword/ForgotPasswordPage';
+import { LoginPage } from './pages/login/LoginPage';
+import { RouteGuard } from './routes/RouteGuard';
+import { SectionRouter } from './routes/SectionRouter';
+import { SECTION_ROUTES } from './routes/sectionRoutes';
+import { theme } from './theme';
+
+const ProfilePage = lazyWithReload(() => import('./pages/profile/ProfilePage'));
+const ChangePasswordPage = lazyWithReload(() => import('./pages/password/ChangePasswordPage'));
+const DownloadsPage = lazyWithReload(() => import('./pages/downloads/DownloadsPage'));
+
+export interface AppProps {
+  authProvider: AuthProvider;
+  dataProvider: DataProvider;
+  i18nProvider: I18nProvider;
+  queryClient: QueryClient;
+}
+
+function lazyScreen(element: React.ReactNode) {
+  return (
+    <RouteGuard>
+      <Suspense fallback={<LoadingPage />}>{element}</Suspense>
+    </RouteGuard>
+  );
+}
+
+/** The SPA: public account pages without the shell, everything else inside it (SPEC §2). */
+export function App({ authProvider, dataProvider, i18nProvider, queryClient }: AppProps) {
+  return (
+    <Admin
+      title="Tessera"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      queryClient={queryClient}
+      theme={theme}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={HomeRedirect}
+      catchAll={NotFoundPage}
+      error={ErrorPage}
+      loading={LoadingPage}
+      notification={AppNotification}
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/user-account-activation" element={<AccountActivationPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/profile" element={lazyScreen(<ProfilePage />)} />
+        <Route path="/password" element={lazyScreen(<ChangePasswordPage />)} />
+        <Route path="/downloads" element={lazyScreen(<DownloadsPage />)} />
+        {SECTION_ROUTES.map((section) => (
+          <Route key={section.key} path={`${section.base}/*`} element={<RouteGuard>{<SectionRouter section={section} />}</RouteGuard>} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,55 @@
+import { HttpError as RaHttpError } from 'react-admin';
+import { hasTranslation, translate } from '../i18n/i18n';
+
+/**
+ * A failed HTTP call. Extends react-admin's HttpError so notifications show `message` and forms
+ * read server-side field errors from `body.errors`. `message` is already the text for the user.
+ */
+export class HttpError extends RaHttpError {
+  /** the stable error code of the problem body (`error.message`), when there is one */
+  readonly code?: string;
+  /** the request path the problem is about (`instance`) */
+  readonly instance?: string;
+
+  constructor(message: string, status: number, body: unknown) {
+    super(message, status, body);
+    this.name = 'HttpError';
+    this.code = readErrorCode(body);
+    this.instance = readString(body, 'instance');
+  }
+}
+
+function readString(body: unknown, field: string): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const value = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** `error.message` of a problem body or of an identity-provider error. */
+export function readErrorCode(body: unknown): string | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  return readString((body as { error?: unknown }).error, 'message');
+}
+
+/**
+ * SPEC §8: the text for a failed call is the catalogue text of its code, else the server's
+ * `detail`, else a generic server-error text.
+ */
+export function errorTextFromBody(body: unknown): string {
+  const code = readErrorCode(body);
+  if (code && hasTranslation(`errors.codes.${code}`)) return translate(`errors.codes.${code}`);
+  return readString(body, 'detail') ?? translate('errors.generic');
+}
+
+/** Aborted requests (navigation away, react-query cancellation) must stay silent. */
+export function isCancelledError(error: unknown): boolean {
+  return error instanceof DOMException
+    ? error.name === 'AbortError'
+    : typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** The text to show for any error a call can throw. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return translate('errors.unknown');
+}

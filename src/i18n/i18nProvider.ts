@@ -1,0 +1,24 @@
+import { getI18nProvider } from 'ra-i18n-i18next';
+import type { I18nProvider } from 'react-admin';
+import { i18n, i18nOptions } from './i18n';
+
+/** Names as each language writes itself, for react-admin's locale list. */
+export const AVAILABLE_LOCALES = [
+  { locale: 'it', name: 'Italiano' },
+  { locale: 'en', name: 'English' },
+  { locale: 'es', name: 'Español' },
+  { locale: 'fr', name: 'Français' },
+  { locale: 'de', name: 'Deutsch' },
+];
+
+let provider: Promise<I18nProvider> | null = null;
+
+/**
+ * Initializes the shared i18next instance once (through ra-i18n-i18next, which also binds
+ * react-i18next) and returns the react-admin bridge. `ra.*` texts live in the same
+ * translation.json files as the app texts.
+ */
+export function createI18nProvider(): Promise<I18nProvider> {
+  provider ??= getI18nProvider(i18n, i18nOptions, AVAILABLE_LOCALES);
+  return provider;
+}

@@ -1,0 +1,43 @@
+import { Box } from '@mui/material';
+import { useMemo, type ReactNode } from 'react';
+import { Layout, usePermissions } from 'react-admin';
+import { buildMenu, isSideNavHidden } from '../../domain/menu';
+import type { Permissions } from '../../domain/permissions';
+import { hasSession } from '../authProvider/session';
+import { AppHeader } from './AppHeader';
+import { ErrorPage } from './ErrorPage';
+import { LoadingPage } from './LoadingPage';
+import { ShellMenuContext } from './ShellMenuContext';
+import { SideMenu } from './SideMenu';
+
+function NoSidebar() {
+  return null;
+}
+
+/** The signed-in shell: header, side menu from the user's permissions, error boundary. */
+function Shell({ children }: { children: ReactNode }) {
+  const { permissions, isPending } = usePermissions<Permissions>();
+  const shellMenu = useMemo(() => {
+    const menu = buildMenu(permissions);
+    return { menu, sideNavHidden: isSideNavHidden(menu) };
+  }, [permissions]);
+
+  return (
+    <ShellMenuContext.Provider value={shellMenu}>
+      <Layout appBar={AppHeader} menu={SideMenu} sidebar={shellMenu.sideNavHidden ? NoSidebar : undefined} error={ErrorPage}>
+        <Box sx={{ py: 2, px: { xs: 0, md: 1 } }}>{isPending ? <LoadingPage /> : children}</Box>
+      </Layout>
+    </ShellMenuContext.Provider>
+  );
+}
+
+/**
+ * react-admin renders the catch-all (not found) inside the layout; a signed-out visitor gets it
+ * without the shell, since there is no menu or user to show.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  if (!hasSession()) {
+    return <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pt: 6 }}>{children}</Box>;
+  }
+  return <Shell>{children}</Shell>;
+}

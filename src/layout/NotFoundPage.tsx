@@ -1,0 +1,19 @@
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { Button } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
+import { MessagePage } from './MessagePage';
+
+export function NotFoundPage() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Title title={translate('pages.notFound.title')} />
+      <MessagePage icon={<SearchOffIcon />} title={translate('pages.notFound.title')} message={translate('pages.notFound.message')}>
+        <Button variant="contained" component={Link} to="/">
+          {translate('pages.notFound.backHome')}
+        </Button>
+      </MessagePage>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { MENU } from '../../domain/menu';
+
+/**
+ * Every protected screen of SPEC §2, per main section. `screen` is the i18n key (under
+ * `screens.`) of the screen's title; `redirect` is where a path goes instead (relative to the
+ * section base). Business issues replace placeholders with real screens, keeping these paths.
+ */
+export type SectionRoute = { path: string; screen: string } | { path: string; redirect: string };
+
+export interface SectionRoutes {
+  /** the domain menu section key */
+  key: string;
+  base: string;
+  routes: SectionRoute[];
+}
+
+const screen = (path: string, key: string): SectionRoute => ({ path, screen: key });
+const redirect = (path: string, to: string): SectionRoute => ({ path, redirect: to });
+
+const ROUTES_BY_SECTION: Record<string, SectionRoute[]> = {
+  privative: [
+    screen('giftcards', 'giftcardList'),
+    screen('giftcards/:id', 'giftcardDetail'),
+    screen('giftcards-search', 'giftcardSearch'),
+    redirect('transactions', 'transactions/list'),
+    screen('transactions/list', 'transactionList'),
+    redirect('stores', 'stores/list'),
+    screen('stores/list', 'storeList'),
+    screen('stores/create', 'storeCreate'),
+    screen('stores/:id', 'storeDetail'),
+    redirect('batches', 'batches/list'),
+    screen('batches/list', 'batchList'),
+    screen('batches/create', 'batchCreate'),
+    screen('batches/:id', 'batchDetail'),
+  ],
+  privativeOrders: [
+    redirect('companies', 'companies/list'),
+    screen('companies/list', 'companyList'),
+    screen('companies/new', 'companyCreate'),
+    screen('companies/new/referent', 'companyReferentCreate'),
+    screen('companies/:id', 'companyDetail'),
+    screen('companies/:id/edit', 'companyEdit'),
+    screen('companies/:id/edit/referent', 'companyReferentEdit'),
+    redirect('orders', 'orders/list'),
+    screen('orders/list', 'orderList'),
+    screen('orders/create/company/:shippingType', 'orderCreate'),
+    screen('orders/create/:shippingType/:subCompanyId', 'orderCreate'),
+    screen('orders/create/:shippingType/:subCompanyId/:typologyId', 'orderCreate'),
+    screen('orders/:id', 'orderDetail'),
+    screen('orders/:id/configuration', 'orderConfiguration'),
+    screen('orders/:id/recap', 'orderRecap'),
+    screen('orders/:id/additem/catalog/:type', 'orderAddItem'),
+    screen('orders/:id/additem/:typologyId/:type', 'orderAddItem'),
+    screen('orders/:id/:itemId', 'orderItem'),
+    redirect('acquired-orders', 'acquired-orders/list'),
+    screen('acquired-orders/list', 'acquiredOrderList'),
+    screen('acquired-orders/:id', 'acquiredOrderDetail'),
+  ],
+  reloadables: [
+    screen('wallet', 'wallet'),
+    screen('walletSubCompanies', 'walletSubCompanies'),
+    screen('walletSubCompanies/:id', 'walletSubCompanyDetail'),
+    screen('cards', 'reloadableCards'),
+    screen('reloads', 'reloads'),
+    screen('queue-reloads', 'queueReloads'),
+    screen('reloads-history', 'reloadsHistory'),
+    screen('users', 'reloadableUsers'),
+    screen('notifications', 'reloadableNotifications'),
+  ],
+  square: [
+    screen('orders', 'squareOrderList'),
+    screen('orders/create', 'squareOrderCreate'),
+    screen('orders/:orderId', 'squareOrderDetail'),
+    screen('codes', 'squareCodeList'),
+    screen('codes/:codeId', 'squareCodeDetail'),
+    screen('communications', 'squareCommunicationList'),
+  ],
+  tickets: [screen('list', 'ticketList'), screen('create', 'ticketCreate'), screen(':id', 'ticketDetail')],
+  report: [screen('list', 'reportList')],
+  users: [screen('list', 'userList'), screen('create', 'userCreate'), screen(':id', 'userDetail')],
+  dashboard: [screen('', 'dashboard')],
+};
+
+/** Sections in menu order; the index of each goes where the domain table says (SPEC §2). */
+export const SECTION_ROUTES: SectionRoutes[] = MENU.map((section) => {
+  const routes = ROUTES_BY_SECTION[section.key] ?? [];
+  const index = section.index?.slice(section.base.length + 1);
+  return { key: section.key, base: section.base, routes: index ? [redirect('', index), ...routes] : routes };
+});

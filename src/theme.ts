@@ -1,0 +1,22 @@
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+/** SPEC §9: primary colour red; modals centered and closed only by their own buttons. */
+export const TESSERA_RED = '#c62828';
+
+export const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: {
+    primary: { main: TESSERA_RED, contrastText: '#ffffff' },
+    secondary: { main: '#37474f' },
+    background: { default: '#f6f6f7' },
+  },
+  shape: { borderRadius: 8 },
+  components: {
+    ...defaultTheme.components,
+    MuiDialog: {
+      // Escape never closes a dialog; backdrop clicks are ignored by ModalDialog (components/)
+      defaultProps: { disableEscapeKeyDown: true, scroll: 'paper' },
+    },
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+};
