@@ -13,6 +13,8 @@ export class HttpError extends RaHttpError {
 
   constructor(message: string, status: number, body: unknown) {
     super(message, status, body);
+    // react-admin's constructor pins the prototype to its own class: restore ours
+    Object.setPrototypeOf(this, new.target.prototype);
     this.name = 'HttpError';
     this.code = readErrorCode(body);
     this.instance = readString(body, 'instance');

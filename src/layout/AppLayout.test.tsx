@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AuthProvider, DataProvider } from 'react-admin';
+import { permissionsFrom, type PermissionKey } from '../../domain/permissions';
+import { App } from '../App';
+import { createQueryClient } from '../dataProvider/queryClient';
+import { createI18nProvider } from '../i18n/i18nProvider';
+import { hasSession } from '../authProvider/session';
+import { signedIn } from '../test/builders';
+
+function fakeAuthProvider(keys: readonly PermissionKey[]): AuthProvider {
+  return {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => {
+      if (!hasSession()) throw { message: false };
+    },
+    checkError: async () => undefined,
+    getPermissions: async () => permissionsFrom(keys),
+    getIdentity: async () => ({ id: 'u1', fullName: 'Ada Lovelace' }),
+  };
+}
+
+async function renderApp(path: string, keys: readonly PermissionKey[]) {
+  const i18nProvider = await createI18nProvider();
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App authProvider={fakeAuthProvider(keys)} dataProvider={{} as DataProvider} i18nProvider={i18nProvider} queryClient={createQueryClient()} />
+    </MemoryRouter>,
+  );
+}
+
+const heading = (name: string) => screen.findByRole('heading', { name, level: 1 }, { timeout: 3000 });
+
+describe('shell and menu gating', () => {
+  it('shows the no-permissions page to a user with an empty permissions object', async () => {
+    signedIn();
+    await renderApp('/', []);
+    expect(await heading('This user does not have permissions activated')).toBeInTheDocument();
+    expect(screen.getByText('Contact the administrator to resolve the issue.')).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('builds the menu from the permissions and sends / to the first available item', async () => {
+    signedIn();
+    await renderApp('/', ['privative.transactions', 'ticketing', 'management']);
+    expect(await heading('Transactions')).toBeInTheDocument();
+    const menu = await screen.findByRole('menu');
+    const labels = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(labels).toEqual(['Transactions', 'Tickets', 'User management']);
+    expect(within(menu).queryByText('Gift card management')).not.toBeInTheDocument();
+  });
+
+  it('hides the side navigation when there is a single item', async () => {
+    signedIn();
+    await renderApp('/', ['ticketing']);
+    expect(await heading('Tickets')).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('sends a screen the user may not open back to their first screen', async () => {
+    signedIn();
+    await renderApp('/users/list', ['ticketing']);
+    expect(await heading('Tickets')).toBeInTheDocument();
+  });
+
+  it('redirects a section index and unknown sub-paths to the section base', async () => {
+    signedIn();
+    await renderApp('/privative-orders/whatever/deep', ['privative.companies', 'privative.orders']);
+    expect(await heading('Companies and operators')).toBeInTheDocument();
+  });
+
+  it('shows a placeholder with its title for screens not built yet', async () => {
+    signedIn();
+    await renderApp('/tickets/create', ['ticketing']);
+    expect(await heading('New ticket')).toBeInTheDocument();
+    expect(screen.getByText('This screen is being built and will be available soon.')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    signedIn();
+    await renderApp('/no-such-page', ['ticketing']);
+    expect(await heading('Page not found')).toBeInTheDocument();
+    expect(screen.getByText('The page you are looking for does not exist')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('sends a signed-out visitor of a protected screen to the login page', async () => {
+    await renderApp('/profile', ['ticketing']);
+    expect(await heading('Sign in')).toBeInTheDocument();
+  });
+
+  it('shows the shell in Italian by default texts', async () => {
+    signedIn();
+    const { i18n } = await import('../i18n/i18n');
+    await i18n.changeLanguage('it');
+    await renderApp('/', []);
+    expect(await heading('Questo utente non ha permessi attivi')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Esci/ })).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,31 @@
+import { permissionsFrom, type PermissionKey } from '../../domain/permissions';
+import type { UserConfiguration } from '../../domain/schemas/auth';
+import { storeSession } from '../authProvider/session';
+
+export function signedIn(session = { accessToken: 'access-1', refreshToken: 'refresh-1', companyId: 'company-1' }) {
+  storeSession(session);
+  return session;
+}
+
+export function userConfiguration(keys: readonly PermissionKey[] = [], overrides: Partial<UserConfiguration['user']> = {}): UserConfiguration {
+  return {
+    user: {
+      id: 'user-1',
+      email: 'ada@acme.test',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '3331234567',
+      phoneCountry: '+39',
+      role: 'OPERATOR',
+      language: 'it',
+      status: 'ACTIVE',
+      ...overrides,
+    },
+    company: { id: 'company-1', name: 'Acme', parentId: null, isProvider: false },
+    permissions: permissionsFrom(keys),
+  };
+}
+
+export function problem(status: number, code: string | undefined, instance = '/api/test', detail?: string) {
+  return { title: 'Error', status, detail, instance, ...(code ? { error: { message: code } } : {}) };
+}

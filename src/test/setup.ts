@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { i18n } from '../i18n/i18n';
+import { createI18nProvider } from '../i18n/i18nProvider';
+import { clearUserConfigurationCache } from '../authProvider/userConfigurationCache';
+import { server } from './msw';
+
+await createI18nProvider();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  clearUserConfigurationCache();
+  // tests assert English texts unless they switch language themselves
+  await i18n.changeLanguage('en');
+});
+afterAll(() => server.close());
+
+await i18n.changeLanguage('en');
