@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { problem, signedIn } from '../test/builders';
@@ -6,7 +6,7 @@ import { server } from '../test/msw';
 import { createHttpClient } from './httpClient';
 import { HttpError } from './httpError';
 
-function failWith(body: unknown, status = 400) {
+function failWith(body: JsonBodyType, status = 400) {
   server.use(http.get('/api/thing', () => HttpResponse.json(body, { status, headers: { 'Content-Type': 'application/problem+json' } })));
 }
 
