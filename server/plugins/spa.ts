@@ -44,6 +44,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, { config }: { config: A
       root: config.spaDir,
       index: false,
       wildcard: true,
+      cacheControl: false, // set per file below
       setHeaders(res, filePath) {
         // Vite puts content hashes in asset names: those never change; index.html always may.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -55,7 +56,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, { config }: { config: A
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (isSpaRequest(request)) {
       if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('SPA not built: run npm run build');
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     if (requestPath(request).startsWith('/identity/')) return sendIdentityError(reply, 'NOT_FOUND', 404);
     return sendProblem(request, reply, 404, 'NOT_FOUND', `No route ${request.method} ${requestPath(request)}`);

@@ -21,7 +21,7 @@ function linkToken(text: string, path: string): string {
   return match[1];
 }
 
-function post(t: TestApp, url: string, payload: unknown) {
+function post(t: TestApp, url: string, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url, payload, remoteAddress: uniqueIp() });
 }
 
@@ -144,7 +144,7 @@ describe.each(DRIVERS)('user account API (%s)', (driver) => {
   it('change-password checks the old password and ends the other sessions only', async () => {
     const mine = await login(t.app, 'noaccess@acme.test');
     const other = await login(t.app, 'noaccess@acme.test');
-    const put = (payload: unknown, token = mine.accessToken) =>
+    const put = (payload: Record<string, unknown>, token = mine.accessToken) =>
       t.app.inject({ method: 'PUT', url: '/api/user/change-password', headers: bearer(token), payload });
 
     const wrong = await put({ oldPassword: 'Not-The-Password-1!', newPassword: NEW_PASSWORD });

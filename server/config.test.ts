@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configDoc, loadConfig } from './config';
+import { loadKeys } from './lib/keys';
+import { redactUrl } from './plugins/logging';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+      appEnv: 'dev',
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: null,
+      demoData: false,
+      identity: { provider: 'builtin', tenantId: 'tessera', audience: 'tessera', issuer: 'http://localhost:8080/identity', signInUrl: '/identity/v1/accounts:signInWithPassword' },
+      bruteForce: { windowSeconds: 900, maxPerAccount: 5, maxPerIp: 20 },
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+  });
+
+  it('requires the external provider settings together, and a long access-token secret', () => {
+    expect(() => loadConfig({ IDENTITY_PROVIDER: 'external' })).toThrow(/IDENTITY_JWKS_URL/);
+    expect(() => loadConfig({ IDENTITY_PROVIDER: 'saml' })).toThrow();
+    expect(() => loadConfig({ ACCESS_TOKEN_SECRET: 'short' })).toThrow(/32/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+
+  it('documents every variable it reads', () => {
+    const names = configDoc.map((row) => row.name);
+    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'APP_ENV', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'DEMO_DATA', 'IDENTITY_TENANT_ID', 'IDENTITY_API_KEY', 'IDENTITY_PROVIDER', 'IDENTITY_JWKS_URL', 'IDENTITY_ISSUER', 'IDENTITY_AUDIENCE', 'IDENTITY_SIGN_IN_URL', 'IDENTITY_PRIVATE_KEY', 'ACCESS_TOKEN_SECRET']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it('generates keys into DATA_DIR once and reuses them after a restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-keys-'));
+    try {
+      const first = await loadKeys(loadConfig({ DATA_DIR: dataDir }));
+      const second = await loadKeys(loadConfig({ DATA_DIR: dataDir }));
+      expect(second.identityPublicJwk).toEqual(first.identityPublicJwk);
+      expect(Buffer.from(second.accessTokenSecret).equals(Buffer.from(first.accessTokenSecret))).toBe(true);
+      const configured = await loadKeys(loadConfig({ DATA_DIR: dataDir, ACCESS_TOKEN_SECRET: 'x'.repeat(40) }));
+      expect(new TextDecoder().decode(configured.accessTokenSecret)).toBe('x'.repeat(40));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('log redaction', () => {
+  it('drops the logout query and masks secret parameters elsewhere', () => {
+    expect(redactUrl('/api/auth/logout?refreshToken=abc')).toBe('/api/auth/logout?[REDACTED]');
+    expect(redactUrl('/forgot-password?t=secret&lng=en')).toBe('/forgot-password?t=[REDACTED]&lng=en');
+    expect(redactUrl('/identity/v1/accounts:signInWithPassword?key=k')).toBe('/identity/v1/accounts:signInWithPassword?key=[REDACTED]');
+    expect(redactUrl('/api/user/configuration')).toBe('/api/user/configuration');
+  });
+});

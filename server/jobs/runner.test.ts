@@ -1,0 +1,160 @@
+import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type DbHandle } from '../db/client';
+import { jobs } from '../db/schema';
+import { CONCURRENT_DRIVERS, DRIVERS, createTestDb } from '../test/db';
+import { enqueue } from './queue';
+import { JobRegistry } from './registry';
+import { JobRunner } from './runner';
+
+const log = Fastify({ logger: { level: 'silent' } }).log;
+const options = { pollIntervalMs: 20, staleAfterSeconds: 60, backoffBaseMs: 10 };
+
+async function jobRow(db: DbHandle, id: string) {
+  const [row] = await db.db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(DRIVERS)('job runner (%s)', (driver) => {
+  let db: DbHandle;
+  beforeAll(async () => {
+    db = await createTestDb(driver);
+  });
+  afterAll(() => db.close());
+
+  it('retries a failing job with backoff until it succeeds', async () => {
+    const registry = new JobRegistry();
+    const attempts: number[] = [];
+    registry.register('flaky', async (payload, { attempt }) => {
+      attempts.push(attempt);
+      expect(payload).toEqual({ n: 1 });
+      if (attempt < 3) throw new Error(`boom ${attempt}`);
+    });
+    const runner = new JobRunner(db.db, registry, log, options);
+    const id = await enqueue(db.db, 'flaky', { n: 1 });
+    runner.start();
+    try {
+      await waitFor(async () => (await jobRow(db, id)).status === 'done');
+    } finally {
+      await runner.stop();
+    }
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 3, lastError: null, lockedBy: null });
+  });
+
+  it('gives up after max attempts and keeps the last error', async () => {
+    const registry = new JobRegistry();
+    registry.register('broken', async () => {
+      throw new Error('always broken');
+    });
+    const runner = new JobRunner(db.db, registry, log, { ...options, backoffBaseMs: 0 });
+    const id = await enqueue(db.db, 'broken', {}, { maxAttempts: 2 });
+    while (await runner.runOne()) {
+      // drain, including the immediate retry
+    }
+    expect(await jobRow(db, id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'always broken' });
+  });
+
+  it('fails jobs nobody handles instead of losing them silently', async () => {
+    const runner = new JobRunner(db.db, new JobRegistry(), log, options);
+    const id = await enqueue(db.db, 'unknown.job', {}, { maxAttempts: 1 });
+    await runner.drain();
+    expect(await jobRow(db, id)).toMatchObject({ status: 'failed', lastError: 'no handler registered for job "unknown.job"' });
+  });
+
+  it('enqueues inside the caller transaction: a rollback leaves no job', async () => {
+    const before = (await db.db.select().from(jobs)).length;
+    await expect(
+      db.db.transaction(async (tx) => {
+        await enqueue(tx, 'rolled.back', {});
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect((await db.db.select().from(jobs)).length).toBe(before);
+  });
+
+  it('does not run jobs before their time', async () => {
+    const registry = new JobRegistry();
+    let ran = false;
+    registry.register('later', async () => {
+      ran = true;
+    });
+    const runner = new JobRunner(db.db, registry, log, options);
+    const id = await enqueue(db.db, 'later', {}, { runAt: new Date(Date.now() + 60_000) });
+    expect(await runner.drain()).toBe(0);
+    expect(ran).toBe(false);
+    await db.db.delete(jobs).where(eq(jobs.id, id));
+  });
+
+  it('re-queues a job whose worker died (stale lock) and runs it', async () => {
+    const registry = new JobRegistry();
+    let runs = 0;
+    registry.register('orphan', async () => {
+      runs += 1;
+    });
+    const id = await enqueue(db.db, 'orphan', {});
+    await db.db.execute(sql`UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'dead-worker', locked_at = now() - interval '2 hours' WHERE id = ${id}`);
+    const runner = new JobRunner(db.db, registry, log, options);
+    await runner.drain();
+    expect(runs).toBe(1);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('wakes at once when told a job was committed', async () => {
+    const registry = new JobRegistry();
+    let done = false;
+    registry.register('wake', async () => {
+      done = true;
+    });
+    const runner = new JobRunner(db.db, registry, log, { ...options, pollIntervalMs: 60_000 });
+    runner.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // first (empty) poll is over
+      await enqueue(db.db, 'wake', {});
+      runner.wake();
+      await waitFor(async () => done, 3000);
+    } finally {
+      await runner.stop();
+    }
+  });
+});
+
+describe.each(CONCURRENT_DRIVERS)('job runners sharing a queue (%s)', (driver) => {
+  let db: DbHandle;
+  beforeAll(async () => {
+    db = await createTestDb(driver);
+  });
+  afterAll(() => db.close());
+
+  it('never processes one job twice with two runners', async () => {
+    const seen = new Map<string, number>();
+    const registry = new JobRegistry();
+    registry.register('count', async (payload) => {
+      const { n } = payload as { n: string };
+      seen.set(n, (seen.get(n) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+    });
+    const total = 120;
+    await db.db.insert(jobs).values(Array.from({ length: total }, (_, i) => ({ name: 'count', payload: { n: String(i) } })));
+    const runners = [0, 1, 2].map(() => new JobRunner(db.db, registry, log, { ...options, pollIntervalMs: 5 }));
+    runners.forEach((r) => r.start());
+    try {
+      await waitFor(async () => (await db.db.select().from(jobs).where(eq(jobs.status, 'done'))).length === total, 30_000);
+    } finally {
+      await Promise.all(runners.map((r) => r.stop()));
+    }
+    expect(seen.size).toBe(total);
+    expect([...seen.values()].every((count) => count === 1)).toBe(true);
+    const [retried] = await queryRows<{ n: string }>(db.db, sql`SELECT count(*) AS n FROM jobs WHERE attempts <> 1`);
+    expect(Number(retried.n)).toBe(0);
+  });
+});
