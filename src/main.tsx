@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createI18nProvider } from './i18n/i18nProvider';
 import { authProvider, dataProvider, queryClient } from './services';
@@ -9,6 +10,9 @@ const i18nProvider = await createI18nProvider();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} />
+    {/* real paths (SPEC §2 routes, e-mail links), not react-admin's default hash router */}
+    <BrowserRouter>
+      <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -11,6 +11,8 @@ export const theme: RaThemeOptions = {
     background: { default: '#f6f6f7' },
   },
   shape: { borderRadius: 8 },
+  // wide enough for the longest menu label ("Companies and operators") without truncation
+  sidebar: { width: 272, closedWidth: 55 },
   components: {
     ...defaultTheme.components,
     MuiDialog: {

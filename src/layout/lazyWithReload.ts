@@ -7,7 +7,7 @@ const RELOAD_FLAG = 'tessera.chunkReload';
  * a deployment the old chunk names are gone and a reload fetches the new index. A second
  * failure in a row reaches the error page instead of looping.
  */
-export function lazyWithReload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+export function lazyWithReload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, reload: () => void = () => window.location.reload()) {
   return lazy(async () => {
     try {
       const module = await load();
@@ -16,7 +16,7 @@ export function lazyWithReload<P extends object>(load: () => Promise<{ default: 
     } catch (error) {
       if (!sessionStorage.getItem(RELOAD_FLAG)) {
         sessionStorage.setItem(RELOAD_FLAG, '1');
-        window.location.reload();
+        reload();
         // keep the spinner until the reload replaces the page
         return new Promise<never>(() => undefined);
       }

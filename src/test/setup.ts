@@ -13,6 +13,7 @@ afterEach(async () => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  sessionStorage.clear();
   clearUserConfigurationCache();
   // tests assert English texts unless they switch language themselves
   await i18n.changeLanguage('en');
