@@ -159,6 +159,10 @@ describe('SPA serving with a build', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Tessera SPA');
     expect(page.headers['cache-control']).toBe('no-cache');
+    const root = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('Tessera SPA');
+    expect(root.headers['cache-control']).toBe('no-cache');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');

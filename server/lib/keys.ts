@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
@@ -20,24 +20,40 @@ function keysDir(config: AppConfig): string {
   return dir;
 }
 
-async function identityPem(config: AppConfig): Promise<string> {
-  if (config.identity.privateKeyPem) return config.identity.privateKeyPem;
-  const file = path.join(keysDir(config), 'identity-es256.pem');
+/**
+ * Reads `file`, or creates it with `make()`. Creation is a hard link of a complete temporary
+ * file, so processes starting together on one DATA_DIR all end up with the same content.
+ */
+async function readOrCreate(file: string, make: () => Promise<string>): Promise<string> {
   if (existsSync(file)) return readFileSync(file, 'utf8');
-  const { privateKey } = await generateKeyPair(ID_TOKEN_ALG, { extractable: true });
-  const pem = await exportPKCS8(privateKey);
-  writeFileSync(file, pem, { mode: 0o600 });
-  return pem;
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, await make(), { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    unlinkSync(temp);
+  }
+  return readFileSync(file, 'utf8');
 }
 
-function accessSecret(config: AppConfig): string {
+async function identityPem(config: AppConfig): Promise<string> {
+  if (config.identity.privateKeyPem) return config.identity.privateKeyPem;
+  return readOrCreate(path.join(keysDir(config), 'identity-es256.pem'), async () => {
+    const { privateKey } = await generateKeyPair(ID_TOKEN_ALG, { extractable: true });
+    return exportPKCS8(privateKey);
+  });
+}
+
+/**
+ * Generated secrets only work for instances sharing DATA_DIR; instances on different machines
+ * must all be given the same ACCESS_TOKEN_SECRET (and IDENTITY_PRIVATE_KEY).
+ */
+async function accessSecret(config: AppConfig): Promise<string> {
   if (config.accessTokenSecret) return config.accessTokenSecret;
-  const file = path.join(keysDir(config), 'access-token.secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  // One instance only: several instances must be given the same ACCESS_TOKEN_SECRET instead.
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const secret = await readOrCreate(path.join(keysDir(config), 'access-token.secret'), async () => randomBytes(48).toString('base64url'));
+  return secret.trim();
 }
 
 /** Loads configured keys, or the ones generated into DATA_DIR/keys on first start. */
@@ -49,6 +65,6 @@ export async function loadKeys(config: AppConfig): Promise<KeyMaterial> {
   return {
     identityPrivateKey,
     identityPublicJwk: { ...publicJwk, kid, alg: ID_TOKEN_ALG, use: 'sig' },
-    accessTokenSecret: new TextEncoder().encode(accessSecret(config)),
+    accessTokenSecret: new TextEncoder().encode(await accessSecret(config)),
   };
 }

@@ -42,7 +42,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, { config }: { config: A
   if (built) {
     await app.register(fastifyStatic, {
       root: config.spaDir,
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       cacheControl: false, // set per file below
       setHeaders(res, filePath) {

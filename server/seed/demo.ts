@@ -48,8 +48,18 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'disabled@acme.test', companyCode: 'ACME', firstName: 'Dario', lastName: 'Disabilitato', role: 'OPERATOR', status: 'DISABLED', permissions: OPERATOR_PERMISSIONS },
 ];
 
+/** Arbitrary constant: instances starting together seed one after the other. */
+const SEED_LOCK_KEY = 7_262_013_002;
+
 /** Demo companies and accounts (password {@link DEMO_PASSWORD}). Idempotent: existing rows are kept. */
-export async function seedDemoData(db: Db): Promise<{ companies: number; users: number }> {
+export function seedDemoData(db: Db): Promise<{ companies: number; users: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    return seedMissing(tx);
+  });
+}
+
+async function seedMissing(db: Db): Promise<{ companies: number; users: number }> {
   const ids = new Map<string, string>();
   let createdCompanies = 0;
   let createdUsers = 0;
