@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { identityRoutes } from './modules/identity/routes';
 import { userRoutes } from './modules/user/routes';
+import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     from: config.mailFrom,
     log: app.log.child({ component: 'mail' }),
   });
+  registerUserJobs(ctx, registry);
   // Computed before the first sign-in so an unknown e-mail never costs an extra hash.
   app.addHook('onReady', async () => {
     await getDummyHash();

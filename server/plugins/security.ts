@@ -33,6 +33,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Plain-HTTP installs (localhost, intranet) must keep loading their own assets.
+        upgradeInsecureRequests: null,
       },
     },
     // The SPA opens downloads and the analytics embed; COEP would block them.

@@ -7,6 +7,8 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { randomToken, sha256 } from '../../lib/tokens';
+import { enqueue } from '../../jobs/queue';
+import type { JobRegistry } from '../../jobs/registry';
 import { queueEmail } from '../../mail/mailer';
 import { recordAudit } from '../audit/repository';
 import { revokeUserTokens } from '../auth/repository';
@@ -56,16 +58,30 @@ async function issueLink(ctx: AppContext, db: Db, user: UserRow, kind: OneTimeTo
   });
 }
 
+export const FORGOT_PASSWORD_JOB = 'user.forgot-password';
+
 /**
- * Same outcome for the caller whether or not the e-mail belongs to an active account; only an
- * active account gets a link (a pending one needs its activation link, a disabled one nothing).
+ * Always the same work for the caller, whether or not the e-mail belongs to an account: one audit
+ * row and one job. The job decides (so neither the answer nor its timing tells accounts apart).
  */
 export async function forgotPassword(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const user = await repo.findUserByEmail(ctx.db, email);
-  await recordAudit(ctx.db, { kind: 'password_reset_requested', subject: email.trim().toLowerCase(), ip, actorUserId: user?.id ?? null });
-  if (!user || user.status !== 'ACTIVE') return;
-  await ctx.db.transaction((tx) => issueLink(ctx, tx, user, 'reset'));
+  const subject = email.trim().toLowerCase();
+  await ctx.db.transaction(async (tx) => {
+    await recordAudit(tx, { kind: 'password_reset_requested', subject, ip });
+    await enqueue(tx, FORGOT_PASSWORD_JOB, { email: subject }, { maxAttempts: 3 });
+  });
   ctx.jobs.wake();
+}
+
+/** Only an active account gets a reset link (a pending one needs its activation link, a disabled one nothing). */
+export function registerUserJobs(ctx: AppContext, registry: JobRegistry): void {
+  registry.register(FORGOT_PASSWORD_JOB, async (payload) => {
+    const { email } = payload as { email: string };
+    const user = await repo.findUserByEmail(ctx.db, email);
+    if (!user || user.status !== 'ACTIVE') return;
+    await ctx.db.transaction((tx) => issueLink(ctx, tx, user, 'reset'));
+    ctx.jobs.wake();
+  });
 }
 
 /** For user management (later issues) and tests: a pending user gets an activation link. */
