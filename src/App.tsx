@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider } from 'react-admin';
+import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppLayout } from './layout/AppLayout';
@@ -26,6 +26,7 @@ export interface AppProps {
   dataProvider: DataProvider;
   i18nProvider: I18nProvider;
   queryClient: QueryClient;
+  store?: Store;
 }
 
 function lazyScreen(element: React.ReactNode) {
@@ -37,7 +38,7 @@ function lazyScreen(element: React.ReactNode) {
 }
 
 /** The SPA: public account pages without the shell, everything else inside it (SPEC §2). */
-export function App({ authProvider, dataProvider, i18nProvider, queryClient }: AppProps) {
+export function App({ authProvider, dataProvider, i18nProvider, queryClient, store }: AppProps) {
   return (
     <Admin
       title="Tessera"
@@ -45,6 +46,7 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient }: A
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       queryClient={queryClient}
+      store={store}
       theme={theme}
       layout={AppLayout}
       loginPage={LoginPage}

@@ -3,16 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createI18nProvider } from './i18n/i18nProvider';
-import { authProvider, dataProvider, queryClient } from './services';
+import { authProvider, dataProvider, queryClient, store } from './services';
 
 // texts are bundled, so this resolves at once; the app renders in the detected language
 const i18nProvider = await createI18nProvider();
+store.removeItem('locale');
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {/* real paths (SPEC §2 routes, e-mail links), not react-admin's default hash router */}
     <BrowserRouter>
-      <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} />
+      <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} />
     </BrowserRouter>
   </StrictMode>,
 );

@@ -28,6 +28,8 @@ export const i18nOptions = {
     lookupQuerystring: 'lng',
     lookupLocalStorage: STORAGE_KEYS.language,
     caches: ['localStorage'],
+    // a browser's 'de-DE' is our 'de': keep and persist the bare language code
+    convertDetectedLanguage: (language: string) => language.split('-')[0],
   },
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -1,21 +1,28 @@
 import { Box, Paper, Tab, Tabs } from '@mui/material';
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeading } from '../PageHeading';
 import { LanguageTab } from './LanguageTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
 
 const TABS = ['personal', 'language'] as const;
 
-/** /profile: personal information (read-only for now) and the language choice. */
+type ProfileTab = (typeof TABS)[number];
+
+/**
+ * /profile: personal information (read-only for now) and the language choice. The tab lives in
+ * the URL: a language change re-mounts the whole page (react-admin re-renders on locale change).
+ */
 export default function ProfilePage() {
   const translate = useTranslate();
-  const [tab, setTab] = useState<(typeof TABS)[number]>('personal');
+  const [params, setParams] = useSearchParams();
+  const tab: ProfileTab = params.get('tab') === 'language' ? 'language' : 'personal';
+  const setTab = (value: ProfileTab) => setParams(value === 'personal' ? {} : { tab: value }, { replace: true });
   return (
     <Box sx={{ maxWidth: 880 }}>
       <PageHeading title={translate('profile.title')} />
       <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, value: (typeof TABS)[number]) => setTab(value)} sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+        <Tabs value={tab} onChange={(_, value: ProfileTab) => setTab(value)} sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
           {TABS.map((key) => (
             <Tab key={key} value={key} label={translate(`profile.tabs.${key}`)} id={`profile-tab-${key}`} aria-controls={`profile-panel-${key}`} />
           ))}
