@@ -1,0 +1,20 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { i18n } from './i18n';
+import { formatDate, formatDateTime } from './dates';
+
+describe('dates', () => {
+  it('formats date-times as DD/MM/YYYY HH:mm', () => {
+    expect(formatDateTime(new Date(2026, 0, 31, 9, 5))).toBe('31/01/2026 09:05');
+    expect(formatDate(new Date(2026, 0, 31, 9, 5))).toBe('31/01/2026');
+    expect(formatDateTime(null)).toBe('');
+  });
+
+  it('starts the week on Monday in Italian and English', async () => {
+    for (const language of ['it', 'en']) {
+      await i18n.changeLanguage(language);
+      // Sunday 1 February 2026: its week starts on Monday 26 January
+      expect(dayjs('2026-02-01').startOf('week').format('YYYY-MM-DD')).toBe('2026-01-26');
+    }
+  });
+});
