@@ -14,7 +14,7 @@ export function SideMenu() {
   const { menu } = useShellMenu();
 
   return (
-    <Menu aria-label="menu">
+    <Menu aria-label={translate('layout.mainMenu')}>
       {menu.map((section, index) => (
         <Fragment key={section.key}>
           {index > 0 && <Divider sx={{ my: 0.5 }} />}
