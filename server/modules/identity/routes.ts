@@ -17,7 +17,11 @@ export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         tags: ['identity'],
         summary: 'Sign in with e-mail and password (Identity Toolkit compatible)',
         querystring: z.object({ key: z.string().optional() }),
+        // Documentation only (see validatorCompiler): the provider validates by hand, to answer
+        // Identity Toolkit codes such as MISSING_EMAIL rather than a generic validation error.
+        body: z.object({ email: z.string(), password: z.string(), tenantId: z.string(), returnSecureToken: z.boolean().optional() }),
       },
+      validatorCompiler: () => (value: unknown) => ({ value }),
       config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request) => {
