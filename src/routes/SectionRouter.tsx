@@ -15,7 +15,12 @@ export function SectionRouter({ section }: { section: SectionRoutes }) {
           'redirect' in route ? (
             <Route key={route.path || 'index'} path={route.path || undefined} index={route.path === ''} element={<Navigate to={`${section.base}/${route.redirect}`} replace />} />
           ) : (
-            <Route key={route.path || 'index'} path={route.path || undefined} index={route.path === ''} element={<PlaceholderScreen screen={route.screen} />} />
+            <Route
+              key={route.path || 'index'}
+              path={route.path || undefined}
+              index={route.path === ''}
+              element={route.component ? <route.component /> : <PlaceholderScreen screen={route.screen} />}
+            />
           ),
         )}
         <Route path="*" element={<Navigate to={section.base} replace />} />

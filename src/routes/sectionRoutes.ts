@@ -1,11 +1,13 @@
+import type { ComponentType } from 'react';
 import { MENU } from '../../domain/menu';
 
 /**
  * Every protected screen of SPEC §2, per main section. `screen` is the i18n key (under
  * `screens.`) of the screen's title; `redirect` is where a path goes instead (relative to the
- * section base). Business issues replace placeholders with real screens, keeping these paths.
+ * section base). A screen without `component` shows the "being built" placeholder: business
+ * issues add the component (made with lazyWithReload) and keep the path.
  */
-export type SectionRoute = { path: string; screen: string } | { path: string; redirect: string };
+export type SectionRoute = { path: string; screen: string; component?: ComponentType } | { path: string; redirect: string };
 
 export interface SectionRoutes {
   /** the domain menu section key */
