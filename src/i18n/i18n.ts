@@ -1,9 +1,8 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '../../domain/constants';
-import enTranslation from '../../locales/en/translation.json';
-import itTranslation from '../../locales/it/translation.json';
 import { applyDateLocale } from './dates';
+import { textsByLanguage } from './resources';
 
 /**
  * The one i18next instance of the SPA. Texts are bundled (Vite JSON import) so the first paint
@@ -13,10 +12,7 @@ import { applyDateLocale } from './dates';
 export const i18n: I18n = createInstance().use(LanguageDetector);
 
 export const i18nOptions = {
-  resources: {
-    it: { translation: itTranslation },
-    en: { translation: enTranslation },
-  },
+  resources: Object.fromEntries(Object.entries(textsByLanguage()).map(([language, texts]) => [language, { translation: texts }])),
   // undefined: let the detector choose (SPEC §1 order) instead of a hard-coded language
   lng: undefined,
   fallbackLng: DEFAULT_LANGUAGE,

@@ -4,8 +4,8 @@ import { MENU } from '../../domain/menu';
 import { STRENGTH_LABEL_KEYS, PASSWORD_CRITERIA } from '../../domain/password';
 import { V } from '../../domain/schemas/auth';
 import en from '../../locales/en/translation.json';
-import it_ from '../../locales/it/translation.json';
 import { SECTION_ROUTES } from '../routes/sectionRoutes';
+import { textsByLanguage } from './resources';
 
 function keys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -13,16 +13,18 @@ function keys(tree: object, prefix = ''): string[] {
   );
 }
 
-const enKeys = new Set(keys(en));
-const itKeys = new Set(keys(it_));
+const texts = textsByLanguage();
+const enKeys = new Set(keys(texts.en));
+const itKeys = new Set(keys(texts.it));
 
 describe('translation files', () => {
-  it('it and en have identical key sets', () => {
+  it('it and en have identical key sets, area files included', () => {
     expect([...itKeys].sort()).toEqual([...enKeys].sort());
+    expect(Object.keys(texts).sort()).toEqual(['en', 'it']);
   });
 
   it('have no empty texts', () => {
-    for (const [language, tree] of [['en', en], ['it', it_]] as const) {
+    for (const [language, tree] of [['en', texts.en], ['it', texts.it]] as const) {
       const lookup = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
       for (const key of keys(tree)) {
         if (key === 'ra.boolean.null') continue; // react-admin's own blank
