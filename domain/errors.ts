@@ -43,6 +43,13 @@ export const API_ERROR_CODES = [
   'INTERNAL_ERROR',
   'WRONG_PASSWORD',
   'PASSWORD_REUSED',
+  // companies, operators, stores (issue 3)
+  'COMPANY_IN_USE',
+  'STORE_IN_USE',
+  'DUPLICATE_CODE',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_NOT_ALLOWED',
+  'FILE_UNREADABLE',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];

@@ -4,3 +4,4 @@ export * from './jobs';
 export * from './outbox';
 export * from './sessions';
 export * from './users';
+export * from './giftcards';

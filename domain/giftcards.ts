@@ -1,0 +1,330 @@
+import { z } from 'zod';
+
+/**
+ * Gift-card suite contract (SPEC §3–§5, DESIGN §4/§6), shared by the SPA and the API.
+ * Amounts are integer cents; dates are ISO 8601 strings (UTC) or null. Messages are i18n keys.
+ */
+
+// ---------------------------------------------------------------- constants
+
+export const CARD_STATUSES = ['ACTIVE', 'SOLD', 'DISABLED', 'LOCKED', 'EXPIRED', 'NOT_ACTIVE'] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+/** States in which a card can move money (reload, consume, freeze, return). */
+export const USABLE_CARD_STATUSES: readonly CardStatus[] = ['ACTIVE', 'SOLD'];
+
+export const CARD_STATUS_FILTERS = ['all', 'active', 'notSold', 'disabled', 'sold', 'draft', 'expired', 'locked', 'blocking'] as const;
+export type CardStatusFilter = (typeof CARD_STATUS_FILTERS)[number];
+
+/** Status filter → card statuses; `draft` also needs "no order reference". `all` → no condition. */
+export const CARD_STATUS_FILTER_MAP: Record<CardStatusFilter, { statuses: readonly CardStatus[] | null; noOrderReference?: true }> = {
+  all: { statuses: null },
+  active: { statuses: ['ACTIVE'] },
+  notSold: { statuses: ['NOT_ACTIVE'] },
+  disabled: { statuses: ['DISABLED'] },
+  sold: { statuses: ['SOLD'] },
+  draft: { statuses: ['NOT_ACTIVE'], noOrderReference: true },
+  expired: { statuses: ['EXPIRED'] },
+  locked: { statuses: ['LOCKED'] },
+  blocking: { statuses: ['DISABLED', 'LOCKED'] },
+};
+
+/** SPEC §4 raw ledger types. */
+export const TRANSACTION_TYPES = [
+  'ACTIVATE',
+  'SOLD',
+  'CANCEL',
+  'CONSUME',
+  'DISABLE',
+  'DEACTIVATE',
+  'ENABLE',
+  'FREEZE',
+  'RECHARGE',
+  'RETURN',
+  'UNFREEZE',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/**
+ * Ledger-only types that are not SPEC raw types: LOCK (the "lock" half of "disable or lock") and
+ * EDIT_EXPIRY (expiry changed). They move no money; they keep every state change in the ledger.
+ */
+export const LEDGER_TYPES = [...TRANSACTION_TYPES, 'LOCK', 'EDIT_EXPIRY'] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+
+export const TRANSACTION_LIST_TYPES = ['sold', 'consume', 'freeze', 'recharge', 'unfreeze', 'returnConsume', 'cancel', 'shipmentInProgress'] as const;
+export type TransactionListType = (typeof TRANSACTION_LIST_TYPES)[number];
+
+/**
+ * List type → raw types. `shipmentInProgress` has no ledger type yet (the orders issue owns
+ * shipments): filtering by it returns no rows.
+ */
+export const TRANSACTION_LIST_TYPE_MAP: Record<TransactionListType, readonly LedgerType[]> = {
+  sold: ['SOLD'],
+  consume: ['CONSUME'],
+  freeze: ['FREEZE'],
+  recharge: ['RECHARGE'],
+  unfreeze: ['UNFREEZE'],
+  returnConsume: ['RETURN'],
+  cancel: ['CANCEL'],
+  shipmentInProgress: [],
+};
+
+/** Raw type → list type (null for types the list has no name for: ACTIVATE, DISABLE, …). */
+export function listTypeOf(type: LedgerType): TransactionListType | null {
+  for (const listType of TRANSACTION_LIST_TYPES) {
+    if (TRANSACTION_LIST_TYPE_MAP[listType].includes(type)) return listType;
+  }
+  return null;
+}
+
+export const TRANSACTION_RESULTS = ['SUCCESS', 'ERROR'] as const;
+export type TransactionResult = (typeof TRANSACTION_RESULTS)[number];
+
+/** Types a CANCEL can reverse (once). */
+export const CANCELLABLE_TYPES: readonly LedgerType[] = ['CONSUME', 'RECHARGE', 'RETURN'];
+
+export const TYPOLOGY_TYPES = ['DIGITAL', 'PHYSICAL'] as const;
+export type TypologyType = (typeof TYPOLOGY_TYPES)[number];
+export const EXPIRATION_TYPES = ['MONTHS_FROM_ACTIVATION', 'MONTHS_FROM_FIRST_USE', 'FIXED_DATE'] as const;
+export type ExpirationType = (typeof EXPIRATION_TYPES)[number];
+
+/** SPEC §5 "maximum import" default (1,000.00 EUR); the server setting MAX_TRANSACTION_AMOUNT_CENTS overrides it. */
+export const DEFAULT_MAX_TRANSACTION_CENTS = 100_000;
+
+/** Lists: at most this many rows per page (`range` [start,end]). */
+export const MAX_PAGE_SIZE = 200;
+export const CARD_SORT_FIELDS = ['progressive', 'createdAt', 'activationDate', 'expireDate'] as const;
+export const TRANSACTION_SORT_FIELDS = ['createdAt'] as const;
+
+/** Bulk actions: ids up to 5,000 per call; a filter set up to 50,000 cards. */
+export const MAX_BULK_IDS = 5_000;
+export const MAX_BULK_FILTER_CARDS = 50_000;
+export const BULK_ACTIONS = ['activate', 'reload', 'deactivate', 'disable', 'lock', 'enable', 'editExpiry'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** Card codes: 16 characters of an alphabet without look-alikes (0/O, 1/I/L). */
+export const CARD_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CARD_CODE_LENGTH = 16;
+
+/** What a user typed as a code: upper case, spaces and hyphens removed. */
+export function normalizeCardCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]/g, '');
+}
+
+// ---------------------------------------------------------------- validation helpers
+
+export const GV = {
+  required: 'validation.required',
+  invalid: 'validation.invalid',
+  amount: 'validation.amount',
+  amountTooLarge: 'validation.amountTooLarge',
+  dateRange: 'validation.dateRange',
+  progressiveRange: 'validation.progressiveRange',
+} as const;
+
+const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
+
+/** A money amount in cents: integer, > 0, ≤ max. */
+export function amountCentsSchema(max: number = DEFAULT_MAX_TRANSACTION_CENTS) {
+  return z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(max, GV.amountTooLarge);
+}
+
+const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requiredOr(GV.invalid));
+const progressive = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/).transform(Number)], {
+  error: GV.invalid,
+});
+const uuid = z.uuid(GV.invalid);
+const shortText = (max: number) => z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(max, GV.invalid);
+
+/** Start of the day for a date-only bound, or the instant itself. */
+export function rangeStart(value: string): Date {
+  return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+}
+/** Exclusive end: the next day for a date-only bound, or just after the instant. */
+export function rangeEndExclusive(value: string): Date {
+  const date = new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+  if (value.length === 10) date.setUTCDate(date.getUTCDate() + 1);
+  else date.setTime(date.getTime() + 1);
+  return date;
+}
+
+function checkOrder(
+  ctx: z.RefinementCtx,
+  from: string | number | undefined,
+  to: string | number | undefined,
+  path: string,
+  message: string,
+) {
+  if (from === undefined || to === undefined) return;
+  const ordered = typeof from === 'number' && typeof to === 'number' ? from <= to : rangeStart(String(from)) <= rangeStart(String(to));
+  if (!ordered) ctx.addIssue({ code: 'custom', path: [path], message });
+}
+
+// ---------------------------------------------------------------- cards
+
+export const cardFilterShape = {
+  status: z.enum(CARD_STATUS_FILTERS, { error: GV.invalid }).optional(),
+  /** exact code, or a prefix of at least 4 characters */
+  code: shortText(64).optional(),
+  progressiveFrom: progressive.optional(),
+  progressiveTo: progressive.optional(),
+  lotNumber: shortText(40).optional(),
+  orderReference: shortText(60).optional(),
+  storeId: uuid.optional(),
+  activationFrom: isoDate.optional(),
+  activationTo: isoDate.optional(),
+  expiryFrom: isoDate.optional(),
+  expiryTo: isoDate.optional(),
+};
+
+/** Card list filter (strict). Date bounds are inclusive days (a date) or instants (a datetime). */
+export const cardFilterSchema = z
+  .object(cardFilterShape)
+  .strict()
+  .superRefine((value, ctx) => {
+    checkOrder(ctx, value.progressiveFrom, value.progressiveTo, 'progressiveTo', GV.progressiveRange);
+    checkOrder(ctx, value.activationFrom, value.activationTo, 'activationTo', GV.dateRange);
+    checkOrder(ctx, value.expiryFrom, value.expiryTo, 'expiryTo', GV.dateRange);
+  });
+export type CardFilter = z.output<typeof cardFilterSchema>;
+
+const isoOrNull = z.string().nullable();
+
+export const giftCardSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  progressive: z.number(),
+  lotNumber: z.string().nullable(),
+  orderReference: z.string().nullable(),
+  typologyId: z.string(),
+  typologyName: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  status: z.enum(CARD_STATUSES),
+  balanceCents: z.number(),
+  frozenCents: z.number(),
+  /** balance − frozen */
+  availableBalanceCents: z.number(),
+  activationDate: isoOrNull,
+  expireDate: isoOrNull,
+  firstUseDate: isoOrNull,
+  storeId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type GiftCard = z.infer<typeof giftCardSchema>;
+
+export const cardCodeSearchSchema = z.object({ code: shortText(64) }).strict();
+
+export const typologySchema = z.object({
+  id: z.string(),
+  companyId: z.string().nullable(),
+  name: z.string(),
+  type: z.enum(TYPOLOGY_TYPES),
+  valueCents: z.number().nullable(),
+  variableValue: z.boolean(),
+  sku: z.string(),
+  expirationType: z.enum(EXPIRATION_TYPES),
+  expirationMonths: z.number().nullable(),
+  expirationDate: isoOrNull,
+});
+export type Typology = z.infer<typeof typologySchema>;
+
+// ---------------------------------------------------------------- transactions
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  cardId: z.string(),
+  cardCode: z.string(),
+  type: z.enum(LEDGER_TYPES),
+  listType: z.enum(TRANSACTION_LIST_TYPES).nullable(),
+  result: z.enum(TRANSACTION_RESULTS),
+  /** signed effect on the balance (0 for ERROR rows and non-money rows) */
+  amountCents: z.number(),
+  balanceAfterCents: z.number(),
+  frozenDeltaCents: z.number(),
+  storeId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  storeCode: z.string().nullable(),
+  returnNumber: z.string().nullable(),
+  relatedTransactionId: z.string().nullable(),
+  cancelledByTransactionId: z.string().nullable(),
+  /** CONSUME rows: how much has been returned so far (0 for other types) */
+  returnedCents: z.number(),
+  typologyName: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transactionFilterSchema = z
+  .object({
+    type: z.enum(TRANSACTION_LIST_TYPES, { error: GV.invalid }).optional(),
+    dateFrom: isoDate.optional(),
+    dateTo: isoDate.optional(),
+    storeId: uuid.optional(),
+    cardId: uuid.optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => checkOrder(ctx, value.dateFrom, value.dateTo, 'dateTo', GV.dateRange));
+export type TransactionFilter = z.output<typeof transactionFilterSchema>;
+
+// ---------------------------------------------------------------- action bodies
+
+const storeCode = shortText(80);
+
+export const makeReloadSchema = (max?: number) => z.object({ amountCents: amountCentsSchema(max) }).strict();
+export const makeMoveSchema = (max?: number) => z.object({ amountCents: amountCentsSchema(max), storeCode }).strict();
+export const makeReturnSchema = (max?: number) =>
+  z.object({ amountCents: amountCentsSchema(max), returnNumber: z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(40, GV.invalid), storeCode }).strict();
+
+export const reloadSchema = makeReloadSchema();
+/** consume and freeze */
+export const moveSchema = makeMoveSchema();
+export const consumeSchema = moveSchema;
+export const freezeSchema = moveSchema;
+export const returnSchema = makeReturnSchema();
+export type ReloadBody = z.infer<typeof reloadSchema>;
+export type MoveBody = z.infer<typeof moveSchema>;
+export type ReturnBody = z.infer<typeof returnSchema>;
+
+export function makeBulkSchema(max?: number) {
+  return z
+    .object({
+      action: z.enum(BULK_ACTIONS, requiredOr(GV.invalid)),
+      ids: z.array(uuid).min(1, GV.required).max(MAX_BULK_IDS, GV.invalid).optional(),
+      filter: cardFilterSchema.optional(),
+      params: z
+        .object({ amountCents: amountCentsSchema(max).optional(), expireDate: z.iso.date(GV.invalid).optional() })
+        .strict()
+        .optional(),
+    })
+    .strict()
+    .superRefine((value, ctx) => {
+      if (value.ids && value.filter) ctx.addIssue({ code: 'custom', path: ['ids'], message: GV.invalid });
+      if (!value.ids && !value.filter) ctx.addIssue({ code: 'custom', path: ['ids'], message: GV.required });
+      if (value.action === 'reload' && value.params?.amountCents === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['params', 'amountCents'], message: GV.required });
+      }
+      if (value.action === 'editExpiry' && value.params?.expireDate === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['params', 'expireDate'], message: GV.required });
+      }
+    });
+}
+export const bulkSchema = makeBulkSchema();
+export type BulkBody = z.infer<typeof bulkSchema>;
+
+export const bulkResultSchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  total: z.number(),
+  succeeded: z.number(),
+  failed: z.array(z.object({ id: z.string(), code: z.string(), error: z.string() })),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+/** Answer of reload, consume, freeze, unfreeze, return and cancel. */
+export const cardMoveResultSchema = z.object({ card: giftCardSchema, transaction: transactionSchema });
+export type CardMoveResult = z.infer<typeof cardMoveResultSchema>;
