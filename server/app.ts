@@ -10,8 +10,12 @@ import { getDummyHash } from './lib/passwords';
 import { createTransport, registerEmailJob, type MailTransport } from './mail/mailer';
 import { createIdTokenVerifier } from './modules/auth/id-token';
 import { authRoutes } from './modules/auth/routes';
+import { companyRoutes } from './modules/companies/routes';
 import { AuthService } from './modules/auth/service';
+import { giftcardRoutes } from './modules/giftcards/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { operatorRoutes } from './modules/operators/routes';
+import { storeRoutes } from './modules/stores/routes';
 import { userRoutes } from './modules/user/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
@@ -82,6 +86,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.identity.provider === 'builtin') await app.register(identityRoutes, { ctx });
   await app.register(authRoutes, { auth });
   await app.register(userRoutes, { ctx });
+  await app.register(companyRoutes, { ctx });
+  await app.register(operatorRoutes, { ctx });
+  await app.register(storeRoutes, { ctx });
+  await app.register(giftcardRoutes, { ctx });
   await app.register(spaPlugin, { config });
   return app;
 }

@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   identityApiKey: string;
   tenantId: string;
   version: string;
+  /** SPEC §5: the maximum amount of one transaction action (reload, return), in cents. */
+  maxTransactionCents: number;
 }
 
 const DEFAULTS: RuntimeConfig = {
@@ -18,6 +20,7 @@ const DEFAULTS: RuntimeConfig = {
   identityApiKey: '',
   tenantId: DEFAULT_TENANT_ID,
   version: APP_VERSION_FALLBACK,
+  maxTransactionCents: 100_000,
 };
 
 export function getRuntimeConfig(): RuntimeConfig {
@@ -25,7 +28,10 @@ export function getRuntimeConfig(): RuntimeConfig {
   const config = { ...DEFAULTS };
   for (const key of Object.keys(DEFAULTS) as (keyof RuntimeConfig)[]) {
     const value = injected?.[key];
-    if (typeof value === 'string' && value !== '') config[key] = value;
+    // each setting keeps its default's type: a wrong or empty value leaves the default
+    if (typeof value === typeof DEFAULTS[key] && value !== '' && (typeof value !== 'number' || (Number.isSafeInteger(value) && value > 0))) {
+      Object.assign(config, { [key]: value });
+    }
   }
   return config;
 }

@@ -8,6 +8,11 @@ import { readCompanyId } from '../authProvider/session';
 export const RESOURCE_PATHS: Record<string, string> = {
   reportsGenerated: '/api/company/{companyId}/giftcard/report-generated',
   reportTypes: '/api/company/{companyId}/giftcard/report',
+  giftcards: '/api/company/{companyId}/giftcard/cards',
+  transactions: '/api/company/{companyId}/giftcard/transactions',
+  stores: '/api/company/{companyId}/stores',
+  /** a nested list: `{cardId}` comes from the list filter (see listPath) */
+  giftcardTransactions: '/api/company/{companyId}/giftcard/cards/{cardId}/transactions',
 };
 
 export function resourcePath(resource: string, companyId: string | null = readCompanyId()): string {
@@ -15,6 +20,21 @@ export function resourcePath(resource: string, companyId: string | null = readCo
   if (!template) throw new Error(`Unknown resource "${resource}": add it to RESOURCE_PATHS`);
   if (template.includes('{companyId}') && !companyId) throw new Error('No company in the session');
   return template.replace('{companyId}', encodeURIComponent(companyId ?? ''));
+}
+
+/**
+ * The path of a list: placeholders other than `{companyId}` (nested lists such as a card's
+ * transactions) are filled from the filter, and the rest of the filter is the query's.
+ */
+export function listPath(resource: string, filter: Record<string, unknown> = {}): { path: string; filter: Record<string, unknown> } {
+  const rest = { ...filter };
+  const path = resourcePath(resource).replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
+    const value = rest[name];
+    if (value === undefined || value === null || value === '') throw new Error(`The list of "${resource}" needs the filter "${name}"`);
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { path, filter: rest };
 }
 
 /** SPEC §7: the generated report file (CSV). */

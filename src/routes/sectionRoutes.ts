@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { MENU } from '../../domain/menu';
+import { giftCardScreens } from '../resources/giftcards';
+import { transactionScreens } from '../resources/transactions';
 
 /**
  * Every protected screen of SPEC §2, per main section. `screen` is the i18n key (under
@@ -18,14 +20,15 @@ export interface SectionRoutes {
 
 const screen = (path: string, key: string): SectionRoute => ({ path, screen: key });
 const redirect = (path: string, to: string): SectionRoute => ({ path, redirect: to });
+const built = (path: string, key: string, component: ComponentType): SectionRoute => ({ path, screen: key, component });
 
 const ROUTES_BY_SECTION: Record<string, SectionRoute[]> = {
   privative: [
-    screen('giftcards', 'giftcardList'),
-    screen('giftcards/:id', 'giftcardDetail'),
-    screen('giftcards-search', 'giftcardSearch'),
+    built('giftcards', 'giftcardList', giftCardScreens.list),
+    built('giftcards/:id', 'giftcardDetail', giftCardScreens.show),
+    built('giftcards-search', 'giftcardSearch', giftCardScreens.search),
     redirect('transactions', 'transactions/list'),
-    screen('transactions/list', 'transactionList'),
+    built('transactions/list', 'transactionList', transactionScreens.list),
     redirect('stores', 'stores/list'),
     screen('stores/list', 'storeList'),
     screen('stores/create', 'storeCreate'),

@@ -58,6 +58,15 @@ async function issueLink(ctx: AppContext, db: Db, user: UserRow, kind: OneTimeTo
   });
 }
 
+/**
+ * The activation link of a new pending user, written with the caller's transaction so the user,
+ * its token and its e-mail commit together (registry: referents and operators). Call
+ * `ctx.jobs.wake()` after the commit.
+ */
+export function issueActivationLink(ctx: AppContext, db: Db, user: UserRow): Promise<void> {
+  return issueLink(ctx, db, user, 'activation');
+}
+
 export const FORGOT_PASSWORD_JOB = 'user.forgot-password';
 
 /**

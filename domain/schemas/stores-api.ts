@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Answers of the stores API and the CSV import contract (issue 3). Rules: store.ts. */
+export const storeRecordSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  storeCategoryId: z.string(),
+  defaultActivationStore: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StoreRecord = z.infer<typeof storeRecordSchema>;
+
+/**
+ * The import file: one store per line under this header; `;` or `,` separates fields (Italian
+ * spreadsheets write `;`, and store names may contain commas, so the template uses `;`).
+ */
+export const STORE_IMPORT_COLUMNS = ['code', 'name', 'storeCategoryId', 'defaultActivationStore'] as const;
+export const STORE_IMPORT_TEMPLATE = `${STORE_IMPORT_COLUMNS.join(';')}\nNEG-001;Negozio Centro;RETAIL;true\nNEG-002;Outlet Nord, Milano;OUTLET;false\n`;
+
+export const storeImportFailureSchema = z.object({
+  /** line number in the file (the header is line 1) */
+  row: z.number().int(),
+  /** stable error code: VALIDATION_ERROR or DUPLICATE_CODE */
+  code: z.string(),
+  /** i18n key of the reason (`validation.*` or `errors.codes.*`) */
+  message: z.string(),
+  field: z.string().optional(),
+  /** the store code as written in the row, to recognise it */
+  storeCode: z.string(),
+});
+export const storeImportResultSchema = z.object({
+  created: z.number().int(),
+  failed: z.array(storeImportFailureSchema),
+});
+export type StoreImportResult = z.infer<typeof storeImportResultSchema>;
+export type StoreImportFailure = z.infer<typeof storeImportFailureSchema>;
+
+/** `true/1/yes/si/sì/x` mark the default store; empty or anything in `false/0/no` does not. */
+export function parseCsvFlag(value: string | undefined): boolean | null {
+  const v = (value ?? '').trim().toLowerCase();
+  if (['true', '1', 'yes', 'si', 'sì', 'x'].includes(v)) return true;
+  if (['', 'false', '0', 'no'].includes(v)) return false;
+  return null;
+}

@@ -1,0 +1,140 @@
+import type { CompanyBody, CompanyRecord } from '../../../domain/schemas/companies-api';
+import type { ReferentInput } from '../../../domain/schemas/company';
+import { defaultPermissionsFor } from '../../../domain/roles';
+import type { AppContext, AuthState } from '../../context';
+import type { Db } from '../../db/client';
+import { ApiError, notFound } from '../../lib/errors';
+import { isInSubtree } from '../company/repository';
+import { issueActivationLink } from '../user/service';
+import * as users from '../operators/repository';
+import { FOREIGN_KEY_VIOLATION, isUuid, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
+import * as repo from './repository';
+
+const duplicateCode = () => new ApiError(409, 'DUPLICATE_CODE', 'Another company already uses this code', { code: 'validation.duplicateCode' });
+export const emailExists = () => new ApiError(409, 'EMAIL_EXISTS', 'Another account already uses this e-mail', { email: 'validation.emailExists' });
+const badParent = () => new ApiError(400, 'VALIDATION_ERROR', 'The parent company is not valid', { parentId: 'validation.invalid' });
+
+/** The company `id` within the scope `scopeId` (itself or below), or 404: other trees learn nothing. */
+export async function getCompany(ctx: AppContext, scopeId: string, id: string, db: Db = ctx.db): Promise<CompanyRecord> {
+  const record = isUuid(id) ? await repo.findCompanyRecord(db, scopeId, id) : undefined;
+  if (!record) throw notFound();
+  return record;
+}
+
+function values(body: CompanyBody) {
+  return {
+    code: body.code,
+    name: body.companyName,
+    businessName: body.businessName,
+    vatNumber: body.vatNumber,
+    address: body.address,
+    city: body.city,
+    municipality: body.municipality,
+    province: body.province.toUpperCase(),
+    zip: body.zip,
+  };
+}
+
+/** Unique violations that slip past the checks (two writers at once) are the same conflict. */
+async function translateConflicts<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+      const text = String((error as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint ?? (error as { message?: string }).message);
+      throw text.includes('email') ? emailExists() : duplicateCode();
+    }
+    throw error;
+  }
+}
+
+export async function createCompany(ctx: AppContext, scopeId: string, body: CompanyBody): Promise<CompanyRecord> {
+  const parentId = body.parentId ?? scopeId;
+  // The parent must be in the caller's scope: a body never widens it.
+  if (!(await isInSubtree(ctx.db, scopeId, parentId))) throw badParent();
+  return translateConflicts(() =>
+    ctx.db.transaction(async (tx) => {
+      if (await repo.codeTaken(tx, body.code)) throw duplicateCode();
+      const id = await repo.insertCompany(tx, { ...values(body), parentId });
+      return getCompany(ctx, scopeId, id, tx);
+    }),
+  );
+}
+
+export async function updateCompany(ctx: AppContext, scopeId: string, id: string, body: CompanyBody): Promise<CompanyRecord> {
+  const current = await getCompany(ctx, scopeId, id);
+  let parentId = current.parentId;
+  if (body.parentId !== undefined && body.parentId !== current.parentId) {
+    // A new parent must be in scope and outside the company's own subtree (no cycles).
+    const inScope = await isInSubtree(ctx.db, scopeId, body.parentId);
+    if (!inScope || (await isInSubtree(ctx.db, id, body.parentId))) throw badParent();
+    parentId = body.parentId;
+  }
+  return translateConflicts(() =>
+    ctx.db.transaction(async (tx) => {
+      if (await repo.codeTaken(tx, body.code, id)) throw duplicateCode();
+      await repo.updateCompany(tx, id, { ...values(body), parentId });
+      return getCompany(ctx, scopeId, id, tx);
+    }),
+  );
+}
+
+/**
+ * Deletes a company nothing hangs on. Users (the referent too), sub-companies, stores, cards
+ * and orders all refuse it with 409 COMPANY_IN_USE, naming what is left in `detail`.
+ */
+export async function deleteCompany(ctx: AppContext, scopeId: string, id: string): Promise<CompanyRecord> {
+  const record = await getCompany(ctx, scopeId, id);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await repo.lockCompany(tx, id);
+      const used = await repo.companyUsage(tx, id);
+      if (used.length > 0) throw inUse(used);
+      await repo.deleteCompany(tx, id);
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw inUse([]);
+    throw error;
+  }
+  return record;
+}
+
+function inUse(used: string[]): ApiError {
+  const what = used.length > 0 ? used.join(', ') : 'other records';
+  return new ApiError(409, 'COMPANY_IN_USE', `The company still has ${what}`);
+}
+
+/**
+ * Creates or updates the company's referent: a user of that company, pending until activated
+ * through the e-mailed link (the foundation's activation flow). A changed e-mail of a pending
+ * referent gets a new link; an active referent just signs in with the new address.
+ */
+export async function upsertReferent(ctx: AppContext, auth: AuthState, scopeId: string, id: string, body: ReferentInput): Promise<CompanyRecord> {
+  await getCompany(ctx, scopeId, id);
+  const contact = { firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone, phoneCountry: body.phoneCountry };
+  const record = await translateConflicts(() =>
+    ctx.db.transaction(async (tx) => {
+      const company = await repo.lockCompany(tx, id);
+      const existing = company.referentUserId ? await users.findUserInSubtree(tx, id, company.referentUserId) : undefined;
+      if (await users.emailTaken(tx, body.email, existing?.id)) throw emailExists();
+      if (existing) {
+        const updated = await users.updateUserContact(tx, existing.id, contact);
+        const emailChanged = existing.email.toLowerCase() !== body.email.toLowerCase();
+        if (emailChanged && updated.status === 'PENDING_ACTIVATION') await issueActivationLink(ctx, tx, updated);
+      } else {
+        const user = await users.insertPendingUser(tx, {
+          ...contact,
+          companyId: id,
+          role: 'REFERENT',
+          permissions: defaultPermissionsFor('REFERENT', auth.user.permissions),
+          language: auth.user.language,
+        });
+        await repo.updateCompany(tx, id, { referentUserId: user.id });
+        await issueActivationLink(ctx, tx, user);
+      }
+      return getCompany(ctx, scopeId, id, tx);
+    }),
+  );
+  ctx.jobs.wake();
+  return record;
+}

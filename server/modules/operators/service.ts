@@ -1,0 +1,90 @@
+import type { OperatorCreateBody, OperatorRecord } from '../../../domain/schemas/companies-api';
+import type { OperatorInput } from '../../../domain/schemas/company';
+import { defaultPermissionsFor } from '../../../domain/roles';
+import type { AppContext, AuthState } from '../../context';
+import type { Db } from '../../db/client';
+import { ApiError, notFound } from '../../lib/errors';
+import { revokeUserTokens } from '../auth/repository';
+import { isInSubtree } from '../company/repository';
+import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../companies/pg-errors';
+import { emailExists } from '../companies/service';
+import { issueActivationLink } from '../user/service';
+import * as repo from './repository';
+
+export async function getOperator(ctx: AppContext, scopeId: string, id: string, db: Db = ctx.db): Promise<OperatorRecord> {
+  const record = isUuid(id) ? await repo.findOperator(db, scopeId, id) : undefined;
+  if (!record) throw notFound();
+  return record;
+}
+
+async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailExists();
+    throw error;
+  }
+}
+
+/**
+ * A new operator is a pending user of a company in scope, with the default operator permissions
+ * (never more than the creator holds), activated through the e-mailed link.
+ */
+export async function createOperator(ctx: AppContext, auth: AuthState, scopeId: string, body: OperatorCreateBody): Promise<OperatorRecord> {
+  const companyId = body.companyId ?? scopeId;
+  if (!(await isInSubtree(ctx.db, scopeId, companyId))) {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'The company is not valid', { companyId: 'validation.invalid' });
+  }
+  const record = await uniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
+      if (await repo.emailTaken(tx, body.email)) throw emailExists();
+      const user = await repo.insertPendingUser(tx, {
+        companyId,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        phone: body.phone,
+        phoneCountry: body.phoneCountry,
+        role: 'OPERATOR',
+        permissions: defaultPermissionsFor('OPERATOR', auth.user.permissions),
+        language: auth.user.language,
+      });
+      await issueActivationLink(ctx, tx, user);
+      return getOperator(ctx, scopeId, user.id, tx);
+    }),
+  );
+  ctx.jobs.wake();
+  return record;
+}
+
+/** Contact data only. A pending operator whose e-mail changes gets a new link at the new address. */
+export async function updateOperator(ctx: AppContext, scopeId: string, id: string, body: OperatorInput): Promise<OperatorRecord> {
+  const current = await getOperator(ctx, scopeId, id);
+  const record = await uniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
+      if (await repo.emailTaken(tx, body.email, id)) throw emailExists();
+      const user = await repo.updateUserContact(tx, id, body);
+      if (current.email.toLowerCase() !== body.email.toLowerCase() && user.status === 'PENDING_ACTIVATION') {
+        await issueActivationLink(ctx, tx, user);
+      }
+      return getOperator(ctx, scopeId, id, tx);
+    }),
+  );
+  ctx.jobs.wake();
+  return record;
+}
+
+/**
+ * "Delete" disables: the account keeps its history (audit, ledger rows name it) but cannot sign
+ * in, its sessions end at once and an unused activation link stops working (it needs a pending
+ * account). Nobody disables themselves.
+ */
+export async function disableOperator(ctx: AppContext, auth: AuthState, scopeId: string, id: string): Promise<OperatorRecord> {
+  await getOperator(ctx, scopeId, id);
+  if (id === auth.user.id) throw new ApiError(409, 'CONFLICT', 'You cannot disable your own account');
+  return ctx.db.transaction(async (tx) => {
+    await repo.disableUser(tx, id);
+    await revokeUserTokens(tx, id);
+    return getOperator(ctx, scopeId, id, tx);
+  });
+}

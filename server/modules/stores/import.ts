@@ -1,0 +1,97 @@
+import Papa from 'papaparse';
+import { storeSchema } from '../../../domain/schemas/store';
+import { parseCsvFlag, STORE_IMPORT_COLUMNS, type StoreImportFailure, type StoreImportResult } from '../../../domain/schemas/stores-api';
+import type { AppContext } from '../../context';
+import { unreadable } from '../companies/uploads';
+import * as repo from './repository';
+
+interface ParsedRow {
+  row: number;
+  storeCode: string;
+  values?: repo.StoreValues;
+  failure?: StoreImportFailure;
+}
+
+/**
+ * Text by content, not by name or declared type: valid UTF-8 (a BOM is fine) without NUL bytes,
+ * which rules out spreadsheets saved as .xlsx, images and other binaries.
+ */
+export function decodeCsv(data: Buffer): string {
+  if (data.length === 0) throw unreadable('The file is empty');
+  if (data.includes(0)) throw unreadable('The file is not a text CSV');
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
+  } catch {
+    throw unreadable('The file is not UTF-8 text');
+  }
+}
+
+/** Validates every line with the same rules as the form; line numbers count the header as 1. */
+export function parseStoresCsv(text: string): ParsedRow[] {
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', delimitersToGuess: [';', ',', '\t'] });
+  const [header, ...lines] = parsed.data;
+  const names = (header ?? []).map((h) => h.trim());
+  const index = Object.fromEntries(STORE_IMPORT_COLUMNS.map((c) => [c, names.findIndex((n) => n.toLowerCase() === c.toLowerCase())]));
+  if (index.code < 0 || index.name < 0 || index.storeCategoryId < 0) {
+    throw unreadable(`The first line must name the columns ${STORE_IMPORT_COLUMNS.join(';')}`);
+  }
+  const cell = (line: string[], column: string) => (index[column] >= 0 ? (line[index[column]] ?? '') : '');
+  return lines.map((line, i) => {
+    const row = i + 2;
+    const storeCode = cell(line, 'code').trim();
+    const flag = parseCsvFlag(cell(line, 'defaultActivationStore'));
+    if (flag === null) {
+      return { row, storeCode, failure: { row, storeCode, code: 'VALIDATION_ERROR', field: 'defaultActivationStore', message: 'validation.invalid' } };
+    }
+    const result = storeSchema.safeParse({ code: cell(line, 'code'), name: cell(line, 'name'), storeCategoryId: cell(line, 'storeCategoryId'), defaultActivationStore: flag });
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const field = String(issue.path[0] ?? '');
+      const message = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+      return { row, storeCode, failure: { row, storeCode, code: 'VALIDATION_ERROR', field, message } };
+    }
+    const { code, name, storeCategoryId, defaultActivationStore } = result.data;
+    return { row, storeCode, values: { code, name, storeCategoryId, isDefaultActivation: defaultActivationStore } };
+  });
+}
+
+const duplicate = (row: number, storeCode: string): StoreImportFailure => ({
+  row,
+  storeCode,
+  code: 'DUPLICATE_CODE',
+  field: 'code',
+  message: 'errors.codes.DUPLICATE_CODE',
+});
+
+/**
+ * Saves the good lines and reports the bad ones: a line fails on its own rules or when its code
+ * is already a store of the company or appears on an earlier line. All good lines commit in one
+ * transaction; when several lines mark the default activation store, the last one wins.
+ */
+export async function importStores(ctx: AppContext, companyId: string, data: Buffer): Promise<StoreImportResult> {
+  const rows = parseStoresCsv(decodeCsv(data));
+  const failed: StoreImportFailure[] = [];
+  let created = 0;
+  await ctx.db.transaction(async (tx) => {
+    const good = rows.filter((r) => r.values);
+    const taken = await repo.existingCodes(tx, companyId, good.map((r) => r.values!.code));
+    const seen = new Set<string>();
+    for (const r of rows) {
+      if (r.failure) {
+        failed.push(r.failure);
+        continue;
+      }
+      const values = r.values!;
+      if (taken.has(values.code) || seen.has(values.code)) {
+        failed.push(duplicate(r.row, r.storeCode));
+        continue;
+      }
+      seen.add(values.code);
+      if (values.isDefaultActivation) await repo.clearDefaultActivation(tx, companyId);
+      // ON CONFLICT DO NOTHING: a store created meanwhile by someone else is a duplicate too.
+      if (await repo.insertStore(tx, companyId, values)) created += 1;
+      else failed.push(duplicate(r.row, r.storeCode));
+    }
+  });
+  return { created, failed };
+}

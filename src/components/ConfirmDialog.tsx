@@ -1,0 +1,39 @@
+import { Button, CircularProgress, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { ModalDialog } from './ModalDialog';
+
+/** A yes/no question in the app's modal; the confirm button shows a spinner while `busy`. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <ModalDialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="confirm-dialog-title">
+      <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button variant="contained" onClick={onConfirm} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { Card, Typography } from '@mui/material';
+import { DataTable, InfiniteListBase, useTranslate } from 'react-admin';
+import type { GiftCard } from '../../../domain/giftcards';
+import { DateTimeField } from '../../components/DateTimeField';
+import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { MoneyField } from '../../components/MoneyField';
+import { PageHeading } from '../../pages/PageHeading';
+import { GiftCardFilterForm } from './GiftCardFilterForm';
+import { GiftCardListActions } from './GiftCardListActions';
+import { GiftCardSelectionActions } from './GiftCardSelectionActions';
+import { GiftCardStatusBadge } from './GiftCardStatusBadge';
+import { giftCardPath, GIFT_CARDS_RESOURCE, GIFT_CARDS_PAGE_SIZE } from './giftCardPaths';
+
+function NoCards() {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+      {translate('giftcards.list.empty')}
+    </Typography>
+  );
+}
+
+/** /privative/giftcards: gift card management (SPEC §2). */
+export default function GiftCardList() {
+  const translate = useTranslate();
+  const label = (key: string) => translate(`giftcards.fields.${key}`);
+  return (
+    <>
+      <PageHeading title={translate('screens.giftcardList')} />
+      {/* the route guard already checked the permission: no second access check per list */}
+      <InfiniteListBase<GiftCard> resource={GIFT_CARDS_RESOURCE} perPage={GIFT_CARDS_PAGE_SIZE} sort={{ field: 'progressive', order: 'ASC' }} disableAuthentication>
+        <GiftCardFilterForm />
+        <GiftCardListActions />
+        <Card variant="outlined">
+          <DataTable<GiftCard> rowClick={(id) => giftCardPath(id)} bulkActionButtons={<GiftCardSelectionActions />} empty={<NoCards />}>
+            <DataTable.Col source="code" label={label('code')} disableSort cellSx={() => ({ fontFamily: 'monospace' })} />
+            <DataTable.Col source="progressive" label={label('progressive')} />
+            <DataTable.Col source="lotNumber" label={label('lotNumber')} disableSort />
+            <DataTable.Col source="orderReference" label={label('orderReference')} disableSort />
+            <DataTable.Col source="typologyName" label={label('typology')} disableSort />
+            <DataTable.Col source="status" label={label('status')} disableSort field={GiftCardStatusBadge} />
+            <DataTable.Col source="availableBalanceCents" label={label('availableBalance')} disableSort align="right" render={() => <MoneyField source="availableBalanceCents" />} />
+            <DataTable.Col source="activationDate" label={label('activationDate')} render={() => <DateTimeField source="activationDate" />} />
+            <DataTable.Col source="expireDate" label={label('expireDate')} render={() => <DateTimeField source="expireDate" />} />
+            <DataTable.Col source="storeName" label={label('store')} disableSort />
+          </DataTable>
+        </Card>
+        <LoadMoreButton label={translate('giftcards.list.loadMore')} />
+      </InfiniteListBase>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, CircularProgress, Menu, MenuItem } from '@mui/material';
+import { useState } from 'react';
+import { useListContext, useRefresh, useTranslate } from 'react-admin';
+import { BULK_ACTIONS, type BulkAction, type CardFilter } from '../../../domain/giftcards';
+import { BulkActionDialog } from './BulkActionDialog';
+import { useGiftCardExport } from './useGiftCardExport';
+
+/** Above the table: download of the filtered list, and bulk actions on the whole filtered set. */
+export function GiftCardListActions() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const { filterValues } = useListContext();
+  const filter = filterValues as CardFilter;
+  const { download, busy } = useGiftCardExport();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [action, setAction] = useState<BulkAction | null>(null);
+
+  return (
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mb: 1, flexWrap: 'wrap' }}>
+      <Button
+        variant="outlined"
+        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+        disabled={busy}
+        onClick={() => void download(filter)}
+      >
+        {translate('giftcards.list.download')}
+      </Button>
+      <Button
+        variant="outlined"
+        endIcon={<ArrowDropDownIcon />}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(menuAnchor)}
+        onClick={(event) => setMenuAnchor(event.currentTarget)}
+      >
+        {translate('giftcards.list.filteredActions')}
+      </Button>
+      <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+        {BULK_ACTIONS.map((candidate) => (
+          <MenuItem
+            key={candidate}
+            onClick={() => {
+              setMenuAnchor(null);
+              setAction(candidate);
+            }}
+          >
+            {translate(`giftcards.bulk.actions.${candidate}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+      {action && <BulkActionDialog action={action} target={{ filter }} onClose={() => setAction(null)} onDone={refresh} />}
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { GV, type BulkAction, type BulkBody } from '../../../domain/giftcards';
+import { euroAmountSchema } from '../../components/euroAmountSchema';
+
+/** What the bulk dialog asks for: an amount for reload, a date for edit expiry, nothing otherwise. */
+export interface BulkParamsForm {
+  amount: string;
+  expireDate: string;
+}
+
+export const EMPTY_BULK_PARAMS: BulkParamsForm = { amount: '', expireDate: '' };
+
+export function bulkActionNeedsParams(action: BulkAction): boolean {
+  return action === 'reload' || action === 'editExpiry';
+}
+
+/** The form → the `params` of the bulk body, validated like the API validates them. */
+export function bulkParamsSchema(action: BulkAction, maxCents: number): z.ZodType<BulkBody['params'], BulkParamsForm> {
+  const unused = z.string();
+  if (action === 'reload') {
+    return z.object({ amount: euroAmountSchema(maxCents), expireDate: unused }).transform(({ amount }) => ({ amountCents: amount }));
+  }
+  if (action === 'editExpiry') {
+    const day = z.string().min(1, GV.required).pipe(z.iso.date(GV.invalid));
+    return z.object({ amount: unused, expireDate: day }).transform(({ expireDate }) => ({ expireDate }));
+  }
+  return z.object({ amount: unused, expireDate: unused }).transform(() => undefined);
+}

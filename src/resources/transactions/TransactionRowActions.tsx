@@ -1,0 +1,94 @@
+import { Button, Stack } from '@mui/material';
+import { useState, type MouseEvent } from 'react';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { Transaction } from '../../../domain/giftcards';
+import { actionErrorText } from '../../components/actionErrorText';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { newIdempotencyKey } from '../../components/idempotencyKey';
+import { useFormatCents } from '../../components/MoneyField';
+import type { TesseraDataProvider } from '../../dataProvider/dataProvider';
+import { ReturnConsumeDialog } from './ReturnConsumeDialog';
+import { canCancel, canReturn, canUnfreeze } from './transactionActionRules';
+
+type Open = 'unfreeze' | 'return' | 'cancel' | null;
+
+/** Unfreeze, return consume and cancel on one transaction row (SPEC §2), each behind a dialog. */
+export function TransactionRowActions() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const formatCents = useFormatCents();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const transaction = useRecordContext<Transaction>();
+  const [open, setOpen] = useState<Open>(null);
+  const [busy, setBusy] = useState(false);
+  // one key per opened confirmation: a retry of the same confirmation moves nothing twice
+  const [key, setKey] = useState('');
+  if (!transaction) return null;
+
+  const openDialog = (which: Open) => (event: MouseEvent) => {
+    event.stopPropagation();
+    setKey(newIdempotencyKey());
+    setOpen(which);
+  };
+  const run = async (call: () => Promise<unknown>, doneKey: string) => {
+    setBusy(true);
+    try {
+      await call();
+      notify(doneKey, { type: 'success' });
+      setOpen(null);
+      refresh();
+    } catch (error) {
+      const text = actionErrorText(error, 'messages.operationFailed');
+      if (text) notify(text, { type: 'error', messageArgs: { _: text } });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const words = {
+    amount: formatCents(Math.abs(transaction.type === 'FREEZE' ? transaction.frozenDeltaCents : transaction.amountCents)),
+    code: transaction.cardCode,
+    type: translate(`transactions.types.${transaction.type}`),
+  };
+
+  return (
+    <Stack direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
+      {canUnfreeze(transaction) && (
+        <Button size="small" onClick={openDialog('unfreeze')}>
+          {translate('transactions.actions.unfreeze')}
+        </Button>
+      )}
+      {canReturn(transaction) && (
+        <Button size="small" onClick={openDialog('return')}>
+          {translate('transactions.actions.return')}
+        </Button>
+      )}
+      {canCancel(transaction) && (
+        <Button size="small" color="error" onClick={openDialog('cancel')}>
+          {translate('transactions.actions.cancel')}
+        </Button>
+      )}
+      {open === 'return' && <ReturnConsumeDialog transaction={transaction} onClose={() => setOpen(null)} onDone={refresh} />}
+      <ConfirmDialog
+        open={open === 'unfreeze'}
+        title={translate('transactions.unfreeze.title')}
+        confirmLabel={translate('transactions.actions.unfreeze')}
+        busy={busy}
+        onClose={() => setOpen(null)}
+        onConfirm={() => void run(() => dataProvider.unfreezeTransaction(transaction.id, key), 'transactions.unfreeze.done')}
+      >
+        {translate('transactions.unfreeze.question', words)}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={open === 'cancel'}
+        title={translate('transactions.cancel.title')}
+        confirmLabel={translate('transactions.cancel.confirm')}
+        busy={busy}
+        onClose={() => setOpen(null)}
+        onConfirm={() => void run(() => dataProvider.cancelTransaction(transaction.id, key), 'transactions.cancel.done')}
+      >
+        {translate('transactions.cancel.question', words)}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
