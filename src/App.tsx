@@ -50,7 +50,6 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient, sto
       theme={theme}
       layout={AppLayout}
       loginPage={LoginPage}
-      dashboard={HomeRedirect}
       catchAll={NotFoundPage}
       error={ErrorPage}
       loading={LoadingPage}
@@ -62,6 +61,8 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient, sto
         <Route path="/user-account-activation" element={<AccountActivationPage />} />
       </CustomRoutes>
       <CustomRoutes>
+        {/* `/` is ours, not react-admin's dashboard slot: that slot runs its own auth check */}
+        <Route path="/" element={<HomeRedirect />} />
         <Route path="/profile" element={lazyScreen(<ProfilePage />)} />
         <Route path="/password" element={lazyScreen(<ChangePasswordPage />)} />
         <Route path="/downloads" element={lazyScreen(<DownloadsPage />)} />

@@ -16,7 +16,9 @@ export function FormTextField({ name, helperText, ...props }: FormTextFieldProps
       {...field}
       value={field.value ?? ''}
       error={Boolean(error)}
-      helperText={error ? translate(error) : helperText}
+      // a blank line is kept for the message, so an error appearing on blur does not shift the
+      // form under the pointer (a click on the link below the field would otherwise miss it)
+      helperText={error ? translate(error) : (helperText ?? ' ')}
       fullWidth
       margin="normal"
     />

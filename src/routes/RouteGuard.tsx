@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Authenticated, usePermissions } from 'react-admin';
+import { usePermissions } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { canOpenPath } from '../../domain/menu';
 import type { Permissions } from '../../domain/permissions';
+import { hasSession } from '../authProvider/session';
 import { LoadingPage } from '../layout/LoadingPage';
 
 function PermissionGate({ children }: { children: ReactNode }) {
@@ -14,11 +15,14 @@ function PermissionGate({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Protected screens: signed in (else /login, remembering the origin) and allowed by the menu table. */
+/**
+ * Protected screens (SPEC §2): both tokens stored, else /login remembering the origin; then
+ * allowed by the menu table. The session is checked here, synchronously, rather than through
+ * react-admin's checkAuth → logout chain, which re-runs its redirect on every location change
+ * while the old screen is still mounted and so piles up history entries.
+ */
 export function RouteGuard({ children }: { children: ReactNode }) {
-  return (
-    <Authenticated>
-      <PermissionGate>{children}</PermissionGate>
-    </Authenticated>
-  );
+  const { pathname, search } = useLocation();
+  if (!hasSession()) return <Navigate to="/login" replace state={{ nextPathname: pathname, nextSearch: search }} />;
+  return <PermissionGate>{children}</PermissionGate>;
 }
