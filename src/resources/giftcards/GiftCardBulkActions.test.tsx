@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { BulkBody } from '../../../domain/giftcards';
+import { i18n } from '../../i18n/i18n';
+import { server } from '../../test/msw';
+import GiftCardList from './GiftCardList';
+import { renderScreen } from './renderScreen.test-helper';
+import { giftCard } from './testData.test-helper';
+
+const CARDS = '/api/company/company-1/giftcard/cards';
+
+function serve(summary: object) {
+  const bulk: { body: BulkBody; key: string | null }[] = [];
+  server.use(
+    http.get('/api/company/company-1/stores', () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
+    http.get(CARDS, () =>
+      HttpResponse.json(
+        ['GC1', 'GC2', 'GC3', 'GC4'].map((code, i) => giftCard({ id: `card-${i + 1}`, code, progressive: i + 1 })),
+        { headers: { 'Content-Range': 'cards 0-3/4' } },
+      ),
+    ),
+    http.post(`${CARDS}/bulk`, async ({ request }) => {
+      bulk.push({ body: (await request.json()) as BulkBody, key: request.headers.get('Idempotency-Key') });
+      return HttpResponse.json(summary);
+    }),
+  );
+  return bulk;
+}
+
+describe('gift card bulk actions', () => {
+  it('locks the selected cards and shows how many succeeded and why each other failed, translated', async () => {
+    const bulk = serve({ action: 'lock', total: 3, succeeded: 2, failed: [{ id: 'card-3', code: 'GC3', error: 'CARD_EXPIRED' }] });
+    await renderScreen(<GiftCardList />);
+    await screen.findByText('GC1');
+    const user = userEvent.setup();
+    // the first checkbox selects the page; react-admin labels the row boxes' wrappers, not the inputs
+    const rows = screen.getAllByRole('checkbox').slice(1);
+    for (const row of rows.slice(0, 3)) await user.click(row);
+    await user.click(within(screen.getByRole('group', { name: 'Actions on the selected cards' })).getByRole('button', { name: 'Lock' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Lock' });
+    expect(within(dialog).getByText('The action applies to the 3 selected cards.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    const summary = await screen.findByRole('dialog', { name: 'Operation summary' });
+    expect(within(summary).getByText('2 of 3 cards done.')).toBeInTheDocument();
+    const failure = within(summary).getByRole('row', { name: /GC3/ });
+    expect(within(failure).getByText('The card has expired.')).toBeInTheDocument();
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0].body).toEqual({ action: 'lock', ids: ['card-1', 'card-2', 'card-3'] });
+
+    await user.click(within(summary).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // done: the selection is cleared
+    await waitFor(() => expect(screen.getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked)).toEqual([]));
+  });
+
+  it('reloads the whole filtered set after showing the filter, with the amount in cents', async () => {
+    const bulk = serve({ action: 'reload', total: 4, succeeded: 4, failed: [] });
+    await renderScreen(<GiftCardList />, { path: `/?filter=${encodeURIComponent('{"status":"active","lotNumber":"LOT-9"}')}` });
+    await screen.findByText('GC1');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions on the filtered list' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reload' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Reload' });
+    const chips = within(dialog).getByTestId('bulk-filter-summary');
+    expect(chips).toHaveTextContent('Status: Active');
+    expect(chips).toHaveTextContent('Lot: LOT-9');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '12,5');
+    await user.click(confirm);
+
+    const summary = await screen.findByRole('dialog', { name: 'Operation summary' });
+    expect(within(summary).getByText(/4 of 4 cards done\. The operation succeeded on every card\./)).toBeInTheDocument();
+    expect(bulk[0].body).toEqual({ action: 'reload', filter: { status: 'active', lotNumber: 'LOT-9' }, params: { amountCents: 1250 } });
+    expect(bulk[0].key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('warns when the filtered set has no filter, and reads the summary in Italian', async () => {
+    await i18n.changeLanguage('it');
+    serve({ action: 'deactivate', total: 2, succeeded: 1, failed: [{ id: 'card-2', code: 'GC2', error: 'ALREADY_USED' }] });
+    await renderScreen(<GiftCardList />);
+    await screen.findByText('GC1');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: "Azioni sull'elenco filtrato" }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Disattiva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disattiva' });
+    expect(within(dialog).getByText("Nessun filtro impostato: l'azione si applica a tutte le carte che gestisci.")).toBeInTheDocument();
+    expect(within(dialog).getByText(/riporta ogni carta a non venduta/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+    const summary = await screen.findByRole('dialog', { name: 'Riepilogo operazione' });
+    expect(within(summary).getByText('1 carte su 2 completate.')).toBeInTheDocument();
+    expect(within(summary).getByText('La carta è già stata utilizzata.')).toBeInTheDocument();
+  });
+
+  it('says "Unable to perform action." when the bulk call itself fails', async () => {
+    serve({});
+    server.use(http.post(`${CARDS}/bulk`, () => HttpResponse.json({ title: 'Error', status: 500, instance: CARDS, error: { message: 'INTERNAL_ERROR' } }, { status: 500 })));
+    await renderScreen(<GiftCardList />);
+    await screen.findByText('GC1');
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('checkbox')[1]);
+    await user.click(within(screen.getByRole('group', { name: 'Actions on the selected cards' })).getByRole('button', { name: 'Enable' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Enable' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Unable to perform action.')).toBeInTheDocument();
+    // the dialog stays open for a retry
+    expect(screen.getByRole('dialog', { name: 'Enable' })).toBeInTheDocument();
+  });
+});

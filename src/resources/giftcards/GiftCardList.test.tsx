@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../test/msw';
+import GiftCardList from './GiftCardList';
+import { renderScreen } from './renderScreen.test-helper';
+import { giftCard } from './testData.test-helper';
+
+const CARDS = '/api/company/company-1/giftcard/cards';
+const STORES = '/api/company/company-1/stores';
+
+const cardsPage = (start: number, count: number) =>
+  Array.from({ length: count }, (_, i) => giftCard({ id: `card-${start + i}`, code: `CODE${String(start + i).padStart(12, '0')}`, progressive: start + i }));
+
+/** Serves the card list, recording each request's parsed query. */
+function serveCards(pages: { rows: ReturnType<typeof cardsPage>; range: string }[] = [{ rows: cardsPage(0, 3), range: 'cards 0-2/3' }]) {
+  const requests: { filter: unknown; range: unknown; sort: unknown }[] = [];
+  server.use(
+    http.get(STORES, () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
+    http.get(CARDS, ({ request }) => {
+      const url = new URL(request.url);
+      const parse = (name: string) => JSON.parse(url.searchParams.get(name) ?? 'null') as unknown;
+      requests.push({ filter: parse('filter'), range: parse('range'), sort: parse('sort') });
+      const page = pages[Math.min(requests.length - 1, pages.length - 1)];
+      return HttpResponse.json(page.rows, { headers: { 'Content-Range': page.range } });
+    }),
+  );
+  return requests;
+}
+
+describe('GiftCardList', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends the filter form as the API filter: statuses, normalised code, numbers, and local days as instants', async () => {
+    const requests = serveCards();
+    await renderScreen(<GiftCardList />, { path: '/privative/giftcards' });
+    expect(await screen.findByText('CODE000000000000')).toBeInTheDocument();
+    expect(requests[0]).toEqual({ filter: {}, range: [0, 24], sort: ['progressive', 'ASC'] });
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Sold' }));
+    await user.type(screen.getByRole('textbox', { name: 'Card code' }), 'abcd-2345');
+    await user.type(screen.getByRole('textbox', { name: 'Progressive from' }), '10');
+    await user.type(screen.getByRole('textbox', { name: 'Progressive to' }), '20');
+    await user.type(screen.getByRole('textbox', { name: 'Lot' }), ' LOT-7 ');
+    fireEvent.change(screen.getByLabelText('Activated from'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('Activated to'), { target: { value: '2026-03-31' } });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1].filter).toEqual({
+      status: 'sold',
+      code: 'ABCD2345',
+      progressiveFrom: 10,
+      progressiveTo: 20,
+      lotNumber: 'LOT-7',
+      activationFrom: dayjs('2026-03-01').startOf('day').toISOString(),
+      activationTo: dayjs('2026-03-31').endOf('day').toISOString(),
+    });
+    // the applied filter is kept in the URL, so a reload or a shared link shows the same list
+    expect(screen.getByTestId('location').textContent).toContain(encodeURIComponent('"status":"sold"'));
+  });
+
+  it('refuses an inverted progressive range without calling the API', async () => {
+    const requests = serveCards();
+    await renderScreen(<GiftCardList />);
+    await screen.findByText('CODE000000000000');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Progressive from' }), '20');
+    await user.type(screen.getByRole('textbox', { name: 'Progressive to' }), '10');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('The initial value cannot be greater than the final one')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('loads the next page with the load-more button while the server says there may be more', async () => {
+    const requests = serveCards([
+      { rows: cardsPage(0, 25), range: 'cards 0-24/*' },
+      { rows: cardsPage(25, 2), range: 'cards 25-26/27' },
+    ]);
+    await renderScreen(<GiftCardList />);
+    await screen.findByText('CODE000000000024');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('CODE000000000026')).toBeInTheDocument();
+    expect(requests[1].range).toEqual([25, 49]);
+    expect(screen.getByText('CODE000000000000')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('downloads the filtered list as giftcards.csv through the authenticated client', async () => {
+    serveCards();
+    let exportRequest: Request | undefined;
+    server.use(
+      http.get(`${CARDS}/export`, ({ request }) => {
+        exportRequest = request;
+        return new HttpResponse('code;progressive\n', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:cards'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+
+    await renderScreen(<GiftCardList />, { path: `/privative/giftcards?filter=${encodeURIComponent('{"status":"active"}')}` });
+    await screen.findByText('CODE000000000000');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download list' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('giftcards.csv');
+    expect(new URL(exportRequest!.url).searchParams.get('filter')).toBe('{"status":"active"}');
+    expect(exportRequest!.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it('shows the status badges with their SPEC colours', async () => {
+    serveCards([{ rows: [giftCard({ id: 'a', status: 'LOCKED' }), giftCard({ id: 'b', code: 'B', status: 'EXPIRED' })], range: 'cards 0-1/2' }]);
+    await renderScreen(<GiftCardList />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Locked')).toHaveAttribute('data-tone', 'red');
+    expect(within(table).getByText('Expired')).toHaveAttribute('data-tone', 'grey');
+  });
+});

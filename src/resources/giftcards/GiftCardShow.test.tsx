@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { problem } from '../../test/builders';
+import { server } from '../../test/msw';
+import GiftCardShow from './GiftCardShow';
+import { renderScreen } from './renderScreen.test-helper';
+import { giftCard, transaction } from './testData.test-helper';
+
+const CARD_ID = '6f1c1d0e-0000-4000-8000-000000000001';
+const CARD = `/api/company/company-1/giftcard/cards/${CARD_ID}`;
+
+function serveCard(card = giftCard()) {
+  const ledgerQueries: URLSearchParams[] = [];
+  server.use(
+    http.get(CARD, () => HttpResponse.json(card)),
+    http.get(`${CARD}/transactions`, ({ request }) => {
+      ledgerQueries.push(new URL(request.url).searchParams);
+      return HttpResponse.json([transaction({ type: 'ACTIVATE', listType: null, amountCents: 0, returnedCents: 0, userName: 'Ada' })], {
+        headers: { 'Content-Range': 'transactions 0-0/1' },
+      });
+    }),
+  );
+  return ledgerQueries;
+}
+
+const renderShow = () => renderScreen(<GiftCardShow />, { path: `/privative/giftcards/${CARD_ID}`, route: '/privative/giftcards/:id', permissions: ['privative.management.read'] });
+
+async function openReload() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Reload' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Reload card ABCD2345EFGH6789' });
+  return { user, dialog, amount: within(dialog).getByRole('textbox', { name: /Amount/ }), submit: within(dialog).getByRole('button', { name: 'Reload' }) };
+}
+
+describe('GiftCardShow', () => {
+  it("shows the card, its balances and its own ledger from the card's transactions endpoint", async () => {
+    const ledgerQueries = serveCard();
+    await renderShow();
+    expect(await screen.findByRole('heading', { name: 'ABCD2345EFGH6789' })).toBeInTheDocument();
+    expect(screen.getByTestId('available-balance')).toHaveTextContent('€50.00');
+    expect(await screen.findByText('Activation')).toBeInTheDocument();
+    expect(screen.getByText('10/01/2026', { exact: false })).toBeInTheDocument();
+    // the card id is in the path, not in the filter
+    expect(ledgerQueries[0].get('filter')).toBe('{}');
+    expect(ledgerQueries[0].get('sort')).toBe('["createdAt","DESC"]');
+    expect(screen.queryByText('The activation date is after the expiry date.')).not.toBeInTheDocument();
+    // without the transactions permission there is no link to the transactions screen
+    expect(screen.queryByRole('link', { name: 'Open in transactions' })).not.toBeInTheDocument();
+  });
+
+  it('warns when the activation date is after the expiry date', async () => {
+    serveCard(giftCard({ activationDate: '2027-02-01T00:00:00.000Z', expireDate: '2027-01-01T00:00:00.000Z' }));
+    await renderShow();
+    expect(await screen.findByText('The activation date is after the expiry date.')).toBeInTheDocument();
+  });
+
+  it('validates the reload amount: more than zero, at most the maximum (1,000.00 EUR), two decimals', async () => {
+    serveCard();
+    await renderShow();
+    const { user, amount, submit, dialog } = await openReload();
+    expect(within(dialog).getByText('Maximum €1,000.00')).toBeInTheDocument();
+    for (const [typed, message] of [
+      ['0', 'Enter an amount greater than zero, with at most 2 decimals'],
+      ['10.123', 'Enter an amount greater than zero, with at most 2 decimals'],
+      ['-5', 'Enter an amount greater than zero, with at most 2 decimals'],
+      ['1000.01', 'The amount is larger than the maximum allowed'],
+    ] as const) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+      expect(submit).toBeDisabled();
+    }
+    await user.clear(amount);
+    await user.type(amount, '1000');
+    await waitFor(() => expect(submit).toBeEnabled());
+  });
+
+  it('sends the amount in cents with one Idempotency-Key per submitted amount, also across a retry', async () => {
+    serveCard();
+    const calls: { key: string | null; body: unknown }[] = [];
+    server.use(
+      http.post(`${CARD}/reload`, async ({ request }) => {
+        calls.push({ key: request.headers.get('Idempotency-Key'), body: await request.json() });
+        // the first answer is lost on the way (server error); the retry succeeds
+        if (calls.length === 1) return HttpResponse.json(problem(500, 'INTERNAL_ERROR', `${CARD}/reload`), { status: 500 });
+        return HttpResponse.json({ card: giftCard({ balanceCents: 7550, availableBalanceCents: 7550 }), transaction: transaction({ type: 'RECHARGE', amountCents: 2550 }) });
+      }),
+    );
+    await renderShow();
+    const { user, amount, submit } = await openReload();
+    await user.type(amount, '25,50');
+    await user.click(submit);
+    expect(await screen.findByText('Unable to recharge, please try again.')).toBeInTheDocument();
+    await user.click(submit);
+    expect(await screen.findByText('Recharge done')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(calls.map((call) => call.body)).toEqual([{ amountCents: 2550 }, { amountCents: 2550 }]);
+    expect(calls[0].key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(calls[1].key).toBe(calls[0].key);
+
+    // a new reload is a new submission: a new key
+    const again = await openReload();
+    await again.user.type(again.amount, '25,50');
+    await again.user.click(again.submit);
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2].key).not.toBe(calls[0].key);
+  });
+
+  it('shows the catalogue text of a refused reload', async () => {
+    serveCard();
+    server.use(http.post(`${CARD}/reload`, () => HttpResponse.json(problem(409, 'CARD_LOCKED', `${CARD}/reload`), { status: 409 })));
+    await renderShow();
+    const { user, amount, submit } = await openReload();
+    await user.type(amount, '5');
+    await user.click(submit);
+    expect(await screen.findByText('The card is locked.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,152 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../../../domain/giftcards';
+import { problem } from '../../test/builders';
+import { server } from '../../test/msw';
+import { renderScreen } from '../giftcards/renderScreen.test-helper';
+import { transaction } from '../giftcards/testData.test-helper';
+import TransactionList from './TransactionList';
+
+const TRANSACTIONS = '/api/company/company-1/giftcard/transactions';
+
+const consume = transaction({ id: 'tx-consume', amountCents: -3000, returnedCents: 1000, storeCode: 'NEG-001' });
+const freeze = transaction({ id: 'tx-freeze', type: 'FREEZE', listType: 'freeze', amountCents: 0, frozenDeltaCents: 1500, returnedCents: 0, cardCode: 'FROZEN0000000001' });
+const cancelledRecharge = transaction({ id: 'tx-cancelled', type: 'RECHARGE', listType: 'recharge', amountCents: 2000, returnedCents: 0, cancelledByTransactionId: 'tx-x', cardCode: 'RECHARGED0000001' });
+const failedConsume = transaction({ id: 'tx-error', result: 'ERROR', amountCents: 0, returnedCents: 0, errorCode: 'INSUFFICIENT_BALANCE', cardCode: 'FAILED0000000001' });
+
+function serve(rows: Transaction[] = [consume, freeze, cancelledRecharge, failedConsume]) {
+  const filters: unknown[] = [];
+  server.use(
+    http.get('/api/company/company-1/stores', () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
+    http.get('/api/company/company-1/giftcard/cards', () => HttpResponse.json([], { headers: { 'Content-Range': 'cards 0-0/0' } })),
+    http.get(TRANSACTIONS, ({ request }) => {
+      filters.push(JSON.parse(new URL(request.url).searchParams.get('filter') ?? 'null'));
+      return HttpResponse.json(rows, { headers: { 'Content-Range': `transactions 0-${rows.length - 1}/${rows.length}` } });
+    }),
+  );
+  return filters;
+}
+
+const rowOf = (code: string) => screen.getByRole('link', { name: code }).closest('tr')!;
+
+describe('TransactionList', () => {
+  it('sends type and local-day date range as the API filter', async () => {
+    const filters = serve();
+    await renderScreen(<TransactionList />);
+    await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Return consume' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-28' } });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(filters).toHaveLength(2));
+    expect(filters[1]).toEqual({ type: 'returnConsume', dateFrom: dayjs('2026-02-01').toISOString(), dateTo: dayjs('2026-02-28').endOf('day').toISOString() });
+  });
+
+  it('refuses a date range that ends before it starts', async () => {
+    const filters = serve();
+    await renderScreen(<TransactionList />);
+    await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-01' } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('The start date must come before the end date')).toBeInTheDocument();
+    expect(filters).toHaveLength(1);
+  });
+
+  it('offers each action only where it applies', async () => {
+    serve();
+    await renderScreen(<TransactionList />);
+    await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
+    const buttons = (code: string) => within(rowOf(code)).queryAllByRole('button').map((button) => button.textContent);
+    expect(buttons('ABCD2345EFGH6789')).toEqual(['Return', 'Cancel']);
+    expect(buttons('FROZEN0000000001')).toEqual(['Unfreeze']);
+    expect(buttons('RECHARGED0000001')).toEqual([]);
+    expect(buttons('FAILED0000000001')).toEqual([]);
+    expect(within(rowOf('RECHARGED0000001')).getByText('Cancelled')).toHaveAttribute('data-tone', 'red');
+    expect(within(rowOf('FAILED0000000001')).getByText('Error')).toHaveAttribute('data-tone', 'red');
+  });
+
+  it('returns part of a consume: at most what is left, return number and store code required', async () => {
+    serve();
+    const returns: { body: unknown; key: string | null }[] = [];
+    server.use(
+      http.post(`${TRANSACTIONS}/tx-consume/return`, async ({ request }) => {
+        returns.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+        return HttpResponse.json({ card: {}, transaction: {} });
+      }),
+    );
+    await renderScreen(<TransactionList />);
+    await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
+    const user = userEvent.setup();
+    await user.click(within(rowOf('ABCD2345EFGH6789')).getByRole('button', { name: 'Return' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return consume' });
+    expect(within(dialog).getByText('At most €20.00')).toBeInTheDocument();
+    const amount = within(dialog).getByRole('textbox', { name: /Amount to return/ });
+    const returnNumber = within(dialog).getByRole('textbox', { name: /Return number/ });
+    const storeCode = within(dialog).getByRole('textbox', { name: /Store code/ });
+    const submit = within(dialog).getByRole('button', { name: 'Return' });
+    expect(storeCode).toHaveValue('NEG-001');
+
+    await user.type(amount, '20.01');
+    expect(await within(dialog).findByText('The amount is more than what is left of the consume')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '0');
+    expect(await within(dialog).findByText('Enter an amount greater than zero, with at most 2 decimals')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '12.5');
+    await user.click(returnNumber);
+    await user.tab();
+    expect(await within(dialog).findByText('The field is required and cannot be empty')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.type(returnNumber, 'R-77');
+    await user.clear(storeCode);
+    await user.tab();
+    await waitFor(() => expect(submit).toBeDisabled());
+    await user.type(storeCode, 'NEG-002');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+
+    expect(await screen.findByText('Return registered')).toBeInTheDocument();
+    expect(returns).toHaveLength(1);
+    expect(returns[0].body).toEqual({ amountCents: 1250, returnNumber: 'R-77', storeCode: 'NEG-002' });
+    expect(returns[0].key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('cancels after a confirmation and shows the catalogue text when the server refuses', async () => {
+    serve();
+    server.use(http.post(`${TRANSACTIONS}/tx-consume/cancel`, () => HttpResponse.json(problem(409, 'ALREADY_CANCELLED', `${TRANSACTIONS}/tx-consume/cancel`), { status: 409 })));
+    await renderScreen(<TransactionList />);
+    await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
+    const user = userEvent.setup();
+    await user.click(within(rowOf('ABCD2345EFGH6789')).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel transaction' });
+    expect(within(dialog).getByText('Cancel the “Consume” transaction of €30.00 on card ABCD2345EFGH6789? Its effect on the balance is reversed.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel transaction' }));
+    expect(await screen.findByText('The transaction has already been cancelled.')).toBeInTheDocument();
+  });
+
+  it('unfreezes a freeze after a confirmation', async () => {
+    serve();
+    let unfrozen = 0;
+    server.use(
+      http.post(`${TRANSACTIONS}/tx-freeze/unfreeze`, () => {
+        unfrozen += 1;
+        return HttpResponse.json({ card: {}, transaction: {} });
+      }),
+    );
+    await renderScreen(<TransactionList />);
+    await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
+    const user = userEvent.setup();
+    await user.click(within(rowOf('FROZEN0000000001')).getByRole('button', { name: 'Unfreeze' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unfreeze amount' });
+    expect(within(dialog).getByText('Release the frozen amount of €15.00 on card FROZEN0000000001?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Unfreeze' }));
+    expect(await screen.findByText('Amount unfrozen')).toBeInTheDocument();
+    expect(unfrozen).toBe(1);
+  });
+});
