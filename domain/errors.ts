@@ -50,6 +50,20 @@ export const API_ERROR_CODES = [
   'FILE_TOO_LARGE',
   'FILE_TYPE_NOT_ALLOWED',
   'FILE_UNREADABLE',
+  // gift-card ledger (domain/giftcards.ts, server/modules/giftcards/README.md)
+  'CARD_NOT_ACTIVE',
+  'CARD_DISABLED',
+  'CARD_LOCKED',
+  'CARD_EXPIRED',
+  'INSUFFICIENT_BALANCE',
+  'AMOUNT_TOO_LARGE',
+  'RETURN_EXCEEDS_CONSUME',
+  'ALREADY_CANCELLED',
+  'NOT_CANCELLABLE',
+  'NOT_FROZEN',
+  'ALREADY_USED',
+  'INVALID_TRANSITION',
+  'IDEMPOTENCY_KEY_REUSED',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];

@@ -127,7 +127,7 @@ const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (is
 
 /** A money amount in cents: integer, > 0, ≤ max. */
 export function amountCentsSchema(max: number = DEFAULT_MAX_TRANSACTION_CENTS) {
-  return z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(max, GV.amountTooLarge);
+  return z.number(requiredOr(GV.amount)).max(max, GV.amountTooLarge).int(GV.amount).positive(GV.amount);
 }
 
 const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requiredOr(GV.invalid));

@@ -46,6 +46,7 @@ describe.each(DRIVERS)('app shell (%s)', (driver) => {
       identityApiKey: 'tessera-dev-public-key',
       tenantId: 'tessera',
       version: '0.6.2',
+      maxTransactionCents: 100000,
     });
   });
 

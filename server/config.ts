@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION_FALLBACK, DEFAULT_TENANT_ID } from '../domain/constants';
+import { DEFAULT_MAX_TRANSACTION_CENTS } from '../domain/giftcards';
 
 /**
  * Runtime configuration, read once from the environment. Everything has a default that makes
@@ -29,6 +30,7 @@ export interface AppConfig {
   bruteForce: { windowSeconds: number; maxPerAccount: number; maxPerIp: number };
   forgotPasswordRateLimit: { max: number; windowMs: number };
   jobs: { pollIntervalMs: number; staleAfterSeconds: number };
+  giftCards: { maxTransactionCents: number; searchMaxPerMinute: number };
 }
 
 export interface IdentityConfig {
@@ -77,6 +79,8 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'FORGOT_PASSWORD_MAX_PER_IP', default: '5', meaning: 'forgot-password requests per client address per FORGOT_PASSWORD_WINDOW_SECONDS (per instance).' },
   { name: 'FORGOT_PASSWORD_WINDOW_SECONDS', default: '900', meaning: 'Window of the forgot-password rate limit.' },
   { name: 'JOBS_POLL_INTERVAL_MS', default: '1000', meaning: 'How often the job runner looks for due jobs.' },
+  { name: 'MAX_TRANSACTION_AMOUNT_CENTS', default: '100000', meaning: 'SPEC §5 "maximum import": the largest amount (cents) of one reload, consume, freeze or return (config.js maxTransactionCents).' },
+  { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute (per instance), against guessing.' },
 ];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -153,5 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: int(env, 'FORGOT_PASSWORD_WINDOW_SECONDS', 900) * 1000,
     },
     jobs: { pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 1000), staleAfterSeconds: 300 },
+    giftCards: {
+      maxTransactionCents: int(env, 'MAX_TRANSACTION_AMOUNT_CENTS', DEFAULT_MAX_TRANSACTION_CENTS) || DEFAULT_MAX_TRANSACTION_CENTS,
+      searchMaxPerMinute: int(env, 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', 30),
+    },
   };
 }

@@ -20,7 +20,7 @@ async function main() {
 
   const app = await buildApp(config, { db });
   if (newEmbedded || config.demoData) {
-    const seeded = await seedDemoData(db.db);
+    const seeded = await seedDemoData(db.db, { giftcards: true });
     app.log.info(seeded, 'demo data seeded (password Tessera-Demo-2026!)');
   }
   app.ctx.jobs.start();

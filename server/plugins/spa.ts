@@ -16,6 +16,7 @@ export function publicConfig(config: AppConfig) {
     identityApiKey: config.identity.apiKey,
     tenantId: config.identity.tenantId,
     version: config.version,
+    maxTransactionCents: config.giftCards.maxTransactionCents,
   };
 }
 

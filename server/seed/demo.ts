@@ -4,6 +4,7 @@ import type { UserStatus } from '../../domain/schemas/auth';
 import type { Db } from '../db/client';
 import { companies, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { seedGiftcards } from './giftcards';
 
 export const DEMO_PASSWORD = 'Tessera-Demo-2026!';
 
@@ -51,11 +52,17 @@ export const DEMO_USERS: DemoUser[] = [
 /** Arbitrary constant: instances starting together seed one after the other. */
 const SEED_LOCK_KEY = 7_262_013_002;
 
-/** Demo companies and accounts (password {@link DEMO_PASSWORD}). Idempotent: existing rows are kept. */
-export function seedDemoData(db: Db): Promise<{ companies: number; users: number }> {
+/**
+ * Demo companies and accounts (password {@link DEMO_PASSWORD}). Idempotent: existing rows are kept.
+ * `giftcards`: also the gift-card catalog, stores and ≈3,000 cards with their ledgers (server
+ * start does; API tests leave it out and build the few rows each test needs).
+ */
+export function seedDemoData(db: Db, options: { giftcards?: boolean } = {}): Promise<{ companies: number; users: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    return seedMissing(tx);
+    const created = await seedMissing(tx);
+    if (options.giftcards) await seedGiftcards(tx);
+    return created;
   });
 }
 

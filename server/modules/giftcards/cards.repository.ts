@@ -1,0 +1,146 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CardFilter, CardStatus, GiftCard } from '../../../domain/giftcards';
+import { queryRows, type Db } from '../../db/client';
+import { CARD_SORT_COLUMNS, cardConditions } from './card-filter';
+import { effectiveStatus } from './rules';
+import { inIds } from './scope';
+
+export type CardSortField = keyof typeof CARD_SORT_COLUMNS;
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const num = (value: number | string | bigint): number => Number(value);
+
+/** The columns of a card record (alias c, joined t = typology, co = company, s = activation store). */
+export const CARD_RECORD_COLUMNS = sql`c.id, c.code, c.progressive, c.lot_number, c.order_reference, c.typology_id, t.name AS typology_name,
+  c.company_id, co.name AS company_name, c.status, c.balance_cents, c.frozen_cents, c.activation_date, c.expire_date,
+  c.first_use_date, c.activation_store_id, s.name AS store_name, c.created_at`;
+export const CARD_RECORD_JOINS = sql`JOIN card_typologies t ON t.id = c.typology_id
+  JOIN companies co ON co.id = c.company_id
+  LEFT JOIN stores s ON s.id = c.activation_store_id`;
+
+export interface CardRecordRow {
+  id: string;
+  code: string;
+  progressive: number | string;
+  lot_number: string | null;
+  order_reference: string | null;
+  typology_id: string;
+  typology_name: string;
+  company_id: string;
+  company_name: string;
+  status: CardStatus;
+  balance_cents: number | string;
+  frozen_cents: number | string;
+  activation_date: Date | string | null;
+  expire_date: Date | string | null;
+  first_use_date: Date | string | null;
+  activation_store_id: string | null;
+  store_name: string | null;
+  created_at: Date | string;
+}
+
+export function toCardRecord(row: CardRecordRow, now = new Date()): GiftCard {
+  const balanceCents = num(row.balance_cents);
+  const frozenCents = num(row.frozen_cents);
+  const expireDate = row.expire_date === null ? null : new Date(row.expire_date);
+  return {
+    id: row.id,
+    code: row.code,
+    progressive: num(row.progressive),
+    lotNumber: row.lot_number,
+    orderReference: row.order_reference,
+    typologyId: row.typology_id,
+    typologyName: row.typology_name,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    status: effectiveStatus({ status: row.status, expireDate }, now),
+    balanceCents,
+    frozenCents,
+    availableBalanceCents: balanceCents - frozenCents,
+    activationDate: iso(row.activation_date),
+    expireDate: iso(row.expire_date),
+    firstUseDate: iso(row.first_use_date),
+    storeId: row.activation_store_id,
+    storeName: row.store_name,
+    createdAt: iso(row.created_at) as string,
+  };
+}
+
+/** Card records by id, in the order of `ids`, only inside the company subtree. */
+export async function cardRecordsByIds(db: Db, companyIds: readonly string[], ids: readonly string[]): Promise<GiftCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<CardRecordRow>(
+    db,
+    sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS}
+        WHERE ${inIds(sql`c.id`, ids)} AND ${inIds(sql`c.company_id`, companyIds)}`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, toCardRecord(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function findCardRecord(db: Db, companyIds: readonly string[], id: string): Promise<GiftCard | undefined> {
+  return (await cardRecordsByIds(db, companyIds, [id]))[0];
+}
+
+export interface CardPage {
+  filter: CardFilter;
+  sort: { field: CardSortField; order: 'ASC' | 'DESC' };
+  offset: number;
+  /** rows to fetch (callers ask for one more than the page to learn whether more exist) */
+  limit: number;
+}
+
+/** One page of card ids: the page is chosen on the indexes alone, the joins run on its rows only. */
+export async function listCardIds(db: Db, companyIds: readonly string[], page: CardPage): Promise<string[]> {
+  const column = CARD_SORT_COLUMNS[page.sort.field];
+  const dir = page.sort.order === 'ASC' ? sql`ASC` : sql`DESC`;
+  const nulls = page.sort.order === 'ASC' ? sql`NULLS LAST` : sql`NULLS FIRST`;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT c.id FROM gift_cards c WHERE ${cardConditions(companyIds, page.filter)}
+        ORDER BY ${column} ${dir} ${nulls}, c.id ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function listCards(db: Db, companyIds: readonly string[], page: CardPage): Promise<GiftCard[]> {
+  return cardRecordsByIds(db, companyIds, await listCardIds(db, companyIds, page));
+}
+
+/** Ids of the filtered set, in progressive order, at most `max` (bulk actions on a filter). */
+export async function filteredCardIds(db: Db, companyIds: readonly string[], filter: CardFilter, max: number): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT c.id FROM gift_cards c WHERE ${cardConditions(companyIds, filter)} ORDER BY c.progressive, c.id LIMIT ${max}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The card with this exact code, inside the subtree. */
+export async function findCardIdByCode(db: Db, companyIds: readonly string[], code: string): Promise<string | undefined> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT c.id FROM gift_cards c WHERE c.code = ${code} AND ${inIds(sql`c.company_id`, companyIds)}`,
+  );
+  return rows[0]?.id;
+}
+
+/** Streams the filtered set in keyset batches (progressive, id): constant memory at any size. */
+export async function* cardRecordBatches(db: Db, companyIds: readonly string[], filter: CardFilter, batchSize = 2000): AsyncGenerator<GiftCard[]> {
+  let after: { progressive: number; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL = after ? sql`AND (c.progressive, c.id) > (${after.progressive}::bigint, ${after.id}::uuid)` : sql``;
+    const rows = await queryRows<CardRecordRow>(
+      db,
+      sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS}
+          WHERE ${cardConditions(companyIds, filter)} ${keyset}
+          ORDER BY c.progressive, c.id LIMIT ${batchSize}`,
+    );
+    if (rows.length === 0) return;
+    const now = new Date();
+    yield rows.map((row) => toCardRecord(row, now));
+    const last = rows[rows.length - 1];
+    after = { progressive: num(last.progressive), id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}

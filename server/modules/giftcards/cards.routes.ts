@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CARD_SORT_FIELDS,
+  bulkResultSchema,
+  cardCodeSearchSchema,
+  cardFilterSchema,
+  cardMoveResultSchema,
+  giftCardSchema,
+  makeBulkSchema,
+  makeMoveSchema,
+  makeReloadSchema,
+  normalizeCardCode,
+  transactionSchema,
+  typologySchema,
+} from '../../../domain/giftcards';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { runBulk } from './bulk.service';
+import { findCardIdByCode, findCardRecord, listCards } from './cards.repository';
+import { cardsCsvStream } from './export';
+import { unwrap } from './idempotency';
+import { listQuerySchema, parseFilter, parseListQuery, sendPage } from './list-query';
+import { consume, freeze, reload } from './moves.service';
+import { guards, itemParams, moveOptions, scopeParams } from './route-support';
+import { listTransactions } from './transactions.repository';
+import { listTypologies } from './typologies.repository';
+
+const MANAGEMENT = ['privative.management.read'] as const;
+const POS = ['privative.transactions'] as const;
+
+/** /api/company/{companyId}/giftcard/cards… and typologies (server/modules/giftcards/README.md). */
+export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['giftcards'];
+  const root = '/api/company/:companyId/giftcard';
+  const max = ctx.config.giftCards.maxTransactionCents;
+  const management = guards(app, ctx, MANAGEMENT);
+
+  app.get(
+    `${root}/cards`,
+    { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(giftCardSchema) } }, preHandler: management },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, cardFilterSchema, CARD_SORT_FIELDS, { field: 'progressive', order: 'ASC' });
+      const rows = await listCards(ctx.db, request.giftcardActor.companyIds, { ...q, limit: q.limit + 1 });
+      return sendPage(reply, 'cards', q.offset, q.limit, rows);
+    },
+  );
+
+  app.get(
+    `${root}/cards/export`,
+    { schema: { tags, summary: 'The filtered card list as CSV (streamed, ";" separated, formula-safe)', params: scopeParams, querystring: z.object({ filter: z.string().max(4000).optional() }).strict() }, preHandler: management },
+    async (request, reply) => {
+      const filter = parseFilter(request.query.filter, cardFilterSchema);
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="giftcards.csv"').header('Cache-Control', 'no-store');
+      return reply.send(cardsCsvStream(ctx.db, request.giftcardActor.companyIds, filter));
+    },
+  );
+
+  app.get(
+    `${root}/cards/search`,
+    {
+      schema: { tags, summary: 'One card by its exact code (unknown and out-of-scope codes answer the same 404)', params: scopeParams, querystring: cardCodeSearchSchema, response: { 200: giftCardSchema } },
+      preHandler: guards(app, ctx, ['privative.management.searchByCode']),
+      config: {
+        rateLimit: {
+          max: ctx.config.giftCards.searchMaxPerMinute,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => `giftcard-search:${request.auth?.user.id ?? '-'}:${request.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      const { companyIds } = request.giftcardActor;
+      const id = await findCardIdByCode(ctx.db, companyIds, normalizeCardCode(request.query.code));
+      const card = id ? await findCardRecord(ctx.db, companyIds, id) : undefined;
+      if (!card) throw notFound();
+      return card;
+    },
+  );
+
+  app.post(
+    `${root}/cards/bulk`,
+    { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, preHandler: management },
+    async (request) => runBulk(ctx.db, request.giftcardActor, request.body, max),
+  );
+
+  app.get(
+    `${root}/cards/:id`,
+    { schema: { tags, summary: 'One gift card', params: itemParams, response: { 200: giftCardSchema } }, preHandler: management },
+    async (request) => {
+      const card = await findCardRecord(ctx.db, request.giftcardActor.companyIds, request.params.id);
+      if (!card) throw notFound();
+      return card;
+    },
+  );
+
+  app.get(
+    `${root}/cards/:id/transactions`,
+    { schema: { tags, summary: "A card's ledger, newest first (same list shape as transactions)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(transactionSchema) } }, preHandler: management },
+    async (request, reply) => {
+      const { companyIds } = request.giftcardActor;
+      if (!(await findCardRecord(ctx.db, companyIds, request.params.id))) throw notFound();
+      const q = parseListQuery(request.query, z.object({}).strict(), ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+      const rows = await listTransactions(ctx.db, companyIds, { filter: { cardId: request.params.id }, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
+      return sendPage(reply, 'transactions', q.offset, q.limit, rows);
+    },
+  );
+
+  app.post(
+    `${root}/cards/:id/reload`,
+    { schema: { tags, summary: 'Reload (RECHARGE) a card; honours Idempotency-Key', params: itemParams, body: makeReloadSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: management },
+    async (request) => {
+      const options = moveOptions(ctx, request, `cards.reload:${request.params.id}`, request.body);
+      return unwrap(await reload(ctx.db, request.giftcardActor, request.params.id, request.body.amountCents, options));
+    },
+  );
+
+  const pos = guards(app, ctx, POS);
+  app.post(
+    `${root}/cards/:id/consume`,
+    { schema: { tags, summary: 'Consume from a card at a store; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: pos },
+    async (request) => {
+      const options = moveOptions(ctx, request, `cards.consume:${request.params.id}`, request.body);
+      return unwrap(await consume(ctx.db, request.giftcardActor, request.params.id, request.body, options));
+    },
+  );
+
+  app.post(
+    `${root}/cards/:id/freeze`,
+    { schema: { tags, summary: 'Freeze (hold) part of the available balance; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: pos },
+    async (request) => {
+      const options = moveOptions(ctx, request, `cards.freeze:${request.params.id}`, request.body);
+      return unwrap(await freeze(ctx.db, request.giftcardActor, request.params.id, request.body, options));
+    },
+  );
+
+  app.get(
+    `${root}/typologies`,
+    { schema: { tags, summary: 'Card typologies: the provider catalog and the company subtree', params: scopeParams, response: { 200: z.array(typologySchema) } }, preHandler: guards(app, ctx, ['privative.management.read', 'privative.orders']) },
+    async (request) => listTypologies(ctx.db, request.giftcardActor.companyIds),
+  );
+}

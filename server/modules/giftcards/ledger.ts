@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { ApiErrorCode } from '../../../domain/errors';
+import type { CardStatus, ExpirationType, LedgerType } from '../../../domain/giftcards';
+import { queryRows, type Db } from '../../db/client';
+import { giftCardTransactions } from '../../db/schema';
+import type { CardState } from './rules';
+import { inIds } from './scope';
+
+/**
+ * The one place that writes the ledger. Callers lock cards (`lockCards`, SELECT … FOR UPDATE
+ * inside their DB transaction), decide a change per card with the pure rules, and hand the
+ * changes here: one ledger row per change (SUCCESS with its effect, or ERROR with none) and the
+ * card's running balance/frozen/state updated in the same transaction. So a card's balance is
+ * always the sum of its SUCCESS rows, and every balance_after is that sum at the row.
+ */
+export interface LockedCard extends CardState {
+  id: string;
+  code: string;
+  companyId: string;
+  typologyId: string;
+  valueCents: number | null;
+  typologyValueCents: number | null;
+  expirationType: ExpirationType;
+  expirationMonths: number | null;
+  expirationDate: string | null;
+  activationDate: Date | null;
+  firstUseDate: Date | null;
+  activationStoreId: string | null;
+}
+
+interface LockedRow {
+  id: string;
+  code: string;
+  company_id: string;
+  typology_id: string;
+  status: CardStatus;
+  enabled_status: CardStatus | null;
+  balance_cents: string | number;
+  frozen_cents: string | number;
+  value_cents: string | number | null;
+  typology_value_cents: string | number | null;
+  expiration_type: ExpirationType;
+  expiration_months: number | null;
+  expiration_date: string | Date | null;
+  activation_date: Date | string | null;
+  expire_date: Date | string | null;
+  first_use_date: Date | string | null;
+  ever_consumed: boolean;
+  activation_store_id: string | null;
+}
+
+const date = (v: Date | string | null) => (v === null ? null : new Date(v));
+const numOrNull = (v: string | number | null) => (v === null ? null : Number(v));
+const dayString = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+
+/** Locks the cards (in id order, so concurrent bulk chunks never deadlock) inside the subtree. */
+export async function lockCards(tx: Db, companyIds: readonly string[], ids: readonly string[]): Promise<LockedCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<LockedRow>(
+    tx,
+    sql`SELECT c.id, c.code, c.company_id, c.typology_id, c.status, c.enabled_status, c.balance_cents, c.frozen_cents, c.value_cents,
+          t.value_cents AS typology_value_cents, t.expiration_type, t.expiration_months, t.expiration_date,
+          c.activation_date, c.expire_date, c.first_use_date, c.ever_consumed, c.activation_store_id
+        FROM gift_cards c JOIN card_typologies t ON t.id = c.typology_id
+        WHERE ${inIds(sql`c.id`, ids)} AND ${inIds(sql`c.company_id`, companyIds)}
+        ORDER BY c.id
+        FOR UPDATE OF c`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    companyId: r.company_id,
+    typologyId: r.typology_id,
+    status: r.status,
+    enabledStatus: r.enabled_status,
+    balanceCents: Number(r.balance_cents),
+    frozenCents: Number(r.frozen_cents),
+    valueCents: numOrNull(r.value_cents),
+    typologyValueCents: numOrNull(r.typology_value_cents),
+    expirationType: r.expiration_type,
+    expirationMonths: r.expiration_months,
+    expirationDate: dayString(r.expiration_date),
+    activationDate: date(r.activation_date),
+    expireDate: date(r.expire_date),
+    firstUseDate: date(r.first_use_date),
+    everConsumed: r.ever_consumed,
+    activationStoreId: r.activation_store_id,
+  }));
+}
+
+/** Card columns a change may set (only on SUCCESS). */
+export interface CardPatch {
+  status?: CardStatus;
+  enabledStatus?: CardStatus | null;
+  activationDate?: Date | null;
+  expireDate?: Date | null;
+  firstUseDate?: Date | null;
+  everConsumed?: boolean;
+  activationStoreId?: string | null;
+  valueCents?: number | null;
+}
+
+export interface LedgerEntry {
+  type: LedgerType;
+  /** set: the change is refused and recorded as an ERROR row with no effect */
+  errorCode?: ApiErrorCode;
+  amountCents?: number;
+  frozenDeltaCents?: number;
+  storeId?: string | null;
+  returnNumber?: string | null;
+  relatedTransactionId?: string | null;
+  patch?: CardPatch;
+}
+
+export interface CardChange {
+  card: LockedCard;
+  entry: LedgerEntry;
+}
+
+const ts = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Writes the ledger rows and card updates of locked cards; returns the new row ids in order. */
+export async function applyChanges(tx: Db, changes: readonly CardChange[], userId: string | null): Promise<string[]> {
+  if (changes.length === 0) return [];
+  const ids = changes.map(() => randomUUID());
+  const updates: Record<string, unknown>[] = [];
+  const rows = changes.map(({ card, entry }, i) => {
+    const ok = entry.errorCode === undefined;
+    const amount = ok ? (entry.amountCents ?? 0) : 0;
+    const frozenDelta = ok ? (entry.frozenDeltaCents ?? 0) : 0;
+    if (ok) {
+      const next = { ...card, ...entry.patch, balanceCents: card.balanceCents + amount, frozenCents: card.frozenCents + frozenDelta };
+      if (next.balanceCents < 0 || next.frozenCents < 0 || next.frozenCents > next.balanceCents) {
+        // The rules should have refused this; the database must never hold it.
+        throw new Error(`ledger invariant broken for card ${card.id}`);
+      }
+      Object.assign(card, next);
+      updates.push({
+        id: card.id,
+        status: next.status,
+        enabled_status: next.enabledStatus,
+        balance_cents: next.balanceCents,
+        frozen_cents: next.frozenCents,
+        value_cents: next.valueCents,
+        activation_date: ts(next.activationDate),
+        expire_date: ts(next.expireDate),
+        first_use_date: ts(next.firstUseDate),
+        ever_consumed: next.everConsumed,
+        activation_store_id: next.activationStoreId,
+      });
+    }
+    return {
+      id: ids[i],
+      cardId: card.id,
+      companyId: card.companyId,
+      type: entry.type,
+      result: ok ? ('SUCCESS' as const) : ('ERROR' as const),
+      amountCents: amount,
+      balanceAfterCents: card.balanceCents,
+      frozenDeltaCents: frozenDelta,
+      storeId: entry.storeId ?? null,
+      returnNumber: entry.returnNumber ?? null,
+      relatedTransactionId: entry.relatedTransactionId ?? null,
+      userId,
+      errorCode: entry.errorCode ?? null,
+      createdAt: sql`clock_timestamp()`,
+    };
+  });
+  await tx.insert(giftCardTransactions).values(rows);
+  if (updates.length > 0) {
+    await tx.execute(sql`UPDATE gift_cards g SET status = v.status, enabled_status = v.enabled_status, balance_cents = v.balance_cents,
+        frozen_cents = v.frozen_cents, value_cents = v.value_cents, activation_date = v.activation_date, expire_date = v.expire_date,
+        first_use_date = v.first_use_date, ever_consumed = v.ever_consumed, activation_store_id = v.activation_store_id,
+        updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(id uuid, status text, enabled_status text, balance_cents bigint,
+        frozen_cents bigint, value_cents bigint, activation_date timestamptz, expire_date timestamptz, first_use_date timestamptz,
+        ever_consumed boolean, activation_store_id uuid)
+      WHERE g.id = v.id`);
+  }
+  return ids;
+}

@@ -1,0 +1,87 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../../../domain/giftcards';
+import { ApiError } from '../../lib/errors';
+
+/**
+ * ra-data-simple-rest list parameters (DESIGN §4): `filter` (JSON object), `sort`
+ * (`["field","ASC"]`), `range` (`[start,end]`, at most MAX_PAGE_SIZE rows). A bad filter answers
+ * 400 with the filter's own field errors, so the SPA can mark the filter input.
+ */
+export const listQuerySchema = z
+  .object({ filter: z.string().max(4000).optional(), sort: z.string().max(200).optional(), range: z.string().max(100).optional() })
+  .strict();
+export type ListQueryString = z.infer<typeof listQuerySchema>;
+
+export interface ListParams<F, S extends string> {
+  filter: F;
+  sort: { field: S; order: 'ASC' | 'DESC' };
+  offset: number;
+  limit: number;
+}
+
+const INVALID = Symbol('invalid');
+function parseJson(text: string | undefined, fallback: unknown): unknown {
+  if (text === undefined || text === '') return fallback;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID;
+  }
+}
+
+const invalid = (errors: Record<string, string>) => new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', errors);
+
+/** Zod issues → `{ field: i18n key }` (first issue per field wins). */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[], prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out[prefix + key] ??= 'validation.invalid';
+      continue;
+    }
+    const field = prefix + (issue.path.map(String).join('.') || '_');
+    out[field] ??= issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+  }
+  return out;
+}
+
+export function parseFilter<F extends z.ZodType>(text: string | undefined, schema: F): z.output<F> {
+  const raw = parseJson(text, {});
+  if (raw === INVALID) throw invalid({ filter: 'validation.invalid' });
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw invalid(issuesToErrors(parsed.error.issues));
+  return parsed.data;
+}
+
+export function parseListQuery<F extends z.ZodType, S extends string>(
+  query: ListQueryString,
+  filterSchema: F,
+  sortFields: readonly S[],
+  defaultSort: { field: S; order: 'ASC' | 'DESC' },
+): ListParams<z.output<F>, S> {
+  const filter = parseFilter(query.filter, filterSchema);
+  const sort = z
+    .tuple([z.enum(sortFields as unknown as [S, ...S[]]), z.enum(['ASC', 'DESC'])])
+    .safeParse(parseJson(query.sort, [defaultSort.field, defaultSort.order]));
+  if (!sort.success) throw invalid({ sort: 'validation.invalid' });
+  const range = z
+    .tuple([z.number().int().min(0).max(10_000_000), z.number().int().min(0).max(10_000_000)])
+    .safeParse(parseJson(query.range, [0, 24]));
+  if (!range.success || range.data[1] < range.data[0]) throw invalid({ range: 'validation.invalid' });
+  const [start, end] = range.data;
+  return { filter, sort: { field: sort.data[0], order: sort.data[1] }, offset: start, limit: Math.min(end - start + 1, MAX_PAGE_SIZE) };
+}
+
+/**
+ * Lists fetch one row more than the page: when it is there the total is unknown (`*`, the SPA
+ * shows "load more"); when it is not, the total is exact for free. No list ever counts a table.
+ */
+export function sendPage<T>(reply: FastifyReply, resource: string, offset: number, limit: number, rows: T[]): T[] {
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const end = page.length > 0 ? offset + page.length - 1 : offset;
+  const total = more ? '*' : String(offset + page.length);
+  reply.header('Content-Range', `${resource} ${offset}-${end}/${total}`);
+  return page;
+}

@@ -1,0 +1,114 @@
+import type { ApiErrorCode } from '../../../domain/errors';
+import type { CardMoveResult } from '../../../domain/giftcards';
+import type { Db } from '../../db/client';
+import { ApiError, notFound } from '../../lib/errors';
+import { findCardRecord } from './cards.repository';
+import { applyChanges, lockCards, type LedgerEntry, type LockedCard } from './ledger';
+import { runIdempotent, type IdempotencyRequest, type Outcome } from './idempotency';
+import { availableCents, expiryAtFirstUse, moneyMoveRefusal, refusalStatus } from './rules';
+import { findStoreForCard } from './stores.repository';
+import { findTransactionRecord } from './transactions.repository';
+
+/** Who acts, and the companies they act on (the subtree of the route's {companyId}). */
+export interface Actor {
+  userId: string;
+  companyIds: string[];
+}
+
+export interface MoveOptions {
+  maxTransactionCents: number;
+  idempotency: IdempotencyRequest | null;
+}
+
+const DETAIL: Partial<Record<ApiErrorCode, string>> = {
+  CARD_NOT_ACTIVE: 'The card is not active',
+  CARD_DISABLED: 'The card is disabled',
+  CARD_LOCKED: 'The card is locked',
+  CARD_EXPIRED: 'The card has expired',
+  INSUFFICIENT_BALANCE: 'The available balance is not enough',
+  AMOUNT_TOO_LARGE: 'The amount is above the maximum of one transaction',
+  RETURN_EXCEEDS_CONSUME: 'The return is larger than what the consume has left',
+  ALREADY_CANCELLED: 'The transaction has already been cancelled',
+  NOT_CANCELLABLE: 'This transaction cannot be cancelled',
+  NOT_FROZEN: 'Nothing to unfreeze: not a freeze, or already released',
+  INVALID_TRANSITION: 'The card is not in a state that allows this',
+  ALREADY_USED: 'The card has already been used',
+};
+export const refusalDetail = (code: ApiErrorCode) => DETAIL[code] ?? 'The operation was refused';
+
+/** Store by code for a card (its company first, then up the tree); unknown → 400 on storeCode. */
+export async function storeIdFor(tx: Db, card: LockedCard, storeCode: string): Promise<string> {
+  const id = await findStoreForCard(tx, card.companyId, storeCode.trim());
+  if (!id) throw new ApiError(400, 'VALIDATION_ERROR', 'Unknown store code', { storeCode: 'validation.invalid' });
+  return id;
+}
+
+/**
+ * One money move on one card: lock the card, let `decide` pick the ledger entry (with its
+ * refusal code, if any), write it, answer the card and the new row. A refusal is committed as
+ * an ERROR row and answered as a problem with its code.
+ */
+export async function moveCard(
+  db: Db,
+  actor: Actor,
+  cardId: string,
+  options: MoveOptions,
+  decide: (tx: Db, card: LockedCard) => Promise<LedgerEntry>,
+  after?: (tx: Db, card: LockedCard, entry: LedgerEntry, newId: string) => Promise<void>,
+): Promise<Outcome<CardMoveResult>> {
+  return runIdempotent<CardMoveResult>(db, options.idempotency, async (tx) => {
+    const [card] = await lockCards(tx, actor.companyIds, [cardId]);
+    if (!card) throw notFound();
+    const entry = await decide(tx, card);
+    const [newId] = await applyChanges(tx, [{ card, entry }], actor.userId);
+    if (entry.errorCode) {
+      return { ok: false, status: refusalStatus(entry.errorCode), code: entry.errorCode, detail: refusalDetail(entry.errorCode) };
+    }
+    if (after) await after(tx, card, entry, newId);
+    const [record, transaction] = await Promise.all([findCardRecord(tx, actor.companyIds, card.id), findTransactionRecord(tx, actor.companyIds, newId)]);
+    if (!record || !transaction) throw new Error('moved card vanished');
+    return { ok: true, body: { card: record, transaction } };
+  });
+}
+
+/** Amount checks shared by every move: a money move on an unusable card is refused first. */
+function amountRefusal(card: LockedCard, amountCents: number, max: number, needsAvailable: boolean): ApiErrorCode | undefined {
+  const refusal = moneyMoveRefusal(card, new Date());
+  if (refusal) return refusal;
+  if (amountCents > max) return 'AMOUNT_TOO_LARGE';
+  if (needsAvailable && amountCents > availableCents(card)) return 'INSUFFICIENT_BALANCE';
+  return undefined;
+}
+
+export function reload(db: Db, actor: Actor, cardId: string, amountCents: number, options: MoveOptions) {
+  return moveCard(db, actor, cardId, options, async (_tx, card) => ({
+    type: 'RECHARGE',
+    amountCents,
+    errorCode: amountRefusal(card, amountCents, options.maxTransactionCents, false),
+  }));
+}
+
+export function consume(db: Db, actor: Actor, cardId: string, body: { amountCents: number; storeCode: string }, options: MoveOptions) {
+  return moveCard(db, actor, cardId, options, async (tx, card) => {
+    const storeId = await storeIdFor(tx, card, body.storeCode);
+    const now = new Date();
+    const firstUse = card.firstUseDate === null;
+    const expiry = firstUse ? expiryAtFirstUse(card, now) : null;
+    return {
+      type: 'CONSUME',
+      amountCents: -body.amountCents,
+      storeId,
+      errorCode: amountRefusal(card, body.amountCents, options.maxTransactionCents, true),
+      patch: { everConsumed: true, ...(firstUse ? { firstUseDate: now } : {}), ...(expiry ? { expireDate: expiry } : {}) },
+    };
+  });
+}
+
+export function freeze(db: Db, actor: Actor, cardId: string, body: { amountCents: number; storeCode: string }, options: MoveOptions) {
+  return moveCard(db, actor, cardId, options, async (tx, card) => ({
+    type: 'FREEZE',
+    frozenDeltaCents: body.amountCents,
+    storeId: await storeIdFor(tx, card, body.storeCode),
+    errorCode: amountRefusal(card, body.amountCents, options.maxTransactionCents, true),
+  }));
+}

@@ -1,0 +1,115 @@
+import type { ApiErrorCode } from '../../../domain/errors';
+import type { CardStatus, ExpirationType } from '../../../domain/giftcards';
+
+/**
+ * Pure gift-card rules (DESIGN §6): which card may move money, what each state change does.
+ * No database here, so every rule is tested without one.
+ */
+export interface CardState {
+  status: CardStatus;
+  enabledStatus: CardStatus | null;
+  balanceCents: number;
+  frozenCents: number;
+  expireDate: Date | null;
+  everConsumed: boolean;
+}
+
+export const isPastExpiry = (card: Pick<CardState, 'expireDate'>, now: Date) => card.expireDate !== null && card.expireDate.getTime() <= now.getTime();
+
+/** The status a user sees: a usable card past its expiry date is EXPIRED even before anything rewrites it. */
+export function effectiveStatus(card: Pick<CardState, 'status' | 'expireDate'>, now: Date): CardStatus {
+  return (card.status === 'ACTIVE' || card.status === 'SOLD') && isPastExpiry(card, now) ? 'EXPIRED' : card.status;
+}
+
+/** Why a card refuses to move money, or null when it may (ACTIVE or SOLD, not past expiry). */
+export function moneyMoveRefusal(card: Pick<CardState, 'status' | 'expireDate'>, now: Date): ApiErrorCode | null {
+  switch (card.status) {
+    case 'DISABLED':
+      return 'CARD_DISABLED';
+    case 'LOCKED':
+      return 'CARD_LOCKED';
+    case 'NOT_ACTIVE':
+      return 'CARD_NOT_ACTIVE';
+    case 'EXPIRED':
+      return 'CARD_EXPIRED';
+    default:
+      return isPastExpiry(card, now) ? 'CARD_EXPIRED' : null;
+  }
+}
+
+export const availableCents = (card: Pick<CardState, 'balanceCents' | 'frozenCents'>) => card.balanceCents - card.frozenCents;
+
+/** HTTP status of a refused action: amounts → 422, card state → 409. */
+export function refusalStatus(code: ApiErrorCode): number {
+  return code === 'INSUFFICIENT_BALANCE' || code === 'RETURN_EXCEEDS_CONSUME' || code === 'AMOUNT_TOO_LARGE' || code === 'IDEMPOTENCY_KEY_REUSED'
+    ? 422
+    : code === 'NOT_FOUND'
+      ? 404
+      : code === 'VALIDATION_ERROR'
+        ? 400
+        : 409;
+}
+
+function addMonths(date: Date, months: number): Date {
+  const out = new Date(date.getTime());
+  const day = out.getUTCDate();
+  out.setUTCDate(1);
+  out.setUTCMonth(out.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(out.getUTCFullYear(), out.getUTCMonth() + 1, 0)).getUTCDate();
+  out.setUTCDate(Math.min(day, lastDay));
+  return out;
+}
+
+/** The last instant of a calendar day (UTC): a card "expiring on 2027-03-31" works all that day. */
+export function endOfDay(isoDate: string): Date {
+  return new Date(`${isoDate}T23:59:59.999Z`);
+}
+
+export interface ExpiryRule {
+  expirationType: ExpirationType;
+  expirationMonths: number | null;
+  expirationDate: string | null;
+}
+
+/** Expiry at activation: months from activation, a fixed date, or none yet (months from first use). */
+export function expiryAtActivation(rule: ExpiryRule, activatedAt: Date): Date | null {
+  if (rule.expirationType === 'MONTHS_FROM_ACTIVATION') return addMonths(activatedAt, rule.expirationMonths ?? 12);
+  if (rule.expirationType === 'FIXED_DATE') return rule.expirationDate ? endOfDay(rule.expirationDate) : null;
+  return null;
+}
+
+/** Expiry set by the first consume for MONTHS_FROM_FIRST_USE typologies (null: unchanged). */
+export function expiryAtFirstUse(rule: ExpiryRule, usedAt: Date): Date | null {
+  return rule.expirationType === 'MONTHS_FROM_FIRST_USE' ? addMonths(usedAt, rule.expirationMonths ?? 12) : null;
+}
+
+export type StateAction = 'disable' | 'lock' | 'enable' | 'deactivate' | 'activate' | 'editExpiry';
+
+/** Whether a non-money state change is allowed from the card's state; the refusal code otherwise. */
+export function stateChangeRefusal(action: StateAction, card: CardState, now: Date): ApiErrorCode | null {
+  const status = effectiveStatus(card, now);
+  switch (action) {
+    case 'activate':
+      return status === 'NOT_ACTIVE' ? null : 'INVALID_TRANSITION';
+    case 'disable':
+    case 'lock': {
+      if (status === 'NOT_ACTIVE') return 'CARD_NOT_ACTIVE';
+      if (status === 'EXPIRED') return 'CARD_EXPIRED';
+      const target = action === 'disable' ? 'DISABLED' : 'LOCKED';
+      return status === target ? 'INVALID_TRANSITION' : null;
+    }
+    case 'enable':
+      return status === 'DISABLED' || status === 'LOCKED' ? null : 'INVALID_TRANSITION';
+    case 'deactivate':
+      if (status === 'NOT_ACTIVE') return 'INVALID_TRANSITION';
+      return card.everConsumed ? 'ALREADY_USED' : null;
+    case 'editExpiry':
+      if (status === 'NOT_ACTIVE') return 'CARD_NOT_ACTIVE';
+      return status === 'EXPIRED' ? 'CARD_EXPIRED' : null;
+  }
+}
+
+/** The status ENABLE returns to: the usable state the card had before DISABLE/LOCK. */
+export function enabledTarget(card: Pick<CardState, 'enabledStatus'>): CardStatus {
+  return card.enabledStatus === 'SOLD' ? 'SOLD' : 'ACTIVE';
+}

@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  TRANSACTION_LIST_TYPE_MAP,
+  listTypeOf,
+  rangeEndExclusive,
+  rangeStart,
+  type LedgerType,
+  type Transaction,
+  type TransactionFilter,
+  type TransactionResult,
+} from '../../../domain/giftcards';
+import { queryRows, type Db } from '../../db/client';
+import { inIds } from './scope';
+
+interface TransactionRecordRow {
+  id: string;
+  card_id: string;
+  card_code: string;
+  type: LedgerType;
+  result: TransactionResult;
+  amount_cents: number | string;
+  balance_after_cents: number | string;
+  frozen_delta_cents: number | string;
+  store_id: string | null;
+  store_name: string | null;
+  store_code: string | null;
+  return_number: string | null;
+  related_transaction_id: string | null;
+  cancelled_by_transaction_id: string | null;
+  returned_cents: number | string;
+  typology_name: string;
+  user_id: string | null;
+  user_name: string | null;
+  error_code: string | null;
+  created_at: Date | string;
+}
+
+function toTransaction(row: TransactionRecordRow): Transaction {
+  return {
+    id: row.id,
+    cardId: row.card_id,
+    cardCode: row.card_code,
+    type: row.type,
+    listType: listTypeOf(row.type),
+    result: row.result,
+    amountCents: Number(row.amount_cents),
+    balanceAfterCents: Number(row.balance_after_cents),
+    frozenDeltaCents: Number(row.frozen_delta_cents),
+    storeId: row.store_id,
+    storeName: row.store_name,
+    storeCode: row.store_code,
+    returnNumber: row.return_number,
+    relatedTransactionId: row.related_transaction_id,
+    cancelledByTransactionId: row.cancelled_by_transaction_id,
+    returnedCents: Number(row.returned_cents),
+    typologyName: row.typology_name,
+    userId: row.user_id,
+    userName: row.user_name,
+    errorCode: row.error_code,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Transaction records by id, in the order of `ids`, only inside the company subtree. */
+export async function transactionRecordsByIds(db: Db, companyIds: readonly string[], ids: readonly string[]): Promise<Transaction[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<TransactionRecordRow>(
+    db,
+    sql`SELECT x.id, x.card_id, c.code AS card_code, x.type, x.result, x.amount_cents, x.balance_after_cents, x.frozen_delta_cents,
+          x.store_id, s.name AS store_name, s.code AS store_code, x.return_number, x.related_transaction_id,
+          x.cancelled_by_transaction_id, x.returned_cents, t.name AS typology_name, x.user_id,
+          CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, x.error_code, x.created_at
+        FROM gift_card_transactions x
+        JOIN gift_cards c ON c.id = x.card_id
+        JOIN card_typologies t ON t.id = c.typology_id
+        LEFT JOIN stores s ON s.id = x.store_id
+        LEFT JOIN users u ON u.id = x.user_id
+        WHERE ${inIds(sql`x.id`, ids)} AND ${inIds(sql`x.company_id`, companyIds)}`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, toTransaction(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function findTransactionRecord(db: Db, companyIds: readonly string[], id: string): Promise<Transaction | undefined> {
+  return (await transactionRecordsByIds(db, companyIds, [id]))[0];
+}
+
+function transactionConditions(companyIds: readonly string[], filter: TransactionFilter): SQL {
+  const types = filter.type ? TRANSACTION_LIST_TYPE_MAP[filter.type] : null;
+  const parts: (SQL | null)[] = [
+    inIds(sql`x.company_id`, companyIds),
+    types === null
+      ? null
+      : types.length === 0
+        ? sql`FALSE`
+        : sql`x.type IN (${sql.join(
+            types.map((t) => sql`${t}`),
+            sql`, `,
+          )})`,
+    filter.dateFrom !== undefined ? sql`x.created_at >= ${rangeStart(filter.dateFrom).toISOString()}` : null,
+    filter.dateTo !== undefined ? sql`x.created_at < ${rangeEndExclusive(filter.dateTo).toISOString()}` : null,
+    filter.storeId !== undefined ? sql`x.store_id = ${filter.storeId}` : null,
+    filter.cardId !== undefined ? sql`x.card_id = ${filter.cardId}` : null,
+  ];
+  return sql.join(
+    parts.filter((p): p is SQL => p !== null),
+    sql` AND `,
+  );
+}
+
+export interface TransactionPage {
+  filter: TransactionFilter;
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+/** One page, newest first by default, chosen on (company_id, created_at, id) before any join. */
+export async function listTransactions(db: Db, companyIds: readonly string[], page: TransactionPage): Promise<Transaction[]> {
+  const dir = page.order === 'ASC' ? sql`ASC` : sql`DESC`;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT x.id FROM gift_card_transactions x WHERE ${transactionConditions(companyIds, page.filter)}
+        ORDER BY x.created_at ${dir}, x.id ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  return transactionRecordsByIds(
+    db,
+    companyIds,
+    rows.map((row) => row.id),
+  );
+}
