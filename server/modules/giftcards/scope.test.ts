@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PermissionKey } from '../../../domain/permissions';
+import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
@@ -24,7 +26,7 @@ describe.each(DRIVERS)('gift-card scope and permissions (%s)', (driver) => {
     for (const company of ['TESSERA', 'ACME', 'ACME-NORD', 'OTHER']) {
       await addStore(t.db.db, ids[company], `${company}-S`, true);
       cards[company] = await addCard(t.db.db, { companyId: ids[company], typologyId, balanceCents: 5000 });
-      const [row] = (await t.db.db.execute(`SELECT id FROM gift_card_transactions WHERE card_id = '${cards[company].id}'`)).rows as { id: string }[];
+      const [row] = await queryRows<{ id: string }>(t.db.db, sql`SELECT id FROM gift_card_transactions WHERE card_id = ${cards[company].id}`);
       txs[company] = row.id;
     }
     admin = (await login(t.app, 'admin@tessera.test')).accessToken;
