@@ -12,7 +12,7 @@ import { ModalDialog } from '../../components/ModalDialog';
 import { useFormatCents } from '../../components/MoneyField';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/dataProvider';
-import { bulkActionNeedsParams, bulkParamsSchema, EMPTY_BULK_PARAMS, type BulkParamsForm } from './bulkActionParams';
+import { bulkActionNeedsParams, bulkParamsSchema, EMPTY_BULK_PARAMS, firstExpiryDay, type BulkParamsForm } from './bulkActionParams';
 import { GiftCardFilterSummary } from './GiftCardFilterSummary';
 import { OperationSummaryModal } from './OperationSummaryModal';
 
@@ -97,7 +97,9 @@ export function BulkActionDialog({ action, target, onClose, onDone }: { action: 
                 autoFocus
               />
             )}
-            {action === 'editExpiry' && <FormDateField name="expireDate" label={translate('giftcards.bulk.expireDate')} required autoFocus />}
+            {action === 'editExpiry' && (
+              <FormDateField name="expireDate" label={translate('giftcards.bulk.expireDate')} slotProps={{ htmlInput: { min: firstExpiryDay() } }} required autoFocus />
+            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose} disabled={form.formState.isSubmitting}>

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BulkBody } from '../../../domain/giftcards';
 import { i18n } from '../../i18n/i18n';
+import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import GiftCardList from './GiftCardList';
 import { renderScreen } from './renderScreen.test-helper';
@@ -109,5 +110,39 @@ describe('gift card bulk actions', () => {
     expect(await screen.findByText('Unable to perform action.')).toBeInTheDocument();
     // the dialog stays open for a retry
     expect(screen.getByRole('dialog', { name: 'Enable' })).toBeInTheDocument();
+  });
+
+  it('edits the expiry date: a past day is refused, the date goes as a day', async () => {
+    const bulk = serve({ action: 'editExpiry', total: 1, succeeded: 1, failed: [] });
+    await renderScreen(<GiftCardList />);
+    await screen.findByText('GC1');
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('checkbox')[1]);
+    await user.click(within(screen.getByRole('group', { name: 'Actions on the selected cards' })).getByRole('button', { name: 'Edit expiry date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit expiry date' });
+    const date = within(dialog).getByLabelText(/New expiry date/);
+    fireEvent.change(date, { target: { value: '2020-01-01' } });
+    expect(await within(dialog).findByText('The expiry date cannot be in the past')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    fireEvent.change(date, { target: { value: '2099-12-31' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('dialog', { name: 'Operation summary' });
+    expect(bulk[0].body).toEqual({ action: 'editExpiry', ids: ['card-1'], params: { expireDate: '2099-12-31' } });
+  });
+
+  it('explains a filtered set the server finds too large', async () => {
+    serve({});
+    server.use(
+      http.post(`${CARDS}/bulk`, () =>
+        HttpResponse.json({ ...problem(400, 'VALIDATION_ERROR', `${CARDS}/bulk`), errors: { filter: 'validation.bulkTooLarge' } }, { status: 400 }),
+      ),
+    );
+    await renderScreen(<GiftCardList />);
+    await screen.findByText('GC1');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions on the filtered list' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Enable' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Enable' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The filter matches too many cards (more than 50,000): narrow it down')).toBeInTheDocument();
   });
 });

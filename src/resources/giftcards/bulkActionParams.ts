@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { z } from 'zod';
 import { GV, type BulkAction, type BulkBody } from '../../../domain/giftcards';
 import { euroAmountSchema } from '../../components/euroAmountSchema';
@@ -10,6 +11,9 @@ export interface BulkParamsForm {
 
 export const EMPTY_BULK_PARAMS: BulkParamsForm = { amount: '', expireDate: '' };
 
+/** The first day a new expiry date may be (the API refuses past days). */
+export const firstExpiryDay = () => dayjs().format('YYYY-MM-DD');
+
 export function bulkActionNeedsParams(action: BulkAction): boolean {
   return action === 'reload' || action === 'editExpiry';
 }
@@ -21,7 +25,11 @@ export function bulkParamsSchema(action: BulkAction, maxCents: number): z.ZodTyp
     return z.object({ amount: euroAmountSchema(maxCents), expireDate: unused }).transform(({ amount }) => ({ amountCents: amount }));
   }
   if (action === 'editExpiry') {
-    const day = z.string().min(1, GV.required).pipe(z.iso.date(GV.invalid));
+    const day = z
+      .string()
+      .min(1, GV.required)
+      .pipe(z.iso.date(GV.invalid))
+      .refine((value) => value >= firstExpiryDay(), 'giftcards.bulk.expiryInPast');
     return z.object({ amount: unused, expireDate: day }).transform(({ expireDate }) => ({ expireDate }));
   }
   return z.object({ amount: unused, expireDate: unused }).transform(() => undefined);
