@@ -14,12 +14,35 @@ interface DemoCompany {
   parentCode: string | null;
   isProvider: boolean;
   businessName: string;
+  /** the other SPEC §3 company fields, as the registry form requires them */
+  details: { vatNumber: string; address: string; city: string; municipality: string; province: string; zip: string };
 }
 
 const COMPANIES: DemoCompany[] = [
-  { code: 'TESSERA', name: 'Tessera', parentCode: null, isProvider: true, businessName: 'Tessera S.r.l.' },
-  { code: 'ACME', name: 'Acme S.p.A.', parentCode: 'TESSERA', isProvider: false, businessName: 'Acme S.p.A.' },
-  { code: 'ACME-NORD', name: 'Acme Nord S.r.l.', parentCode: 'ACME', isProvider: false, businessName: 'Acme Nord S.r.l.' },
+  {
+    code: 'TESSERA',
+    name: 'Tessera',
+    parentCode: null,
+    isProvider: true,
+    businessName: 'Tessera S.r.l.',
+    details: { vatNumber: 'IT09876543210', address: 'Via Dante 12', city: 'Milano', municipality: 'Milano', province: 'MI', zip: '20121' },
+  },
+  {
+    code: 'ACME',
+    name: 'Acme S.p.A.',
+    parentCode: 'TESSERA',
+    isProvider: false,
+    businessName: 'Acme S.p.A.',
+    details: { vatNumber: 'IT01234567890', address: 'Corso Francia 45', city: 'Torino', municipality: 'Torino', province: 'TO', zip: '10138' },
+  },
+  {
+    code: 'ACME-NORD',
+    name: 'Acme Nord S.r.l.',
+    parentCode: 'ACME',
+    isProvider: false,
+    businessName: 'Acme Nord S.r.l.',
+    details: { vatNumber: 'IT01234567891', address: 'Via Manzoni 3', city: 'Bergamo', municipality: 'Bergamo', province: 'BG', zip: '24121' },
+  },
 ];
 
 interface DemoUser {
@@ -82,6 +105,7 @@ async function seedMissing(db: Db): Promise<{ companies: number; users: number }
         code: company.code,
         name: company.name,
         businessName: company.businessName,
+        ...company.details,
         isProvider: company.isProvider,
         parentId: company.parentCode ? ids.get(company.parentCode) : null,
       })

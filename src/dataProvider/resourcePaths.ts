@@ -11,6 +11,8 @@ export const RESOURCE_PATHS: Record<string, string> = {
   giftcards: '/api/company/{companyId}/giftcard/cards',
   transactions: '/api/company/{companyId}/giftcard/transactions',
   stores: '/api/company/{companyId}/stores',
+  companies: '/api/company/{companyId}/companies',
+  operators: '/api/company/{companyId}/operators',
   /** a nested list: `{cardId}` comes from the list filter (see listPath) */
   giftcardTransactions: '/api/company/{companyId}/giftcard/cards/{cardId}/transactions',
 };

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { MENU } from '../../domain/menu';
+import { companyScreens } from '../resources/companies';
 import { giftCardScreens } from '../resources/giftcards';
+import { storeScreens } from '../resources/stores';
 import { transactionScreens } from '../resources/transactions';
 
 /**
@@ -30,9 +32,9 @@ const ROUTES_BY_SECTION: Record<string, SectionRoute[]> = {
     redirect('transactions', 'transactions/list'),
     built('transactions/list', 'transactionList', transactionScreens.list),
     redirect('stores', 'stores/list'),
-    screen('stores/list', 'storeList'),
-    screen('stores/create', 'storeCreate'),
-    screen('stores/:id', 'storeDetail'),
+    built('stores/list', 'storeList', storeScreens.list),
+    built('stores/create', 'storeCreate', storeScreens.create),
+    built('stores/:id', 'storeDetail', storeScreens.show),
     redirect('batches', 'batches/list'),
     screen('batches/list', 'batchList'),
     screen('batches/create', 'batchCreate'),
@@ -40,12 +42,12 @@ const ROUTES_BY_SECTION: Record<string, SectionRoute[]> = {
   ],
   privativeOrders: [
     redirect('companies', 'companies/list'),
-    screen('companies/list', 'companyList'),
-    screen('companies/new', 'companyCreate'),
-    screen('companies/new/referent', 'companyReferentCreate'),
-    screen('companies/:id', 'companyDetail'),
-    screen('companies/:id/edit', 'companyEdit'),
-    screen('companies/:id/edit/referent', 'companyReferentEdit'),
+    built('companies/list', 'companyList', companyScreens.registry),
+    built('companies/new', 'companyCreate', companyScreens.create),
+    built('companies/new/referent', 'companyReferentCreate', companyScreens.createReferent),
+    built('companies/:id', 'companyDetail', companyScreens.show),
+    built('companies/:id/edit', 'companyEdit', companyScreens.edit),
+    built('companies/:id/edit/referent', 'companyReferentEdit', companyScreens.editReferent),
     redirect('orders', 'orders/list'),
     screen('orders/list', 'orderList'),
     screen('orders/create/company/:shippingType', 'orderCreate'),

@@ -1,0 +1,89 @@
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { LOGO_TYPES, MAX_LOGO_BYTES } from '../../../domain/schemas/company';
+import type { CompanyRecord } from '../../../domain/schemas/companies-api';
+import { errorMessage } from '../../dataProvider/httpError';
+import { companyApi } from './companyApi';
+import { COMPANIES_RESOURCE } from './companyPaths';
+
+/** The logo needs the bearer token, so it is fetched as a blob and shown from an object URL. */
+function useLogoUrl(company: CompanyRecord): string | null {
+  const { data } = useQuery({
+    queryKey: [COMPANIES_RESOURCE, 'logo', company.id, company.updatedAt],
+    queryFn: ({ signal }) => companyApi.logo(company.id, signal),
+    enabled: company.hasLogo,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!data) return undefined;
+    const objectUrl = URL.createObjectURL(data);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [data]);
+  return company.hasLogo ? url : null;
+}
+
+/** Company logo with its change button (SPEC §5: JPEG or PNG, at most 5 MB; the server checks the bytes too). */
+export function CompanyLogo({ company }: { company: CompanyRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const url = useLogoUrl(company);
+
+  const upload = async (file: File) => {
+    if (!(LOGO_TYPES as readonly string[]).includes(file.type) || file.size > MAX_LOGO_BYTES) {
+      notify('companies.logo.invalid', { type: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await companyApi.uploadLogo(company.id, file);
+      notify('companies.messages.logoUpdated', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: [COMPANIES_RESOURCE] });
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Box
+        sx={{ width: 160, height: 96, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.50' }}
+      >
+        {url ? (
+          <Box component="img" src={url} alt={translate('companies.logo.alt', { name: company.companyName })} sx={{ maxWidth: '100%', maxHeight: '100%' }} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {translate('companies.logo.none')}
+          </Typography>
+        )}
+      </Box>
+      <Box>
+        <input
+          ref={input}
+          type="file"
+          hidden
+          accept={LOGO_TYPES.join(',')}
+          data-testid="logo-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void upload(file);
+          }}
+        />
+        <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          {translate(company.hasLogo ? 'companies.logo.change' : 'companies.logo.add')}
+        </Button>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+          {translate('companies.logo.hint')}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { problem } from '../../test/builders';
+import { server } from '../../test/msw';
+import CompanyReferentPage from './CompanyReferentPage';
+import { renderRegistryScreen } from './renderRegistryScreen.test-helper';
+
+const COMPANY = '/api/company/company-1/companies/c-9';
+const company = { id: 'c-9', companyName: 'Beta', referent: null, hasLogo: false };
+
+describe('CompanyReferentPage (referent form)', () => {
+  it('applies the referent rules, saves with PUT and goes to the company', async () => {
+    let saved: unknown;
+    server.use(
+      http.get(COMPANY, () => HttpResponse.json(company)),
+      http.put(`${COMPANY}/referent`, async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ ...company, referent: { id: 'u', ...(saved as object), status: 'PENDING_ACTIVATION' } });
+      }),
+    );
+    await renderRegistryScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/new/referent?company=c-9', route: '/privative-orders/companies/new/referent' });
+    const user = userEvent.setup();
+    expect(await screen.findByText('Beta')).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Save referent' });
+
+    await user.type(screen.getByLabelText(/^First name/), 'R2');
+    await user.type(screen.getByLabelText(/^Last name/), 'Referente');
+    await user.type(screen.getByLabelText(/^Phone/), '333');
+    await user.type(screen.getByLabelText(/^E-mail/), 'rita@beta');
+    expect(await screen.findByText('Enter 2 to 40 letters, without digits or special characters')).toBeInTheDocument();
+    expect(screen.getByText('Enter a phone number of more than 3 digits')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.clear(screen.getByLabelText(/^First name/));
+    await user.type(screen.getByLabelText(/^First name/), 'Rita');
+    await user.type(screen.getByLabelText(/^Phone/), '1234567');
+    await user.type(screen.getByLabelText(/^E-mail/), '.test');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/c-9'));
+    expect(saved).toEqual({ firstName: 'Rita', lastName: 'Referente', phoneCountry: '+39', phone: '3331234567', email: 'rita@beta.test' });
+    expect(await screen.findByText('Referent created: an activation e-mail is on its way')).toBeInTheDocument();
+  });
+
+  it('shows an e-mail that already has an account on the e-mail field', async () => {
+    server.use(
+      http.get(COMPANY, () => HttpResponse.json(company)),
+      http.put(`${COMPANY}/referent`, () =>
+        HttpResponse.json({ ...problem(409, 'EMAIL_EXISTS', COMPANY, 'taken'), errors: { email: 'validation.emailExists' } }, { status: 409, headers: { 'Content-Type': 'application/problem+json' } }),
+      ),
+    );
+    await renderRegistryScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/c-9/edit/referent', route: '/privative-orders/companies/:id/edit/referent' });
+    const user = userEvent.setup();
+    await screen.findByText('Beta');
+    await user.type(screen.getByLabelText(/^First name/), 'Rita');
+    await user.type(screen.getByLabelText(/^Last name/), 'Rossi');
+    await user.type(screen.getByLabelText(/^Phone/), '3331234567');
+    await user.type(screen.getByLabelText(/^E-mail/), 'taken@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Save referent' }));
+    expect(await screen.findByText('This e-mail address already belongs to an account')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/c-9/edit/referent');
+  });
+});

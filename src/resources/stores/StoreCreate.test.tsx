@@ -1,0 +1,42 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/msw';
+import { renderRegistryScreen } from '../companies/renderRegistryScreen.test-helper';
+import StoreCreate from './StoreCreate';
+
+describe('StoreCreate (store form)', () => {
+  it('applies the SPEC store rules and posts the store when valid', async () => {
+    let posted: unknown;
+    server.use(
+      http.post('/api/company/company-1/stores', async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json({ id: 's-1', ...(posted as object) }, { status: 201 });
+      }),
+    );
+    await renderRegistryScreen(<StoreCreate />);
+    const user = userEvent.setup();
+    const submit = screen.getByRole('button', { name: 'Save' });
+    expect(submit).toBeDisabled();
+
+    await user.type(screen.getByLabelText(/^Code/), 'N');
+    await user.type(screen.getByLabelText(/^Name/), 'Bad*Name');
+    await user.type(screen.getByLabelText(/^Store category/), 'R');
+    expect(await screen.findAllByText('Enter at least 2 characters: letters, digits, spaces, hyphen or comma')).toHaveLength(2);
+    expect(screen.getByText('Enter at least 2 characters')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.type(screen.getByLabelText(/^Code/), 'EG-1');
+    await user.clear(screen.getByLabelText(/^Name/));
+    await user.type(screen.getByLabelText(/^Name/), 'Negozio, Centro');
+    await user.type(screen.getByLabelText(/^Store category/), 'ETAIL');
+    await user.click(screen.getByLabelText('Default activation store'));
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/privative/stores/list'));
+    expect(posted).toEqual({ code: 'NEG-1', name: 'Negozio, Centro', storeCategoryId: 'RETAIL', defaultActivationStore: true });
+    expect(await screen.findByText('Store created')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { problem } from '../../test/builders';
+import { server } from '../../test/msw';
+import { renderRegistryScreen } from '../companies/renderRegistryScreen.test-helper';
+import { StoreImportDialog } from './StoreImportDialog';
+
+const IMPORT = '/api/company/company-1/stores/import';
+const csv = (text: string, name = 'stores.csv') => new File([text], name, { type: 'text/csv' });
+
+describe('StoreImportDialog', () => {
+  it("uploads the CSV and lists each failed line under 'Error importing stores' with its code and message", async () => {
+    let received = '';
+    server.use(
+      http.post(IMPORT, async ({ request }) => {
+        received = await ((await request.formData()).get('file') as Blob).text();
+        return HttpResponse.json({
+          created: 2,
+          failed: [{ row: 3, storeCode: 'S-11', code: 'VALIDATION_ERROR', field: 'name', message: 'validation.storeText' }, { row: 4, storeCode: 'NEG-001', code: 'DUPLICATE_CODE', field: 'code', message: 'errors.codes.DUPLICATE_CODE' }],
+        });
+      }),
+    );
+    await renderRegistryScreen(<StoreImportDialog onClose={() => undefined} />);
+    await userEvent.setup().upload(screen.getByTestId('store-import-input'), csv('code;name;storeCategoryId\nS-10;Ten;RETAIL\n'));
+
+    expect(await screen.findByText('2 stores imported')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Error importing stores' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows).toEqual([
+      '3S-11VALIDATION_ERRORName: Enter at least 2 characters: letters, digits, spaces, hyphen or comma',
+      '4NEG-001DUPLICATE_CODECode: This code is already in use.',
+    ]);
+    expect(received).toBe('code;name;storeCategoryId\nS-10;Ten;RETAIL\n');
+  });
+
+  it("shows 'Error reading file' for a file the server cannot read, and for a non-CSV file without sending it", async () => {
+    let calls = 0;
+    server.use(
+      http.post(IMPORT, () => {
+        calls += 1;
+        return HttpResponse.json(problem(400, 'FILE_UNREADABLE', IMPORT, 'not text'), { status: 400, headers: { 'Content-Type': 'application/problem+json' } });
+      }),
+    );
+    await renderRegistryScreen(<StoreImportDialog onClose={() => undefined} />);
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(screen.getByTestId('store-import-input'), csv('\u0000binary'));
+    expect(await screen.findByText('Error reading file')).toBeInTheDocument();
+    expect(screen.getByText('Unable to read the uploaded file. Correct and reload the file or download the example template.')).toBeInTheDocument();
+    expect(calls).toBe(1);
+
+    await user.upload(screen.getByTestId('store-import-input'), new File(['x'], 'stores.xlsx'));
+    expect(await screen.findByText('Error reading file')).toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,135 @@
+import { Alert, AlertTitle, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
+import type { StoreImportResult } from '../../../domain/schemas/stores-api';
+import { ModalDialog } from '../../components/ModalDialog';
+import { saveBlob } from '../../components/saveBlob';
+import { errorMessage, isCancelledError } from '../../dataProvider/httpError';
+import { HttpError } from '../../dataProvider/httpError';
+import { storeApi } from './storeApi';
+
+/** SPEC §8: a file the server (or the browser) cannot read gets these two texts. */
+function ReadError() {
+  const translate = useTranslate();
+  return (
+    <Alert severity="error">
+      <AlertTitle>{translate('stores.import.readErrorTitle')}</AlertTitle>
+      {translate('stores.import.readErrorMessage')}
+    </Alert>
+  );
+}
+
+function Results({ result }: { result: StoreImportResult }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {result.created > 0 && <Alert severity="success">{translate('stores.import.created', { smart_count: result.created })}</Alert>}
+      {result.failed.length > 0 && (
+        <Alert severity="error" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+          <AlertTitle>{translate('stores.import.errorTitle')}</AlertTitle>
+          <Table size="small" aria-label={translate('stores.import.errorTitle')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('stores.import.row')}</TableCell>
+                <TableCell>{translate('stores.fields.code')}</TableCell>
+                <TableCell>{translate('stores.import.errorCode')}</TableCell>
+                <TableCell>{translate('stores.import.message')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.failed.map((failure) => (
+                <TableRow key={failure.row}>
+                  <TableCell>{failure.row}</TableCell>
+                  <TableCell>{failure.storeCode || '—'}</TableCell>
+                  <TableCell>{failure.code}</TableCell>
+                  <TableCell>
+                    {failure.field ? `${translate(`stores.fields.${failure.field}`)}: ` : ''}
+                    {translate(failure.message)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Alert>
+      )}
+      {result.created === 0 && result.failed.length === 0 && <Alert severity="info">{translate('stores.import.nothing')}</Alert>}
+    </Box>
+  );
+}
+
+/**
+ * Import stores from a CSV (SPEC §2): download the template, choose a file (CSV, at most 5 MB),
+ * read the per-line results. Good lines are saved even when others fail.
+ */
+export function StoreImportDialog({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [unreadable, setUnreadable] = useState(false);
+  const [result, setResult] = useState<StoreImportResult | null>(null);
+
+  const upload = async (file: File) => {
+    setResult(null);
+    setUnreadable(false);
+    if (file.size === 0 || file.size > MAX_UPLOAD_BYTES || !/\.(csv|txt)$/i.test(file.name)) {
+      setUnreadable(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await storeApi.importCsv(file);
+      setResult(answer);
+      if (answer.created > 0) refresh();
+    } catch (error) {
+      if (error instanceof HttpError && ['FILE_UNREADABLE', 'FILE_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED'].includes(error.code ?? '')) setUnreadable(true);
+      else if (!isCancelledError(error)) notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const downloadTemplate = async () => {
+    try {
+      saveBlob(await storeApi.template(), 'stores-template.csv');
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
+    }
+  };
+
+  return (
+    <ModalDialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="store-import-title">
+      <DialogTitle id="store-import-title">{translate('stores.import.title')}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography color="text.secondary">{translate('stores.import.hint')}</Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={() => void downloadTemplate()}>
+            {translate('stores.import.template')}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept=".csv,text/csv"
+            data-testid="store-import-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+          <Button variant="contained" onClick={() => input.current?.click()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            {translate('stores.import.choose')}
+          </Button>
+        </Box>
+        {unreadable && <ReadError />}
+        {result && <Results result={result} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </ModalDialog>
+  );
+}
