@@ -42,8 +42,12 @@ function codeCondition(code: string | undefined): SQL | null {
 
 /** WHERE conditions of the card list (alias `c`), always inside the company subtree. */
 export function cardConditions(companyIds: readonly string[], filter: CardFilter): SQL {
+  return sql`${inIds(sql`c.company_id`, companyIds)} AND ${cardFilterConditions(filter)}`;
+}
+
+/** The filter's own conditions (alias `c`), without the company: TRUE when there are none. */
+export function cardFilterConditions(filter: CardFilter): SQL {
   const parts: (SQL | null)[] = [
-    inIds(sql`c.company_id`, companyIds),
     statusCondition(filter.status),
     codeCondition(filter.code),
     filter.progressiveFrom !== undefined ? sql`c.progressive >= ${filter.progressiveFrom}` : null,
@@ -56,10 +60,8 @@ export function cardConditions(companyIds: readonly string[], filter: CardFilter
     filter.expiryFrom !== undefined ? sql`c.expire_date >= ${rangeStart(filter.expiryFrom).toISOString()}` : null,
     filter.expiryTo !== undefined ? sql`c.expire_date < ${rangeEndExclusive(filter.expiryTo).toISOString()}` : null,
   ];
-  return sql.join(
-    parts.filter((p): p is SQL => p !== null),
-    sql` AND `,
-  );
+  const present = parts.filter((p): p is SQL => p !== null);
+  return present.length > 0 ? sql.join(present, sql` AND `) : sql`TRUE`;
 }
 
 export const CARD_SORT_COLUMNS = {

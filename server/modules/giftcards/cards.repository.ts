@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CardFilter, CardStatus, GiftCard } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
-import { CARD_SORT_COLUMNS, cardConditions } from './card-filter';
+import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
+import { orderedIds, type OrderedQuery } from './paging';
 import { effectiveStatus } from './rules';
 import { inIds } from './scope';
 
@@ -90,17 +91,22 @@ export interface CardPage {
   limit: number;
 }
 
+function cardOrder(filter: CardFilter, field: CardSortField, order: 'ASC' | 'DESC', extra: SQL = sql``): OrderedQuery {
+  const column = CARD_SORT_COLUMNS[field];
+  const dir = order === 'ASC' ? sql`ASC` : sql`DESC`;
+  const nulls = order === 'ASC' ? sql`NULLS LAST` : sql`NULLS FIRST`;
+  const conditions = cardFilterConditions(filter);
+  return {
+    select: (companyCondition) => sql`SELECT c.id AS id, ${column} AS s FROM gift_cards c WHERE ${companyCondition} AND ${conditions} ${extra}`,
+    innerOrder: sql`${column} ${dir} ${nulls}, c.id ${dir}`,
+    outerOrder: sql`u.s ${dir} ${nulls}, u.id ${dir}`,
+    companyColumn: sql`c.company_id`,
+  };
+}
+
 /** One page of card ids: the page is chosen on the indexes alone, the joins run on its rows only. */
-export async function listCardIds(db: Db, companyIds: readonly string[], page: CardPage): Promise<string[]> {
-  const column = CARD_SORT_COLUMNS[page.sort.field];
-  const dir = page.sort.order === 'ASC' ? sql`ASC` : sql`DESC`;
-  const nulls = page.sort.order === 'ASC' ? sql`NULLS LAST` : sql`NULLS FIRST`;
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT c.id FROM gift_cards c WHERE ${cardConditions(companyIds, page.filter)}
-        ORDER BY ${column} ${dir} ${nulls}, c.id ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
-  );
-  return rows.map((row) => row.id);
+export function listCardIds(db: Db, companyIds: readonly string[], page: CardPage): Promise<string[]> {
+  return orderedIds(db, companyIds, cardOrder(page.filter, page.sort.field, page.sort.order), page.limit, page.offset);
 }
 
 export async function listCards(db: Db, companyIds: readonly string[], page: CardPage): Promise<GiftCard[]> {
@@ -108,12 +114,8 @@ export async function listCards(db: Db, companyIds: readonly string[], page: Car
 }
 
 /** Ids of the filtered set, in progressive order, at most `max` (bulk actions on a filter). */
-export async function filteredCardIds(db: Db, companyIds: readonly string[], filter: CardFilter, max: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT c.id FROM gift_cards c WHERE ${cardConditions(companyIds, filter)} ORDER BY c.progressive, c.id LIMIT ${max}`,
-  );
-  return rows.map((row) => row.id);
+export function filteredCardIds(db: Db, companyIds: readonly string[], filter: CardFilter, max: number): Promise<string[]> {
+  return orderedIds(db, companyIds, cardOrder(filter, 'progressive', 'ASC'), max, 0);
 }
 
 /** The card with this exact code, inside the subtree. */
@@ -130,17 +132,12 @@ export async function* cardRecordBatches(db: Db, companyIds: readonly string[], 
   let after: { progressive: number; id: string } | null = null;
   for (;;) {
     const keyset: SQL = after ? sql`AND (c.progressive, c.id) > (${after.progressive}::bigint, ${after.id}::uuid)` : sql``;
-    const rows = await queryRows<CardRecordRow>(
-      db,
-      sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS}
-          WHERE ${cardConditions(companyIds, filter)} ${keyset}
-          ORDER BY c.progressive, c.id LIMIT ${batchSize}`,
-    );
-    if (rows.length === 0) return;
-    const now = new Date();
-    yield rows.map((row) => toCardRecord(row, now));
-    const last = rows[rows.length - 1];
-    after = { progressive: num(last.progressive), id: last.id };
-    if (rows.length < batchSize) return;
+    const ids = await orderedIds(db, companyIds, cardOrder(filter, 'progressive', 'ASC', keyset), batchSize, 0);
+    if (ids.length === 0) return;
+    const batch = await cardRecordsByIds(db, companyIds, ids);
+    yield batch;
+    const last = batch[batch.length - 1];
+    after = { progressive: last.progressive, id: last.id };
+    if (ids.length < batchSize) return;
   }
 }

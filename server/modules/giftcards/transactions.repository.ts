@@ -10,6 +10,7 @@ import {
   type TransactionResult,
 } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
+import { orderedIds } from './paging';
 import { inIds } from './scope';
 
 interface TransactionRecordRow {
@@ -85,10 +86,9 @@ export async function findTransactionRecord(db: Db, companyIds: readonly string[
   return (await transactionRecordsByIds(db, companyIds, [id]))[0];
 }
 
-function transactionConditions(companyIds: readonly string[], filter: TransactionFilter): SQL {
+function transactionConditions(filter: TransactionFilter): SQL {
   const types = filter.type ? TRANSACTION_LIST_TYPE_MAP[filter.type] : null;
   const parts: (SQL | null)[] = [
-    inIds(sql`x.company_id`, companyIds),
     types === null
       ? null
       : types.length === 0
@@ -102,10 +102,8 @@ function transactionConditions(companyIds: readonly string[], filter: Transactio
     filter.storeId !== undefined ? sql`x.store_id = ${filter.storeId}` : null,
     filter.cardId !== undefined ? sql`x.card_id = ${filter.cardId}` : null,
   ];
-  return sql.join(
-    parts.filter((p): p is SQL => p !== null),
-    sql` AND `,
-  );
+  const present = parts.filter((p): p is SQL => p !== null);
+  return present.length > 0 ? sql.join(present, sql` AND `) : sql`TRUE`;
 }
 
 export interface TransactionPage {
@@ -118,14 +116,18 @@ export interface TransactionPage {
 /** One page, newest first by default, chosen on (company_id, created_at, id) before any join. */
 export async function listTransactions(db: Db, companyIds: readonly string[], page: TransactionPage): Promise<Transaction[]> {
   const dir = page.order === 'ASC' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT x.id FROM gift_card_transactions x WHERE ${transactionConditions(companyIds, page.filter)}
-        ORDER BY x.created_at ${dir}, x.id ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
-  );
-  return transactionRecordsByIds(
+  const conditions = transactionConditions(page.filter);
+  const ids = await orderedIds(
     db,
     companyIds,
-    rows.map((row) => row.id),
+    {
+      select: (companyCondition) => sql`SELECT x.id AS id, x.created_at AS s FROM gift_card_transactions x WHERE ${companyCondition} AND ${conditions}`,
+      innerOrder: sql`x.created_at ${dir}, x.id ${dir}`,
+      outerOrder: sql`u.s ${dir}, u.id ${dir}`,
+      companyColumn: sql`x.company_id`,
+    },
+    page.limit,
+    page.offset,
   );
+  return transactionRecordsByIds(db, companyIds, ids);
 }

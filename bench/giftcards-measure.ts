@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { queryRows, type Db } from '../server/db/client';
+import { login } from '../server/test/auth';
+
+export interface Row {
+  operation: string;
+  runs: number;
+  p50: number;
+  p95: number;
+  max: number;
+  note: string;
+}
+
+const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** The code the generator gave card number `g` (bench/giftcards-data.ts). */
+export const benchCode = (g: number) =>
+  createHash('md5')
+    .update(`card-${g}`)
+    .digest('hex')
+    .slice(0, 16)
+    .replace(/[0-9a-f]/g, (c) => 'ABCDEFGHJKMNPQRS'['0123456789abcdef'.indexOf(c)]);
+
+async function timed(runs: number, once: (i: number) => Promise<{ statusCode: number; body?: string }>, expectStatus = 200): Promise<{ times: number[]; last: string }> {
+  const times: number[] = [];
+  let last = '';
+  await once(-1); // warm-up: plans and caches, not measured
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const res = await once(i);
+    times.push(performance.now() - start);
+    if (res.statusCode !== expectStatus) throw new Error(`status ${res.statusCode}: ${res.body?.slice(0, 300)}`);
+    last = res.body ?? '';
+  }
+  return { times: times.sort((a, b) => a - b), last };
+}
+
+function row(operation: string, times: number[], note = ''): Row {
+  return { operation, runs: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], note };
+}
+
+export async function measure(app: FastifyInstance, db: Db, acmeId: string, cards: number): Promise<Row[]> {
+  const token = (await login(app, 'operator@acme.test')).accessToken;
+  const headers = { authorization: `Bearer ${token}` };
+  const get = (url: string) => app.inject({ method: 'GET', url, headers });
+  const base = `/api/company/${acmeId}/giftcard`;
+  const rows: Row[] = [];
+  const list = async (name: string, url: string, runs = 40) => {
+    const { times, last } = await timed(runs, () => get(url));
+    rows.push(row(name, times, `${(JSON.parse(last) as unknown[]).length} rows`));
+  };
+
+  await list('baseline: GET /api/user/configuration', '/api/user/configuration');
+  await list('cards: first page (25)', `${base}/cards?range=${q([0, 24])}`);
+  await list('cards: first page, progressive DESC', `${base}/cards?range=${q([0, 24])}&sort=${q(['progressive', 'DESC'])}`);
+  await list('cards: load-more page at 10,000', `${base}/cards?range=${q([10_000, 10_024])}`);
+  await list('cards: load-more page at 100,000', `${base}/cards?range=${q([100_000, 100_024])}`, 20);
+  await list('cards: status=locked, first page', `${base}/cards?filter=${q({ status: 'locked' })}&range=${q([0, 24])}`);
+  await list('cards: status=locked, page at 10,000', `${base}/cards?filter=${q({ status: 'locked' })}&range=${q([10_000, 10_024])}`, 20);
+  await list('cards: lot filter', `${base}/cards?filter=${q({ lotNumber: 'LOT-00042' })}&range=${q([0, 24])}`);
+  await list('cards: activation date range', `${base}/cards?filter=${q({ activationFrom: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) })}&range=${q([0, 24])}`);
+  await list('transactions: first page (25)', `${base}/transactions?range=${q([0, 24])}`);
+  await list('transactions: load-more page at 10,000', `${base}/transactions?range=${q([10_000, 10_024])}`);
+  await list('transactions: type=consume, first page', `${base}/transactions?filter=${q({ type: 'consume' })}&range=${q([0, 24])}`);
+  await list('transactions: one card', `${base}/transactions?filter=${q({ cardId: (await firstCardId(db)) })}&range=${q([0, 24])}`);
+
+  const search = await timed(100, (i) => get(`${base}/cards/search?code=${benchCode(1 + ((i + 2) * 7919) % cards)}`));
+  rows.push(row('search by code', search.times, 'exact code, random cards'));
+
+  rows.push(...(await bulk(app, db, headers, base, cards)));
+  return rows;
+}
+
+async function firstCardId(db: Db): Promise<string> {
+  const [card] = await queryRows<{ id: string }>(db, sql`SELECT id FROM gift_cards WHERE progressive = 1`);
+  return card.id;
+}
+
+async function bulk(app: FastifyInstance, db: Db, headers: Record<string, string>, base: string, cards: number): Promise<Row[]> {
+  const post = (body: unknown) => app.inject({ method: 'POST', url: `${base}/cards/bulk`, headers, payload: body as object });
+  const times: number[] = [];
+  const filterTimes: number[] = [];
+  let note = '';
+  for (let run = 0; run < 3; run++) {
+    const from = Math.max(1, Math.floor(cards / 2) - 15_000) + run * 5000;
+    const ids = (await queryRows<{ id: string }>(db, sql`SELECT id FROM gift_cards WHERE progressive >= ${from} ORDER BY progressive LIMIT 5000`)).map((r) => r.id);
+    for (const action of ['disable', 'enable']) {
+      const start = performance.now();
+      const res = await post({ action, ids });
+      times.push(performance.now() - start);
+      if (res.statusCode !== 200) throw new Error(res.body);
+      const body = res.json<{ total: number; succeeded: number; failed: unknown[] }>();
+      note = `${body.total} cards, ${body.succeeded} ok, ${body.failed.length} refused`;
+    }
+    const start = performance.now();
+    const res = await post({ action: 'reload', filter: { progressiveFrom: from, progressiveTo: from + 4999 }, params: { amountCents: 100 } });
+    filterTimes.push(performance.now() - start);
+    if (res.statusCode !== 200) throw new Error(res.body);
+  }
+  times.sort((a, b) => a - b);
+  filterTimes.sort((a, b) => a - b);
+  return [row('bulk disable/enable, 5,000 ids', times, note), row('bulk reload, filter of 5,000 cards', filterTimes, 'progressive range')];
+}
+
+/** GET the whole CSV over HTTP; time to first byte, total, and the server's memory meanwhile. */
+export async function streamCsv(app: FastifyInstance, port: number, acmeId: string, cards: number): Promise<Row> {
+  const token = (await login(app, 'operator@acme.test')).accessToken;
+  global.gc?.();
+  const before = process.memoryUsage();
+  let maxRss = before.rss;
+  let maxHeap = before.heapUsed;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    maxRss = Math.max(maxRss, m.rss);
+    maxHeap = Math.max(maxHeap, m.heapUsed);
+  }, 50);
+  const start = performance.now();
+  let firstByte = 0;
+  let bytes = 0;
+  let newlines = 0;
+  await new Promise<void>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: `/api/company/${acmeId}/giftcard/cards/export`, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.on('data', (chunk: Buffer) => {
+          if (firstByte === 0) firstByte = performance.now() - start;
+          bytes += chunk.length;
+          for (const b of chunk) if (b === 10) newlines++;
+        });
+        res.on('end', resolve);
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+  const total = performance.now() - start;
+  clearInterval(sampler);
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+  const note =
+    `first byte ${firstByte.toFixed(0)} ms, ${newlines - 1} rows (${cards} cards), ${mb(bytes)} MB; ` +
+    `server RSS ${mb(before.rss)}→max ${mb(maxRss)} MB, heap ${mb(before.heapUsed)}→max ${mb(maxHeap)} MB`;
+  return { operation: 'CSV export of every card (HTTP stream)', runs: 1, p50: total, p95: total, max: total, note };
+}
+
+export function table(rows: Row[]): string[] {
+  const baseline = rows[0]?.p50 ?? 1;
+  const out = [`| operation | runs | p50 ms | p95 ms | max ms | p50 / baseline | notes |`, `| --- | ---: | ---: | ---: | ---: | ---: | --- |`];
+  for (const r of rows) {
+    out.push(`| ${r.operation} | ${r.runs} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${(r.p50 / baseline).toFixed(1)}× | ${r.note} |`);
+  }
+  return out;
+}
