@@ -6,7 +6,7 @@
  *   BENCH_CARDS=200000 …                                            # another size (5 ledger rows per card)
  *
  * On PostgreSQL it creates a throwaway database next to BENCH_DATABASE_URL's and drops it after
- * (BENCH_KEEP=1 keeps it). The server runs in this process and listens on a free port, so the CSV
+ * (BENCH_KEEP=1 keeps it; BENCH_REUSE_DB=<name> measures a kept one again without generating). The server runs in this process and listens on a free port, so the CSV
  * export is read by a real HTTP client while the server's memory is sampled.
  */
 import { randomBytes } from 'node:crypto';
@@ -32,18 +32,21 @@ const log = (message: string) => {
 async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return { handle: await openPglite(null), label: 'pglite', drop: async () => undefined };
-  const name = `tessera_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const reuse = process.env.BENCH_REUSE_DB;
+  const name = reuse ?? `tessera_bench_${randomBytes(4).toString('hex')}`;
+  if (!reuse) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     handle: openPostgres(url.toString(), 20),
     label: 'postgres',
     drop: async () => {
-      if (process.env.BENCH_KEEP === '1') return log(`kept database ${name}`);
+      if (process.env.BENCH_KEEP === '1' || reuse) return log(`kept database ${name}`);
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -54,10 +57,29 @@ async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop: 
 
 async function main() {
   const { handle, label, drop } = await openDatabase();
-  const cards = Number(process.env.BENCH_CARDS ?? (label === 'postgres' ? 1_000_000 : 100_000));
+  const reused = Boolean(process.env.BENCH_REUSE_DB && label === 'postgres');
+  const cards = reused
+    ? Number((await queryRows<{ n: string }>(handle.db, sql`SELECT count(*) AS n FROM gift_cards`))[0].n)
+    : Number(process.env.BENCH_CARDS ?? (label === 'postgres' ? 1_000_000 : 100_000));
   const perCard = 5;
-  log(`# Tessera gift-card benchmark — ${label}, ${cards.toLocaleString('en')} cards, ${(cards * perCard).toLocaleString('en')} transactions`);
+  log(`# Tessera gift-card benchmark — ${label}, ${cards.toLocaleString('en')} cards, ${(cards * perCard).toLocaleString('en')} transactions${reused ? ' (reused database)' : ''}`);
   log(`# ${new Date().toISOString()}, node ${process.version}`);
+  if (!reused) await prepare(handle, cards, perCard);
+  const [ids] = await queryRows<{ acme: string; nord: string }>(
+    handle.db,
+    sql`SELECT (SELECT id FROM companies WHERE code = 'ACME') AS acme, (SELECT id FROM companies WHERE code = 'ACME-NORD') AS nord`,
+  );
+  await serve(handle, ids.acme, cards);
+  await handle.close();
+  await drop();
+  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
+  mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `giftcards-${label}-${cards}.txt`);
+  writeFileSync(file, lines.join('\n') + '\n');
+  console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+}
+
+async function prepare(handle: DbHandle, cards: number, perCard: number) {
   await runMigrations(handle);
   await seedDemoData(handle.db);
   const [ids] = await queryRows<{ acme: string; nord: string }>(
@@ -77,24 +99,19 @@ async function main() {
   log('generating…');
   await generateGiftcards(handle.db, { acmeId: ids.acme, nordId: ids.nord, typologyId: typology.id, storeId: store.id, cards, perCard, log });
   log(`generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
 
+async function serve(handle: DbHandle, acmeId: string, cards: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-'));
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', GIFT_CARD_SEARCH_MAX_PER_MINUTE: '100000' }), { db: handle });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const rows: Row[] = await measure(app, handle.db, ids.acme, cards);
+  const rows: Row[] = await measure(app, handle.db, acmeId, cards);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  rows.push(await streamCsv(app, port, ids.acme, cards));
+  rows.push(await streamCsv(app, port, acmeId, cards));
   log('');
   for (const line of table(rows)) log(line);
   await app.close();
-  await handle.close();
-  await drop();
-  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
-  mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `giftcards-${label}-${cards}.txt`);
-  writeFileSync(file, lines.join('\n') + '\n');
-  console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 }
 
 main().catch((err: unknown) => {

@@ -115,7 +115,8 @@ export interface TransactionPage {
 
 /** One page, newest first by default, chosen on (company_id, created_at, id) before any join. */
 export async function listTransactions(db: Db, companyIds: readonly string[], page: TransactionPage): Promise<Transaction[]> {
-  const dir = page.order === 'ASC' ? sql`ASC` : sql`DESC`;
+  // the indexes are (created_at DESC NULLS LAST, id DESC NULLS LAST): the ORDER BY must say the same to walk them
+  const dir = page.order === 'ASC' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
   const conditions = transactionConditions(page.filter);
   const ids = await orderedIds(
     db,
