@@ -9,6 +9,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  dismissLabelKey = 'ra.action.cancel',
   busy = false,
   onConfirm,
   onClose,
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** the dismiss button's text key: "Cancel" reads wrong when the action itself is a cancel */
+  dismissLabelKey?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -28,7 +31,7 @@ export function ConfirmDialog({
       <DialogContent>{children}</DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
+          {translate(dismissLabelKey)}
         </Button>
         <Button variant="contained" onClick={onConfirm} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           {confirmLabel}

@@ -1,27 +1,41 @@
-import dayjs from 'dayjs';
-
-// dayjs reads a bare YYYY-MM-DD as local midnight (unlike Date, which reads it as UTC)
+import dayjs, { type Dayjs } from 'dayjs';
 
 /**
- * Date filters are picked as calendar days in the user's time zone; the API takes instants
- * (an instant "to" bound is inclusive), so a day becomes its first and last millisecond here.
- * Unparseable text passes through unchanged so the filter schema reports it.
+ * Date inputs show and take days as DD/MM/YYYY (SPEC §9), whatever the browser's locale; the API
+ * takes ISO days or instants. Text that is not a day passes through unchanged, so the API's
+ * schema (domain/) reports it on the field.
  */
-export function localDayStart(day: string): string | undefined {
-  if (!day) return undefined;
-  const date = dayjs(day);
-  return date.isValid() ? date.startOf('day').toISOString() : day;
+export const DISPLAY_DAY = 'DD/MM/YYYY';
+
+/** "1/3/2026", "01/03/2026", "01.03.2026" or "01-03-2026" → that local day; null for anything else (31/02 included). */
+export function parseDay(text: string): Dayjs | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = match.slice(1).map(Number);
+  const date = dayjs(new Date(year, month - 1, day));
+  return date.date() === day && date.month() === month - 1 ? date : null;
 }
 
-export function localDayEnd(day: string): string | undefined {
-  if (!day) return undefined;
-  const date = dayjs(day);
-  return date.isValid() ? date.endOf('day').toISOString() : day;
+/** A typed day → its first instant in the user's time zone (the API's "from" bound). */
+export function localDayStart(text: string): string | undefined {
+  if (!text.trim()) return undefined;
+  return parseDay(text)?.startOf('day').toISOString() ?? text;
 }
 
-/** The calendar day (YYYY-MM-DD, local) of an instant or date bound, for a date input. */
-export function localDayOf(value: string | undefined): string {
+/** A typed day → its last instant in the user's time zone (the API's inclusive "to" bound). */
+export function localDayEnd(text: string): string | undefined {
+  if (!text.trim()) return undefined;
+  return parseDay(text)?.endOf('day').toISOString() ?? text;
+}
+
+/** A typed day → an ISO day (YYYY-MM-DD), for day-valued fields such as an expiry date. */
+export function isoDayOf(text: string): string {
+  return parseDay(text)?.format('YYYY-MM-DD') ?? text;
+}
+
+/** An API instant or ISO day → the day shown in the input, in the user's time zone. */
+export function displayDayOf(value: string | undefined): string {
   if (!value) return '';
   const date = dayjs(value);
-  return date.isValid() ? date.format('YYYY-MM-DD') : '';
+  return date.isValid() ? date.format(DISPLAY_DAY) : '';
 }

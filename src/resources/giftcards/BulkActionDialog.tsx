@@ -98,7 +98,14 @@ export function BulkActionDialog({ action, target, onClose, onDone }: { action: 
               />
             )}
             {action === 'editExpiry' && (
-              <FormDateField name="expireDate" label={translate('giftcards.bulk.expireDate')} slotProps={{ htmlInput: { min: firstExpiryDay() } }} required autoFocus />
+              <FormDateField
+                name="expireDate"
+                label={translate('giftcards.bulk.expireDate')}
+                calendarLabel={translate('giftcards.bulk.openCalendar')}
+                min={firstExpiryDay()}
+                required
+                autoFocus
+              />
             )}
           </DialogContent>
           <DialogActions>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -120,11 +120,12 @@ describe('gift card bulk actions', () => {
     await user.click(screen.getAllByRole('checkbox')[1]);
     await user.click(within(screen.getByRole('group', { name: 'Actions on the selected cards' })).getByRole('button', { name: 'Edit expiry date' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit expiry date' });
-    const date = within(dialog).getByLabelText(/New expiry date/);
-    fireEvent.change(date, { target: { value: '2020-01-01' } });
+    const date = within(dialog).getByRole('textbox', { name: /New expiry date/ });
+    await user.type(date, '01/01/2020');
     expect(await within(dialog).findByText('The expiry date cannot be in the past')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
-    fireEvent.change(date, { target: { value: '2099-12-31' } });
+    await user.clear(date);
+    await user.type(date, '31/12/2099');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await screen.findByRole('dialog', { name: 'Operation summary' });
     expect(bulk[0].body).toEqual({ action: 'editExpiry', ids: ['card-1'], params: { expireDate: '2099-12-31' } });

@@ -63,7 +63,7 @@ export function GiftCardFilterForm() {
             </Grid>
             {(['activationFrom', 'activationTo', 'expiryFrom', 'expiryTo'] as const).map((name) => (
               <Grid key={name} {...field}>
-                <FormDateField name={name} label={label(name)} size="small" />
+                <FormDateField name={name} label={label(name)} calendarLabel={label('openCalendar')} size="small" />
               </Grid>
             ))}
           </Grid>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
@@ -46,8 +46,9 @@ describe('GiftCardList', () => {
     await user.type(screen.getByRole('textbox', { name: 'Progressive from' }), '10');
     await user.type(screen.getByRole('textbox', { name: 'Progressive to' }), '20');
     await user.type(screen.getByRole('textbox', { name: 'Lot' }), ' LOT-7 ');
-    fireEvent.change(screen.getByLabelText('Activated from'), { target: { value: '2026-03-01' } });
-    fireEvent.change(screen.getByLabelText('Activated to'), { target: { value: '2026-03-31' } });
+    // days are typed as DD/MM/YYYY whatever the browser's locale
+    await user.type(screen.getByRole('textbox', { name: 'Activated from' }), '01/03/2026');
+    await user.type(screen.getByRole('textbox', { name: 'Activated to' }), '31/3/2026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
     await waitFor(() => expect(requests).toHaveLength(2));

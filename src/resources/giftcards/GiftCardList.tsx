@@ -1,15 +1,32 @@
 import { Card, Typography } from '@mui/material';
-import { DataTable, InfiniteListBase, useTranslate } from 'react-admin';
+import { DataTable, InfiniteListBase, useRecordContext, useTranslate } from 'react-admin';
 import type { GiftCard } from '../../../domain/giftcards';
 import { DateTimeField } from '../../components/DateTimeField';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { MoneyField } from '../../components/MoneyField';
+import { SCROLLABLE_TABLE_SX } from '../../components/scrollableTable';
 import { PageHeading } from '../../pages/PageHeading';
 import { GiftCardFilterForm } from './GiftCardFilterForm';
 import { GiftCardListActions } from './GiftCardListActions';
 import { GiftCardSelectionActions } from './GiftCardSelectionActions';
 import { GiftCardStatusBadge } from './GiftCardStatusBadge';
 import { giftCardPath, GIFT_CARDS_RESOURCE, GIFT_CARDS_PAGE_SIZE } from './giftCardPaths';
+
+const noWrap = () => ({ whiteSpace: 'nowrap' });
+
+/** Lot and order reference share a column (two short lines) so the list fits a laptop screen. */
+function LotAndOrderField() {
+  const card = useRecordContext<GiftCard>();
+  if (!card) return null;
+  return (
+    <>
+      <Typography variant="body2">{card.lotNumber ?? '—'}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {card.orderReference ?? '—'}
+      </Typography>
+    </>
+  );
+}
 
 function NoCards() {
   const translate = useTranslate();
@@ -31,18 +48,18 @@ export default function GiftCardList() {
       <InfiniteListBase<GiftCard> resource={GIFT_CARDS_RESOURCE} perPage={GIFT_CARDS_PAGE_SIZE} sort={{ field: 'progressive', order: 'ASC' }} disableAuthentication>
         <GiftCardFilterForm />
         <GiftCardListActions />
-        <Card variant="outlined">
-          <DataTable<GiftCard> rowClick={(id) => giftCardPath(id)} bulkActionButtons={<GiftCardSelectionActions />} empty={<NoCards />}>
-            <DataTable.Col source="code" label={label('code')} disableSort cellSx={() => ({ fontFamily: 'monospace' })} />
+        {/* visible overflow: react-admin's bulk toolbar slides up over the actions row above the table */}
+        <Card variant="outlined" sx={{ overflow: 'visible' }}>
+          <DataTable<GiftCard> rowClick={(id) => giftCardPath(id)} bulkActionButtons={<GiftCardSelectionActions />} empty={<NoCards />} sx={SCROLLABLE_TABLE_SX}>
+            <DataTable.Col source="code" label={label('code')} disableSort cellSx={() => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' })} />
             <DataTable.Col source="progressive" label={label('progressive')} />
-            <DataTable.Col source="lotNumber" label={label('lotNumber')} disableSort />
-            <DataTable.Col source="orderReference" label={label('orderReference')} disableSort />
-            <DataTable.Col source="typologyName" label={label('typology')} disableSort />
+            <DataTable.Col source="lotNumber" label={`${label('lotNumber')} / ${label('orderReference')}`} disableSort cellSx={noWrap} field={LotAndOrderField} />
+            <DataTable.Col source="typologyName" label={label('typology')} disableSort cellSx={() => ({ minWidth: 120 })} />
             <DataTable.Col source="status" label={label('status')} disableSort field={GiftCardStatusBadge} />
             <DataTable.Col source="availableBalanceCents" label={label('availableBalance')} disableSort align="right" render={() => <MoneyField source="availableBalanceCents" />} />
             <DataTable.Col source="activationDate" label={label('activationDate')} render={() => <DateTimeField source="activationDate" />} />
             <DataTable.Col source="expireDate" label={label('expireDate')} render={() => <DateTimeField source="expireDate" />} />
-            <DataTable.Col source="storeName" label={label('store')} disableSort />
+            <DataTable.Col source="storeName" label={label('store')} disableSort cellSx={() => ({ minWidth: 120 })} />
           </DataTable>
         </Card>
         <LoadMoreButton label={translate('giftcards.list.loadMore')} />

@@ -18,7 +18,8 @@ export function GiftCardListActions() {
   const [action, setAction] = useState<BulkAction | null>(null);
 
   return (
-    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mb: 1, flexWrap: 'wrap' }}>
+    // 48px high: the bulk toolbar (shown while rows are selected) covers exactly this row
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center', minHeight: 48, flexWrap: 'wrap' }}>
       <Button
         variant="outlined"
         startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}

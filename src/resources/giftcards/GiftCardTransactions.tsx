@@ -5,7 +5,8 @@ import type { Transaction } from '../../../domain/giftcards';
 import { DateTimeField } from '../../components/DateTimeField';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { MoneyField } from '../../components/MoneyField';
-import { TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
+import { SCROLLABLE_TABLE_SX } from '../../components/scrollableTable';
+import { TransactionAmountField, TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
 import { transactionListPathForCard } from '../transactions/transactionPaths';
 
 function NoTransactions() {
@@ -47,11 +48,11 @@ export function GiftCardTransactions({ cardId, canOpenTransactions }: { cardId: 
         disableAuthentication
       >
         <Card variant="outlined">
-          <DataTable<Transaction> bulkActionButtons={false} rowClick={false} empty={<NoTransactions />}>
+          <DataTable<Transaction> bulkActionButtons={false} rowClick={false} empty={<NoTransactions />} sx={SCROLLABLE_TABLE_SX}>
             <DataTable.Col source="createdAt" label={label('createdAt')} disableSort render={() => <DateTimeField source="createdAt" />} />
             <DataTable.Col source="type" label={label('type')} disableSort field={TransactionTypeField} />
             <DataTable.Col source="result" label={label('result')} disableSort field={TransactionResultField} />
-            <DataTable.Col source="amountCents" label={label('amount')} disableSort align="right" render={() => <MoneyField source="amountCents" signed />} />
+            <DataTable.Col source="amountCents" label={label('amount')} disableSort align="right" field={TransactionAmountField} />
             <DataTable.Col source="balanceAfterCents" label={label('balanceAfter')} disableSort align="right" render={() => <MoneyField source="balanceAfterCents" />} />
             <DataTable.Col source="storeName" label={label('store')} disableSort />
             <DataTable.Col source="returnNumber" label={label('returnNumber')} disableSort />

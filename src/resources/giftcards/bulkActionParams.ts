@@ -2,8 +2,9 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 import { GV, type BulkAction, type BulkBody } from '../../../domain/giftcards';
 import { euroAmountSchema } from '../../components/euroAmountSchema';
+import { isoDayOf } from '../../components/localDayBounds';
 
-/** What the bulk dialog asks for: an amount for reload, a date for edit expiry, nothing otherwise. */
+/** What the bulk dialog asks for: an amount for reload, a day (DD/MM/YYYY) for edit expiry, nothing otherwise. */
 export interface BulkParamsForm {
   amount: string;
   expireDate: string;
@@ -28,6 +29,7 @@ export function bulkParamsSchema(action: BulkAction, maxCents: number): z.ZodTyp
     const day = z
       .string()
       .min(1, GV.required)
+      .transform(isoDayOf)
       .pipe(z.iso.date(GV.invalid))
       .refine((value) => value >= firstExpiryDay(), 'giftcards.bulk.expiryInPast');
     return z.object({ amount: unused, expireDate: day }).transform(({ expireDate }) => ({ expireDate }));

@@ -1,5 +1,5 @@
 import { normalizeCardCode, type CardFilter, type CardStatusFilter } from '../../../domain/giftcards';
-import { localDayEnd, localDayOf, localDayStart } from '../../components/localDayBounds';
+import { displayDayOf, localDayEnd, localDayStart } from '../../components/localDayBounds';
 
 /** The gift-card filter form: text inputs named like the API filter keys (domain cardFilterSchema). */
 export interface GiftCardFilterValues {
@@ -38,7 +38,7 @@ const progressive = (value: string) => {
   return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : trimmed;
 };
 
-/** Form values → the API filter: empty fields left out, `all` means no status condition, days → instants. */
+/** Form values → the API filter: empty fields left out, `all` means no status condition, typed days → instants. */
 export function toGiftCardApiFilter(values: GiftCardFilterValues): CardFilter {
   const filter = {
     status: values.status === 'all' ? undefined : values.status,
@@ -66,9 +66,9 @@ export function fromGiftCardApiFilter(filter: Partial<CardFilter>): GiftCardFilt
     lotNumber: filter.lotNumber ?? '',
     orderReference: filter.orderReference ?? '',
     storeId: filter.storeId ?? null,
-    activationFrom: localDayOf(filter.activationFrom),
-    activationTo: localDayOf(filter.activationTo),
-    expiryFrom: localDayOf(filter.expiryFrom),
-    expiryTo: localDayOf(filter.expiryTo),
+    activationFrom: displayDayOf(filter.activationFrom),
+    activationTo: displayDayOf(filter.activationTo),
+    expiryFrom: displayDayOf(filter.expiryFrom),
+    expiryTo: displayDayOf(filter.expiryTo),
   };
 }

@@ -1,6 +1,7 @@
-import { Stack } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Transaction } from '../../../domain/giftcards';
+import { useFormatCents } from '../../components/MoneyField';
 import { StatusBadge } from '../../components/StatusBadge';
 
 /** The raw ledger type in words (SPEC §4 types, plus lock and expiry change). */
@@ -11,15 +12,45 @@ export function TransactionTypeField() {
   return <>{translate(`transactions.types.${record.type}`)}</>;
 }
 
-/** SPEC §4 result colours (success green, error red), and a red mark once a CANCEL reversed the row. */
+/**
+ * SPEC §4 result colours (success green, error red; an error says why on hover), and a red
+ * mark once a CANCEL reversed the row.
+ */
 export function TransactionResultField() {
   const translate = useTranslate();
   const record = useRecordContext<Transaction>();
   if (!record) return null;
+  const reason = record.errorCode ? translate(`errors.codes.${record.errorCode}`, { _: record.errorCode }) : undefined;
   return (
-    <Stack direction="row" spacing={0.5}>
+    <Stack direction="row" spacing={0.5} title={reason}>
       <StatusBadge tone={record.result === 'SUCCESS' ? 'green' : 'red'} label={translate(`transactions.results.${record.result}`)} />
       {record.cancelledByTransactionId && <StatusBadge tone="red" label={translate('transactions.cancelled')} />}
     </Stack>
+  );
+}
+
+/**
+ * The row's effect: the signed balance change, or for a freeze or unfreeze (no balance change)
+ * the amount held or released.
+ */
+export function TransactionAmountField() {
+  const translate = useTranslate();
+  const format = useFormatCents();
+  const record = useRecordContext<Transaction>();
+  if (!record) return null;
+  if (record.amountCents === 0 && record.frozenDeltaCents !== 0) {
+    return (
+      <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+        {format(Math.abs(record.frozenDeltaCents))}{' '}
+        <Typography component="span" variant="caption" color="text.secondary">
+          {translate(record.frozenDeltaCents > 0 ? 'transactions.held' : 'transactions.released')}
+        </Typography>
+      </Typography>
+    );
+  }
+  return (
+    <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      {record.amountCents > 0 ? `+${format(record.amountCents)}` : format(record.amountCents)}
+    </Typography>
   );
 }

@@ -1,34 +1,17 @@
 import { Box, Button, Grid, MenuItem, Paper } from '@mui/material';
 import { useMemo } from 'react';
-import { AutocompleteInput, ReferenceInput, useListContext, useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { FormProvider, useForm } from 'react-hook-form';
-import { normalizeCardCode, TRANSACTION_LIST_TYPES, transactionFilterSchema, type TransactionFilter } from '../../../domain/giftcards';
+import { TRANSACTION_LIST_TYPES, transactionFilterSchema, type TransactionFilter } from '../../../domain/giftcards';
 import { apiFilterResolver } from '../../components/apiFilterResolver';
 import { FormDateField } from '../../components/FormDateField';
 import { FormTextField } from '../../components/FormTextField';
 import { StoreAutocompleteInput } from '../../components/StoreAutocompleteInput';
+import { CardCodeAutocomplete } from './CardCodeAutocomplete';
 import { EMPTY_TRANSACTION_FILTER, fromTransactionApiFilter, toTransactionApiFilter, type TransactionFilterValues } from './transactionFilterValues';
 
 const resolver = apiFilterResolver(toTransactionApiFilter, transactionFilterSchema);
 const field = { size: { xs: 12, sm: 6, md: 4 } } as const;
-
-/** The card picker: the API filters transactions by card id; people type codes. */
-function CardCodeInput({ label }: { label: string }) {
-  return (
-    <ReferenceInput source="cardId" reference="giftcards">
-      <AutocompleteInput
-        label={label}
-        optionText="code"
-        filterToQuery={(text: string) => (normalizeCardCode(text) ? { code: normalizeCardCode(text) } : {})}
-        helperText={false}
-        size="small"
-        fullWidth
-        margin="normal"
-        variant="outlined"
-      />
-    </ReferenceInput>
-  );
-}
 
 /** Transaction filters (list type, date range, store, card), applied with the search button. */
 export function TransactionFilterForm() {
@@ -60,16 +43,16 @@ export function TransactionFilterForm() {
               </FormTextField>
             </Grid>
             <Grid {...field}>
-              <FormDateField name="dateFrom" label={label('dateFrom')} size="small" />
+              <FormDateField name="dateFrom" label={label('dateFrom')} calendarLabel={label('openCalendar')} size="small" />
             </Grid>
             <Grid {...field}>
-              <FormDateField name="dateTo" label={label('dateTo')} size="small" />
+              <FormDateField name="dateTo" label={label('dateTo')} calendarLabel={label('openCalendar')} size="small" />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <StoreAutocompleteInput source="storeId" label={label('store')} />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <CardCodeInput label={label('card')} />
+              <CardCodeAutocomplete name="cardId" label={label('card')} />
             </Grid>
           </Grid>
           <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>

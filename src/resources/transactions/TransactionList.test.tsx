@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
@@ -40,8 +40,8 @@ describe('TransactionList', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Return consume' }));
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-28' } });
+    await user.type(screen.getByRole('textbox', { name: 'From' }), '01/02/2026');
+    await user.type(screen.getByRole('textbox', { name: 'To' }), '28/02/2026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(filters).toHaveLength(2));
     expect(filters[1]).toEqual({ type: 'returnConsume', dateFrom: dayjs('2026-02-01').toISOString(), dateTo: dayjs('2026-02-28').endOf('day').toISOString() });
@@ -51,9 +51,10 @@ describe('TransactionList', () => {
     const filters = serve();
     await renderScreen(<TransactionList />);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-01' } });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Search' }));
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'From' }), '01/03/2026');
+    await user.type(screen.getByRole('textbox', { name: 'To' }), '01/02/2026');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('The start date must come before the end date')).toBeInTheDocument();
     expect(filters).toHaveLength(1);
   });

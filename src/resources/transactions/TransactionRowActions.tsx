@@ -83,6 +83,7 @@ export function TransactionRowActions() {
         open={open === 'cancel'}
         title={translate('transactions.cancel.title')}
         confirmLabel={translate('transactions.cancel.confirm')}
+        dismissLabelKey="ra.action.close"
         busy={busy}
         onClose={() => setOpen(null)}
         onConfirm={() => void run(() => dataProvider.cancelTransaction(transaction.id, key), 'transactions.cancel.done')}

@@ -1,5 +1,5 @@
 import type { TransactionFilter, TransactionListType } from '../../../domain/giftcards';
-import { localDayEnd, localDayOf, localDayStart } from '../../components/localDayBounds';
+import { displayDayOf, localDayEnd, localDayStart } from '../../components/localDayBounds';
 
 /** The transaction filter form, fields named like the API filter keys (domain transactionFilterSchema). */
 export interface TransactionFilterValues {
@@ -27,8 +27,8 @@ export function toTransactionApiFilter(values: TransactionFilterValues): Transac
 export function fromTransactionApiFilter(filter: Partial<TransactionFilter>): TransactionFilterValues {
   return {
     type: filter.type ?? '',
-    dateFrom: localDayOf(filter.dateFrom),
-    dateTo: localDayOf(filter.dateTo),
+    dateFrom: displayDayOf(filter.dateFrom),
+    dateTo: displayDayOf(filter.dateTo),
     storeId: filter.storeId ?? null,
     cardId: filter.cardId ?? null,
   };

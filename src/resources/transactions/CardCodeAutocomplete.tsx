@@ -1,0 +1,43 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useGetList, useGetOne, useTranslate } from 'react-admin';
+import { useController, useFormContext } from 'react-hook-form';
+import { normalizeCardCode, type GiftCard } from '../../../domain/giftcards';
+import { GIFT_CARDS_RESOURCE } from '../giftcards/giftCardPaths';
+
+/**
+ * The card picker of the transaction filters: the API filters by card id, people type codes.
+ * Typed text searches the card list by code (exact or prefix); the chosen card's id is the value.
+ * A card id that came with the URL is shown by its code (read with the card's own route: the
+ * card list has no id filter).
+ */
+export function CardCodeAutocomplete({ name, label }: { name: string; label: string }) {
+  const translate = useTranslate();
+  const { control } = useFormContext();
+  const { field } = useController({ name, control });
+  const [input, setInput] = useState('');
+  const code = normalizeCardCode(input);
+  const { data: options = [], isFetching } = useGetList<GiftCard>(
+    GIFT_CARDS_RESOURCE,
+    { filter: { code }, pagination: { page: 1, perPage: 10 }, sort: { field: 'progressive', order: 'ASC' } },
+    { enabled: code.length >= 4 },
+  );
+  const selectedId = (field.value as string | null) ?? null;
+  const { data: selected } = useGetOne<GiftCard>(GIFT_CARDS_RESOURCE, { id: selectedId ?? '' }, { enabled: selectedId !== null });
+
+  return (
+    <Autocomplete<GiftCard>
+      options={code.length >= 4 ? options : []}
+      value={selectedId && selected?.id === selectedId ? selected : null}
+      onChange={(_event, card) => field.onChange(card?.id ?? null)}
+      inputValue={input}
+      onInputChange={(_event, value) => setInput(value)}
+      getOptionLabel={(card) => card.code}
+      isOptionEqualToValue={(option, value) => option.id === value.id}
+      filterOptions={(cards) => cards}
+      loading={isFetching}
+      noOptionsText={translate(code.length >= 4 ? 'transactions.filters.noCard' : 'transactions.filters.typeCode')}
+      renderInput={(params) => <TextField {...params} label={label} size="small" margin="normal" helperText=" " />}
+    />
+  );
+}
