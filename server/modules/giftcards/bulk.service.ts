@@ -10,6 +10,7 @@ import { defaultActivationStores } from './stores.repository';
 
 /** Cards per DB transaction: one lock query, one ledger insert and one update per chunk. */
 const CHUNK = 500;
+const PARALLEL_CHUNKS = 4;
 
 interface BulkContext {
   body: BulkBody;
@@ -135,8 +136,17 @@ export async function runBulk(db: Db, actor: Actor, body: BulkBody, maxTransacti
   const defaultStores = body.action === 'activate' ? await defaultActivationStores(db, actor.companyIds) : new Map<string, string>();
   const ctx: BulkContext = { body, now, maxTransactionCents, defaultStores };
   const result: BulkResult = { action: body.action, total: ids.length, succeeded: 0, failed: [] };
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const tally = await runIsolated(db, actor, ids.slice(i, i + CHUNK), ctx);
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) chunks.push(ids.slice(i, i + CHUNK));
+  // A few chunks at once: they hold disjoint cards and each locks its own in id order, so they
+  // cannot deadlock one another (nor a concurrent bulk call, which locks in the same order).
+  const tallies: Tally[] = new Array<Tally>(chunks.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < chunks.length; i = next++) tallies[i] = await runIsolated(db, actor, chunks[i], ctx);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks.length) }, worker));
+  for (const tally of tallies) {
     result.succeeded += tally.succeeded;
     result.failed.push(...tally.failed);
   }

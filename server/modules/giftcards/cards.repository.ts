@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CardFilter, CardStatus, GiftCard } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
-import { orderedIds, type OrderedQuery } from './paging';
+import { orderedIds, orderedIdsSql, type OrderedQuery } from './paging';
 import { effectiveStatus } from './rules';
 import { inIds } from './scope';
 
@@ -139,13 +139,13 @@ export async function filteredCardIds(db: Db, companyIds: readonly string[], fil
   return orderedIds(db, companyIds, cardOrder(filter, 'progressive', 'ASC', sql``, filterFirst), max, 0);
 }
 
-/** The card with this exact code, inside the subtree. */
-export async function findCardIdByCode(db: Db, companyIds: readonly string[], code: string): Promise<string | undefined> {
-  const rows = await queryRows<{ id: string }>(
+/** The card with this exact code, inside the subtree (one indexed lookup). */
+export async function findCardByCode(db: Db, companyIds: readonly string[], code: string): Promise<GiftCard | undefined> {
+  const rows = await queryRows<CardRecordRow>(
     db,
-    sql`SELECT c.id FROM gift_cards c WHERE c.code = ${code} AND ${inIds(sql`c.company_id`, companyIds)}`,
+    sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS} WHERE c.code = ${code} AND ${inIds(sql`c.company_id`, companyIds)}`,
   );
-  return rows[0]?.id;
+  return rows[0] ? toCardRecord(rows[0]) : undefined;
 }
 
 /** Streams the filtered set in keyset batches (progressive, id): constant memory at any size. */
@@ -153,12 +153,17 @@ export async function* cardRecordBatches(db: Db, companyIds: readonly string[], 
   let after: { progressive: number; id: string } | null = null;
   for (;;) {
     const keyset: SQL = after ? sql`AND (c.progressive, c.id) > (${after.progressive}::bigint, ${after.id}::uuid)` : sql``;
-    const ids = await orderedIds(db, companyIds, cardOrder(filter, 'progressive', 'ASC', keyset), batchSize, 0);
-    if (ids.length === 0) return;
-    const batch = await cardRecordsByIds(db, companyIds, ids);
-    yield batch;
-    const last = batch[batch.length - 1];
-    after = { progressive: last.progressive, id: last.id };
-    if (ids.length < batchSize) return;
+    // one statement per batch: the page's ids as a subquery, then the joins on those rows only
+    const rows = await queryRows<CardRecordRow>(
+      db,
+      sql`SELECT ${CARD_RECORD_COLUMNS} FROM (${orderedIdsSql(companyIds, cardOrder(filter, 'progressive', 'ASC', keyset), batchSize, 0)}) p
+          JOIN gift_cards c ON c.id = p.id ${CARD_RECORD_JOINS} ORDER BY c.progressive, c.id`,
+    );
+    if (rows.length === 0) return;
+    const now = new Date();
+    yield rows.map((row) => toCardRecord(row, now));
+    const last = rows[rows.length - 1];
+    after = { progressive: num(last.progressive), id: last.id };
+    if (rows.length < batchSize) return;
   }
 }

@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { runBulk } from './bulk.service';
-import { findCardIdByCode, findCardRecord, listCards } from './cards.repository';
+import { findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
 import { unwrap } from './idempotency';
 import { listQuerySchema, parseFilter, parseListQuery, sendPage } from './list-query';
@@ -73,9 +73,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       },
     },
     async (request) => {
-      const { companyIds } = request.giftcardActor;
-      const id = await findCardIdByCode(ctx.db, companyIds, normalizeCardCode(request.query.code));
-      const card = id ? await findCardRecord(ctx.db, companyIds, id) : undefined;
+      const card = await findCardByCode(ctx.db, request.giftcardActor.companyIds, normalizeCardCode(request.query.code));
       if (!card) throw notFound();
       return card;
     },

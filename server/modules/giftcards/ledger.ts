@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { CardStatus, ExpirationType, LedgerType } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
-import { giftCardTransactions } from '../../db/schema';
 import type { CardState } from './rules';
 import { inIds } from './scope';
 
@@ -152,22 +151,28 @@ export async function applyChanges(tx: Db, changes: readonly CardChange[], userI
     }
     return {
       id: ids[i],
-      cardId: card.id,
-      companyId: card.companyId,
+      card_id: card.id,
+      company_id: card.companyId,
       type: entry.type,
-      result: ok ? ('SUCCESS' as const) : ('ERROR' as const),
-      amountCents: amount,
-      balanceAfterCents: card.balanceCents,
-      frozenDeltaCents: frozenDelta,
-      storeId: entry.storeId ?? null,
-      returnNumber: entry.returnNumber ?? null,
-      relatedTransactionId: entry.relatedTransactionId ?? null,
-      userId,
-      errorCode: entry.errorCode ?? null,
-      createdAt: sql`clock_timestamp()`,
+      result: ok ? 'SUCCESS' : 'ERROR',
+      amount_cents: amount,
+      balance_after_cents: card.balanceCents,
+      frozen_delta_cents: frozenDelta,
+      store_id: entry.storeId ?? null,
+      return_number: entry.returnNumber ?? null,
+      related_transaction_id: entry.relatedTransactionId ?? null,
+      user_id: userId,
+      error_code: entry.errorCode ?? null,
     };
   });
-  await tx.insert(giftCardTransactions).values(rows);
+  // one statement and one parameter for any number of rows (bulk chunks write hundreds)
+  await tx.execute(sql`INSERT INTO gift_card_transactions (id, card_id, company_id, type, result, amount_cents, balance_after_cents,
+        frozen_delta_cents, store_id, return_number, related_transaction_id, user_id, error_code, created_at)
+      SELECT r.id, r.card_id, r.company_id, r.type, r.result, r.amount_cents, r.balance_after_cents, r.frozen_delta_cents, r.store_id,
+        r.return_number, r.related_transaction_id, r.user_id, r.error_code, clock_timestamp()
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, card_id uuid, company_id uuid, type text, result text,
+        amount_cents bigint, balance_after_cents bigint, frozen_delta_cents bigint, store_id uuid, return_number text,
+        related_transaction_id uuid, user_id uuid, error_code text)`);
   if (updates.length > 0) {
     await tx.execute(sql`UPDATE gift_cards g SET status = v.status, enabled_status = v.enabled_status, balance_cents = v.balance_cents,
         frozen_cents = v.frozen_cents, value_cents = v.value_cents, activation_date = v.activation_date, expire_date = v.expire_date,

@@ -23,19 +23,18 @@ export interface OrderedQuery {
   companyColumn: SQL;
 }
 
-export async function orderedIds(db: Db, companyIds: readonly string[], query: OrderedQuery, limit: number, offset: number): Promise<string[]> {
-  if (companyIds.length === 0) return [];
+/** The page query: rows (id, s) in order; usable as a subquery. */
+export function orderedIdsSql(companyIds: readonly string[], query: OrderedQuery, limit: number, offset: number): SQL {
+  if (companyIds.length === 0) return sql`SELECT NULL::uuid AS id, NULL AS s WHERE FALSE`;
   if (companyIds.length === 1 || companyIds.length > MAX_BRANCHES) {
-    const rows = await queryRows<{ id: string }>(
-      db,
-      sql`${query.select(inIds(query.companyColumn, companyIds))} ORDER BY ${query.innerOrder} LIMIT ${limit} OFFSET ${offset}`,
-    );
-    return rows.map((r) => r.id);
+    return sql`${query.select(inIds(query.companyColumn, companyIds))} ORDER BY ${query.innerOrder} LIMIT ${limit} OFFSET ${offset}`;
   }
   const branches = companyIds.map((id) => sql`(${query.select(sql`${query.companyColumn} = ${id}`)} ORDER BY ${query.innerOrder} LIMIT ${offset + limit})`);
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT u.id FROM (${sql.join(branches, sql` UNION ALL `)}) u ORDER BY ${query.outerOrder} LIMIT ${limit} OFFSET ${offset}`,
-  );
+  return sql`SELECT u.id, u.s FROM (${sql.join(branches, sql` UNION ALL `)}) u ORDER BY ${query.outerOrder} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+export async function orderedIds(db: Db, companyIds: readonly string[], query: OrderedQuery, limit: number, offset: number): Promise<string[]> {
+  if (companyIds.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(db, orderedIdsSql(companyIds, query, limit, offset));
   return rows.map((r) => r.id);
 }
