@@ -113,8 +113,9 @@ describe.each(DRIVERS)('companies API (%s)', (driver) => {
     expect(withUsers.statusCode).toBe(409);
     expect(withUsers.json()).toMatchObject({ error: { message: 'COMPANY_IN_USE' } });
     expect(withUsers.json().detail).toContain('users');
+    expect(withUsers.json().errors).toEqual({ users: 'companies.inUse.users' });
     const withChild = await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${ids.ACME}`);
-    expect(withChild.json().detail).toContain('companies');
+    expect(withChild.json().errors).toMatchObject({ companies: 'companies.inUse.companies' });
 
     const empty = await call(admin, 'POST', `/api/company/${ids.TESSERA}/companies`, { ...company, code: 'EMPTY' });
     const deleted = await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${empty.json().id}`);

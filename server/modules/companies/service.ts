@@ -99,9 +99,11 @@ export async function deleteCompany(ctx: AppContext, scopeId: string, id: string
   return record;
 }
 
+/** `errors` names each kind of record still there (an i18n key each), so the SPA can say which. */
 function inUse(used: string[]): ApiError {
   const what = used.length > 0 ? used.join(', ') : 'other records';
-  return new ApiError(409, 'COMPANY_IN_USE', `The company still has ${what}`);
+  const reasons = Object.fromEntries(used.map((kind) => [kind, `companies.inUse.${kind}`]));
+  return new ApiError(409, 'COMPANY_IN_USE', `The company still has ${what}`, reasons);
 }
 
 /**

@@ -77,6 +77,7 @@ describe('CompanyCreate (two-step company form)', () => {
       municipality: 'Milano',
       province: 'MI',
       zip: '20121',
+      parentId: 'company-1',
     });
     expect(await screen.findByText('Company created')).toBeInTheDocument();
   });

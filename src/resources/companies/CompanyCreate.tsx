@@ -3,6 +3,7 @@ import { Box, Button } from '@mui/material';
 import { useCreate, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
+import { readCompanyId } from '../../authProvider/session';
 import { PageHeading } from '../../pages/PageHeading';
 import { CompanyForm } from './CompanyForm';
 import { companyBody, EMPTY_COMPANY } from './companyFormSchema';
@@ -22,7 +23,8 @@ export default function CompanyCreate() {
       </Button>
       <PageHeading title={translate('screens.companyCreate')} />
       <CompanyForm
-        defaultValues={EMPTY_COMPANY}
+        // the user's own company is the default parent (the server's default too)
+        defaultValues={{ ...EMPTY_COMPANY, parentId: readCompanyId() ?? '' }}
         submitLabel={translate('companies.form.saveAndContinue')}
         onSubmit={async (values) => {
           const created = (await create(COMPANIES_RESOURCE, { data: companyBody(values) }, { returnPromise: true })) as CompanyRecord;

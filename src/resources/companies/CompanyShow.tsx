@@ -5,7 +5,7 @@ import { useDelete, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { errorMessage } from '../../dataProvider/httpError';
+import { errorMessage, HttpError } from '../../dataProvider/httpError';
 import { PageHeading } from '../../pages/PageHeading';
 import { CompanyLogo } from './CompanyLogo';
 import { companyPaths, COMPANIES_RESOURCE } from './companyPaths';
@@ -28,7 +28,7 @@ function DeleteCompanyButton({ company }: { company: CompanyRecord }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; reasons: string[] } | null>(null);
   const [remove, { isPending }] = useDelete<CompanyRecord>();
   const confirm = async () => {
     try {
@@ -36,8 +36,9 @@ function DeleteCompanyButton({ company }: { company: CompanyRecord }) {
       notify('companies.messages.companyDeleted', { type: 'success' });
       navigate(companyPaths.list);
     } catch (error) {
-      // the reason (COMPANY_IN_USE…) stays in the dialog, where the user asked
-      setFailure(errorMessage(error));
+      // the reason (COMPANY_IN_USE and what is left) stays in the dialog, where the user asked
+      const reasons = error instanceof HttpError ? Object.values((error.body as { errors?: Record<string, string> } | null)?.errors ?? {}) : [];
+      setFailure({ message: errorMessage(error), reasons });
     }
   };
   return (
@@ -53,7 +54,20 @@ function DeleteCompanyButton({ company }: { company: CompanyRecord }) {
         onConfirm={() => void confirm()}
         onClose={() => setOpen(false)}
       >
-        {failure ? <Alert severity="error">{failure}</Alert> : translate('companies.delete.question', { name: company.companyName })}
+        {failure ? (
+          <Alert severity="error">
+            {failure.message}
+            {failure.reasons.length > 0 && (
+              <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+                {failure.reasons.map((key) => (
+                  <li key={key}>{translate(key)}</li>
+                ))}
+              </Box>
+            )}
+          </Alert>
+        ) : (
+          translate('companies.delete.question', { name: company.companyName })
+        )}
       </ConfirmDialog>
     </>
   );

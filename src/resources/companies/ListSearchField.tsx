@@ -19,7 +19,8 @@ export function ListSearchField({ label }: { label: string }) {
       onChange={(event) => setText(event.target.value)}
       label={label}
       size="small"
-      sx={{ minWidth: 280 }}
+      fullWidth={false}
+      sx={{ flex: '0 1 420px', minWidth: 260 }}
       slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
     />
   );
