@@ -4,6 +4,7 @@ import { parseCsvFlag, STORE_IMPORT_COLUMNS, type StoreImportFailure, type Store
 import type { AppContext } from '../../context';
 import { unreadable } from '../companies/uploads';
 import * as repo from './repository';
+import { takeDefault } from './service';
 
 interface ParsedRow {
   row: number;
@@ -87,7 +88,7 @@ export async function importStores(ctx: AppContext, companyId: string, data: Buf
         continue;
       }
       seen.add(values.code);
-      if (values.isDefaultActivation) await repo.clearDefaultActivation(tx, companyId);
+      if (values.isDefaultActivation) await takeDefault(tx, companyId);
       // ON CONFLICT DO NOTHING: a store created meanwhile by someone else is a duplicate too.
       if (await repo.insertStore(tx, companyId, values)) created += 1;
       else failed.push(duplicate(r.row, r.storeCode));

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../companies/pg-errors';
+import { lockCompany } from '../companies/repository';
 import * as repo from './repository';
 
 export const duplicateStoreCode = () => new ApiError(409, 'DUPLICATE_CODE', 'Another store of the company uses this code', { code: 'validation.duplicateCode' });
@@ -39,11 +40,20 @@ async function conflicts<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The company row lock serializes default changes of one company, so two stores set as default
+ * at once end with the later one as default instead of a unique-index failure.
+ */
+export async function takeDefault(db: Db, companyId: string, exceptId?: string): Promise<void> {
+  await lockCompany(db, companyId);
+  await repo.clearDefaultActivation(db, companyId, exceptId);
+}
+
 /** Setting a default activation store unsets the previous one in the same transaction. */
 export async function createStore(ctx: AppContext, companyId: string, body: StoreInput): Promise<StoreRecord> {
   return conflicts(() =>
     ctx.db.transaction(async (tx) => {
-      if (body.defaultActivationStore) await repo.clearDefaultActivation(tx, companyId);
+      if (body.defaultActivationStore) await takeDefault(tx, companyId);
       const row = await repo.insertStore(tx, companyId, values(body));
       if (!row) throw duplicateStoreCode();
       return repo.toRecord(row);
@@ -56,7 +66,7 @@ export async function updateStore(ctx: AppContext, companyId: string, id: string
   return conflicts(() =>
     ctx.db.transaction(async (tx) => {
       if (await repo.codeTaken(tx, companyId, body.code, id)) throw duplicateStoreCode();
-      if (body.defaultActivationStore) await repo.clearDefaultActivation(tx, companyId, id);
+      if (body.defaultActivationStore) await takeDefault(tx, companyId, id);
       return repo.toRecord(await repo.updateStore(tx, id, values(body)));
     }),
   );
