@@ -4,13 +4,14 @@
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/giftcards.ts      # PostgreSQL, 1,000,000 cards
  *   npx tsx bench/giftcards.ts                                      # PGlite (in memory), 100,000 cards
  *   BENCH_CARDS=200000 …                                            # another size (5 ledger rows per card)
+ *   node --expose-gc --import tsx bench/giftcards.ts                # heap figures of live data (GC each second)
  *
  * On PostgreSQL it creates a throwaway database next to BENCH_DATABASE_URL's and drops it after
  * (BENCH_KEEP=1 keeps it; BENCH_REUSE_DB=<name> measures a kept one again without generating). The server runs in this process and listens on a free port, so the CSV
  * export is read by a real HTTP client while the server's memory is sampled.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -112,6 +113,7 @@ async function serve(handle: DbHandle, acmeId: string, cards: number) {
   log('');
   for (const line of table(rows)) log(line);
   await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 main().catch((err: unknown) => {
