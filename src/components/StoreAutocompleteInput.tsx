@@ -11,11 +11,11 @@ export function StoreAutocompleteInput({ source, label }: { source: string; labe
         label={label}
         optionText={(store: { code: string; name: string }) => `${store.name} (${store.code})`}
         filterToQuery={(text: string) => (text.trim() ? { q: text.trim() } : {})}
-        helperText={false}
+        // a blank line like the other filter fields, so the grid rows line up
+        helperText=" "
         size="small"
         fullWidth
         margin="normal"
-        variant="outlined"
       />
     </ReferenceInput>
   );
