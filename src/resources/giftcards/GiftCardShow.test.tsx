@@ -118,4 +118,19 @@ describe('GiftCardShow', () => {
     await user.click(submit);
     expect(await screen.findByText('The card is locked.')).toBeInTheDocument();
   });
+
+  it('takes the maximum from the server settings (/config.js maxTransactionCents)', async () => {
+    window.__TESSERA_CONFIG__ = { maxTransactionCents: 5000 };
+    try {
+      serveCard();
+      await renderShow();
+      const { user, amount, dialog, submit } = await openReload();
+      expect(within(dialog).getByText('Maximum €50.00')).toBeInTheDocument();
+      await user.type(amount, '50.01');
+      expect(await within(dialog).findByText('The amount is larger than the maximum allowed')).toBeInTheDocument();
+      expect(submit).toBeDisabled();
+    } finally {
+      delete window.__TESSERA_CONFIG__;
+    }
+  });
 });

@@ -7,7 +7,7 @@ import type { Transaction } from '../../../domain/giftcards';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import { renderScreen } from '../giftcards/renderScreen.test-helper';
-import { transaction } from '../giftcards/testData.test-helper';
+import { giftCard, transaction } from '../giftcards/testData.test-helper';
 import TransactionList from './TransactionList';
 
 const TRANSACTIONS = '/api/company/company-1/giftcard/transactions';
@@ -149,5 +149,14 @@ describe('TransactionList', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Unfreeze' }));
     expect(await screen.findByText('Amount unfrozen')).toBeInTheDocument();
     expect(unfrozen).toBe(1);
+  });
+
+  it('opens filtered on one card (the link from the card detail) and shows that card by its code', async () => {
+    const filters = serve([consume]);
+    server.use(http.get('/api/company/company-1/giftcard/cards/card-9', () => HttpResponse.json(giftCard({ id: 'card-9', code: 'CARD9CODE0000009' }))));
+    await renderScreen(<TransactionList />, { path: `/?filter=${encodeURIComponent('{"cardId":"card-9"}')}` });
+    await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
+    expect(filters[0]).toEqual({ cardId: 'card-9' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Card code' })).toHaveValue('CARD9CODE0000009'));
   });
 });
