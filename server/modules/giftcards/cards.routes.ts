@@ -20,7 +20,7 @@ import { notFound } from '../../lib/errors';
 import { runBulk } from './bulk.service';
 import { findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
-import { unwrap } from './idempotency';
+import { runIdempotentSpanning, unwrap } from './idempotency';
 import { listQuerySchema, parseFilter, parseListQuery, sendPage } from './list-query';
 import { consume, freeze, reload } from './moves.service';
 import { guards, itemParams, moveOptions, scopeParams } from './route-support';
@@ -81,8 +81,11 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     `${root}/cards/bulk`,
-    { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, preHandler: management },
-    async (request) => runBulk(ctx.db, request.giftcardActor, request.body, max),
+    { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary; honours Idempotency-Key', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, preHandler: management },
+    async (request) => {
+      const { idempotency } = moveOptions(ctx, request, `cards.bulk:${request.params.companyId}`, request.body);
+      return unwrap(await runIdempotentSpanning(ctx.db, idempotency, () => runBulk(ctx.db, request.giftcardActor, request.body, max)));
+    },
   );
 
   app.get(

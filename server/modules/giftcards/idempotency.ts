@@ -68,3 +68,40 @@ export function unwrap<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.body;
   throw new ApiError(outcome.status, outcome.code, outcome.detail);
 }
+
+/**
+ * Idempotency for work that spans several transactions (bulk actions run in chunks): the key is
+ * claimed first in its own statement; a replay while the first call runs answers 409 CONFLICT,
+ * after it the stored answer. If the work fails the claim is released, so a retry runs again.
+ */
+export async function runIdempotentSpanning<T>(db: Db, request: IdempotencyRequest | null, work: () => Promise<T>): Promise<Outcome<T>> {
+  if (!request) return { ok: true, body: await work() };
+  const hash = hashOf(request);
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ key: request.key, userId: request.userId, route: request.route, requestHash: hash })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id });
+  if (inserted.length === 0) {
+    const [stored] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+    if (!stored || stored.requestHash !== hash) {
+      return { ok: false, status: 422, code: 'IDEMPOTENCY_KEY_REUSED', detail: 'This Idempotency-Key was used for another request' };
+    }
+    if (stored.responseBody === null) return { ok: false, status: 409, code: 'CONFLICT', detail: 'The first request with this Idempotency-Key is still running' };
+    return stored.responseBody as Outcome<T>;
+  }
+  try {
+    const outcome: Outcome<T> = { ok: true, body: await work() };
+    await db
+      .update(idempotencyKeys)
+      .set({ responseStatus: 200, responseBody: sql`${JSON.stringify(outcome)}::jsonb` })
+      .where(eq(idempotencyKeys.id, inserted[0].id));
+    return outcome;
+  } catch (err) {
+    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, inserted[0].id));
+    throw err;
+  }
+}

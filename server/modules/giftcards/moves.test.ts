@@ -9,6 +9,7 @@ describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driv
   let admin: string;
   let acmeId: string;
   let typologyId: string;
+  let storeId: string;
   let call: ReturnType<typeof caller>;
   const base = () => `/api/company/${acmeId}/giftcard`;
   const card = (balanceCents = 5000, extra: Partial<Parameters<typeof addCard>[1]> = {}) => addCard(t.db.db, { companyId: acmeId, typologyId, balanceCents, ...extra });
@@ -20,7 +21,7 @@ describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driv
     admin = (await login(t.app, 'admin@tessera.test')).accessToken;
     acmeId = await companyIdOf(t.db.db, 'ACME');
     typologyId = await addTypology(t.db.db);
-    await addStore(t.db.db, acmeId, 'ACME-S1', true);
+    storeId = await addStore(t.db.db, acmeId, 'ACME-S1', true);
   });
   afterAll(() => t.close());
 
@@ -52,6 +53,8 @@ describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driv
     expect(again.json().error.message).toBe('NOT_FROZEN');
 
     expect(await ledgerCheck(t.db.db, id)).toEqual({ balance: 4050, frozen: 0, sum: 4050, frozenSum: 0, errors: 2 });
+    const atStore = await call(admin, 'GET', `${base()}/transactions?filter=${encodeURIComponent(JSON.stringify({ storeId, cardId: id, type: 'consume' }))}`);
+    expect(atStore.json().map((x: { result: string; amountCents: number }) => [x.result, x.amountCents])).toEqual([['ERROR', 0], ['SUCCESS', -2000]]);
   });
 
   it('records a refused move as an ERROR row with no effect and answers its code', async () => {

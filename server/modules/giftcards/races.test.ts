@@ -52,6 +52,19 @@ describe.each(DRIVERS)('gift-card races (%s)', (driver) => {
     expect(await ledgerCheck(t.db.db, id)).toMatchObject({ balance: 1500, sum: 1500 });
   });
 
+  it('runs a bulk reload once for concurrent calls sharing one Idempotency-Key', async () => {
+    const cards = await Promise.all(Array.from({ length: 3 }, () => addCard(t.db.db, { companyId: acmeId, typologyId, balanceCents: 1000 })));
+    const body = { action: 'reload', ids: cards.map((c) => c.id), params: { amountCents: 300 } };
+    const headers = { 'idempotency-key': `bulk-${driver}` };
+    const responses = await Promise.all(Array.from({ length: 5 }, () => call(admin, 'POST', url('/cards/bulk'), body, headers)));
+    expect(responses.every((r) => r.statusCode === 200 || (r.statusCode === 409 && r.json().error.message === 'CONFLICT'))).toBe(true);
+    const replay = await call(admin, 'POST', url('/cards/bulk'), body, headers);
+    expect(replay.json()).toEqual({ action: 'reload', total: 3, succeeded: 3, failed: [] });
+    const other = await call(admin, 'POST', url('/cards/bulk'), { ...body, params: { amountCents: 1 } }, headers);
+    expect(other.json().error.message).toBe('IDEMPOTENCY_KEY_REUSED');
+    for (const { id } of cards) expect(await ledgerCheck(t.db.db, id)).toMatchObject({ balance: 1300, sum: 1300 });
+  });
+
   it('never returns more than the consume across concurrent returns, and cancels once', async () => {
     const { id } = await addCard(t.db.db, { companyId: acmeId, typologyId, balanceCents: 5000 });
     const consume = (await call(admin, 'POST', url(`/cards/${id}/consume`), { amountCents: 1000, storeCode: 'RACE-S' })).json().transaction;
