@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { problem } from '../../test/builders';
+import { server } from '../../test/msw';
+import CompanyShow from './CompanyShow';
+import { renderRegistryScreen } from './renderRegistryScreen.test-helper';
+
+const COMPANY = '/api/company/company-1/companies/c-9';
+const company = {
+  id: 'c-9',
+  parentId: 'company-1',
+  parentName: 'Acme',
+  isProvider: false,
+  code: 'BETA',
+  companyName: 'Beta',
+  businessName: 'Beta S.r.l.',
+  vatNumber: 'IT01234567890',
+  address: 'Via Roma 1',
+  city: 'Milano',
+  municipality: 'Milano',
+  province: 'MI',
+  zip: '20121',
+  hasLogo: false,
+  referent: { id: 'u-1', firstName: 'Rita', lastName: 'Rossi', phoneCountry: '+39', phone: '3331234567', email: 'rita@beta.test', status: 'PENDING_ACTIVATION' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('CompanyShow', () => {
+  it('shows the company and its pending referent, and a refused delete says what is left', async () => {
+    server.use(
+      http.get(COMPANY, () => HttpResponse.json(company)),
+      http.delete(COMPANY, () =>
+        HttpResponse.json(
+          { ...problem(409, 'COMPANY_IN_USE', COMPANY, 'The company still has users, companies'), errors: { users: 'companies.inUse.users', companies: 'companies.inUse.companies' } },
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    await renderRegistryScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id' });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Beta', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
+    expect(screen.getByText('Pending activation')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete company' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('It still has users (the referent counts too).')).toBeInTheDocument();
+    expect(within(dialog).getByText('It still has sub-companies.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/c-9');
+  });
+
+  it('refuses a logo that is not JPEG or PNG before sending it', async () => {
+    let uploads = 0;
+    server.use(
+      http.get(COMPANY, () => HttpResponse.json(company)),
+      http.post(`${COMPANY}/logo`, () => {
+        uploads += 1;
+        return HttpResponse.json(company);
+      }),
+    );
+    await renderRegistryScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id' });
+    await screen.findByRole('heading', { name: 'Beta', level: 1 });
+    await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId('logo-input'), new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('The logo must be a JPEG or PNG image of at most 5 MB.')).toBeInTheDocument();
+    expect(uploads).toBe(0);
+  });
+});
