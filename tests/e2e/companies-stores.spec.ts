@@ -45,7 +45,7 @@ test.describe('companies and stores', () => {
     await page.getByRole('button', { name: 'Salva referente' }).click();
 
     await expect(page).toHaveURL(/\/privative-orders\/companies\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole('heading', { name: 'Beta', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Beta', exact: true, level: 1 })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expect(page.getByText('In attesa di attivazione')).toBeVisible();
 
