@@ -97,6 +97,14 @@ export function BulkActionDialog({ action, target, onClose, onDone }: { action: 
                 autoFocus
               />
             )}
+            {action === 'activate' && (
+              <FormTextField
+                name="amount"
+                label={translate('giftcards.bulk.variableValue')}
+                helperText={translate('giftcards.bulk.variableValueHelp', { max: formatCents(maxTransactionCents) })}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+            )}
             {action === 'editExpiry' && (
               <FormDateField
                 name="expireDate"

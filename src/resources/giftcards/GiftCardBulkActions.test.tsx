@@ -146,4 +146,28 @@ describe('gift card bulk actions', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Enable' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('The filter matches too many cards (more than 50,000): narrow it down')).toBeInTheDocument();
   });
+
+  it('activates with the value of variable-value cards when one is given, and without params otherwise', async () => {
+    const bulk = serve({ action: 'activate', total: 1, succeeded: 1, failed: [] });
+    await renderScreen(<GiftCardList />);
+    await screen.findByText('GC1');
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('checkbox')[1]);
+    const group = screen.getByRole('group', { name: 'Actions on the selected cards' });
+    await user.click(within(group).getByRole('button', { name: 'Activate' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Activate' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Value of variable-value cards/ }), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Operation summary' })).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getAllByRole('checkbox')[2]);
+    await user.click(within(group).getByRole('button', { name: 'Activate' }));
+    dialog = await screen.findByRole('dialog', { name: 'Activate' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByRole('dialog', { name: 'Operation summary' });
+    expect(bulk.map((call) => call.body)).toEqual([
+      { action: 'activate', ids: ['card-1'], params: { amountCents: 3000 } },
+      { action: 'activate', ids: ['card-2'] },
+    ]);
+  });
 });

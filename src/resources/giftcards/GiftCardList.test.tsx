@@ -113,11 +113,15 @@ describe('GiftCardList', () => {
     expect(exportRequest!.headers.get('Authorization')).toBe('Bearer access-1');
   });
 
-  it('shows the status badges with their SPEC colours', async () => {
-    serveCards([{ rows: [giftCard({ id: 'a', status: 'LOCKED' }), giftCard({ id: 'b', code: 'B', status: 'EXPIRED' })], range: 'cards 0-1/2' }]);
+  it('shows the status badges with their SPEC colours and warns of an activation after the expiry', async () => {
+    serveCards([
+      { rows: [giftCard({ id: 'a', status: 'LOCKED' }), giftCard({ id: 'b', code: 'B', status: 'EXPIRED', activationDate: '2027-02-01T00:00:00Z', expireDate: '2027-01-01T00:00:00Z' })], range: 'cards 0-1/2' },
+    ]);
     await renderScreen(<GiftCardList />);
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Locked')).toHaveAttribute('data-tone', 'red');
     expect(within(table).getByText('Expired')).toHaveAttribute('data-tone', 'grey');
+    // only the card activated after its expiry carries the warning
+    expect(within(table).getAllByLabelText('The activation date is after the expiry date.')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
-import { Card, Typography } from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { Card, Stack, Tooltip, Typography } from '@mui/material';
 import { DataTable, InfiniteListBase, useRecordContext, useTranslate } from 'react-admin';
 import type { GiftCard } from '../../../domain/giftcards';
 import { DateTimeField } from '../../components/DateTimeField';
@@ -6,6 +7,7 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { MoneyField } from '../../components/MoneyField';
 import { SCROLLABLE_TABLE_SX } from '../../components/scrollableTable';
 import { PageHeading } from '../../pages/PageHeading';
+import { activationIsAfterExpiry } from './GiftCardDetails';
 import { GiftCardFilterForm } from './GiftCardFilterForm';
 import { GiftCardListActions } from './GiftCardListActions';
 import { GiftCardSelectionActions } from './GiftCardSelectionActions';
@@ -25,6 +27,23 @@ function LotAndOrderField() {
         {card.orderReference ?? '—'}
       </Typography>
     </>
+  );
+}
+
+/** The expiry date, with SPEC §5's warning when the card's activation date is after it. */
+function ExpiryDateField() {
+  const translate = useTranslate();
+  const card = useRecordContext<GiftCard>();
+  if (!card) return null;
+  return (
+    <Stack direction="row" spacing={0.5} alignItems="center">
+      <DateTimeField source="expireDate" />
+      {activationIsAfterExpiry(card) && (
+        <Tooltip title={translate('giftcards.detail.activationAfterExpiry')}>
+          <WarningAmberIcon color="warning" fontSize="small" aria-label={translate('giftcards.detail.activationAfterExpiry')} />
+        </Tooltip>
+      )}
+    </Stack>
   );
 }
 
@@ -58,7 +77,7 @@ export default function GiftCardList() {
             <DataTable.Col source="status" label={label('status')} disableSort field={GiftCardStatusBadge} />
             <DataTable.Col source="availableBalanceCents" label={label('availableBalance')} disableSort align="right" render={() => <MoneyField source="availableBalanceCents" />} />
             <DataTable.Col source="activationDate" label={label('activationDate')} render={() => <DateTimeField source="activationDate" />} />
-            <DataTable.Col source="expireDate" label={label('expireDate')} render={() => <DateTimeField source="expireDate" />} />
+            <DataTable.Col source="expireDate" label={label('expireDate')} field={ExpiryDateField} />
             <DataTable.Col source="storeName" label={label('store')} disableSort cellSx={() => ({ minWidth: 120 })} />
           </DataTable>
         </Card>

@@ -4,7 +4,10 @@ import { GV, type BulkAction, type BulkBody } from '../../../domain/giftcards';
 import { euroAmountSchema } from '../../components/euroAmountSchema';
 import { isoDayOf } from '../../components/localDayBounds';
 
-/** What the bulk dialog asks for: an amount for reload, a day (DD/MM/YYYY) for edit expiry, nothing otherwise. */
+/**
+ * What the bulk dialog asks for: an amount for reload (and, optionally, the value of
+ * variable-value cards for activate), a day (DD/MM/YYYY) for edit expiry, nothing otherwise.
+ */
 export interface BulkParamsForm {
   amount: string;
   expireDate: string;
@@ -24,6 +27,11 @@ export function bulkParamsSchema(action: BulkAction, maxCents: number): z.ZodTyp
   const unused = z.string();
   if (action === 'reload') {
     return z.object({ amount: euroAmountSchema(maxCents), expireDate: unused }).transform(({ amount }) => ({ amountCents: amount }));
+  }
+  if (action === 'activate') {
+    // the value of cards whose typology has none (variable value); fixed-value cards ignore it
+    const optionalAmount = z.union([z.literal('').transform(() => undefined), euroAmountSchema(maxCents)]);
+    return z.object({ amount: optionalAmount, expireDate: unused }).transform(({ amount }) => (amount === undefined ? undefined : { amountCents: amount }));
   }
   if (action === 'editExpiry') {
     const day = z
