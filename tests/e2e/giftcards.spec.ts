@@ -2,7 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/session';
 
 const SHOTS = 'test-results/screens';
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/giftcards-${name}.png`, fullPage: true });
+async function shoot(page: Page, name: string) {
+  // let dialog and notification transitions finish, so the picture shows what a person sees
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/giftcards-${name}.png`, fullPage: true });
+}
 
 /** Calls the gift-card API as the signed-in user (for arranging data the journey starts from). */
 async function giftcardApi<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<T> {
