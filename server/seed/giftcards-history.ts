@@ -66,8 +66,11 @@ export function cardHistory(input: HistoryInput): SeedCardState {
   const expired = target === 'EXPIRED';
   const start = new Date(now.getTime() - (expired ? 400 + random() * 300 : 5 + random() * 330) * DAY);
   let clock = start.getTime();
+  const latest = now.getTime() - 60_000;
+  // steps of hours to weeks; near "now" they shrink instead of piling up on one instant
   const tick = () => {
-    clock = Math.min(clock + (0.2 + random() * 20) * DAY, now.getTime() - 60_000);
+    const step = (0.2 + random() * 20) * DAY;
+    clock = clock + step < latest ? clock + step : clock + (latest - clock) * random() * 0.5;
     return new Date(clock);
   };
   const add = (row: Partial<SeedRow> & { type: LedgerType }): SeedRow => {
