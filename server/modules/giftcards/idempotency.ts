@@ -29,6 +29,19 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 
 const hashOf = (request: IdempotencyRequest) => createHash('sha256').update(JSON.stringify([request.route, request.body])).digest('hex');
 
+/** Keys are kept this long: a replay later than that is a new request. */
+export const KEY_RETENTION_HOURS = 24;
+
+/** Drops expired keys (index on created_at); run now and then by the calls that add keys. */
+export async function purgeExpiredKeys(db: Db): Promise<void> {
+  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${KEY_RETENTION_HOURS})`);
+}
+
+function maybePurge(db: Db, request: IdempotencyRequest | null) {
+  // about one keyed call in 200 pays for the clean-up, after its own work, never failing it
+  if (request && Math.random() < 0.005) void purgeExpiredKeys(db).catch(() => undefined);
+}
+
 /**
  * Runs `work` in one DB transaction together with the key's row. The key row is inserted first:
  * a concurrent call with the same key waits on the unique index until the first commits, then
@@ -36,6 +49,12 @@ const hashOf = (request: IdempotencyRequest) => createHash('sha256').update(JSON
  * key is refused (IDEMPOTENCY_KEY_REUSED). When `work` throws, everything rolls back, key included.
  */
 export async function runIdempotent<T>(db: Db, request: IdempotencyRequest | null, work: (tx: Db) => Promise<Outcome<T>>): Promise<Outcome<T>> {
+  const outcome = await runInTransaction(db, request, work);
+  maybePurge(db, request);
+  return outcome;
+}
+
+function runInTransaction<T>(db: Db, request: IdempotencyRequest | null, work: (tx: Db) => Promise<Outcome<T>>): Promise<Outcome<T>> {
   return db.transaction(async (tx) => {
     if (!request) return work(tx);
     const hash = hashOf(request);

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
+import { purgeExpiredKeys } from './idempotency';
 import { addCard, addStore, addTypology, caller, companyIdOf, ledgerCheck } from './test-support';
 
 describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driver) => {
@@ -182,8 +184,12 @@ describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driv
     const refusedAgain = await post(`/cards/${id}/consume`, { amountCents: 99999, storeCode: 'ACME-S1' }, refusedKey);
     expect([refused.statusCode, refusedAgain.statusCode]).toEqual([422, 422]);
     expect(refusedAgain.json().error.message).toBe('INSUFFICIENT_BALANCE');
+    // keys expire: after the retention the same key is a new request
+    await t.db.db.execute(sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE key = 'reload-key-1'`);
+    await purgeExpiredKeys(t.db.db);
+    expect((await post(`/cards/${id}/reload`, { amountCents: 800 }, key)).statusCode).toBe(200);
     const bad = await post(`/cards/${id}/reload`, { amountCents: 1 }, { 'idempotency-key': 'bad key with spaces' });
     expect(bad.statusCode).toBe(400);
-    expect(await ledgerCheck(t.db.db, id)).toMatchObject({ balance: 5700, sum: 5700, errors: 1 });
+    expect(await ledgerCheck(t.db.db, id)).toMatchObject({ balance: 6500, sum: 6500, errors: 1 });
   });
 });
