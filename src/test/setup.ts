@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { i18n } from '../i18n/i18n';
 import { createI18nProvider } from '../i18n/i18nProvider';
@@ -7,6 +7,10 @@ import { clearUserConfigurationCache } from '../authProvider/userConfigurationCa
 import { server } from './msw';
 
 await createI18nProvider();
+
+// findBy*/waitFor give a screen 5 s instead of 1 s: on a loaded 2-core CI machine the first
+// render of a react-admin screen can take longer than a second, and a miss there is not a bug
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
