@@ -21,7 +21,7 @@ import { runBulk } from './bulk.service';
 import { findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
 import { runIdempotentSpanning, unwrap } from './idempotency';
-import { listQuerySchema, parseFilter, parseListQuery, sendPage } from './list-query';
+import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { consume, freeze, reload } from './moves.service';
 import { guards, itemParams, moveOptions, scopeParams } from './route-support';
 import { listTransactions } from './transactions.repository';

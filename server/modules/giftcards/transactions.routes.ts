@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { TRANSACTION_SORT_FIELDS, cardMoveResultSchema, makeReturnSchema, transactionFilterSchema, transactionSchema } from '../../../domain/giftcards';
 import type { AppContext } from '../../context';
 import { unwrap } from './idempotency';
-import { listQuerySchema, parseListQuery, sendPage } from './list-query';
+import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
 import { guards, itemParams, moveOptions, scopeParams } from './route-support';
 import { cancel, returnConsume, unfreeze } from './transaction-actions.service';
 import { listTransactions } from './transactions.repository';

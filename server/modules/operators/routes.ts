@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { operatorCreateSchema, operatorRecordSchema, operatorUpdateSchema } from '../../../domain/schemas/companies-api';
 import { USER_STATUSES } from '../../../domain/schemas/auth';
 import type { AppContext } from '../../context';
-import { listQuerySchema, parseListQuery, scopeGuards, sendList } from '../companies/route-helpers';
+import { listQuerySchema, parseListQuery, sendList } from '../../lib/list-query';
+import { scopeGuards } from '../companies/route-helpers';
 import * as repo from './repository';
 import * as service from './service';
 

@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../../../domain/giftcards';
-import { ApiError } from '../../lib/errors';
+import { MAX_PAGE_SIZE } from '../../domain/giftcards';
+import { ApiError } from './errors';
 
 /**
- * ra-data-simple-rest list parameters (DESIGN §4): `filter` (JSON object), `sort`
- * (`["field","ASC"]`), `range` (`[start,end]`, at most MAX_PAGE_SIZE rows). A bad filter answers
- * 400 with the filter's own field errors, so the SPA can mark the filter input.
+ * ra-data-simple-rest list parameters of every list route (DESIGN §4): `filter` (JSON object),
+ * `sort` (`["field","ASC"]`, from the list's own whitelist of indexed fields), `range`
+ * (`[start,end]`, at most MAX_PAGE_SIZE rows). A bad filter answers 400 with the filter's own
+ * field errors, so the SPA can mark the filter input; a typo never silently lists everything.
  */
 export const listQuerySchema = z
   .object({ filter: z.string().max(4000).optional(), sort: z.string().max(200).optional(), range: z.string().max(100).optional() })
@@ -71,6 +72,13 @@ export function parseListQuery<F extends z.ZodType, S extends string>(
   if (!range.success || range.data[1] < range.data[0]) throw invalid({ range: 'validation.invalid' });
   const [start, end] = range.data;
   return { filter, sort: { field: sort.data[0], order: sort.data[1] }, offset: start, limit: Math.min(end - start + 1, MAX_PAGE_SIZE) };
+}
+
+/** `Content-Range: <resource> s-e/total` for lists whose exact total is cheap (small tables). */
+export function sendList<T>(reply: FastifyReply, resource: string, offset: number, rows: T[], total: number): T[] {
+  const end = rows.length > 0 ? offset + rows.length - 1 : offset;
+  reply.header('Content-Range', `${resource} ${offset}-${end}/${total}`);
+  return rows;
 }
 
 /**
