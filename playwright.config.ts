@@ -23,7 +23,7 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   globalSetup: './tests/e2e/support/global-setup.ts',
   use: {
     baseURL: `http://localhost:${port}`,

@@ -5,7 +5,7 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify('0.6.2') },
   test: {
     reporters: ['default', 'json'],
-    outputFile: { json: 'test-results/vitest.json' },
+    outputFile: { json: 'reports/vitest.json' },
     projects: [
       {
         test: {

@@ -5,7 +5,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = 'test-results/vitest.json';
+const vitest = 'reports/vitest.json';
 if (existsSync(vitest)) {
   const report = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += report.numPassedTests ?? 0;
@@ -13,7 +13,7 @@ if (existsSync(vitest)) {
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
-const e2e = 'test-results/e2e.json';
+const e2e = 'reports/e2e.json';
 if (existsSync(e2e)) {
   const stats = JSON.parse(readFileSync(e2e, 'utf8')).stats ?? {};
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
