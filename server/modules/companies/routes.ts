@@ -6,7 +6,7 @@ import { companyBodySchema, companyRecordSchema } from '../../../domain/schemas/
 import { referentSchema } from '../../../domain/schemas/company';
 import type { AppContext } from '../../context';
 import { listQuerySchema, parseListQuery, sendList } from '../../lib/list-query';
-import { scopeGuards } from './route-helpers';
+import { companyRouteGuards } from '../../lib/route-guards';
 import { readLogo, saveLogo } from './logo';
 import * as repo from './repository';
 import * as service from './service';
@@ -23,7 +23,7 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart);
   const tags = ['companies'];
-  const guard = scopeGuards(app, 'privative.companies');
+  const guard = companyRouteGuards(app, ['privative.companies']);
   const root = '/api/company/:companyId/companies';
 
   app.get(

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { hasAnyPermission, type PermissionKey } from '../../../domain/permissions';
+import type { PermissionKey } from '../../../domain/permissions';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../lib/errors';
+import { companyRouteGuards } from '../../lib/route-guards';
 import { idempotencyKeyOf, type IdempotencyRequest } from './idempotency';
 import type { Actor, MoveOptions } from './moves.service';
 import { subtreeIds } from './scope';
@@ -22,16 +22,11 @@ declare module 'fastify' {
  * scope (404), then the subtree the handler may touch. Ids outside it answer 404 like unknown ids.
  */
 export function guards(app: FastifyInstance, ctx: AppContext, anyOf: readonly PermissionKey[]): preHandlerAsyncHookHandler[] {
-  const permission: preHandlerAsyncHookHandler = async (request, reply) => {
-    await app.requireAuth.call(app, request, reply);
-    if (!hasAnyPermission(request.auth.user.permissions, anyOf)) throw forbidden();
-  };
-  const scope: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  const actor: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
     const { companyId } = request.params as { companyId: string };
-    await app.assertCompanyInScope(request, companyId);
     request.giftcardActor = { userId: request.auth.user.id, companyIds: await subtreeIds(ctx.db, companyId) };
   };
-  return [permission, scope];
+  return [...companyRouteGuards(app, anyOf), actor];
 }
 
 /** Move options of a request: the configured maximum and its Idempotency-Key, if any. */

@@ -5,7 +5,7 @@ import { operatorCreateSchema, operatorRecordSchema, operatorUpdateSchema } from
 import { USER_STATUSES } from '../../../domain/schemas/auth';
 import type { AppContext } from '../../context';
 import { listQuerySchema, parseListQuery, sendList } from '../../lib/list-query';
-import { scopeGuards } from '../companies/route-helpers';
+import { companyRouteGuards } from '../../lib/route-guards';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -19,7 +19,7 @@ const listFilter = z
 export async function operatorRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['operators'];
-  const guard = scopeGuards(app, 'privative.companies');
+  const guard = companyRouteGuards(app, ['privative.companies']);
   const root = '/api/company/:companyId/operators';
 
   app.get(

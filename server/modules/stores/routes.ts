@@ -6,7 +6,7 @@ import { storeSchema } from '../../../domain/schemas/store';
 import { STORE_IMPORT_TEMPLATE, storeImportResultSchema, storeRecordSchema } from '../../../domain/schemas/stores-api';
 import type { AppContext } from '../../context';
 import { listQuerySchema, parseListQuery, sendList } from '../../lib/list-query';
-import { scopeGuards } from '../companies/route-helpers';
+import { companyRouteGuards } from '../../lib/route-guards';
 import { readSingleFile } from '../companies/uploads';
 import { importStores } from './import';
 import * as repo from './repository';
@@ -29,7 +29,7 @@ export async function storeRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart);
   const tags = ['stores'];
-  const guard = scopeGuards(app, 'privative.stores');
+  const guard = companyRouteGuards(app, ['privative.stores']);
   const root = '/api/company/:companyId/stores';
 
   app.get(
