@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import CompanyCreate from './CompanyCreate';
-import { renderRegistryScreen } from './renderRegistryScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 
 const API = '/api/company/company-1/companies';
 
@@ -38,7 +38,7 @@ describe('CompanyCreate (two-step company form)', () => {
         return HttpResponse.json({ id: 'new-company', companyName: 'Beta' }, { status: 201 });
       }),
     );
-    await renderRegistryScreen(<CompanyCreate />);
+    await renderScreen(<CompanyCreate />);
     const user = userEvent.setup();
 
     await user.type(screen.getByLabelText(/^Code/), 'B');
@@ -89,7 +89,7 @@ describe('CompanyCreate (two-step company form)', () => {
         HttpResponse.json({ ...problem(409, 'DUPLICATE_CODE', API, 'taken'), errors: { code: 'validation.duplicateCode' } }, { status: 409, headers: { 'Content-Type': 'application/problem+json' } }),
       ),
     );
-    await renderRegistryScreen(<CompanyCreate />);
+    await renderScreen(<CompanyCreate />);
     const user = userEvent.setup();
     await fillStepOne(user, 'ACME');
     await user.click(screen.getByRole('button', { name: 'Next' }));

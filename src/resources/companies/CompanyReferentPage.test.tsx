@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import CompanyReferentPage from './CompanyReferentPage';
-import { renderRegistryScreen } from './renderRegistryScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 
 const COMPANY = '/api/company/company-1/companies/c-9';
 const company = { id: 'c-9', companyName: 'Beta', referent: null, hasLogo: false };
@@ -20,7 +20,7 @@ describe('CompanyReferentPage (referent form)', () => {
         return HttpResponse.json({ ...company, referent: { id: 'u', ...(saved as object), status: 'PENDING_ACTIVATION' } });
       }),
     );
-    await renderRegistryScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/new/referent?company=c-9', route: '/privative-orders/companies/new/referent' });
+    await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/new/referent?company=c-9', route: '/privative-orders/companies/new/referent' });
     const user = userEvent.setup();
     expect(await screen.findByText('Beta')).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Save referent' });
@@ -53,7 +53,7 @@ describe('CompanyReferentPage (referent form)', () => {
         HttpResponse.json({ ...problem(409, 'EMAIL_EXISTS', COMPANY, 'taken'), errors: { email: 'validation.emailExists' } }, { status: 409, headers: { 'Content-Type': 'application/problem+json' } }),
       ),
     );
-    await renderRegistryScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/c-9/edit/referent', route: '/privative-orders/companies/:id/edit/referent' });
+    await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/c-9/edit/referent', route: '/privative-orders/companies/:id/edit/referent' });
     const user = userEvent.setup();
     await screen.findByText('Beta');
     await user.type(screen.getByLabelText(/^First name/), 'Rita');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import CompanyShow from './CompanyShow';
-import { renderRegistryScreen } from './renderRegistryScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 
 const COMPANY = '/api/company/company-1/companies/c-9';
 const company = {
@@ -39,7 +39,7 @@ describe('CompanyShow', () => {
         ),
       ),
     );
-    await renderRegistryScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id' });
+    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id' });
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Beta', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('CompanyShow', () => {
         return HttpResponse.json(company);
       }),
     );
-    await renderRegistryScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id' });
+    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id' });
     await screen.findByRole('heading', { name: 'Beta', level: 1 });
     await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId('logo-input'), new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
     expect(await screen.findByText('The logo must be a JPEG or PNG image of at most 5 MB.')).toBeInTheDocument();

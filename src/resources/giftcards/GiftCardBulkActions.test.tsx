@@ -7,7 +7,7 @@ import { i18n } from '../../i18n/i18n';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import GiftCardList from './GiftCardList';
-import { renderScreen } from './renderScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 import { giftCard } from './testData.test-helper';
 
 const CARDS = '/api/company/company-1/giftcard/cards';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw';
 import GiftCardList from './GiftCardList';
-import { renderScreen } from './renderScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 import { giftCard } from './testData.test-helper';
 
 const CARDS = '/api/company/company-1/giftcard/cards';

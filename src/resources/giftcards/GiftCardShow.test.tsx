@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import GiftCardShow from './GiftCardShow';
-import { renderScreen } from './renderScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 import { giftCard, transaction } from './testData.test-helper';
 
 const CARD_ID = '6f1c1d0e-0000-4000-8000-000000000001';

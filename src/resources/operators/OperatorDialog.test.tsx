@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw';
-import { renderRegistryScreen } from '../companies/renderRegistryScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 import { OperatorDialog } from './OperatorDialog';
 
 describe('OperatorDialog (operator form)', () => {
@@ -17,7 +17,7 @@ describe('OperatorDialog (operator form)', () => {
       }),
     );
     const onClose = vi.fn();
-    await renderRegistryScreen(<OperatorDialog defaultCompanyId="company-1" onClose={onClose} />);
+    await renderScreen(<OperatorDialog defaultCompanyId="company-1" onClose={onClose} />);
     const user = userEvent.setup();
     const save = screen.getByRole('button', { name: 'Save' });
 

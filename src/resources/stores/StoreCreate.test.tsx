@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/msw';
-import { renderRegistryScreen } from '../companies/renderRegistryScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 import StoreCreate from './StoreCreate';
 
 describe('StoreCreate (store form)', () => {
@@ -15,7 +15,7 @@ describe('StoreCreate (store form)', () => {
         return HttpResponse.json({ id: 's-1', ...(posted as object) }, { status: 201 });
       }),
     );
-    await renderRegistryScreen(<StoreCreate />);
+    await renderScreen(<StoreCreate />);
     const user = userEvent.setup();
     const submit = screen.getByRole('button', { name: 'Save' });
     expect(submit).toBeDisabled();

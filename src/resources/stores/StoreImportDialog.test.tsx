@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
-import { renderRegistryScreen } from '../companies/renderRegistryScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 import { StoreImportDialog } from './StoreImportDialog';
 
 const IMPORT = '/api/company/company-1/stores/import';
@@ -22,7 +22,7 @@ describe('StoreImportDialog', () => {
         });
       }),
     );
-    await renderRegistryScreen(<StoreImportDialog onClose={() => undefined} />);
+    await renderScreen(<StoreImportDialog onClose={() => undefined} />);
     await userEvent.setup().upload(screen.getByTestId('store-import-input'), csv('code;name;storeCategoryId\nS-10;Ten;RETAIL\n'));
 
     expect(await screen.findByText('2 stores imported')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('StoreImportDialog', () => {
         return HttpResponse.json(problem(400, 'FILE_UNREADABLE', IMPORT, 'not text'), { status: 400, headers: { 'Content-Type': 'application/problem+json' } });
       }),
     );
-    await renderRegistryScreen(<StoreImportDialog onClose={() => undefined} />);
+    await renderScreen(<StoreImportDialog onClose={() => undefined} />);
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(screen.getByTestId('store-import-input'), csv('\u0000binary'));
     expect(await screen.findByText('Error reading file')).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../domain/giftcards';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
-import { renderScreen } from '../giftcards/renderScreen.test-helper';
+import { renderScreen } from '../../test/renderScreen';
 import { giftCard, transaction } from '../giftcards/testData.test-helper';
 import TransactionList from './TransactionList';
 
