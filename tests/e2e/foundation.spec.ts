@@ -112,6 +112,8 @@ test.describe('foundation', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // the login form has an E-mail field too: wait until the request form replaced it
+    await expect(page.getByRole('button', { name: 'Invia link' })).toBeVisible();
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await page.getByRole('button', { name: 'Invia link' }).click();
     await expect(page.getByText("Se l'indirizzo appartiene a un account", { exact: false })).toBeVisible();

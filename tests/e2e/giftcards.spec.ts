@@ -36,6 +36,10 @@ test.describe('gift cards and transactions', () => {
     const code = (await codeCells(page).first().innerText()).trim();
 
     await page.getByRole('menuitem', { name: 'Ricerca gift card' }).click();
+    // the list's filter has a field of the same name: wait until the search screen replaced it
+    await expect(page).toHaveURL(/\/privative\/giftcards-search$/);
+    await expect(page.getByText('Inserisci il codice esatto della carta.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Codice carta' })).toHaveCount(1);
     await page.getByRole('textbox', { name: 'Codice carta' }).fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Cerca' }).click();
     await expect(page.getByRole('heading', { name: code })).toBeVisible();
