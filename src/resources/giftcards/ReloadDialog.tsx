@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { GiftCard } from '../../../domain/giftcards';
 import { actionErrorText } from '../../components/actionErrorText';
 import { euroAmountSchema } from '../../components/euroAmountSchema';
+import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { createIdempotencyKeys } from '../../components/idempotencyKey';
-import { ModalDialog } from '../../components/ModalDialog';
 import { useFormatCents } from '../../components/MoneyField';
-import { SubmitButton } from '../../components/SubmitButton';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/dataProvider';
 
@@ -46,30 +44,15 @@ export function ReloadDialog({ card, onClose, onDone }: { card: GiftCard; onClos
   };
 
   return (
-    <ModalDialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="reload-dialog-title">
-      <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={form.handleSubmit(submit)}>
-          <DialogTitle id="reload-dialog-title">{translate('giftcards.reload.title', { code: card.code })}</DialogTitle>
-          <DialogContent>
-            <FormTextField
-              name="amount"
-              label={translate('giftcards.reload.amount')}
-              helperText={translate('giftcards.reload.amountHelp', { max: formatCents(maxTransactionCents) })}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              required
-              autoFocus
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={form.formState.isSubmitting}>
-              {translate('ra.action.cancel')}
-            </Button>
-            <SubmitButton fullWidth={false} size="medium">
-              {translate('giftcards.reload.submit')}
-            </SubmitButton>
-          </DialogActions>
-        </Box>
-      </FormProvider>
-    </ModalDialog>
+    <FormDialog id="reload-dialog" title={translate('giftcards.reload.title', { code: card.code })} form={form} onSubmit={submit} onClose={onClose} submitLabel={translate('giftcards.reload.submit')}>
+      <FormTextField
+        name="amount"
+        label={translate('giftcards.reload.amount')}
+        helperText={translate('giftcards.reload.amountHelp', { max: formatCents(maxTransactionCents) })}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        required
+        autoFocus
+      />
+    </FormDialog>
   );
 }

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { ReturnBody, Transaction } from '../../../domain/giftcards';
 import { actionErrorText } from '../../components/actionErrorText';
+import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { createIdempotencyKeys } from '../../components/idempotencyKey';
-import { ModalDialog } from '../../components/ModalDialog';
 import { useFormatCents } from '../../components/MoneyField';
-import { SubmitButton } from '../../components/SubmitButton';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/dataProvider';
 import { consumeLeftCents } from './transactionActionRules';
@@ -45,39 +44,24 @@ export function ReturnConsumeDialog({ transaction, onClose, onDone }: { transact
   };
 
   return (
-    <ModalDialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="return-dialog-title">
-      <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={form.handleSubmit(submit)}>
-          <DialogTitle id="return-dialog-title">{translate('transactions.return.title')}</DialogTitle>
-          <DialogContent>
-            <Typography variant="body2" color="text.secondary">
-              {translate('transactions.return.consumed', {
-                amount: formatCents(Math.abs(transaction.amountCents)),
-                code: transaction.cardCode,
-                returned: formatCents(transaction.returnedCents),
-              })}
-            </Typography>
-            <FormTextField
-              name="amount"
-              label={translate('transactions.return.amount')}
-              helperText={translate('transactions.return.amountHelp', { max: formatCents(Math.min(leftCents, maxTransactionCents)) })}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              required
-              autoFocus
-            />
-            <FormTextField name="returnNumber" label={translate('transactions.return.returnNumber')} required />
-            <FormTextField name="storeCode" label={translate('transactions.return.storeCode')} required />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={form.formState.isSubmitting}>
-              {translate('ra.action.cancel')}
-            </Button>
-            <SubmitButton fullWidth={false} size="medium">
-              {translate('transactions.return.submit')}
-            </SubmitButton>
-          </DialogActions>
-        </Box>
-      </FormProvider>
-    </ModalDialog>
+    <FormDialog id="return-dialog" title={translate('transactions.return.title')} form={form} onSubmit={submit} onClose={onClose} submitLabel={translate('transactions.return.submit')}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('transactions.return.consumed', {
+          amount: formatCents(Math.abs(transaction.amountCents)),
+          code: transaction.cardCode,
+          returned: formatCents(transaction.returnedCents),
+        })}
+      </Typography>
+      <FormTextField
+        name="amount"
+        label={translate('transactions.return.amount')}
+        helperText={translate('transactions.return.amountHelp', { max: formatCents(Math.min(leftCents, maxTransactionCents)) })}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        required
+        autoFocus
+      />
+      <FormTextField name="returnNumber" label={translate('transactions.return.returnNumber')} required />
+      <FormTextField name="storeCode" label={translate('transactions.return.storeCode')} required />
+    </FormDialog>
   );
 }
