@@ -1,0 +1,92 @@
+import { hasAnyPermission, type PermissionKey, type Permissions } from './permissions';
+
+/**
+ * The one access table: resource (its SPEC §2 path, which is also the react-admin resource
+ * name) × action → the permission flags any of which allows it. The SPA's
+ * `authProvider.canAccess`, its menu and buttons read it; the server checks the same entry on
+ * every route and in its services. A resource or action missing here is denied everywhere, so a
+ * new screen or call is invisible until it is added.
+ *
+ * Actions: react-admin's own (`list`, `show`, `create`, `edit`, `delete`, `export`) and the
+ * named non-CRUD ones of each area (`reload`, `bulk`, `return`, …).
+ */
+const MANAGEMENT = ['privative.management.read'] as const;
+const SEARCH = ['privative.management.searchByCode'] as const;
+const POS = ['privative.transactions'] as const;
+const STORES = ['privative.stores'] as const;
+const BATCHES = ['privative.batches'] as const;
+const ORDERS = ['privative.orders'] as const;
+const COMPANIES = ['privative.companies'] as const;
+const ACQUIRED = ['privative.acquiredOrders'] as const;
+const WALLET = ['reloadable.wallet'] as const;
+const PARENT = ['reloadable.isParentCompany'] as const;
+const RELOADABLE_CARDS = ['reloadable.cards'] as const;
+const RELOADS = ['reloadable.reloads'] as const;
+const NOTIFICATIONS = ['reloadable.notifications'] as const;
+const TICKETING = ['ticketing'] as const;
+const REPORT = ['report'] as const;
+const USERS = ['management'] as const;
+const DASHBOARD = ['powerBi.reportBase', 'powerBi.reportPremium'] as const;
+
+type Rules = Readonly<Record<string, readonly PermissionKey[]>>;
+
+const crud = (keys: readonly PermissionKey[], ...actions: string[]): Rules => Object.fromEntries(actions.map((action) => [action, keys]));
+
+export const ACCESS = {
+  'privative/giftcards': {
+    ...crud(MANAGEMENT, 'list', 'show', 'export', 'reload', 'bulk'),
+    // point-of-sale moves: a till, not the back office, consumes and freezes
+    ...crud(POS, 'consume', 'freeze'),
+  },
+  'privative/giftcards-search': crud(SEARCH, 'list', 'search'),
+  /** a card's ledger, shown on the card's page */
+  'privative/giftcard-transactions': crud(MANAGEMENT, 'list'),
+  'privative/transactions': crud(POS, 'list', 'unfreeze', 'return', 'cancel'),
+  'privative/stores': crud(STORES, 'list', 'show', 'create', 'edit', 'delete', 'import'),
+  'privative/batches': crud(BATCHES, 'list', 'show', 'create'),
+  /** the card catalog: read by the card screens and the order wizard */
+  'privative/typologies': { list: [...MANAGEMENT, ...ORDERS] },
+  'privative-orders/companies': crud(COMPANIES, 'list', 'show', 'create', 'edit', 'delete', 'logo'),
+  /** the operators tab of the companies registry */
+  'privative-orders/operators': crud(COMPANIES, 'list', 'show', 'create', 'edit', 'delete'),
+  'privative-orders/orders': crud(ORDERS, 'list', 'show', 'create', 'edit'),
+  'privative-orders/acquired-orders': crud(ACQUIRED, 'list', 'show'),
+  'reloadables/wallet': crud(WALLET, 'list'),
+  'reloadables/walletSubCompanies': crud(PARENT, 'list', 'show'),
+  'reloadables/cards': crud(RELOADABLE_CARDS, 'list', 'show'),
+  'reloadables/users': crud(RELOADABLE_CARDS, 'list'),
+  'reloadables/reloads': crud(RELOADS, 'list', 'create'),
+  'reloadables/queue-reloads': crud(RELOADS, 'list', 'delete'),
+  'reloadables/reloads-history': crud(RELOADS, 'list'),
+  'reloadables/notifications': crud(NOTIFICATIONS, 'list', 'edit'),
+  'square/orders': crud(['square.orders'], 'list', 'show', 'create'),
+  'square/codes': crud(['square.codes'], 'list', 'show'),
+  'square/communications': crud(['square.communications'], 'list'),
+  tickets: crud(TICKETING, 'list', 'show', 'create'),
+  report: crud(REPORT, 'list', 'download'),
+  users: crud(USERS, 'list', 'show', 'create'),
+  dashboard: crud(DASHBOARD, 'list'),
+} as const satisfies Record<string, Rules>;
+
+export type ResourceName = keyof typeof ACCESS;
+export type ActionOf<R extends ResourceName> = keyof (typeof ACCESS)[R] & string;
+
+export const RESOURCE_NAMES = Object.keys(ACCESS) as ResourceName[];
+
+/** The flags that allow `action` on `resource`; null when the table has no such entry. */
+export function accessRule(resource: string, action: string): readonly PermissionKey[] | null {
+  if (!Object.prototype.hasOwnProperty.call(ACCESS, resource)) return null;
+  const rules = ACCESS[resource as ResourceName] as Rules;
+  return Object.prototype.hasOwnProperty.call(rules, action) ? rules[action] : null;
+}
+
+/** Whether the permissions allow `action` on `resource`; unknown resource or action: denied. */
+export function canAccess(permissions: Permissions | null | undefined, resource: string, action: string): boolean {
+  const rule = accessRule(resource, action);
+  return rule !== null && hasAnyPermission(permissions, rule);
+}
+
+/** Every action the table names for a resource (for tests and docs). */
+export function actionsOf(resource: ResourceName): string[] {
+  return Object.keys(ACCESS[resource]);
+}

@@ -1,0 +1,52 @@
+import type { AuthProvider, DataProvider, Identifier } from 'react-admin';
+import type { BulkBody, BulkResult, CardFilter, CardMoveResult, GiftCard, ReturnBody } from '../../domain/giftcards';
+import type { UserConfiguration } from '../../domain/schemas/auth';
+import type { CompanyRecord } from '../../domain/schemas/companies-api';
+import type { ReferentInput } from '../../domain/schemas/company';
+import type { StoreImportResult } from '../../domain/schemas/stores-api';
+
+/**
+ * The calls that are not CRUD, as named dataProvider methods. Both the real provider
+ * (dataProvider.ts, over /api) and the demo provider (src/demo, in memory) implement them with
+ * the same rules and error codes, so a screen never knows which one it talks to.
+ * Money-moving calls take an Idempotency-Key: a replay answers the first result.
+ */
+export interface TesseraActions {
+  /** The filtered card list as CSV (";" separated, formula-safe, UTF-8 with BOM). */
+  exportGiftCards(filter: CardFilter, signal?: AbortSignal): Promise<Blob>;
+  /** Exact code; NOT_FOUND when it does not exist or is outside the caller's scope. */
+  searchGiftCardByCode(code: string, signal?: AbortSignal): Promise<GiftCard>;
+  reloadGiftCard(id: Identifier, amountCents: number, idempotencyKey: string): Promise<CardMoveResult>;
+  /** One action on the given ids or on every card matching a filter; per-card results. */
+  bulkGiftCards(body: BulkBody, idempotencyKey: string): Promise<BulkResult>;
+  unfreezeTransaction(id: Identifier, idempotencyKey: string): Promise<CardMoveResult>;
+  returnConsume(id: Identifier, body: ReturnBody, idempotencyKey: string): Promise<CardMoveResult>;
+  cancelTransaction(id: Identifier, idempotencyKey: string): Promise<CardMoveResult>;
+  /** Good lines saved, bad ones reported (line, code, message key). */
+  importStores(file: File): Promise<StoreImportResult>;
+  storeImportTemplate(): Promise<Blob>;
+  saveCompanyReferent(companyId: Identifier, referent: ReferentInput): Promise<CompanyRecord>;
+  uploadCompanyLogo(companyId: Identifier, file: File): Promise<CompanyRecord>;
+  companyLogo(companyId: Identifier, signal?: AbortSignal): Promise<Blob>;
+  /** SPEC §7: a generated report as a CSV blob. */
+  downloadReport(reportId: string, signal?: AbortSignal): Promise<Blob>;
+}
+
+export type TesseraDataProvider = DataProvider & TesseraActions;
+
+/**
+ * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call
+ * them through `useTesseraAuthProvider()`, never the http client.
+ */
+export interface TesseraAccountActions {
+  forgotPassword(email: string): Promise<void>;
+  resetPassword(password: string, token: string): Promise<void>;
+  activateAccount(password: string, token: string): Promise<void>;
+  changePassword(oldPassword: string, newPassword: string): Promise<void>;
+  /** The signed-in user's profile, company and permissions (5-minute cache, SPEC §7). */
+  getConfiguration(): Promise<UserConfiguration>;
+  /** The company of the session (`companyId` in local storage), or null signed out. */
+  getCompanyId(): string | null;
+}
+
+export type TesseraAuthProvider = AuthProvider & TesseraAccountActions;
