@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from './db/schema';
+import { companyRouteGuards } from './lib/route-guards';
 import { createTestApp, type TestApp } from './test/app';
 import { bearer, login } from './test/auth';
 import { DRIVERS } from './test/db';
@@ -15,12 +16,15 @@ function addProbeRoutes(app: FastifyInstance) {
   });
   app.get<{ Params: { companyId: string } }>(
     '/api/company/:companyId/probe',
-    { preHandler: app.requirePermission('report') },
+    { preHandler: app.requireAccess('report', 'list') },
     async (request) => {
       await app.assertCompanyInScope(request, request.params.companyId);
       return { ok: true };
     },
   );
+  // entries the access table (domain/access.ts) does not have: denied to everyone, provider staff too
+  app.get('/api/company/:companyId/unlisted-resource', { preHandler: companyRouteGuards(app, 'no/such-resource', 'list') }, async () => ({ ok: true }));
+  app.get('/api/company/:companyId/unlisted-action', { preHandler: companyRouteGuards(app, 'privative/stores', 'no-such-action') }, async () => ({ ok: true }));
 }
 
 describe.each(DRIVERS)('app shell (%s)', (driver) => {
@@ -102,6 +106,15 @@ describe.each(DRIVERS)('app shell (%s)', (driver) => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ status: 403, error: { message: 'FORBIDDEN' } });
     expect((await probe(ids.ACME, 'nope')).statusCode).toBe(401);
+  });
+
+  it('denies a resource or action missing from the access table (403), whatever the caller holds', async () => {
+    const admin = await login(t.app, 'admin@tessera.test');
+    for (const path of ['unlisted-resource', 'unlisted-action']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/company/${ids.TESSERA}/${path}`, headers: bearer(admin.accessToken) });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe('FORBIDDEN');
+    }
   });
 
   it('publishes the OpenAPI document and the browsable reference', async () => {

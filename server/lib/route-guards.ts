@@ -1,19 +1,23 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { hasAnyPermission, type PermissionKey } from '../../domain/permissions';
-import { forbidden } from './errors';
+import { authorize, principalOf, type CompanyActor } from './access';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the caller acting on the route's {companyId}, set by `companyRouteGuards` */
+    actor: CompanyActor;
+  }
+}
 
 /**
- * The guards of every company-scoped route (/api/company/{companyId}/…), in this order: a signed-in
- * caller holding any of the permission flags (403 otherwise), then `{companyId}` inside the
- * caller's scope (404 otherwise, so other company trees learn nothing).
+ * The guard of every company-scoped route (/api/company/{companyId}/…): a signed-in caller whom
+ * the access table lets do `action` on `resource` (403 otherwise), then `{companyId}` inside the
+ * caller's scope (404 otherwise). The same `authorize` serves services and jobs (lib/access.ts).
  */
-export function companyRouteGuards(app: FastifyInstance, anyOf: readonly PermissionKey[]): preHandlerAsyncHookHandler[] {
-  const permission: preHandlerAsyncHookHandler = async function (request, reply) {
+export function companyRouteGuards(app: FastifyInstance, resource: string, action: string): preHandlerAsyncHookHandler[] {
+  const guard: preHandlerAsyncHookHandler = async function (request: FastifyRequest, reply) {
     await app.requireAuth.call(this, request, reply);
-    if (!hasAnyPermission(request.auth.user.permissions, anyOf)) throw forbidden();
+    const { companyId } = request.params as { companyId: string };
+    request.actor = await authorize(app.ctx.db, principalOf(request.auth), resource, action, companyId);
   };
-  const scope: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-    await app.assertCompanyInScope(request, (request.params as { companyId: string }).companyId);
-  };
-  return [permission, scope];
+  return [guard];
 }

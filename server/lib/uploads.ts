@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
-import { ApiError } from '../../lib/errors';
+import { MAX_UPLOAD_BYTES } from '../../domain/constants';
+import { ApiError } from './errors';
 
 export const tooLarge = () => new ApiError(413, 'FILE_TOO_LARGE', 'The file is larger than 5 MB', { file: 'validation.fileTooLarge' });
 export const typeNotAllowed = (detail: string) => new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', detail, { file: 'validation.fileType' });

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasPermission, type PermissionKey } from '../../domain/permissions';
 import type { AppContext, AuthState } from '../context';
 import { verifyAccessToken } from '../lib/access-token';
-import { forbidden, notFound, unauthorized } from '../lib/errors';
+import { assertCan, assertCompanyInScope, principalOf, type CompanyActor } from '../lib/access';
+import { unauthorized } from '../lib/errors';
 import { isSessionLive } from '../modules/auth/repository';
-import { findCompanyById, isInSubtree } from '../modules/company/repository';
 import { findUserWithCompany } from '../modules/user/repository';
 
 declare module 'fastify' {
@@ -15,7 +14,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     requireAuth: preHandlerAsyncHookHandler;
-    requirePermission(key: PermissionKey): preHandlerAsyncHookHandler;
+    /** 403 unless the access table (domain/access.ts) lets the caller do `action` on `resource` */
+    requireAccess(resource: string, action: string): preHandlerAsyncHookHandler;
     /** 404 unless `companyId` is the caller's company or below it (provider staff: any company). */
     assertCompanyInScope(request: FastifyRequest, companyId: string): Promise<void>;
   }
@@ -24,8 +24,6 @@ declare module 'fastify' {
     public?: boolean;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthState> {
   const header = request.headers.authorization;
@@ -46,6 +44,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
 /** Bearer access tokens on every /api route not marked `config.public`, plus guards for routes. */
 export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('auth', null as unknown as AuthState);
+  app.decorateRequest('actor', null as unknown as CompanyActor);
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
@@ -58,20 +57,15 @@ export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppCon
   };
   app.decorate('requireAuth', requireAuth);
 
-  app.decorate('requirePermission', (key: PermissionKey): preHandlerAsyncHookHandler => {
+  app.decorate('requireAccess', (resource: string, action: string): preHandlerAsyncHookHandler => {
     return async function (request, reply) {
       await requireAuth.call(this, request, reply);
-      if (!hasPermission(request.auth.user.permissions, key)) throw forbidden();
+      assertCan(request.auth.user, resource, action);
     };
   });
 
   app.decorate('assertCompanyInScope', async (request: FastifyRequest, companyId: string) => {
     if (!request.auth) throw unauthorized();
-    if (!UUID.test(companyId)) throw notFound();
-    const { company } = request.auth;
-    const ok = company.isProvider
-      ? (await findCompanyById(ctx.db, companyId)) !== undefined
-      : company.id === companyId || (await isInSubtree(ctx.db, company.id, companyId));
-    if (!ok) throw notFound();
+    await assertCompanyInScope(ctx.db, principalOf(request.auth), companyId);
   });
 });

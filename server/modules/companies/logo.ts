@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import * as repo from './repository';
 import { getCompany } from './service';
-import { sniffImage, typeNotAllowed, type Upload } from './uploads';
+import { sniffImage, typeNotAllowed, type Upload } from '../../lib/uploads';
 
 /**
  * Company logo (SPEC §5: jpeg or png, at most 5 MB). Declared type and the file's own bytes must

@@ -3,16 +3,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { queryRows, type Db } from '../../db/client';
-import { companies, companyLogos, users } from '../../db/schema';
+import { companies, companyLogos, users, type CompanyRow } from '../../db/schema';
+import { inCompanySubtree } from '../../lib/company-scope';
 
-/** `column` is `rootId` or one of its descendants (the company tree of DESIGN §6). */
-export function inSubtree(column: AnyPgColumn, rootId: string): SQL {
-  return sql`${column} IN (
-    WITH RECURSIVE subtree(id) AS (
-      SELECT id FROM companies WHERE id = ${rootId}
-      UNION
-      SELECT c.id FROM companies c JOIN subtree s ON c.parent_id = s.id)
-    SELECT id FROM subtree)`;
+export async function findCompanyById(db: Db, id: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row;
 }
 
 const parent = alias(companies, 'parent');
@@ -72,7 +68,7 @@ function selectRecords(db: Db) {
 }
 
 export async function findCompanyRecord(db: Db, scopeRootId: string, id: string): Promise<CompanyRecord | undefined> {
-  const [row] = await selectRecords(db).where(and(eq(companies.id, id), inSubtree(companies.id, scopeRootId)));
+  const [row] = await selectRecords(db).where(and(eq(companies.id, id), inCompanySubtree(companies.id, scopeRootId)));
   return row ? toRecord(row as RecordRow) : undefined;
 }
 
@@ -101,7 +97,7 @@ export async function listCompanies(
   offset: number,
   limit: number,
 ): Promise<{ rows: CompanyRecord[]; total: number }> {
-  const conditions: SQL[] = [inSubtree(companies.id, rootId), ne(companies.id, rootId)];
+  const conditions: SQL[] = [inCompanySubtree(companies.id, rootId), ne(companies.id, rootId)];
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(

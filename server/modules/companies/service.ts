@@ -4,14 +4,13 @@ import { defaultPermissionsFor } from '../../../domain/roles';
 import type { AppContext, AuthState } from '../../context';
 import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
-import { isInSubtree } from '../company/repository';
-import { issueActivationLink } from '../user/service';
-import * as users from '../operators/repository';
-import { FOREIGN_KEY_VIOLATION, isUuid, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
+import { isInSubtree } from '../../lib/company-scope';
+import * as users from '../user/accounts.repository';
+import { emailExists, issueActivationLink } from '../user/service';
+import { FOREIGN_KEY_VIOLATION, isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import * as repo from './repository';
 
 const duplicateCode = () => new ApiError(409, 'DUPLICATE_CODE', 'Another company already uses this code', { code: 'validation.duplicateCode' });
-export const emailExists = () => new ApiError(409, 'EMAIL_EXISTS', 'Another account already uses this e-mail', { email: 'validation.emailExists' });
 const badParent = () => new ApiError(400, 'VALIDATION_ERROR', 'The parent company is not valid', { parentId: 'validation.invalid' });
 
 /** The company `id` within the scope `scopeId` (itself or below), or 404: other trees learn nothing. */

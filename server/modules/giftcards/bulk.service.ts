@@ -1,6 +1,7 @@
 import type { ApiErrorCode } from '../../../domain/errors';
 import { MAX_BULK_FILTER_CARDS, type BulkBody, type BulkResult } from '../../../domain/giftcards';
 import type { Db } from '../../db/client';
+import { assertCan } from '../../lib/access';
 import { ApiError } from '../../lib/errors';
 import { filteredCardIds } from './cards.repository';
 import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger';
@@ -128,6 +129,7 @@ async function runIsolated(db: Db, actor: Actor, ids: string[], ctx: BulkContext
  * another. Answers the operation summary.
  */
 export async function runBulk(db: Db, actor: Actor, body: BulkBody, maxTransactionCents: number): Promise<BulkResult> {
+  assertCan(actor, 'privative/giftcards', 'bulk');
   const now = new Date();
   if (body.action === 'editExpiry' && body.params?.expireDate && endOfDay(body.params.expireDate) < now) {
     throw new ApiError(400, 'VALIDATION_ERROR', 'The expiry date is in the past', { 'params.expireDate': 'validation.invalid' });

@@ -8,7 +8,7 @@ import {
   rangeStart,
   type CardFilter,
 } from '../../../domain/giftcards';
-import { inIds } from './scope';
+import { inIds } from '../../lib/company-scope';
 
 const CODE_CHARS = new RegExp(`^[${CARD_CODE_ALPHABET}]+$`);
 

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
 import { orderedIds, orderedIdsSql, type OrderedQuery } from './paging';
 import { effectiveStatus } from './rules';
-import { inIds } from './scope';
+import { inIds } from '../../lib/company-scope';
 
 export type CardSortField = keyof typeof CARD_SORT_COLUMNS;
 

@@ -27,8 +27,7 @@ import { guards, itemParams, moveOptions, scopeParams } from './route-support';
 import { listTransactions } from './transactions.repository';
 import { listTypologies } from './typologies.repository';
 
-const MANAGEMENT = ['privative.management.read'] as const;
-const POS = ['privative.transactions'] as const;
+const CARDS = 'privative/giftcards';
 
 /** /api/company/{companyId}/giftcard/cards… and typologies (server/modules/giftcards/README.md). */
 export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -36,11 +35,10 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   const tags = ['giftcards'];
   const root = '/api/company/:companyId/giftcard';
   const max = ctx.config.giftCards.maxTransactionCents;
-  const management = guards(app, ctx, MANAGEMENT);
 
   app.get(
     `${root}/cards`,
-    { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(giftCardSchema) } }, preHandler: management },
+    { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, CARDS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, cardFilterSchema, CARD_SORT_FIELDS, { field: 'progressive', order: 'ASC' });
       const rows = await listCards(ctx.db, request.giftcardActor.companyIds, { ...q, limit: q.limit + 1 });
@@ -50,7 +48,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/cards/export`,
-    { schema: { tags, summary: 'The filtered card list as CSV (streamed, ";" separated, formula-safe)', params: scopeParams, querystring: z.object({ filter: z.string().max(4000).optional() }).strict() }, preHandler: management },
+    { schema: { tags, summary: 'The filtered card list as CSV (streamed, ";" separated, formula-safe)', params: scopeParams, querystring: z.object({ filter: z.string().max(4000).optional() }).strict() }, preHandler: guards(app, ctx, CARDS, 'export') },
     async (request, reply) => {
       const filter = parseFilter(request.query.filter, cardFilterSchema);
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="giftcards.csv"').header('Cache-Control', 'no-store');
@@ -62,7 +60,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/cards/search`,
     {
       schema: { tags, summary: 'One card by its exact code (unknown and out-of-scope codes answer the same 404)', params: scopeParams, querystring: cardCodeSearchSchema, response: { 200: giftCardSchema } },
-      preHandler: guards(app, ctx, ['privative.management.searchByCode']),
+      preHandler: guards(app, ctx, 'privative/giftcards-search', 'search'),
       config: {
         rateLimit: {
           max: ctx.config.giftCards.searchMaxPerMinute,
@@ -81,7 +79,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     `${root}/cards/bulk`,
-    { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary; honours Idempotency-Key', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, preHandler: management },
+    { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary; honours Idempotency-Key', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, preHandler: guards(app, ctx, CARDS, 'bulk') },
     async (request) => {
       const { idempotency } = moveOptions(ctx, request, `cards.bulk:${request.params.companyId}`, request.body);
       return unwrap(await runIdempotentSpanning(ctx.db, idempotency, () => runBulk(ctx.db, request.giftcardActor, request.body, max)));
@@ -90,7 +88,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/cards/:id`,
-    { schema: { tags, summary: 'One gift card', params: itemParams, response: { 200: giftCardSchema } }, preHandler: management },
+    { schema: { tags, summary: 'One gift card', params: itemParams, response: { 200: giftCardSchema } }, preHandler: guards(app, ctx, CARDS, 'show') },
     async (request) => {
       const card = await findCardRecord(ctx.db, request.giftcardActor.companyIds, request.params.id);
       if (!card) throw notFound();
@@ -100,7 +98,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/cards/:id/transactions`,
-    { schema: { tags, summary: "A card's ledger, newest first (same list shape as transactions)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(transactionSchema) } }, preHandler: management },
+    { schema: { tags, summary: "A card's ledger, newest first (same list shape as transactions)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(transactionSchema) } }, preHandler: guards(app, ctx, 'privative/giftcard-transactions', 'list') },
     async (request, reply) => {
       const { companyIds } = request.giftcardActor;
       if (!(await findCardRecord(ctx.db, companyIds, request.params.id))) throw notFound();
@@ -112,17 +110,16 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     `${root}/cards/:id/reload`,
-    { schema: { tags, summary: 'Reload (RECHARGE) a card; honours Idempotency-Key', params: itemParams, body: makeReloadSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: management },
+    { schema: { tags, summary: 'Reload (RECHARGE) a card; honours Idempotency-Key', params: itemParams, body: makeReloadSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: guards(app, ctx, CARDS, 'reload') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.reload:${request.params.id}`, request.body);
       return unwrap(await reload(ctx.db, request.giftcardActor, request.params.id, request.body.amountCents, options));
     },
   );
 
-  const pos = guards(app, ctx, POS);
   app.post(
     `${root}/cards/:id/consume`,
-    { schema: { tags, summary: 'Consume from a card at a store; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: pos },
+    { schema: { tags, summary: 'Consume from a card at a store; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: guards(app, ctx, CARDS, 'consume') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.consume:${request.params.id}`, request.body);
       return unwrap(await consume(ctx.db, request.giftcardActor, request.params.id, request.body, options));
@@ -131,7 +128,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     `${root}/cards/:id/freeze`,
-    { schema: { tags, summary: 'Freeze (hold) part of the available balance; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: pos },
+    { schema: { tags, summary: 'Freeze (hold) part of the available balance; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: guards(app, ctx, CARDS, 'freeze') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.freeze:${request.params.id}`, request.body);
       return unwrap(await freeze(ctx.db, request.giftcardActor, request.params.id, request.body, options));
@@ -140,7 +137,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/typologies`,
-    { schema: { tags, summary: 'Card typologies: the provider catalog and the company subtree', params: scopeParams, response: { 200: z.array(typologySchema) } }, preHandler: guards(app, ctx, ['privative.management.read', 'privative.orders']) },
+    { schema: { tags, summary: 'Card typologies: the provider catalog and the company subtree', params: scopeParams, response: { 200: z.array(typologySchema) } }, preHandler: guards(app, ctx, 'privative/typologies', 'list') },
     async (request) => listTypologies(ctx.db, request.giftcardActor.companyIds),
   );
 }

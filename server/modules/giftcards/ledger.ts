@@ -4,7 +4,7 @@ import type { ApiErrorCode } from '../../../domain/errors';
 import type { CardStatus, ExpirationType, LedgerType } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import type { CardState } from './rules';
-import { inIds } from './scope';
+import { inIds } from '../../lib/company-scope';
 
 /**
  * The one place that writes the ledger. Callers lock cards (`lockCards`, SELECT … FOR UPDATE

@@ -1,6 +1,8 @@
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { CardMoveResult } from '../../../domain/giftcards';
+import type { Permissions } from '../../../domain/permissions';
 import type { Db } from '../../db/client';
+import { assertCan } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
 import { findCardRecord } from './cards.repository';
 import { applyChanges, lockCards, type LedgerEntry, type LockedCard } from './ledger';
@@ -9,11 +11,15 @@ import { availableCents, expiryAtFirstUse, moneyMoveRefusal, refusalStatus } fro
 import { findStoreForCard } from './stores.repository';
 import { findTransactionRecord } from './transactions.repository';
 
-/** Who acts, and the companies they act on (the subtree of the route's {companyId}). */
+/** Who acts, with what permissions, and the companies they act on (the subtree of the route's {companyId}). */
 export interface Actor {
   userId: string;
+  permissions: Permissions;
   companyIds: string[];
 }
+
+/** The access-table entry a move needs: the service checks it, whoever calls (route, job, integration). */
+export type Access = readonly [resource: string, action: string];
 
 export interface MoveOptions {
   maxTransactionCents: number;
@@ -53,9 +59,11 @@ export async function moveCard(
   actor: Actor,
   cardId: string,
   options: MoveOptions,
+  access: Access,
   decide: (tx: Db, card: LockedCard) => Promise<LedgerEntry>,
   after?: (tx: Db, card: LockedCard, entry: LedgerEntry, newId: string) => Promise<void>,
 ): Promise<Outcome<CardMoveResult>> {
+  assertCan(actor, ...access);
   return runIdempotent<CardMoveResult>(db, options.idempotency, async (tx) => {
     const [card] = await lockCards(tx, actor.companyIds, [cardId]);
     if (!card) throw notFound();
@@ -81,7 +89,7 @@ function amountRefusal(card: LockedCard, amountCents: number, max: number, needs
 }
 
 export function reload(db: Db, actor: Actor, cardId: string, amountCents: number, options: MoveOptions) {
-  return moveCard(db, actor, cardId, options, async (_tx, card) => ({
+  return moveCard(db, actor, cardId, options, ['privative/giftcards', 'reload'], async (_tx, card) => ({
     type: 'RECHARGE',
     amountCents,
     errorCode: amountRefusal(card, amountCents, options.maxTransactionCents, false),
@@ -89,7 +97,7 @@ export function reload(db: Db, actor: Actor, cardId: string, amountCents: number
 }
 
 export function consume(db: Db, actor: Actor, cardId: string, body: { amountCents: number; storeCode: string }, options: MoveOptions) {
-  return moveCard(db, actor, cardId, options, async (tx, card) => {
+  return moveCard(db, actor, cardId, options, ['privative/giftcards', 'consume'], async (tx, card) => {
     const storeId = await storeIdFor(tx, card, body.storeCode);
     const now = new Date();
     const firstUse = card.firstUseDate === null;
@@ -105,7 +113,7 @@ export function consume(db: Db, actor: Actor, cardId: string, body: { amountCent
 }
 
 export function freeze(db: Db, actor: Actor, cardId: string, body: { amountCents: number; storeCode: string }, options: MoveOptions) {
-  return moveCard(db, actor, cardId, options, async (tx, card) => ({
+  return moveCard(db, actor, cardId, options, ['privative/giftcards', 'freeze'], async (tx, card) => ({
     type: 'FREEZE',
     frozenDeltaCents: body.amountCents,
     storeId: await storeIdFor(tx, card, body.storeCode),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { inIds } from './scope';
+import { inIds } from '../../lib/company-scope';
 
 /**
  * Ordered pages over a company subtree. `company_id IN (a, b, …) ORDER BY x LIMIT n` cannot walk

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { PermissionKey } from '../../../domain/permissions';
 import type { AppContext } from '../../context';
+import { subtreeIds } from '../../lib/company-scope';
 import { companyRouteGuards } from '../../lib/route-guards';
 import { idempotencyKeyOf, type IdempotencyRequest } from './idempotency';
 import type { Actor, MoveOptions } from './moves.service';
-import { subtreeIds } from './scope';
 
 export const scopeParams = z.object({ companyId: z.string() }).strict();
 export const itemParams = z.object({ companyId: z.string(), id: z.uuid() }).strict();
@@ -18,15 +17,20 @@ declare module 'fastify' {
 }
 
 /**
- * Every gift-card route: a permission flag first (403), then {companyId} inside the caller's
- * scope (404), then the subtree the handler may touch. Ids outside it answer 404 like unknown ids.
+ * Every gift-card route: the access table's entry for (resource, action) first (403), then
+ * {companyId} inside the caller's scope (404), then the subtree the handler may touch. Ids
+ * outside it answer 404 like unknown ids.
  */
-export function guards(app: FastifyInstance, ctx: AppContext, anyOf: readonly PermissionKey[]): preHandlerAsyncHookHandler[] {
+export function guards(app: FastifyInstance, ctx: AppContext, resource: string, action: string): preHandlerAsyncHookHandler[] {
   const actor: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-    const { companyId } = request.params as { companyId: string };
-    request.giftcardActor = { userId: request.auth.user.id, companyIds: await subtreeIds(ctx.db, companyId) };
+    request.giftcardActor = await actorFor(ctx, request.actor.userId, request.actor.permissions, request.actor.companyId);
   };
-  return [...companyRouteGuards(app, anyOf), actor];
+  return [...companyRouteGuards(app, resource, action), actor];
+}
+
+/** The gift-card actor of a principal already checked on `companyId` (routes, jobs). */
+export async function actorFor(ctx: AppContext, userId: string, permissions: Actor['permissions'], companyId: string): Promise<Actor> {
+  return { userId, permissions, companyIds: await subtreeIds(ctx.db, companyId) };
 }
 
 /** Move options of a request: the configured maximum and its Idempotency-Key, if any. */

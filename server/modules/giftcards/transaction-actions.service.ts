@@ -3,11 +3,12 @@ import type { ApiErrorCode } from '../../../domain/errors';
 import { CANCELLABLE_TYPES } from '../../../domain/giftcards';
 import type { Db } from '../../db/client';
 import { giftCardTransactions, type GiftCardTransactionRow } from '../../db/schema';
+import { assertCan } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import type { LedgerEntry, LockedCard } from './ledger';
 import { moveCard, storeIdFor, type Actor, type MoveOptions } from './moves.service';
 import { availableCents, moneyMoveRefusal } from './rules';
-import { inIds } from './scope';
+import { inIds } from '../../lib/company-scope';
 
 /**
  * Actions on a ledger row (SPEC §5): unfreeze a FREEZE, return part of a CONSUME, cancel a
@@ -27,9 +28,11 @@ async function onTarget(
   actor: Actor,
   txId: string,
   options: MoveOptions,
+  action: 'unfreeze' | 'return' | 'cancel',
   decide: (tx: Db, card: LockedCard, target: GiftCardTransactionRow) => Promise<LedgerEntry>,
   after: (tx: Db, target: GiftCardTransactionRow, entry: LedgerEntry, newId: string) => Promise<void>,
 ) {
+  assertCan(actor, 'privative/transactions', action);
   const first = await targetRow(db, actor.companyIds, txId);
   if (!first) throw notFound();
   let target = first;
@@ -38,6 +41,7 @@ async function onTarget(
     actor,
     first.cardId,
     options,
+    ['privative/transactions', action],
     async (tx, card) => {
       target = (await targetRow(tx, actor.companyIds, txId)) ?? first;
       return decide(tx, card, target);
@@ -56,6 +60,7 @@ export function unfreeze(db: Db, actor: Actor, txId: string, options: MoveOption
     actor,
     txId,
     options,
+    'unfreeze',
     async (_tx, _card, target) => {
       const frozen = target.type === 'FREEZE' && target.result === 'SUCCESS' && target.unfrozenByTransactionId === null;
       // Releasing a hold never creates money, so it is allowed whatever the card's state.
@@ -71,6 +76,7 @@ export function returnConsume(db: Db, actor: Actor, txId: string, body: { amount
     actor,
     txId,
     options,
+    'return',
     async (tx, card, target) => {
       const storeId = await storeIdFor(tx, card, body.storeCode);
       const left = -target.amountCents - target.returnedCents;
@@ -99,6 +105,7 @@ export function cancel(db: Db, actor: Actor, txId: string, options: MoveOptions)
     actor,
     txId,
     options,
+    'cancel',
     async (tx, card, target) => {
       consumeOfReturn = target.type === 'RETURN' && target.relatedTransactionId ? await targetRow(tx, actor.companyIds, target.relatedTransactionId) : undefined;
       const amount = reversal(target);

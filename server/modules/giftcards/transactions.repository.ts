@@ -11,7 +11,7 @@ import {
 } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import { orderedIds } from './paging';
-import { inIds } from './scope';
+import { inIds } from '../../lib/company-scope';
 
 interface TransactionRecordRow {
   id: string;

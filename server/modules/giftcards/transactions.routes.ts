@@ -14,12 +14,12 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['transactions'];
   const root = '/api/company/:companyId/giftcard/transactions';
-  const guard = guards(app, ctx, ['privative.transactions']);
+  const guard = (action: string) => guards(app, ctx, 'privative/transactions', action);
   const emptyBody = z.object({}).strict().optional();
 
   app.get(
     root,
-    { schema: { tags, summary: 'Ledger rows of the company subtree, newest first (filter type, dateFrom, dateTo, storeId, cardId)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(transactionSchema) } }, preHandler: guard },
+    { schema: { tags, summary: 'Ledger rows of the company subtree, newest first (filter type, dateFrom, dateTo, storeId, cardId)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(transactionSchema) } }, preHandler: guard('list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, transactionFilterSchema, TRANSACTION_SORT_FIELDS, { field: 'createdAt', order: 'DESC' });
       const rows = await listTransactions(ctx.db, request.giftcardActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
@@ -29,13 +29,13 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
 
   app.post(
     `${root}/:id/unfreeze`,
-    { schema: { tags, summary: 'Release a FREEZE (once); honours Idempotency-Key', params: itemParams, body: emptyBody, response: { 200: cardMoveResultSchema } }, preHandler: guard },
+    { schema: { tags, summary: 'Release a FREEZE (once); honours Idempotency-Key', params: itemParams, body: emptyBody, response: { 200: cardMoveResultSchema } }, preHandler: guard('unfreeze') },
     async (request) => unwrap(await unfreeze(ctx.db, request.giftcardActor, request.params.id, moveOptions(ctx, request, `transactions.unfreeze:${request.params.id}`, {}))),
   );
 
   app.post(
     `${root}/:id/return`,
-    { schema: { tags, summary: 'Return part of a CONSUME (never more than it has left); honours Idempotency-Key', params: itemParams, body: makeReturnSchema(ctx.config.giftCards.maxTransactionCents), response: { 200: cardMoveResultSchema } }, preHandler: guard },
+    { schema: { tags, summary: 'Return part of a CONSUME (never more than it has left); honours Idempotency-Key', params: itemParams, body: makeReturnSchema(ctx.config.giftCards.maxTransactionCents), response: { 200: cardMoveResultSchema } }, preHandler: guard('return') },
     async (request) => {
       const options = moveOptions(ctx, request, `transactions.return:${request.params.id}`, request.body);
       return unwrap(await returnConsume(ctx.db, request.giftcardActor, request.params.id, request.body, options));
@@ -44,7 +44,7 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
 
   app.post(
     `${root}/:id/cancel`,
-    { schema: { tags, summary: 'Cancel a CONSUME, RECHARGE or RETURN (once); honours Idempotency-Key', params: itemParams, body: emptyBody, response: { 200: cardMoveResultSchema } }, preHandler: guard },
+    { schema: { tags, summary: 'Cancel a CONSUME, RECHARGE or RETURN (once); honours Idempotency-Key', params: itemParams, body: emptyBody, response: { 200: cardMoveResultSchema } }, preHandler: guard('cancel') },
     async (request) => unwrap(await cancel(ctx.db, request.giftcardActor, request.params.id, moveOptions(ctx, request, `transactions.cancel:${request.params.id}`, {}))),
   );
 }

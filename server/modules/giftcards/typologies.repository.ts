@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Typology } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import type { TypologyRow } from '../../db/schema';
-import { inIds } from './scope';
+import { inIds } from '../../lib/company-scope';
 
 type Raw = { id: string; company_id: string | null; name: string; type: TypologyRow['type']; value_cents: string | number | null; variable_value: boolean; sku: string; expiration_type: TypologyRow['expirationType']; expiration_months: number | null; expiration_date: string | Date | null };
 

@@ -1,52 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import type { Db } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema';
-import { inSubtree } from '../companies/repository';
-
-/** Users written by the registry (referents and operators); sign-in and tokens stay in modules/user. */
-export type NewUser = Pick<
-  typeof users.$inferInsert,
-  'companyId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'phoneCountry' | 'role' | 'permissions' | 'language'
->;
-
-export async function insertPendingUser(db: Db, values: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values({ ...values, status: 'PENDING_ACTIVATION' }).returning();
-  return row;
-}
-
-export async function updateUserContact(
-  db: Db,
-  id: string,
-  values: Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'phoneCountry'>,
-): Promise<UserRow> {
-  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-  return row;
-}
-
-export async function disableUser(db: Db, id: string): Promise<void> {
-  await db.update(users).set({ status: 'DISABLED', updatedAt: new Date() }).where(eq(users.id, id));
-}
-
-/** Whether another account already uses this e-mail (any case). */
-export async function emailTaken(db: Db, email: string, exceptId?: string): Promise<boolean> {
-  const same = sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(exceptId ? and(same, sql`${users.id} <> ${exceptId}`) : same)
-    .limit(1);
-  return row !== undefined;
-}
-
-export async function findUserInSubtree(db: Db, scopeRootId: string, id: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), inSubtree(users.companyId, scopeRootId)));
-  return row;
-}
+import { inCompanySubtree } from '../../lib/company-scope';
 
 const operatorColumns = {
   id: users.id,
@@ -71,7 +28,7 @@ export async function findOperator(db: Db, scopeRootId: string, id: string): Pro
     .select(operatorColumns)
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.id, id), eq(users.role, 'OPERATOR'), inSubtree(users.companyId, scopeRootId)));
+    .where(and(eq(users.id, id), eq(users.role, 'OPERATOR'), inCompanySubtree(users.companyId, scopeRootId)));
   return row ? toRecord(row) : undefined;
 }
 
@@ -101,7 +58,7 @@ export async function listOperators(
   offset: number,
   limit: number,
 ): Promise<{ rows: OperatorRecord[]; total: number }> {
-  const conditions: SQL[] = [eq(users.role, 'OPERATOR'), inSubtree(users.companyId, rootId)];
+  const conditions: SQL[] = [eq(users.role, 'OPERATOR'), inCompanySubtree(users.companyId, rootId)];
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like)) as SQL);

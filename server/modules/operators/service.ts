@@ -1,14 +1,15 @@
 import type { OperatorCreateBody, OperatorRecord } from '../../../domain/schemas/companies-api';
 import type { OperatorInput } from '../../../domain/schemas/company';
 import { defaultPermissionsFor } from '../../../domain/roles';
-import type { AppContext, AuthState } from '../../context';
+import type { AppContext } from '../../context';
+import type { Principal } from '../../lib/access';
 import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
 import { revokeUserTokens } from '../auth/repository';
-import { isInSubtree } from '../company/repository';
-import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../companies/pg-errors';
-import { emailExists } from '../companies/service';
-import { issueActivationLink } from '../user/service';
+import { isInSubtree } from '../../lib/company-scope';
+import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import * as accounts from '../user/accounts.repository';
+import { emailExists, issueActivationLink } from '../user/service';
 import * as repo from './repository';
 
 export async function getOperator(ctx: AppContext, scopeId: string, id: string, db: Db = ctx.db): Promise<OperatorRecord> {
@@ -30,15 +31,15 @@ async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
  * A new operator is a pending user of a company in scope, with the default operator permissions
  * (never more than the creator holds), activated through the e-mailed link.
  */
-export async function createOperator(ctx: AppContext, auth: AuthState, scopeId: string, body: OperatorCreateBody): Promise<OperatorRecord> {
+export async function createOperator(ctx: AppContext, creator: Principal, scopeId: string, body: OperatorCreateBody): Promise<OperatorRecord> {
   const companyId = body.companyId ?? scopeId;
   if (!(await isInSubtree(ctx.db, scopeId, companyId))) {
     throw new ApiError(400, 'VALIDATION_ERROR', 'The company is not valid', { companyId: 'validation.invalid' });
   }
   const record = await uniqueEmail(() =>
     ctx.db.transaction(async (tx) => {
-      if (await repo.emailTaken(tx, body.email)) throw emailExists();
-      const user = await repo.insertPendingUser(tx, {
+      if (await accounts.emailTaken(tx, body.email)) throw emailExists();
+      const user = await accounts.insertPendingUser(tx, {
         companyId,
         firstName: body.firstName,
         lastName: body.lastName,
@@ -46,8 +47,8 @@ export async function createOperator(ctx: AppContext, auth: AuthState, scopeId: 
         phone: body.phone,
         phoneCountry: body.phoneCountry,
         role: 'OPERATOR',
-        permissions: defaultPermissionsFor('OPERATOR', auth.user.permissions),
-        language: auth.user.language,
+        permissions: defaultPermissionsFor('OPERATOR', creator.permissions),
+        language: creator.language,
       });
       await issueActivationLink(ctx, tx, user);
       return getOperator(ctx, scopeId, user.id, tx);
@@ -62,8 +63,8 @@ export async function updateOperator(ctx: AppContext, scopeId: string, id: strin
   const current = await getOperator(ctx, scopeId, id);
   const record = await uniqueEmail(() =>
     ctx.db.transaction(async (tx) => {
-      if (await repo.emailTaken(tx, body.email, id)) throw emailExists();
-      const user = await repo.updateUserContact(tx, id, body);
+      if (await accounts.emailTaken(tx, body.email, id)) throw emailExists();
+      const user = await accounts.updateUserContact(tx, id, body);
       if (current.email.toLowerCase() !== body.email.toLowerCase() && user.status === 'PENDING_ACTIVATION') {
         await issueActivationLink(ctx, tx, user);
       }
@@ -79,11 +80,11 @@ export async function updateOperator(ctx: AppContext, scopeId: string, id: strin
  * in, its sessions end at once and an unused activation link stops working (it needs a pending
  * account). Nobody disables themselves.
  */
-export async function disableOperator(ctx: AppContext, auth: AuthState, scopeId: string, id: string): Promise<OperatorRecord> {
+export async function disableOperator(ctx: AppContext, actor: Principal, scopeId: string, id: string): Promise<OperatorRecord> {
   await getOperator(ctx, scopeId, id);
-  if (id === auth.user.id) throw new ApiError(409, 'CONFLICT', 'You cannot disable your own account');
+  if (id === actor.userId) throw new ApiError(409, 'CONFLICT', 'You cannot disable your own account');
   return ctx.db.transaction(async (tx) => {
-    await repo.disableUser(tx, id);
+    await accounts.disableUser(tx, id);
     await revokeUserTokens(tx, id);
     return getOperator(ctx, scopeId, id, tx);
   });

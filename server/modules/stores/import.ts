@@ -2,7 +2,8 @@ import Papa from 'papaparse';
 import { storeSchema } from '../../../domain/schemas/store';
 import { parseCsvFlag, STORE_IMPORT_COLUMNS, type StoreImportFailure, type StoreImportResult } from '../../../domain/schemas/stores-api';
 import type { AppContext } from '../../context';
-import { unreadable } from '../companies/uploads';
+import { assertCan, type CompanyActor } from '../../lib/access';
+import { unreadable } from '../../lib/uploads';
 import * as repo from './repository';
 import { takeDefault } from './service';
 
@@ -69,7 +70,10 @@ const duplicate = (row: number, storeCode: string): StoreImportFailure => ({
  * is already a store of the company or appears on an earlier line. All good lines commit in one
  * transaction; when several lines mark the default activation store, the last one wins.
  */
-export async function importStores(ctx: AppContext, companyId: string, data: Buffer): Promise<StoreImportResult> {
+export async function importStores(ctx: AppContext, actor: CompanyActor, data: Buffer): Promise<StoreImportResult> {
+  // the same check the route ran: an import started by a job or another API is held to it too
+  assertCan(actor, 'privative/stores', 'import');
+  const { companyId } = actor;
   const rows = parseStoresCsv(decodeCsv(data));
   const failed: StoreImportFailure[] = [];
   let created = 0;

@@ -5,15 +5,14 @@ import { z } from 'zod';
 import { storeSchema } from '../../../domain/schemas/store';
 import { STORE_IMPORT_TEMPLATE, storeImportResultSchema, storeRecordSchema } from '../../../domain/schemas/stores-api';
 import type { AppContext } from '../../context';
-import { listQuerySchema, parseListQuery, sendList } from '../../lib/list-query';
+import { companyCrudRoutes, scopeParams } from '../../lib/company-routes';
 import { companyRouteGuards } from '../../lib/route-guards';
-import { readSingleFile } from '../companies/uploads';
+import { readSingleFile } from '../../lib/uploads';
 import { importStores } from './import';
 import * as repo from './repository';
 import * as service from './service';
 
-const scopeParams = z.object({ companyId: z.string() });
-const itemParams = z.object({ companyId: z.string(), id: z.string() });
+const RESOURCE = 'privative/stores';
 const listFilter = z
   .object({
     q: z.string().max(100).optional(),
@@ -29,48 +28,36 @@ export async function storeRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart);
   const tags = ['stores'];
-  const guard = companyRouteGuards(app, ['privative.stores']);
   const root = '/api/company/:companyId/stores';
+  const importGuard = companyRouteGuards(app, RESOURCE, 'import');
 
-  app.get(
-    root,
-    { schema: { tags, summary: 'Stores of {companyId} (filter q, code, name, storeCategoryId)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(storeRecordSchema) } }, preHandler: guard },
-    async (request, reply) => {
-      const { filter, sort, offset, limit } = parseListQuery(request.query, listFilter, repo.STORE_SORT_FIELDS, { field: 'code', order: 'ASC' });
-      const { rows, total } = await repo.listStores(ctx.db, request.params.companyId, filter, sort, offset, limit);
-      return sendList(reply, 'stores', offset, rows, total);
-    },
-  );
-
-  app.post(
-    root,
-    { schema: { tags, summary: 'Create a store', params: scopeParams, body: storeSchema, response: { 201: storeRecordSchema } }, preHandler: guard },
-    async (request, reply) => reply.code(201).send(await service.createStore(ctx, request.params.companyId, request.body)),
-  );
-
-  app.get(`${root}/import-template`, { schema: { tags, summary: 'The CSV template of the store import', params: scopeParams }, preHandler: guard }, async (_request, reply) =>
+  // before the CRUD routes' `/:id`, so the static paths win in the docs order too
+  app.get(`${root}/import-template`, { schema: { tags, summary: 'The CSV template of the store import', params: scopeParams }, preHandler: importGuard }, async (_request, reply) =>
     reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="stores-template.csv"').send(STORE_IMPORT_TEMPLATE),
   );
 
   app.post(
     `${root}/import`,
-    { schema: { tags, summary: 'Import stores from a CSV (multipart "file", at most 5 MB): good lines saved, bad ones reported', params: scopeParams, response: { 200: storeImportResultSchema } }, preHandler: guard },
-    async (request) => importStores(ctx, request.params.companyId, (await readSingleFile(request)).data),
+    { schema: { tags, summary: 'Import stores from a CSV (multipart "file", at most 5 MB): good lines saved, bad ones reported with code and message', params: scopeParams, response: { 200: storeImportResultSchema } }, preHandler: importGuard },
+    async (request) => importStores(ctx, request.actor, (await readSingleFile(request)).data),
   );
 
-  app.get(`${root}/:id`, { schema: { tags, summary: 'One store', params: itemParams, response: { 200: storeRecordSchema } }, preHandler: guard }, async (request) =>
-    service.getStore(ctx, request.params.companyId, request.params.id),
-  );
-
-  app.put(
-    `${root}/:id`,
-    { schema: { tags, summary: 'Update a store', params: itemParams, body: storeSchema, response: { 200: storeRecordSchema } }, preHandler: guard },
-    async (request) => service.updateStore(ctx, request.params.companyId, request.params.id, request.body),
-  );
-
-  app.delete(
-    `${root}/:id`,
-    { schema: { tags, summary: 'Delete a store no card or transaction refers to (409 STORE_IN_USE otherwise)', params: itemParams, response: { 200: storeRecordSchema } }, preHandler: guard },
-    async (request) => service.deleteStore(ctx, request.params.companyId, request.params.id),
-  );
+  companyCrudRoutes(app, {
+    resource: RESOURCE,
+    root,
+    tags,
+    name: 'stores',
+    record: storeRecordSchema,
+    list: {
+      summary: 'Stores of {companyId} (filter q, code, name, storeCategoryId)',
+      filter: listFilter,
+      sortFields: repo.STORE_SORT_FIELDS,
+      defaultSort: { field: 'code', order: 'ASC' },
+      run: (actor, q) => repo.listStores(ctx.db, actor.companyId, q.filter, q.sort, q.offset, q.limit),
+    },
+    create: { summary: 'Create a store', body: storeSchema, run: (actor, body) => service.createStore(ctx, actor.companyId, body) },
+    show: { summary: 'One store', run: (actor, id) => service.getStore(ctx, actor.companyId, id) },
+    edit: { summary: 'Update a store', body: storeSchema, run: (actor, id, body) => service.updateStore(ctx, actor.companyId, id, body) },
+    delete: { summary: 'Delete a store no card or transaction refers to (409 STORE_IN_USE otherwise)', run: (actor, id) => service.deleteStore(ctx, actor.companyId, id) },
+  });
 }

@@ -3,7 +3,7 @@ import type { StoreRecord } from '../../../domain/schemas/stores-api';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
-import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../companies/pg-errors';
+import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { lockCompany } from '../companies/repository';
 import * as repo from './repository';
 

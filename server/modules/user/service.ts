@@ -14,6 +14,9 @@ import { recordAudit } from '../audit/repository';
 import { revokeUserTokens } from '../auth/repository';
 import * as repo from './repository';
 
+/** One account per e-mail (any case): companies (referents) and operators answer the same conflict. */
+export const emailExists = () => new ApiError(409, 'EMAIL_EXISTS', 'Another account already uses this e-mail', { email: 'validation.emailExists' });
+
 const LINK_PATHS: Record<OneTimeTokenKind, string> = {
   reset: '/forgot-password',
   activation: '/user-account-activation',

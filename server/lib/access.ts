@@ -1,0 +1,54 @@
+import { canAccess } from '../../domain/access';
+import type { Permissions } from '../../domain/permissions';
+import type { AuthState } from '../context';
+import type { Db } from '../db/client';
+import { companyInScopeOf } from './company-scope';
+import { forbidden, notFound } from './errors';
+import { isUuid } from './pg-errors';
+
+/**
+ * Who acts, independent of HTTP: the same value comes from a request (`principalOf(request.auth)`)
+ * or from a job or integration that acts for a user. Every check below reads the one access table
+ * (domain/access.ts) that the SPA's canAccess reads too; an unknown resource or action is denied.
+ */
+export interface Principal {
+  userId: string;
+  permissions: Permissions;
+  company: { id: string; isProvider: boolean };
+  /** the language of e-mails the principal's actions send (e.g. an invited operator's activation) */
+  language: string;
+}
+
+/** A principal acting on one company (the route's {companyId}), already checked to be in scope. */
+export interface CompanyActor extends Principal {
+  companyId: string;
+}
+
+export function principalOf(auth: AuthState): Principal {
+  return {
+    userId: auth.user.id,
+    permissions: auth.user.permissions,
+    company: { id: auth.company.id, isProvider: auth.company.isProvider },
+    language: auth.user.language,
+  };
+}
+
+/** 403 FORBIDDEN unless the access table lets these permissions do `action` on `resource`. */
+export function assertCan(who: { permissions: Permissions }, resource: string, action: string): void {
+  if (!canAccess(who.permissions, resource, action)) throw forbidden();
+}
+
+/** 404 NOT_FOUND unless `companyId` is the caller's company or below it (provider staff: any company). */
+export async function assertCompanyInScope(db: Db, principal: Principal, companyId: string): Promise<void> {
+  if (!isUuid(companyId) || !(await companyInScopeOf(db, principal.company, companyId))) throw notFound();
+}
+
+/**
+ * Both checks in their order (permission 403 first, then scope 404, so other company trees
+ * learn nothing): what every company-scoped route runs, and what a job runs before it acts.
+ */
+export async function authorize(db: Db, principal: Principal, resource: string, action: string, companyId: string): Promise<CompanyActor> {
+  assertCan(principal, resource, action);
+  await assertCompanyInScope(db, principal, companyId);
+  return { ...principal, companyId };
+}

@@ -1,0 +1,47 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+import { inCompanySubtree } from '../../lib/company-scope';
+
+/** Users written by the registry (referents and operators); sign-in and tokens stay in modules/user. */
+export type NewUser = Pick<
+  typeof users.$inferInsert,
+  'companyId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'phoneCountry' | 'role' | 'permissions' | 'language'
+>;
+
+export async function insertPendingUser(db: Db, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values({ ...values, status: 'PENDING_ACTIVATION' }).returning();
+  return row;
+}
+
+export async function updateUserContact(
+  db: Db,
+  id: string,
+  values: Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'phoneCountry'>,
+): Promise<UserRow> {
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function disableUser(db: Db, id: string): Promise<void> {
+  await db.update(users).set({ status: 'DISABLED', updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Whether another account already uses this e-mail (any case). */
+export async function emailTaken(db: Db, email: string, exceptId?: string): Promise<boolean> {
+  const same = sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(same, sql`${users.id} <> ${exceptId}`) : same)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findUserInSubtree(db: Db, scopeRootId: string, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), inCompanySubtree(users.companyId, scopeRootId)));
+  return row;
+}
