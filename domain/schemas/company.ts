@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../constants';
+import { defineFields } from '../fields';
 
 /**
  * Company, referent and operator rules of SPEC §5, shared by the SPA forms and the API.
@@ -44,3 +45,43 @@ export type OperatorInput = z.infer<typeof operatorSchema>;
 
 export const LOGO_TYPES = ['image/jpeg', 'image/png'] as const;
 export const MAX_LOGO_BYTES = MAX_UPLOAD_BYTES;
+
+const COMPANIES = 'privative-orders/companies';
+
+/** The company form: the SPEC §5 company rules plus the parent (empty: the user's own company). */
+export const companyFormSchema = companySchema.extend({ parentId: z.string() });
+export type CompanyFormValues = z.infer<typeof companyFormSchema>;
+
+/** Company fields (domain/fields.ts); `group` is the step of the two-step form (SPEC §2). */
+export const companyFields = defineFields(
+  companyFormSchema,
+  [
+    { source: 'code', label: 'companies.fields.code', group: 'company', column: true, sortable: true },
+    { source: 'companyName', label: 'companies.fields.companyName', group: 'company', column: true, sortable: true },
+    { source: 'businessName', label: 'companies.fields.businessName', group: 'company', column: true, sortable: true },
+    { source: 'vatNumber', label: 'companies.fields.vatNumber', group: 'company', column: true, maxLength: 16 },
+    { source: 'parentId', label: 'companies.fields.parent', group: 'company', kind: 'reference', reference: { resource: COMPANIES, optionText: 'companyName' }, show: false },
+    { source: 'parentName', label: 'companies.fields.parent', input: false, column: true },
+    { source: 'address', label: 'companies.fields.address', group: 'address' },
+    { source: 'city', label: 'companies.fields.city', group: 'address', column: true, sortable: true },
+    { source: 'municipality', label: 'companies.fields.municipality', group: 'address' },
+    { source: 'province', label: 'companies.fields.province', group: 'address', maxLength: 2 },
+    { source: 'zip', label: 'companies.fields.zip', group: 'address', maxLength: 5 },
+  ],
+  { resource: COMPANIES },
+);
+
+/** The two steps of the company form, in order. */
+export const COMPANY_FORM_STEPS = ['company', 'address'] as const;
+
+const contactFields = (schema: typeof referentSchema) =>
+  defineFields(schema, [
+    { source: 'firstName', label: 'companies.contactFields.firstName' },
+    { source: 'lastName', label: 'companies.contactFields.lastName' },
+    { source: 'phoneCountry', label: 'companies.contactFields.phoneCountry', defaultValue: '+39' },
+    { source: 'phone', label: 'companies.contactFields.phone', kind: 'phone' },
+    { source: 'email', label: 'companies.contactFields.email', kind: 'email' },
+  ]);
+
+/** The referent form and the referent block of the company page. */
+export const referentFields = contactFields(referentSchema);

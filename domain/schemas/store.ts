@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineFields } from '../fields';
 
 /** Store rules of SPEC §5: letters, digits, spaces, hyphen and comma; at least 2 characters. */
 const storeText = z
@@ -17,3 +18,15 @@ export const storeSchema = z
   })
   .strict();
 export type StoreInput = z.infer<typeof storeSchema>;
+
+/** The store fields as the screens show them (domain/fields.ts); a new field is one line here. */
+export const storeFields = defineFields(
+  storeSchema,
+  [
+    { source: 'code', label: 'stores.fields.code', column: true, sortable: true },
+    { source: 'name', label: 'stores.fields.name', column: true, sortable: true },
+    { source: 'storeCategoryId', label: 'stores.fields.storeCategoryId', column: true, sortable: true, filter: true },
+    { source: 'defaultActivationStore', label: 'stores.fields.defaultActivationStore', kind: 'boolean', column: true },
+  ],
+  { resource: 'privative/stores' },
+);

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/**
+ * Field declarations: a resource's fields are declared once, next to its zod schema, with the
+ * little the UI needs to show, list, filter and edit them. The SPA's generic components
+ * (src/components/schema) render list columns, filters, show fields and form inputs from them;
+ * the zod schema stays the one source of the rules (the API validates with the same schema).
+ * No React here: domain is shared with the server.
+ */
+
+/** How a value is shown and edited. */
+export type FieldKind = 'text' | 'email' | 'phone' | 'boolean' | 'select' | 'reference';
+
+/** A select choice; `name` is an i18n key. `tone` colours its chip in lists and show pages. */
+export interface FieldChoice {
+  id: string;
+  name: string;
+  tone?: 'success' | 'warning' | 'error' | 'info' | 'default';
+}
+
+interface FieldCommon {
+  /** i18n key of the label */
+  label: string;
+  /** default 'text' */
+  kind?: FieldKind;
+  /** a list column */
+  column?: boolean;
+  /** the column can sort (the API must list the field among its sort fields) */
+  sortable?: boolean;
+  /** a list filter (the API must accept the field in its filter) */
+  filter?: boolean;
+  /** shown on the record's page; default true */
+  show?: boolean;
+  /** kind 'reference': the resource (its access-table name) and the field that names a record */
+  reference?: { resource: string; optionText: string };
+  /** kind 'select' */
+  choices?: readonly FieldChoice[];
+  /** the form step or section that holds the input (multi-step forms) */
+  group?: string;
+}
+
+/** A field of the schema: it has a form input (unless `input: false`). */
+export interface InputFieldSpec<K extends string = string> extends FieldCommon {
+  source: K;
+  input?: true;
+  /** set when the record is created, read-only afterwards (the update body leaves it out) */
+  readOnly?: boolean;
+  /** initial value of a new record; default '' (false for booleans) */
+  defaultValue?: string | boolean;
+  /** the input's maxLength attribute */
+  maxLength?: number;
+}
+
+/** A field the API answers but the form does not edit (a name looked up, a status). */
+export interface DisplayFieldSpec extends FieldCommon {
+  source: string;
+  input: false;
+}
+
+export type FieldSpec<K extends string = string> = InputFieldSpec<K> | DisplayFieldSpec;
+
+/** An input field with what `defineFields` derived from the schema. */
+export type ResolvedInputField = InputFieldSpec & { required: boolean };
+
+export interface FieldSet {
+  /** the react-admin resource (= access-table name) the fields belong to, when one */
+  resource?: string;
+  /** the API's schema (strict): the rules */
+  schema: z.ZodObject;
+  /**
+   * The form's schema: the same rules per field, unknown keys dropped (a record carries id,
+   * timestamps…) and a missing value read as empty, so an untouched or null field gets the
+   * field's own message rather than a type error.
+   */
+  formSchema: z.ZodType<Record<string, unknown>>;
+  fields: readonly FieldSpec[];
+  inputs: readonly ResolvedInputField[];
+  /** initial values of a new record */
+  defaults: Record<string, string | boolean>;
+}
+
+const emptyOf = (field: InputFieldSpec) => (field.kind === 'boolean' ? false : '');
+
+/**
+ * Declares the fields of `schema`. Every schema key needs a declaration (a form would silently
+ * miss it otherwise); input fields must be schema keys (checked by the type, and at load).
+ */
+export function defineFields<S extends z.ZodObject>(
+  schema: S,
+  fields: ReadonlyArray<FieldSpec<Extract<keyof S['shape'], string>>>,
+  options: { resource?: string } = {},
+): FieldSet {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const inputSpecs = (fields as readonly FieldSpec[]).filter((field): field is InputFieldSpec => field.input !== false);
+  for (const field of inputSpecs) if (!(field.source in shape)) throw new Error(`Field "${field.source}" has an input but is not in the schema`);
+  for (const key of Object.keys(shape)) if (!inputSpecs.some((field) => field.source === key)) throw new Error(`Schema key "${key}" has no field declaration`);
+
+  const formShape = Object.fromEntries(inputSpecs.map((field) => [field.source, z.preprocess((value) => value ?? emptyOf(field), shape[field.source])]));
+  const formSchema = z.object(formShape) as unknown as z.ZodType<Record<string, unknown>>;
+  const inputs = inputSpecs.map((field) => ({
+    ...field,
+    // required when the empty value breaks the rule (a flag or an optional select does not)
+    required: !shape[field.source].safeParse(emptyOf(field)).success,
+  }));
+  const defaults = Object.fromEntries(inputSpecs.map((field) => [field.source, field.defaultValue ?? emptyOf(field)]));
+  return { resource: options.resource, schema, formSchema, fields: fields as readonly FieldSpec[], inputs, defaults };
+}
+
+export const columnFields = (set: FieldSet) => set.fields.filter((field) => field.column);
+export const filterFields = (set: FieldSet) => set.fields.filter((field) => field.filter);
+export const showFields = (set: FieldSet) => set.fields.filter((field) => field.show !== false);
+export const inputFields = (set: FieldSet, group?: string) => set.inputs.filter((field) => group === undefined || field.group === group);
+
+/** The names of the fields of a group, in order (a form step's fields). */
+export const groupSources = (set: FieldSet, group: string) => inputFields(set, group).map((field) => field.source);

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineFields } from '../fields';
+import { USER_STATUSES } from './auth';
+import { operatorSchema } from './company';
+
+/** The operator form: the SPEC §5 operator rules plus the company it belongs to (in scope). */
+export const operatorFormSchema = operatorSchema.extend({ companyId: z.string().min(1, 'validation.required') });
+export type OperatorFormValues = z.infer<typeof operatorFormSchema>;
+
+const STATUS_TONES = { ACTIVE: 'success', PENDING_ACTIVATION: 'warning', DISABLED: 'default' } as const;
+
+/** Operator fields (domain/fields.ts): the operators tab of the companies registry and its form. */
+export const operatorFields = defineFields(
+  operatorFormSchema,
+  [
+    // chosen when the operator is created; an operator does not move between companies
+    { source: 'companyId', label: 'companies.operators.company', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' }, readOnly: true, show: false },
+    { source: 'firstName', label: 'companies.contactFields.firstName', column: true, sortable: true },
+    { source: 'lastName', label: 'companies.contactFields.lastName', column: true, sortable: true },
+    { source: 'phoneCountry', label: 'companies.contactFields.phoneCountry', defaultValue: '+39' },
+    { source: 'phone', label: 'companies.contactFields.phone', kind: 'phone', column: true },
+    { source: 'email', label: 'companies.contactFields.email', kind: 'email', column: true, sortable: true },
+    { source: 'companyName', label: 'companies.operators.company', input: false, column: true, sortable: true },
+    {
+      source: 'status',
+      label: 'companies.operators.status',
+      input: false,
+      kind: 'select',
+      choices: USER_STATUSES.map((id) => ({ id, name: `companies.status.${id}`, tone: STATUS_TONES[id] })),
+      column: true,
+      sortable: true,
+      filter: true,
+    },
+  ],
+  { resource: 'privative-orders/operators' },
+);
