@@ -1,6 +1,6 @@
 export * from './constants';
 export * from './errors';
-export * from './menu';
 export * from './password';
 export * from './permissions';
+export * from './access';
 export * from './schemas/auth';

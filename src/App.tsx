@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
@@ -12,9 +12,8 @@ import { NotFoundPage } from './layout/NotFoundPage';
 import { AccountActivationPage } from './pages/activation/AccountActivationPage';
 import { ForgotPasswordPage } from './pages/forgotPassword/ForgotPasswordPage';
 import { LoginPage } from './pages/login/LoginPage';
+import { resourceElements, sectionRoutes } from './resources/resourceRoutes';
 import { RouteGuard } from './routes/RouteGuard';
-import { SectionRouter } from './routes/SectionRouter';
-import { SECTION_ROUTES } from './routes/sectionRoutes';
 import { theme } from './theme';
 
 const ProfilePage = lazyWithReload(() => import('./pages/profile/ProfilePage'));
@@ -37,7 +36,12 @@ function lazyScreen(element: React.ReactNode) {
   );
 }
 
-/** The SPA: public account pages without the shell, everything else inside it (SPEC §2). */
+const GoHome = () => <Navigate to="/" replace />;
+
+/**
+ * The SPA: public account pages without the shell, everything else inside it (SPEC §2). Every
+ * business screen is a `<Resource>` of the registry (src/resources/registry.ts).
+ */
 export function App({ authProvider, dataProvider, i18nProvider, queryClient, store }: AppProps) {
   return (
     <Admin
@@ -54,6 +58,8 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient, sto
       error={ErrorPage}
       loading={LoadingPage}
       notification={AppNotification}
+      // a controller's own access check failing sends the user home, like the screen gate does
+      accessDenied={GoHome}
       disableTelemetry
     >
       <CustomRoutes noLayout>
@@ -66,10 +72,9 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient, sto
         <Route path="/profile" element={lazyScreen(<ProfilePage />)} />
         <Route path="/password" element={lazyScreen(<ChangePasswordPage />)} />
         <Route path="/downloads" element={lazyScreen(<DownloadsPage />)} />
-        {SECTION_ROUTES.map((section) => (
-          <Route key={section.key} path={`${section.base}/*`} element={<RouteGuard>{<SectionRouter section={section} />}</RouteGuard>} />
-        ))}
+        {sectionRoutes()}
       </CustomRoutes>
+      {resourceElements()}
     </Admin>
   );
 }

@@ -147,17 +147,20 @@ describe('authProvider.checkAuth', () => {
 });
 
 describe('permissions and access', () => {
-  it('reads permissions from the user configuration, cached, and gates access with the menu table', async () => {
+  it('reads permissions from the user configuration, cached, and gates access with the domain access table', async () => {
     signedIn();
     let calls = 0;
     server.use(http.get('/api/user/configuration', () => ((calls += 1), HttpResponse.json(userConfiguration(['ticketing'])))));
     const { authProvider } = setup();
 
     expect(await authProvider.getPermissions!({})).toEqual({ ticketing: true });
-    expect(await authProvider.canAccess!({ resource: '/tickets/12', action: 'show' })).toBe(true);
-    expect(await authProvider.canAccess!({ resource: '/users/list', action: 'list' })).toBe(false);
+    expect(await authProvider.canAccess!({ resource: 'tickets', action: 'show' })).toBe(true);
     expect(await authProvider.canAccess!({ resource: 'tickets', action: 'list' })).toBe(true);
-    expect(await authProvider.getIdentity!()).toMatchObject({ id: 'user-1', fullName: 'Ada Lovelace' });
+    expect(await authProvider.canAccess!({ resource: 'users', action: 'list' })).toBe(false);
+    // an action or resource the table does not name is denied, whatever the permissions
+    expect(await authProvider.canAccess!({ resource: 'tickets', action: 'purge' })).toBe(false);
+    expect(await authProvider.canAccess!({ resource: 'nope', action: 'list' })).toBe(false);
+    expect(await authProvider.getIdentity!()).toMatchObject({ id: 'user-1', fullName: 'Ada Lovelace', companyId: 'company-1', companyName: 'Acme' });
     expect(calls).toBe(1);
   });
 });

@@ -1,11 +1,12 @@
-import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { UserIdentity } from 'react-admin';
+import { canAccess } from '../../domain/access';
 import type { Permissions } from '../../domain/permissions';
 import { sessionSchema, type SignInResponse } from '../../domain/schemas/auth';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { AUTH_PATHS, logoutUrl } from '../dataProvider/authEndpoints';
 import type { HttpClient } from '../dataProvider/httpClient';
-import { canAccessResource } from './canAccess';
-import { clearSession, hasSession, readRefreshToken, storeSession } from './session';
+import type { TesseraAuthProvider } from '../dataProvider/types';
+import { clearSession, hasSession, readCompanyId, readRefreshToken, storeSession } from './session';
 import { loadUserConfiguration } from './userConfiguration';
 import { clearUserConfigurationCache } from './userConfigurationCache';
 
@@ -14,7 +15,11 @@ export interface LoginParams {
   password: string;
 }
 
-export function createAuthProvider(http: HttpClient): AuthProvider {
+/**
+ * The one road to the session: sign-in, token exchange, logout, the user's configuration and
+ * permissions, react-admin's access checks (domain/access.ts), and the account calls of SPEC §7.
+ */
+export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
   async function permissions(): Promise<Permissions> {
     if (!hasSession()) throw new Error('No session');
     return (await loadUserConfiguration(http)).permissions;
@@ -71,12 +76,30 @@ export function createAuthProvider(http: HttpClient): AuthProvider {
         id: user.id,
         fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
         email: user.email,
+        companyId: company.id,
         companyName: company.name,
       };
     },
 
-    async canAccess({ resource }: { resource: string; action: string }) {
-      return canAccessResource(await permissions().catch(() => null), resource);
+    /** Unknown resource or action: denied (domain/access.ts). */
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      return canAccess(await permissions().catch(() => null), resource, action);
+    },
+
+    getConfiguration: () => loadUserConfiguration(http),
+    getCompanyId: readCompanyId,
+
+    async forgotPassword(email: string) {
+      await http.request(AUTH_PATHS.forgotPassword, { method: 'POST', json: { email }, authenticated: false });
+    },
+    async resetPassword(password: string, token: string) {
+      await http.request(AUTH_PATHS.resetPassword, { method: 'POST', json: { password, token }, authenticated: false });
+    },
+    async activateAccount(password: string, token: string) {
+      await http.request(AUTH_PATHS.activateAccount, { method: 'POST', json: { password, token }, authenticated: false });
+    },
+    async changePassword(oldPassword: string, newPassword: string) {
+      await http.request(AUTH_PATHS.changePassword, { method: 'PUT', json: { oldPassword, newPassword } });
     },
   };
 }

@@ -8,17 +8,17 @@ import { createHttpClient } from './httpClient';
 const provider = () => createDataProvider(createHttpClient({ onSessionEnd: () => undefined }));
 
 describe('dataProvider', () => {
-  it('maps a resource to its company-scoped path with simple-rest list parameters and an exact total', async () => {
+  it('maps a resource name (its SPEC path) to its company-scoped API path with simple-rest list parameters and an exact total', async () => {
     signedIn();
     let url: URL | undefined;
     server.use(
       http.get('/api/company/company-1/giftcard/report-generated', ({ request }) => {
         url = new URL(request.url);
-        return HttpResponse.json([{ id: 1 }, { id: 2 }], { headers: { 'Content-Range': 'reportsGenerated 10-11/42' } });
+        return HttpResponse.json([{ id: 1 }, { id: 2 }], { headers: { 'Content-Range': 'reports 10-11/42' } });
       }),
     );
 
-    const result = await provider().getList('reportsGenerated', {
+    const result = await provider().getList('report', {
       pagination: { page: 2, perPage: 10 },
       sort: { field: 'createdAt', order: 'DESC' },
       filter: { type: 'SALES' },
@@ -30,20 +30,53 @@ describe('dataProvider', () => {
     expect(url?.searchParams.get('range')).toBe('[10,19]');
   });
 
-  it('reports hasNextPage when the server gives no exact total', async () => {
+  it('reports hasNextPage when the server gives no exact total (lists that never count)', async () => {
     signedIn();
     server.use(
-      http.get('/api/company/company-1/giftcard/report', () =>
-        HttpResponse.json([{ id: 1 }, { id: 2 }], { headers: { 'Content-Range': 'reportTypes 0-1/*' } }),
-      ),
+      http.get('/api/company/company-1/giftcard/cards', () => HttpResponse.json([{ id: 1 }, { id: 2 }], { headers: { 'Content-Range': 'cards 2-3/*' } })),
     );
-    const result = await provider().getList('reportTypes', { pagination: { page: 1, perPage: 2 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const result = await provider().getList('privative/giftcards', { pagination: { page: 2, perPage: 2 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(result.total).toBeUndefined();
-    expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
+    expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
+  });
+
+  it("fills a nested list's path from its filter or reference target (a card's ledger)", async () => {
+    signedIn();
+    const urls: URL[] = [];
+    server.use(
+      http.get('/api/company/company-1/giftcard/cards/card-9/transactions', ({ request }) => {
+        urls.push(new URL(request.url));
+        return HttpResponse.json([{ id: 't1' }], { headers: { 'Content-Range': 'transactions 0-0/1' } });
+      }),
+    );
+    const viaList = await provider().getList('privative/giftcard-transactions', { pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'DESC' }, filter: { cardId: 'card-9', type: 'RECHARGE' } });
+    const viaReference = await provider().getManyReference('privative/giftcard-transactions', { target: 'cardId', id: 'card-9', pagination: { page: 1, perPage: 10 }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} });
+    expect(viaList).toEqual({ data: [{ id: 't1' }], total: 1 });
+    expect(viaReference).toEqual({ data: [{ id: 't1' }], total: 1 });
+    expect(urls.map((url) => url.searchParams.get('filter'))).toEqual(['{"type":"RECHARGE"}', '{}']);
+  });
+
+  it('sends create, update and delete as JSON with the session headers', async () => {
+    signedIn();
+    const seen: { method: string; type: string | null; auth: string | null; language: string | null; body: string }[] = [];
+    const record = async ({ request }: { request: Request }) => {
+      seen.push({ method: request.method, type: request.headers.get('Content-Type'), auth: request.headers.get('Authorization'), language: request.headers.get('Accept-Language'), body: await request.text() });
+      return HttpResponse.json({ id: 's1', code: 'S1' });
+    };
+    server.use(http.post('/api/company/company-1/stores', record), http.put('/api/company/company-1/stores/s1', record), http.delete('/api/company/company-1/stores/s1', record));
+    await provider().create('privative/stores', { data: { code: 'S1' } });
+    await provider().update('privative/stores', { id: 's1', data: { code: 'S1' }, previousData: { id: 's1' } });
+    await provider().delete('privative/stores', { id: 's1', previousData: { id: 's1' } });
+    expect(seen).toEqual([
+      { method: 'POST', type: 'application/json', auth: 'Bearer access-1', language: 'it', body: '{"code":"S1"}' },
+      { method: 'PUT', type: 'application/json', auth: 'Bearer access-1', language: 'it', body: '{"code":"S1"}' },
+      { method: 'DELETE', type: null, auth: 'Bearer access-1', language: 'it', body: '' },
+    ]);
   });
 
   it('refuses a resource that is not in the path map', async () => {
     signedIn();
     await expect(provider().getOne('nope', { id: 1 })).rejects.toThrow(/RESOURCE_PATHS/);
+    await expect(provider().getList('nope', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toThrow(/RESOURCE_PATHS/);
   });
 });

@@ -1,119 +1,115 @@
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import type { BulkBody, BulkResult, CardFilter, CardMoveResult, GiftCard, ReturnBody } from '../../domain/giftcards';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, GetListParams, GetListResult, GetManyReferenceParams, Identifier, RaRecord } from 'react-admin';
+import type { BulkResult, CardMoveResult, GiftCard } from '../../domain/giftcards';
+import type { CompanyRecord } from '../../domain/schemas/companies-api';
+import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { HttpClient } from './httpClient';
-import { parseContentRange } from './contentRange';
 import { listPath, reportDownloadPath, resourcePath } from './resourcePaths';
+import type { TesseraActions, TesseraDataProvider } from './types';
 
 /**
- * react-admin dataProvider over the API (ra-data-simple-rest conventions: filter, sort and
- * range query parameters; Content-Range on lists). Resources map to paths through
- * RESOURCE_PATHS; actions that are not CRUD are named methods at the bottom.
+ * The react-admin dataProvider: ra-data-simple-rest (filter, sort and range query parameters,
+ * Content-Range on lists) over our http client (Bearer, Accept-Language, Cache-Control,
+ * single-flight refresh, problem+json errors). Overridden only where our API differs:
+ * resource names are SPEC paths mapped to API paths (RESOURCE_PATHS), a `*` total in
+ * Content-Range becomes `pageInfo` (lists that never count), and nested lists take their
+ * `{placeholder}` from the filter. Calls that are not CRUD are the named methods below.
  */
-export function createDataProvider(http: HttpClient) {
-  const listQuery = ({ pagination, sort, filter }: Partial<GetListParams>) => {
-    const page = pagination?.page ?? 1;
-    const perPage = pagination?.perPage ?? 25;
-    const start = (page - 1) * perPage;
-    return {
-      query: {
-        filter: JSON.stringify(filter ?? {}),
-        sort: sort ? JSON.stringify([sort.field, sort.order]) : undefined,
-        range: JSON.stringify([start, start + perPage - 1]),
-      },
-      start,
-      perPage,
-    };
-  };
-  const itemPath = (resource: string, id: Identifier) => `${resourcePath(resource)}/${encodeURIComponent(String(id))}`;
+export function createDataProvider(http: HttpClient): TesseraDataProvider {
+  const rest = simpleRestProvider('', simpleRestClient(http));
+  /** simple-rest builds `${apiUrl}/${resource}`: hand it the API path instead of the name */
+  const api = (path: string) => path.replace(/^\//, '');
 
-  const provider = {
+  const crud: DataProvider = {
     async getList(resource, params) {
       const { path, filter } = listPath(resource, params.filter);
-      const { query, perPage } = listQuery({ ...params, filter });
-      const { body, headers } = await http.request<RaRecord[]>(path, { query, signal: params.signal });
-      return { data: body, ...parseContentRange(headers.get('Content-Range'), body.length, perPage - 1) };
+      return withPageInfo(await rest.getList(api(path), { ...params, filter }), params);
     },
-    async getOne(resource, params) {
-      const { body } = await http.request<RaRecord>(itemPath(resource, params.id), { signal: params.signal });
-      return { data: body };
-    },
-    async getMany(resource, params) {
-      const query = { filter: JSON.stringify({ id: params.ids }) };
-      const { body } = await http.request<RaRecord[]>(resourcePath(resource), { query, signal: params.signal });
-      return { data: body };
-    },
+    getOne: async (resource, params) => rest.getOne(api(resourcePath(resource)), params),
+    getMany: async (resource, params) => rest.getMany(api(resourcePath(resource)), params),
     async getManyReference(resource, params) {
-      const { path, filter } = listPath(resource, { ...params.filter, [params.target]: params.id });
-      const { query, perPage } = listQuery({ ...params, filter });
-      const { body, headers } = await http.request<RaRecord[]>(path, { query, signal: params.signal });
-      return { data: body, ...parseContentRange(headers.get('Content-Range'), body.length, perPage - 1) };
+      if (resourcePath(resource).includes(`{${params.target}}`)) {
+        // a nested list (a card's ledger): the target is a path segment, not a filter
+        return crud.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+      }
+      const { path, filter } = listPath(resource, params.filter);
+      return withPageInfo(await rest.getManyReference(api(path), { ...params, filter }), params);
     },
-    async create(resource, params) {
-      const { body } = await http.request<RaRecord>(resourcePath(resource), { method: 'POST', json: params.data });
-      return { data: body };
-    },
-    async update(resource, params) {
-      const { body } = await http.request<RaRecord>(itemPath(resource, params.id), { method: 'PUT', json: params.data });
-      return { data: body };
-    },
-    async updateMany(resource, params) {
-      await Promise.all(params.ids.map((id) => http.request(itemPath(resource, id), { method: 'PUT', json: params.data })));
-      return { data: params.ids };
-    },
+    create: async (resource, params) => rest.create(api(resourcePath(resource)), params),
+    update: async (resource, params) => rest.update(api(resourcePath(resource)), params),
+    updateMany: async (resource, params) => rest.updateMany(api(resourcePath(resource)), params),
     async delete(resource, params) {
-      const { body } = await http.request<RaRecord | null>(itemPath(resource, params.id), { method: 'DELETE' });
-      return { data: body ?? params.previousData ?? { id: params.id } };
+      const result = await rest.delete(api(resourcePath(resource)), params);
+      return { data: result.data ?? params.previousData ?? { id: params.id } };
     },
-    async deleteMany(resource, params) {
-      await Promise.all(params.ids.map((id) => http.request(itemPath(resource, id), { method: 'DELETE' })));
-      return { data: params.ids };
-    },
-  } as DataProvider;
+    deleteMany: async (resource, params) => rest.deleteMany(api(resourcePath(resource)), params),
+  };
 
-  return {
-    ...provider,
-    /** SPEC §7: a generated report as a CSV blob. */
-    async downloadReport(reportId: string, signal?: AbortSignal): Promise<Blob> {
-      const { body } = await http.request<Blob>(reportDownloadPath(reportId), { responseType: 'blob', signal });
-      return body;
-    },
-    ...giftCardActions(http, itemPath),
+  return { ...crud, ...namedActions(http) };
+}
+
+/** `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts). */
+function withPageInfo<T extends RaRecord>(result: GetListResult<T>, params: Partial<GetListParams | GetManyReferenceParams>): GetListResult<T> {
+  if (result.total !== undefined && Number.isFinite(result.total)) return result;
+  const page = params.pagination?.page ?? 1;
+  return { data: result.data, pageInfo: { hasNextPage: true, hasPreviousPage: page > 1 } };
+}
+
+/** ra-data-simple-rest's `httpClient(url, options)` contract, served by our http client. */
+function simpleRestClient(http: HttpClient) {
+  return async (url: string, options: { method?: string; body?: BodyInit | null; headers?: HeadersInit; signal?: AbortSignal | null } = {}) => {
+    const headers: Record<string, string> = {};
+    new Headers(options.headers).forEach((value, name) => {
+      // simple-rest marks body-less DELETEs text/plain; our API wants no body type at all
+      if (name.toLowerCase() !== 'content-type') headers[name] = value;
+    });
+    if (typeof options.body === 'string') headers['Content-Type'] = 'application/json';
+    const response = await http.request<unknown>(url, {
+      method: (options.method ?? 'GET') as 'GET',
+      body: options.body ?? undefined,
+      headers,
+      signal: options.signal ?? undefined,
+    });
+    return { status: response.status, headers: response.headers, body: JSON.stringify(response.body), json: response.body };
   };
 }
 
-/** Gift-card and transaction actions (issue 3). Money-moving calls carry an Idempotency-Key. */
-function giftCardActions(http: HttpClient, itemPath: (resource: string, id: Identifier) => string) {
-  const idempotent = (key: string | undefined) => (key ? { 'Idempotency-Key': key } : undefined);
-  const post = async <T>(url: string, json: unknown, idempotencyKey?: string) =>
+function namedActions(http: HttpClient): TesseraActions {
+  const item = (resource: string, id: Identifier) => `${resourcePath(resource)}/${encodeURIComponent(String(id))}`;
+  const idempotent = (key: string) => ({ 'Idempotency-Key': key });
+  const post = async <T>(url: string, json: unknown, idempotencyKey: string) =>
     (await http.request<T>(url, { method: 'POST', json, headers: idempotent(idempotencyKey) })).body;
+  const upload = async <T>(url: string, file: File) => {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    return (await http.request<T>(url, { method: 'POST', body })).body;
+  };
+  const blob = async (url: string, signal?: AbortSignal, query?: Record<string, string>) =>
+    (await http.request<Blob>(url, { responseType: 'blob', signal, query })).body;
+  const cards = 'privative/giftcards';
+  const transactions = 'privative/transactions';
+  const companies = 'privative-orders/companies';
+  const stores = 'privative/stores';
+
   return {
-    /** The filtered card list as CSV, streamed by the server. */
-    async exportGiftCards(filter: CardFilter, signal?: AbortSignal): Promise<Blob> {
-      const url = `${resourcePath('giftcards')}/export`;
-      const { body } = await http.request<Blob>(url, { query: { filter: JSON.stringify(filter) }, responseType: 'blob', signal });
-      return body;
+    exportGiftCards: (filter, signal) => blob(`${resourcePath(cards)}/export`, signal, { filter: JSON.stringify(filter) }),
+    async searchGiftCardByCode(code, signal) {
+      return (await http.request<GiftCard>(`${resourcePath(cards)}/search`, { query: { code }, signal })).body;
     },
-    /** Exact code; 404 NOT_FOUND for a code that does not exist or is outside the caller's scope. */
-    async searchGiftCardByCode(code: string, signal?: AbortSignal): Promise<GiftCard> {
-      return (await http.request<GiftCard>(`${resourcePath('giftcards')}/search`, { query: { code }, signal })).body;
+    reloadGiftCard: (id, amountCents, key) => post<CardMoveResult>(`${item(cards, id)}/reload`, { amountCents }, key),
+    bulkGiftCards: (body, key) => post<BulkResult>(`${resourcePath(cards)}/bulk`, body, key),
+    unfreezeTransaction: (id, key) => post<CardMoveResult>(`${item(transactions, id)}/unfreeze`, {}, key),
+    returnConsume: (id, body, key) => post<CardMoveResult>(`${item(transactions, id)}/return`, body, key),
+    cancelTransaction: (id, key) => post<CardMoveResult>(`${item(transactions, id)}/cancel`, {}, key),
+    importStores: (file) => upload<StoreImportResult>(`${resourcePath(stores)}/import`, file),
+    storeImportTemplate: () => blob(`${resourcePath(stores)}/import-template`),
+    async saveCompanyReferent(companyId, referent) {
+      return (await http.request<CompanyRecord>(`${item(companies, companyId)}/referent`, { method: 'PUT', json: referent })).body;
     },
-    reloadGiftCard(id: Identifier, amountCents: number, idempotencyKey: string): Promise<CardMoveResult> {
-      return post(`${itemPath('giftcards', id)}/reload`, { amountCents }, idempotencyKey);
-    },
-    /** One action on the given ids or on every card matching a filter; answers per-card results. */
-    bulkGiftCards(body: BulkBody, idempotencyKey: string): Promise<BulkResult> {
-      return post(`${resourcePath('giftcards')}/bulk`, body, idempotencyKey);
-    },
-    unfreezeTransaction(id: Identifier, idempotencyKey: string): Promise<CardMoveResult> {
-      return post(`${itemPath('transactions', id)}/unfreeze`, {}, idempotencyKey);
-    },
-    returnConsume(id: Identifier, body: ReturnBody, idempotencyKey: string): Promise<CardMoveResult> {
-      return post(`${itemPath('transactions', id)}/return`, body, idempotencyKey);
-    },
-    cancelTransaction(id: Identifier, idempotencyKey: string): Promise<CardMoveResult> {
-      return post(`${itemPath('transactions', id)}/cancel`, {}, idempotencyKey);
-    },
+    uploadCompanyLogo: (companyId, file) => upload<CompanyRecord>(`${item(companies, companyId)}/logo`, file),
+    companyLogo: (companyId, signal) => blob(`${item(companies, companyId)}/logo`, signal),
+    downloadReport: (reportId, signal) => blob(reportDownloadPath(reportId), signal),
   };
 }
 
-export type TesseraDataProvider = ReturnType<typeof createDataProvider>;
+export type { TesseraDataProvider } from './types';

@@ -1,24 +1,26 @@
+import type { ResourceName } from '../../domain/access';
 import { readCompanyId } from '../authProvider/session';
 
 /**
- * The one map from react-admin resource names to API paths. Company-scoped resources live under
- * /api/company/{companyId}/… (DESIGN.md §4); `{companyId}` is the signed-in user's company.
- * Business issues add their resources here.
+ * The one map from react-admin resource names (SPEC §2 paths, the keys of domain/access.ts) to
+ * API paths. Company-scoped resources live under /api/company/{companyId}/… (DESIGN.md §4);
+ * `{companyId}` is the signed-in user's company. Other `{placeholders}` (a card's ledger) are
+ * filled from the list filter. Business issues add their resources here.
  */
-export const RESOURCE_PATHS: Record<string, string> = {
-  reportsGenerated: '/api/company/{companyId}/giftcard/report-generated',
-  reportTypes: '/api/company/{companyId}/giftcard/report',
-  giftcards: '/api/company/{companyId}/giftcard/cards',
-  transactions: '/api/company/{companyId}/giftcard/transactions',
-  stores: '/api/company/{companyId}/stores',
-  companies: '/api/company/{companyId}/companies',
-  operators: '/api/company/{companyId}/operators',
-  /** a nested list: `{cardId}` comes from the list filter (see listPath) */
-  giftcardTransactions: '/api/company/{companyId}/giftcard/cards/{cardId}/transactions',
+export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
+  'privative/giftcards': '/api/company/{companyId}/giftcard/cards',
+  'privative/giftcards-search': '/api/company/{companyId}/giftcard/cards',
+  'privative/giftcard-transactions': '/api/company/{companyId}/giftcard/cards/{cardId}/transactions',
+  'privative/transactions': '/api/company/{companyId}/giftcard/transactions',
+  'privative/typologies': '/api/company/{companyId}/giftcard/typologies',
+  'privative/stores': '/api/company/{companyId}/stores',
+  'privative-orders/companies': '/api/company/{companyId}/companies',
+  'privative-orders/operators': '/api/company/{companyId}/operators',
+  report: '/api/company/{companyId}/giftcard/report-generated',
 };
 
 export function resourcePath(resource: string, companyId: string | null = readCompanyId()): string {
-  const template = RESOURCE_PATHS[resource];
+  const template = (RESOURCE_PATHS as Record<string, string | undefined>)[resource];
   if (!template) throw new Error(`Unknown resource "${resource}": add it to RESOURCE_PATHS`);
   if (template.includes('{companyId}') && !companyId) throw new Error('No company in the session');
   return template.replace('{companyId}', encodeURIComponent(companyId ?? ''));
@@ -41,5 +43,5 @@ export function listPath(resource: string, filter: Record<string, unknown> = {})
 
 /** SPEC §7: the generated report file (CSV). */
 export function reportDownloadPath(reportId: string, companyId: string | null = readCompanyId()): string {
-  return `${resourcePath('reportsGenerated', companyId)}/${encodeURIComponent(reportId)}`;
+  return `${resourcePath('report', companyId)}/${encodeURIComponent(reportId)}`;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { API_ERROR_CODES, IDENTITY_ERROR_CODES } from '../../domain/errors';
-import { MENU } from '../../domain/menu';
 import { STRENGTH_LABEL_KEYS, PASSWORD_CRITERIA } from '../../domain/password';
 import { V } from '../../domain/schemas/auth';
 import en from '../../locales/en/translation.json';
-import { SECTION_ROUTES } from '../routes/sectionRoutes';
+import { REGISTRY } from '../resources/registry';
+import { SECTIONS } from '../resources/sections';
 import { textsByLanguage } from './resources';
 
 function keys(tree: object, prefix = ''): string[] {
@@ -39,11 +39,11 @@ describe('translation files', () => {
       'errors.generic',
       'errors.unknown',
       ...Object.values(V),
-      ...MENU.map((section) => `menu.sections.${section.key}`),
-      ...MENU.flatMap((section) => section.items.map((item) => `menu.items.${item.key}`)),
+      ...SECTIONS.map((section) => `menu.sections.${section.key}`),
+      ...REGISTRY.flatMap((resource) => (resource.menu ? [`menu.items.${resource.menu}`] : [])),
       ...STRENGTH_LABEL_KEYS.map((key) => `password.strength.${key}`),
       ...PASSWORD_CRITERIA.map((key) => `password.criteria.${key}`),
-      ...SECTION_ROUTES.flatMap((section) => section.routes.flatMap((route) => ('screen' in route ? [`screens.${route.screen}`] : []))),
+      ...REGISTRY.flatMap((resource) => [resource.list, resource.create, resource.detail, ...(resource.routes ?? [])].flatMap((screen) => (screen ? [`screens.${screen.title}`] : []))),
     ];
     expect(required.filter((key) => !enKeys.has(key))).toEqual([]);
   });

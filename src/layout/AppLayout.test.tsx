@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthProvider, DataProvider } from 'react-admin';
+import { canAccess } from '../../domain/access';
 import { permissionsFrom, type PermissionKey } from '../../domain/permissions';
 import { App } from '../App';
 import { createQueryClient } from '../dataProvider/queryClient';
@@ -20,6 +21,7 @@ function fakeAuthProvider(keys: readonly PermissionKey[]): AuthProvider {
     checkError: async () => undefined,
     getPermissions: async () => permissionsFrom(keys),
     getIdentity: async () => ({ id: 'u1', fullName: 'Ada Lovelace' }),
+    canAccess: async ({ resource, action }) => canAccess(permissionsFrom(keys), resource, action),
   };
 }
 

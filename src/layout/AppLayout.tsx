@@ -1,26 +1,22 @@
 import { Box } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
-import { Layout, usePermissions } from 'react-admin';
-import { buildMenu, isSideNavHidden } from '../../domain/menu';
-import type { Permissions } from '../../domain/permissions';
+import { Layout } from 'react-admin';
 import { hasSession } from '../authProvider/session';
 import { AppHeader } from './AppHeader';
 import { ErrorPage } from './ErrorPage';
 import { LoadingPage } from './LoadingPage';
 import { ShellMenuContext } from './ShellMenuContext';
 import { SideMenu } from './SideMenu';
+import { useMenu } from './useMenu';
 
 function NoSidebar() {
   return null;
 }
 
-/** The signed-in shell: header, side menu from the user's permissions, error boundary. */
+/** The signed-in shell: header, side menu from the registry and canAccess, error boundary. */
 function Shell({ children }: { children: ReactNode }) {
-  const { permissions, isPending } = usePermissions<Permissions>();
-  const shellMenu = useMemo(() => {
-    const menu = buildMenu(permissions);
-    return { menu, sideNavHidden: isSideNavHidden(menu) };
-  }, [permissions]);
+  const { menu, sideNavHidden, isPending } = useMenu();
+  const shellMenu = useMemo(() => ({ menu, sideNavHidden }), [menu, sideNavHidden]);
 
   return (
     <ShellMenuContext.Provider value={shellMenu}>

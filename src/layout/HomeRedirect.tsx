@@ -1,15 +1,14 @@
-import { usePermissions } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import { firstMenuPath } from '../../domain/menu';
-import type { Permissions } from '../../domain/permissions';
 import { hasSession } from '../authProvider/session';
+import { firstMenuPath } from '../resources/registry';
 import { LoadingPage } from './LoadingPage';
 import { NoPermissionsPage } from './NoPermissionsPage';
+import { useMenu } from './useMenu';
 
 function FirstScreen() {
-  const { permissions, isPending } = usePermissions<Permissions>();
+  const { menu, isPending } = useMenu();
   if (isPending) return <LoadingPage />;
-  const target = firstMenuPath(permissions);
+  const target = firstMenuPath(menu);
   return target ? <Navigate to={target} replace /> : <NoPermissionsPage />;
 }
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { MenuSection } from '../../domain/menu';
+import type { MenuSection } from '../resources/registry';
 
 /** The user's menu, computed once by the layout and read by the header and the side menu. */
 export interface ShellMenu {

@@ -1,11 +1,10 @@
 import { Divider, ListSubheader } from '@mui/material';
 import { Fragment } from 'react';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
-import { SECTION_ICONS } from './sectionIcons';
 import { useShellMenu } from './ShellMenuContext';
 
 /**
- * The side navigation, built from the domain menu table filtered by the user's permissions.
+ * The side navigation, built from the resource registry filtered by `authProvider.canAccess`.
  * A section with one item shows as that item alone; larger sections get a heading.
  */
 export function SideMenu() {
@@ -28,7 +27,7 @@ export function SideMenu() {
               key={item.key}
               to={item.path}
               primaryText={translate(`menu.items.${item.key}`)}
-              leftIcon={SECTION_ICONS[section.key]}
+              leftIcon={section.icon}
             />
           ))}
         </Fragment>

@@ -29,3 +29,8 @@ export function userConfiguration(keys: readonly PermissionKey[] = [], overrides
 export function problem(status: number, code: string | undefined, instance = '/api/test', detail?: string) {
   return { title: 'Error', status, detail, instance, ...(code ? { error: { message: code } } : {}) };
 }
+
+// the entity builders, shared with the demo data (src/demo)
+export { cardCode, seededRandom, sequentialId } from './builders-ids';
+export { cardHistory, giftCard, transaction, typology, BUILDER_COMPANY_ID, type CardRow, type HistoryInput, type HistoryStore, type LedgerRow } from './builders-giftcards';
+export { company, operator, store } from './builders-registry';

@@ -1,36 +1,55 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AdminContext, memoryStore, Notification, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore, Notification, ResourceContextProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { canAccess } from '../../domain/access';
 import { permissionsFrom, type PermissionKey } from '../../domain/permissions';
+import type { ResourceName } from '../../domain/access';
+import { createAuthProvider } from '../authProvider/authProvider';
 import { createDataProvider } from '../dataProvider/dataProvider';
 import { createHttpClient } from '../dataProvider/httpClient';
 import { createQueryClient } from '../dataProvider/queryClient';
+import type { TesseraAuthProvider } from '../dataProvider/types';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import { LocationProbe } from './LocationProbe';
 import { signedIn } from './builders';
 
+export interface RenderScreenOptions {
+  /** the URL the router starts at */
+  path?: string;
+  /** the screen's route pattern, for useParams (`/privative/stores/:id`) */
+  route?: string;
+  /** the permission flags of the signed-in user; canAccess answers from domain/access.ts */
+  permissions?: PermissionKey[];
+  /** the react-admin resource the screen belongs to (what the registry mounts it under) */
+  resource?: ResourceName;
+}
+
 /**
  * Renders a business screen as the app does: the real dataProvider and http client against msw,
- * react-admin's contexts, a router at `path` (`route` is the screen's pattern, for useParams)
- * and a signed-in session of company-1 ("Acme") holding `permissions`.
+ * react-admin's contexts (resource context included), a router at `path` and a signed-in session
+ * of company-1 ("Acme") holding `permissions`. The authProvider is the real one, with its
+ * permissions and identity fixed: access checks stay on.
  */
-export async function renderScreen(ui: ReactElement, { path = '/', route = '*', permissions = [] }: { path?: string; route?: string; permissions?: PermissionKey[] } = {}) {
+export async function renderScreen(ui: ReactElement, { path = '/', route = '*', permissions = [], resource }: RenderScreenOptions = {}) {
   signedIn();
-  const dataProvider = createDataProvider(createHttpClient({ onSessionEnd: () => undefined })) as DataProvider;
-  const authProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
+  const http = createHttpClient({ onSessionEnd: () => undefined });
+  const dataProvider = createDataProvider(http);
+  const granted = permissionsFrom(permissions);
+  const authProvider: TesseraAuthProvider = {
+    ...createAuthProvider(http),
     checkAuth: async () => undefined,
     checkError: async () => undefined,
-    getPermissions: async () => permissionsFrom(permissions),
-    getIdentity: async () => ({ id: 'user-1', fullName: 'Ada Lovelace', companyName: 'Acme' }),
+    getPermissions: async () => granted,
+    getIdentity: async () => ({ id: 'user-1', fullName: 'Ada Lovelace', companyId: 'company-1', companyName: 'Acme' }),
+    canAccess: async ({ resource: name, action }) => canAccess(granted, name, action),
   };
+  const screen = resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui;
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={await createI18nProvider()} queryClient={createQueryClient()} store={memoryStore()}>
         <Routes>
-          <Route path={route} element={ui} />
+          <Route path={route} element={screen} />
         </Routes>
         <LocationProbe />
         <Notification />

@@ -1,8 +1,15 @@
+import StoreIcon from '@mui/icons-material/Store';
 import { lazyWithReload } from '../../layout/lazyWithReload';
+import type { ResourceDefinition } from '../types';
 
-/** The store screens of SPEC §2, each loaded on first use. */
-export const storeScreens = {
-  list: lazyWithReload(() => import('./StoreList')),
-  create: lazyWithReload(() => import('./StoreCreate')),
-  show: lazyWithReload(() => import('./StoreShow')),
+/** SPEC §2 /privative/stores: list, {id}, create; plus the CSV import. */
+export const stores: ResourceDefinition = {
+  name: 'privative/stores',
+  menu: 'stores',
+  icon: StoreIcon,
+  recordRepresentation: (record: { name: string; code: string }) => `${record.name} (${record.code})`,
+  list: { component: lazyWithReload(() => import('./StoreList')), title: 'storeList', path: 'list' },
+  create: { component: lazyWithReload(() => import('./StoreCreate')), title: 'storeCreate' },
+  detail: { component: lazyWithReload(() => import('./StoreShow')), title: 'storeDetail', action: 'edit' },
+  kind: 'schema',
 };

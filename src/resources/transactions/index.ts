@@ -1,6 +1,13 @@
+import ReceiptIcon from '@mui/icons-material/Receipt';
 import { lazyWithReload } from '../../layout/lazyWithReload';
+import type { ResourceDefinition } from '../types';
 
-/** The transactions screen of SPEC §2 (`privative` section), loaded on first use. */
-export const transactionScreens = {
-  list: lazyWithReload(() => import('./TransactionList')),
+/** SPEC §2 /privative/transactions (index → list): the ledger with unfreeze, return and cancel. */
+export const transactions: ResourceDefinition = {
+  name: 'privative/transactions',
+  menu: 'transactions',
+  icon: ReceiptIcon,
+  list: { component: lazyWithReload(() => import('./TransactionList')), title: 'transactionList', path: 'list' },
+  kind: 'custom',
+  why: 'money moves (unfreeze, return, cancel) from the rows, with idempotent dialogs',
 };

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS, accessRule, actionsOf, canAccess, RESOURCE_NAMES, type ResourceName } from './access';
+import { DEMO_ACCOUNTS } from './demoAccounts';
+import { grantedKeys, hasAnyPermission, PERMISSION_KEYS, type Permissions } from './permissions';
+
+const account = (email: string) => DEMO_ACCOUNTS.find((candidate) => candidate.email === email)!.permissions;
+
+/**
+ * What each of the four demo permission sets may do, resource by resource: the expected table,
+ * written out so a change to domain/access.ts that widens or narrows access shows up here.
+ */
+const OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
+  'privative/giftcards': ['list', 'show', 'export', 'reload', 'bulk', 'consume', 'freeze'],
+  'privative/giftcards-search': ['list', 'search'],
+  'privative/giftcard-transactions': ['list'],
+  'privative/transactions': ['list', 'unfreeze', 'return', 'cancel'],
+  'privative/stores': ['list', 'show', 'create', 'edit', 'delete', 'import'],
+  'privative/typologies': ['list'],
+  'privative-orders/orders': ['list', 'show', 'create', 'edit'],
+  tickets: ['list', 'show', 'create'],
+  report: ['list', 'download'],
+};
+
+describe('access table: every resource × action × the four demo permission sets', () => {
+  const sets: [string, Permissions, (resource: ResourceName, action: string) => boolean][] = [
+    ['admin (provider staff)', account('admin@tessera.test'), () => true],
+    ['operator of Acme', account('operator@acme.test'), (resource, action) => OPERATOR_ALLOWED[resource]?.includes(action) ?? false],
+    ['no-access user', account('noaccess@acme.test'), () => false],
+    // disabled cannot sign in; its flags are the operator's, and the table must not care about status
+    ['disabled user', account('disabled@acme.test'), (resource, action) => OPERATOR_ALLOWED[resource]?.includes(action) ?? false],
+  ];
+
+  for (const [who, permissions, expected] of sets) {
+    it(`answers as expected for ${who}`, () => {
+      const wrong: string[] = [];
+      for (const resource of RESOURCE_NAMES) {
+        for (const action of actionsOf(resource)) {
+          if (canAccess(permissions, resource, action) !== expected(resource, action)) wrong.push(`${resource}:${action}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('denies an unknown resource or action whatever the permissions', () => {
+    const all = account('admin@tessera.test');
+    expect(canAccess(all, 'privative/unknown', 'list')).toBe(false);
+    expect(canAccess(all, 'privative/giftcards', 'purge')).toBe(false);
+    expect(canAccess(all, 'privative/giftcards', 'constructor')).toBe(false);
+    expect(canAccess(all, '__proto__', 'list')).toBe(false);
+    expect(accessRule('privative/giftcards', 'toString')).toBeNull();
+  });
+
+  it('denies everything to missing or empty permissions', () => {
+    for (const resource of RESOURCE_NAMES) {
+      for (const action of actionsOf(resource)) {
+        expect(canAccess(null, resource, action)).toBe(false);
+        expect(canAccess({}, resource, action)).toBe(false);
+      }
+    }
+  });
+
+  it('names only real permission flags, and every flag opens something', () => {
+    const used = new Set(Object.values(ACCESS).flatMap((rules) => Object.values(rules).flat()));
+    for (const key of used) expect(PERMISSION_KEYS).toContain(key);
+    for (const key of PERMISSION_KEYS) expect(used.has(key), key).toBe(true);
+  });
+
+  it('grants a single flag exactly the entries that name it', () => {
+    for (const key of PERMISSION_KEYS) {
+      const permissions = { [key.split('.')[0]]: key.includes('.') ? { [key.split('.')[1]]: key.split('.')[2] ? { [key.split('.')[2]]: true } : true } : true } as Permissions;
+      expect(grantedKeys(permissions)).toEqual([key]);
+      for (const resource of RESOURCE_NAMES) {
+        for (const action of actionsOf(resource)) {
+          expect(canAccess(permissions, resource, action)).toBe(hasAnyPermission(permissions, accessRule(resource, action)!));
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import type { ApiErrorCode } from '../../domain/errors';
+import type { CardStatus, ExpirationType } from '../../domain/giftcards';
+
+/**
+ * The gift-card rules of server/modules/giftcards/rules.ts, for the demo's in-memory ledger.
+ * rules.test.ts checks that both answer alike for every state, action and amount, so the demo
+ * refuses exactly what the server refuses, with the same codes.
+ */
+export interface CardState {
+  status: CardStatus;
+  enabledStatus: CardStatus | null;
+  balanceCents: number;
+  frozenCents: number;
+  expireDate: Date | null;
+  everConsumed: boolean;
+}
+
+export const isPastExpiry = (card: Pick<CardState, 'expireDate'>, now: Date) => card.expireDate !== null && card.expireDate.getTime() <= now.getTime();
+
+/** A usable card past its expiry date shows as EXPIRED before anything rewrites it. */
+export function effectiveStatus(card: Pick<CardState, 'status' | 'expireDate'>, now: Date): CardStatus {
+  return (card.status === 'ACTIVE' || card.status === 'SOLD') && isPastExpiry(card, now) ? 'EXPIRED' : card.status;
+}
+
+/** Why a card refuses to move money, or null when it may (ACTIVE or SOLD, not past expiry). */
+export function moneyMoveRefusal(card: Pick<CardState, 'status' | 'expireDate'>, now: Date): ApiErrorCode | null {
+  switch (card.status) {
+    case 'DISABLED':
+      return 'CARD_DISABLED';
+    case 'LOCKED':
+      return 'CARD_LOCKED';
+    case 'NOT_ACTIVE':
+      return 'CARD_NOT_ACTIVE';
+    case 'EXPIRED':
+      return 'CARD_EXPIRED';
+    default:
+      return isPastExpiry(card, now) ? 'CARD_EXPIRED' : null;
+  }
+}
+
+export const availableCents = (card: Pick<CardState, 'balanceCents' | 'frozenCents'>) => card.balanceCents - card.frozenCents;
+
+/** HTTP status of a refused action: amounts → 422, card state → 409. */
+export function refusalStatus(code: ApiErrorCode): number {
+  if (code === 'INSUFFICIENT_BALANCE' || code === 'RETURN_EXCEEDS_CONSUME' || code === 'AMOUNT_TOO_LARGE' || code === 'IDEMPOTENCY_KEY_REUSED') return 422;
+  if (code === 'NOT_FOUND') return 404;
+  return code === 'VALIDATION_ERROR' ? 400 : 409;
+}
+
+const DETAIL: Partial<Record<ApiErrorCode, string>> = {
+  CARD_NOT_ACTIVE: 'The card is not active',
+  CARD_DISABLED: 'The card is disabled',
+  CARD_LOCKED: 'The card is locked',
+  CARD_EXPIRED: 'The card has expired',
+  INSUFFICIENT_BALANCE: 'The available balance is not enough',
+  AMOUNT_TOO_LARGE: 'The amount is above the maximum of one transaction',
+  RETURN_EXCEEDS_CONSUME: 'The return is larger than what the consume has left',
+  ALREADY_CANCELLED: 'The transaction has already been cancelled',
+  NOT_CANCELLABLE: 'This transaction cannot be cancelled',
+  NOT_FROZEN: 'Nothing to unfreeze: not a freeze, or already released',
+  INVALID_TRANSITION: 'The card is not in a state that allows this',
+  ALREADY_USED: 'The card has already been used',
+};
+export const refusalDetail = (code: ApiErrorCode) => DETAIL[code] ?? 'The operation was refused';
+
+function addMonths(date: Date, months: number): Date {
+  const out = new Date(date.getTime());
+  const day = out.getUTCDate();
+  out.setUTCDate(1);
+  out.setUTCMonth(out.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(out.getUTCFullYear(), out.getUTCMonth() + 1, 0)).getUTCDate();
+  out.setUTCDate(Math.min(day, lastDay));
+  return out;
+}
+
+/** The last instant of a calendar day (UTC). */
+export function endOfDay(isoDate: string): Date {
+  return new Date(`${isoDate}T23:59:59.999Z`);
+}
+
+export interface ExpiryRule {
+  expirationType: ExpirationType;
+  expirationMonths: number | null;
+  expirationDate: string | null;
+}
+
+export function expiryAtActivation(rule: ExpiryRule, activatedAt: Date): Date | null {
+  if (rule.expirationType === 'MONTHS_FROM_ACTIVATION') return addMonths(activatedAt, rule.expirationMonths ?? 12);
+  if (rule.expirationType === 'FIXED_DATE') return rule.expirationDate ? endOfDay(rule.expirationDate) : null;
+  return null;
+}
+
+export function expiryAtFirstUse(rule: ExpiryRule, usedAt: Date): Date | null {
+  return rule.expirationType === 'MONTHS_FROM_FIRST_USE' ? addMonths(usedAt, rule.expirationMonths ?? 12) : null;
+}
+
+export type StateAction = 'disable' | 'lock' | 'enable' | 'deactivate' | 'activate' | 'editExpiry';
+
+export function stateChangeRefusal(action: StateAction, card: CardState, now: Date): ApiErrorCode | null {
+  const status = effectiveStatus(card, now);
+  switch (action) {
+    case 'activate':
+      return status === 'NOT_ACTIVE' ? null : 'INVALID_TRANSITION';
+    case 'disable':
+    case 'lock': {
+      if (status === 'NOT_ACTIVE') return 'CARD_NOT_ACTIVE';
+      if (status === 'EXPIRED') return 'CARD_EXPIRED';
+      return status === (action === 'disable' ? 'DISABLED' : 'LOCKED') ? 'INVALID_TRANSITION' : null;
+    }
+    case 'enable':
+      return status === 'DISABLED' || status === 'LOCKED' ? null : 'INVALID_TRANSITION';
+    case 'deactivate':
+      if (status === 'NOT_ACTIVE') return 'INVALID_TRANSITION';
+      return card.everConsumed ? 'ALREADY_USED' : null;
+    case 'editExpiry':
+      if (status === 'NOT_ACTIVE') return 'CARD_NOT_ACTIVE';
+      return status === 'EXPIRED' ? 'CARD_EXPIRED' : null;
+  }
+}
+
+/** The status ENABLE returns to: the usable state the card had before DISABLE/LOCK. */
+export function enabledTarget(card: Pick<CardState, 'enabledStatus'>): CardStatus {
+  return card.enabledStatus === 'SOLD' ? 'SOLD' : 'ACTIVE';
+}

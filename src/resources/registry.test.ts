@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ACCESS, canAccess, RESOURCE_NAMES } from '../../domain/access';
+import { ALL_PERMISSIONS, permissionsFrom, type PermissionKey, type Permissions } from '../../domain/permissions';
+import { buildMenu, firstMenuPath, isSideNavHidden, MENU_RESOURCES, REGISTRY, sectionOf } from './registry';
+import { SECTIONS } from './sections';
+
+/** The menu as the shell builds it: canAccess 'list' for each menu resource. */
+function menuFor(permissions: Permissions) {
+  return buildMenu(Object.fromEntries(MENU_RESOURCES.map((name) => [name, canAccess(permissions, name, 'list')])));
+}
+const paths = (keys: PermissionKey[]) => menuFor(permissionsFrom(keys)).flatMap((section) => section.items.map((item) => item.path));
+
+describe('resource registry', () => {
+  it('declares every resource of the access table exactly once, and nothing else', () => {
+    const names = REGISTRY.map((definition) => definition.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual([...RESOURCE_NAMES].sort());
+  });
+
+  it('puts every resource in a section of SPEC §2 and every section index on a listed resource', () => {
+    for (const definition of REGISTRY) expect(sectionOf(definition.name).base).toBe(definition.name.split('/')[0]);
+    for (const section of SECTIONS) expect(REGISTRY.find((definition) => definition.name === section.index)?.list).toBeDefined();
+  });
+
+  it('gives a screen only the actions the access table knows, so no screen is silently denied', () => {
+    for (const definition of REGISTRY) {
+      const screens = [
+        definition.list && { action: definition.list.action ?? 'list' },
+        definition.create && { action: definition.create.action ?? 'create' },
+        definition.detail && { action: definition.detail.action ?? 'show' },
+        ...(definition.routes ?? []),
+      ].filter(Boolean) as { action: string }[];
+      for (const screen of screens) expect(Object.keys(ACCESS[definition.name]), `${definition.name}: ${screen.action}`).toContain(screen.action);
+    }
+  });
+
+  it('says why a resource is custom', () => {
+    for (const definition of REGISTRY.filter((d) => d.kind === 'custom')) expect(definition.why, definition.name).toBeTruthy();
+  });
+});
+
+describe('menu built from the registry and canAccess', () => {
+  it('shows every area to provider staff, in SPEC order', () => {
+    const menu = menuFor(ALL_PERMISSIONS);
+    expect(menu.map((section) => section.key)).toEqual(SECTIONS.map((section) => section.key));
+    expect(menu.flatMap((section) => section.items.map((item) => item.path))).toEqual([
+      '/privative/giftcards',
+      '/privative/giftcards-search',
+      '/privative/transactions/list',
+      '/privative/stores/list',
+      '/privative/batches/list',
+      '/privative-orders/companies/list',
+      '/privative-orders/orders/list',
+      '/privative-orders/acquired-orders/list',
+      '/reloadables/wallet',
+      '/reloadables/walletSubCompanies',
+      '/reloadables/cards',
+      '/reloadables/users',
+      '/reloadables/reloads',
+      '/reloadables/queue-reloads',
+      '/reloadables/reloads-history',
+      '/reloadables/notifications',
+      '/square/orders',
+      '/square/codes',
+      '/square/communications',
+      '/tickets/list',
+      '/report/list',
+      '/users/list',
+      '/dashboard',
+    ]);
+  });
+
+  it('gives an empty menu and no landing path to an empty permissions object', () => {
+    expect(menuFor({})).toEqual([]);
+    expect(firstMenuPath(menuFor({}))).toBeNull();
+  });
+
+  it('gates gift-card list and search on management read and searchByCode', () => {
+    expect(paths(['privative.management.read'])).toEqual(['/privative/giftcards']);
+    expect(paths(['privative.management.searchByCode'])).toEqual(['/privative/giftcards-search']);
+  });
+
+  it('shows the sub-company wallet only to a parent company', () => {
+    expect(paths(['reloadable.wallet'])).not.toContain('/reloadables/walletSubCompanies');
+    expect(paths(['reloadable.wallet', 'reloadable.isParentCompany'])).toContain('/reloadables/walletSubCompanies');
+  });
+
+  it('gives reload cards, queue and history for the reloads flag', () => {
+    expect(paths(['reloadable.reloads'])).toEqual(['/reloadables/reloads', '/reloadables/queue-reloads', '/reloadables/reloads-history']);
+  });
+
+  it('opens the dashboard for either Power BI report, and users for management', () => {
+    expect(firstMenuPath(menuFor(permissionsFrom(['powerBi.reportBase'])))).toBe('/dashboard');
+    expect(firstMenuPath(menuFor(permissionsFrom(['powerBi.reportPremium'])))).toBe('/dashboard');
+    expect(paths(['management'])).toEqual(['/users/list']);
+  });
+
+  it('lands on the first child of the first section', () => {
+    expect(firstMenuPath(menuFor(permissionsFrom(['ticketing', 'privative.stores'])))).toBe('/privative/stores/list');
+  });
+
+  it('hides the side navigation for one item with at most one child (SPEC §2)', () => {
+    expect(isSideNavHidden(menuFor(permissionsFrom(['ticketing'])))).toBe(true);
+    expect(isSideNavHidden(menuFor(permissionsFrom(['ticketing', 'report'])))).toBe(false);
+    expect(isSideNavHidden(menuFor(permissionsFrom(['privative.management.read', 'privative.management.searchByCode'])))).toBe(false);
+  });
+});

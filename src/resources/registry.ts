@@ -1,0 +1,110 @@
+import type { ResourceName } from '../../domain/access';
+import { batches } from './batches';
+import { companies } from './companies';
+import { dashboard } from './dashboard';
+import { giftCards, giftCardSearch, giftCardTransactions, typologies } from './giftcards';
+import { operators } from './operators';
+import { acquiredOrders, orders } from './orders';
+import { reloadableCards, reloadableNotifications, reloadableUsers, reloads, reloadsHistory, queueReloads, wallet, walletSubCompanies } from './reloadables';
+import { reports } from './reports';
+import { SECTIONS } from './sections';
+import { squareCodes, squareCommunications, squareOrders } from './square';
+import { stores } from './stores';
+import { tickets } from './tickets';
+import { transactions } from './transactions';
+import type { ResourceDefinition, SectionDefinition } from './types';
+import { users } from './users';
+
+/**
+ * The one list of Resources, in menu order. `<Admin>` renders a `<Resource>` for each
+ * (resourceRoutes.tsx), the menu and the home redirect read it, and canAccess answers for its
+ * names from domain/access.ts. Adding a resource: a folder with its index.ts, and a line here.
+ */
+export const REGISTRY: readonly ResourceDefinition[] = [
+  // gift card suite
+  giftCards,
+  giftCardSearch,
+  transactions,
+  stores,
+  batches,
+  giftCardTransactions,
+  typologies,
+  // gift card orders and registry
+  companies,
+  operators,
+  orders,
+  acquiredOrders,
+  // reloadable cards
+  wallet,
+  walletSubCompanies,
+  reloadableCards,
+  reloadableUsers,
+  reloads,
+  queueReloads,
+  reloadsHistory,
+  reloadableNotifications,
+  // square
+  squareOrders,
+  squareCodes,
+  squareCommunications,
+  tickets,
+  reports,
+  users,
+  dashboard,
+];
+
+/** The section a resource belongs to: the first segment of its path. */
+export function sectionOf(name: ResourceName): SectionDefinition {
+  const base = name.split('/')[0];
+  const section = SECTIONS.find((candidate) => candidate.base === base);
+  if (!section) throw new Error(`Resource "${name}" is in no section of sections.tsx`);
+  return section;
+}
+
+/** The path a resource's list opens: SPEC's `…/list` where it has one. */
+export function listPathOf(definition: ResourceDefinition): string {
+  return definition.list?.path === 'list' ? `/${definition.name}/list` : `/${definition.name}`;
+}
+
+export interface MenuEntry {
+  key: string;
+  resource: ResourceName;
+  path: string;
+  icon?: ResourceDefinition['icon'];
+}
+
+export interface MenuSection {
+  key: string;
+  icon: SectionDefinition['icon'];
+  items: MenuEntry[];
+}
+
+/** The resources that have a menu entry, in registry order. */
+export const MENU_RESOURCES: readonly ResourceName[] = REGISTRY.filter((definition) => definition.menu && definition.list).map((definition) => definition.name);
+
+/** The menu for the resources the user may list (`allowed`: resource → canAccess 'list'). */
+export function buildMenu(allowed: Readonly<Record<string, boolean>> | undefined): MenuSection[] {
+  const sections: MenuSection[] = [];
+  for (const definition of REGISTRY) {
+    if (!definition.menu || !definition.list || !allowed?.[definition.name]) continue;
+    const section = sectionOf(definition.name);
+    let entry = sections.find((candidate) => candidate.key === section.key);
+    if (!entry) sections.push((entry = { key: section.key, icon: section.icon, items: [] }));
+    entry.items.push({ key: definition.menu, resource: definition.name, path: listPathOf(definition), icon: definition.icon });
+  }
+  // sections keep their own order, whatever the order of the registry lines
+  return sections.sort((a, b) => SECTIONS.findIndex((s) => s.key === a.key) - SECTIONS.findIndex((s) => s.key === b.key));
+}
+
+/** Where `/` sends the user: the first available child (or item). Null: no permissions. */
+export function firstMenuPath(menu: readonly MenuSection[]): string | null {
+  return menu[0]?.items[0]?.path ?? null;
+}
+
+/**
+ * SPEC §2: the side navigation is hidden when there is only one menu item with zero or one
+ * children. A section with a single item counts as an item without children.
+ */
+export function isSideNavHidden(menu: readonly MenuSection[]): boolean {
+  return menu.length === 0 || (menu.length === 1 && menu[0].items.length <= 1);
+}
