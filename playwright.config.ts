@@ -11,6 +11,7 @@ import { join } from 'node:path';
 process.env.TESSERA_E2E_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
 const runDir = process.env.TESSERA_E2E_DIR;
 const port = Number(process.env.E2E_PORT ?? 8181);
+const demoPort = Number(process.env.E2E_DEMO_PORT ?? 8282);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 process.env.E2E_SMTP_PORT = String(smtpPort);
 process.env.E2E_MAILBOX = join(runDir, 'mailbox');
@@ -44,21 +45,32 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/ensure-build.mjs && npx tsx server/main.ts',
-    url: `http://localhost:${port}/config.js`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: join(runDir, 'data'),
-      PUBLIC_URL: `http://localhost:${port}`,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: 'Tessera <no-reply@tessera.test>',
-      APP_ENV: 'dev',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'node scripts/ensure-build.mjs && npx tsx server/main.ts',
+      url: `http://localhost:${port}/config.js`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: join(runDir, 'data'),
+        PUBLIC_URL: `http://localhost:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Tessera <no-reply@tessera.test>',
+        APP_ENV: 'dev',
+        DATABASE_URL: '',
+      },
     },
-  },
+    // demo mode (tests/e2e/demo.spec.ts): the static demo build on a plain file server, no API
+    {
+      command: `npm run build:demo && node scripts/serve-static.mjs dist-demo ${demoPort}`,
+      url: `http://localhost:${demoPort}/index.html`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

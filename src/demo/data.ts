@@ -74,7 +74,7 @@ export function createDemoDb({ seed = DEMO_SEED, now = new Date() }: { seed?: nu
   const created = new Date(now.getTime() - 800 * 86_400_000).toISOString();
 
   // companies: the seed's tree, then customers of Tessera (every third one with a sub-company)
-  const companies: CompanyRecord[] = MAIN_COMPANIES.map(({ n, parent, ...fields }) =>
+  const companies: CompanyRecord[] = MAIN_COMPANIES.map(({ n: _n, parent, ...fields }) =>
     company({ ...fields, id: newId(KIND.company), parentId: parent ? sequentialId(KIND.company, parent) : null, createdAt: created, updatedAt: created }),
   );
   for (let i = 0; i < BRANDS.length; i++) {

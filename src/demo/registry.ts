@@ -28,6 +28,17 @@ const OPERATOR_SORT = ['lastName', 'firstName', 'email', 'companyName', 'status'
 
 const stamp = () => new Date().toISOString();
 
+/** A file's bytes (FileReader where Blob.arrayBuffer is missing, as in jsdom). */
+function readBytes(file: Blob): Promise<Uint8Array> {
+  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file);
+  });
+}
+
 // ---------------------------------------------------------------- stores (of the session's company)
 
 const storesPath = (companyId: string) => `/api/company/${companyId}/stores`;
@@ -107,7 +118,7 @@ export async function importStores(ctx: DemoContext, file: File): Promise<StoreI
   const { companyId } = ctx.require('privative/stores', 'import');
   const instance = `${storesPath(companyId)}/import`;
   if (file.size > MAX_UPLOAD_BYTES) throw apiError(413, 'FILE_TOO_LARGE', instance, 'The file is larger than 5 MB', { file: 'validation.fileTooLarge' });
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await readBytes(file);
   if (bytes.length === 0) throw unreadable(instance, 'The file is empty');
   if (bytes.includes(0)) throw unreadable(instance, 'The file is not a text CSV');
   let text: string;
@@ -264,9 +275,9 @@ export async function uploadLogo(ctx: DemoContext, id: Identifier, file: File): 
   if (file.size > MAX_UPLOAD_BYTES) throw apiError(413, 'FILE_TOO_LARGE', path, 'The file is larger than 5 MB', { file: 'validation.fileTooLarge' });
   const declared = file.type === 'image/jpg' ? 'image/jpeg' : file.type.toLowerCase();
   if (!(LOGO_TYPES as readonly string[]).includes(declared)) throw apiError(415, 'FILE_TYPE_NOT_ALLOWED', path, 'The logo must be a JPEG or PNG image', { file: 'validation.fileType' });
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await readBytes(file);
   if (sniffImage(bytes) !== declared) throw apiError(415, 'FILE_TYPE_NOT_ALLOWED', path, 'The file content is not the declared JPEG or PNG image', { file: 'validation.fileType' });
-  ctx.db.logos.set(company.id, new Blob([bytes], { type: declared }));
+  ctx.db.logos.set(company.id, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: declared }));
   Object.assign(company, { hasLogo: true, updatedAt: stamp() });
   return { ...company };
 }

@@ -1,0 +1,70 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+
+/**
+ * Demo mode (src/demo): dist-demo/ served by a plain static server (playwright.config.ts, second
+ * webServer). Everything runs in the browser: the journey fails on any request that is not a
+ * file of the demo's own origin (no /api, no /identity, no other host).
+ */
+const DEMO = `http://localhost:${process.env.E2E_DEMO_PORT ?? 8282}`;
+const PASSWORD = 'Tessera-Demo-2026!';
+
+function recordStrayRequests(page: Page): string[] {
+  const stray: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.origin !== DEMO || /^\/(api|identity|config\.js)/.test(url.pathname)) stray.push(`${request.method()} ${request.url()}`);
+  });
+  return stray;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${DEMO}/#/login`);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+}
+
+test.describe('demo mode, no server', () => {
+  test('an operator signs in, opens a card, reloads 10.00 € and sees the new balance and RECHARGE row', async ({ page }) => {
+    const stray = recordStrayRequests(page);
+    await signIn(page, 'operator@acme.test');
+    await expect(page.getByTestId('environment-label').first()).toHaveText(/dati demo/i);
+
+    // a usable card of the list
+    await page.goto(`${DEMO}/#/privative/giftcards?filter=${encodeURIComponent(JSON.stringify({ status: 'active' }))}`);
+    const firstCode = page.locator('tbody tr td:nth-child(2)').first();
+    await expect(firstCode).toHaveText(/^[A-Z0-9]{16}$/);
+    const code = (await firstCode.innerText()).trim();
+    await page.getByRole('cell', { name: code }).click();
+    await expect(page).toHaveURL(/#\/privative\/giftcards\/[0-9a-f-]{36}/);
+    const before = await page.getByTestId('available-balance').innerText();
+
+    await page.getByRole('button', { name: 'Ricarica', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Ricarica carta ${code}` });
+    await dialog.getByRole('textbox', { name: /Importo/ }).fill('10,00');
+    await dialog.getByRole('button', { name: 'Ricarica' }).click();
+
+    await expect(page.getByText('Ricarica effettuata')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const newest = page.getByRole('region', { name: 'Transazioni' }).locator('tbody tr').first();
+    await expect(newest).toContainText('Ricarica');
+    await expect(newest).toContainText('+10,00 €');
+    await expect(page.getByTestId('available-balance')).not.toHaveText(before);
+    const cents = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100;
+    expect(Math.round(cents(await page.getByTestId('available-balance').innerText()) - cents(before))).toBe(1000);
+
+    expect(stray, 'requests that left the demo').toEqual([]);
+  });
+
+  test('the disabled account is refused and the account without permissions gets the no-permissions page', async ({ page }) => {
+    const stray = recordStrayRequests(page);
+    await signIn(page, 'disabled@acme.test');
+    await expect(page.getByText(/disabilitato/i).first()).toBeVisible();
+    await signIn(page, 'noaccess@acme.test');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).not.toHaveURL(/login/);
+    await expect(page.locator('tbody tr')).toHaveCount(0);
+    expect(stray, 'requests that left the demo').toEqual([]);
+  });
+});
