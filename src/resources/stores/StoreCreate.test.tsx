@@ -15,7 +15,7 @@ describe('StoreCreate (store form)', () => {
         return HttpResponse.json({ id: 's-1', ...(posted as object) }, { status: 201 });
       }),
     );
-    await renderScreen(<StoreCreate />);
+    await renderScreen(<StoreCreate />, { permissions: ['privative.stores'], resource: 'privative/stores' });
     const user = userEvent.setup();
     const submit = screen.getByRole('button', { name: 'Save' });
     expect(submit).toBeDisabled();
@@ -35,7 +35,7 @@ describe('StoreCreate (store form)', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
 
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/privative/stores/list'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/privative\/stores$/));
     expect(posted).toEqual({ code: 'NEG-1', name: 'Negozio, Centro', storeCategoryId: 'RETAIL', defaultActivationStore: true });
     expect(await screen.findByText('Store created')).toBeInTheDocument();
   });

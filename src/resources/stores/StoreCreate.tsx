@@ -1,33 +1,33 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button } from '@mui/material';
-import { useCreate, useNotify, useTranslate } from 'react-admin';
-import { Link, useNavigate } from 'react-router-dom';
-import type { StoreRecord } from '../../../domain/schemas/stores-api';
+import { Paper } from '@mui/material';
+import { CreateBase, useCreatePath, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { storeFields } from '../../../domain/schemas/store';
+import { SchemaForm } from '../../components/schema';
 import { PageHeading } from '../../pages/PageHeading';
-import { EMPTY_STORE, StoreForm } from './StoreForm';
-import { storePaths, STORES_RESOURCE } from './storePaths';
+import { BackLink } from './BackLink';
 
-/** /privative/stores/create */
+const STORES = storeFields.resource!;
+
+/** /privative/stores/create: the declared store fields on react-admin's create controller. */
 export default function StoreCreate() {
   const translate = useTranslate();
   const notify = useNotify();
-  const navigate = useNavigate();
-  const [create] = useCreate<StoreRecord>();
+  const redirect = useRedirect();
+  const createPath = useCreatePath();
   return (
-    <Box>
-      <Button component={Link} to={storePaths.list} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {translate('stores.actions.backToList')}
-      </Button>
-      <PageHeading title={translate('screens.storeCreate')} />
-      <StoreForm
-        defaultValues={EMPTY_STORE}
-        submitLabel={translate('ra.action.save')}
-        onSubmit={async (values) => {
-          await create(STORES_RESOURCE, { data: values }, { returnPromise: true });
+    <CreateBase
+      resource={STORES}
+      mutationOptions={{
+        onSuccess: () => {
           notify('stores.messages.created', { type: 'success' });
-          navigate(storePaths.list);
-        }}
-      />
-    </Box>
+          redirect('list', STORES);
+        },
+      }}
+    >
+      <BackLink to={createPath({ resource: STORES, type: 'list' })} label="stores.actions.backToList" />
+      <PageHeading title={translate('screens.storeCreate')} />
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+        <SchemaForm fields={storeFields} />
+      </Paper>
+    </CreateBase>
   );
 }

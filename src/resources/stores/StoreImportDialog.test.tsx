@@ -22,7 +22,7 @@ describe('StoreImportDialog', () => {
         });
       }),
     );
-    await renderScreen(<StoreImportDialog onClose={() => undefined} />);
+    await renderScreen(<StoreImportDialog onClose={() => undefined} />, { permissions: ['privative.stores'], resource: 'privative/stores' });
     await userEvent.setup().upload(screen.getByTestId('store-import-input'), csv('code;name;storeCategoryId\nS-10;Ten;RETAIL\n'));
 
     expect(await screen.findByText('2 stores imported')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('StoreImportDialog', () => {
         return HttpResponse.json(problem(400, 'FILE_UNREADABLE', IMPORT, 'not text'), { status: 400, headers: { 'Content-Type': 'application/problem+json' } });
       }),
     );
-    await renderScreen(<StoreImportDialog onClose={() => undefined} />);
+    await renderScreen(<StoreImportDialog onClose={() => undefined} />, { permissions: ['privative.stores'], resource: 'privative/stores' });
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(screen.getByTestId('store-import-input'), csv('\u0000binary'));
     expect(await screen.findByText('Error reading file')).toBeInTheDocument();

@@ -1,13 +1,12 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import type { StoreImportResult } from '../../../domain/schemas/stores-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { saveBlob } from '../../components/saveBlob';
-import { errorMessage, isCancelledError } from '../../dataProvider/httpError';
-import { HttpError } from '../../dataProvider/httpError';
-import { storeApi } from './storeApi';
+import { errorMessage, HttpError, isCancelledError } from '../../dataProvider/httpError';
+import type { TesseraDataProvider } from '../../dataProvider/types';
 
 /** SPEC §8: a file the server (or the browser) cannot read gets these two texts. */
 function ReadError() {
@@ -66,6 +65,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [unreadable, setUnreadable] = useState(false);
@@ -80,7 +80,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
     }
     setBusy(true);
     try {
-      const answer = await storeApi.importCsv(file);
+      const answer = await dataProvider.importStores(file);
       setResult(answer);
       if (answer.created > 0) refresh();
     } catch (error) {
@@ -93,7 +93,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
 
   const downloadTemplate = async () => {
     try {
-      saveBlob(await storeApi.template(), 'stores-template.csv');
+      saveBlob(await dataProvider.storeImportTemplate(), 'stores-template.csv');
     } catch (error) {
       notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
     }

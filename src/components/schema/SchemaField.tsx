@@ -1,0 +1,32 @@
+import { Chip, Typography } from '@mui/material';
+import { BooleanField, ReferenceField, TextField, useFieldValue, useTranslate, type RaRecord } from 'react-admin';
+import type { FieldSpec } from '../../../domain/fields';
+
+function ChoiceChip({ field, record }: { field: FieldSpec; record?: RaRecord }) {
+  const translate = useTranslate();
+  const value = useFieldValue({ source: field.source, record });
+  const choice = field.choices?.find((c) => c.id === value);
+  if (!choice) return <Typography variant="body2">{value == null || value === '' ? '—' : String(value)}</Typography>;
+  return <Chip size="small" color={choice.tone ?? 'default'} label={translate(choice.name)} />;
+}
+
+/**
+ * One declared field's value, from the record context (or `record`): text, a check for flags,
+ * a chip for a choice, a link to the referenced record's page.
+ */
+export function SchemaField({ field, record }: { field: FieldSpec; record?: RaRecord }) {
+  switch (field.kind ?? 'text') {
+    case 'boolean':
+      return <BooleanField source={field.source} record={record} />;
+    case 'select':
+      return <ChoiceChip field={field} record={record} />;
+    case 'reference':
+      return field.reference ? (
+        <ReferenceField source={field.source} reference={field.reference.resource} record={record} link="edit" emptyText="—">
+          <TextField source={field.reference.optionText} />
+        </ReferenceField>
+      ) : null;
+    default:
+      return <TextField source={field.source} record={record} emptyText="—" />;
+  }
+}

@@ -1,0 +1,60 @@
+import { AutocompleteInput, BooleanInput, NullableBooleanInput, ReferenceInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import type { FieldSpec, ResolvedInputField } from '../../../domain/fields';
+
+const TEXT_TYPES = { email: 'email', phone: 'tel' } as const;
+
+/**
+ * The react-admin input of one declared field. Its label is the declared i18n key (react-admin
+ * translates it, and the `validation.*` key of an error, from the schema or from the server).
+ * A read-only field is editable while the record is created and read-only afterwards.
+ */
+export function SchemaInput({ field }: { field: ResolvedInputField }) {
+  const record = useRecordContext();
+  const common = {
+    source: field.source,
+    label: field.label,
+    isRequired: field.required,
+    readOnly: Boolean(field.readOnly && record?.id != null),
+  };
+  switch (field.kind ?? 'text') {
+    case 'boolean':
+      return <BooleanInput {...common} helperText={false} />;
+    case 'select':
+      return <SelectInput {...common} choices={field.choices ? [...field.choices] : []} fullWidth />;
+    case 'reference':
+      return (
+        <ReferenceInput source={field.source} reference={field.reference?.resource ?? ''}>
+          <AutocompleteInput {...common} optionText={field.reference?.optionText} fullWidth />
+        </ReferenceInput>
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={TEXT_TYPES[field.kind as keyof typeof TEXT_TYPES] ?? 'text'}
+          autoComplete="off"
+          fullWidth
+          slotProps={field.maxLength ? { htmlInput: { maxLength: field.maxLength } } : undefined}
+        />
+      );
+  }
+}
+
+/** The list filter input of a declared field (no rules: a filter narrows, it is not saved). */
+export function SchemaFilterInput({ field }: { field: FieldSpec }) {
+  const common = { source: field.source, label: field.label, helperText: false as const, size: 'small' as const };
+  switch (field.kind ?? 'text') {
+    case 'boolean':
+      return <NullableBooleanInput {...common} sx={{ minWidth: 180 }} />;
+    case 'select':
+      return <SelectInput {...common} choices={field.choices ? [...field.choices] : []} sx={{ minWidth: 200 }} />;
+    case 'reference':
+      return (
+        <ReferenceInput source={field.source} reference={field.reference?.resource ?? ''}>
+          <AutocompleteInput {...common} optionText={field.reference?.optionText} sx={{ minWidth: 240 }} />
+        </ReferenceInput>
+      );
+    default:
+      return <TextInput {...common} resettable />;
+  }
+}

@@ -1,0 +1,10 @@
+export { SchemaDataTable, type ColumnRender } from './SchemaDataTable';
+export { SchemaField } from './SchemaField';
+export { SchemaFilters } from './SchemaFilters';
+export { SchemaForm, withoutReadOnly, type SchemaSubmit } from './SchemaForm';
+export { SchemaFilterInput, SchemaInput } from './SchemaInput';
+export { SchemaInputs } from './SchemaInputs';
+export { SchemaList } from './SchemaList';
+export { SchemaShowFields } from './SchemaShowFields';
+export { submissionErrors } from './submissionErrors';
+export { useFormAction } from './useFormAction';

@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { CreateBase } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineFields, type FieldSpec } from '../../../domain/fields';
+import { storeFields, storeSchema } from '../../../domain/schemas/store';
+import { server } from '../../test/msw';
+import { renderScreen } from '../../test/renderScreen';
+import { SchemaForm } from './SchemaForm';
+import { SchemaList } from './SchemaList';
+import { SchemaShowFields } from './SchemaShowFields';
+
+const STORES = '/api/company/company-1/stores';
+// a field added to stores: one schema key and one declaration line
+const withRegion = defineFields(
+  storeSchema.extend({ region: z.string().trim().min(2, 'validation.storeText') }),
+  [...(storeFields.fields as FieldSpec<never>[]), { source: 'region', label: 'Region', column: true, sortable: true }],
+  { resource: 'privative/stores' },
+);
+const store = { id: 's-1', code: 'NEG-1', name: 'Centro', storeCategoryId: 'RETAIL', defaultActivationStore: true, region: 'Lombardia' };
+const options = { permissions: ['privative.stores' as const], resource: 'privative/stores' as const };
+
+describe('schema components', () => {
+  it('a declared field becomes a list column (sortable as declared), a form input and a show field', async () => {
+    let query = '';
+    server.use(
+      http.get(STORES, ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json([store], { headers: { 'Content-Range': 'stores 0-0/1' } });
+      }),
+    );
+    await renderScreen(<SchemaList fields={withRegion} sort={{ field: 'code', order: 'ASC' }} empty="stores.list.empty" loadMore="stores.list.loadMore" search="stores.list.search" />, options);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Lombardia');
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Code', 'Name', 'Store category', 'Default activation store', 'Region']);
+    // the declared filter (store category) and the search are there; a typed filter reaches the API
+    await userEvent.setup().type(screen.getByLabelText('Store category'), 'OUT');
+    await waitFor(() => expect(decodeURIComponent(query)).toContain('"storeCategoryId":"OUT"'));
+  });
+
+  it('renders the declared inputs and show fields', async () => {
+    await renderScreen(
+      <>
+        <CreateBase resource="privative/stores">
+          <SchemaForm fields={withRegion} />
+        </CreateBase>
+        <SchemaShowFields fields={withRegion} record={store} />
+      </>,
+      options,
+    );
+    expect(await screen.findByLabelText(/^Region/)).toBeInTheDocument();
+    expect(screen.getAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual(['code', 'name', 'storeCategoryId', 'region']);
+    expect(screen.getByRole('switch', { name: 'Default activation store' })).toBeInTheDocument();
+    // show: label and value
+    expect(screen.getByText('Lombardia')).toBeInTheDocument();
+    expect(screen.getAllByText('Region').length).toBeGreaterThan(0);
+  });
+
+  it('puts the rule of a declared field and a server field error under the field', async () => {
+    server.use(
+      http.post(STORES, () =>
+        HttpResponse.json(
+          { title: 'Conflict', status: 409, instance: STORES, error: { message: 'DUPLICATE_CODE' }, errors: { region: 'validation.duplicateCode' } },
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    await renderScreen(
+      <CreateBase resource="privative/stores">
+        <SchemaForm fields={withRegion} />
+      </CreateBase>,
+      options,
+    );
+    const user = userEvent.setup();
+    await screen.findByLabelText(/^Region/);
+    const inputs = screen.getAllByRole('textbox');
+    await user.type(inputs[0], 'NEG-9');
+    await user.type(inputs[1], 'Nord');
+    await user.type(inputs[2], 'RETAIL');
+    await user.type(inputs[3], 'L');
+    await user.tab();
+    expect(await screen.findByText('Enter at least 2 characters: letters, digits, spaces, hyphen or comma')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(inputs[3], 'ombardia');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This code is already in use')).toBeInTheDocument();
+    expect(inputs[3]).toHaveAttribute('aria-invalid', 'true');
+  });
+});

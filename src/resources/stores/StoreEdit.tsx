@@ -1,0 +1,69 @@
+import { Paper } from '@mui/material';
+import { CanAccess, DeleteWithConfirmButton, EditBase, useCreatePath, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { storeFields } from '../../../domain/schemas/store';
+import type { StoreRecord } from '../../../domain/schemas/stores-api';
+import { SchemaForm } from '../../components/schema';
+import { errorMessage } from '../../dataProvider/httpError';
+import { PageHeading } from '../../pages/PageHeading';
+import { BackLink } from './BackLink';
+
+const STORES = storeFields.resource!;
+
+function StoreHeading() {
+  const translate = useTranslate();
+  const store = useRecordContext<StoreRecord>();
+  return <PageHeading title={store ? `${store.name} (${store.code})` : translate('screens.storeDetail')} />;
+}
+
+/** SPEC §8: a refused delete says 'Error deleting store' and why. */
+function DeleteStoreButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const store = useRecordContext<StoreRecord>();
+  if (!store) return null;
+  return (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      confirmTitle="stores.delete.title"
+      confirmContent="stores.delete.question"
+      translateOptions={{ name: store.name }}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('stores.messages.deleted', { type: 'success' });
+          redirect('list', STORES);
+        },
+        onError: (error: unknown) => {
+          const text = `${translate('stores.delete.error')}: ${errorMessage(error)}`;
+          notify(text, { type: 'error', messageArgs: { _: text } });
+        },
+      }}
+    />
+  );
+}
+
+/**
+ * /privative/stores/{id} (react-admin's edit route): the store's declared fields on the edit
+ * controller (pessimistic, so a refused save puts the server's field errors on the fields),
+ * and its delete.
+ */
+export default function StoreEdit() {
+  const notify = useNotify();
+  const createPath = useCreatePath();
+  return (
+    <EditBase resource={STORES} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: () => notify('stores.messages.updated', { type: 'success' }) }}>
+      <BackLink to={createPath({ resource: STORES, type: 'list' })} label="stores.actions.backToList" />
+      <StoreHeading />
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+        <SchemaForm
+          fields={storeFields}
+          actions={
+            <CanAccess resource={STORES} action="delete">
+              <DeleteStoreButton />
+            </CanAccess>
+          }
+        />
+      </Paper>
+    </EditBase>
+  );
+}
