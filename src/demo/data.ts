@@ -1,5 +1,5 @@
 import type { CardStatus } from '../../domain/giftcards';
-import { ALL_PERMISSIONS, permissionsFrom } from '../../domain/permissions';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../domain/demoAccounts';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { StoreRecord } from '../../domain/schemas/stores-api';
 import { cardCode, cardHistory, company, giftCard, operator, seededRandom, sequentialId, store, typology, type CardRow, type LedgerRow } from '../test/builders';
@@ -11,26 +11,12 @@ import { KIND, type DemoDb, type DemoUser } from './db';
  * and operators, the card catalog, and 3,000 cards with consistent histories. Deterministic for
  * a seed (times are relative to `now`); about 0.1 s.
  */
-export const DEMO_PASSWORD = 'Tessera-Demo-2026!';
+export { DEMO_PASSWORD };
 export const DEMO_SEED = 20260301;
 
-const OPERATOR_PERMISSIONS = permissionsFrom([
-  'privative.management.read',
-  'privative.management.searchByCode',
-  'privative.transactions',
-  'privative.stores',
-  'privative.orders',
-  'report',
-  'ticketing',
-]);
-
-/** The sign-in accounts of server/seed/demo.ts: same e-mails, companies and permissions. */
-const ACCOUNTS: Array<Pick<DemoUser, 'email' | 'firstName' | 'lastName' | 'role' | 'status' | 'permissions'> & { company: number }> = [
-  { email: 'admin@tessera.test', company: 1, firstName: 'Anna', lastName: 'Admin', role: 'ADMIN', status: 'ACTIVE', permissions: ALL_PERMISSIONS },
-  { email: 'operator@acme.test', company: 2, firstName: 'Oscar', lastName: 'Operatore', role: 'OPERATOR', status: 'ACTIVE', permissions: OPERATOR_PERMISSIONS },
-  { email: 'noaccess@acme.test', company: 2, firstName: 'Nora', lastName: 'Nessuno', role: 'OPERATOR', status: 'ACTIVE', permissions: {} },
-  { email: 'disabled@acme.test', company: 2, firstName: 'Dario', lastName: 'Disabilitato', role: 'OPERATOR', status: 'DISABLED', permissions: OPERATOR_PERMISSIONS },
-];
+/** The operator's permission set, also given to the generated operators. */
+const OPERATOR_PERMISSIONS = DEMO_ACCOUNTS.find((a) => a.email === 'operator@acme.test')!.permissions;
+const COMPANY_NUMBER: Record<string, number> = { TESSERA: 1, ACME: 2, 'ACME-NORD': 3 };
 
 const MAIN_COMPANIES: Array<Partial<CompanyRecord> & { n: number; parent: number | null }> = [
   { n: 1, parent: null, isProvider: true, code: 'TESSERA', companyName: 'Tessera', businessName: 'Tessera S.r.l.', vatNumber: 'IT09876543210', address: 'Via Dante 12', city: 'Milano', municipality: 'Milano', province: 'MI', zip: '20121' },
@@ -102,7 +88,8 @@ export function createDemoDb({ seed = DEMO_SEED, now = new Date() }: { seed?: nu
   for (const c of companies) c.parentName = companies.find((p) => p.id === c.parentId)?.companyName ?? null;
 
   // users: the four accounts first (their ids are fixed), then operators of the customers
-  const users: DemoUser[] = ACCOUNTS.map((a) => ({
+  // the sign-in accounts shared with the server seed (domain/demoAccounts.ts)
+  const users: DemoUser[] = DEMO_ACCOUNTS.map((a) => ({
     id: newId(KIND.user),
     email: a.email,
     password: DEMO_PASSWORD,
@@ -112,7 +99,7 @@ export function createDemoDb({ seed = DEMO_SEED, now = new Date() }: { seed?: nu
     phoneCountry: '+39',
     role: a.role,
     status: a.status,
-    companyId: sequentialId(KIND.company, a.company),
+    companyId: sequentialId(KIND.company, COMPANY_NUMBER[a.companyCode]),
     permissions: a.permissions,
     language: 'it',
     createdAt: created,
