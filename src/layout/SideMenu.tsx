@@ -27,7 +27,7 @@ export function SideMenu() {
               key={item.key}
               to={item.path}
               primaryText={translate(`menu.items.${item.key}`)}
-              leftIcon={section.icon}
+              leftIcon={item.icon ? <item.icon /> : section.icon}
             />
           ))}
         </Fragment>
