@@ -1,7 +1,7 @@
 import { Box, Button, Grid, Paper } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
-import { useListContext, useTranslate } from 'react-admin';
-import { FormProvider, useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { Form, useListContext, useTranslate } from 'react-admin';
+import { useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiFilterResolver } from './apiFilterResolver';
 
@@ -15,39 +15,47 @@ export interface ListFilterFormProps<V extends FieldValues, F extends object> {
   children: ReactNode;
 }
 
+function FilterButtons({ labels, empty }: { labels: string; empty: FieldValues }) {
+  const translate = useTranslate();
+  const { reset } = useFormContext();
+  const { setFilters } = useListContext();
+  const clear = () => {
+    reset(empty);
+    setFilters({}, undefined);
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
+      <Button onClick={clear}>{translate(`${labels}.reset`)}</Button>
+      <Button type="submit" variant="contained">
+        {translate(`${labels}.apply`)}
+      </Button>
+    </Box>
+  );
+}
+
 /**
- * A list's filter form: validated with the API's own filter schema, applied with the search
- * button rather than per keystroke (each search may scan a large table), the applied filter kept
- * in the list's URL. Lists pass only their fields.
+ * A list's filter form (react-admin `<Form>`): validated with the API's own filter schema,
+ * applied with the search button rather than per keystroke (each search may scan a large
+ * table), the applied filter kept in the list's URL, from which the form starts. Lists pass
+ * only their fields.
  */
 export function ListFilterForm<V extends FieldValues, F extends object>({ labels, schema, empty, toApiFilter, fromApiFilter, children }: ListFilterFormProps<V, F>) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const resolver = useMemo(() => apiFilterResolver(toApiFilter, schema), [toApiFilter, schema]);
   const defaultValues = useMemo(() => fromApiFilter(filterValues as Partial<F>), [fromApiFilter, filterValues]);
-  const form = useForm<V>({ resolver, mode: 'onChange', defaultValues: defaultValues as DefaultValues<V> });
-
-  const apply = (values: V) => setFilters(toApiFilter(values), undefined);
-  const clear = () => {
-    form.reset(empty);
-    setFilters({}, undefined);
-  };
+  const apply = (values: FieldValues) => setFilters(toApiFilter(values as V), undefined);
 
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <FormProvider {...form}>
-        <Box component="form" noValidate aria-label={translate(`${labels}.title`)} onSubmit={form.handleSubmit(apply)}>
+      <Box role="form" aria-label={translate(`${labels}.title`)}>
+        <Form resolver={resolver as Resolver<FieldValues>} mode="onChange" defaultValues={defaultValues} onSubmit={apply} noValidate>
           <Grid container columnSpacing={2}>
             {children}
           </Grid>
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
-            <Button onClick={clear}>{translate(`${labels}.reset`)}</Button>
-            <Button type="submit" variant="contained">
-              {translate(`${labels}.apply`)}
-            </Button>
-          </Box>
-        </Box>
-      </FormProvider>
+          <FilterButtons labels={labels} empty={empty} />
+        </Form>
+      </Box>
     </Paper>
   );
 }

@@ -6,7 +6,7 @@ import { AutocompleteInput, ReferenceInput } from 'react-admin';
  */
 export function StoreAutocompleteInput({ source, label }: { source: string; label: string }) {
   return (
-    <ReferenceInput source={source} reference="stores" sort={{ field: 'name', order: 'ASC' }}>
+    <ReferenceInput source={source} reference="privative/stores" sort={{ field: 'name', order: 'ASC' }}>
       <AutocompleteInput
         label={label}
         optionText={(store: { code: string; name: string }) => `${store.name} (${store.code})`}

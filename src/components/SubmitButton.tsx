@@ -3,9 +3,11 @@ import { useFormState } from 'react-hook-form';
 
 /**
  * SPEC §4: a form's submit is enabled only when the form is changed and valid, and shows a
- * spinner while its request is in flight.
+ * spinner while its request is in flight. Reads the state of the surrounding form (react-admin's
+ * `<Form>`). `allowPristine`: a confirmation with nothing or only optional things to fill in
+ * (a bulk action without parameters) may be sent unchanged.
  */
-export function SubmitButton({ children, ...props }: ButtonProps) {
+export function SubmitButton({ children, allowPristine = false, ...props }: ButtonProps & { allowPristine?: boolean }) {
   const { isDirty, isValid, isSubmitting } = useFormState();
   return (
     <Button
@@ -14,7 +16,7 @@ export function SubmitButton({ children, ...props }: ButtonProps) {
       size="large"
       fullWidth
       {...props}
-      disabled={!isDirty || !isValid || isSubmitting || props.disabled}
+      disabled={(!isDirty && !allowPristine) || !isValid || isSubmitting || props.disabled}
       startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : props.startIcon}
     >
       {children}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { saveBlob } from '../../components/saveBlob';
-import type { TesseraDataProvider } from '../../dataProvider/dataProvider';
+import type { TesseraDataProvider } from '../../dataProvider/types';
 import { errorMessage, isCancelledError } from '../../dataProvider/httpError';
 
 export type DownloadState = { status: 'loading' } | { status: 'done'; fileName: string } | { status: 'error'; message: string };

@@ -7,8 +7,11 @@ import { i18n } from '../../i18n/i18n';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import GiftCardList from './GiftCardList';
-import { renderScreen } from '../../test/renderScreen';
+import { renderScreen, type RenderScreenOptions } from '../../test/renderScreen';
 import { giftCard } from './testData.test-helper';
+
+/** a card manager on the card list, as the registry mounts it */
+const MANAGER: RenderScreenOptions = { resource: 'privative/giftcards', permissions: ['privative.management.read'] };
 
 const CARDS = '/api/company/company-1/giftcard/cards';
 
@@ -33,7 +36,7 @@ function serve(summary: object) {
 describe('gift card bulk actions', () => {
   it('locks the selected cards and shows how many succeeded and why each other failed, translated', async () => {
     const bulk = serve({ action: 'lock', total: 3, succeeded: 2, failed: [{ id: 'card-3', code: 'GC3', error: 'CARD_EXPIRED' }] });
-    await renderScreen(<GiftCardList />);
+    await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('GC1');
     const user = userEvent.setup();
     // the first checkbox selects the page; react-admin labels the row boxes' wrappers, not the inputs
@@ -60,7 +63,7 @@ describe('gift card bulk actions', () => {
 
   it('reloads the whole filtered set after showing the filter, with the amount in cents', async () => {
     const bulk = serve({ action: 'reload', total: 4, succeeded: 4, failed: [] });
-    await renderScreen(<GiftCardList />, { path: `/?filter=${encodeURIComponent('{"status":"active","lotNumber":"LOT-9"}')}` });
+    await renderScreen(<GiftCardList />, { ...MANAGER, path: `/?filter=${encodeURIComponent('{"status":"active","lotNumber":"LOT-9"}')}` });
     await screen.findByText('GC1');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Actions on the filtered list' }));
@@ -84,7 +87,7 @@ describe('gift card bulk actions', () => {
   it('warns when the filtered set has no filter, and reads the summary in Italian', async () => {
     await i18n.changeLanguage('it');
     serve({ action: 'deactivate', total: 2, succeeded: 1, failed: [{ id: 'card-2', code: 'GC2', error: 'ALREADY_USED' }] });
-    await renderScreen(<GiftCardList />);
+    await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('GC1');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: "Azioni sull'elenco filtrato" }));
@@ -101,7 +104,7 @@ describe('gift card bulk actions', () => {
   it('says "Unable to perform action." when the bulk call itself fails', async () => {
     serve({});
     server.use(http.post(`${CARDS}/bulk`, () => HttpResponse.json({ title: 'Error', status: 500, instance: CARDS, error: { message: 'INTERNAL_ERROR' } }, { status: 500 })));
-    await renderScreen(<GiftCardList />);
+    await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('GC1');
     const user = userEvent.setup();
     await user.click(screen.getAllByRole('checkbox')[1]);
@@ -114,7 +117,7 @@ describe('gift card bulk actions', () => {
 
   it('edits the expiry date: a past day is refused, the date goes as a day', async () => {
     const bulk = serve({ action: 'editExpiry', total: 1, succeeded: 1, failed: [] });
-    await renderScreen(<GiftCardList />);
+    await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('GC1');
     const user = userEvent.setup();
     await user.click(screen.getAllByRole('checkbox')[1]);
@@ -138,7 +141,7 @@ describe('gift card bulk actions', () => {
         HttpResponse.json({ ...problem(400, 'VALIDATION_ERROR', `${CARDS}/bulk`), errors: { filter: 'validation.bulkTooLarge' } }, { status: 400 }),
       ),
     );
-    await renderScreen(<GiftCardList />);
+    await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('GC1');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Actions on the filtered list' }));
@@ -149,7 +152,7 @@ describe('gift card bulk actions', () => {
 
   it('activates with the value of variable-value cards when one is given, and without params otherwise', async () => {
     const bulk = serve({ action: 'activate', total: 1, succeeded: 1, failed: [] });
-    await renderScreen(<GiftCardList />);
+    await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('GC1');
     const user = userEvent.setup();
     await user.click(screen.getAllByRole('checkbox')[1]);

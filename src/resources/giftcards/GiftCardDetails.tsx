@@ -1,6 +1,6 @@
 import { Alert, Box, Grid, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { GiftCard } from '../../../domain/giftcards';
 import { useFormatCents } from '../../components/MoneyField';
 import { formatDateTime } from '../../i18n/dates';
@@ -22,10 +22,15 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A card's data (SPEC §3) with its status and balances, for the detail and search screens. */
-export function GiftCardDetails({ card, actions }: { card: GiftCard; actions?: ReactNode }) {
+/**
+ * The card of the record context (SPEC §3) with its status and balances, for the detail
+ * (ShowBase) and search screens.
+ */
+export function GiftCardDetails({ actions }: { actions?: ReactNode }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
+  const card = useRecordContext<GiftCard>();
+  if (!card) return null;
   const label = (key: string) => translate(`giftcards.fields.${key}`);
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>

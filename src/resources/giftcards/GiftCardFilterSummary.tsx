@@ -4,7 +4,7 @@ import type { CardFilter } from '../../../domain/giftcards';
 import { formatDate } from '../../i18n/dates';
 
 function StoreName({ id }: { id: string }) {
-  const { data } = useGetOne<{ id: string; name: string; code: string }>('stores', { id });
+  const { data } = useGetOne<{ id: string; name: string; code: string }>('privative/stores', { id });
   return <>{data ? `${data.name} (${data.code})` : '…'}</>;
 }
 

@@ -5,8 +5,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/msw';
 import GiftCardList from './GiftCardList';
-import { renderScreen } from '../../test/renderScreen';
+import { renderScreen, type RenderScreenOptions } from '../../test/renderScreen';
 import { giftCard } from './testData.test-helper';
+
+/** a card manager on the card list, as the registry mounts it */
+const MANAGER: RenderScreenOptions = { resource: 'privative/giftcards', permissions: ['privative.management.read'] };
 
 const CARDS = '/api/company/company-1/giftcard/cards';
 const STORES = '/api/company/company-1/stores';
@@ -35,7 +38,7 @@ describe('GiftCardList', () => {
 
   it('sends the filter form as the API filter: statuses, normalised code, numbers, and local days as instants', async () => {
     const requests = serveCards();
-    await renderScreen(<GiftCardList />, { path: '/privative/giftcards' });
+    await renderScreen(<GiftCardList />, { ...MANAGER, path: '/privative/giftcards' });
     expect(await screen.findByText('CODE000000000000')).toBeInTheDocument();
     expect(requests[0]).toEqual({ filter: {}, range: [0, 24], sort: ['progressive', 'ASC'] });
 
@@ -67,7 +70,7 @@ describe('GiftCardList', () => {
 
   it('refuses an inverted progressive range without calling the API', async () => {
     const requests = serveCards();
-    await renderScreen(<GiftCardList />);
+    await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('CODE000000000000');
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Progressive from' }), '20');
@@ -82,7 +85,7 @@ describe('GiftCardList', () => {
       { rows: cardsPage(0, 25), range: 'cards 0-24/*' },
       { rows: cardsPage(25, 2), range: 'cards 25-26/27' },
     ]);
-    await renderScreen(<GiftCardList />);
+    await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('CODE000000000024');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('CODE000000000026')).toBeInTheDocument();
@@ -103,7 +106,7 @@ describe('GiftCardList', () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:cards'), revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
 
-    await renderScreen(<GiftCardList />, { path: `/privative/giftcards?filter=${encodeURIComponent('{"status":"active"}')}` });
+    await renderScreen(<GiftCardList />, { ...MANAGER, path: `/privative/giftcards?filter=${encodeURIComponent('{"status":"active"}')}` });
     await screen.findByText('CODE000000000000');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Download list' }));
 
@@ -117,7 +120,7 @@ describe('GiftCardList', () => {
     serveCards([
       { rows: [giftCard({ id: 'a', status: 'LOCKED' }), giftCard({ id: 'b', code: 'B', status: 'EXPIRED', activationDate: '2027-02-01T00:00:00Z', expireDate: '2027-01-01T00:00:00Z' })], range: 'cards 0-1/2' },
     ]);
-    await renderScreen(<GiftCardList />);
+    await renderScreen(<GiftCardList />, MANAGER);
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Locked')).toHaveAttribute('data-tone', 'red');
     expect(within(table).getByText('Expired')).toHaveAttribute('data-tone', 'grey');

@@ -1,6 +1,6 @@
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Card, Stack, Tooltip, Typography } from '@mui/material';
-import { DataTable, InfiniteListBase, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, InfiniteListBase, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import type { GiftCard } from '../../../domain/giftcards';
 import { DateTimeField } from '../../components/DateTimeField';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
@@ -12,8 +12,9 @@ import { GiftCardFilterForm } from './GiftCardFilterForm';
 import { GiftCardListActions } from './GiftCardListActions';
 import { GiftCardSelectionActions } from './GiftCardSelectionActions';
 import { GiftCardStatusBadge } from './GiftCardStatusBadge';
-import { giftCardPath, GIFT_CARDS_RESOURCE, GIFT_CARDS_PAGE_SIZE } from './giftCardPaths';
 
+const RESOURCE = 'privative/giftcards';
+const PAGE_SIZE = 25;
 const noWrap = () => ({ whiteSpace: 'nowrap' });
 
 /** Lot and order reference share a column (two short lines) so the list fits a laptop screen. */
@@ -56,20 +57,24 @@ function NoCards() {
   );
 }
 
-/** /privative/giftcards: gift card management (SPEC §2). */
+/**
+ * /privative/giftcards: gift card management (SPEC §2). react-admin checks the session and the
+ * 'list' access; a row opens the card (the resource's edit route, SPEC's `/privative/giftcards/{id}`);
+ * selection and its bulk toolbar are there for users allowed 'bulk'.
+ */
 export default function GiftCardList() {
   const translate = useTranslate();
+  const { canAccess: canBulk } = useCanAccess({ resource: RESOURCE, action: 'bulk' });
   const label = (key: string) => translate(`giftcards.fields.${key}`);
   return (
     <>
       <PageHeading title={translate('screens.giftcardList')} />
-      {/* the route guard already checked the permission: no second access check per list */}
-      <InfiniteListBase<GiftCard> resource={GIFT_CARDS_RESOURCE} perPage={GIFT_CARDS_PAGE_SIZE} sort={{ field: 'progressive', order: 'ASC' }} disableAuthentication>
+      <InfiniteListBase<GiftCard> resource={RESOURCE} perPage={PAGE_SIZE} sort={{ field: 'progressive', order: 'ASC' }}>
         <GiftCardFilterForm />
         <GiftCardListActions />
         {/* visible overflow: react-admin's bulk toolbar slides up over the actions row above the table */}
         <Card variant="outlined" sx={{ overflow: 'visible' }}>
-          <DataTable<GiftCard> rowClick={(id) => giftCardPath(id)} bulkActionButtons={<GiftCardSelectionActions />} empty={<NoCards />} sx={SCROLLABLE_TABLE_SX}>
+          <DataTable<GiftCard> rowClick="edit" bulkActionButtons={canBulk ? <GiftCardSelectionActions /> : false} empty={<NoCards />} sx={SCROLLABLE_TABLE_SX}>
             <DataTable.Col source="code" label={label('code')} disableSort cellSx={() => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' })} />
             <DataTable.Col source="progressive" label={label('progressive')} />
             <DataTable.Col source="lotNumber" label={`${label('lotNumber')} / ${label('orderReference')}`} disableSort cellSx={noWrap} field={LotAndOrderField} />

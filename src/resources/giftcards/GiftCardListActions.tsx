@@ -2,14 +2,21 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, CircularProgress, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { useListContext, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { BULK_ACTIONS, type BulkAction, type CardFilter } from '../../../domain/giftcards';
 import { BulkActionDialog } from './BulkActionDialog';
 import { useGiftCardExport } from './useGiftCardExport';
 
-/** Above the table: download of the filtered list, and bulk actions on the whole filtered set. */
+const RESOURCE = 'privative/giftcards';
+
+/**
+ * Above the table: download of the filtered list ('export'), and bulk actions on the whole
+ * filtered set ('bulk'), each shown to users the access table allows.
+ */
 export function GiftCardListActions() {
   const translate = useTranslate();
+  const { canAccess: canExport } = useCanAccess({ resource: RESOURCE, action: 'export' });
+  const { canAccess: canBulk } = useCanAccess({ resource: RESOURCE, action: 'bulk' });
   const refresh = useRefresh();
   const { filterValues } = useListContext();
   const filter = filterValues as CardFilter;
@@ -20,23 +27,27 @@ export function GiftCardListActions() {
   return (
     // 48px high: the bulk toolbar (shown while rows are selected) covers exactly this row
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center', minHeight: 48, flexWrap: 'wrap' }}>
-      <Button
-        variant="outlined"
-        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
-        disabled={busy}
-        onClick={() => void download(filter)}
-      >
-        {translate('giftcards.list.download')}
-      </Button>
-      <Button
-        variant="outlined"
-        endIcon={<ArrowDropDownIcon />}
-        aria-haspopup="menu"
-        aria-expanded={Boolean(menuAnchor)}
-        onClick={(event) => setMenuAnchor(event.currentTarget)}
-      >
-        {translate('giftcards.list.filteredActions')}
-      </Button>
+      {canExport && (
+        <Button
+          variant="outlined"
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+          disabled={busy}
+          onClick={() => void download(filter)}
+        >
+          {translate('giftcards.list.download')}
+        </Button>
+      )}
+      {canBulk && (
+        <Button
+          variant="outlined"
+          endIcon={<ArrowDropDownIcon />}
+          aria-haspopup="menu"
+          aria-expanded={Boolean(menuAnchor)}
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+        >
+          {translate('giftcards.list.filteredActions')}
+        </Button>
+      )}
       <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
         {BULK_ACTIONS.map((candidate) => (
           <MenuItem

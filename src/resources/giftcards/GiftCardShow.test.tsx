@@ -50,6 +50,25 @@ describe('GiftCardShow', () => {
     expect(screen.queryByRole('link', { name: 'Open in transactions' })).not.toBeInTheDocument();
   });
 
+  it('links to the transactions screen filtered on the card for users who may open it', async () => {
+    serveCard();
+    await renderScreen(<GiftCardShow />, {
+      path: `/privative/giftcards/${CARD_ID}`,
+      route: '/privative/giftcards/:id',
+      permissions: ['privative.management.read', 'privative.transactions'],
+    });
+    const link = await screen.findByRole('link', { name: 'Open in transactions' });
+    expect(link).toHaveAttribute('href', `/privative/transactions/list?filter=${encodeURIComponent(JSON.stringify({ cardId: CARD_ID }))}`);
+    expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute('href', '/privative/giftcards');
+  });
+
+  it('goes back to the list with react-admin\'s notification when the card cannot be read', async () => {
+    server.use(http.get(CARD, () => HttpResponse.json(problem(404, 'NOT_FOUND', CARD), { status: 404 })));
+    await renderShow();
+    expect(await screen.findByText('Element does not exist')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/privative\/giftcards$/));
+  });
+
   it('warns when the activation date is after the expiry date', async () => {
     serveCard(giftCard({ activationDate: '2027-02-01T00:00:00.000Z', expireDate: '2027-01-01T00:00:00.000Z' }));
     await renderShow();

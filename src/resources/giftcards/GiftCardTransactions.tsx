@@ -1,5 +1,5 @@
 import { Box, Button, Card, Typography } from '@mui/material';
-import { DataTable, InfiniteListBase, useTranslate } from 'react-admin';
+import { CanAccess, DataTable, InfiniteListBase, useCreatePath, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../domain/giftcards';
 import { DateTimeField } from '../../components/DateTimeField';
@@ -7,7 +7,6 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { MoneyField } from '../../components/MoneyField';
 import { SCROLLABLE_TABLE_SX } from '../../components/scrollableTable';
 import { TransactionAmountField, TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
-import { transactionListPathForCard } from '../transactions/transactionPaths';
 
 function NoTransactions() {
   const translate = useTranslate();
@@ -19,11 +18,27 @@ function NoTransactions() {
 }
 
 /**
- * The card's ledger, newest first, from the card's own transactions endpoint (readable with
- * the gift-card permission alone). `canOpenTransactions`: the link to the transactions screen,
- * where the actions are, shows only to users who may open it.
+ * The transactions screen filtered on the card. SPEC's list lives at `…/transactions/list`
+ * (the resource's index only redirects there, without the query).
  */
-export function GiftCardTransactions({ cardId, canOpenTransactions }: { cardId: string; canOpenTransactions: boolean }) {
+function AllTransactionsLink({ cardId }: { cardId: string }) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const to = `${createPath({ resource: 'privative/transactions', type: 'list' })}/list?filter=${encodeURIComponent(JSON.stringify({ cardId }))}`;
+  return (
+    <Button component={Link} to={to}>
+      {translate('giftcards.detail.allTransactions')}
+    </Button>
+  );
+}
+
+/**
+ * The card's ledger, newest first: resource 'privative/giftcard-transactions' with the card in
+ * the filter (the dataProvider reads it from the card's own transactions endpoint, open to the
+ * gift-card permission alone). The link to the transactions screen, where the actions are,
+ * shows only to users who may open it.
+ */
+export function GiftCardTransactions({ cardId }: { cardId: string }) {
   const translate = useTranslate();
   const label = (key: string) => translate(`transactions.fields.${key}`);
   return (
@@ -32,20 +47,17 @@ export function GiftCardTransactions({ cardId, canOpenTransactions }: { cardId: 
         <Typography variant="h6" component="h2" id="card-transactions-title" sx={{ flexGrow: 1 }}>
           {translate('giftcards.detail.transactions')}
         </Typography>
-        {canOpenTransactions && (
-          <Button component={Link} to={transactionListPathForCard(cardId)}>
-            {translate('giftcards.detail.allTransactions')}
-          </Button>
-        )}
+        <CanAccess resource="privative/transactions" action="list">
+          <AllTransactionsLink cardId={cardId} />
+        </CanAccess>
       </Box>
       <InfiniteListBase<Transaction>
-        resource="giftcardTransactions"
+        resource="privative/giftcard-transactions"
         filter={{ cardId }}
         perPage={10}
         sort={{ field: 'createdAt', order: 'DESC' }}
         disableSyncWithLocation
         storeKey={false}
-        disableAuthentication
       >
         <Card variant="outlined">
           <DataTable<Transaction> bulkActionButtons={false} rowClick={false} empty={<NoTransactions />} sx={SCROLLABLE_TABLE_SX}>

@@ -3,7 +3,7 @@ import { useDataProvider, useNotify } from 'react-admin';
 import type { CardFilter } from '../../../domain/giftcards';
 import { actionErrorText } from '../../components/actionErrorText';
 import { saveBlob } from '../../components/saveBlob';
-import type { TesseraDataProvider } from '../../dataProvider/dataProvider';
+import type { TesseraDataProvider } from '../../dataProvider/types';
 
 export const GIFT_CARD_EXPORT_FILE = 'giftcards.csv';
 

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useGetList, useGetOne, useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
 import { normalizeCardCode, type GiftCard } from '../../../domain/giftcards';
-import { GIFT_CARDS_RESOURCE } from '../giftcards/giftCardPaths';
 
 /**
  * The card picker of the transaction filters: the API filters by card id, people type codes.
@@ -11,6 +10,8 @@ import { GIFT_CARDS_RESOURCE } from '../giftcards/giftCardPaths';
  * A card id that came with the URL is shown by its code (read with the card's own route: the
  * card list has no id filter).
  */
+const GIFT_CARDS = 'privative/giftcards';
+
 export function CardCodeAutocomplete({ name, label }: { name: string; label: string }) {
   const translate = useTranslate();
   const { control } = useFormContext();
@@ -18,12 +19,12 @@ export function CardCodeAutocomplete({ name, label }: { name: string; label: str
   const [input, setInput] = useState('');
   const code = normalizeCardCode(input);
   const { data: options = [], isFetching } = useGetList<GiftCard>(
-    GIFT_CARDS_RESOURCE,
+    GIFT_CARDS,
     { filter: { code }, pagination: { page: 1, perPage: 10 }, sort: { field: 'progressive', order: 'ASC' } },
     { enabled: code.length >= 4 },
   );
   const selectedId = (field.value as string | null) ?? null;
-  const { data: selected } = useGetOne<GiftCard>(GIFT_CARDS_RESOURCE, { id: selectedId ?? '' }, { enabled: selectedId !== null });
+  const { data: selected } = useGetOne<GiftCard>(GIFT_CARDS, { id: selectedId ?? '' }, { enabled: selectedId !== null });
 
   return (
     <Autocomplete<GiftCard>

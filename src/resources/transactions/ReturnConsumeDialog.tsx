@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useForm } from 'react-hook-form';
 import type { ReturnBody, Transaction } from '../../../domain/giftcards';
-import { actionErrorText } from '../../components/actionErrorText';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { createIdempotencyKeys } from '../../components/idempotencyKey';
 import { useFormatCents } from '../../components/MoneyField';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
-import type { TesseraDataProvider } from '../../dataProvider/dataProvider';
+import { useFormSubmit } from '../../components/useFormSubmit';
+import type { TesseraDataProvider } from '../../dataProvider/types';
 import { consumeLeftCents } from './transactionActionRules';
-import { returnFormSchema, type ReturnForm } from './returnFormSchema';
+import { returnFormSchema } from './returnFormSchema';
 
 /** Returns part (or all) of a consume to the card: amount, return number and store code. */
 export function ReturnConsumeDialog({ transaction, onClose, onDone }: { transaction: Transaction; onClose: () => void; onDone: () => void }) {
@@ -23,28 +22,33 @@ export function ReturnConsumeDialog({ transaction, onClose, onDone }: { transact
   const { maxTransactionCents } = getRuntimeConfig();
   const leftCents = consumeLeftCents(transaction);
   const [keyFor] = useState(createIdempotencyKeys);
-  const schema = useMemo(() => returnFormSchema(maxTransactionCents, leftCents), [maxTransactionCents, leftCents]);
+  const resolver = useMemo(() => zodResolver(returnFormSchema(maxTransactionCents, leftCents)), [maxTransactionCents, leftCents]);
   // the store code starts as the consume's store: a return usually happens where the purchase did
-  const form = useForm<ReturnForm, unknown, ReturnBody>({
-    resolver: zodResolver(schema),
-    mode: 'all',
-    defaultValues: { amount: '', returnNumber: '', storeCode: transaction.storeCode ?? '' },
-  });
+  const defaultValues = useMemo(() => ({ amount: '', returnNumber: '', storeCode: transaction.storeCode ?? '' }), [transaction.storeCode]);
 
-  const submit = async (body: ReturnBody) => {
-    try {
-      await dataProvider.returnConsume(transaction.id, body, keyFor({ id: transaction.id, ...body }));
-      notify('transactions.return.done', { type: 'success' });
-      onDone();
-      onClose();
-    } catch (error) {
-      const text = actionErrorText(error, 'messages.operationFailed');
-      if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-    }
-  };
+  const submit = useFormSubmit(
+    useCallback(
+      async (body: ReturnBody) => {
+        await dataProvider.returnConsume(transaction.id, body, keyFor({ id: transaction.id, ...body }));
+        notify('transactions.return.done', { type: 'success' });
+        onDone();
+        onClose();
+      },
+      [dataProvider, transaction.id, keyFor, notify, onDone, onClose],
+    ),
+    'messages.operationFailed',
+  );
 
   return (
-    <FormDialog id="return-dialog" title={translate('transactions.return.title')} form={form} onSubmit={submit} onClose={onClose} submitLabel={translate('transactions.return.submit')}>
+    <FormDialog
+      id="return-dialog"
+      title={translate('transactions.return.title')}
+      resolver={resolver}
+      defaultValues={defaultValues}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={translate('transactions.return.submit')}
+    >
       <Typography variant="body2" color="text.secondary">
         {translate('transactions.return.consumed', {
           amount: formatCents(Math.abs(transaction.amountCents)),

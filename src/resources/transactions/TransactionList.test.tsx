@@ -6,9 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../domain/giftcards';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
-import { renderScreen } from '../../test/renderScreen';
+import { renderScreen, type RenderScreenOptions } from '../../test/renderScreen';
 import { giftCard, transaction } from '../giftcards/testData.test-helper';
 import TransactionList from './TransactionList';
+
+/** a user with the transactions permission who also manages cards (the code links to the card) */
+const CASHIER: RenderScreenOptions = { resource: 'privative/transactions', permissions: ['privative.transactions', 'privative.management.read'] };
 
 const TRANSACTIONS = '/api/company/company-1/giftcard/transactions';
 
@@ -35,7 +38,7 @@ const rowOf = (code: string) => screen.getByRole('link', { name: code }).closest
 describe('TransactionList', () => {
   it('sends type and local-day date range as the API filter', async () => {
     const filters = serve();
-    await renderScreen(<TransactionList />);
+    await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
@@ -49,7 +52,7 @@ describe('TransactionList', () => {
 
   it('refuses a date range that ends before it starts', async () => {
     const filters = serve();
-    await renderScreen(<TransactionList />);
+    await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'From' }), '01/03/2026');
@@ -61,7 +64,7 @@ describe('TransactionList', () => {
 
   it('offers each action only where it applies', async () => {
     serve();
-    await renderScreen(<TransactionList />);
+    await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const buttons = (code: string) => within(rowOf(code)).queryAllByRole('button').map((button) => button.textContent);
     expect(buttons('ABCD2345EFGH6789')).toEqual(['Return', 'Cancel']);
@@ -70,6 +73,22 @@ describe('TransactionList', () => {
     expect(buttons('FAILED0000000001')).toEqual([]);
     expect(within(rowOf('RECHARGED0000001')).getByText('Cancelled')).toHaveAttribute('data-tone', 'red');
     expect(within(rowOf('FAILED0000000001')).getByText('Error')).toHaveAttribute('data-tone', 'red');
+  });
+
+  it('shows the card code without a link to a user who may not open cards', async () => {
+    serve();
+    await renderScreen(<TransactionList />, { resource: 'privative/transactions', permissions: ['privative.transactions'] });
+    const code = (await screen.findAllByText('FROZEN0000000001'))[0];
+    // the row actions stay: they need the transactions permission only
+    expect(await within(code.closest('tr')!).findByRole('button', { name: 'Unfreeze' })).toBeInTheDocument();
+    expect(code.closest('a')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'ABCD2345EFGH6789' })).not.toBeInTheDocument();
+  });
+
+  it('links the card code to the card page', async () => {
+    serve();
+    await renderScreen(<TransactionList />, CASHIER);
+    expect((await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' }))[0]).toHaveAttribute('href', '/privative/giftcards/6f1c1d0e-0000-4000-8000-000000000001');
   });
 
   it('returns part of a consume: at most what is left, return number and store code required', async () => {
@@ -81,7 +100,7 @@ describe('TransactionList', () => {
         return HttpResponse.json({ card: {}, transaction: {} });
       }),
     );
-    await renderScreen(<TransactionList />);
+    await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
     await user.click(within(rowOf('ABCD2345EFGH6789')).getByRole('button', { name: 'Return' }));
@@ -121,7 +140,7 @@ describe('TransactionList', () => {
   it('cancels after a confirmation and shows the catalogue text when the server refuses', async () => {
     serve();
     server.use(http.post(`${TRANSACTIONS}/tx-consume/cancel`, () => HttpResponse.json(problem(409, 'ALREADY_CANCELLED', `${TRANSACTIONS}/tx-consume/cancel`), { status: 409 })));
-    await renderScreen(<TransactionList />);
+    await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
     await user.click(within(rowOf('ABCD2345EFGH6789')).getByRole('button', { name: 'Cancel' }));
@@ -140,7 +159,7 @@ describe('TransactionList', () => {
         return HttpResponse.json({ card: {}, transaction: {} });
       }),
     );
-    await renderScreen(<TransactionList />);
+    await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
     await user.click(within(rowOf('FROZEN0000000001')).getByRole('button', { name: 'Unfreeze' }));
@@ -154,7 +173,7 @@ describe('TransactionList', () => {
   it('opens filtered on one card (the link from the card detail) and shows that card by its code', async () => {
     const filters = serve([consume]);
     server.use(http.get('/api/company/company-1/giftcard/cards/card-9', () => HttpResponse.json(giftCard({ id: 'card-9', code: 'CARD9CODE0000009' }))));
-    await renderScreen(<TransactionList />, { path: `/?filter=${encodeURIComponent('{"cardId":"card-9"}')}` });
+    await renderScreen(<TransactionList />, { ...CASHIER, path: `/?filter=${encodeURIComponent('{"cardId":"card-9"}')}` });
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     expect(filters[0]).toEqual({ cardId: 'card-9' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Card code' })).toHaveValue('CARD9CODE0000009'));

@@ -1,5 +1,5 @@
 import { Card, Link as MuiLink, Typography } from '@mui/material';
-import { DataTable, InfiniteListBase, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, InfiniteListBase, useCanAccess, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../domain/giftcards';
 import { DateTimeField } from '../../components/DateTimeField';
@@ -7,11 +7,11 @@ import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { MoneyField } from '../../components/MoneyField';
 import { SCROLLABLE_TABLE_SX } from '../../components/scrollableTable';
 import { PageHeading } from '../../pages/PageHeading';
-import { giftCardPath } from '../giftcards/giftCardPaths';
 import { TransactionAmountField, TransactionResultField, TransactionTypeField } from './TransactionFields';
 import { TransactionFilterForm } from './TransactionFilterForm';
 import { TransactionRowActions } from './TransactionRowActions';
-import { TRANSACTIONS_PAGE_SIZE, TRANSACTIONS_RESOURCE } from './transactionPaths';
+
+const PAGE_SIZE = 25;
 
 function NoTransactions() {
   const translate = useTranslate();
@@ -22,11 +22,21 @@ function NoTransactions() {
   );
 }
 
+/** The card's code, linking to the card's page for users who may open it. */
 function CardCodeLink() {
   const record = useRecordContext<Transaction>();
+  const createPath = useCreatePath();
+  const { canAccess } = useCanAccess({ resource: 'privative/giftcards', action: 'show' });
   if (!record) return null;
+  if (!canAccess) {
+    return (
+      <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>
+        {record.cardCode}
+      </Typography>
+    );
+  }
   return (
-    <MuiLink component={Link} to={giftCardPath(record.cardId)} sx={{ fontFamily: 'monospace' }}>
+    <MuiLink component={Link} to={createPath({ resource: 'privative/giftcards', type: 'edit', id: record.cardId })} sx={{ fontFamily: 'monospace' }}>
       {record.cardCode}
     </MuiLink>
   );
@@ -39,8 +49,7 @@ export default function TransactionList() {
   return (
     <>
       <PageHeading title={translate('screens.transactionList')} />
-      {/* the route guard already checked the permission: no second access check per list */}
-      <InfiniteListBase<Transaction> resource={TRANSACTIONS_RESOURCE} perPage={TRANSACTIONS_PAGE_SIZE} sort={{ field: 'createdAt', order: 'DESC' }} disableAuthentication>
+      <InfiniteListBase<Transaction> resource="privative/transactions" perPage={PAGE_SIZE} sort={{ field: 'createdAt', order: 'DESC' }}>
         <TransactionFilterForm />
         <Card variant="outlined">
           <DataTable<Transaction> bulkActionButtons={false} rowClick={false} empty={<NoTransactions />} sx={SCROLLABLE_TABLE_SX}>

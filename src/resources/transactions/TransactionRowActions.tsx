@@ -1,18 +1,23 @@
 import { Button, Stack } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { Transaction } from '../../../domain/giftcards';
 import { actionErrorText } from '../../components/actionErrorText';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { useFormatCents } from '../../components/MoneyField';
-import type { TesseraDataProvider } from '../../dataProvider/dataProvider';
+import type { TesseraDataProvider } from '../../dataProvider/types';
 import { ReturnConsumeDialog } from './ReturnConsumeDialog';
 import { canCancel, canReturn, canUnfreeze } from './transactionActionRules';
 
 type Open = 'unfreeze' | 'return' | 'cancel' | null;
 
-/** Unfreeze, return consume and cancel on one transaction row (SPEC §2), each behind a dialog. */
+const RESOURCE = 'privative/transactions';
+
+/**
+ * Unfreeze, return consume and cancel on one transaction row (SPEC §2), each behind a dialog,
+ * each shown where it can apply and to users the access table allows it.
+ */
 export function TransactionRowActions() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -20,6 +25,11 @@ export function TransactionRowActions() {
   const formatCents = useFormatCents();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const transaction = useRecordContext<Transaction>();
+  const allowed = {
+    unfreeze: useCanAccess({ resource: RESOURCE, action: 'unfreeze' }).canAccess === true,
+    return: useCanAccess({ resource: RESOURCE, action: 'return' }).canAccess === true,
+    cancel: useCanAccess({ resource: RESOURCE, action: 'cancel' }).canAccess === true,
+  };
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState(false);
   // one key per opened confirmation: a retry of the same confirmation moves nothing twice
@@ -53,17 +63,17 @@ export function TransactionRowActions() {
 
   return (
     <Stack direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
-      {canUnfreeze(transaction) && (
+      {allowed.unfreeze && canUnfreeze(transaction) && (
         <Button size="small" onClick={openDialog('unfreeze')}>
           {translate('transactions.actions.unfreeze')}
         </Button>
       )}
-      {canReturn(transaction) && (
+      {allowed.return && canReturn(transaction) && (
         <Button size="small" onClick={openDialog('return')}>
           {translate('transactions.actions.return')}
         </Button>
       )}
-      {canCancel(transaction) && (
+      {allowed.cancel && canCancel(transaction) && (
         <Button size="small" color="error" onClick={openDialog('cancel')}>
           {translate('transactions.actions.cancel')}
         </Button>

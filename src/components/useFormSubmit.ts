@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { useNotify } from 'react-admin';
+import { errorMessage, HttpError, isCancelledError } from '../dataProvider/httpError';
+import { actionErrorText } from './actionErrorText';
+
+/** Field errors of a refused body (`errors: { <field>: "<message key>" }`, DESIGN.md §4), if any. */
+export function serverFieldErrors(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  const errors = (error.body as { errors?: unknown } | null)?.errors;
+  if (!errors || typeof errors !== 'object') return undefined;
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/**
+ * The `onSubmit` of a react-admin `<Form>` that is not bound to a controller (account pages,
+ * action dialogs, search): runs the call; a failure shows a red notification (the action's
+ * SPEC §8 text via `actionErrorText` when `fallbackKey` is given, else the error's own
+ * catalogue text; a cancelled call stays silent) and returns the server's field errors, which
+ * react-admin's Form sets on the fields (the messages are i18n keys, translated by the fields).
+ */
+export function useFormSubmit<T>(submit: (values: T) => Promise<void>, fallbackKey?: string) {
+  const notify = useNotify();
+  return useCallback(
+    async (values: T): Promise<Record<string, string> | undefined> => {
+      try {
+        await submit(values);
+        return undefined;
+      } catch (error) {
+        const text = fallbackKey ? actionErrorText(error, fallbackKey) : isCancelledError(error) ? null : errorMessage(error);
+        if (text) notify(text, { type: 'error', messageArgs: { _: text } });
+        return serverFieldErrors(error);
+      }
+    },
+    [notify, submit, fallbackKey],
+  );
+}
