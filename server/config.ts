@@ -30,7 +30,7 @@ export interface AppConfig {
   bruteForce: { windowSeconds: number; maxPerAccount: number; maxPerIp: number };
   forgotPasswordRateLimit: { max: number; windowMs: number };
   jobs: { pollIntervalMs: number; staleAfterSeconds: number };
-  giftCards: { maxTransactionCents: number; searchMaxPerMinute: number };
+  giftCards: { maxTransactionCents: number; searchMaxPerMinute: number; bulkLeaseSeconds: number };
 }
 
 export interface IdentityConfig {
@@ -81,6 +81,7 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'JOBS_POLL_INTERVAL_MS', default: '1000', meaning: 'How often the job runner looks for due jobs.' },
   { name: 'MAX_TRANSACTION_AMOUNT_CENTS', default: '100000', meaning: 'SPEC §5 "maximum import": the largest amount (cents) of one reload, consume, freeze or return (config.js maxTransactionCents).' },
   { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute (per instance), against guessing.' },
+  { name: 'BULK_LEASE_SECONDS', default: '30', meaning: 'Lease of a running keyed bulk action, renewed while it works. A retry with the key after the runner died (lease run out) finishes the bulk; before that it answers 409.' },
 ];
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -160,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     giftCards: {
       maxTransactionCents: int(env, 'MAX_TRANSACTION_AMOUNT_CENTS', DEFAULT_MAX_TRANSACTION_CENTS) || DEFAULT_MAX_TRANSACTION_CENTS,
       searchMaxPerMinute: int(env, 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', 30),
+      bulkLeaseSeconds: Math.max(1, int(env, 'BULK_LEASE_SECONDS', 30)),
     },
   };
 }

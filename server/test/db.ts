@@ -12,11 +12,11 @@ export const CONCURRENT_DRIVERS: Driver[] = DRIVERS.filter((d) => d === 'postgre
  * A fresh migrated database: in-memory PGlite, or a throwaway database created from
  * TEST_DATABASE_URL and dropped on close.
  */
-export async function createTestDb(driver: Driver): Promise<DbHandle> {
+export async function createTestDb(driver: Driver): Promise<DbHandle & { url: string | null }> {
   if (driver === 'pglite') {
     const handle = await openPglite(null);
     await runMigrations(handle);
-    return handle;
+    return { ...handle, url: null };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -31,6 +31,8 @@ export async function createTestDb(driver: Driver): Promise<DbHandle> {
   await runMigrations(handle);
   return {
     ...handle,
+    /** the throwaway database's URL, for a server process started on it */
+    url: url.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

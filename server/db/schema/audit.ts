@@ -32,5 +32,6 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_subject_idx').on(t.kind, t.subject, t.createdAt),
     index('audit_events_ip_idx').on(t.kind, t.ip, t.createdAt),
+    index('audit_events_created_idx').on(t.createdAt),
   ],
 );

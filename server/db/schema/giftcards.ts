@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CardStatus, ExpirationType, LedgerType, TransactionResult, TypologyType } from '../../../domain/giftcards';
 import { companies } from './companies';
 import { users } from './users';
@@ -149,9 +149,37 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body').$type<unknown>(),
+    /**
+     * Work spanning several transactions (bulk actions): who runs it and until when. The runner
+     * renews the lease while it works; a claim whose lease has run out belongs to a process that
+     * died, and the next call with the key takes it over and finishes the work.
+     */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: ts('lease_expires_at'),
+    /** what the claimed work acts on, fixed when it starts (a bulk's target card ids) */
+    work: jsonb('work').$type<unknown>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Per-card progress of a keyed bulk action, written in the same transaction as the card's ledger
+ * row: a card with a row here has moved (or been refused) exactly once under that key, so a
+ * resumed bulk skips it. Dropped with the key, or when the summary is stored.
+ */
+export const bulkActionItems = pgTable(
+  'bulk_action_items',
+  {
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => idempotencyKeys.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id').notNull(),
+    cardCode: text('card_code').notNull().default(''),
+    /** null: done; otherwise the refusal code reported for the card */
+    errorCode: text('error_code'),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.cardId] })],
 );
 
 export type StoreRow = typeof stores.$inferSelect;

@@ -20,7 +20,7 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_finished_idx').on(t.finishedAt)],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

@@ -22,7 +22,7 @@ export const refreshTokens = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_expires_idx').on(t.expiresAt)],
 );
 
 export const ONE_TIME_TOKEN_KINDS = ['activation', 'reset'] as const;

@@ -1,10 +1,13 @@
 import type { ApiErrorCode } from '../../../domain/errors';
 import { MAX_BULK_FILTER_CARDS, type BulkBody, type BulkResult } from '../../../domain/giftcards';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { inIds } from '../../lib/company-scope';
 import { assertCan } from '../../lib/access';
 import { ApiError } from '../../lib/errors';
 import { filteredCardIds } from './cards.repository';
 import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger';
+import type { Claim } from './idempotency';
 import type { Actor } from './moves.service';
 import { endOfDay, enabledTarget, expiryAtActivation, moneyMoveRefusal, stateChangeRefusal } from './rules';
 import { defaultActivationStores } from './stores.repository';
@@ -18,6 +21,8 @@ interface BulkContext {
   now: Date;
   maxTransactionCents: number;
   defaultStores: Map<string, string>;
+  /** the claimed Idempotency-Key whose progress rows the chunks write (null: no key) */
+  keyId: string | null;
 }
 
 /** The ledger entry of one bulk action on one locked card (with its refusal code, if any). */
@@ -85,24 +90,56 @@ async function targetIds(db: Db, actor: Actor, body: BulkBody): Promise<string[]
 }
 
 type Tally = Pick<BulkResult, 'succeeded' | 'failed'>;
+type Failure = BulkResult['failed'][number];
 
+/** Cards of `ids` that already have their progress row under the key (moved once already). */
+async function doneUnderKey(tx: Db, keyId: string, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await queryRows<{ card_id: string }>(tx, sql`SELECT card_id FROM bulk_action_items WHERE key_id = ${keyId} AND ${inIds(sql`card_id`, ids)}`);
+  return new Set(rows.map((r) => r.card_id));
+}
+
+/** The progress rows of a chunk, in the chunk's own transaction (ids come from locked cards or are unknown). */
+async function recordProgress(tx: Db, keyId: string, items: ReadonlyArray<{ id: string; code: string; error: string | null }>): Promise<void> {
+  if (items.length === 0) return;
+  const rows = items.map((i) => ({ key_id: keyId, card_id: i.id, card_code: i.code, error_code: i.error }));
+  await tx.execute(sql`INSERT INTO bulk_action_items (key_id, card_id, card_code, error_code)
+      SELECT r.key_id, r.card_id, r.card_code, r.error_code FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(key_id uuid, card_id uuid, card_code text, error_code text)
+      ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * One chunk in one transaction: lock the cards, decide, write the ledger and, under a key, each
+ * card's progress row. A card whose progress row is already there (a resumed bulk) is skipped:
+ * the check runs under the card's lock, so even two runners of one key move it once.
+ */
 async function runChunk(db: Db, actor: Actor, ids: string[], ctx: BulkContext): Promise<Tally> {
   const result: Tally = { succeeded: 0, failed: [] };
   await db.transaction(async (tx) => {
     const cards = await lockCards(tx, actor.companyIds, ids);
+    const done = ctx.keyId ? await doneUnderKey(tx, ctx.keyId, ids) : new Set<string>();
     const found = new Set(cards.map((c) => c.id));
-    for (const id of ids) if (!found.has(id)) result.failed.push({ id, code: '', error: 'NOT_FOUND' });
+    const progress: Array<{ id: string; code: string; error: string | null }> = [];
+    const fail = (failure: Failure) => {
+      result.failed.push(failure);
+      progress.push({ id: failure.id, code: failure.code, error: failure.error });
+    };
+    for (const id of ids) if (!found.has(id) && !done.has(id)) fail({ id, code: '', error: 'NOT_FOUND' });
     const changes: CardChange[] = [];
     for (const card of cards) {
+      if (done.has(card.id)) continue;
       const entry = decide(card, ctx);
-      if ('skip' in entry) result.failed.push({ id: card.id, code: card.code, error: entry.skip });
+      if ('skip' in entry) fail({ id: card.id, code: card.code, error: entry.skip });
       else {
         changes.push({ card, entry });
-        if (entry.errorCode) result.failed.push({ id: card.id, code: card.code, error: entry.errorCode });
-        else result.succeeded += 1;
+        if (entry.errorCode) fail({ id: card.id, code: card.code, error: entry.errorCode });
+        else {
+          result.succeeded += 1;
+          progress.push({ id: card.id, code: card.code, error: null });
+        }
       }
     }
     await applyChanges(tx, changes, actor.userId);
+    if (ctx.keyId) await recordProgress(tx, ctx.keyId, progress);
   });
   return result;
 }
@@ -112,7 +149,11 @@ async function runIsolated(db: Db, actor: Actor, ids: string[], ctx: BulkContext
   try {
     return await runChunk(db, actor, ids, ctx);
   } catch {
-    if (ids.length === 1) return { succeeded: 0, failed: [{ id: ids[0], code: '', error: 'INTERNAL_ERROR' }] };
+    if (ids.length === 1) {
+      // under a key the failure is recorded too (nothing moved), so the summary names the card
+      if (ctx.keyId) await recordProgress(db, ctx.keyId, [{ id: ids[0], code: '', error: 'INTERNAL_ERROR' }]).catch(() => undefined);
+      return { succeeded: 0, failed: [{ id: ids[0], code: '', error: 'INTERNAL_ERROR' }] };
+    }
     const out: Tally = { succeeded: 0, failed: [] };
     for (const id of ids) {
       const one = await runIsolated(db, actor, [id], ctx);
@@ -123,6 +164,34 @@ async function runIsolated(db: Db, actor: Actor, ids: string[], ctx: BulkContext
   }
 }
 
+/** Validations and the target ids of a bulk call, before anything moves. */
+async function prepare(db: Db, actor: Actor, body: BulkBody): Promise<string[]> {
+  if (body.action === 'editExpiry' && body.params?.expireDate && endOfDay(body.params.expireDate) < new Date()) {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'The expiry date is in the past', { 'params.expireDate': 'validation.invalid' });
+  }
+  return targetIds(db, actor, body);
+}
+
+/** Runs the chunks, a few at once: they hold disjoint cards and each locks its own in id order, so they cannot deadlock. */
+async function execute(db: Db, actor: Actor, ids: string[], body: BulkBody, maxTransactionCents: number, keyId: string | null): Promise<Tally> {
+  const defaultStores = body.action === 'activate' ? await defaultActivationStores(db, actor.companyIds) : new Map<string, string>();
+  const ctx: BulkContext = { body, now: new Date(), maxTransactionCents, defaultStores, keyId };
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) chunks.push(ids.slice(i, i + CHUNK));
+  const tallies: Tally[] = new Array<Tally>(chunks.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < chunks.length; i = next++) tallies[i] = await runIsolated(db, actor, chunks[i], ctx);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks.length) }, worker));
+  const out: Tally = { succeeded: 0, failed: [] };
+  for (const tally of tallies) {
+    out.succeeded += tally.succeeded;
+    out.failed.push(...tally.failed);
+  }
+  return out;
+}
+
 /**
  * A bulk action (SPEC §2 gift card management): chunks of cards, each chunk in its own short
  * transaction; refusals are per-card outcomes, never exceptions, so one card never rolls back
@@ -130,27 +199,43 @@ async function runIsolated(db: Db, actor: Actor, ids: string[], ctx: BulkContext
  */
 export async function runBulk(db: Db, actor: Actor, body: BulkBody, maxTransactionCents: number): Promise<BulkResult> {
   assertCan(actor, 'privative/giftcards', 'bulk');
-  const now = new Date();
-  if (body.action === 'editExpiry' && body.params?.expireDate && endOfDay(body.params.expireDate) < now) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'The expiry date is in the past', { 'params.expireDate': 'validation.invalid' });
+  const ids = await prepare(db, actor, body);
+  const tally = await execute(db, actor, ids, body, maxTransactionCents, null);
+  return { action: body.action, total: ids.length, ...tally };
+}
+
+/**
+ * A bulk action under an Idempotency-Key (idempotency.ts `runClaimed`): the target ids are fixed
+ * with the claim, every card's outcome is recorded in the card's own transaction, and a runner
+ * that takes over a dead one's claim does only the cards left. The summary is read from the
+ * progress rows, so it covers every card whichever runner moved it.
+ */
+export async function runKeyedBulk(db: Db, actor: Actor, body: BulkBody, maxTransactionCents: number, claim: Claim): Promise<BulkResult> {
+  assertCan(actor, 'privative/giftcards', 'bulk');
+  const saved = claim.work as { ids?: string[] } | null;
+  let ids = saved?.ids;
+  if (!ids) {
+    ids = await prepare(db, actor, body);
+    await claim.saveWork({ ids });
   }
-  const ids = await targetIds(db, actor, body);
-  const defaultStores = body.action === 'activate' ? await defaultActivationStores(db, actor.companyIds) : new Map<string, string>();
-  const ctx: BulkContext = { body, now, maxTransactionCents, defaultStores };
+  const done = await progressOf(db, claim.keyId);
+  const left = ids.filter((id) => !done.has(id));
+  await execute(db, actor, left, body, maxTransactionCents, claim.keyId);
+  const all = await progressOf(db, claim.keyId);
   const result: BulkResult = { action: body.action, total: ids.length, succeeded: 0, failed: [] };
-  const chunks: string[][] = [];
-  for (let i = 0; i < ids.length; i += CHUNK) chunks.push(ids.slice(i, i + CHUNK));
-  // A few chunks at once: they hold disjoint cards and each locks its own in id order, so they
-  // cannot deadlock one another (nor a concurrent bulk call, which locks in the same order).
-  const tallies: Tally[] = new Array<Tally>(chunks.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < chunks.length; i = next++) tallies[i] = await runIsolated(db, actor, chunks[i], ctx);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks.length) }, worker));
-  for (const tally of tallies) {
-    result.succeeded += tally.succeeded;
-    result.failed.push(...tally.failed);
+  for (const id of ids) {
+    const item = all.get(id);
+    if (!item) throw new Error(`bulk card ${id} has no progress row`);
+    if (item.error === null) result.succeeded += 1;
+    else result.failed.push({ id, code: item.code, error: item.error as ApiErrorCode });
   }
   return result;
+}
+
+async function progressOf(db: Db, keyId: string): Promise<Map<string, { code: string; error: string | null }>> {
+  const rows = await queryRows<{ card_id: string; card_code: string; error_code: string | null }>(
+    db,
+    sql`SELECT card_id, card_code, error_code FROM bulk_action_items WHERE key_id = ${keyId}`,
+  );
+  return new Map(rows.map((r) => [r.card_id, { code: r.card_code, error: r.error_code }]));
 }

@@ -17,10 +17,10 @@ import {
 } from '../../../domain/giftcards';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { runBulk } from './bulk.service';
+import { runBulk, runKeyedBulk } from './bulk.service';
 import { findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
-import { runIdempotentSpanning, unwrap } from './idempotency';
+import { runClaimed, unwrap } from './idempotency';
 import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { consume, freeze, reload } from './moves.service';
 import { guards, itemParams, moveOptions, scopeParams } from './route-support';
@@ -82,7 +82,9 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary; honours Idempotency-Key', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, preHandler: guards(app, ctx, CARDS, 'bulk') },
     async (request) => {
       const { idempotency } = moveOptions(ctx, request, `cards.bulk:${request.params.companyId}`, request.body);
-      return unwrap(await runIdempotentSpanning(ctx.db, idempotency, () => runBulk(ctx.db, request.giftcardActor, request.body, max)));
+      const actor = request.giftcardActor;
+      if (!idempotency) return runBulk(ctx.db, actor, request.body, max);
+      return unwrap(await runClaimed(ctx.db, idempotency, ctx.config.giftCards.bulkLeaseSeconds, (claim) => runKeyedBulk(ctx.db, actor, request.body, max, claim)));
     },
   );
 

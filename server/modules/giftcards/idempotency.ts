@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { Db } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema';
+import { bulkActionItems, idempotencyKeys } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 
 /** What a money-moving call answers: a body, or a refusal code (the refusal is committed too). */
@@ -27,7 +27,7 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   return key;
 }
 
-const hashOf = (request: IdempotencyRequest) => createHash('sha256').update(JSON.stringify([request.route, request.body])).digest('hex');
+export const hashOf = (request: IdempotencyRequest) => createHash('sha256').update(JSON.stringify([request.route, request.body])).digest('hex');
 
 /** Keys are kept this long: a replay later than that is a new request. */
 export const KEY_RETENTION_HOURS = 24;
@@ -88,39 +88,90 @@ export function unwrap<T>(outcome: Outcome<T>): T {
   throw new ApiError(outcome.status, outcome.code, outcome.detail);
 }
 
+/** A claim on a key for work spanning several transactions, held by one runner under a lease. */
+export interface Claim {
+  keyId: string;
+  /** what the work stored when it started (`saveWork`); null on a fresh claim */
+  work: unknown;
+  /** fixes what the work acts on, so a takeover resumes the same work */
+  saveWork(work: unknown): Promise<void>;
+}
+
+const reused = (): Outcome<never> => ({ ok: false, status: 422, code: 'IDEMPOTENCY_KEY_REUSED', detail: 'This Idempotency-Key was used for another request' });
+const running = (): Outcome<never> => ({ ok: false, status: 409, code: 'CONFLICT', detail: 'The first request with this Idempotency-Key is still running' });
+
 /**
- * Idempotency for work that spans several transactions (bulk actions run in chunks): the key is
- * claimed first in its own statement; a replay while the first call runs answers 409 CONFLICT,
- * after it the stored answer. If the work fails the claim is released, so a retry runs again.
+ * Idempotency for work that spans several transactions (bulk actions run in chunks). The key is
+ * claimed in its own statement under a lease that the runner renews while it works (every third
+ * of the lease), so a claim never outlives its process: a replay while the lease is live answers
+ * 409 CONFLICT; after the work, the stored answer; after the runner died (lease run out), the
+ * replay takes the claim over and `work` runs again with the claim's saved state. The work must
+ * make that safe: keyed bulk actions record each card's progress in the card's own transaction
+ * and skip the cards already done. If the work throws, the lease is released at once (and a
+ * claim that did nothing is dropped), so a retry runs again.
  */
-export async function runIdempotentSpanning<T>(db: Db, request: IdempotencyRequest | null, work: () => Promise<T>): Promise<Outcome<T>> {
-  if (!request) return { ok: true, body: await work() };
+export async function runClaimed<T>(db: Db, request: IdempotencyRequest, leaseSeconds: number, work: (claim: Claim) => Promise<T>): Promise<Outcome<T>> {
   const hash = hashOf(request);
-  const inserted = await db
+  const owner = randomUUID();
+  const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
+  const [inserted] = await db
     .insert(idempotencyKeys)
-    .values({ key: request.key, userId: request.userId, route: request.route, requestHash: hash })
+    .values({ key: request.key, userId: request.userId, route: request.route, requestHash: hash, leaseOwner: owner, leaseExpiresAt: lease })
     .onConflictDoNothing()
-    .returning({ id: idempotencyKeys.id });
-  if (inserted.length === 0) {
-    const [stored] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
-    if (!stored || stored.requestHash !== hash) {
-      return { ok: false, status: 422, code: 'IDEMPOTENCY_KEY_REUSED', detail: 'This Idempotency-Key was used for another request' };
-    }
-    if (stored.responseBody === null) return { ok: false, status: 409, code: 'CONFLICT', detail: 'The first request with this Idempotency-Key is still running' };
-    return stored.responseBody as Outcome<T>;
-  }
-  try {
-    const outcome: Outcome<T> = { ok: true, body: await work() };
-    await db
+    .returning({ id: idempotencyKeys.id, work: idempotencyKeys.work });
+  let claimed = inserted;
+  if (!claimed) {
+    const where = and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key));
+    const [stored] = await db.select().from(idempotencyKeys).where(where);
+    if (!stored || stored.requestHash !== hash) return reused();
+    if (stored.responseBody !== null) return stored.responseBody as Outcome<T>;
+    // take over a claim whose runner is gone (one statement: of several retries, one wins)
+    [claimed] = await db
       .update(idempotencyKeys)
-      .set({ responseStatus: 200, responseBody: sql`${JSON.stringify(outcome)}::jsonb` })
-      .where(eq(idempotencyKeys.id, inserted[0].id));
+      .set({ leaseOwner: owner, leaseExpiresAt: lease })
+      .where(and(eq(idempotencyKeys.id, stored.id), isNull(idempotencyKeys.responseBody), or(isNull(idempotencyKeys.leaseExpiresAt), lt(idempotencyKeys.leaseExpiresAt, sql`now()`))))
+      .returning({ id: idempotencyKeys.id, work: idempotencyKeys.work });
+    if (!claimed) return running();
+  }
+  const keyId = claimed.id;
+  const mine = and(eq(idempotencyKeys.id, keyId), eq(idempotencyKeys.leaseOwner, owner));
+  const heartbeat = setInterval(
+    () => void db.update(idempotencyKeys).set({ leaseExpiresAt: lease }).where(mine).catch(() => undefined),
+    Math.max(100, (leaseSeconds * 1000) / 3),
+  );
+  heartbeat.unref();
+  const claim: Claim = {
+    keyId,
+    work: claimed.work,
+    saveWork: async (value) => {
+      await db.update(idempotencyKeys).set({ work: sql`${JSON.stringify(value)}::jsonb` }).where(mine);
+    },
+  };
+  try {
+    const outcome: Outcome<T> = { ok: true, body: await work(claim) };
+    await db.transaction(async (tx) => {
+      await tx
+        .update(idempotencyKeys)
+        .set({ responseStatus: 200, responseBody: sql`${JSON.stringify(outcome)}::jsonb`, leaseOwner: null, leaseExpiresAt: null, work: null })
+        .where(eq(idempotencyKeys.id, keyId));
+      await tx.delete(bulkActionItems).where(eq(bulkActionItems.keyId, keyId));
+    });
+    maybePurge(db, request);
     return outcome;
   } catch (err) {
-    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, inserted[0].id));
+    await releaseClaim(db, keyId, owner).catch(() => undefined);
     throw err;
+  } finally {
+    clearInterval(heartbeat);
   }
+}
+
+/** After a failure: a claim with no progress is dropped (a retry starts afresh); otherwise its lease ends now. */
+async function releaseClaim(db: Db, keyId: string, owner: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [progress] = await tx.select({ one: sql`1` }).from(bulkActionItems).where(eq(bulkActionItems.keyId, keyId)).limit(1);
+    const mine = and(eq(idempotencyKeys.id, keyId), eq(idempotencyKeys.leaseOwner, owner), isNull(idempotencyKeys.responseBody));
+    if (progress) await tx.update(idempotencyKeys).set({ leaseExpiresAt: sql`now()` }).where(mine);
+    else await tx.delete(idempotencyKeys).where(mine);
+  });
 }
