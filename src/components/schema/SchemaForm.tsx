@@ -34,6 +34,7 @@ export function SchemaForm({
   defaultValues,
   record,
   id,
+  toolbar = true,
 }: {
   fields: FieldSet;
   children?: ReactNode;
@@ -46,6 +47,8 @@ export function SchemaForm({
   /** the record edited, when not the record context's */
   record?: RaRecord;
   id?: string;
+  /** false: the children place the submit button themselves (a stepper's last step) */
+  toolbar?: boolean;
 }) {
   const translate = useTranslate();
   const contextRecord = useRecordContext();
@@ -64,10 +67,12 @@ export function SchemaForm({
       noValidate
     >
       {children ?? <SchemaInputs fields={fields} />}
-      <Box sx={{ display: 'flex', gap: 2, mt: 2, justifyContent: 'flex-end', alignItems: 'center' }}>
-        {actions}
-        <SubmitButton fullWidth={false}>{translate(submitLabel)}</SubmitButton>
-      </Box>
+      {toolbar && (
+        <Box sx={{ display: 'flex', gap: 2, mt: 2, justifyContent: 'flex-end', alignItems: 'center' }}>
+          {actions}
+          <SubmitButton fullWidth={false}>{translate(submitLabel)}</SubmitButton>
+        </Box>
+      )}
     </Form>
   );
 }

@@ -1,37 +1,38 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button } from '@mui/material';
-import { useCreate, useNotify, useTranslate } from 'react-admin';
-import { Link, useNavigate } from 'react-router-dom';
+import { CircularProgress, Paper } from '@mui/material';
+import { CreateBase, useCreatePath, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
-import { readCompanyId } from '../../authProvider/session';
 import { PageHeading } from '../../pages/PageHeading';
-import { CompanyForm } from './CompanyForm';
-import { companyBody, EMPTY_COMPANY } from './companyFormSchema';
-import { companyPaths, COMPANIES_RESOURCE } from './companyPaths';
+import { BackLink } from './BackLink';
+import { companyBody, CompanyForm } from './CompanyForm';
+import { COMPANIES } from './useScopeCompanies';
 
-/** /privative-orders/companies/new: the two-step company form, then the referent form. */
+/** /privative-orders/companies/new: the two-step company form on the create controller, then the referent form. */
 export default function CompanyCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [create] = useCreate<CompanyRecord>();
-
+  const createPath = useCreatePath();
+  const { identity, isPending } = useGetIdentity();
+  const list = createPath({ resource: COMPANIES, type: 'list' });
   return (
-    <Box>
-      <Button component={Link} to={companyPaths.list} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {translate('companies.actions.backToList')}
-      </Button>
-      <PageHeading title={translate('screens.companyCreate')} />
-      <CompanyForm
-        // the user's own company is the default parent (the server's default too)
-        defaultValues={{ ...EMPTY_COMPANY, parentId: readCompanyId() ?? '' }}
-        submitLabel={translate('companies.form.saveAndContinue')}
-        onSubmit={async (values) => {
-          const created = (await create(COMPANIES_RESOURCE, { data: companyBody(values) }, { returnPromise: true })) as CompanyRecord;
+    <CreateBase<CompanyRecord>
+      resource={COMPANIES}
+      transform={companyBody}
+      mutationOptions={{
+        onSuccess: (created) => {
           notify('companies.messages.companyCreated', { type: 'success' });
-          navigate(companyPaths.createReferent(String(created.id)));
-        }}
-      />
-    </Box>
+          // the company just created travels in the query, so a reload keeps it
+          navigate(`${list}/new/referent?company=${encodeURIComponent(String(created.id))}`);
+        },
+      }}
+    >
+      <BackLink to={list} label="companies.actions.backToList" />
+      <PageHeading title={translate('screens.companyCreate')} />
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+        {/* the user's own company is the default parent (the server's default too) */}
+        {isPending ? <CircularProgress /> : <CompanyForm defaultValues={{ parentId: identity?.companyId ? String(identity.companyId) : '' }} />}
+      </Paper>
+    </CreateBase>
   );
 }

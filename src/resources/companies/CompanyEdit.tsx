@@ -1,43 +1,37 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { CompanyRecord } from '../../../domain/schemas/companies-api';
-import { errorMessage } from '../../dataProvider/httpError';
+import { Paper } from '@mui/material';
+import { EditBase, useCreatePath, useNotify, useTranslate } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../pages/PageHeading';
-import { CompanyForm } from './CompanyForm';
-import { companyBody, companyFormValues } from './companyFormSchema';
-import { companyPaths, COMPANIES_RESOURCE } from './companyPaths';
+import { BackLink } from './BackLink';
+import { companyBody, CompanyForm } from './CompanyForm';
+import { COMPANIES } from './useScopeCompanies';
 
-/** /privative-orders/companies/{id}/edit: the same two steps, then the referent form. */
+/** /privative-orders/companies/{id}/edit: the same two steps on the edit controller, then the referent form. */
 export default function CompanyEdit() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const createPath = useCreatePath();
   const { id = '' } = useParams();
-  const { data: company, error, isPending } = useGetOne<CompanyRecord>(COMPANIES_RESOURCE, { id }, { enabled: id !== '' });
-  const [update] = useUpdate<CompanyRecord>();
-
+  const detail = createPath({ resource: COMPANIES, type: 'edit', id });
   return (
-    <Box>
-      <Button component={Link} to={companyPaths.show(id)} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {translate('companies.actions.backToDetail')}
-      </Button>
+    <EditBase
+      resource={COMPANIES}
+      id={id}
+      mutationMode="pessimistic"
+      transform={companyBody}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('companies.messages.companyUpdated', { type: 'success' });
+          navigate(`${detail}/edit/referent`);
+        },
+      }}
+    >
+      <BackLink to={detail} label="companies.actions.backToDetail" />
       <PageHeading title={translate('screens.companyEdit')} />
-      {isPending && <CircularProgress />}
-      {error && <Alert severity="error">{errorMessage(error)}</Alert>}
-      {company && (
-        <CompanyForm
-          defaultValues={companyFormValues(company)}
-          excludeParentId={company.id}
-          submitLabel={translate('companies.form.saveAndContinue')}
-          onSubmit={async (values) => {
-            await update(COMPANIES_RESOURCE, { id, data: companyBody(values), previousData: company }, { mutationMode: 'pessimistic', returnPromise: true });
-            notify('companies.messages.companyUpdated', { type: 'success' });
-            navigate(companyPaths.editReferent(id));
-          }}
-        />
-      )}
-    </Box>
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+        <CompanyForm />
+      </Paper>
+    </EditBase>
   );
 }

@@ -1,66 +1,48 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Paper, Step, StepLabel, Stepper } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, Step, StepLabel, Stepper } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { FormProvider, useForm, type UseFormSetError } from 'react-hook-form';
-import { FormTextField } from '../../components/FormTextField';
+import { useFormContext, useFormState, type FieldValues } from 'react-hook-form';
+import { groupSources } from '../../../domain/fields';
+import { COMPANY_FORM_STEPS, companyFields } from '../../../domain/schemas/company';
+import type { CompanyBody } from '../../../domain/schemas/companies-api';
+import { SchemaForm, SchemaInputs } from '../../components/schema';
 import { SubmitButton } from '../../components/SubmitButton';
-import { HttpError } from '../../dataProvider/httpError';
-import { useSubmitWithNotify } from '../../pages/useSubmitWithNotify';
-import { COMPANY_STEPS, companyFormSchema, type CompanyFormValues } from './companyFormSchema';
-import { FormSelectField } from './FormSelectField';
-import { useScopeCompanies } from './useScopeCompanies';
+import { ScopeCompanyInput } from './ScopeCompanyInput';
 
-/** Server field errors (`errors: {field: key}`) land on their fields and the step that holds them. */
-export function applyFieldErrors<T extends Record<string, unknown>>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]): string | null {
-  if (!(error instanceof HttpError)) return null;
-  const errors = (error.body as { errors?: Record<string, string> } | null)?.errors ?? {};
-  let first: string | null = null;
-  for (const [field, key] of Object.entries(errors)) {
-    if (!fields.includes(field)) continue;
-    setError(field as Parameters<UseFormSetError<T>>[0], { type: 'server', message: key });
-    first ??= field;
-  }
-  return first;
+const parentInput = companyFields.inputs.find((field) => field.source === 'parentId')!;
+const STEP_FIELDS = COMPANY_FORM_STEPS.map((step) => groupSources(companyFields, step));
+
+/** An empty parent means "my company" (the server's default). */
+export function companyBody(values: FieldValues): CompanyBody {
+  const { parentId, ...rest } = values as CompanyBody & { parentId?: string };
+  return (parentId ? { ...rest, parentId } : rest) as CompanyBody;
 }
 
 /**
- * Company create/edit (SPEC §2): step 1 identity and parent, step 2 address. "Next" checks
- * step 1 with the same SPEC §5 schema; submit is enabled when the form is changed and valid.
+ * The two steps (SPEC §2): the declared fields of each `group`. "Next" checks the first step
+ * with the same rules; a save the server refuses goes back to the step of the field in error
+ * (react-admin has already put the message on the field).
  */
-export function CompanyForm({
-  defaultValues,
-  excludeParentId,
-  submitLabel,
-  onSubmit,
-}: {
-  defaultValues: CompanyFormValues;
-  excludeParentId?: string;
-  submitLabel: string;
-  onSubmit: (values: CompanyFormValues) => Promise<void>;
-}) {
+function CompanySteps({ submitLabel }: { submitLabel: string }) {
   const translate = useTranslate();
   const [step, setStep] = useState(0);
-  const form = useForm<CompanyFormValues>({ resolver: zodResolver(companyFormSchema), mode: 'all', defaultValues });
-  const parents = useScopeCompanies(excludeParentId);
-  const label = (field: string) => translate(`companies.fields.${field}`);
-
-  const submit = useSubmitWithNotify<CompanyFormValues>(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const field = applyFieldErrors(error, form.setError, Object.keys(values));
-      if (field) setStep(COMPANY_STEPS.findIndex((fields) => (fields as readonly string[]).includes(field)));
-      throw error;
+  const { trigger } = useFormContext();
+  const { errors, submitCount } = useFormState();
+  const handled = useRef(0);
+  useEffect(() => {
+    if (submitCount === handled.current) return;
+    const first = STEP_FIELDS.findIndex((fields) => fields.some((source) => errors[source]));
+    if (first >= 0) {
+      handled.current = submitCount;
+      setStep(first);
     }
-  });
+  }, [errors, submitCount]);
 
   const next = async () => {
-    if (await form.trigger(COMPANY_STEPS[0] as Array<keyof CompanyFormValues>)) setStep(1);
+    if (await trigger(STEP_FIELDS[0])) setStep(1);
   };
-
   return (
-    <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+    <>
       <Stepper activeStep={step} sx={{ mb: 2 }}>
         <Step>
           <StepLabel>{translate('companies.form.stepCompany')}</StepLabel>
@@ -69,36 +51,32 @@ export function CompanyForm({
           <StepLabel>{translate('companies.form.stepAddress')}</StepLabel>
         </Step>
       </Stepper>
-      <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={form.handleSubmit(submit)}>
-          <Box sx={{ display: step === 0 ? 'block' : 'none' }}>
-            <FormTextField name="code" label={label('code')} required />
-            <FormTextField name="companyName" label={label('companyName')} required />
-            <FormTextField name="businessName" label={label('businessName')} required />
-            <FormTextField name="vatNumber" label={label('vatNumber')} required inputProps={{ maxLength: 16 }} />
-            <FormSelectField name="parentId" label={label('parent')} options={parents} />
-          </Box>
-          <Box sx={{ display: step === 1 ? 'block' : 'none' }}>
-            <FormTextField name="address" label={label('address')} required />
-            <FormTextField name="city" label={label('city')} required />
-            <FormTextField name="municipality" label={label('municipality')} required />
-            <Box sx={{ display: 'flex', gap: 2 }}>
-              <FormTextField name="province" label={label('province')} required inputProps={{ maxLength: 2 }} />
-              <FormTextField name="zip" label={label('zip')} required inputProps={{ maxLength: 5, inputMode: 'numeric' }} />
-            </Box>
-          </Box>
-          <Box sx={{ display: 'flex', gap: 2, mt: 2, justifyContent: 'flex-end' }}>
-            {step === 1 && <Button onClick={() => setStep(0)}>{translate('companies.form.back')}</Button>}
-            {step === 0 ? (
-              <Button variant="contained" size="large" onClick={() => void next()}>
-                {translate('companies.form.next')}
-              </Button>
-            ) : (
-              <SubmitButton fullWidth={false}>{submitLabel}</SubmitButton>
-            )}
-          </Box>
+      {COMPANY_FORM_STEPS.map((group, index) => (
+        <Box key={group} sx={{ display: step === index ? 'block' : 'none' }}>
+          <SchemaInputs fields={companyFields} group={group} overrides={{ parentId: <ScopeCompanyInput field={parentInput} /> }} />
         </Box>
-      </FormProvider>
-    </Paper>
+      ))}
+      <Box sx={{ display: 'flex', gap: 2, mt: 2, justifyContent: 'flex-end' }}>
+        {step === 0 ? (
+          <Button variant="contained" size="large" onClick={() => void next()}>
+            {translate('companies.form.next')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={() => setStep(0)}>{translate('companies.form.back')}</Button>
+            <SubmitButton fullWidth={false}>{translate(submitLabel)}</SubmitButton>
+          </>
+        )}
+      </Box>
+    </>
+  );
+}
+
+/** Company create/edit on react-admin's Form (inside CreateBase/EditBase): declared fields, two steps. */
+export function CompanyForm({ defaultValues }: { defaultValues?: FieldValues }) {
+  return (
+    <SchemaForm fields={companyFields} defaultValues={defaultValues} toolbar={false}>
+      <CompanySteps submitLabel="companies.form.saveAndContinue" />
+    </SchemaForm>
   );
 }

@@ -1,18 +1,19 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { LOGO_TYPES, MAX_LOGO_BYTES } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { errorMessage } from '../../dataProvider/httpError';
-import { companyApi } from './companyApi';
-import { COMPANIES_RESOURCE } from './companyPaths';
+import type { TesseraDataProvider } from '../../dataProvider/types';
+import { COMPANIES } from './useScopeCompanies';
 
 /** The logo needs the bearer token, so it is fetched as a blob and shown from an object URL. */
 function useLogoUrl(company: CompanyRecord): string | null {
+  const dataProvider = useDataProvider<TesseraDataProvider>();
   const { data } = useQuery({
-    queryKey: [COMPANIES_RESOURCE, 'logo', company.id, company.updatedAt],
-    queryFn: ({ signal }) => companyApi.logo(company.id, signal),
+    queryKey: [COMPANIES, 'logo', company.id, company.updatedAt],
+    queryFn: ({ signal }) => dataProvider.companyLogo(company.id, signal),
     enabled: company.hasLogo,
   });
   const [url, setUrl] = useState<string | null>(null);
@@ -25,11 +26,13 @@ function useLogoUrl(company: CompanyRecord): string | null {
   return company.hasLogo ? url : null;
 }
 
-/** Company logo with its change button (SPEC §5: JPEG or PNG, at most 5 MB; the server checks the bytes too). */
+/** Company logo with its change button (for who may change it) (SPEC §5: JPEG or PNG, at most 5 MB; the server checks the bytes too). */
 export function CompanyLogo({ company }: { company: CompanyRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const { canAccess: canChange } = useCanAccess({ resource: COMPANIES, action: 'logo', record: company });
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const url = useLogoUrl(company);
@@ -41,9 +44,9 @@ export function CompanyLogo({ company }: { company: CompanyRecord }) {
     }
     setBusy(true);
     try {
-      await companyApi.uploadLogo(company.id, file);
+      await dataProvider.uploadCompanyLogo(company.id, file);
       notify('companies.messages.logoUpdated', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: [COMPANIES_RESOURCE] });
+      await queryClient.invalidateQueries({ queryKey: [COMPANIES] });
     } catch (error) {
       notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
     } finally {
@@ -64,6 +67,7 @@ export function CompanyLogo({ company }: { company: CompanyRecord }) {
           </Typography>
         )}
       </Box>
+      {canChange && (
       <Box>
         <input
           ref={input}
@@ -84,6 +88,7 @@ export function CompanyLogo({ company }: { company: CompanyRecord }) {
           {translate('companies.logo.hint')}
         </Typography>
       </Box>
+      )}
     </Box>
   );
 }

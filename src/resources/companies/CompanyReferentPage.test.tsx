@@ -20,7 +20,7 @@ describe('CompanyReferentPage (referent form)', () => {
         return HttpResponse.json({ ...company, referent: { id: 'u', ...(saved as object), status: 'PENDING_ACTIVATION' } });
       }),
     );
-    await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/new/referent?company=c-9', route: '/privative-orders/companies/new/referent' });
+    await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/new/referent?company=c-9', route: '/privative-orders/companies/new/referent', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     const user = userEvent.setup();
     expect(await screen.findByText('Beta')).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Save referent' });
@@ -53,7 +53,7 @@ describe('CompanyReferentPage (referent form)', () => {
         HttpResponse.json({ ...problem(409, 'EMAIL_EXISTS', COMPANY, 'taken'), errors: { email: 'validation.emailExists' } }, { status: 409, headers: { 'Content-Type': 'application/problem+json' } }),
       ),
     );
-    await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/c-9/edit/referent', route: '/privative-orders/companies/:id/edit/referent' });
+    await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/c-9/edit/referent', route: '/privative-orders/companies/:id/edit/referent', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     const user = userEvent.setup();
     await screen.findByText('Beta');
     await user.type(screen.getByLabelText(/^First name/), 'Rita');

@@ -39,13 +39,13 @@ describe('CompanyShow', () => {
         ),
       ),
     );
-    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id' });
+    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Beta', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
     expect(screen.getByText('Pending activation')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete company' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText('It still has users (the referent counts too).')).toBeInTheDocument();
@@ -62,9 +62,9 @@ describe('CompanyShow', () => {
         return HttpResponse.json(company);
       }),
     );
-    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id' });
+    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     await screen.findByRole('heading', { name: 'Beta', level: 1 });
-    await userEvent.setup({ applyAccept: false }).upload(screen.getByTestId('logo-input'), new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    await userEvent.setup({ applyAccept: false }).upload(await screen.findByTestId('logo-input'), new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
     expect(await screen.findByText('The logo must be a JPEG or PNG image of at most 5 MB.')).toBeInTheDocument();
     expect(uploads).toBe(0);
   });

@@ -1,18 +1,16 @@
 import { useGetIdentity, useGetList } from 'react-admin';
-import { readCompanyId } from '../../authProvider/session';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
-import type { SelectOption } from './FormSelectField';
-import { COMPANIES_RESOURCE } from './companyPaths';
+import { companyFields } from '../../../domain/schemas/company';
+
+export const COMPANIES = companyFields.resource!;
 
 /**
- * The companies a new company or operator may belong to: the user's own company and those below
- * it (the server checks the choice again; this only fills the select).
+ * The companies a company or operator may belong to: the user's own company (from the
+ * identity) and those below it (the server checks the choice again; this only fills the select).
  */
-export function useScopeCompanies(excludeId?: string): SelectOption[] {
+export function useScopeCompanies(excludeId?: string): Array<{ id: string; name: string }> {
   const { identity } = useGetIdentity();
-  const { data = [] } = useGetList<CompanyRecord>(COMPANIES_RESOURCE, { pagination: { page: 1, perPage: 100 }, sort: { field: 'companyName', order: 'ASC' } });
-  const own = readCompanyId();
-  const options: SelectOption[] = own ? [{ value: own, label: String(identity?.companyName ?? '…') }] : [];
-  for (const company of data) if (company.id !== excludeId) options.push({ value: company.id, label: company.companyName });
-  return options;
+  const { data = [] } = useGetList<CompanyRecord>(COMPANIES, { pagination: { page: 1, perPage: 100 }, sort: { field: 'companyName', order: 'ASC' } });
+  const own = identity?.companyId ? [{ id: String(identity.companyId), name: String(identity.companyName ?? '…') }] : [];
+  return [...own, ...data.filter((company) => company.id !== excludeId && company.id !== identity?.companyId).map((company) => ({ id: company.id, name: company.companyName }))];
 }

@@ -17,9 +17,9 @@ describe('OperatorDialog (operator form)', () => {
       }),
     );
     const onClose = vi.fn();
-    await renderScreen(<OperatorDialog defaultCompanyId="company-1" onClose={onClose} />);
+    await renderScreen(<OperatorDialog onClose={onClose} />, { permissions: ['privative.companies'] });
     const user = userEvent.setup();
-    const save = screen.getByRole('button', { name: 'Save' });
+    const save = await screen.findByRole('button', { name: 'Save' });
 
     await user.type(screen.getByLabelText(/^First name/), 'Al');
     await user.type(screen.getByLabelText(/^Last name/), 'Bo');
@@ -36,5 +36,31 @@ describe('OperatorDialog (operator form)', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(posted).toEqual({ firstName: 'Aldo', lastName: 'Bosco', phoneCountry: '+39', phone: '3331234567', email: 'aldo@acme.test', companyId: 'c-2' });
     expect(await screen.findByText('User created: an activation e-mail is on its way')).toBeInTheDocument();
+  });
+
+  it('edits an operator without moving it to another company, and shows a server field error on its field', async () => {
+    const OPERATOR = '/api/company/company-1/operators/o-1';
+    const operator = { id: 'o-1', companyId: 'c-2', companyName: 'Acme Nord', firstName: 'Aldo', lastName: 'Bosco', email: 'aldo@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', status: 'ACTIVE', createdAt: '2026-01-01T00:00:00Z' };
+    let body: unknown;
+    server.use(
+      http.get('/api/company/company-1/companies', () => HttpResponse.json([{ id: 'c-2', companyName: 'Acme Nord' }], { headers: { 'Content-Range': 'companies 0-0/1' } })),
+      http.get(OPERATOR, () => HttpResponse.json(operator)),
+      http.put(OPERATOR, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(
+          { title: 'Conflict', status: 409, instance: OPERATOR, error: { message: 'EMAIL_EXISTS' }, errors: { email: 'validation.emailExists' } },
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        );
+      }),
+    );
+    await renderScreen(<OperatorDialog operatorId="o-1" onClose={vi.fn()} />, { permissions: ['privative.companies'] });
+    const user = userEvent.setup();
+    const email = await screen.findByDisplayValue('aldo@acme.test');
+    await user.clear(email);
+    await user.type(email, 'taken@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This e-mail address already belongs to an account')).toBeInTheDocument();
+    expect(body).toEqual({ firstName: 'Aldo', lastName: 'Bosco', phoneCountry: '+39', phone: '3331234567', email: 'taken@acme.test' });
+    expect(screen.getByRole('button', { name: 'Disable' })).toBeInTheDocument();
   });
 });

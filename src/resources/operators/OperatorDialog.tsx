@@ -1,103 +1,105 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, Button, CircularProgress, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { useCreate, useDelete, useNotify, useTranslate, useUpdate } from 'react-admin';
-import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { operatorSchema } from '../../../domain/schemas/company';
+import { CanAccess, CreateBase, EditBase, type Identifier, useDelete, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { operatorFields } from '../../../domain/schemas/operator';
 import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import { ModalDialog } from '../../components/ModalDialog';
-import { SubmitButton } from '../../components/SubmitButton';
+import { SchemaForm, SchemaInputs } from '../../components/schema';
 import { errorMessage } from '../../dataProvider/httpError';
-import { useSubmitWithNotify } from '../../pages/useSubmitWithNotify';
-import { applyFieldErrors } from '../companies/CompanyForm';
-import { OPERATORS_RESOURCE } from '../companies/companyPaths';
-import { ContactFields, EMPTY_CONTACT } from '../companies/ContactFields';
-import { FormSelectField } from '../companies/FormSelectField';
-import { useScopeCompanies } from '../companies/useScopeCompanies';
+import { ScopeCompanyInput } from '../companies/ScopeCompanyInput';
 
-/** The SPEC §5 operator rules (the server's schema) plus the company it belongs to. */
-export const operatorFormSchema = operatorSchema.extend({ companyId: z.string().min(1, 'validation.required') });
-export type OperatorFormValues = z.infer<typeof operatorFormSchema>;
+export const OPERATORS = operatorFields.resource!;
+const companyInput = operatorFields.inputs.find((field) => field.source === 'companyId')!;
 
-/**
- * The operator form (SPEC §2) in the app's modal: create (a pending user who receives an
- * activation e-mail) or edit; an existing operator can also be disabled here.
- */
-export function OperatorDialog({ operator, defaultCompanyId, onClose }: { operator?: OperatorRecord; defaultCompanyId: string; onClose: () => void }) {
+/** Disabling (the API's delete) ends the operator's sessions at once, so it asks first. */
+function DisableOperator({ onDone }: { onDone: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const companies = useScopeCompanies();
-  const [create] = useCreate<OperatorRecord>();
-  const [update] = useUpdate<OperatorRecord>();
-  const [disable, { isPending: disabling }] = useDelete<OperatorRecord>();
-  const [confirmDisable, setConfirmDisable] = useState(false);
-  const defaults: OperatorFormValues = operator
-    ? { firstName: operator.firstName, lastName: operator.lastName, phoneCountry: operator.phoneCountry ?? '+39', phone: operator.phone ?? '', email: operator.email, companyId: operator.companyId }
-    : { ...EMPTY_CONTACT, companyId: defaultCompanyId };
-  const form = useForm<OperatorFormValues>({ resolver: zodResolver(operatorFormSchema), mode: 'all', defaultValues: defaults });
-
-  const submit = useSubmitWithNotify<OperatorFormValues>(async ({ companyId, ...contact }) => {
+  const operator = useRecordContext<OperatorRecord>();
+  const [asking, setAsking] = useState(false);
+  const [disable, { isPending }] = useDelete<OperatorRecord>();
+  if (!operator || operator.status === 'DISABLED') return null;
+  const confirm = async () => {
     try {
-      if (operator) {
-        await update(OPERATORS_RESOURCE, { id: operator.id, data: contact, previousData: operator }, { mutationMode: 'pessimistic', returnPromise: true });
-      } else {
-        await create(OPERATORS_RESOURCE, { data: { ...contact, companyId } }, { returnPromise: true });
-      }
-    } catch (error) {
-      applyFieldErrors(error, form.setError, [...Object.keys(contact), 'companyId']);
-      throw error;
-    }
-    notify(operator ? 'companies.messages.userUpdated' : 'companies.messages.userCreated', { type: 'success' });
-    onClose();
-  });
-
-  const doDisable = async () => {
-    if (!operator) return;
-    try {
-      await disable(OPERATORS_RESOURCE, { id: operator.id, previousData: operator }, { mutationMode: 'pessimistic', returnPromise: true });
+      await disable(OPERATORS, { id: operator.id, previousData: operator }, { mutationMode: 'pessimistic', returnPromise: true });
       notify('companies.messages.userDeleted', { type: 'success' });
-      onClose();
+      onDone();
     } catch (error) {
       notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
     }
   };
+  return asking ? (
+    <Alert
+      severity="warning"
+      sx={{ mr: 'auto' }}
+      action={
+        <Button color="error" onClick={() => void confirm()} disabled={isPending}>
+          {translate('companies.operators.disable')}
+        </Button>
+      }
+    >
+      {translate('companies.operators.disableQuestion')}
+    </Alert>
+  ) : (
+    <Button color="error" onClick={() => setAsking(true)} sx={{ mr: 'auto' }}>
+      {translate('companies.operators.disable')}
+    </Button>
+  );
+}
 
+function OperatorForm({ onClose, defaultCompanyId }: { onClose: () => void; defaultCompanyId?: string }) {
+  const translate = useTranslate();
+  const operator = useRecordContext<OperatorRecord>();
+  return (
+    <SchemaForm
+      fields={operatorFields}
+      defaultValues={defaultCompanyId ? { companyId: defaultCompanyId } : undefined}
+      actions={
+        <>
+          {operator && (
+            <CanAccess resource={OPERATORS} action="delete" record={operator}>
+              <DisableOperator onDone={onClose} />
+            </CanAccess>
+          )}
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        </>
+      }
+    >
+      {!operator && <Alert severity="info">{translate('companies.operators.activationHint')}</Alert>}
+      <SchemaInputs fields={operatorFields} overrides={{ companyId: <ScopeCompanyInput field={companyInput} /> }} />
+    </SchemaForm>
+  );
+}
+
+/**
+ * The operator form (SPEC §2) in the app's modal, on react-admin's controllers: create (a pending
+ * user who receives an activation e-mail; the company is chosen once) or edit, where the
+ * operator can also be disabled. Server field errors land on the fields through react-admin.
+ */
+export function OperatorDialog({ operatorId, onClose }: { operatorId?: Identifier; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { identity, isPending } = useGetIdentity();
+  const saved = (message: string) => () => {
+    notify(message, { type: 'success' });
+    onClose();
+  };
   return (
     <ModalDialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="operator-dialog-title">
-      <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={form.handleSubmit(submit)}>
-          <DialogTitle id="operator-dialog-title">{translate(operator ? 'companies.operators.editTitle' : 'companies.operators.createTitle')}</DialogTitle>
-          <DialogContent>
-            {!operator && <Alert severity="info">{translate('companies.operators.activationHint')}</Alert>}
-            <FormSelectField name="companyId" label={translate('companies.operators.company')} options={operator ? [{ value: operator.companyId, label: operator.companyName }] : companies} required disabled={Boolean(operator)} />
-            <ContactFields />
-            {confirmDisable && (
-              <Alert
-                severity="warning"
-                action={
-                  <Button color="error" onClick={() => void doDisable()} disabled={disabling}>
-                    {translate('companies.operators.disable')}
-                  </Button>
-                }
-              >
-                {translate('companies.operators.disableQuestion')}
-              </Alert>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {operator && operator.status !== 'DISABLED' && (
-              <Button color="error" onClick={() => setConfirmDisable(true)} sx={{ mr: 'auto' }}>
-                {translate('companies.operators.disable')}
-              </Button>
-            )}
-            <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-            <SubmitButton fullWidth={false} size="medium">
-              {translate('ra.action.save')}
-            </SubmitButton>
-          </DialogActions>
-        </Box>
-      </FormProvider>
+      <DialogTitle id="operator-dialog-title">{translate(operatorId ? 'companies.operators.editTitle' : 'companies.operators.createTitle')}</DialogTitle>
+      <DialogContent>
+        {operatorId ? (
+          <EditBase resource={OPERATORS} id={operatorId} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: saved('companies.messages.userUpdated') }}>
+            <OperatorForm onClose={onClose} />
+          </EditBase>
+        ) : isPending ? (
+          <CircularProgress />
+        ) : (
+          <CreateBase resource={OPERATORS} redirect={false} mutationOptions={{ onSuccess: saved('companies.messages.userCreated') }}>
+            <OperatorForm onClose={onClose} defaultCompanyId={identity?.companyId ? String(identity.companyId) : undefined} />
+          </CreateBase>
+        )}
+      </DialogContent>
     </ModalDialog>
   );
 }

@@ -1,0 +1,14 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Button } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+
+/** The "back" link above a detail or form page; `label` is an i18n key. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to={to} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+      {translate(label)}
+    </Button>
+  );
+}
