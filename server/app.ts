@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { openPglite, openPostgres, type DbHandle } from './db/client';
+import { registerCleanupJob } from './jobs/cleanup';
 import { JobRegistry } from './jobs/registry';
 import { JobRunner } from './jobs/runner';
 import { loadKeys, type KeyMaterial } from './lib/keys';
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log.child({ component: 'mail' }),
   });
   registerUserJobs(ctx, registry);
+  registerCleanupJob(registry, handle.db, config);
   // Computed before the first sign-in so an unknown e-mail never costs an extra hash.
   app.addHook('onReady', async () => {
     await getDummyHash();

@@ -31,6 +31,8 @@ export interface AppConfig {
   forgotPasswordRateLimit: { max: number; windowMs: number };
   jobs: { pollIntervalMs: number; staleAfterSeconds: number };
   giftCards: { maxTransactionCents: number; searchMaxPerMinute: number; bulkLeaseSeconds: number };
+  /** what the cleanup job (server/jobs/cleanup.ts) deletes, and how often it runs */
+  retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
 }
 
 export interface IdentityConfig {
@@ -81,6 +83,11 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'JOBS_POLL_INTERVAL_MS', default: '1000', meaning: 'How often the job runner looks for due jobs.' },
   { name: 'MAX_TRANSACTION_AMOUNT_CENTS', default: '100000', meaning: 'SPEC §5 "maximum import": the largest amount (cents) of one reload, consume, freeze or return (config.js maxTransactionCents).' },
   { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute (per instance), against guessing.' },
+  { name: 'CLEANUP_INTERVAL_MINUTES', default: '60', meaning: 'How often the cleanup job deletes what the retention settings below let go (first run a minute after start).' },
+  { name: 'RETENTION_JOBS_DAYS', default: '30', meaning: 'Finished (done or failed) background jobs are deleted this many days after they finished.' },
+  { name: 'RETENTION_REFRESH_TOKENS_DAYS', default: '7', meaning: 'Refresh tokens are deleted this many days after they expired (rotated and revoked ones included).' },
+  { name: 'IDEMPOTENCY_KEY_TTL_HOURS', default: '24', meaning: 'Idempotency-Key retention: a replay later than this is a new request; the cleanup job deletes older keys (never a bulk claim still running).' },
+  { name: 'RETENTION_AUDIT_DAYS', default: '365', meaning: 'Audit rows (sign-ins, failures, password events) older than this are deleted (never younger than BRUTE_FORCE_WINDOW_SECONDS).' },
   { name: 'BULK_LEASE_SECONDS', default: '30', meaning: 'Lease of a running keyed bulk action, renewed while it works. A retry with the key after the runner died (lease run out) finishes the bulk; before that it answers 409.' },
 ];
 
@@ -162,6 +169,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxTransactionCents: int(env, 'MAX_TRANSACTION_AMOUNT_CENTS', DEFAULT_MAX_TRANSACTION_CENTS) || DEFAULT_MAX_TRANSACTION_CENTS,
       searchMaxPerMinute: int(env, 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', 30),
       bulkLeaseSeconds: Math.max(1, int(env, 'BULK_LEASE_SECONDS', 30)),
+    },
+    retention: {
+      intervalMinutes: Math.max(1, int(env, 'CLEANUP_INTERVAL_MINUTES', 60)),
+      finishedJobsDays: int(env, 'RETENTION_JOBS_DAYS', 30),
+      expiredRefreshTokensDays: int(env, 'RETENTION_REFRESH_TOKENS_DAYS', 7),
+      idempotencyKeyHours: Math.max(1, int(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24)),
+      auditDays: int(env, 'RETENTION_AUDIT_DAYS', 365),
     },
   };
 }

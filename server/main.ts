@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openPglite, openPostgres } from './db/client';
 import { runMigrations } from './db/migrate';
+import { scheduleCleanup } from './jobs/cleanup';
 import { seedDemoData } from './seed/demo';
 
 /**
@@ -23,6 +24,8 @@ async function main() {
     const seeded = await seedDemoData(db.db, { giftcards: true });
     app.log.info(seeded, 'demo data seeded (password Tessera-Demo-2026!)');
   }
+  // the cleanup job queues its own successor; this makes sure one is queued (a minute from now)
+  await scheduleCleanup(db.db, 60);
   app.ctx.jobs.start();
 
   let closing = false;

@@ -29,17 +29,16 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 
 export const hashOf = (request: IdempotencyRequest) => createHash('sha256').update(JSON.stringify([request.route, request.body])).digest('hex');
 
-/** Keys are kept this long: a replay later than that is a new request. */
+/** Keys are kept this long by default (IDEMPOTENCY_KEY_TTL_HOURS): a replay later than that is a new request. */
 export const KEY_RETENTION_HOURS = 24;
 
-/** Drops expired keys (index on created_at); run now and then by the calls that add keys. */
-export async function purgeExpiredKeys(db: Db): Promise<void> {
-  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${KEY_RETENTION_HOURS})`);
-}
-
-function maybePurge(db: Db, request: IdempotencyRequest | null) {
-  // about one keyed call in 200 pays for the clean-up, after its own work, never failing it
-  if (request && Math.random() < 0.005) void purgeExpiredKeys(db).catch(() => undefined);
+/** Drops expired keys (index on created_at); the cleanup job (server/jobs/cleanup.ts) runs it with the configured retention. */
+export async function purgeExpiredKeys(db: Db, hours = KEY_RETENTION_HOURS): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${hours}) AND (${idempotencyKeys.leaseExpiresAt} IS NULL OR ${idempotencyKeys.leaseExpiresAt} < now())`,
+    );
 }
 
 /**
@@ -49,9 +48,7 @@ function maybePurge(db: Db, request: IdempotencyRequest | null) {
  * key is refused (IDEMPOTENCY_KEY_REUSED). When `work` throws, everything rolls back, key included.
  */
 export async function runIdempotent<T>(db: Db, request: IdempotencyRequest | null, work: (tx: Db) => Promise<Outcome<T>>): Promise<Outcome<T>> {
-  const outcome = await runInTransaction(db, request, work);
-  maybePurge(db, request);
-  return outcome;
+  return runInTransaction(db, request, work);
 }
 
 function runInTransaction<T>(db: Db, request: IdempotencyRequest | null, work: (tx: Db) => Promise<Outcome<T>>): Promise<Outcome<T>> {
@@ -156,7 +153,6 @@ export async function runClaimed<T>(db: Db, request: IdempotencyRequest, leaseSe
         .where(eq(idempotencyKeys.id, keyId));
       await tx.delete(bulkActionItems).where(eq(bulkActionItems.keyId, keyId));
     });
-    maybePurge(db, request);
     return outcome;
   } catch (err) {
     await releaseClaim(db, keyId, owner).catch(() => undefined);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
+import { auditEvents, idempotencyKeys, jobs, refreshTokens, users } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { DRIVERS } from '../test/db';
+import { CLEANUP_JOB, scheduleCleanup } from './cleanup';
+
+const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+describe.each(DRIVERS)('cleanup job and retention (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { env: { RETENTION_JOBS_DAYS: '30', RETENTION_REFRESH_TOKENS_DAYS: '7', IDEMPOTENCY_KEY_TTL_HOURS: '24', RETENTION_AUDIT_DAYS: '365', CLEANUP_INTERVAL_MINUTES: '60' } });
+  });
+  afterAll(() => t.close());
+
+  it('deletes finished jobs, long-expired refresh tokens, expired idempotency keys and old audit rows, keeps the rest, and queues the next run', async () => {
+    const db = t.db.db;
+    const [{ id: userId }] = await db.select({ id: users.id }).from(users).limit(1);
+    await db.insert(jobs).values([
+      { name: 'old.done', status: 'done', finishedAt: ago(31 * 24) },
+      { name: 'old.failed', status: 'failed', finishedAt: ago(40 * 24) },
+      { name: 'recent.done', status: 'done', finishedAt: ago(24) },
+      { name: 'old.queued', status: 'queued', runAt: ago(-24 * 365), createdAt: ago(60 * 24) },
+    ]);
+    const token = (hash: string, expiresAt: Date) => ({ userId, familyId: crypto.randomUUID(), tokenHash: hash, expiresAt });
+    await db.insert(refreshTokens).values([token('gone', ago(8 * 24)), token('just-expired', ago(24)), token('live', ago(-24))]);
+    const key = (k: string, createdAt: Date, lease: Date | null = null) => ({ key: k, userId, route: 'r', requestHash: 'h', createdAt, leaseOwner: lease ? 'x' : null, leaseExpiresAt: lease });
+    await db.insert(idempotencyKeys).values([key('expired', ago(25)), key('fresh', ago(1)), key('old-but-running', ago(25), ago(-1))]);
+    await db.insert(auditEvents).values([
+      { kind: 'sign_in', createdAt: ago(366 * 24) },
+      { kind: 'sign_in', createdAt: ago(10 * 24) },
+    ]);
+
+    await scheduleCleanup(db, 0);
+    await scheduleCleanup(db, 0); // a second instance starting: still one queued
+    expect(await queryRows(db, sql`SELECT id FROM jobs WHERE name = ${CLEANUP_JOB} AND status = 'queued'`)).toHaveLength(1);
+    await t.app.ctx.jobs.drain();
+
+    const names = (await db.select({ name: jobs.name }).from(jobs)).map((r) => r.name).filter((n) => n !== CLEANUP_JOB);
+    expect(names.sort()).toEqual(['old.queued', 'recent.done']);
+    const hashes = (await db.select({ h: refreshTokens.tokenHash }).from(refreshTokens)).map((r) => r.h);
+    expect(hashes).not.toContain('gone');
+    expect(hashes).toEqual(expect.arrayContaining(['just-expired', 'live']));
+    expect((await db.select({ k: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.k).sort()).toEqual(['fresh', 'old-but-running']);
+    expect(await queryRows(db, sql`SELECT 1 FROM audit_events WHERE created_at < now() - interval '365 days'`)).toEqual([]);
+    expect(await queryRows(db, sql`SELECT 1 FROM audit_events WHERE created_at > now() - interval '11 days' AND created_at < now() - interval '9 days'`)).toHaveLength(1);
+
+    const next = await queryRows<{ status: string; due: boolean }>(db, sql`SELECT status, run_at > now() + interval '59 minutes' AS due FROM jobs WHERE name = ${CLEANUP_JOB} ORDER BY created_at`);
+    expect(next).toEqual([
+      { status: 'done', due: false },
+      { status: 'queued', due: true },
+    ]);
+  });
+});

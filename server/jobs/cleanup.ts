@@ -1,0 +1,79 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import type { AppConfig } from '../config';
+import { enqueue } from './queue';
+import type { JobRegistry } from './registry';
+
+export const CLEANUP_JOB = 'maintenance.cleanup';
+/** Rows deleted per statement: short transactions, no long lock on a busy table. */
+const BATCH = 5000;
+
+export type Retention = AppConfig['retention'];
+export interface CleanupCounts {
+  jobs: number;
+  refreshTokens: number;
+  idempotencyKeys: number;
+  auditEvents: number;
+}
+
+async function deleteInBatches(db: Db, table: string, where: SQL): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await queryRows<{ n: string }>(
+      db,
+      sql`WITH gone AS (DELETE FROM ${sql.identifier(table)} WHERE id IN (SELECT id FROM ${sql.identifier(table)} WHERE ${where} LIMIT ${BATCH}) RETURNING 1)
+          SELECT count(*) AS n FROM gone`,
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
+
+const olderThan = (column: string, seconds: number) => sql`${sql.identifier(column)} < now() - make_interval(secs => ${seconds})`;
+
+/**
+ * Deletes what has served its purpose, so no table grows without bound (each condition has its
+ * index): finished jobs, refresh tokens expired for a while (kept a little past expiry so the
+ * reuse of a just-expired token still ends its family), idempotency keys past their retention
+ * (never a claim whose lease is live; a bulk's progress rows go with its key) and old audit
+ * rows (never younger than the brute-force window, which counts them).
+ */
+export async function runCleanup(db: Db, retention: Retention, bruteForceWindowSeconds: number): Promise<CleanupCounts> {
+  const day = 86_400;
+  return {
+    jobs: await deleteInBatches(db, 'jobs', sql`status IN ('done', 'failed') AND ${olderThan('finished_at', retention.finishedJobsDays * day)}`),
+    refreshTokens: await deleteInBatches(db, 'refresh_tokens', olderThan('expires_at', retention.expiredRefreshTokensDays * day)),
+    idempotencyKeys: await deleteInBatches(
+      db,
+      'idempotency_keys',
+      sql`${olderThan('created_at', retention.idempotencyKeyHours * 3600)} AND (lease_expires_at IS NULL OR lease_expires_at < now())`,
+    ),
+    auditEvents: await deleteInBatches(db, 'audit_events', olderThan('created_at', Math.max(retention.auditDays * day, bruteForceWindowSeconds))),
+  };
+}
+
+/** Queues the next cleanup unless one is already queued or running (several instances share one). */
+export async function scheduleCleanup(db: Db, delaySeconds: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    // one instance at a time decides (transaction-scoped advisory lock: released at commit)
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7262013002)`);
+    const pending = await queryRows(tx, sql`SELECT 1 FROM jobs WHERE name = ${CLEANUP_JOB} AND status IN ('queued', 'running') LIMIT 1`);
+    if (pending.length === 0) await enqueue(tx, CLEANUP_JOB, {}, { runAt: new Date(Date.now() + delaySeconds * 1000), maxAttempts: 3 });
+  });
+}
+
+/** The cleanup job: runs, then queues the next one `intervalMinutes` later. */
+export function registerCleanupJob(registry: JobRegistry, db: Db, config: AppConfig): void {
+  registry.register(CLEANUP_JOB, async (_payload, { log }) => {
+    const counts = await runCleanup(db, config.retention, config.bruteForce.windowSeconds);
+    log.info(counts, 'cleanup done');
+    await scheduleNext(db, config.retention.intervalMinutes * 60);
+  });
+}
+
+async function scheduleNext(db: Db, delaySeconds: number): Promise<void> {
+  // this job is still 'running' while it queues its successor: only a queued one counts here
+  const queued = await queryRows(db, sql`SELECT 1 FROM jobs WHERE name = ${CLEANUP_JOB} AND status = 'queued' LIMIT 1`);
+  if (queued.length === 0) await enqueue(db, CLEANUP_JOB, {}, { runAt: new Date(Date.now() + delaySeconds * 1000), maxAttempts: 3 });
+}
