@@ -8,3 +8,4 @@ export { SchemaList } from './SchemaList';
 export { SchemaShowFields } from './SchemaShowFields';
 export { submissionErrors } from './submissionErrors';
 export { useFormAction } from './useFormAction';
+export { BackLink } from './BackLink';

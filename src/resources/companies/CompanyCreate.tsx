@@ -3,7 +3,7 @@ import { CreateBase, useCreatePath, useGetIdentity, useNotify, useTranslate } fr
 import { useNavigate } from 'react-router-dom';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { PageHeading } from '../../pages/PageHeading';
-import { BackLink } from './BackLink';
+import { BackLink } from '../../components/schema/BackLink';
 import { companyBody, CompanyForm } from './CompanyForm';
 import { COMPANIES } from './useScopeCompanies';
 

@@ -2,7 +2,7 @@ import { Paper } from '@mui/material';
 import { EditBase, useCreatePath, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../pages/PageHeading';
-import { BackLink } from './BackLink';
+import { BackLink } from '../../components/schema/BackLink';
 import { companyBody, CompanyForm } from './CompanyForm';
 import { COMPANIES } from './useScopeCompanies';
 

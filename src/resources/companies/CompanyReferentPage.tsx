@@ -7,7 +7,7 @@ import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { SchemaForm, useFormAction } from '../../components/schema';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { PageHeading } from '../../pages/PageHeading';
-import { BackLink } from './BackLink';
+import { BackLink } from '../../components/schema/BackLink';
 import { COMPANIES } from './useScopeCompanies';
 
 /** The declared referent fields; saving is the named `saveCompanyReferent` call (not CRUD). */

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SchemaShowFields } from '../../components/schema';
 import { errorMessage, HttpError } from '../../dataProvider/httpError';
 import { PageHeading } from '../../pages/PageHeading';
-import { BackLink } from './BackLink';
+import { BackLink } from '../../components/schema/BackLink';
 import { CompanyLogo } from './CompanyLogo';
 import { COMPANIES } from './useScopeCompanies';
 

@@ -3,7 +3,7 @@ import { CreateBase, useCreatePath, useNotify, useRedirect, useTranslate } from 
 import { storeFields } from '../../../domain/schemas/store';
 import { SchemaForm } from '../../components/schema';
 import { PageHeading } from '../../pages/PageHeading';
-import { BackLink } from './BackLink';
+import { BackLink } from '../../components/schema/BackLink';
 
 const STORES = storeFields.resource!;
 

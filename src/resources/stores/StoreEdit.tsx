@@ -5,7 +5,7 @@ import type { StoreRecord } from '../../../domain/schemas/stores-api';
 import { SchemaForm } from '../../components/schema';
 import { errorMessage } from '../../dataProvider/httpError';
 import { PageHeading } from '../../pages/PageHeading';
-import { BackLink } from './BackLink';
+import { BackLink } from '../../components/schema/BackLink';
 
 const STORES = storeFields.resource!;
 
