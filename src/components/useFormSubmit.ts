@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { errorMessage, HttpError, isCancelledError } from '../dataProvider/httpError';
 import { actionErrorText } from './actionErrorText';
 
@@ -22,9 +23,10 @@ export function serverFieldErrors(error: unknown): Record<string, string> | unde
 export function useFormSubmit<T>(submit: (values: T) => Promise<void>, fallbackKey?: string) {
   const notify = useNotify();
   return useCallback(
-    async (values: T): Promise<Record<string, string> | undefined> => {
+    // react-admin's Form hands over the resolver's output: the form's schema made it a T
+    async (values: FieldValues): Promise<Record<string, string> | undefined> => {
       try {
-        await submit(values);
+        await submit(values as T);
         return undefined;
       } catch (error) {
         const text = fallbackKey ? actionErrorText(error, fallbackKey) : isCancelledError(error) ? null : errorMessage(error);

@@ -1,20 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useCallback } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { FormProvider, useForm } from 'react-hook-form';
+import { Form, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { newPasswordFormSchema, type NewPasswordForm } from '../components/passwordFormSchemas';
 import { SubmitButton } from '../components/SubmitButton';
+import { useFormSubmit } from '../components/useFormSubmit';
 import { AuthPageLayout } from './AuthPageLayout';
-import { useSubmitWithNotify } from './useSubmitWithNotify';
+import { useTesseraAuthProvider } from './useTesseraAuthProvider';
+
+const resolver = zodResolver(newPasswordFormSchema);
+const EMPTY: NewPasswordForm = { password: '', confirmPassword: '' };
 
 export interface TokenPasswordFormProps {
   /** the one-time token of the e-mailed link */
   token: string;
-  /** sends the chosen password with the token */
-  submit: (password: string, token: string) => Promise<unknown>;
+  /** the authProvider's account call that sends the chosen password with the token */
+  action: 'resetPassword' | 'activateAccount';
   /** i18n keys of the page */
   texts: { title: string; description: string; password: string; confirmPassword: string; submit: string; success: string };
   /** where the user goes after success (SPEC §4) */
@@ -22,33 +25,31 @@ export interface TokenPasswordFormProps {
 }
 
 /** A new password chosen through an e-mailed one-time link: password reset and account activation. */
-export function TokenPasswordForm({ token, submit, texts, then }: TokenPasswordFormProps) {
+export function TokenPasswordForm({ token, action, texts, then }: TokenPasswordFormProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const form = useForm<NewPasswordForm>({ resolver: zodResolver(newPasswordFormSchema), mode: 'all', defaultValues: { password: '', confirmPassword: '' } });
+  const authProvider = useTesseraAuthProvider();
 
-  const onSubmit = useSubmitWithNotify(
+  const onSubmit = useFormSubmit(
     useCallback(
       async ({ password }: NewPasswordForm) => {
-        await submit(password, token);
+        await authProvider[action](password, token);
         notify(texts.success, { type: 'success' });
         navigate(then, { replace: true });
       },
-      [submit, notify, navigate, token, texts.success, then],
+      [authProvider, action, notify, navigate, token, texts.success, then],
     ),
   );
 
   return (
     <AuthPageLayout title={translate(texts.title)} description={translate(texts.description)}>
-      <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-          <NewPasswordFields name="password" confirmName="confirmPassword" label={translate(texts.password)} confirmLabel={translate(texts.confirmPassword)} />
-          <Box sx={{ mt: 2 }}>
-            <SubmitButton>{translate(texts.submit)}</SubmitButton>
-          </Box>
+      <Form<NewPasswordForm> resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={onSubmit} noValidate>
+        <NewPasswordFields name="password" confirmName="confirmPassword" label={translate(texts.password)} confirmLabel={translate(texts.confirmPassword)} />
+        <Box sx={{ mt: 2 }}>
+          <SubmitButton>{translate(texts.submit)}</SubmitButton>
         </Box>
-      </FormProvider>
+      </Form>
     </AuthPageLayout>
   );
 }

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { LocationProbe } from '../../test/LocationProbe';
+import { createAuthProvider } from '../../authProvider/authProvider';
+import { createHttpClient } from '../../dataProvider/httpClient';
 import { server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { AccountActivationPage } from './AccountActivationPage';
@@ -13,7 +15,7 @@ async function renderPage(path: string) {
       <AccountActivationPage />
       <LocationProbe />
     </>,
-    { path },
+    { path, authProvider: createAuthProvider(createHttpClient({ onSessionEnd: () => undefined })) },
   );
 }
 

@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router-dom';
-import { accountApi } from '../accountApi';
 import { TokenPasswordForm } from '../TokenPasswordForm';
 
 const TEXTS = {
@@ -15,5 +14,5 @@ const TEXTS = {
 export function AccountActivationPage() {
   const [params] = useSearchParams();
   const token = params.get('t');
-  return token ? <TokenPasswordForm token={token} submit={accountApi.activateAccount} texts={TEXTS} then="/login" /> : null;
+  return token ? <TokenPasswordForm token={token} action="activateAccount" texts={TEXTS} then="/login" /> : null;
 }

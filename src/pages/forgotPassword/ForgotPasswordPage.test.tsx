@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { problem, signedIn } from '../../test/builders';
 import { LocationProbe } from '../../test/LocationProbe';
+import { createAuthProvider } from '../../authProvider/authProvider';
+import { createHttpClient } from '../../dataProvider/httpClient';
 import { server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
@@ -14,7 +16,7 @@ async function renderPage(path: string) {
       <ForgotPasswordPage />
       <LocationProbe />
     </>,
-    { path },
+    { path, authProvider: createAuthProvider(createHttpClient({ onSessionEnd: () => undefined })) },
   );
   return userEvent.setup();
 }

@@ -1,4 +1,3 @@
-import { accountApi } from '../accountApi';
 import { TokenPasswordForm } from '../TokenPasswordForm';
 
 const TEXTS = {
@@ -12,5 +11,5 @@ const TEXTS = {
 
 /** The new-password form of a reset link (`/forgot-password?t=`); afterwards the user goes to `/`. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  return <TokenPasswordForm token={token} submit={accountApi.resetPassword} texts={TEXTS} then="/" />;
+  return <TokenPasswordForm token={token} action="resetPassword" texts={TEXTS} then="/" />;
 }

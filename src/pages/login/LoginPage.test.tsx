@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../authProvider/authProvider';
 import { createHttpClient } from '../../dataProvider/httpClient';
+import { signedIn } from '../../test/builders';
+import { LocationProbe } from '../../test/LocationProbe';
 import { server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { LoginPage } from './LoginPage';
@@ -62,5 +64,18 @@ describe('LoginPage', () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     expect(await screen.findByText('Account disabled. Contact support.')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in visitor home', async () => {
+    signedIn();
+    const authProvider = createAuthProvider(createHttpClient({ onSessionEnd: () => undefined }));
+    await renderWithAdmin(
+      <>
+        <LoginPage />
+        <LocationProbe />
+      </>,
+      { path: '/login', authProvider },
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 });

@@ -2,19 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Link as MuiLink } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuthProvider, useTranslate } from 'react-admin';
-import { FormProvider, useForm } from 'react-hook-form';
+import { Form, useAuthState, useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { loginFormSchema } from '../../../domain/schemas/auth';
-import { hasSession } from '../../authProvider/session';
 import { FormTextField } from '../../components/FormTextField';
 import { PasswordField } from '../../components/PasswordField';
 import { SubmitButton } from '../../components/SubmitButton';
+import { useFormSubmit } from '../../components/useFormSubmit';
 import { AuthPageLayout } from '../AuthPageLayout';
-import { useSubmitWithNotify } from '../useSubmitWithNotify';
+import { useTesseraAuthProvider } from '../useTesseraAuthProvider';
 
 type LoginForm = z.infer<typeof loginFormSchema>;
+// SPEC §5: validated on blur and on change
+const resolver = zodResolver(loginFormSchema);
+const EMPTY: LoginForm = { email: '', password: '' };
 
 /** Where to go after signing in: the page that asked for it, else the root. */
 function useAfterLoginPath(): string {
@@ -23,19 +26,25 @@ function useAfterLoginPath(): string {
   return next && next !== '/login' ? `${next}${state?.nextSearch ?? ''}` : '/';
 }
 
+/** A signed-in visitor goes home, unless this form is the one signing in (it navigates itself). */
+function RedirectWhenSignedIn() {
+  const { isSubmitting, isSubmitSuccessful } = useFormState();
+  // the authProvider's checkAuth; false: a signed-out visitor is where they should be
+  const { authenticated } = useAuthState(undefined, false);
+  return authenticated && !isSubmitting && !isSubmitSuccessful ? <Navigate to="/" replace /> : null;
+}
+
 export function LoginPage() {
   const translate = useTranslate();
-  const authProvider = useAuthProvider();
+  const authProvider = useTesseraAuthProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const afterLogin = useAfterLoginPath();
-  // SPEC §5: validated on blur and on change
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginFormSchema), mode: 'all', defaultValues: { email: '', password: '' } });
 
-  const onSubmit = useSubmitWithNotify(
+  const onSubmit = useFormSubmit(
     useCallback(
       async (values: LoginForm) => {
-        await authProvider!.login(values);
+        await authProvider.login(values);
         // a previous user's permissions and identity must not leak into this session
         await queryClient.invalidateQueries({ queryKey: ['auth'] });
         navigate(afterLogin, { replace: true });
@@ -44,22 +53,19 @@ export function LoginPage() {
     ),
   );
 
-  if (hasSession() && !form.formState.isSubmitting) return <Navigate to="/" replace />;
-
   return (
     <AuthPageLayout title={translate('login.title')} description={translate('login.subtitle')}>
-      <FormProvider {...form}>
-        <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-          <FormTextField name="email" label={translate('login.email')} type="email" autoComplete="username" autoFocus required />
-          <PasswordField name="password" label={translate('login.password')} autoComplete="current-password" required />
-          <Box sx={{ textAlign: 'right', mb: 3 }}>
-            <MuiLink component={Link} to="/forgot-password" variant="body2">
-              {translate('login.forgotPassword')}
-            </MuiLink>
-          </Box>
-          <SubmitButton>{translate('login.submit')}</SubmitButton>
+      <Form<LoginForm> resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={onSubmit} noValidate>
+        <RedirectWhenSignedIn />
+        <FormTextField name="email" label={translate('login.email')} type="email" autoComplete="username" autoFocus required />
+        <PasswordField name="password" label={translate('login.password')} autoComplete="current-password" required />
+        <Box sx={{ textAlign: 'right', mb: 3 }}>
+          <MuiLink component={Link} to="/forgot-password" variant="body2">
+            {translate('login.forgotPassword')}
+          </MuiLink>
         </Box>
-      </FormProvider>
+        <SubmitButton>{translate('login.submit')}</SubmitButton>
+      </Form>
     </AuthPageLayout>
   );
 }

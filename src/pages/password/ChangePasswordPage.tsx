@@ -1,33 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Paper, Typography } from '@mui/material';
-import { useCallback } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useCallback, useState } from 'react';
+import { Form, useNotify, useTranslate } from 'react-admin';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PasswordField } from '../../components/PasswordField';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../../components/passwordFormSchemas';
 import { SubmitButton } from '../../components/SubmitButton';
-import { accountApi } from '../accountApi';
+import { useFormSubmit } from '../../components/useFormSubmit';
 import { PageHeading } from '../PageHeading';
-import { useSubmitWithNotify } from '../useSubmitWithNotify';
+import { useTesseraAuthProvider } from '../useTesseraAuthProvider';
 
+const resolver = zodResolver(changePasswordFormSchema);
 const EMPTY: ChangePasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /** /password: change one's own password. */
 export default function ChangePasswordPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const form = useForm<ChangePasswordForm>({ resolver: zodResolver(changePasswordFormSchema), mode: 'all', defaultValues: EMPTY });
+  const authProvider = useTesseraAuthProvider();
+  // a new form after a change: empty fields, nothing dirty
+  const [round, setRound] = useState(0);
 
-  const onSubmit = useSubmitWithNotify(
+  const onSubmit = useFormSubmit(
     useCallback(
       async ({ oldPassword, newPassword }: ChangePasswordForm) => {
-        await accountApi.changePassword(oldPassword, newPassword);
+        await authProvider.changePassword(oldPassword, newPassword);
         // SPEC §8: the profile password success is green and stays until dismissed
         notify('password.success', { type: 'success', autoHideDuration: null });
-        form.reset(EMPTY);
+        setRound((count) => count + 1);
       },
-      [notify, form],
+      [authProvider, notify],
     ),
   );
 
@@ -36,15 +38,13 @@ export default function ChangePasswordPage() {
       <PageHeading title={translate('password.title')} />
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Typography color="text.secondary">{translate('password.description')}</Typography>
-        <FormProvider {...form}>
-          <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-            <PasswordField name="oldPassword" label={translate('password.oldPassword')} autoComplete="current-password" required />
-            <NewPasswordFields name="newPassword" confirmName="confirmPassword" label={translate('password.newPassword')} confirmLabel={translate('password.confirmPassword')} />
-            <Box sx={{ mt: 2 }}>
-              <SubmitButton fullWidth={false}>{translate('password.submit')}</SubmitButton>
-            </Box>
+        <Form<ChangePasswordForm> key={round} resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={onSubmit} noValidate>
+          <PasswordField name="oldPassword" label={translate('password.oldPassword')} autoComplete="current-password" required />
+          <NewPasswordFields name="newPassword" confirmName="confirmPassword" label={translate('password.newPassword')} confirmLabel={translate('password.confirmPassword')} />
+          <Box sx={{ mt: 2 }}>
+            <SubmitButton fullWidth={false}>{translate('password.submit')}</SubmitButton>
           </Box>
-        </FormProvider>
+        </Form>
       </Paper>
     </Box>
   );

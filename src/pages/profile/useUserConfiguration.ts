@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { loadUserConfiguration } from '../../authProvider/userConfiguration';
-import { httpClient } from '../../services';
+import { useTesseraAuthProvider } from '../useTesseraAuthProvider';
 
-/** The signed-in user's configuration (shares the 5-minute cache of the authProvider). */
+/** The signed-in user's configuration, from the authProvider (its 5-minute cache). */
 export function useUserConfiguration() {
-  return useQuery({ queryKey: ['auth', 'userConfiguration'], queryFn: () => loadUserConfiguration(httpClient) });
+  const authProvider = useTesseraAuthProvider();
+  return useQuery({ queryKey: ['auth', 'userConfiguration'], queryFn: () => authProvider.getConfiguration() });
 }
