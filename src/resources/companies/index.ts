@@ -22,4 +22,5 @@ export const companies: ResourceDefinition = {
     { path: ':id/edit/referent', component: CompanyReferentPage, title: 'companyReferentEdit', action: 'edit' },
   ],
   kind: 'schema',
+  why: 'the forms, list and show are schema-driven; the logo upload, the delete that lists what is left, and the two-step stepper around the schema form are hand-built',
 };

@@ -10,6 +10,7 @@ export const stores: ResourceDefinition = {
   recordRepresentation: (record: { name: string; code: string }) => `${record.name} (${record.code})`,
   list: { component: lazyWithReload(() => import('./StoreList')), title: 'storeList', path: 'list' },
   create: { component: lazyWithReload(() => import('./StoreCreate')), title: 'storeCreate' },
-  detail: { component: lazyWithReload(() => import('./StoreShow')), title: 'storeDetail', action: 'edit' },
+  detail: { component: lazyWithReload(() => import('./StoreEdit')), title: 'storeDetail', action: 'edit' },
   kind: 'schema',
+  why: 'list, forms and detail are schema-driven; the CSV import dialog (upload with per-line results) is hand-built',
 };
