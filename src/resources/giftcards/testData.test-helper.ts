@@ -43,6 +43,7 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     returnNumber: null,
     relatedTransactionId: null,
     cancelledByTransactionId: null,
+    releasedAt: null,
     returnedCents: 1000,
     typologyName: 'Gift 50',
     userId: null,

@@ -18,9 +18,10 @@ const TRANSACTIONS = '/api/company/company-1/giftcard/transactions';
 const consume = transaction({ id: 'tx-consume', amountCents: -3000, returnedCents: 1000, storeCode: 'NEG-001' });
 const freeze = transaction({ id: 'tx-freeze', type: 'FREEZE', listType: 'freeze', amountCents: 0, frozenDeltaCents: 1500, returnedCents: 0, cardCode: 'FROZEN0000000001' });
 const cancelledRecharge = transaction({ id: 'tx-cancelled', type: 'RECHARGE', listType: 'recharge', amountCents: 2000, returnedCents: 0, cancelledByTransactionId: 'tx-x', cardCode: 'RECHARGED0000001' });
+const releasedFreeze = transaction({ id: 'tx-released', type: 'FREEZE', listType: 'freeze', amountCents: 0, frozenDeltaCents: 500, returnedCents: 0, releasedAt: '2026-02-02T10:00:00.000Z', cardCode: 'RELEASED00000001' });
 const failedConsume = transaction({ id: 'tx-error', result: 'ERROR', amountCents: 0, returnedCents: 0, errorCode: 'INSUFFICIENT_BALANCE', cardCode: 'FAILED0000000001' });
 
-function serve(rows: Transaction[] = [consume, freeze, cancelledRecharge, failedConsume]) {
+function serve(rows: Transaction[] = [consume, freeze, releasedFreeze, cancelledRecharge, failedConsume]) {
   const filters: unknown[] = [];
   server.use(
     http.get('/api/company/company-1/stores', () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
@@ -69,6 +70,8 @@ describe('TransactionList', () => {
     const buttons = (code: string) => within(rowOf(code)).queryAllByRole('button').map((button) => button.textContent);
     expect(buttons('ABCD2345EFGH6789')).toEqual(['Return', 'Cancel']);
     expect(buttons('FROZEN0000000001')).toEqual(['Unfreeze']);
+    // a hold already released (by its unfreeze or a deactivation) cannot be released again
+    expect(buttons('RELEASED00000001')).toEqual([]);
     expect(buttons('RECHARGED0000001')).toEqual([]);
     expect(buttons('FAILED0000000001')).toEqual([]);
     expect(within(rowOf('RECHARGED0000001')).getByText('Cancelled')).toHaveAttribute('data-tone', 'red');

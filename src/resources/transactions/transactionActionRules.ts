@@ -12,8 +12,9 @@ export function consumeLeftCents(t: Transaction): number {
   return Math.max(0, Math.abs(t.amountCents) - t.returnedCents);
 }
 
+/** A hold that still stands: released ones (by an UNFREEZE or a DEACTIVATE) have `releasedAt`. */
 export function canUnfreeze(t: Transaction): boolean {
-  return t.type === 'FREEZE' && live(t);
+  return t.type === 'FREEZE' && live(t) && !t.releasedAt;
 }
 
 export function canReturn(t: Transaction): boolean {
