@@ -4,8 +4,11 @@ import { createDataProvider } from './dataProvider/dataProvider';
 import { createHttpClient } from './dataProvider/httpClient';
 import { createQueryClient } from './dataProvider/queryClient';
 
-/** The app's single instances, shared by react-admin and the account pages. */
-export const httpClient = createHttpClient();
+/**
+ * The app's single instances. The http client is private to the providers: screens reach the API
+ * through the dataProvider and the session through the authProvider only.
+ */
+const httpClient = createHttpClient();
 export const authProvider = createAuthProvider(httpClient);
 export const dataProvider = createDataProvider(httpClient);
 export const queryClient = createQueryClient();

@@ -20,18 +20,7 @@ export interface DemoDataProvider extends TesseraDataProvider {
   freezeGiftCard(id: Identifier, body: { amountCents: number; storeCode: string }, idempotencyKey?: string): Promise<CardMoveResult>;
 }
 
-/** Names used before the resources became their SPEC paths, accepted while screens move over. */
-const ALIASES: Record<string, string> = {
-  giftcards: 'privative/giftcards',
-  giftcardTransactions: 'privative/giftcard-transactions',
-  transactions: 'privative/transactions',
-  stores: 'privative/stores',
-  companies: 'privative-orders/companies',
-  operators: 'privative-orders/operators',
-  typologies: 'privative/typologies',
-  reportsGenerated: 'report',
-};
-const canonical = (resource: string) => ALIASES[resource] ?? resource;
+const canonical = (resource: string) => resource;
 
 type Lister = (ctx: DemoContext, params: Partial<GetListParams>) => GetListResult<RaRecord>;
 const LISTS: Record<string, Lister> = {
