@@ -250,6 +250,12 @@ export const transactionSchema = z.object({
   returnNumber: z.string().nullable(),
   relatedTransactionId: z.string().nullable(),
   cancelledByTransactionId: z.string().nullable(),
+  /**
+   * FREEZE rows: when the hold was released — by its UNFREEZE, or by a DEACTIVATE that zeroed
+   * the card's holds. null while the hold stands (only then can "unfreeze" work) and on every
+   * other row. The server always sends it (optional only for records made before it existed).
+   */
+  releasedAt: z.string().nullable().optional(),
   /** CONSUME rows: how much has been returned so far (0 for other types) */
   returnedCents: z.number(),
   typologyName: z.string(),

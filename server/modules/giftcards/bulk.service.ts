@@ -59,7 +59,7 @@ function decide(card: LockedCard, ctx: BulkContext): LedgerEntry | { skip: ApiEr
       const refusal = stateChangeRefusal('deactivate', card, now);
       if (refusal) return { skip: refusal };
       const reset = { status: 'NOT_ACTIVE' as const, enabledStatus: null, activationDate: null, expireDate: null, firstUseDate: null, activationStoreId: null };
-      return { type: 'DEACTIVATE', amountCents: -card.balanceCents, frozenDeltaCents: -card.frozenCents, patch: reset };
+      return { type: 'DEACTIVATE', amountCents: -card.balanceCents, frozenDeltaCents: -card.frozenCents, patch: reset, releasesHolds: true };
     }
     case 'disable':
     case 'lock': {

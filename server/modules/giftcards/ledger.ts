@@ -110,6 +110,8 @@ export interface LedgerEntry {
   returnNumber?: string | null;
   relatedTransactionId?: string | null;
   patch?: CardPatch;
+  /** the change zeroes the card's holds (DEACTIVATE): its open FREEZE rows are marked released by it */
+  releasesHolds?: boolean;
 }
 
 export interface CardChange {
@@ -173,6 +175,12 @@ export async function applyChanges(tx: Db, changes: readonly CardChange[], userI
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, card_id uuid, company_id uuid, type text, result text,
         amount_cents bigint, balance_after_cents bigint, frozen_delta_cents bigint, store_id uuid, return_number text,
         related_transaction_id uuid, user_id uuid, error_code text)`);
+  const releases = changes.flatMap(({ card, entry }, i) => (entry.errorCode === undefined && entry.releasesHolds ? [{ card_id: card.id, by: ids[i] }] : []));
+  if (releases.length > 0) {
+    await tx.execute(sql`UPDATE gift_card_transactions x SET unfrozen_by_transaction_id = v.by
+      FROM jsonb_to_recordset(${JSON.stringify(releases)}::jsonb) AS v(card_id uuid, by uuid)
+      WHERE x.card_id = v.card_id AND x.type = 'FREEZE' AND x.result = 'SUCCESS' AND x.unfrozen_by_transaction_id IS NULL`);
+  }
   if (updates.length > 0) {
     await tx.execute(sql`UPDATE gift_cards g SET status = v.status, enabled_status = v.enabled_status, balance_cents = v.balance_cents,
         frozen_cents = v.frozen_cents, value_cents = v.value_cents, activation_date = v.activation_date, expire_date = v.expire_date,

@@ -48,8 +48,13 @@ describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driv
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe('INSUFFICIENT_BALANCE');
 
+    expect(freeze.json().transaction.releasedAt).toBeNull();
     const unfreeze = await post(`/transactions/${freeze.json().transaction.id}/unfreeze`);
     expect(unfreeze.json().card).toMatchObject({ frozenCents: 0, availableBalanceCents: 4050 });
+    // the FREEZE row now says it was released, and when
+    const ledger = await call(admin, 'GET', `${base()}/cards/${id}/transactions`);
+    const freezeRow = ledger.json().find((x: { id: string }) => x.id === freeze.json().transaction.id);
+    expect(freezeRow.releasedAt).toBe(unfreeze.json().transaction.createdAt);
     const again = await post(`/transactions/${freeze.json().transaction.id}/unfreeze`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('NOT_FROZEN');
@@ -57,6 +62,23 @@ describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driv
     expect(await ledgerCheck(t.db.db, id)).toEqual({ balance: 4050, frozen: 0, sum: 4050, frozenSum: 0, errors: 2 });
     const atStore = await call(admin, 'GET', `${base()}/transactions?filter=${encodeURIComponent(JSON.stringify({ storeId, cardId: id, type: 'consume' }))}`);
     expect(atStore.json().map((x: { result: string; amountCents: number }) => [x.result, x.amountCents])).toEqual([['ERROR', 0], ['SUCCESS', -2000]]);
+  });
+
+  it('marks the holds a deactivation zeroes as released, so their unfreeze is refused (NOT_FROZEN) instead of breaking the ledger', async () => {
+    const { id } = await card(5000);
+    const freeze = await post(`/cards/${id}/freeze`, { amountCents: 1000, storeCode: 'ACME-S1' });
+    expect(freeze.statusCode).toBe(200);
+    const deactivate = await post('/cards/bulk', { action: 'deactivate', ids: [id] });
+    expect(deactivate.json().succeeded).toBe(1);
+    const ledger = await call(admin, 'GET', `${base()}/cards/${id}/transactions`);
+    const rows = ledger.json() as Array<{ id: string; type: string; releasedAt: string | null; createdAt: string }>;
+    const released = rows.find((x) => x.id === freeze.json().transaction.id)!;
+    expect(released.releasedAt).toBe(rows.find((x) => x.type === 'DEACTIVATE')!.createdAt);
+    expect(rows.filter((x) => x.type !== 'FREEZE').every((x) => x.releasedAt === null)).toBe(true);
+    const unfreeze = await post(`/transactions/${freeze.json().transaction.id}/unfreeze`);
+    expect(unfreeze.statusCode).toBe(409);
+    expect(unfreeze.json().error.message).toBe('NOT_FROZEN');
+    expect(await ledgerCheck(t.db.db, id)).toMatchObject({ balance: 0, frozen: 0, sum: 0, frozenSum: 0 });
   });
 
   it('records a refused move as an ERROR row with no effect and answers its code', async () => {

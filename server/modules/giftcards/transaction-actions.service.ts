@@ -61,8 +61,11 @@ export function unfreeze(db: Db, actor: Actor, txId: string, options: MoveOption
     txId,
     options,
     'unfreeze',
-    async (_tx, _card, target) => {
-      const frozen = target.type === 'FREEZE' && target.result === 'SUCCESS' && target.unfrozenByTransactionId === null;
+    async (_tx, card, target) => {
+      // a hold stands until its UNFREEZE or a DEACTIVATE released it (the card's frozen total
+      // guards rows released before deactivations marked them)
+      const frozen =
+        target.type === 'FREEZE' && target.result === 'SUCCESS' && target.unfrozenByTransactionId === null && card.frozenCents >= target.frozenDeltaCents;
       // Releasing a hold never creates money, so it is allowed whatever the card's state.
       return { type: 'UNFREEZE', frozenDeltaCents: -target.frozenDeltaCents, relatedTransactionId: target.id, storeId: target.storeId, errorCode: frozen ? undefined : 'NOT_FROZEN' };
     },

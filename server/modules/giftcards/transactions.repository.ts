@@ -28,6 +28,7 @@ interface TransactionRecordRow {
   return_number: string | null;
   related_transaction_id: string | null;
   cancelled_by_transaction_id: string | null;
+  released_at: Date | string | null;
   returned_cents: number | string;
   typology_name: string;
   user_id: string | null;
@@ -53,6 +54,7 @@ function toTransaction(row: TransactionRecordRow): Transaction {
     returnNumber: row.return_number,
     relatedTransactionId: row.related_transaction_id,
     cancelledByTransactionId: row.cancelled_by_transaction_id,
+    releasedAt: row.released_at === null ? null : new Date(row.released_at).toISOString(),
     returnedCents: Number(row.returned_cents),
     typologyName: row.typology_name,
     userId: row.user_id,
@@ -69,13 +71,14 @@ export async function transactionRecordsByIds(db: Db, companyIds: readonly strin
     db,
     sql`SELECT x.id, x.card_id, c.code AS card_code, x.type, x.result, x.amount_cents, x.balance_after_cents, x.frozen_delta_cents,
           x.store_id, s.name AS store_name, s.code AS store_code, x.return_number, x.related_transaction_id,
-          x.cancelled_by_transaction_id, x.returned_cents, t.name AS typology_name, x.user_id,
+          x.cancelled_by_transaction_id, r.created_at AS released_at, x.returned_cents, t.name AS typology_name, x.user_id,
           CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, x.error_code, x.created_at
         FROM gift_card_transactions x
         JOIN gift_cards c ON c.id = x.card_id
         JOIN card_typologies t ON t.id = c.typology_id
         LEFT JOIN stores s ON s.id = x.store_id
         LEFT JOIN users u ON u.id = x.user_id
+        LEFT JOIN gift_card_transactions r ON r.id = x.unfrozen_by_transaction_id
         WHERE ${inIds(sql`x.id`, ids)} AND ${inIds(sql`x.company_id`, companyIds)}`,
   );
   const byId = new Map(rows.map((row) => [row.id, toTransaction(row)]));
