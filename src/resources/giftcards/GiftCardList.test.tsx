@@ -116,6 +116,14 @@ describe('GiftCardList', () => {
     expect(exportRequest!.headers.get('Authorization')).toBe('Bearer access-1');
   });
 
+  it("opens a card's page (SPEC /privative/giftcards/{id}) from its row", async () => {
+    serveCards();
+    await renderScreen(<GiftCardList />, { ...MANAGER, path: '/privative/giftcards' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('CODE000000000001'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/privative\/giftcards\/card-1$/));
+  });
+
   it('shows the status badges with their SPEC colours and warns of an activation after the expiry', async () => {
     serveCards([
       { rows: [giftCard({ id: 'a', status: 'LOCKED' }), giftCard({ id: 'b', code: 'B', status: 'EXPIRED', activationDate: '2027-02-01T00:00:00Z', expireDate: '2027-01-01T00:00:00Z' })], range: 'cards 0-1/2' },
