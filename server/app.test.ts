@@ -125,6 +125,18 @@ describe.each(DRIVERS)('app shell (%s)', (driver) => {
     for (const p of ['/api/auth/token-exchange', '/api/auth/access-token', '/api/auth/logout', '/api/user/configuration', '/api/user/forgot-password', '/api/user/reset-password', '/api/user/activate-account', '/api/user/change-password']) {
       expect(json.paths).toHaveProperty([p]);
     }
+    // 204 answers and error answers are described too (DESIGN §4 problem+json)
+    type Answers = Record<string, { description: string; content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }>;
+    const answers = (p: string, method: string) => (json.paths[p] as Record<string, { responses: Answers }>)[method].responses;
+    expect(answers('/api/auth/logout', 'get')).toHaveProperty(['204']);
+    expect(answers('/api/user/change-password', 'put')).toHaveProperty(['204']);
+    expect(answers('/api/user/change-password', 'put')['401'].content).toHaveProperty(['application/problem+json']);
+    const bulk = answers('/api/company/{companyId}/giftcard/cards/bulk', 'post');
+    for (const status of ['200', '400', '401', '403', '404', '409', 'default']) expect(bulk).toHaveProperty([status]);
+    expect(Object.keys(bulk['404'].content!['application/problem+json'].schema.properties!)).toEqual(
+      expect.arrayContaining(['type', 'title', 'status', 'detail', 'instance', 'error', 'errors']),
+    );
+    expect(answers('/identity/v1/accounts:signInWithPassword', 'post')).toHaveProperty(['400']);
     const ui = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');

@@ -5,6 +5,69 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route answers 204 with no body (documented as such in /docs) */
+    noContent?: boolean;
+  }
+}
+
+/** DESIGN §4 error body of every /api answer that is not 2xx. */
+const problem = {
+  type: 'object',
+  required: ['type', 'title', 'status', 'instance', 'error'],
+  properties: {
+    type: { type: 'string', example: 'about:blank' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    instance: { type: 'string', description: 'the request path, without the query' },
+    error: { type: 'object', required: ['message'], properties: { message: { type: 'string', description: 'stable error code, e.g. VALIDATION_ERROR, NOT_FOUND' } } },
+    errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'field → i18n message key (validation.*)' },
+  },
+};
+
+/** Identity Toolkit error body of /identity calls. */
+const identityError = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: { code: { type: 'integer' }, message: { type: 'string', description: 'e.g. INVALID_LOGIN_CREDENTIALS' }, errors: { type: 'array', items: { type: 'object' } } },
+    },
+  },
+};
+
+const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: problem } } });
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * The zod schemas give each route's request and 2xx shapes; this adds what they cannot say: the
+ * 204 answers (route config `noContent`) and the error answers every route can give.
+ */
+function describeAnswers(input: TransformInput) {
+  const out = jsonSchemaTransform(input);
+  const { url } = input;
+  const config = (input.route.config ?? {}) as { public?: boolean; noContent?: boolean };
+  const response: Record<string, unknown> = { ...((out.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {}) };
+  if (config.noContent) response['204'] = { description: 'No content', type: 'null' };
+  if (url.startsWith('/identity/')) {
+    response['400'] = { description: 'Identity Toolkit error (error.message is the code)', content: { 'application/json': { schema: identityError } } };
+  } else if (url.startsWith('/api/')) {
+    const schema = (input.schema ?? {}) as Record<string, unknown>;
+    if (schema.body || schema.querystring || schema.params) response['400'] ??= problemResponse('VALIDATION_ERROR (errors: field → message key) or another refusal of the request');
+    if (!config.public) response['401'] ??= problemResponse('UNAUTHORIZED: no valid access token, or the session has ended');
+    if (url.startsWith('/api/company/')) {
+      response['403'] ??= problemResponse('FORBIDDEN: the access table does not let the caller do this');
+      response['404'] ??= problemResponse('NOT_FOUND: {companyId} outside the caller’s scope, or an unknown id');
+    }
+    if (input.route.method !== 'GET') response['409'] ??= problemResponse('CONFLICT or a domain refusal code (e.g. DUPLICATE_CODE, NOT_FROZEN)');
+    response.default ??= problemResponse('Any other error: problem+json with error.message = a stable code');
+  }
+  return { ...out, schema: { ...(out.schema ?? {}), response } };
+}
+
 /** OpenAPI 3 built from the routes' zod schemas, browsable at /docs (document at /docs/json). */
 export const docsPlugin = fp(async (app: FastifyInstance, { config }: { config: AppConfig }) => {
   await app.register(swagger, {
@@ -13,7 +76,7 @@ export const docsPlugin = fp(async (app: FastifyInstance, { config }: { config: 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: describeAnswers,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 });

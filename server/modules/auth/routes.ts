@@ -40,7 +40,7 @@ export async function authRoutes(base: FastifyInstance, { auth }: { auth: AuthSe
         summary: 'End the session of a refresh token (always 204)',
         querystring: z.object({ refreshToken: z.string().max(512).optional() }),
       },
-      config: { public: true },
+      config: { public: true, noContent: true },
     },
     async (request, reply) => {
       await auth.logout(request.query.refreshToken, clientMeta(request));

@@ -27,7 +27,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/user/forgot-password',
     {
       schema: { tags, summary: 'E-mail a password-reset link (same answer for unknown e-mails)', body: forgotPasswordSchema },
-      config: { public: true, rateLimit: ctx.config.forgotPasswordRateLimit.max > 0 ? { max: ctx.config.forgotPasswordRateLimit.max, timeWindow: ctx.config.forgotPasswordRateLimit.windowMs } : false },
+      config: { public: true, noContent: true, rateLimit: ctx.config.forgotPasswordRateLimit.max > 0 ? { max: ctx.config.forgotPasswordRateLimit.max, timeWindow: ctx.config.forgotPasswordRateLimit.windowMs } : false },
     },
     async (request, reply) => {
       await service.forgotPassword(ctx, request.body.email, request.ip);
@@ -37,7 +37,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     '/api/user/reset-password',
-    { schema: { tags, summary: 'Set a new password with a reset link token', body: resetPasswordSchema }, config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { schema: { tags, summary: 'Set a new password with a reset link token', body: resetPasswordSchema }, config: { public: true, noContent: true, rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
       await service.completeLink(ctx, 'reset', request.body.token, request.body.password, request.ip);
       return reply.code(204).send();
@@ -46,7 +46,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     '/api/user/activate-account',
-    { schema: { tags, summary: 'Activate an account with its activation link token', body: activateAccountSchema }, config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { schema: { tags, summary: 'Activate an account with its activation link token', body: activateAccountSchema }, config: { public: true, noContent: true, rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
       await service.completeLink(ctx, 'activation', request.body.token, request.body.password, request.ip);
       return reply.code(204).send();
@@ -55,7 +55,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.put(
     '/api/user/change-password',
-    { schema: { tags, summary: 'Change the own password; other sessions end', body: changePasswordSchema }, preHandler: app.requireAuth },
+    { schema: { tags, summary: 'Change the own password; other sessions end', body: changePasswordSchema }, config: { noContent: true }, preHandler: app.requireAuth },
     async (request, reply) => {
       await service.changePassword(ctx, request.auth, request.body.oldPassword, request.body.newPassword, request.ip);
       return reply.code(204).send();
