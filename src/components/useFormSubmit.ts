@@ -15,23 +15,28 @@ export function serverFieldErrors(error: unknown): Record<string, string> | unde
 
 /**
  * The `onSubmit` of a react-admin `<Form>` that is not bound to a controller (account pages,
- * action dialogs, search): runs the call; a failure shows a red notification (the action's
- * SPEC §8 text via `actionErrorText` when `fallbackKey` is given, else the error's own
- * catalogue text; a cancelled call stays silent) and returns the server's field errors, which
- * react-admin's Form sets on the fields (the messages are i18n keys, translated by the fields).
+ * action dialogs): runs the call; a failure shows a red notification (the action's SPEC §8 text
+ * via `actionErrorText` when `fallbackKey` is given, else the error's own catalogue text; a
+ * cancelled call stays silent). A refused body's field errors are returned instead, which
+ * react-admin's Form sets on the fields (the messages are i18n keys, translated by the fields),
+ * with the text as `root.serverError`, which react-admin's Form notifies.
  */
 export function useFormSubmit<T>(submit: (values: T) => Promise<void>, fallbackKey?: string) {
   const notify = useNotify();
   return useCallback(
     // react-admin's Form hands over the resolver's output: the form's schema made it a T
-    async (values: FieldValues): Promise<Record<string, string> | undefined> => {
+    async (values: FieldValues): Promise<FieldValues | undefined> => {
       try {
         await submit(values as T);
         return undefined;
       } catch (error) {
         const text = fallbackKey ? actionErrorText(error, fallbackKey) : isCancelledError(error) ? null : errorMessage(error);
+        const fields = serverFieldErrors(error);
+        // react-admin's Form sets the field errors and notifies `root.serverError` as the form's
+        // failure (once: it would otherwise add its own "form is not valid" notice)
+        if (fields) return { ...fields, root: { serverError: text ?? '' } };
         if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-        return serverFieldErrors(error);
+        return undefined;
       }
     },
     [notify, submit, fallbackKey],
