@@ -88,9 +88,12 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
 
     getConfiguration: () => loadUserConfiguration(http),
     getCompanyId: readCompanyId,
+    hasSession,
 
     async forgotPassword(email: string) {
       await http.request(AUTH_PATHS.forgotPassword, { method: 'POST', json: { email }, authenticated: false });
+      clearSession();
+      clearUserConfigurationCache();
     },
     async resetPassword(password: string, token: string) {
       await http.request(AUTH_PATHS.resetPassword, { method: 'POST', json: { password, token }, authenticated: false });

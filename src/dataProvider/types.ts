@@ -39,6 +39,7 @@ export type TesseraDataProvider = DataProvider & TesseraActions;
  * them through `useTesseraAuthProvider()`, never the http client.
  */
 export interface TesseraAccountActions {
+  /** On success the stored tokens are removed (SPEC §4). */
   forgotPassword(email: string): Promise<void>;
   resetPassword(password: string, token: string): Promise<void>;
   activateAccount(password: string, token: string): Promise<void>;
@@ -47,6 +48,11 @@ export interface TesseraAccountActions {
   getConfiguration(): Promise<UserConfiguration>;
   /** The company of the session (`companyId` in local storage), or null signed out. */
   getCompanyId(): string | null;
+  /**
+   * Both tokens stored (SPEC §2), answered synchronously: the route guard redirects before any
+   * screen mounts, rather than through react-admin's async checkAuth → logout chain.
+   */
+  hasSession(): boolean;
 }
 
 export type TesseraAuthProvider = AuthProvider & TesseraAccountActions;

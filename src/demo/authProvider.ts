@@ -60,8 +60,9 @@ export function createDemoAuthProvider(db: DemoDb): TesseraAuthProvider {
       }),
     getConfiguration: () => later(configuration),
     getCompanyId: readCompanyId,
+    hasSession,
     // no e-mail leaves the demo: the requests succeed, as the server answers for any address
-    forgotPassword: () => later(() => undefined),
+    forgotPassword: () => later(() => clearSession()),
     resetPassword: () => later(() => undefined),
     activateAccount: () => later(() => undefined),
     changePassword: (oldPassword: string, newPassword: string) =>

@@ -21,6 +21,7 @@ function fakeAuthProvider(keys: readonly PermissionKey[]): AuthProvider {
     checkError: async () => undefined,
     getPermissions: async () => permissionsFrom(keys),
     getIdentity: async () => ({ id: 'u1', fullName: 'Ada Lovelace' }),
+    hasSession,
     canAccess: async ({ resource, action }) => canAccess(permissionsFrom(keys), resource, action),
   };
 }

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useMemo, type ReactNode } from 'react';
 import { Layout } from 'react-admin';
-import { hasSession } from '../authProvider/session';
+import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
 import { AppHeader } from './AppHeader';
 import { ErrorPage } from './ErrorPage';
 import { LoadingPage } from './LoadingPage';
@@ -32,7 +32,8 @@ function Shell({ children }: { children: ReactNode }) {
  * without the shell, since there is no menu or user to show.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
-  if (!hasSession()) {
+  const signedIn = useTesseraAuthProvider().hasSession();
+  if (!signedIn) {
     return <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pt: 6 }}>{children}</Box>;
   }
   return <Shell>{children}</Shell>;

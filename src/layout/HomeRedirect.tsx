@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { hasSession } from '../authProvider/session';
+import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
 import { firstMenuPath } from '../resources/registry';
 import { LoadingPage } from './LoadingPage';
 import { NoPermissionsPage } from './NoPermissionsPage';
@@ -18,5 +18,6 @@ function FirstScreen() {
  * answer must not be mistaken for "no permissions".
  */
 export function HomeRedirect() {
-  return hasSession() ? <FirstScreen /> : <Navigate to="/login" replace />;
+  const signedIn = useTesseraAuthProvider().hasSession();
+  return signedIn ? <FirstScreen /> : <Navigate to="/login" replace />;
 }

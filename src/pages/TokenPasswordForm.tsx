@@ -8,7 +8,7 @@ import { newPasswordFormSchema, type NewPasswordForm } from '../components/passw
 import { SubmitButton } from '../components/SubmitButton';
 import { useFormSubmit } from '../components/useFormSubmit';
 import { AuthPageLayout } from './AuthPageLayout';
-import { useTesseraAuthProvider } from './useTesseraAuthProvider';
+import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
 
 const resolver = zodResolver(newPasswordFormSchema);
 const EMPTY: NewPasswordForm = { password: '', confirmPassword: '' };

@@ -1,10 +1,16 @@
 import { Resource } from 'react-admin';
-import { Navigate, Route, useParams } from 'react-router-dom';
+import { Navigate, Route, useLocation, useParams } from 'react-router-dom';
 import { RouteGuard } from '../routes/RouteGuard';
 import { listPathOf, REGISTRY, sectionOf } from './registry';
 import { ExactPath, ResourceScreenGate } from './ResourceScreenGate';
 import { SECTIONS } from './sections';
 import type { ResourceDefinition, ResourceScreen } from './types';
+
+/** `/privative/stores?filter=…` → `/privative/stores/list?filter=…`: the list keeps its query. */
+function ToList({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
 
 function gate(definition: ResourceDefinition, screen: ResourceScreen, defaultAction: string) {
   return <ResourceScreenGate resource={definition.name} action={screen.action ?? defaultAction} title={screen.title} component={screen.component} />;
@@ -14,7 +20,7 @@ function gate(definition: ResourceDefinition, screen: ResourceScreen, defaultAct
 function indexElement(definition: ResourceDefinition, base: string) {
   const list = definition.list;
   if (!list) return <ExactPath fallback={base}>{null}</ExactPath>;
-  const inner = list.path === 'list' ? <Navigate to={listPathOf(definition)} replace /> : gate(definition, list, 'list');
+  const inner = list.path === 'list' ? <ToList to={listPathOf(definition)} /> : gate(definition, list, 'list');
   return <ExactPath fallback={base}>{inner}</ExactPath>;
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { hasSession } from '../authProvider/session';
+import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
 
 /**
  * Protected screens (SPEC §2): both tokens stored, else /login remembering the origin. The
@@ -11,6 +11,7 @@ import { hasSession } from '../authProvider/session';
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
-  if (!hasSession()) return <Navigate to="/login" replace state={{ nextPathname: pathname, nextSearch: search }} />;
+  const signedIn = useTesseraAuthProvider().hasSession();
+  if (!signedIn) return <Navigate to="/login" replace state={{ nextPathname: pathname, nextSearch: search }} />;
   return <>{children}</>;
 }

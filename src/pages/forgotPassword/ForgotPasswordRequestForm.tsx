@@ -5,12 +5,11 @@ import { Form, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../domain/schemas/auth';
-import { clearSession } from '../../authProvider/session';
 import { FormTextField } from '../../components/FormTextField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { AuthPageLayout } from '../AuthPageLayout';
-import { useTesseraAuthProvider } from '../useTesseraAuthProvider';
+import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 
 type ForgotForm = z.infer<typeof forgotPasswordSchema>;
 const resolver = zodResolver(forgotPasswordSchema);
@@ -26,9 +25,8 @@ export function ForgotPasswordRequestForm() {
     useCallback(
       async ({ email }: ForgotForm) => {
         await authProvider.forgotPassword(email);
-        // SPEC §4/§8: persistent green notification, stored tokens removed, then the root
+        // SPEC §4/§8: persistent green notification, stored tokens removed (by the authProvider), then the root
         notify('forgotPassword.requestSuccess', { type: 'success', autoHideDuration: null });
-        clearSession();
         navigate('/', { replace: true });
       },
       [authProvider, notify, navigate],

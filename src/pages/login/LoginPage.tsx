@@ -12,7 +12,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { AuthPageLayout } from '../AuthPageLayout';
-import { useTesseraAuthProvider } from '../useTesseraAuthProvider';
+import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 
 type LoginForm = z.infer<typeof loginFormSchema>;
 // SPEC §5: validated on blur and on change

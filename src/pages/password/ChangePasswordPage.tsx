@@ -8,7 +8,7 @@ import { changePasswordFormSchema, type ChangePasswordForm } from '../../compone
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { PageHeading } from '../PageHeading';
-import { useTesseraAuthProvider } from '../useTesseraAuthProvider';
+import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 
 const resolver = zodResolver(changePasswordFormSchema);
 const EMPTY: ChangePasswordForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
