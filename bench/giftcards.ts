@@ -5,6 +5,7 @@
  *   npx tsx bench/giftcards.ts                                      # PGlite (in memory), 100,000 cards
  *   BENCH_CARDS=200000 …                                            # another size (5 ledger rows per card)
  *   node --expose-gc --import tsx bench/giftcards.ts                # heap figures of live data (GC each second)
+ *   BENCH_ONLY=export …                                             # only the CSV export (its heap figures)
  *
  * On PostgreSQL it creates a throwaway database next to BENCH_DATABASE_URL's and drops it after
  * (BENCH_KEEP=1 keeps it; BENCH_REUSE_DB=<name> measures a kept one again without generating). The server runs in this process and listens on a free port, so the CSV
@@ -75,7 +76,7 @@ async function main() {
   await drop();
   const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
   mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `giftcards-${label}-${cards}.txt`);
+  const file = path.join(outDir, `giftcards-${label}-${cards}${process.env.BENCH_ONLY ? `-${process.env.BENCH_ONLY}` : ''}.txt`);
   writeFileSync(file, lines.join('\n') + '\n');
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 }
@@ -106,7 +107,7 @@ async function serve(handle: DbHandle, acmeId: string, cards: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-'));
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', GIFT_CARD_SEARCH_MAX_PER_MINUTE: '100000' }), { db: handle });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const rows: Row[] = await measure(app, handle.db, acmeId, cards);
+  const rows: Row[] = process.env.BENCH_ONLY === 'export' ? [] : await measure(app, handle.db, acmeId, cards);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   rows.push(await streamCsv(app, port, acmeId, cards));
