@@ -146,20 +146,31 @@ export async function runClaimed<T>(db: Db, request: IdempotencyRequest, leaseSe
   };
   try {
     const outcome: Outcome<T> = { ok: true, body: await work(claim) };
-    await db.transaction(async (tx) => {
-      await tx
+    const stored = await db.transaction(async (tx) => {
+      // only the lease holder stores: a runner that outlived its lease leaves it to the one that took over
+      const [mineStill] = await tx
         .update(idempotencyKeys)
         .set({ responseStatus: 200, responseBody: sql`${JSON.stringify(outcome)}::jsonb`, leaseOwner: null, leaseExpiresAt: null, work: null })
-        .where(eq(idempotencyKeys.id, keyId));
-      await tx.delete(bulkActionItems).where(eq(bulkActionItems.keyId, keyId));
+        .where(and(mine, isNull(idempotencyKeys.responseBody)))
+        .returning({ id: idempotencyKeys.id });
+      if (mineStill) await tx.delete(bulkActionItems).where(eq(bulkActionItems.keyId, keyId));
+      return mineStill !== undefined;
     });
-    return outcome;
+    return stored ? outcome : ((await storedAnswer<T>(db, keyId)) ?? outcome);
   } catch (err) {
+    // the runner that took over may have finished meanwhile: its answer is the answer
+    const answer = await storedAnswer<T>(db, keyId).catch(() => null);
+    if (answer) return answer;
     await releaseClaim(db, keyId, owner).catch(() => undefined);
     throw err;
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+async function storedAnswer<T>(db: Db, keyId: string): Promise<Outcome<T> | null> {
+  const [row] = await db.select({ body: idempotencyKeys.responseBody }).from(idempotencyKeys).where(eq(idempotencyKeys.id, keyId));
+  return (row?.body ?? null) as Outcome<T> | null;
 }
 
 /** After a failure: a claim with no progress is dropped (a retry starts afresh); otherwise its lease ends now. */
