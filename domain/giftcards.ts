@@ -253,9 +253,9 @@ export const transactionSchema = z.object({
   /**
    * FREEZE rows: when the hold was released — by its UNFREEZE, or by a DEACTIVATE that zeroed
    * the card's holds. null while the hold stands (only then can "unfreeze" work) and on every
-   * other row. The server always sends it (optional only for records made before it existed).
+   * other row.
    */
-  releasedAt: z.string().nullable().optional(),
+  releasedAt: z.string().nullable(),
   /** CONSUME rows: how much has been returned so far (0 for other types) */
   returnedCents: z.number(),
   typologyName: z.string(),

@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { ALL_PERMISSIONS, permissionsFrom, type Permissions } from '../../domain/permissions';
-import type { UserStatus } from '../../domain/schemas/auth';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '../../domain/demoAccounts';
 import type { Db } from '../db/client';
 import { companies, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { seedGiftcards } from './giftcards';
 
-export const DEMO_PASSWORD = 'Tessera-Demo-2026!';
+export { DEMO_PASSWORD };
 
 interface DemoCompany {
   code: string;
@@ -45,32 +44,8 @@ const COMPANIES: DemoCompany[] = [
   },
 ];
 
-interface DemoUser {
-  email: string;
-  companyCode: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  status: UserStatus;
-  permissions: Permissions;
-}
-
-const OPERATOR_PERMISSIONS = permissionsFrom([
-  'privative.management.read',
-  'privative.management.searchByCode',
-  'privative.transactions',
-  'privative.stores',
-  'privative.orders',
-  'report',
-  'ticketing',
-]);
-
-export const DEMO_USERS: DemoUser[] = [
-  { email: 'admin@tessera.test', companyCode: 'TESSERA', firstName: 'Anna', lastName: 'Admin', role: 'ADMIN', status: 'ACTIVE', permissions: ALL_PERMISSIONS },
-  { email: 'operator@acme.test', companyCode: 'ACME', firstName: 'Oscar', lastName: 'Operatore', role: 'OPERATOR', status: 'ACTIVE', permissions: OPERATOR_PERMISSIONS },
-  { email: 'noaccess@acme.test', companyCode: 'ACME', firstName: 'Nora', lastName: 'Nessuno', role: 'OPERATOR', status: 'ACTIVE', permissions: {} },
-  { email: 'disabled@acme.test', companyCode: 'ACME', firstName: 'Dario', lastName: 'Disabilitato', role: 'OPERATOR', status: 'DISABLED', permissions: OPERATOR_PERMISSIONS },
-];
+/** The four demo accounts (domain/demoAccounts.ts), shared with the SPA's demo mode. */
+export const DEMO_USERS: readonly DemoAccount[] = DEMO_ACCOUNTS;
 
 /** Arbitrary constant: instances starting together seed one after the other. */
 const SEED_LOCK_KEY = 7_262_013_002;

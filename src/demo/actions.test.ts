@@ -73,7 +73,21 @@ describe('demo gift-card actions', () => {
     expect(cancelled.transaction).toMatchObject({ type: 'CANCEL', amountCents: 2500 });
     expect(await refusal(demo.dataProvider.cancelTransaction(consume.id, key()))).toMatchObject({ code: 'ALREADY_CANCELLED' });
     const { transaction: hold } = await demo.dataProvider.freezeGiftCard(card.id, { amountCents: 100, storeCode: 'MI-CENTRO' }, key());
-    await demo.dataProvider.unfreezeTransaction(hold.id, key());
+    const ledgerRow = async (id: string) => (await demo.dataProvider.getList('privative/transactions', { filter: { cardId: card.id }, pagination: { page: 1, perPage: 50 }, sort: { field: 'createdAt', order: 'DESC' } })).data.find((t) => t.id === id);
+    expect(await ledgerRow(hold.id)).toMatchObject({ releasedAt: null });
+    const { transaction: release } = await demo.dataProvider.unfreezeTransaction(hold.id, key());
+    // the freeze says it was released, so the list no longer offers "unfreeze" on it
+    expect(await ledgerRow(hold.id)).toMatchObject({ releasedAt: release.createdAt });
+    expect(await refusal(demo.dataProvider.unfreezeTransaction(hold.id, key()))).toMatchObject({ status: 409, code: 'NOT_FROZEN' });
+  });
+
+  it('a deactivation releases the holds still standing, as on the server', async () => {
+    // a card never consumed (a consumed one cannot be deactivated)
+    const card = demo.db.cards.find((c) => c.companyName === 'Acme S.p.A.' && c.status === 'ACTIVE' && !c.everConsumed && c.balanceCents - c.frozenCents >= 1000 && (c.expireDate === null || new Date(c.expireDate) > new Date()))!;
+    const { transaction: hold } = await demo.dataProvider.freezeGiftCard(card.id, { amountCents: 500, storeCode: 'MI-CENTRO' }, key());
+    const result = await demo.dataProvider.bulkGiftCards({ action: 'deactivate', ids: [card.id] }, key());
+    expect(result).toMatchObject({ succeeded: 1, failed: [] });
+    expect(demo.db.ledgerByCard.get(card.id)!.find((t) => t.id === hold.id)!.releasedAt).not.toBeNull();
     expect(await refusal(demo.dataProvider.unfreezeTransaction(hold.id, key()))).toMatchObject({ status: 409, code: 'NOT_FROZEN' });
   });
 

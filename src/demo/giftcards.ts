@@ -35,7 +35,7 @@ import { ancestry, type DemoDb } from './db';
 import { apiError, notFound, parseOr400 } from './errors';
 import { page, sortParam } from './lists';
 import { applyChange, cardInScope, cardRecord, idempotent, moveCard, stateOf, storeForCard, transactionRecord, type LedgerEntry } from './ledger';
-import { availableCents, endOfDay, enabledTarget, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, stateChangeRefusal } from './rules';
+import { availableCents, endOfDay, enabledTarget, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, stateChangeRefusal } from '../../domain/giftcardRules';
 
 /**
  * Gift cards and their ledger in memory: the lists with the API's filters and sorts
@@ -275,7 +275,7 @@ export function unfreezeRow(ctx: DemoContext, id: Identifier, key: string): Prom
     {},
     key,
     (_card, target) => {
-      const frozen = target.type === 'FREEZE' && target.result === 'SUCCESS' && target.unfrozenByTransactionId === null;
+      const frozen = target.type === 'FREEZE' && target.result === 'SUCCESS' && target.releasedAt === null;
       // releasing a hold never creates money, so it is allowed whatever the card's state
       return { type: 'UNFREEZE', frozenDeltaCents: -target.frozenDeltaCents, relatedTransactionId: target.id, storeId: target.storeId, errorCode: frozen ? undefined : 'NOT_FROZEN' };
     },

@@ -4,7 +4,7 @@ import { transaction, type CardRow, type LedgerRow } from '../test/builders';
 import type { DemoContext } from './context';
 import { addTransaction, ancestry, KIND, type DemoDb, type DemoUser } from './db';
 import { apiError, notFound } from './errors';
-import { effectiveStatus, refusalDetail, refusalStatus } from './rules';
+import { effectiveStatus, refusalDetail, refusalStatus } from '../../domain/giftcardRules';
 
 /**
  * The demo's ledger writer, as server/modules/giftcards/ledger.ts: one row per change (SUCCESS
@@ -90,7 +90,23 @@ export function applyChange(db: DemoDb, card: CardRow, entry: LedgerEntry, user:
     unfrozenByTransactionId: null,
   };
   addTransaction(db, row);
+  if (ok) releaseHolds(db, card, row);
   return row;
+}
+
+/**
+ * As the server: an UNFREEZE releases its FREEZE; a DEACTIVATE, which zeroes the card's holds,
+ * releases every hold still standing. A released FREEZE carries `releasedAt`, so "unfreeze"
+ * shows only where it can work.
+ */
+function releaseHolds(db: DemoDb, card: CardRow, row: LedgerRow): void {
+  const holds = (db.ledgerByCard.get(card.id) ?? []).filter((t) => t.type === 'FREEZE' && t.result === 'SUCCESS' && t.releasedAt === null);
+  for (const hold of holds) {
+    if (row.type === 'DEACTIVATE' || (row.type === 'UNFREEZE' && row.relatedTransactionId === hold.id)) {
+      hold.releasedAt = row.createdAt;
+      hold.unfrozenByTransactionId = row.id;
+    }
+  }
 }
 
 /** A card in the caller's scope, or 404 (unknown and out-of-scope answer alike). */

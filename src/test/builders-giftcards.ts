@@ -72,6 +72,7 @@ export function transaction(overrides: Partial<Transaction> & { type?: LedgerTyp
     returnNumber: null,
     relatedTransactionId: null,
     cancelledByTransactionId: null,
+    releasedAt: null,
     returnedCents: 0,
     typologyName: 'Gift Card 50 €',
     userId: null,
@@ -222,6 +223,7 @@ export function cardHistory(input: HistoryInput): { card: CardRow; rows: LedgerR
       if (random() < 0.6) {
         const unfreeze = add({ type: 'UNFREEZE', frozenDeltaCents: -freeze.frozenDeltaCents, relatedTransactionId: freeze.id }, at);
         freeze.unfrozenByTransactionId = unfreeze.id;
+        freeze.releasedAt = unfreeze.createdAt;
       }
     } else {
       add({ type: 'CONSUME', result: 'ERROR', errorCode: 'INSUFFICIENT_BALANCE' }, pick(stores));

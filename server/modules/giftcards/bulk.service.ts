@@ -9,7 +9,7 @@ import { filteredCardIds } from './cards.repository';
 import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger';
 import type { Claim } from './idempotency';
 import type { Actor } from './moves.service';
-import { endOfDay, enabledTarget, expiryAtActivation, moneyMoveRefusal, stateChangeRefusal } from './rules';
+import { endOfDay, enabledTarget, expiryAtActivation, moneyMoveRefusal, stateChangeRefusal } from '../../../domain/giftcardRules';
 import { defaultActivationStores } from './stores.repository';
 
 /** Cards per DB transaction: one lock query, one ledger insert and one update per chunk. */

@@ -3,7 +3,7 @@ import type { CardFilter, CardStatus, GiftCard } from '../../../domain/giftcards
 import { queryRows, type Db } from '../../db/client';
 import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
 import { orderedIds, orderedIdsSql, type OrderedQuery } from './paging';
-import { effectiveStatus } from './rules';
+import { effectiveStatus } from '../../../domain/giftcardRules';
 import { inIds } from '../../lib/company-scope';
 
 export type CardSortField = keyof typeof CARD_SORT_COLUMNS;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { CardStatus, ExpirationType, LedgerType } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
-import type { CardState } from './rules';
+import type { CardState } from '../../../domain/giftcardRules';
 import { inIds } from '../../lib/company-scope';
 
 /**

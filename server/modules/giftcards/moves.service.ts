@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../../lib/errors';
 import { findCardRecord } from './cards.repository';
 import { applyChanges, lockCards, type LedgerEntry, type LockedCard } from './ledger';
 import { runIdempotent, type IdempotencyRequest, type Outcome } from './idempotency';
-import { availableCents, expiryAtFirstUse, moneyMoveRefusal, refusalStatus } from './rules';
+import { availableCents, expiryAtFirstUse, moneyMoveRefusal, refusalDetail, refusalStatus } from '../../../domain/giftcardRules';
 import { findStoreForCard } from './stores.repository';
 import { findTransactionRecord } from './transactions.repository';
 
@@ -26,21 +26,6 @@ export interface MoveOptions {
   idempotency: IdempotencyRequest | null;
 }
 
-const DETAIL: Partial<Record<ApiErrorCode, string>> = {
-  CARD_NOT_ACTIVE: 'The card is not active',
-  CARD_DISABLED: 'The card is disabled',
-  CARD_LOCKED: 'The card is locked',
-  CARD_EXPIRED: 'The card has expired',
-  INSUFFICIENT_BALANCE: 'The available balance is not enough',
-  AMOUNT_TOO_LARGE: 'The amount is above the maximum of one transaction',
-  RETURN_EXCEEDS_CONSUME: 'The return is larger than what the consume has left',
-  ALREADY_CANCELLED: 'The transaction has already been cancelled',
-  NOT_CANCELLABLE: 'This transaction cannot be cancelled',
-  NOT_FROZEN: 'Nothing to unfreeze: not a freeze, or already released',
-  INVALID_TRANSITION: 'The card is not in a state that allows this',
-  ALREADY_USED: 'The card has already been used',
-};
-export const refusalDetail = (code: ApiErrorCode) => DETAIL[code] ?? 'The operation was refused';
 
 /** Store by code for a card (its company first, then up the tree); unknown → 400 on storeCode. */
 export async function storeIdFor(tx: Db, card: LockedCard, storeCode: string): Promise<string> {

@@ -7,7 +7,7 @@ import { assertCan } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import type { LedgerEntry, LockedCard } from './ledger';
 import { moveCard, storeIdFor, type Actor, type MoveOptions } from './moves.service';
-import { availableCents, moneyMoveRefusal } from './rules';
+import { availableCents, moneyMoveRefusal } from '../../../domain/giftcardRules';
 import { inIds } from '../../lib/company-scope';
 
 /**

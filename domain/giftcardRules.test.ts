@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveStatus, enabledTarget, endOfDay, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, refusalStatus, stateChangeRefusal, type CardState } from './rules';
+import { effectiveStatus, enabledTarget, endOfDay, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, refusalStatus, stateChangeRefusal, type CardState } from './giftcardRules';
 
 const now = new Date('2026-06-15T10:00:00Z');
 const card = (extra: Partial<CardState> = {}): CardState => ({

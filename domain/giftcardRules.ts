@@ -1,8 +1,9 @@
-import type { ApiErrorCode } from '../../../domain/errors';
-import type { CardStatus, ExpirationType } from '../../../domain/giftcards';
+import type { ApiErrorCode } from './errors';
+import type { CardStatus, ExpirationType } from './giftcards';
 
 /**
  * Pure gift-card rules (DESIGN §6): which card may move money, what each state change does.
+ * Shared by the server's ledger services and the SPA's demo provider, so both refuse alike.
  * No database here, so every rule is tested without one.
  */
 export interface CardState {
@@ -59,6 +60,23 @@ function addMonths(date: Date, months: number): Date {
   out.setUTCDate(Math.min(day, lastDay));
   return out;
 }
+
+/** The problem `detail` of a refusal (the SPA shows the code's own text; this is for API clients). */
+const DETAIL: Partial<Record<ApiErrorCode, string>> = {
+  CARD_NOT_ACTIVE: 'The card is not active',
+  CARD_DISABLED: 'The card is disabled',
+  CARD_LOCKED: 'The card is locked',
+  CARD_EXPIRED: 'The card has expired',
+  INSUFFICIENT_BALANCE: 'The available balance is not enough',
+  AMOUNT_TOO_LARGE: 'The amount is above the maximum of one transaction',
+  RETURN_EXCEEDS_CONSUME: 'The return is larger than what the consume has left',
+  ALREADY_CANCELLED: 'The transaction has already been cancelled',
+  NOT_CANCELLABLE: 'This transaction cannot be cancelled',
+  NOT_FROZEN: 'Nothing to unfreeze: not a freeze, or already released',
+  INVALID_TRANSITION: 'The card is not in a state that allows this',
+  ALREADY_USED: 'The card has already been used',
+};
+export const refusalDetail = (code: ApiErrorCode) => DETAIL[code] ?? 'The operation was refused';
 
 /** The last instant of a calendar day (UTC): a card "expiring on 2027-03-31" works all that day. */
 export function endOfDay(isoDate: string): Date {
