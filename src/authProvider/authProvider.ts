@@ -6,7 +6,7 @@ import { getRuntimeConfig } from '../config/runtimeConfig';
 import { AUTH_PATHS, logoutUrl } from '../dataProvider/authEndpoints';
 import type { HttpClient } from '../dataProvider/httpClient';
 import type { TesseraAuthProvider } from '../dataProvider/types';
-import { clearSession, hasSession, readCompanyId, readRefreshToken, storeSession } from './session';
+import { clearSession, hasSession, readCompanyId, readRefreshToken, readViewedCompany, storeSession, storeViewedCompany } from './session';
 import { loadUserConfiguration } from './userConfiguration';
 import { clearUserConfigurationCache } from './userConfigurationCache';
 
@@ -72,12 +72,16 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
 
     async getIdentity(): Promise<UserIdentity> {
       const { user, company } = await loadUserConfiguration(http);
+      const viewed = readViewedCompany();
       return {
         id: user.id,
         fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
         email: user.email,
-        companyId: company.id,
-        companyName: company.name,
+        // the company the screens and forms work in: the one looked at, else the user's own
+        companyId: viewed?.id ?? company.id,
+        companyName: viewed?.name ?? company.name,
+        ownCompanyId: company.id,
+        ownCompanyName: company.name,
       };
     },
 
@@ -89,6 +93,8 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
     getConfiguration: () => loadUserConfiguration(http),
     getCompanyId: readCompanyId,
     hasSession,
+    getViewedCompany: readViewedCompany,
+    setViewedCompany: storeViewedCompany,
 
     async forgotPassword(email: string) {
       await http.request(AUTH_PATHS.forgotPassword, { method: 'POST', json: { email }, authenticated: false });

@@ -22,7 +22,9 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
 
   const crud: DataProvider = {
     async getList(resource, params) {
-      const { path, filter } = listPath(resource, params.filter);
+      // meta.companyId: a list relative to another company than the one looked at (the header's
+      // company switcher lists the user's own subtree whatever company is being looked at)
+      const { path, filter } = listPath(resource, params.filter, params.meta?.companyId);
       return withPageInfo(await rest.getList(api(path), { ...params, filter }), params);
     },
     getOne: async (resource, params) => rest.getOne(api(resourcePath(resource)), params),

@@ -1,10 +1,11 @@
 import type { ResourceName } from '../../domain/access';
-import { readCompanyId } from '../authProvider/session';
+import { readScopeCompanyId } from '../authProvider/session';
 
 /**
  * The one map from react-admin resource names (SPEC §2 paths, the keys of domain/access.ts) to
  * API paths. Company-scoped resources live under /api/company/{companyId}/… (DESIGN.md §4);
- * `{companyId}` is the signed-in user's company. Other `{placeholders}` (a card's ledger) are
+ * `{companyId}` is the company the user is looking at: their own, or the one chosen in the header
+ * (provider staff, parent companies). Other `{placeholders}` (a card's ledger) are
  * filled from the list filter. Business issues add their resources here.
  */
 export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
@@ -19,7 +20,7 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   report: '/api/company/{companyId}/giftcard/report-generated',
 };
 
-export function resourcePath(resource: string, companyId: string | null = readCompanyId()): string {
+export function resourcePath(resource: string, companyId: string | null = readScopeCompanyId()): string {
   const template = (RESOURCE_PATHS as Record<string, string | undefined>)[resource];
   if (!template) throw new Error(`Unknown resource "${resource}": add it to RESOURCE_PATHS`);
   if (template.includes('{companyId}') && !companyId) throw new Error('No company in the session');
@@ -30,9 +31,9 @@ export function resourcePath(resource: string, companyId: string | null = readCo
  * The path of a list: placeholders other than `{companyId}` (nested lists such as a card's
  * transactions) are filled from the filter, and the rest of the filter is the query's.
  */
-export function listPath(resource: string, filter: Record<string, unknown> = {}): { path: string; filter: Record<string, unknown> } {
+export function listPath(resource: string, filter: Record<string, unknown> = {}, companyId?: string): { path: string; filter: Record<string, unknown> } {
   const rest = { ...filter };
-  const path = resourcePath(resource).replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
+  const path = resourcePath(resource, companyId).replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
     const value = rest[name];
     if (value === undefined || value === null || value === '') throw new Error(`The list of "${resource}" needs the filter "${name}"`);
     delete rest[name];
@@ -42,6 +43,6 @@ export function listPath(resource: string, filter: Record<string, unknown> = {})
 }
 
 /** SPEC §7: the generated report file (CSV). */
-export function reportDownloadPath(reportId: string, companyId: string | null = readCompanyId()): string {
+export function reportDownloadPath(reportId: string, companyId: string | null = readScopeCompanyId()): string {
   return `${resourcePath('report', companyId)}/${encodeURIComponent(reportId)}`;
 }

@@ -4,6 +4,7 @@ import type { UserConfiguration } from '../../domain/schemas/auth';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { ReferentInput } from '../../domain/schemas/company';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
+import type { ViewedCompany } from '../authProvider/session';
 
 /**
  * The calls that are not CRUD, as named dataProvider methods. Both the real provider
@@ -53,6 +54,10 @@ export interface TesseraAccountActions {
    * screen mounts, rather than through react-admin's async checkAuth → logout chain.
    */
   hasSession(): boolean;
+  /** The company whose data the user looks at when not their own (null: their own). */
+  getViewedCompany(): ViewedCompany | null;
+  /** Look at another company of the user's scope (null: back to their own); identity follows. */
+  setViewedCompany(company: ViewedCompany | null): void;
 }
 
 export type TesseraAuthProvider = AuthProvider & TesseraAccountActions;

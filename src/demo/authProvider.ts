@@ -1,7 +1,7 @@
 import type { UserIdentity } from 'react-admin';
 import { canAccess } from '../../domain/access';
 import { changePasswordSchema, type UserConfiguration } from '../../domain/schemas/auth';
-import { clearSession, hasSession, readCompanyId, storeSession } from '../authProvider/session';
+import { clearSession, hasSession, readCompanyId, readViewedCompany, storeSession, storeViewedCompany } from '../authProvider/session';
 import type { TesseraAuthProvider } from '../dataProvider/types';
 import { demoToken, sessionUser } from './context';
 import type { DemoDb } from './db';
@@ -51,7 +51,9 @@ export function createDemoAuthProvider(db: DemoDb): TesseraAuthProvider {
     getIdentity: () =>
       later((): UserIdentity => {
         const { user, company } = configuration();
-        return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() || user.email, email: user.email, companyId: company.id, companyName: company.name };
+        const viewed = readViewedCompany();
+        const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+        return { id: user.id, fullName, email: user.email, companyId: viewed?.id ?? company.id, companyName: viewed?.name ?? company.name, ownCompanyId: company.id, ownCompanyName: company.name };
       }),
     canAccess: ({ resource, action }: { resource: string; action: string }) =>
       later(() => {
@@ -61,6 +63,8 @@ export function createDemoAuthProvider(db: DemoDb): TesseraAuthProvider {
     getConfiguration: () => later(configuration),
     getCompanyId: readCompanyId,
     hasSession,
+    getViewedCompany: readViewedCompany,
+    setViewedCompany: storeViewedCompany,
     // no e-mail leaves the demo: the requests succeed, as the server answers for any address
     forgotPassword: () => later(() => clearSession()),
     resetPassword: () => later(() => undefined),

@@ -1,5 +1,5 @@
 import { canAccess } from '../../domain/access';
-import { readAccessToken, readCompanyId } from '../authProvider/session';
+import { readAccessToken, readCompanyId, readScopeCompanyId } from '../authProvider/session';
 import { subtreeIds, type DemoDb, type DemoUser } from './db';
 import { apiError } from './errors';
 
@@ -25,8 +25,11 @@ export function sessionUser(db: DemoDb): DemoUser | null {
 export function createContext(db: DemoDb, maxTransactionCents: number): DemoContext {
   const actor = () => {
     const user = sessionUser(db);
-    const companyId = readCompanyId();
-    if (!user || !companyId) throw apiError(401, 'UNAUTHORIZED', '/api', 'Authentication required');
+    const own = readCompanyId();
+    if (!user || !own) throw apiError(401, 'UNAUTHORIZED', '/api', 'Authentication required');
+    // the `{companyId}` of the path: the company looked at, which must be in the user's subtree (404 otherwise, as the server)
+    const companyId = readScopeCompanyId() ?? own;
+    if (!subtreeIds(db, own).has(companyId)) throw apiError(404, 'NOT_FOUND', `/api/company/${companyId}`, 'Not found');
     return { user, companyId, companyIds: subtreeIds(db, companyId) };
   };
   return {

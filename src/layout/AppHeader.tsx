@@ -1,6 +1,7 @@
 import { AppBar, Box, Toolbar } from '@mui/material';
 import { SidebarToggleButton, TitlePortal } from 'react-admin';
 import { BrandLogo } from './BrandLogo';
+import { CompanySwitcher } from './CompanySwitcher';
 import { EnvironmentLabel } from './EnvironmentLabel';
 import { LanguageMenu } from './LanguageMenu';
 import { LogoutButton } from './LogoutButton';
@@ -18,6 +19,7 @@ export function AppHeader() {
         <Box sx={{ flex: 1, minWidth: 0, ml: 2, '& #react-admin-title': { fontSize: '1rem' } }}>
           <TitlePortal variant="subtitle1" />
         </Box>
+        <CompanySwitcher />
         <LanguageMenu />
         <UserMenuButton />
         <LogoutButton />
