@@ -27,7 +27,9 @@ async function renderSwitcher(keys: PermissionKey[], companies = [NORD]) {
   const companyCalls: string[] = [];
   server.use(
     http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration(keys))),
-    http.get('/api/company/:companyId/companies', ({ params }) => {
+    http.get('/api/company/:companyId/companies', ({ params, request }) => {
+      // the API sorts companies by name, code or creation only
+      if (new URL(request.url).searchParams.get('sort') !== '["companyName","ASC"]') return HttpResponse.json({ status: 400 }, { status: 400 });
       companyCalls.push(String(params.companyId));
       return HttpResponse.json(companies, { headers: { 'Content-Range': `companies 0-${companies.length - 1}/${companies.length}` } });
     }),

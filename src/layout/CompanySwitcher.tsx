@@ -88,7 +88,7 @@ export function CompanySwitcher() {
   const ownId = identity?.ownCompanyId as string | undefined;
   const { total } = useGetList<CompanyRecord>(
     COMPANIES,
-    { pagination: { page: 1, perPage: 1 }, meta: { companyId: ownId } },
+    { pagination: { page: 1, perPage: 1 }, sort: { field: 'companyName', order: 'ASC' }, meta: { companyId: ownId } },
     { enabled: Boolean(canAccess && ownId) },
   );
   if (!canAccess || !identity || !ownId || !total) return null;
