@@ -97,6 +97,14 @@ export const MAX_PAGE_SIZE = 200;
 export const CARD_SORT_FIELDS = ['progressive', 'createdAt', 'activationDate', 'expireDate'] as const;
 export const TRANSACTION_SORT_FIELDS = ['createdAt'] as const;
 
+/**
+ * The card list's count is bounded: it stops at this many cards (and says "more than"), so it
+ * costs at most a walk of that many index entries however big the company is.
+ */
+export const CARD_COUNT_CAP = 10_000;
+/** Bulk on a filtered set asks for a stronger confirmation above this many cards (or with no filter). */
+export const BULK_STRONG_CONFIRM_OVER = 1_000;
+
 /** Bulk actions: ids up to 5,000 per call; a filter set up to 50,000 cards. */
 export const MAX_BULK_IDS = 5_000;
 export const MAX_BULK_FILTER_CARDS = 50_000;
@@ -214,6 +222,10 @@ export const giftCardSchema = z.object({
   createdAt: z.string(),
 });
 export type GiftCard = z.infer<typeof giftCardSchema>;
+
+/** GET cards/count: the filtered set's size, exact up to CARD_COUNT_CAP; `capped` when there are more. */
+export const cardCountSchema = z.object({ count: z.number().int().min(0), capped: z.boolean() });
+export type CardCount = z.infer<typeof cardCountSchema>;
 
 export const cardCodeSearchSchema = z.object({ code: shortText(64) }).strict();
 
@@ -334,3 +346,59 @@ export type BulkResult = z.infer<typeof bulkResultSchema>;
 /** Answer of reload, consume, freeze, unfreeze, return and cancel. */
 export const cardMoveResultSchema = z.object({ card: giftCardSchema, transaction: transactionSchema });
 export type CardMoveResult = z.infer<typeof cardMoveResultSchema>;
+
+// ---------------------------------------------------------------- exports and typed amounts
+
+/** Languages of the CSV export (the texts exist in these two; SPEC §1). */
+export const EXPORT_LANGUAGES = ['it', 'en'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+
+/** Whether the runtime knows this IANA time zone ("Europe/Rome"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Query of GET cards/export: the filter, the file's language and the user's time zone. */
+export const cardExportQuerySchema = z
+  .object({
+    filter: z.string().max(4000).optional(),
+    lang: z.enum(EXPORT_LANGUAGES, { error: GV.invalid }).optional(),
+    tz: z.string().max(64).refine(isTimeZone, GV.invalid).optional(),
+  })
+  .strict();
+
+/**
+ * An amount typed in euros in the user's language → cents, or null. Italian writes "1.000,50"
+ * (also "1000,50", "1000.50" and "1.000"); English "1,000.50" (also "1000.50", "1000,50").
+ * Thousands separators must group by three; at most 2 decimals; no sign.
+ */
+export function parseAmountInput(input: string, language: string): number | null {
+  const text = input.trim().replace(/[\s\u00a0\u202f€]/g, '');
+  const [group, decimal] = language.startsWith('en') ? [',', '.'] : ['.', ','];
+  let integer: string;
+  let fraction = '';
+  const grouped = (digits: string, separator: string) => new RegExp(`^\\d{1,3}(\\${separator}\\d{3})+$`).test(digits);
+  if (text.includes(decimal) && text.includes(group)) {
+    // both: the group separator must come first and group by three
+    const at = text.lastIndexOf(decimal);
+    integer = text.slice(0, at);
+    fraction = text.slice(at + 1);
+    if (!grouped(integer, group)) return null;
+    integer = integer.split(group).join('');
+  } else if (text.includes(group) && grouped(text, group)) {
+    integer = text.split(group).join('');
+  } else {
+    // one kind of separator, used as the decimal point ("12,50" and "12.50" in both languages)
+    const parts = text.split(/[.,]/);
+    if (parts.length > 2) return null;
+    [integer, fraction = ''] = parts;
+    if (parts.length === 2 && fraction === '') return null;
+  }
+  if (!/^\d{1,12}$/.test(integer) || !/^\d{0,2}$/.test(fraction)) return null;
+  return Number(integer) * 100 + Number(fraction.padEnd(2, '0'));
+}

@@ -133,6 +133,21 @@ export async function listCards(db: Db, companyIds: readonly string[], page: Car
   return cardRecordsByIds(db, companyIds, await listCardIds(db, companyIds, page));
 }
 
+/**
+ * The size of the filtered set, exact up to `cap`: `SELECT count(*) FROM (SELECT 1 … LIMIT cap+1)`
+ * on the same conditions and indexes as the list (company subtree first), so the database stops
+ * after cap + 1 matching index entries whatever the company's size (bench/ on 1M cards).
+ */
+export async function countCards(db: Db, companyIds: readonly string[], filter: CardFilter, cap: number): Promise<{ count: number; capped: boolean }> {
+  if (companyIds.length === 0) return { count: 0, capped: false };
+  const [row] = await queryRows<{ n: number }>(db, cardCountSql(companyIds, filter, cap));
+  return row.n > cap ? { count: cap, capped: true } : { count: row.n, capped: false };
+}
+
+export function cardCountSql(companyIds: readonly string[], filter: CardFilter, cap: number): SQL {
+  return sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM gift_cards c WHERE ${inIds(sql`c.company_id`, companyIds)} AND ${cardFilterConditions(filter)} LIMIT ${cap + 1}) s`;
+}
+
 /** Ids of the filtered set, in progressive order, at most `max` (bulk actions on a filter). */
 export async function filteredCardIds(db: Db, companyIds: readonly string[], filter: CardFilter, max: number): Promise<string[]> {
   const filterFirst = await narrowDateRange(db, companyIds, filter, 'progressive');

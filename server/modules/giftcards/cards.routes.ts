@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CARD_COUNT_CAP,
   CARD_SORT_FIELDS,
   bulkResultSchema,
+  cardCountSchema,
+  cardExportQuerySchema,
   cardCodeSearchSchema,
   cardFilterSchema,
   cardMoveResultSchema,
@@ -18,7 +21,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { runBulk, runKeyedBulk } from './bulk.service';
-import { findCardByCode, findCardRecord, listCards } from './cards.repository';
+import { countCards, findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
 import { runClaimed, unwrap } from './idempotency';
 import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
@@ -47,12 +50,30 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   app.get(
+    `${root}/cards/count`,
+    {
+      schema: { tags, summary: `How many cards match the filter: exact up to ${CARD_COUNT_CAP}, then {count: ${CARD_COUNT_CAP}, capped: true}`, params: scopeParams, querystring: z.object({ filter: z.string().max(4000).optional() }).strict(), response: { 200: cardCountSchema } },
+      preHandler: guards(app, ctx, CARDS, 'list'),
+    },
+    async (request) => countCards(ctx.db, request.giftcardActor.companyIds, parseFilter(request.query.filter, cardFilterSchema), CARD_COUNT_CAP),
+  );
+
+  app.get(
     `${root}/cards/export`,
-    { schema: { tags, summary: 'The filtered card list as CSV (streamed, ";" separated, formula-safe)', params: scopeParams, querystring: z.object({ filter: z.string().max(4000).optional() }).strict() }, preHandler: guards(app, ctx, CARDS, 'export') },
+    {
+      schema: {
+        tags,
+        summary: 'The filtered card list as CSV for a spreadsheet in the given language (lang=it: ";" and decimal comma, en: ","), times in tz; UTF-8 with BOM, streamed, formula-safe',
+        params: scopeParams,
+        querystring: cardExportQuerySchema,
+      },
+      preHandler: guards(app, ctx, CARDS, 'export'),
+    },
     async (request, reply) => {
       const filter = parseFilter(request.query.filter, cardFilterSchema);
+      const format = { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' } as const;
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="giftcards.csv"').header('Cache-Control', 'no-store');
-      return reply.send(cardsCsvStream(ctx.db, request.giftcardActor.companyIds, filter));
+      return reply.send(cardsCsvStream(ctx.db, request.giftcardActor.companyIds, filter, format));
     },
   );
 

@@ -142,19 +142,16 @@ describe.each(DRIVERS)('gift-card lists, detail, search and export (%s)', (drive
     expect(order.json().errors).toEqual({ dateTo: 'validation.dateRange' });
   });
 
-  it('exports the filtered list as a formula-safe, semicolon-separated CSV attachment', async () => {
-    const res = await call(operator, 'GET', url(`/cards/export?filter=${q({ progressiveFrom: 17 })}`));
+  it('exports the filtered list as a formula-safe CSV attachment (language and zone: count-export.test.ts)', async () => {
+    const res = await call(operator, 'GET', url(`/cards/export?filter=${q({ progressiveFrom: 17 })}&lang=en&tz=UTC`));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="giftcards.csv"');
-    const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe(
-      'Code;Progressive;Lot number;Order reference;Typology;Company;Status;Balance;Frozen;Available balance;Activation date;Expire date;First use date;Store;Created at',
-    );
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain(`${cards.lapsed.code};17;;ORD-1;`);
-    expect(lines[1]).toContain(';EXPIRED;50.00;0.00;50.00;');
-    expect(lines[2]).toContain(`${cards.nord.code};18;"'=HYPERLINK(""x"")";`);
+    expect(lines[1]).toContain(`${cards.lapsed.code},17,,ORD-1,`);
+    expect(lines[1]).toContain(',Expired,50.00,0.00,50.00,');
+    expect(lines[2]).toContain(`${cards.nord.code},18,"'=HYPERLINK(""x"")",`);
     const bad = await call(operator, 'GET', url(`/cards/export?filter=${q({ nope: 1 })}`));
     expect(bad.statusCode).toBe(400);
   });
