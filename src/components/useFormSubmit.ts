@@ -21,12 +21,22 @@ export function serverFieldErrors(error: unknown): Record<string, string> | unde
  * react-admin's Form sets on the fields (the messages are i18n keys, translated by the fields),
  * with the text as `root.serverError`, which react-admin's Form notifies.
  */
-export function useFormSubmit<T>(submit: (values: T) => Promise<void>, fallbackKey?: string) {
+export interface FormSubmitOptions {
+  /**
+   * Show the failure inside the form (e.g. a `FormErrorAlert` above the submit button) instead
+   * of the red notification; called with the text, or null when a new submit starts.
+   */
+  onError?: (text: string | null) => void;
+}
+
+export function useFormSubmit<T>(submit: (values: T) => Promise<void>, fallbackKey?: string, options: FormSubmitOptions = {}) {
   const notify = useNotify();
+  const { onError } = options;
   return useCallback(
     // react-admin's Form hands over the resolver's output: the form's schema made it a T
     async (values: FieldValues): Promise<FieldValues | undefined> => {
       try {
+        onError?.(null);
         await submit(values as T);
         return undefined;
       } catch (error) {
@@ -34,11 +44,12 @@ export function useFormSubmit<T>(submit: (values: T) => Promise<void>, fallbackK
         const fields = serverFieldErrors(error);
         // react-admin's Form sets the field errors and notifies `root.serverError` as the form's
         // failure (once: it would otherwise add its own "form is not valid" notice)
-        if (fields) return { ...fields, root: { serverError: text ?? '' } };
-        if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-        return undefined;
+        if (fields && !onError) return { ...fields, root: { serverError: text ?? '' } };
+        if (text && onError) onError(text);
+        else if (text) notify(text, { type: 'error', messageArgs: { _: text } });
+        return fields;
       }
     },
-    [notify, submit, fallbackKey],
+    [notify, submit, fallbackKey, onError],
   );
 }

@@ -63,10 +63,12 @@ describe('shell and menu gating', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
-  it('sends a screen the user may not open back to their first screen', async () => {
+  it('tells the user a screen they may not open is not for them, with a way home', async () => {
     signedIn();
     await renderApp('/users/list', ['ticketing']);
-    expect(await heading('Tickets')).toBeInTheDocument();
+    expect(await heading('You cannot open this page')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('You cannot open this page · Tessera'));
   });
 
   it('redirects a section index and unknown sub-paths to the section base', async () => {

@@ -9,6 +9,15 @@ import { ShellMenuContext } from './ShellMenuContext';
 import { SideMenu } from './SideMenu';
 import { useMenu } from './useMenu';
 
+/**
+ * Phones: the header keeps its buttons and drops the screen title (the page's h1 says it), and
+ * the content never pushes the page wider than the screen (wide tables scroll in their own box).
+ */
+const PHONE_FRIENDLY = {
+  '& #react-admin-title': { display: { xs: 'none', sm: 'block' } },
+  '& .RaLayout-content': { minWidth: 0 },
+} as const;
+
 function NoSidebar() {
   return null;
 }
@@ -20,7 +29,7 @@ function Shell({ children }: { children: ReactNode }) {
 
   return (
     <ShellMenuContext.Provider value={shellMenu}>
-      <Layout appBar={AppHeader} menu={SideMenu} sidebar={shellMenu.sideNavHidden ? NoSidebar : undefined} error={ErrorPage}>
+      <Layout appBar={AppHeader} menu={SideMenu} sidebar={shellMenu.sideNavHidden ? NoSidebar : undefined} error={ErrorPage} sx={PHONE_FRIENDLY}>
         <Box sx={{ py: 2, px: { xs: 0, md: 1 } }}>{isPending ? <LoadingPage /> : children}</Box>
       </Layout>
     </ShellMenuContext.Provider>
@@ -34,7 +43,11 @@ function Shell({ children }: { children: ReactNode }) {
 export function AppLayout({ children }: { children: ReactNode }) {
   const signedIn = useTesseraAuthProvider().hasSession();
   if (!signedIn) {
-    return <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pt: 6 }}>{children}</Box>;
+    return (
+      <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', pt: 6 }}>
+        {children}
+      </Box>
+    );
   }
   return <Shell>{children}</Shell>;
 }

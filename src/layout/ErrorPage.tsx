@@ -4,6 +4,7 @@ import { useState, type ErrorInfo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { MessagePage } from './MessagePage';
+import { useDocumentTitle } from './useDocumentTitle';
 
 /**
  * The general error page of an unhandled render error (react-admin's `error` slot). Going to /
@@ -13,6 +14,7 @@ export function ErrorPage({ error, errorInfo }: { error?: unknown; errorInfo?: E
   const translate = useTranslate();
   const navigate = useNavigate();
   const [showDetails, setShowDetails] = useState(false);
+  useDocumentTitle(translate('pages.error.title'));
   const details = [error instanceof Error ? (error.stack ?? error.message) : String(error ?? ''), errorInfo?.componentStack ?? '']
     .filter(Boolean)
     .join('\n');

@@ -1,6 +1,6 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Button, Menu, MenuItem } from '@mui/material';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocaleState, useLocales, useTranslate } from 'react-admin';
 
 /** Header language switch; the choice is persisted by i18next under i18nextLng. */
@@ -9,20 +9,33 @@ export function LanguageMenu() {
   const locales = useLocales();
   const [locale, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
   const current = locales.find((candidate) => locale.startsWith(candidate.locale));
+  const code = (current?.locale ?? locale).toUpperCase();
 
   return (
     <>
-      <Button color="inherit" startIcon={<TranslateIcon />} aria-label={translate('layout.language')} onClick={(event) => setAnchor(event.currentTarget)}>
-        {(current?.locale ?? locale).toUpperCase()}
+      {/* the name holds the visible code ("Lingua: IT"), so voice control users can say what they see */}
+      <Button
+        color="inherit"
+        startIcon={<TranslateIcon />}
+        aria-label={translate('layout.languageCurrent', { language: code })}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ minWidth: 0, flexShrink: 0 }}
+      >
+        {code}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {locales.map(({ locale: code, name }) => (
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {locales.map(({ locale: value, name }) => (
           <MenuItem
-            key={code}
-            selected={code === current?.locale}
+            key={value}
+            lang={value}
+            selected={value === current?.locale}
             onClick={() => {
-              setLocale(code);
+              setLocale(value);
               setAnchor(null);
             }}
           >

@@ -1,9 +1,17 @@
 import LockPersonIcon from '@mui/icons-material/LockPerson';
-import { useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { MessagePage } from './MessagePage';
+import { useDocumentTitle } from './useDocumentTitle';
 
 /** SPEC §6: what a signed-in user with an empty permissions object sees. */
 export function NoPermissionsPage() {
   const translate = useTranslate();
-  return <MessagePage icon={<LockPersonIcon />} title={translate('pages.noPermissions.title')} message={translate('pages.noPermissions.message')} />;
+  const title = translate('pages.noPermissions.title');
+  useDocumentTitle(title);
+  return (
+    <>
+      <Title title={title} />
+      <MessagePage icon={<LockPersonIcon />} title={title} message={translate('pages.noPermissions.message')} />
+    </>
+  );
 }

@@ -3,9 +3,11 @@ import { Button } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { MessagePage } from './MessagePage';
+import { useDocumentTitle } from './useDocumentTitle';
 
 export function NotFoundPage() {
   const translate = useTranslate();
+  useDocumentTitle(translate('pages.notFound.title'));
   return (
     <>
       <Title title={translate('pages.notFound.title')} />

@@ -18,7 +18,8 @@ export function SideMenu() {
         <Fragment key={section.key}>
           {index > 0 && <Divider sx={{ my: 0.5 }} />}
           {section.items.length > 1 && open && (
-            <ListSubheader disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent', fontWeight: 600 }}>
+            // role none: a role=menu list owns only menu items, groups and separators (axe aria-required-children)
+            <ListSubheader role="none" disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent', fontWeight: 600 }}>
               {translate(`menu.sections.${section.key}`)}
             </ListSubheader>
           )}

@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { LOGIN_PANEL_WIDTH } from '../../domain/constants';
 import { APP_VERSION } from '../config/runtimeConfig';
 import { EnvironmentLabel } from '../layout/EnvironmentLabel';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
 
 /**
  * The signed-out pages (login, forgot password, activation): a 480px side panel (SPEC §9) with
@@ -12,9 +13,10 @@ import { EnvironmentLabel } from '../layout/EnvironmentLabel';
  */
 export function AuthPageLayout({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   const translate = useTranslate();
+  useDocumentTitle(title);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Paper square elevation={3} sx={{ width: { xs: '100%', md: LOGIN_PANEL_WIDTH }, flexShrink: 0, display: 'flex', flexDirection: 'column', px: { xs: 3, sm: 6 }, py: 5, zIndex: 1 }}>
+      <Paper component="main" square elevation={3} sx={{ width: { xs: '100%', md: LOGIN_PANEL_WIDTH }, flexShrink: 0, display: 'flex', flexDirection: 'column', px: { xs: 3, sm: 6 }, py: 5, zIndex: 1 }}>
         <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 6 }}>
           <CreditCardIcon color="primary" sx={{ fontSize: 36 }} />
           <Typography variant="h5" fontWeight={700} color="primary">

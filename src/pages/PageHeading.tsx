@@ -1,8 +1,10 @@
 import { Typography } from '@mui/material';
 import { Title } from 'react-admin';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
 
-/** The page title in the header bar and as the page's h1. */
+/** The page title in the header bar, as the page's h1 and in the browser tab. */
 export function PageHeading({ title }: { title: string }) {
+  useDocumentTitle(title);
   return (
     <>
       <Title title={title} />

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { FormErrorAlert } from '../components/FormErrorAlert';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { newPasswordFormSchema, type NewPasswordForm } from '../components/passwordFormSchemas';
 import { SubmitButton } from '../components/SubmitButton';
@@ -30,6 +31,7 @@ export function TokenPasswordForm({ token, action, texts, then }: TokenPasswordF
   const notify = useNotify();
   const navigate = useNavigate();
   const authProvider = useTesseraAuthProvider();
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = useFormSubmit(
     useCallback(
@@ -40,6 +42,8 @@ export function TokenPasswordForm({ token, action, texts, then }: TokenPasswordF
       },
       [authProvider, action, notify, navigate, token, texts.success, then],
     ),
+    undefined,
+    { onError: setFailure },
   );
 
   return (
@@ -47,6 +51,7 @@ export function TokenPasswordForm({ token, action, texts, then }: TokenPasswordF
       <Form<NewPasswordForm> resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={onSubmit} noValidate>
         <NewPasswordFields name="password" confirmName="confirmPassword" label={translate(texts.password)} confirmLabel={translate(texts.confirmPassword)} />
         <Box sx={{ mt: 2 }}>
+          <FormErrorAlert message={failure} title={translate('forms.errorTitle')} />
           <SubmitButton>{translate(texts.submit)}</SubmitButton>
         </Box>
       </Form>

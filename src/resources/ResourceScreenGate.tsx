@@ -1,7 +1,9 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
+import { AccessDeniedPage } from '../layout/AccessDeniedPage';
 import { LoadingPage } from '../layout/LoadingPage';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { RouteGuard } from '../routes/RouteGuard';
 
 interface GateProps {
@@ -12,21 +14,14 @@ interface GateProps {
   component: ComponentType;
 }
 
-/** The browser tab names the screen (the header and the page's h1 name it too). */
-function useDocumentTitle(title: string) {
-  const translate = useTranslate();
-  const text = translate(`screens.${title}`);
-  useEffect(() => {
-    document.title = `${text} · Tessera`;
-  }, [text]);
-}
-
 function Allowed({ resource, action, title, component: Component }: GateProps) {
+  const translate = useTranslate();
   const { canAccess, isPending } = useCanAccess({ resource, action });
-  useDocumentTitle(title);
+  // the browser tab names the screen; the access-denied page names itself
+  useDocumentTitle(isPending || canAccess ? translate(`screens.${title}`) : undefined);
   if (isPending) return <LoadingPage />;
-  // a screen the user may not open: `/` sends them to their first screen (or no-permissions)
-  if (!canAccess) return <Navigate to="/" replace />;
+  // a screen the user may not open says so, with a way home (not a silent redirect)
+  if (!canAccess) return <AccessDeniedPage />;
   return (
     <Suspense fallback={<LoadingPage />}>
       <Component />

@@ -1,4 +1,6 @@
+import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '../../layout/useDocumentTitle';
 import { TokenPasswordForm } from '../TokenPasswordForm';
 
 const TEXTS = {
@@ -14,5 +16,7 @@ const TEXTS = {
 export function AccountActivationPage() {
   const [params] = useSearchParams();
   const token = params.get('t');
+  const translate = useTranslate();
+  useDocumentTitle(translate(TEXTS.title));
   return token ? <TokenPasswordForm token={token} action="activateAccount" texts={TEXTS} then="/login" /> : null;
 }

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Link as MuiLink } from '@mui/material';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '../../../domain/schemas/auth';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { FormTextField } from '../../components/FormTextField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
@@ -20,6 +21,7 @@ export function ForgotPasswordRequestForm() {
   const notify = useNotify();
   const navigate = useNavigate();
   const authProvider = useTesseraAuthProvider();
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = useFormSubmit(
     useCallback(
@@ -31,6 +33,8 @@ export function ForgotPasswordRequestForm() {
       },
       [authProvider, notify, navigate],
     ),
+    undefined,
+    { onError: setFailure },
   );
 
   return (
@@ -38,6 +42,7 @@ export function ForgotPasswordRequestForm() {
       <Form<ForgotForm> resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={onSubmit} noValidate>
         <FormTextField name="email" label={translate('forgotPassword.email')} type="email" autoComplete="email" autoFocus required />
         <Box sx={{ mt: 2 }}>
+          <FormErrorAlert message={failure} title={translate('forms.errorTitle')} />
           <SubmitButton>{translate('forgotPassword.submit')}</SubmitButton>
         </Box>
         <Box sx={{ mt: 3, textAlign: 'center' }}>

@@ -29,12 +29,12 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
   });
 
-  it('validates on blur: empty username and password show usernameError and passwordError', async () => {
+  it('validates on blur: empty e-mail and password show usernameError (which speaks of the e-mail) and passwordError', async () => {
     const { user, email, password } = await renderLogin();
     await user.click(email);
     await user.click(password);
     await user.tab();
-    expect(await screen.findByText('Enter your username')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your e-mail address')).toBeInTheDocument();
     expect(await screen.findByText('Enter your password')).toBeInTheDocument();
   });
 
@@ -54,7 +54,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(submit).toBeEnabled());
   });
 
-  it('shows the catalogue text of a failed sign-in', async () => {
+  it('shows the catalogue text of a failed sign-in inside the form, as an alert', async () => {
     server.use(
       http.post('/identity/v1/accounts:signInWithPassword', () => HttpResponse.json({ error: { code: 400, message: 'USER_DISABLED' } }, { status: 400 })),
     );
@@ -63,7 +63,10 @@ describe('LoginPage', () => {
     await user.type(password, 'secret');
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    expect(await screen.findByText('Account disabled. Contact support.')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sign-in failed');
+    expect(alert).toHaveTextContent('Account disabled. Contact support.');
+    expect(alert.closest('form')).not.toBeNull();
   });
 
   it('sends a signed-in visitor home', async () => {

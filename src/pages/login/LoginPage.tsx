@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Link as MuiLink } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Form, useAuthState, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { loginFormSchema } from '../../../domain/schemas/auth';
+import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { FormTextField } from '../../components/FormTextField';
 import { PasswordField } from '../../components/PasswordField';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -40,6 +41,8 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const afterLogin = useAfterLoginPath();
+  // a refused sign-in shows in the form, above the button, rather than in a far corner
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = useFormSubmit(
     useCallback(
@@ -51,6 +54,8 @@ export function LoginPage() {
       },
       [authProvider, queryClient, navigate, afterLogin],
     ),
+    undefined,
+    { onError: setFailure },
   );
 
   return (
@@ -64,6 +69,7 @@ export function LoginPage() {
             {translate('login.forgotPassword')}
           </MuiLink>
         </Box>
+        <FormErrorAlert message={failure} title={translate('login.errorTitle')} />
         <SubmitButton>{translate('login.submit')}</SubmitButton>
       </Form>
     </AuthPageLayout>

@@ -1,10 +1,13 @@
-import { Alert, Box, Button, Grid, TextField } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { LoadingPage } from '../../layout/LoadingPage';
 import { useUserConfiguration } from './useUserConfiguration';
 
-/** The user's data as the server knows it; editing comes with the profile issue. */
+/**
+ * The user's data as the server knows it, as text (a description list: nothing here is editable
+ * yet; editing comes with the profile issue). The role is translated.
+ */
 export function PersonalInfoTab() {
   const translate = useTranslate();
   const { data, isPending, error } = useUserConfiguration();
@@ -19,17 +22,22 @@ export function PersonalInfoTab() {
     ['email', user.email],
     ['phone', phone],
     ['company', company.name],
-    ['role', user.role],
+    ['role', user.role ? translate(`profile.roles.${user.role}`, { _: user.role }) : ''],
   ];
   return (
     <Box>
-      <Grid container spacing={2}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 2, m: 0 }}>
         {fields.map(([key, value]) => (
-          <Grid key={key} size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate(`profile.fields.${key}`)} value={value || '—'} fullWidth slotProps={{ input: { readOnly: true } }} />
-          </Grid>
+          <Box key={key} sx={{ minWidth: 0 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {translate(`profile.fields.${key}`)}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={`profile-${key}`}>
+              {value || '—'}
+            </Typography>
+          </Box>
         ))}
-      </Grid>
+      </Box>
       <Button component={Link} to="/password" variant="outlined" sx={{ mt: 3 }}>
         {translate('profile.changePassword')}
       </Button>
