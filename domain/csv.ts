@@ -1,3 +1,8 @@
+import enTexts from '../locales/en/giftcards.json';
+import itTexts from '../locales/it/giftcards.json';
+import type { ExportLanguage, GiftCard } from './giftcards';
+import { centsToDecimal } from './money';
+
 /**
  * CSV cells that start with = + - @ TAB or CR are read as formulas by spreadsheets
  * (DESIGN.md §5). Exports prefix such cells with a single quote.
@@ -70,5 +75,53 @@ export function localDateTimeFormatter(timeZone: string, pattern: string): (iso:
       .replace('HH', pad(local.getUTCHours()))
       .replace('mm', pad(local.getUTCMinutes()))
       .replace('ss', pad(local.getUTCSeconds()));
+  };
+}
+
+/**
+ * The gift-card CSV for the user who opens it in a spreadsheet (server export and demo alike):
+ * their language's screen texts (locales/<lang>/giftcards.json: the one source of headers and
+ * statuses), the separator and decimal mark Excel expects for it, times in their zone.
+ */
+export interface CsvFormat {
+  language: ExportLanguage;
+  /** IANA zone of the user's browser ("Europe/Rome") */
+  timeZone: string;
+}
+
+const TEXTS = { it: itTexts, en: enTexts } satisfies Record<ExportLanguage, unknown>;
+/** Excel reads ";" with a decimal comma in Italian settings, "," with a decimal point in English. */
+export const CSV_SEPARATOR: Record<ExportLanguage, string> = { it: ';', en: ',' };
+
+type Field = keyof typeof itTexts.fields;
+type Cell = (card: GiftCard) => unknown;
+
+export function giftCardCsv({ language, timeZone }: CsvFormat): { header: string; line: (card: GiftCard) => string } {
+  const texts = TEXTS[language];
+  const money = language === 'it' ? (cents: number) => centsToDecimal(cents).replace('.', ',') : centsToDecimal;
+  // it: the screen's DD/MM/YYYY; en: year first, which US and UK spreadsheets read alike
+  const time = localDateTimeFormatter(timeZone, language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
+  const columns: Array<[Field, Cell]> = [
+    ['code', (c) => c.code],
+    ['progressive', (c) => c.progressive],
+    ['lotNumber', (c) => c.lotNumber],
+    ['orderReference', (c) => c.orderReference],
+    ['typology', (c) => c.typologyName],
+    ['company', (c) => c.companyName],
+    ['status', (c) => texts.status[c.status]],
+    ['balance', (c) => money(c.balanceCents)],
+    ['frozen', (c) => money(c.frozenCents)],
+    ['availableBalance', (c) => money(c.availableBalanceCents)],
+    ['activationDate', (c) => time(c.activationDate)],
+    ['expireDate', (c) => time(c.expireDate)],
+    ['firstUseDate', (c) => time(c.firstUseDate)],
+    ['store', (c) => c.storeName],
+    ['createdAt', (c) => time(c.createdAt)],
+  ];
+  const separator = CSV_SEPARATOR[language];
+  return {
+    // the byte-order mark tells Excel the file is UTF-8 ("€", accented names)
+    header: CSV_BOM + csvLine(columns.map(([field]) => texts.fields[field]), separator),
+    line: (card) => csvLine(columns.map(([, cell]) => cell(card)), separator),
   };
 }

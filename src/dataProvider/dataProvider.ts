@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, GetManyReferenceParams, Identifier, RaRecord } from 'react-admin';
-import type { BulkResult, CardMoveResult, GiftCard } from '../../domain/giftcards';
+import type { BulkResult, CardCount, CardMoveResult, GiftCard } from '../../domain/giftcards';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { HttpClient } from './httpClient';
@@ -94,7 +94,11 @@ function namedActions(http: HttpClient): TesseraActions {
   const stores = 'privative/stores';
 
   return {
-    exportGiftCards: (filter, signal) => blob(`${resourcePath(cards)}/export`, signal, { filter: JSON.stringify(filter) }),
+    exportGiftCards: (filter, { language, timeZone }, signal) =>
+      blob(`${resourcePath(cards)}/export`, signal, { filter: JSON.stringify(filter), lang: language, tz: timeZone }),
+    async countGiftCards(filter, signal) {
+      return (await http.request<CardCount>(`${resourcePath(cards)}/count`, { query: { filter: JSON.stringify(filter) }, signal })).body;
+    },
     async searchGiftCardByCode(code, signal) {
       return (await http.request<GiftCard>(`${resourcePath(cards)}/search`, { query: { code }, signal })).body;
     },

@@ -1,5 +1,5 @@
 import type { AuthProvider, DataProvider, Identifier } from 'react-admin';
-import type { BulkBody, BulkResult, CardFilter, CardMoveResult, GiftCard, ReturnBody } from '../../domain/giftcards';
+import type { BulkBody, BulkResult, CardCount, CardFilter, CardMoveResult, ExportLanguage, GiftCard, ReturnBody } from '../../domain/giftcards';
 import type { UserConfiguration } from '../../domain/schemas/auth';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { ReferentInput } from '../../domain/schemas/company';
@@ -13,8 +13,13 @@ import type { ViewedCompany } from '../authProvider/session';
  * Money-moving calls take an Idempotency-Key: a replay answers the first result.
  */
 export interface TesseraActions {
-  /** The filtered card list as CSV (";" separated, formula-safe, UTF-8 with BOM). */
-  exportGiftCards(filter: CardFilter, signal?: AbortSignal): Promise<Blob>;
+  /**
+   * The filtered card list as CSV for a spreadsheet in the user's language (`it`: ";" and decimal
+   * comma, `en`: "," and point) with times in their zone; UTF-8 with BOM, formula-safe.
+   */
+  exportGiftCards(filter: CardFilter, format: { language: ExportLanguage; timeZone: string }, signal?: AbortSignal): Promise<Blob>;
+  /** How many cards match the filter: exact up to 10,000, else `capped`. */
+  countGiftCards(filter: CardFilter, signal?: AbortSignal): Promise<CardCount>;
   /** Exact code; NOT_FOUND when it does not exist or is outside the caller's scope. */
   searchGiftCardByCode(code: string, signal?: AbortSignal): Promise<GiftCard>;
   reloadGiftCard(id: Identifier, amountCents: number, idempotencyKey: string): Promise<CardMoveResult>;

@@ -147,7 +147,8 @@ export function createDemoDataProvider(ctx: DemoContext): DemoDataProvider {
 
   return {
     ...crud,
-    exportGiftCards: (filter) => later(() => cards.exportCards(ctx, filter)),
+    exportGiftCards: (filter, format) => later(() => cards.exportCards(ctx, filter, format)),
+    countGiftCards: (filter) => later(() => cards.countCards(ctx, filter)),
     searchGiftCardByCode: (code) => later(() => cards.searchByCode(ctx, code)),
     reloadGiftCard: (id, amountCents, key) => later(() => cards.reloadCard(ctx, id, amountCents, key)),
     bulkGiftCards: (body, key) => later(() => cards.bulkCards(ctx, body, key)),

@@ -1,8 +1,10 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import { z } from 'zod';
 import type { ApiErrorCode } from '../../domain/errors';
-import { csvLine } from '../../domain/csv';
+import { giftCardCsv, type CsvFormat } from '../../domain/csv';
 import {
+  CARD_COUNT_CAP,
+  type CardCount,
   CANCELLABLE_TYPES,
   CARD_CODE_ALPHABET,
   CARD_CODE_LENGTH,
@@ -28,7 +30,6 @@ import {
   type ReturnBody,
   type TransactionFilter,
 } from '../../domain/giftcards';
-import { centsToDecimal } from '../../domain/money';
 import type { CardRow, LedgerRow } from '../test/builders';
 import type { DemoContext } from './context';
 import { ancestry, type DemoDb } from './db';
@@ -149,35 +150,23 @@ export function getCard(ctx: DemoContext, id: Identifier): GiftCard {
 
 // ---------------------------------------------------------------- actions
 
-/** Stable English headers, as the server's export. */
-const COLUMNS: ReadonlyArray<[string, (card: GiftCard) => unknown]> = [
-  ['Code', (c) => c.code],
-  ['Progressive', (c) => c.progressive],
-  ['Lot number', (c) => c.lotNumber],
-  ['Order reference', (c) => c.orderReference],
-  ['Typology', (c) => c.typologyName],
-  ['Company', (c) => c.companyName],
-  ['Status', (c) => c.status],
-  ['Balance', (c) => centsToDecimal(c.balanceCents)],
-  ['Frozen', (c) => centsToDecimal(c.frozenCents)],
-  ['Available balance', (c) => centsToDecimal(c.availableBalanceCents)],
-  ['Activation date', (c) => c.activationDate],
-  ['Expire date', (c) => c.expireDate],
-  ['First use date', (c) => c.firstUseDate],
-  ['Store', (c) => c.storeName],
-  ['Created at', (c) => c.createdAt],
-];
-
-export function exportCards(ctx: DemoContext, filter: CardFilter): Blob {
+/** The server's CSV (domain/csv.ts giftCardCsv): the user's language and zone. */
+export function exportCards(ctx: DemoContext, filter: CardFilter, format: CsvFormat): Blob {
   const { companyId, companyIds } = ctx.require('privative/giftcards', 'export');
   const parsed = parseOr400(cardFilterSchema, filter, `${cardsPath(companyId)}/export`);
   const now = new Date();
-  const lines = [csvLine(COLUMNS.map(([name]) => name))];
-  for (const card of filteredCards(ctx.db, companyIds, parsed, 'progressive', 'ASC')) {
-    const record = cardRecord(card, now);
-    lines.push(csvLine(COLUMNS.map(([, cell]) => cell(record))));
-  }
-  return new Blob(['\uFEFF', ...lines], { type: 'text/csv;charset=utf-8' });
+  const csv = giftCardCsv(format);
+  const lines = [csv.header];
+  for (const card of filteredCards(ctx.db, companyIds, parsed, 'progressive', 'ASC')) lines.push(csv.line(cardRecord(card, now)));
+  return new Blob(lines, { type: 'text/csv;charset=utf-8' });
+}
+
+/** The size of the filtered set, bounded like the server's (CARD_COUNT_CAP). */
+export function countCards(ctx: DemoContext, filter: CardFilter): CardCount {
+  const { companyId, companyIds } = ctx.require('privative/giftcards', 'list');
+  const parsed = parseOr400(cardFilterSchema, filter, `${cardsPath(companyId)}/count`);
+  const count = filteredCards(ctx.db, companyIds, parsed, 'progressive', 'ASC').length;
+  return count > CARD_COUNT_CAP ? { count: CARD_COUNT_CAP, capped: true } : { count, capped: false };
 }
 
 export function searchByCode(ctx: DemoContext, code: string): GiftCard {
