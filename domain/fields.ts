@@ -11,11 +11,14 @@ import { z } from 'zod';
 /** How a value is shown and edited. */
 export type FieldKind = 'text' | 'email' | 'phone' | 'boolean' | 'select' | 'reference';
 
-/** A select choice; `name` is an i18n key. `tone` colours its chip in lists and show pages. */
+/** SPEC §4 badge colours (src/components/StatusBadge). */
+export type ChoiceTone = 'green' | 'yellow' | 'red' | 'grey' | 'transparent';
+
+/** A select choice; `name` is an i18n key. `tone` colours its badge in lists and show pages. */
 export interface FieldChoice {
   id: string;
   name: string;
-  tone?: 'success' | 'warning' | 'error' | 'info' | 'default';
+  tone?: ChoiceTone;
 }
 
 interface FieldCommon {
@@ -65,6 +68,13 @@ export type ResolvedInputField = InputFieldSpec & { required: boolean };
 export interface FieldSet {
   /** the react-admin resource (= access-table name) the fields belong to, when one */
   resource?: string;
+  /**
+   * The field that names a record: its list cell is the link to the record, and it is the first
+   * line of a row in the compact (phone) list. Default: the first column.
+   */
+  primary?: string;
+  /** the second line of a row in the compact list (joined with ' · '); default: the other columns' text fields */
+  secondary?: readonly string[];
   /** the API's schema (strict): the rules */
   schema: z.ZodObject;
   /**
@@ -88,12 +98,15 @@ const emptyOf = (field: InputFieldSpec) => (field.kind === 'boolean' ? false : '
 export function defineFields<S extends z.ZodObject>(
   schema: S,
   fields: ReadonlyArray<FieldSpec<Extract<keyof S['shape'], string>>>,
-  options: { resource?: string } = {},
+  options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[] } = {},
 ): FieldSet {
   const shape = schema.shape as Record<string, z.ZodType>;
   const inputSpecs = (fields as readonly FieldSpec[]).filter((field): field is InputFieldSpec => field.input !== false);
   for (const field of inputSpecs) if (!(field.source in shape)) throw new Error(`Field "${field.source}" has an input but is not in the schema`);
   for (const key of Object.keys(shape)) if (!inputSpecs.some((field) => field.source === key)) throw new Error(`Schema key "${key}" has no field declaration`);
+  for (const source of [options.primary, ...(options.secondary ?? [])]) {
+    if (source !== undefined && !(fields as readonly FieldSpec[]).some((field) => field.source === source)) throw new Error(`"${source}" is not a declared field`);
+  }
 
   const formShape = Object.fromEntries(inputSpecs.map((field) => [field.source, z.preprocess((value) => value ?? emptyOf(field), shape[field.source])]));
   const formSchema = z.object(formShape) as unknown as z.ZodType<Record<string, unknown>>;
@@ -103,10 +116,19 @@ export function defineFields<S extends z.ZodObject>(
     required: !shape[field.source].safeParse(emptyOf(field)).success,
   }));
   const defaults = Object.fromEntries(inputSpecs.map((field) => [field.source, field.defaultValue ?? emptyOf(field)]));
-  return { resource: options.resource, schema, formSchema, fields: fields as readonly FieldSpec[], inputs, defaults };
+  return { resource: options.resource, primary: options.primary, secondary: options.secondary, schema, formSchema, fields: fields as readonly FieldSpec[], inputs, defaults };
 }
 
 export const columnFields = (set: FieldSet) => set.fields.filter((field) => field.column);
+/** The field whose list cell links to the record (declared `primary`, else the first column). */
+export const primaryField = (set: FieldSet): FieldSpec | undefined =>
+  set.fields.find((field) => field.source === set.primary) ?? columnFields(set)[0];
+/** The fields of the compact row's second line. */
+export const secondaryFields = (set: FieldSet): FieldSpec[] => {
+  const primary = primaryField(set);
+  if (set.secondary) return set.secondary.map((source) => set.fields.find((field) => field.source === source)!);
+  return columnFields(set).filter((field) => field !== primary && (field.kind ?? 'text') === 'text');
+};
 export const filterFields = (set: FieldSet) => set.fields.filter((field) => field.filter);
 export const showFields = (set: FieldSet) => set.fields.filter((field) => field.show !== false);
 export const inputFields = (set: FieldSet, group?: string) => set.inputs.filter((field) => group === undefined || field.group === group);

@@ -59,7 +59,7 @@ describe('store rules', () => {
     expect(fieldErrors(storeSchema.safeParse({ code: 'M', name: 'Milano; Centro', storeCategoryId: 'R' }))).toEqual({
       code: 'validation.storeText',
       name: 'validation.storeText',
-      storeCategoryId: 'validation.storeCategory',
+      storeCategoryId: 'validation.length2to40',
     });
   });
 });

@@ -60,7 +60,7 @@ export const companyFields = defineFields(
     { source: 'companyName', label: 'companies.fields.companyName', group: 'company', column: true, sortable: true },
     { source: 'businessName', label: 'companies.fields.businessName', group: 'company', column: true, sortable: true },
     { source: 'vatNumber', label: 'companies.fields.vatNumber', group: 'company', column: true, maxLength: 16 },
-    { source: 'parentId', label: 'companies.fields.parent', group: 'company', kind: 'reference', reference: { resource: COMPANIES, optionText: 'companyName' }, show: false },
+    { source: 'parentId', label: 'companies.fields.parent', group: 'company', kind: 'reference', reference: { resource: COMPANIES, optionText: 'companyName' }, show: false, filter: true },
     { source: 'parentName', label: 'companies.fields.parent', input: false, column: true },
     { source: 'address', label: 'companies.fields.address', group: 'address' },
     { source: 'city', label: 'companies.fields.city', group: 'address', column: true, sortable: true },
@@ -68,7 +68,7 @@ export const companyFields = defineFields(
     { source: 'province', label: 'companies.fields.province', group: 'address', maxLength: 2 },
     { source: 'zip', label: 'companies.fields.zip', group: 'address', maxLength: 5 },
   ],
-  { resource: COMPANIES },
+  { resource: COMPANIES, primary: 'companyName', secondary: ['code', 'city'] },
 );
 
 /** The two steps of the company form, in order. */

@@ -7,14 +7,15 @@ import { operatorSchema } from './company';
 export const operatorFormSchema = operatorSchema.extend({ companyId: z.string().min(1, 'validation.required') });
 export type OperatorFormValues = z.infer<typeof operatorFormSchema>;
 
-const STATUS_TONES = { ACTIVE: 'success', PENDING_ACTIVATION: 'warning', DISABLED: 'default' } as const;
+// SPEC §4 badge colours: active green; pending and disabled yellow
+const STATUS_TONES = { ACTIVE: 'green', PENDING_ACTIVATION: 'yellow', DISABLED: 'yellow' } as const;
 
 /** Operator fields (domain/fields.ts): the operators tab of the companies registry and its form. */
 export const operatorFields = defineFields(
   operatorFormSchema,
   [
     // chosen when the operator is created; an operator does not move between companies
-    { source: 'companyId', label: 'companies.operators.company', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' }, readOnly: true, show: false },
+    { source: 'companyId', label: 'companies.operators.company', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' }, readOnly: true, show: false, filter: true },
     { source: 'firstName', label: 'companies.contactFields.firstName', column: true, sortable: true },
     { source: 'lastName', label: 'companies.contactFields.lastName', column: true, sortable: true },
     { source: 'phoneCountry', label: 'companies.contactFields.phoneCountry', defaultValue: '+39' },
@@ -32,5 +33,5 @@ export const operatorFields = defineFields(
       filter: true,
     },
   ],
-  { resource: 'privative-orders/operators' },
+  { resource: 'privative-orders/operators', primary: 'lastName', secondary: ['email', 'companyName'] },
 );

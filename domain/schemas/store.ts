@@ -1,19 +1,26 @@
 import { z } from 'zod';
 import { defineFields } from '../fields';
 
-/** Store rules of SPEC §5: letters, digits, spaces, hyphen and comma; at least 2 characters. */
+/** Longest store code and name, and store category id (the API and the import use the same rule). */
+export const STORE_TEXT_MAX = 40;
+
+/**
+ * Store rules of SPEC §5: letters, digits, spaces, hyphen and comma; 2 to 40 characters. One
+ * message states the whole rule (length and characters), so a text too long or with a wrong
+ * character is told what is allowed. Keys stay under `validation.` (the API passes only those on).
+ */
 const storeText = z
   .string()
   .trim()
   .min(2, 'validation.storeText')
-  .max(80, 'validation.storeText')
+  .max(STORE_TEXT_MAX, 'validation.storeText')
   .regex(/^[\p{L}\p{N} ,-]+$/u, 'validation.storeText');
 
 export const storeSchema = z
   .object({
     code: storeText,
     name: storeText,
-    storeCategoryId: z.string().trim().min(2, 'validation.storeCategory').max(40, 'validation.storeCategory'),
+    storeCategoryId: z.string().trim().min(2, 'validation.length2to40').max(STORE_TEXT_MAX, 'validation.length2to40'),
     defaultActivationStore: z.boolean().default(false),
   })
   .strict();
@@ -23,10 +30,10 @@ export type StoreInput = z.infer<typeof storeSchema>;
 export const storeFields = defineFields(
   storeSchema,
   [
-    { source: 'code', label: 'stores.fields.code', column: true, sortable: true },
-    { source: 'name', label: 'stores.fields.name', column: true, sortable: true },
-    { source: 'storeCategoryId', label: 'stores.fields.storeCategoryId', column: true, sortable: true, filter: true },
+    { source: 'code', label: 'stores.fields.code', column: true, sortable: true, maxLength: STORE_TEXT_MAX },
+    { source: 'name', label: 'stores.fields.name', column: true, sortable: true, maxLength: STORE_TEXT_MAX },
+    { source: 'storeCategoryId', label: 'stores.fields.storeCategoryId', column: true, sortable: true, filter: true, maxLength: STORE_TEXT_MAX },
     { source: 'defaultActivationStore', label: 'stores.fields.defaultActivationStore', kind: 'boolean', column: true },
   ],
-  { resource: 'privative/stores' },
+  { resource: 'privative/stores', primary: 'name', secondary: ['code', 'storeCategoryId'] },
 );

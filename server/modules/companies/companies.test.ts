@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_REFERENT_PERMISSION_KEYS } from '../../../domain/roles';
 import { permissionsFrom } from '../../../domain/permissions';
-import { companies, emailOutbox, users } from '../../db/schema';
+import { auditEvents, companies, emailOutbox, refreshTokens, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login, signIn } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
@@ -121,6 +121,75 @@ describe.each(DRIVERS)('companies API (%s)', (driver) => {
     const deleted = await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${empty.json().id}`);
     expect(deleted.statusCode).toBe(200);
     expect((await call(admin, 'GET', `/api/company/${ids.TESSERA}/companies/${empty.json().id}`)).statusCode).toBe(404);
+  });
+
+  it('removes an active referent by disabling it (sessions end, audited), after which the company can be deleted', async () => {
+    const [rita] = await t.db.db.select().from(users).where(eq(users.email, referent.email));
+    const session = await login(t.app, referent.email, 'Referent-Pass-2026!');
+    const removed = await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${ids.BETA}/referent`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().referent).toBeNull();
+    const [after] = await t.db.db.select().from(users).where(eq(users.id, rita.id));
+    expect(after.status).toBe('DISABLED');
+    const live = await t.db.db.select().from(refreshTokens).where(eq(refreshTokens.userId, rita.id));
+    expect(live.every((token) => token.revokedAt !== null)).toBe(true);
+    expect((await call(session.accessToken, 'GET', '/api/user/configuration')).statusCode).toBe(401);
+    const [audit] = await t.db.db.select().from(auditEvents).where(eq(auditEvents.kind, 'referent_removed' as never));
+    expect(audit).toMatchObject({ subject: referent.email, details: { companyId: ids.BETA, userId: rita.id, outcome: 'disabled' } });
+    expect((await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${ids.BETA}/referent`)).statusCode).toBe(404);
+
+    const deleted = await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${ids.BETA}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.db.db.select().from(users).where(eq(users.id, rita.id))).toEqual([]);
+  });
+
+  it('removes a never-activated referent by deleting the account; until then the company keeps it', async () => {
+    const gamma = (await call(admin, 'POST', `/api/company/${ids.TESSERA}/companies`, { ...company, code: 'GAMMA' })).json().id;
+    await call(admin, 'POST', `/api/company/${ids.TESSERA}/companies/${gamma}/referent`, { ...referent, email: 'pending@gamma.test' });
+    const refused = await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${gamma}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual({ users: 'companies.inUse.users' });
+
+    const removed = await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${gamma}/referent`);
+    expect(removed.statusCode).toBe(200);
+    expect(await t.db.db.select().from(users).where(eq(users.email, 'pending@gamma.test'))).toEqual([]);
+    const audits = await t.db.db.select().from(auditEvents).where(eq(auditEvents.subject, 'pending@gamma.test'));
+    expect(audits.map((a) => a.details)).toEqual([expect.objectContaining({ outcome: 'deleted', companyId: gamma })]);
+    expect((await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${gamma}`)).statusCode).toBe(200);
+  });
+
+  it('a referent cannot remove itself, and another tree cannot remove ours (404)', async () => {
+    const own = await call(acmeReferent, 'DELETE', `/api/company/${ids.ACME}/companies/${ids.OTHER}/referent`);
+    expect(own.statusCode).toBe(404);
+    const [acmeRow] = await t.db.db.select().from(companies).where(eq(companies.id, ids.ACME));
+    const selfId = (await t.db.db.select().from(users).where(eq(users.email, 'referent@acme.test')))[0].id;
+    await t.db.db.update(companies).set({ referentUserId: selfId }).where(eq(companies.id, ids.ACME));
+    const self = await call(acmeReferent, 'DELETE', `/api/company/${ids.ACME}/companies/${ids.ACME}/referent`);
+    expect(self.statusCode).toBe(409);
+    await t.db.db.update(companies).set({ referentUserId: acmeRow.referentUserId }).where(eq(companies.id, ids.ACME));
+  });
+
+  it('a malformed id in the path is 404 NOT_FOUND on every route (never a field error), 401 without a session; a malformed id in a list filter matches nothing', async () => {
+    const base = `/api/company/${ids.TESSERA}/companies`;
+    for (const [method, url, body] of [
+      ['GET', `${base}/not-a-uuid`],
+      ['PUT', `${base}/not-a-uuid`, { code: 'X' }],
+      ['DELETE', `${base}/not-a-uuid`],
+      ['PUT', `${base}/not-a-uuid/referent`, { firstName: '1' }],
+      ['DELETE', `${base}/not-a-uuid/referent`],
+      ['GET', `${base}/not-a-uuid/logo`],
+      ['GET', `/api/company/${ids.TESSERA}/operators/not-a-uuid`],
+      ['PUT', `/api/company/${ids.TESSERA}/operators/not-a-uuid`, { email: 'x' }],
+    ] as const) {
+      const res = await call(admin, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error.message).toBe('NOT_FOUND');
+    }
+    const anonymous = await t.app.inject({ method: 'PUT', url: `${base}/not-a-uuid`, payload: { code: 'X' } });
+    expect(anonymous.statusCode).toBe(401);
+    const many = await call(admin, 'GET', `${base}?filter=${encodeURIComponent(JSON.stringify({ id: ['not-a-uuid', ids.ACME] }))}`);
+    expect(many.statusCode).toBe(200);
+    expect(many.json().map((c: { id: string }) => c.id)).toEqual([ids.ACME]);
   });
 
   describe('scope', () => {

@@ -152,7 +152,8 @@ const USAGE_TABLES: Record<CompanyUsageKind, string> = {
 };
 
 /**
- * What still hangs on a company (a delete is refused while anything does). Stores, cards and
+ * What still hangs on a company (a delete is refused while anything does): users that are not
+ * disabled (the referent too), sub-companies, stores, cards, orders. Stores, cards and
  * orders live in tables other issues own: a table without a company column (or not there yet)
  * is skipped here, and any other reference is still caught by its foreign key at delete time.
  */
@@ -168,7 +169,9 @@ export async function companyUsage(db: Db, id: string): Promise<CompanyUsageKind
     const table = USAGE_TABLES[kind];
     const column = kind === 'companies' ? 'parent_id' : 'company_id';
     if (!present.some((p) => p.table_name === table && p.column_name === column)) continue;
-    const rows = await queryRows<{ one: number }>(db, sql`SELECT 1 AS one FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${id} LIMIT 1`);
+    // a disabled account does not hold a company: it is deleted with it (deleteCompany)
+    const active = kind === 'users' ? sql` AND status <> 'DISABLED'` : sql``;
+    const rows = await queryRows<{ one: number }>(db, sql`SELECT 1 AS one FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${id}${active} LIMIT 1`);
     if (rows.length > 0) used.push(kind);
   }
   return used;

@@ -9,18 +9,20 @@ import { companyCrudRoutes, itemParams } from '../../lib/company-routes';
 import { companyRouteGuards } from '../../lib/route-guards';
 import { readSingleFile } from '../../lib/uploads';
 import { readLogo, saveLogo } from './logo';
+import { malformedIdIsNotFound, onlyUuids } from './malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 
 const RESOURCE = 'privative-orders/companies';
 const listFilter = z
-  .object({ q: z.string().max(100).optional(), parentId: z.uuid().optional(), id: z.array(z.uuid()).max(100).optional() })
+  .object({ q: z.string().max(100).optional(), parentId: z.uuid().optional(), id: z.array(z.string().max(100)).max(100).transform(onlyUuids).optional() })
   .strict();
 
 /** /api/company/{companyId}/companies: the registry of the companies below {companyId} (privative.companies). */
 export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart);
+  malformedIdIsNotFound(app);
   const tags = ['companies'];
   const root = '/api/company/:companyId/companies';
 
@@ -52,6 +54,20 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
       handler: async (request) => service.upsertReferent(ctx, request.auth, request.params.companyId, request.params.id, request.body),
     });
   }
+
+  app.delete(
+    `${root}/:id/referent`,
+    {
+      schema: {
+        tags,
+        summary: 'Remove the referent: a never-activated one is deleted, an active one disabled (sessions end); audited. Answers the company',
+        params: itemParams,
+        response: { 200: companyRecordSchema },
+      },
+      preHandler: companyRouteGuards(app, RESOURCE, 'edit'),
+    },
+    async (request) => service.removeReferent(ctx, request.actor, request.params.companyId, request.params.id),
+  );
 
   app.post(
     `${root}/:id/logo`,

@@ -5,6 +5,10 @@ import type { AppContext, AuthState } from '../../context';
 import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
 import { isInSubtree } from '../../lib/company-scope';
+import type { AuditKind } from '../../db/schema';
+import type { Principal } from '../../lib/access';
+import { recordAudit } from '../audit/repository';
+import { revokeUserTokens } from '../auth/repository';
 import * as users from '../user/accounts.repository';
 import { emailExists, issueActivationLink } from '../user/service';
 import { FOREIGN_KEY_VIOLATION, isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
@@ -79,8 +83,10 @@ export async function updateCompany(ctx: AppContext, scopeId: string, id: string
 }
 
 /**
- * Deletes a company nothing hangs on. Users (the referent too), sub-companies, stores, cards
- * and orders all refuse it with 409 COMPANY_IN_USE, naming what is left in `detail`.
+ * Deletes a company nothing hangs on. Users that are not disabled (the referent too),
+ * sub-companies, stores, cards and orders all refuse it with 409 COMPANY_IN_USE, naming what is
+ * left in `detail` and `errors`. Disabled accounts (operators "deleted" in the registry, a
+ * removed referent) go with the company in the same transaction, so disabling is the way out.
  */
 export async function deleteCompany(ctx: AppContext, scopeId: string, id: string): Promise<CompanyRecord> {
   const record = await getCompany(ctx, scopeId, id);
@@ -89,6 +95,7 @@ export async function deleteCompany(ctx: AppContext, scopeId: string, id: string
       await repo.lockCompany(tx, id);
       const used = await repo.companyUsage(tx, id);
       if (used.length > 0) throw inUse(used);
+      await users.deleteDisabledUsersOf(tx, id);
       await repo.deleteCompany(tx, id);
     });
   } catch (error) {
@@ -138,4 +145,33 @@ export async function upsertReferent(ctx: AppContext, auth: AuthState, scopeId: 
   );
   ctx.jobs.wake();
   return record;
+}
+
+/** The audit kind of a referent removal (audit_events.kind is text; the kind list lives in db/schema/audit.ts). */
+const REFERENT_REMOVED = 'referent_removed' as AuditKind;
+
+/**
+ * Removes the company's referent, so a company whose only user is its referent can be deleted
+ * and a referent who left can be replaced. A referent who never activated the account (no
+ * password, no session, no history) is deleted, and the activation link dies with it. A referent
+ * who did activate is disabled, never silently deleted: sessions end at once, the account and its
+ * history stay, and a disabled account no longer holds the company. Audited either way.
+ */
+export async function removeReferent(ctx: AppContext, actor: Principal, scopeId: string, id: string): Promise<CompanyRecord> {
+  await getCompany(ctx, scopeId, id);
+  return ctx.db.transaction(async (tx) => {
+    const company = await repo.lockCompany(tx, id);
+    const referent = company.referentUserId ? await users.findUserInSubtree(tx, id, company.referentUserId) : undefined;
+    if (!referent) throw notFound('The company has no referent');
+    if (referent.id === actor.userId) throw new ApiError(409, 'CONFLICT', 'You cannot remove your own account');
+    await repo.updateCompany(tx, id, { referentUserId: null });
+    const outcome = referent.status === 'PENDING_ACTIVATION' ? 'deleted' : 'disabled';
+    if (outcome === 'deleted') await users.deleteUser(tx, referent.id);
+    else {
+      await users.disableUser(tx, referent.id);
+      await revokeUserTokens(tx, referent.id);
+    }
+    await recordAudit(tx, { kind: REFERENT_REMOVED, actorUserId: actor.userId, subject: referent.email.toLowerCase(), details: { companyId: id, userId: referent.id, outcome } });
+    return getCompany(ctx, scopeId, id, tx);
+  });
 }

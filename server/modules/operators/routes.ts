@@ -4,6 +4,7 @@ import { operatorCreateSchema, operatorRecordSchema, operatorUpdateSchema } from
 import { USER_STATUSES } from '../../../domain/schemas/auth';
 import type { AppContext } from '../../context';
 import { companyCrudRoutes } from '../../lib/company-routes';
+import { malformedIdIsNotFound } from '../companies/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -13,6 +14,7 @@ const listFilter = z
 
 /** /api/company/{companyId}/operators: users of operator role in the subtree (privative.companies). */
 export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  malformedIdIsNotFound(app);
   companyCrudRoutes(app, {
     resource: 'privative-orders/operators',
     root: '/api/company/:companyId/operators',

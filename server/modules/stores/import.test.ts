@@ -46,6 +46,7 @@ describe.each(DRIVERS)('store CSV import (%s)', (driver) => {
       'S-12,"Store, Twelve",OUTLET,yes',
       'S-13,Store 13,R,',
       'S-14,Store 14,RETAIL,maybe',
+      `${'L'.repeat(41)},Too long a code,RETAIL,`,
     ].join('\r\n');
     const res = await importFile(`\uFEFF${csv}`);
     expect(res.statusCode).toBe(200);
@@ -55,8 +56,9 @@ describe.each(DRIVERS)('store CSV import (%s)', (driver) => {
         { row: 3, storeCode: 'S-11', code: 'VALIDATION_ERROR', field: 'name', message: 'validation.storeText' },
         { row: 4, storeCode: 'NEG-001', code: 'DUPLICATE_CODE', field: 'code', message: 'errors.codes.DUPLICATE_CODE' },
         { row: 5, storeCode: 'S-10', code: 'DUPLICATE_CODE', field: 'code', message: 'errors.codes.DUPLICATE_CODE' },
-        { row: 7, storeCode: 'S-13', code: 'VALIDATION_ERROR', field: 'storeCategoryId', message: 'validation.storeCategory' },
+        { row: 7, storeCode: 'S-13', code: 'VALIDATION_ERROR', field: 'storeCategoryId', message: 'validation.length2to40' },
         { row: 8, storeCode: 'S-14', code: 'VALIDATION_ERROR', field: 'defaultActivationStore', message: 'validation.invalid' },
+        { row: 9, storeCode: 'L'.repeat(41), code: 'VALIDATION_ERROR', field: 'code', message: 'validation.storeText' },
       ],
     });
     // S-12 took over as the default activation store

@@ -9,6 +9,7 @@ import { companyCrudRoutes, scopeParams } from '../../lib/company-routes';
 import { companyRouteGuards } from '../../lib/route-guards';
 import { readSingleFile } from '../../lib/uploads';
 import { importStores } from './import';
+import { malformedIdIsNotFound, onlyUuids } from '../companies/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -19,7 +20,7 @@ const listFilter = z
     code: z.string().max(100).optional(),
     name: z.string().max(100).optional(),
     storeCategoryId: z.string().max(100).optional(),
-    id: z.array(z.uuid()).max(100).optional(),
+    id: z.array(z.string().max(100)).max(100).transform(onlyUuids).optional(),
   })
   .strict();
 
@@ -27,6 +28,7 @@ const listFilter = z
 export async function storeRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart);
+  malformedIdIsNotFound(app);
   const tags = ['stores'];
   const root = '/api/company/:companyId/stores';
   const importGuard = companyRouteGuards(app, RESOURCE, 'import');

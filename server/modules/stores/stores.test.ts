@@ -54,7 +54,10 @@ describe.each(DRIVERS)('stores API (%s)', (driver) => {
   it('answers 400 with field errors for bad input and 409 DUPLICATE_CODE, changing nothing', async () => {
     const bad = await call(acme, 'POST', base('ACME'), { code: 'N', name: 'Bad*Name', storeCategoryId: 'R' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ code: 'validation.storeText', name: 'validation.storeText', storeCategoryId: 'validation.storeCategory' });
+    expect(bad.json().errors).toEqual({ code: 'validation.storeText', name: 'validation.storeText', storeCategoryId: 'validation.length2to40' });
+    // the rule has a maximum too (40), with the same message that states the whole rule
+    const long = await call(acme, 'POST', base('ACME'), { code: 'C'.repeat(200), name: 'N'.repeat(41), storeCategoryId: 'R'.repeat(41) });
+    expect(long.json().errors).toEqual({ code: 'validation.storeText', name: 'validation.storeText', storeCategoryId: 'validation.length2to40' });
     const dup = await call(acme, 'POST', base('ACME'), { ...store, defaultActivationStore: false });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toBe('DUPLICATE_CODE');
@@ -82,6 +85,17 @@ describe.each(DRIVERS)('stores API (%s)', (driver) => {
     expect(list.json().map((s: { code: string }) => s.code)).not.toContain('HQ');
     const [hq] = await t.db.db.select().from(stores).where(eq(stores.id, ids.providerStore));
     expect(hq.name).toBe('Sede');
+  });
+
+  it('a malformed id is 404 NOT_FOUND (a PUT with a bad body too, not a field error); in a list filter it matches nothing', async () => {
+    for (const [method, body] of [['GET'], ['PUT', { code: 'N' }], ['DELETE']] as const) {
+      const res = await call(acme, method, `${base('ACME')}/not-a-uuid`, body);
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json().error.message).toBe('NOT_FOUND');
+    }
+    const many = await call(acme, 'GET', `${base('ACME')}?filter=${encodeURIComponent(JSON.stringify({ id: ['not-a-uuid', ids.first] }))}`);
+    expect(many.statusCode).toBe(200);
+    expect(many.json().map((s: { id: string }) => s.id)).toEqual([ids.first]);
   });
 
   it('needs the privative.stores flag', async () => {

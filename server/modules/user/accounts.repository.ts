@@ -45,3 +45,16 @@ export async function findUserInSubtree(db: Db, scopeRootId: string, id: string)
     .where(and(eq(users.id, id), inCompanySubtree(users.companyId, scopeRootId)));
   return row;
 }
+
+/** Deletes an account nothing depends on (a referent who never activated): its tokens go with it. */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/**
+ * Deletes the disabled accounts of a company being deleted (sessions and keys cascade; ledger
+ * rows keep their history with the user set to null, though a company with no cards has none).
+ */
+export async function deleteDisabledUsersOf(db: Db, companyId: string): Promise<void> {
+  await db.delete(users).where(and(eq(users.companyId, companyId), eq(users.status, 'DISABLED')));
+}

@@ -1,37 +1,49 @@
 import type { ReactNode } from 'react';
 import { DataTable, type RaRecord, type RowClickFunction } from 'react-admin';
-import { columnFields, type FieldSet } from '../../../domain/fields';
+import { columnFields, primaryField, type FieldSet } from '../../../domain/fields';
+import { SCROLLABLE_TABLE_SX } from '../scrollableTable';
 import { SchemaField } from './SchemaField';
+import { SchemaRecordLink, type RecordLink } from './SchemaRecordLink';
 
 export type ColumnRender = Partial<Record<string, (record: RaRecord) => ReactNode>>;
 
 /**
  * react-admin's DataTable with a column per declared `column` field (sortable where declared),
  * then `children` (columns that are not a field: an action, a computed summary).
- * `render` replaces how one column shows its value.
+ * `render` replaces how one column shows its value. With `link`, the identifying cell (the
+ * declared `primary` field) is a real link to the record and a row click goes to the same place;
+ * otherwise `rowClick` decides.
  */
 export function SchemaDataTable({
   fields,
   rowClick = 'edit',
+  link,
   empty,
   render = {},
   children,
 }: {
   fields: FieldSet;
   rowClick?: string | false | RowClickFunction;
+  link?: RecordLink;
   empty?: ReactNode;
   render?: ColumnRender;
   children?: ReactNode;
 }) {
+  const primary = primaryField(fields);
+  const click: string | false | RowClickFunction = link ? (_id, _resource, record) => link(record) : rowClick;
   return (
-    <DataTable rowClick={rowClick as never} bulkActionButtons={false} empty={empty as never}>
+    <DataTable rowClick={click as never} bulkActionButtons={false} empty={empty as never} sx={SCROLLABLE_TABLE_SX}>
       {columnFields(fields).map((field) => (
         <DataTable.Col
           key={field.source}
           source={field.source}
           label={field.label}
           disableSort={!field.sortable}
-          render={(record: RaRecord) => render[field.source]?.(record) ?? <SchemaField field={field} record={record} />}
+          render={(record: RaRecord) => {
+            const value = render[field.source]?.(record) ?? <SchemaField field={field} record={record} />;
+            const to = link && field === primary ? link(record) : false;
+            return to ? <SchemaRecordLink to={to}>{value}</SchemaRecordLink> : value;
+          }}
         />
       ))}
       {children}

@@ -1,18 +1,19 @@
-import { Chip, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { BooleanField, ReferenceField, TextField, useFieldValue, useTranslate, type RaRecord } from 'react-admin';
 import type { FieldSpec } from '../../../domain/fields';
+import { StatusBadge } from '../StatusBadge';
 
 function ChoiceChip({ field, record }: { field: FieldSpec; record?: RaRecord }) {
   const translate = useTranslate();
   const value = useFieldValue({ source: field.source, record });
   const choice = field.choices?.find((c) => c.id === value);
   if (!choice) return <Typography variant="body2">{value == null || value === '' ? '—' : String(value)}</Typography>;
-  return <Chip size="small" color={choice.tone ?? 'default'} label={translate(choice.name)} />;
+  return <StatusBadge tone={choice.tone ?? 'transparent'} label={translate(choice.name)} />;
 }
 
 /**
  * One declared field's value, from the record context (or `record`): text, a check for flags,
- * a chip for a choice, a link to the referenced record's page.
+ * a SPEC §4 badge for a choice, a link to the referenced record's page.
  */
 export function SchemaField({ field, record }: { field: FieldSpec; record?: RaRecord }) {
   switch (field.kind ?? 'text') {

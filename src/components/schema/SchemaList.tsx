@@ -1,15 +1,56 @@
-import { Box, Card, Typography } from '@mui/material';
+import { Box, Card, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
-import { InfiniteListBase, useTranslate, type RaRecord, type RowClickFunction, type SortPayload } from 'react-admin';
+import { InfiniteListBase, useListContext, useTranslate, type RaRecord, type RowClickFunction, type SortPayload } from 'react-admin';
 import type { FieldSet } from '../../../domain/fields';
 import { LoadMoreButton } from '../LoadMoreButton';
+import { SchemaCompactList } from './SchemaCompactList';
 import { SchemaDataTable, type ColumnRender } from './SchemaDataTable';
 import { SchemaFilters } from './SchemaFilters';
+import { SchemaListCount, SchemaListError } from './SchemaListState';
+import { useEditLink, type RecordLink } from './SchemaRecordLink';
+
+function ListBody({
+  fields,
+  link,
+  rowClick,
+  render,
+  columns,
+  primaryText,
+  empty,
+}: {
+  fields: FieldSet;
+  link?: RecordLink;
+  rowClick: string | false | RowClickFunction;
+  render?: ColumnRender;
+  columns?: ReactNode;
+  primaryText?: (record: RaRecord) => ReactNode;
+  empty: string;
+}) {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { error, data } = useListContext();
+  if (error && !data?.length) return <SchemaListError />;
+  const emptyState = (
+    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+      {translate(empty)}
+    </Typography>
+  );
+  return phone ? (
+    <SchemaCompactList fields={fields} link={link} primaryText={primaryText} empty={emptyState} />
+  ) : (
+    <SchemaDataTable fields={fields} link={link} rowClick={rowClick} render={render} empty={emptyState}>
+      {columns}
+    </SchemaDataTable>
+  );
+}
 
 /**
  * A resource's list from its field declarations: react-admin's InfiniteListBase (which checks
- * the session and the `list` access), the declared filters and the search, the declared
- * columns in a DataTable, and SPEC's load-more button. Texts are i18n keys.
+ * the session and the `list` access), the declared filters and the search, the count, the
+ * declared columns in a DataTable (a compact row list on phones), and SPEC's load-more button.
+ * The identifying cell links to the record (`link`; default SPEC's `{id}` page when `rowClick`
+ * is 'edit'). A failed load shows an error with Retry instead of the empty state, and no toast
+ * with the server's text. Texts are i18n keys.
  */
 export function SchemaList({
   fields,
@@ -17,10 +58,15 @@ export function SchemaList({
   sort,
   perPage = 25,
   search,
+  filtersLabel,
   empty,
+  count,
   loadMore,
   actions,
   rowClick = 'edit',
+  link,
+  primaryText,
+  filterDefaultValues,
   render,
   columns,
   children,
@@ -31,11 +77,21 @@ export function SchemaList({
   sort: SortPayload;
   perPage?: number;
   search?: string;
+  /** i18n key of the "Filters" button that folds the filters on phones */
+  filtersLabel?: string;
   empty: string;
+  /** i18n key of "N records" (smart_count), shown above the list */
+  count?: string;
   loadMore: string;
   /** buttons beside the filters (create, import…), shown only to who may use them */
   actions?: ReactNode;
   rowClick?: string | false | RowClickFunction;
+  /** where a row leads (its identifying cell is then a link); default SPEC's `{id}` page when rowClick is 'edit' */
+  link?: RecordLink | false;
+  /** the compact row's first line when it is not the primary field alone */
+  primaryText?: (record: RaRecord) => ReactNode;
+  /** filters applied when the list opens (a link from elsewhere: the operators of one company) */
+  filterDefaultValues?: Record<string, unknown>;
   render?: ColumnRender;
   /** extra DataTable columns after the declared ones */
   columns?: ReactNode;
@@ -45,25 +101,25 @@ export function SchemaList({
   disableSyncWithLocation?: boolean;
 }) {
   const translate = useTranslate();
+  const editLink = useEditLink(resource);
+  const recordLink = link === false ? undefined : (link ?? (rowClick === 'edit' ? editLink : undefined));
   return (
-    <InfiniteListBase<RaRecord> resource={resource} perPage={perPage} sort={sort} disableSyncWithLocation={disableSyncWithLocation}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <SchemaFilters fields={fields} search={search} />
-        <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>{actions}</Box>
+    <InfiniteListBase<RaRecord>
+      resource={resource}
+      perPage={perPage}
+      sort={sort}
+      filterDefaultValues={filterDefaultValues}
+      disableSyncWithLocation={disableSyncWithLocation}
+      // the error state below says it; no toast with the server's text
+      queryOptions={{ onError: () => undefined }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap', minWidth: 0 }}>
+        <SchemaFilters fields={fields} search={search} filtersLabel={filtersLabel} />
+        <Box sx={{ display: 'flex', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>{actions}</Box>
       </Box>
-      <Card variant="outlined">
-        <SchemaDataTable
-          fields={fields}
-          rowClick={rowClick}
-          render={render}
-          empty={
-            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-              {translate(empty)}
-            </Typography>
-          }
-        >
-          {columns}
-        </SchemaDataTable>
+      {count && <SchemaListCount label={count} />}
+      <Card variant="outlined" sx={{ minWidth: 0 }}>
+        <ListBody fields={fields} link={recordLink} rowClick={rowClick} render={render} columns={columns} primaryText={primaryText} empty={empty} />
       </Card>
       <LoadMoreButton label={translate(loadMore)} />
       {children}

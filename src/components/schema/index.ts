@@ -9,3 +9,7 @@ export { SchemaShowFields } from './SchemaShowFields';
 export { submissionErrors } from './submissionErrors';
 export { useFormAction } from './useFormAction';
 export { BackLink } from './BackLink';
+export { RecordLoadError, isNotFound } from './RecordLoadError';
+export { SchemaRecordLink, useEditLink, type RecordLink } from './SchemaRecordLink';
+export { SchemaCompactList } from './SchemaCompactList';
+export { SchemaListCount, SchemaListError } from './SchemaListState';

@@ -1,14 +1,29 @@
 import { Paper } from '@mui/material';
-import { EditBase, useCreatePath, useNotify, useTranslate } from 'react-admin';
+import { EditBase, useCreatePath, useEditContext, useNotify, useTranslate } from 'react-admin';
+import { RecordLoadError } from '../../components/schema';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../pages/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 import { companyBody, CompanyForm } from './CompanyForm';
 import { COMPANIES } from './useScopeCompanies';
 
+/** The form once the company is loaded; an id that names no company says so. */
+function CompanyEditBody() {
+  const translate = useTranslate();
+  const { error, refetch } = useEditContext();
+  if (error) return <RecordLoadError error={error} refetch={refetch} title="companies.notFound.title" message="companies.notFound.message" />;
+  return (
+    <>
+      <PageHeading title={translate('screens.companyEdit')} />
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+        <CompanyForm />
+      </Paper>
+    </>
+  );
+}
+
 /** /privative-orders/companies/{id}/edit: the same two steps on the edit controller, then the referent form. */
 export default function CompanyEdit() {
-  const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const createPath = useCreatePath();
@@ -20,6 +35,7 @@ export default function CompanyEdit() {
       id={id}
       mutationMode="pessimistic"
       transform={companyBody}
+      queryOptions={{ onError: () => undefined }}
       mutationOptions={{
         onSuccess: () => {
           notify('companies.messages.companyUpdated', { type: 'success' });
@@ -28,10 +44,7 @@ export default function CompanyEdit() {
       }}
     >
       <BackLink to={detail} label="companies.actions.backToDetail" />
-      <PageHeading title={translate('screens.companyEdit')} />
-      <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
-        <CompanyForm />
-      </Paper>
+      <CompanyEditBody />
     </EditBase>
   );
 }

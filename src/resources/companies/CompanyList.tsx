@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button } from '@mui/material';
 import { CanAccess, DataTable, useCreatePath, useTranslate, type RaRecord } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { companyFields } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { SchemaList } from '../../components/schema';
@@ -12,15 +12,24 @@ const referentName = (record: RaRecord) => {
   return referent ? `${referent.firstName} ${referent.lastName}` : '—';
 };
 
-/** The companies tab: the declared company columns, search, load more; a row opens the company ({id}). */
+/**
+ * The companies tab: the declared company columns, search, count, load more; a row (and its name,
+ * a link) opens the company ({id}). `?parentId=` opens it on the sub-companies of one company
+ * (the refused company delete links here).
+ */
 export function CompanyList() {
   const translate = useTranslate();
   const createPath = useCreatePath();
+  const [search] = useSearchParams();
+  const parentId = search.get('parentId');
   return (
     <SchemaList
       fields={companyFields}
       sort={{ field: 'companyName', order: 'ASC' }}
       search="companies.list.search"
+      filtersLabel="companies.list.filters"
+      count="companies.list.count"
+      filterDefaultValues={parentId ? { parentId } : undefined}
       empty="companies.list.empty"
       loadMore="companies.list.loadMore"
       rowClick="edit"

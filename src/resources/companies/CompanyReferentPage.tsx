@@ -4,7 +4,7 @@ import { RecordContextProvider, ShowBase, useCreatePath, useDataProvider, useNot
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { referentFields, type ReferentInput } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
-import { SchemaForm, useFormAction } from '../../components/schema';
+import { RecordLoadError, SchemaForm, useFormAction } from '../../components/schema';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { PageHeading } from '../../pages/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
@@ -18,7 +18,7 @@ function ReferentForm() {
   const createPath = useCreatePath();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const { isPending } = useShowContext();
+  const { isPending, error, refetch } = useShowContext();
   const company = useRecordContext<CompanyRecord>();
   const onSubmit = useFormAction<ReferentInput>(async (values) => {
     await dataProvider.saveCompanyReferent(company!.id, values);
@@ -26,12 +26,13 @@ function ReferentForm() {
     await queryClient.invalidateQueries({ queryKey: [COMPANIES] });
     navigate(createPath({ resource: COMPANIES, type: 'edit', id: company!.id }));
   });
+  if (error) return <RecordLoadError error={error} refetch={refetch} heading={false} title="companies.notFound.title" message="companies.notFound.message" />;
   if (isPending) return <CircularProgress />;
   if (!company) return null;
   const existing = company.referent;
   return (
     <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         {company.companyName}
       </Typography>
       <Typography color="text.secondary">{translate(existing ? 'companies.referent.editHint' : 'companies.referent.createHint')}</Typography>
@@ -70,7 +71,7 @@ export default function CompanyReferentPage() {
       />
       <PageHeading title={translate(params.id ? 'screens.companyReferentEdit' : 'screens.companyReferentCreate')} />
       {id ? (
-        <ShowBase resource={COMPANIES} id={id}>
+        <ShowBase resource={COMPANIES} id={id} queryOptions={{ onError: () => undefined }}>
           <ReferentForm />
         </ShowBase>
       ) : (

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const company = {
 };
 
 describe('CompanyShow', () => {
-  it('shows the company and its pending referent, and a refused delete says what is left', async () => {
+  it('shows the company and its pending referent; a refused delete lists what is left with links to where it is handled, and the button stays disabled with the reason', async () => {
     server.use(
       http.get(COMPANY, () => HttpResponse.json(company)),
       http.delete(COMPANY, () =>
@@ -42,15 +42,37 @@ describe('CompanyShow', () => {
     await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Beta', level: 1 })).toBeInTheDocument();
+    // heading order: the sections are h2 under the page's h1 (axe heading-order)
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Company data', 'Logo', 'Referent']);
+    expect(screen.queryAllByRole('heading', { level: 6 })).toEqual([]);
     expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
     expect(screen.getByText('Pending activation')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete company' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText('It still has users (the referent counts too).')).toBeInTheDocument();
-    expect(within(dialog).getByText('It still has sub-companies.')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/It still has users who are not disabled/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/remove it from the company page/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/It still has sub-companies\./)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Open the operators of this company' })).toHaveAttribute('href', '/privative-orders/companies?tab=operators&companyId=c-9');
+    expect(within(dialog).getByRole('link', { name: 'Open its sub-companies' })).toHaveAttribute('href', '/privative-orders/companies?parentId=c-9');
+    // the refused dialog offers no second try, only Close
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled());
+    const deleteButton = screen.getByRole('button', { name: 'Delete' });
+    expect(deleteButton).toHaveAccessibleDescription('Cannot be deleted while it still has users, sub-companies, stores, cards or orders.');
     expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/c-9');
+  });
+
+  it('an id that names no company shows "this company does not exist", not a redirect or a field error', async () => {
+    server.use(http.get('/api/company/company-1/companies/not-a-uuid', () => HttpResponse.json(problem(404, 'NOT_FOUND', '/x', 'Not found'), { status: 404, headers: { 'Content-Type': 'application/problem+json' } })));
+    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/not-a-uuid', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
+    expect(await screen.findByRole('heading', { name: 'Company not found', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This company does not exist');
+    expect(screen.queryByText(/highlighted fields/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/not-a-uuid');
   });
 
   it('refuses a logo that is not JPEG or PNG before sending it', async () => {

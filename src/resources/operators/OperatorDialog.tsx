@@ -11,14 +11,19 @@ import { ScopeCompanyInput } from '../companies/ScopeCompanyInput';
 export const OPERATORS = operatorFields.resource!;
 const companyInput = operatorFields.inputs.find((field) => field.source === 'companyId')!;
 
-/** Disabling (the API's delete) ends the operator's sessions at once, so it asks first. */
+/**
+ * Disabling (the API's delete) ends the operator's sessions at once, so it asks first. Offered
+ * only where it can succeed: not on a disabled operator, not on one's own account (the API
+ * refuses that).
+ */
 function DisableOperator({ onDone }: { onDone: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const operator = useRecordContext<OperatorRecord>();
+  const { identity } = useGetIdentity();
   const [asking, setAsking] = useState(false);
   const [disable, { isPending }] = useDelete<OperatorRecord>();
-  if (!operator || operator.status === 'DISABLED') return null;
+  if (!operator || operator.status === 'DISABLED' || String(identity?.id ?? '') === String(operator.id)) return null;
   const confirm = async () => {
     try {
       await disable(OPERATORS, { id: operator.id, previousData: operator }, { mutationMode: 'pessimistic', returnPromise: true });

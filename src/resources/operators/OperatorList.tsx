@@ -1,40 +1,67 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button } from '@mui/material';
-import { useState } from 'react';
-import { CanAccess, useCanAccess, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { CanAccess, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { operatorFields } from '../../../domain/schemas/operator';
 import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import { SchemaList } from '../../components/schema';
 import { OperatorDialog, OPERATORS } from './OperatorDialog';
 
 const phone = (record: RaRecord) => [(record as OperatorRecord).phoneCountry, (record as OperatorRecord).phone].filter(Boolean).join(' ') || '—';
+const fullName = (record: RaRecord) => `${(record as OperatorRecord).firstName} ${(record as OperatorRecord).lastName}`;
 
 /**
- * The operators tab of the companies registry: the declared operator columns and filters; a row
- * opens the operator form in a dialog (SPEC has no operator page).
+ * The operators tab of the companies registry: the declared operator columns and filters, the
+ * count; an operator's name is a link (`?tab=operators&operator={id}`) that opens the operator
+ * form in a dialog (SPEC has no operator page), so the dialog has an address and Tab + Enter
+ * open it. `?companyId=` opens the tab on the operators of one company (the refused company
+ * delete links here).
  */
 export function OperatorList() {
   const translate = useTranslate();
-  const [editing, setEditing] = useState<Identifier | 'new' | null>(null);
+  const [search, setSearch] = useSearchParams();
   const { canAccess: canEdit } = useCanAccess({ resource: OPERATORS, action: 'edit' });
+  const { canAccess: canCreate } = useCanAccess({ resource: OPERATORS, action: 'create' });
+  const editing = search.get('operator');
+  const companyId = search.get('companyId');
+  const open = (value: string | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('operator', value);
+        else next.delete('operator');
+        return next;
+      },
+      { replace: value === null },
+    );
+  const link = (record: RaRecord) => {
+    if (!canEdit) return false;
+    const next = new URLSearchParams(search);
+    next.set('operator', String(record.id));
+    return `?${next.toString()}`;
+  };
   return (
     <SchemaList
       fields={operatorFields}
       sort={{ field: 'lastName', order: 'ASC' }}
       search="companies.operators.search"
+      filtersLabel="companies.list.filters"
+      count="companies.operators.count"
+      filterDefaultValues={companyId ? { companyId } : undefined}
       empty="companies.operators.empty"
       loadMore="companies.list.loadMore"
-      rowClick={canEdit ? (id) => (setEditing(id), false) : false}
+      link={link}
+      primaryText={fullName}
       render={{ phone }}
       actions={
         <CanAccess resource={OPERATORS} action="create">
-          <Button variant="contained" onClick={() => setEditing('new')} startIcon={<AddIcon />}>
+          <Button variant="contained" onClick={() => open('new')} startIcon={<AddIcon />}>
             {translate('companies.operators.create')}
           </Button>
         </CanAccess>
       }
     >
-      {editing && <OperatorDialog operatorId={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && (editing === 'new' ? canCreate : canEdit) && <OperatorDialog operatorId={editing === 'new' ? undefined : editing} onClose={() => open(null)} />}
     </SchemaList>
   );
 }

@@ -23,9 +23,19 @@ describe('StoreCreate (store form)', () => {
     await user.type(screen.getByLabelText(/^Code/), 'N');
     await user.type(screen.getByLabelText(/^Name/), 'Bad*Name');
     await user.type(screen.getByLabelText(/^Store category/), 'R');
-    expect(await screen.findAllByText('Enter at least 2 characters: letters, digits, spaces, hyphen or comma')).toHaveLength(2);
-    expect(screen.getByText('Enter at least 2 characters')).toBeInTheDocument();
+    const storeRule = (await screen.findAllByText(/letters, digits, spaces, hyphen or comma/))[0].textContent;
+    expect(screen.getAllByText(storeRule!)).toHaveLength(2);
+    expect(screen.getByText('Enter between 2 and 40 characters')).toBeInTheDocument();
     expect(submit).toBeDisabled();
+
+    // too long: the same message (it states the whole rule, maximum included), never a bare "at least 2"
+    await user.clear(screen.getByLabelText(/^Code/));
+    await user.click(screen.getByLabelText(/^Code/));
+    await user.paste('C'.repeat(200));
+    expect(screen.getByLabelText(/^Code/)).toHaveValue('C'.repeat(40));
+    await user.type(screen.getByLabelText(/^Code/), '{Backspace}');
+    await user.clear(screen.getByLabelText(/^Code/));
+    await user.type(screen.getByLabelText(/^Code/), 'N');
 
     await user.type(screen.getByLabelText(/^Code/), 'EG-1');
     await user.clear(screen.getByLabelText(/^Name/));

@@ -1,8 +1,8 @@
 import { Paper } from '@mui/material';
-import { CanAccess, DeleteWithConfirmButton, EditBase, useCreatePath, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { CanAccess, DeleteWithConfirmButton, EditBase, useCreatePath, useEditContext, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { storeFields } from '../../../domain/schemas/store';
 import type { StoreRecord } from '../../../domain/schemas/stores-api';
-import { SchemaForm } from '../../components/schema';
+import { RecordLoadError, SchemaForm } from '../../components/schema';
 import { errorMessage } from '../../dataProvider/httpError';
 import { PageHeading } from '../../pages/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
@@ -42,17 +42,12 @@ function DeleteStoreButton() {
   );
 }
 
-/**
- * /privative/stores/{id} (react-admin's edit route): the store's declared fields on the edit
- * controller (pessimistic, so a refused save puts the server's field errors on the fields),
- * and its delete.
- */
-export default function StoreEdit() {
-  const notify = useNotify();
-  const createPath = useCreatePath();
+function StoreDetail() {
+  const { error, isPending, refetch } = useEditContext();
+  if (error) return <RecordLoadError error={error} refetch={refetch} title="stores.notFound.title" message="stores.notFound.message" />;
+  if (isPending) return null;
   return (
-    <EditBase resource={STORES} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: () => notify('stores.messages.updated', { type: 'success' }) }}>
-      <BackLink to={createPath({ resource: STORES, type: 'list' })} label="stores.actions.backToList" />
+    <>
       <StoreHeading />
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
         <SchemaForm
@@ -64,6 +59,29 @@ export default function StoreEdit() {
           }
         />
       </Paper>
+    </>
+  );
+}
+
+/**
+ * /privative/stores/{id} (react-admin's edit route): the store's declared fields on the edit
+ * controller (pessimistic, so a refused save puts the server's field errors on the fields),
+ * and its delete. An id that names no store (unknown, malformed, another company's) shows
+ * "this store does not exist" rather than react-admin's redirect to the list.
+ */
+export default function StoreEdit() {
+  const notify = useNotify();
+  const createPath = useCreatePath();
+  return (
+    <EditBase
+      resource={STORES}
+      mutationMode="pessimistic"
+      redirect={false}
+      queryOptions={{ onError: () => undefined }}
+      mutationOptions={{ onSuccess: () => notify('stores.messages.updated', { type: 'success' }) }}
+    >
+      <BackLink to={createPath({ resource: STORES, type: 'list' })} label="stores.actions.backToList" />
+      <StoreDetail />
     </EditBase>
   );
 }

@@ -23,6 +23,8 @@ export default function StoreList() {
         fields={storeFields}
         sort={{ field: 'code', order: 'ASC' }}
         search="stores.list.search"
+        filtersLabel="stores.list.filters"
+        count="stores.list.count"
         empty="stores.list.empty"
         loadMore="stores.list.loadMore"
         disableSyncWithLocation={false}

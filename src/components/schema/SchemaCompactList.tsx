@@ -1,0 +1,69 @@
+import { Box, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import type { ReactNode } from 'react';
+import { RecordContextProvider, useFieldValue, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { primaryField, secondaryFields, type FieldSet, type FieldSpec } from '../../../domain/fields';
+import type { RecordLink } from './SchemaRecordLink';
+
+function Text({ field, record }: { field: FieldSpec; record: RaRecord }) {
+  const translate = useTranslate();
+  const value = useFieldValue({ source: field.source, record });
+  if (value == null || value === '') return null;
+  const choice = field.choices?.find((c) => c.id === value);
+  return <>{choice ? translate(choice.name) : String(value)}</>;
+}
+
+/**
+ * The list on a phone (react-admin's SimpleList pattern): one row per record, the declared
+ * `primary` field on the first line, the `secondary` fields on the second, the whole row a link
+ * to the record (`<a href>`, so Tab and Enter open it). No table, so nothing widens the page.
+ */
+export function SchemaCompactList({
+  fields,
+  link,
+  primaryText,
+  empty,
+}: {
+  fields: FieldSet;
+  link?: RecordLink;
+  /** the first line when it is not one field (an operator's full name) */
+  primaryText?: (record: RaRecord) => ReactNode;
+  empty: ReactNode;
+}) {
+  const { data } = useListContext();
+  const primary = primaryField(fields);
+  const secondary = secondaryFields(fields);
+  if (!data || data.length === 0) return <>{empty}</>;
+  return (
+    <List disablePadding data-testid="compact-list">
+      {data.map((record) => {
+        const to = link?.(record);
+        const text = (
+          <ListItemText
+            primary={primaryText ? primaryText(record) : primary ? <Text field={primary} record={record} /> : String(record.id)}
+            secondary={secondary.map((field, index) => (
+              <span key={field.source}>
+                {index > 0 && ' · '}
+                <Text field={field} record={record} />
+              </span>
+            ))}
+            slotProps={{ primary: { sx: { fontWeight: 500, overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+          />
+        );
+        return (
+          <RecordContextProvider key={record.id} value={record}>
+            <ListItem disablePadding divider>
+              {to ? (
+                <ListItemButton component={Link} to={to}>
+                  {text}
+                </ListItemButton>
+              ) : (
+                <Box sx={{ px: 2, py: 1 }}>{text}</Box>
+              )}
+            </ListItem>
+          </RecordContextProvider>
+        );
+      })}
+    </List>
+  );
+}
