@@ -61,6 +61,16 @@ describe('StoreEdit (store detail)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/privative/stores/s-1');
   });
 
+  it('an id that names no store (malformed or unknown: 404) shows "this store does not exist", not "check the highlighted fields"', async () => {
+    server.use(http.get('/api/company/company-1/stores/not-a-uuid', () => HttpResponse.json(problem(404, 'NOT_FOUND', '/x', 'Not found'), { status: 404, ...problemJson })));
+    await renderScreen(<StoreEdit />, { path: '/privative/stores/not-a-uuid', route: '/privative/stores/:id', permissions: ['privative.stores'], resource: 'privative/stores' });
+    expect(await screen.findByRole('heading', { name: 'Store not found', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This store does not exist');
+    expect(screen.queryByText(/highlighted fields/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Code/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/privative\/stores\/not-a-uuid$/);
+  });
+
   it('keeps react-admin access checks on: without the stores flag the page is refused', async () => {
     server.use(http.get(STORE, () => HttpResponse.json(store)));
     await render({ permissions: [] });

@@ -8,15 +8,31 @@ import { saveBlob } from '../../components/saveBlob';
 import { errorMessage, HttpError, isCancelledError } from '../../dataProvider/httpError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 
-/** SPEC §8: a file the server (or the browser) cannot read gets these two texts. */
-function ReadError() {
+type FileProblem = 'unreadable' | 'tooLarge' | 'type';
+const PROBLEM_TEXT: Record<FileProblem, string> = {
+  unreadable: 'stores.import.readErrorMessage',
+  tooLarge: 'stores.import.tooLarge',
+  type: 'stores.import.typeNotAllowed',
+};
+
+/** SPEC §8 'Error reading file', with what is wrong: the size limit, the type, or unreadable content. */
+function ReadError({ problem }: { problem: FileProblem }) {
   const translate = useTranslate();
   return (
     <Alert severity="error">
       <AlertTitle>{translate('stores.import.readErrorTitle')}</AlertTitle>
-      {translate('stores.import.readErrorMessage')}
+      {translate(PROBLEM_TEXT[problem])}
     </Alert>
   );
+}
+
+/** The server's answer for a file it refuses (413 FILE_TOO_LARGE, or any 413 from a proxy). */
+function problemOf(error: unknown): FileProblem | null {
+  if (!(error instanceof HttpError)) return null;
+  if (error.status === 413 || error.code === 'FILE_TOO_LARGE' || error.code === 'PAYLOAD_TOO_LARGE') return 'tooLarge';
+  if (error.code === 'FILE_TYPE_NOT_ALLOWED' || error.code === 'UNSUPPORTED_MEDIA_TYPE') return 'type';
+  if (error.code === 'FILE_UNREADABLE') return 'unreadable';
+  return null;
 }
 
 function Results({ result }: { result: StoreImportResult }) {
@@ -68,14 +84,15 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const [unreadable, setUnreadable] = useState(false);
+  const [problem, setProblem] = useState<FileProblem | null>(null);
   const [result, setResult] = useState<StoreImportResult | null>(null);
 
   const upload = async (file: File) => {
     setResult(null);
-    setUnreadable(false);
-    if (file.size === 0 || file.size > MAX_UPLOAD_BYTES || !/\.(csv|txt)$/i.test(file.name)) {
-      setUnreadable(true);
+    setProblem(null);
+    const local: FileProblem | null = !/\.(csv|txt)$/i.test(file.name) ? 'type' : file.size > MAX_UPLOAD_BYTES ? 'tooLarge' : file.size === 0 ? 'unreadable' : null;
+    if (local) {
+      setProblem(local);
       return;
     }
     setBusy(true);
@@ -84,7 +101,8 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
       setResult(answer);
       if (answer.created > 0) refresh();
     } catch (error) {
-      if (error instanceof HttpError && ['FILE_UNREADABLE', 'FILE_TOO_LARGE', 'FILE_TYPE_NOT_ALLOWED'].includes(error.code ?? '')) setUnreadable(true);
+      const refused = problemOf(error);
+      if (refused) setProblem(refused);
       else if (!isCancelledError(error)) notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
     } finally {
       setBusy(false);
@@ -124,7 +142,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
             {translate('stores.import.choose')}
           </Button>
         </Box>
-        {unreadable && <ReadError />}
+        {problem && <ReadError problem={problem} />}
         {result && <Results result={result} />}
       </DialogContent>
       <DialogActions>
