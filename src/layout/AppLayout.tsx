@@ -7,6 +7,7 @@ import { ErrorPage } from './ErrorPage';
 import { LoadingPage } from './LoadingPage';
 import { ShellMenuContext } from './ShellMenuContext';
 import { SideMenu } from './SideMenu';
+import { useKeyboardScrollableTables } from './useKeyboardScrollableTables';
 import { useMenu } from './useMenu';
 
 /**
@@ -26,6 +27,7 @@ function NoSidebar() {
 function Shell({ children }: { children: ReactNode }) {
   const { menu, sideNavHidden, isPending } = useMenu();
   const shellMenu = useMemo(() => ({ menu, sideNavHidden }), [menu, sideNavHidden]);
+  useKeyboardScrollableTables();
 
   return (
     <ShellMenuContext.Provider value={shellMenu}>

@@ -1,11 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForLink } from './support/mailbox';
+import { expectAccessible } from './support/a11y';
 import { signIn } from './support/session';
 
 const SHOTS = 'test-results/screens';
 /** A real 1×1 PNG, so the browser can show the uploaded logo. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+async function shoot(page: Page, name: string) {
+  await expectAccessible(page, name);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
 
 /** A CSV with two good stores and one bad line (a name with a forbidden character). */
 const STORES_CSV = ['code;name;storeCategoryId;defaultActivationStore', 'E2E-01;Negozio Duomo;RETAIL;', 'E2E-02;Bad*Name;RETAIL;', 'E2E-03;Outlet, Serravalle;OUTLET;'].join('\n');

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 
 /**
  * Demo mode (src/demo): dist-demo/ served by a plain static server (playwright.config.ts, second
@@ -39,6 +40,7 @@ test.describe('demo mode, no server', () => {
     await page.getByRole('cell', { name: code }).click();
     await expect(page).toHaveURL(/#\/privative\/giftcards\/[0-9a-f-]{36}/);
     const before = await page.getByTestId('available-balance').innerText();
+    await expectAccessible(page, 'demo card detail');
 
     await page.getByRole('button', { name: 'Ricarica', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Ricarica carta ${code}` });

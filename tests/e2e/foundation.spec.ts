@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { countMessagesTo, waitForLink } from './support/mailbox';
 import { DEMO_PASSWORD, signIn } from './support/session';
 
@@ -11,11 +12,15 @@ test.describe('foundation', () => {
     await expect(page.getByTestId('environment-label').first()).toContainText('dev');
     await expect(page.getByRole('link', { name: 'Password dimenticata?' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
+    await expect(page).toHaveTitle('Accedi · Tessera');
+    await expectAccessible(page, 'login');
   });
 
   test('a wrong password shows the translated invalid-credentials text', async ({ page }) => {
     await signIn(page, 'admin@tessera.test', 'not-the-password');
-    await expect(page.getByText('Credenziali non valide', { exact: false })).toBeVisible();
+    // inside the form, as an alert, not in a far corner
+    await expect(page.locator('form').getByRole('alert')).toContainText('Credenziali non valide');
+    await expectAccessible(page, 'login refused');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
@@ -49,7 +54,8 @@ test.describe('foundation', () => {
     await expect(page).toHaveURL(/\/reloadables\/wallet$/);
 
     // English, remembered across a reload
-    await page.getByRole('button', { name: 'Lingua' }).click();
+    await expectAccessible(page, 'reloadables wallet');
+    await page.getByRole('button', { name: 'Lingua: IT' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(menu.getByText('Gift card management', { exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
@@ -63,6 +69,7 @@ test.describe('foundation', () => {
     await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Tessera-Nuova-2026?');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Password updated')).toBeVisible();
+    await expectAccessible(page, 'password changed (en)');
 
     // log out: tokens gone, back at the login
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -88,6 +95,7 @@ test.describe('foundation', () => {
     await signIn(page, 'noaccess@acme.test');
     await expect(page.getByText('Questo utente non ha permessi attivi')).toBeVisible();
     await expect(page.getByText("Contatta l'amministratore per risolvere il problema.")).toBeVisible();
+    await expectAccessible(page, 'no permissions');
   });
 
   test('a protected page asks to sign in and returns there afterwards', async ({ page }) => {
@@ -95,12 +103,29 @@ test.describe('foundation', () => {
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, 'operator@acme.test');
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('operator@acme.test');
+    // read-only data is text, the role translated
+    await expect(page.getByTestId('profile-email')).toHaveText('operator@acme.test');
+    await expect(page.getByTestId('profile-role')).toHaveText('Operatore');
+    await expect(page).toHaveTitle('Profilo · Tessera');
+    await expectAccessible(page, 'profile');
+  });
+
+  test('a screen the user may not open says so, with a way home', async ({ page }) => {
+    await signIn(page, 'operator@acme.test');
+    await expect(page).toHaveURL(/\/privative\/giftcards$/);
+    await page.goto('/users/list');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Non puoi aprire questa pagina');
+    await expect(page).toHaveURL(/\/users\/list$/);
+    await expectAccessible(page, 'access denied');
+    await page.getByRole('link', { name: 'Torna alla home' }).click();
+    await expect(page).toHaveURL(/\/privative\/giftcards$/);
   });
 
   test('an unknown page shows the not-found page with a way home', async ({ page }) => {
     await page.goto('/this/does/not/exist');
     await expect(page.getByText('La pagina che stai cercando non esiste')).toBeVisible();
+    await expect(page).toHaveTitle('Pagina non trovata · Tessera');
+    await expectAccessible(page, 'not found');
     await page.getByRole('link', { name: 'Torna alla home' }).or(page.getByRole('button', { name: 'Torna alla home' })).click();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -122,6 +147,7 @@ test.describe('foundation', () => {
     await page.goto(link);
     await page.getByRole('textbox', { name: 'Nuova password', exact: true }).fill('weak');
     await expect(page.getByTestId('password-strength')).toBeVisible();
+    await expectAccessible(page, 'reset password');
     await expect(page.getByRole('button', { name: 'Salva password' })).toBeDisabled();
     await page.getByRole('textbox', { name: 'Nuova password', exact: true }).fill('Operatore-Nuovo-2026#');
     await page.getByRole('textbox', { name: 'Conferma nuova password' }).fill('Operatore-Nuovo-2026#');
@@ -133,7 +159,7 @@ test.describe('foundation', () => {
     await page.getByRole('textbox', { name: 'Nuova password', exact: true }).fill('Operatore-Altra-2026#');
     await page.getByRole('textbox', { name: 'Conferma nuova password' }).fill('Operatore-Altra-2026#');
     await page.getByRole('button', { name: 'Salva password' }).click();
-    await expect(page.getByText('Codice non valido o già utilizzato', { exact: false })).toBeVisible();
+    await expect(page.locator('form').getByRole('alert')).toContainText('Codice non valido o già utilizzato');
 
     await signIn(page, email, 'Operatore-Nuovo-2026#');
     await expect(page.getByText('Questo utente non ha permessi attivi')).toBeVisible();

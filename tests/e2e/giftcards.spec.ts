@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
 import { signIn } from './support/session';
 
 const SHOTS = 'test-results/screens';
 async function shoot(page: Page, name: string) {
   // let dialog and notification transitions finish, so the picture shows what a person sees
   await page.waitForTimeout(400);
+  await expectAccessible(page, `giftcards ${name}`);
   await page.screenshot({ path: `${SHOTS}/giftcards-${name}.png`, fullPage: true });
 }
 
@@ -34,6 +36,7 @@ test.describe('gift cards and transactions', () => {
     await page.goto(list({ status: 'active' }));
     await expect(codeCells(page).first()).toHaveText(/^[A-Z0-9]{16}$/);
     const code = (await codeCells(page).first().innerText()).trim();
+    await shoot(page, 'list-active');
 
     await page.getByRole('menuitem', { name: 'Ricerca gift card' }).click();
     // the list's filter has a field of the same name: wait until the search screen replaced it

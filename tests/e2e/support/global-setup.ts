@@ -1,9 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { A11Y_LOG } from './a11y';
 
 /** Starts the SMTP capture server: every message lands as a file in E2E_MAILBOX. */
 export default async function globalSetup() {
+  // the accessibility report of this run only
+  rmSync(A11Y_LOG, { force: true });
   const mailbox = process.env.E2E_MAILBOX!;
   mkdirSync(mailbox, { recursive: true });
   let count = 0;
