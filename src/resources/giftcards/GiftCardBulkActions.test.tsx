@@ -15,9 +15,10 @@ const MANAGER: RenderScreenOptions = { resource: 'privative/giftcards', permissi
 
 const CARDS = '/api/company/company-1/giftcard/cards';
 
-function serve(summary: object) {
+function serve(summary: object, count: object = { count: 4, capped: false }) {
   const bulk: { body: BulkBody; key: string | null }[] = [];
   server.use(
+    http.get(`${CARDS}/count`, () => HttpResponse.json(count)),
     http.get('/api/company/company-1/stores', () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
     http.get(CARDS, () =>
       HttpResponse.json(
@@ -39,9 +40,7 @@ describe('gift card bulk actions', () => {
     await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('GC1');
     const user = userEvent.setup();
-    // the first checkbox selects the page; react-admin labels the row boxes' wrappers, not the inputs
-    const rows = screen.getAllByRole('checkbox').slice(1);
-    for (const row of rows.slice(0, 3)) await user.click(row);
+    for (const code of ['GC1', 'GC2', 'GC3']) await user.click(screen.getByRole('checkbox', { name: `Select card ${code}` }));
     await user.click(within(screen.getByRole('group', { name: 'Actions on the selected cards' })).getByRole('button', { name: 'Lock' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Lock' });
@@ -70,11 +69,17 @@ describe('gift card bulk actions', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Reload' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Reload' });
+    // a small filtered set: its size from the server, no extra tick needed
+    expect(within(dialog).getByTestId('bulk-target-size')).toHaveTextContent('The action applies to 4 cards: every card matching these filters.');
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     const chips = within(dialog).getByTestId('bulk-filter-summary');
     expect(chips).toHaveTextContent('Status: Active');
     expect(chips).toHaveTextContent('Lot: LOT-9');
     const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
     expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '1,000');
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.clear(within(dialog).getByRole('textbox', { name: /Amount/ }));
     await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '12,5');
     await user.click(confirm);
 
@@ -84,21 +89,57 @@ describe('gift card bulk actions', () => {
     expect(bulk[0].key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('warns when the filtered set has no filter, and reads the summary in Italian', async () => {
+  it('with no filter: says how many cards (from the server), asks for the tick, and reads the summary in Italian', async () => {
     await i18n.changeLanguage('it');
-    serve({ action: 'deactivate', total: 2, succeeded: 1, failed: [{ id: 'card-2', code: 'GC2', error: 'ALREADY_USED' }] });
+    const bulk = serve({ action: 'deactivate', total: 2, succeeded: 1, failed: [{ id: 'card-2', code: 'GC2', error: 'ALREADY_USED' }] }, { count: 2, capped: false });
     await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('GC1');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: "Azioni sull'elenco filtrato" }));
     await user.click(await screen.findByRole('menuitem', { name: 'Disattiva' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disattiva' });
-    expect(within(dialog).getByText("Nessun filtro impostato: l'azione si applica a tutte le carte che gestisci.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Nessun filtro impostato: l'azione si applica a tutte le carte che gestisci (2 carte).")).toBeInTheDocument();
     expect(within(dialog).getByText(/riporta ogni carta a non venduta/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Conferma' });
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ho capito: questa azione modifica 2 carte' }));
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
     const summary = await screen.findByRole('dialog', { name: 'Riepilogo operazione' });
     expect(within(summary).getByText('1 carte su 2 completate.')).toBeInTheDocument();
     expect(within(summary).getByText('La carta è già stata utilizzata.')).toBeInTheDocument();
+    expect(bulk[0].body).toEqual({ action: 'deactivate', filter: {} });
+  });
+
+  it('a big filtered set (over 1,000) or one past the count cap needs the tick, and says the 50,000 limit', async () => {
+    const bulk = serve({ action: 'lock', total: 1500, succeeded: 1500, failed: [] }, { count: 1500, capped: false });
+    await renderScreen(<GiftCardList />, { ...MANAGER, path: `/?filter=${encodeURIComponent('{"lotNumber":"LOT-9"}')}` });
+    await screen.findByText('GC1');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions on the filtered list' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Lock' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lock' });
+    expect(within(dialog).getByTestId('bulk-target-size')).toHaveTextContent('The action applies to 1,500 cards');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'I understand this changes 1,500 cards' }));
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
+    await screen.findByRole('dialog', { name: 'Operation summary' });
+    expect(bulk[0].body).toEqual({ action: 'lock', filter: { lotNumber: 'LOT-9' } });
+  });
+
+  it('past the count cap says "more than 10,000" and the 50,000 limit', async () => {
+    serve({}, { count: 10000, capped: true });
+    await renderScreen(<GiftCardList />, { ...MANAGER, path: `/?filter=${encodeURIComponent('{"status":"active"}')}` });
+    await screen.findByText('GC1');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions on the filtered list' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable' });
+    expect(within(dialog).getByTestId('bulk-target-size')).toHaveTextContent('The action applies to more than 10,000 cards');
+    expect(within(dialog).getByText(/One action changes at most 50,000 cards/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'I understand this changes more than 10,000 cards' })).not.toBeChecked();
   });
 
   it('says "Unable to perform action." when the bulk call itself fails', async () => {
@@ -146,7 +187,9 @@ describe('gift card bulk actions', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Actions on the filtered list' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Enable' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Enable' })).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enable' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /I understand this changes/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('The filter matches too many cards (more than 50,000): narrow it down')).toBeInTheDocument();
   });
 

@@ -18,10 +18,29 @@ const cardsPage = (start: number, count: number) =>
   Array.from({ length: count }, (_, i) => giftCard({ id: `card-${start + i}`, code: `CODE${String(start + i).padStart(12, '0')}`, progressive: start + i }));
 
 /** Serves the card list, recording each request's parsed query. */
+/** useMediaQuery(down('sm')) answers true: a 390 px phone. */
+function matchMediaPhone() {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}
+
 function serveCards(pages: { rows: ReturnType<typeof cardsPage>; range: string }[] = [{ rows: cardsPage(0, 3), range: 'cards 0-2/3' }]) {
   const requests: { filter: unknown; range: unknown; sort: unknown }[] = [];
   server.use(
     http.get(STORES, () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
+    http.get(`${CARDS}/count`, () => HttpResponse.json({ count: 3, capped: false })),
     http.get(CARDS, ({ request }) => {
       const url = new URL(request.url);
       const parse = (name: string) => JSON.parse(url.searchParams.get(name) ?? 'null') as unknown;
@@ -112,16 +131,101 @@ describe('GiftCardList', () => {
 
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('giftcards.csv');
-    expect(new URL(exportRequest!.url).searchParams.get('filter')).toBe('{"status":"active"}');
+    const query = new URL(exportRequest!.url).searchParams;
+    expect(query.get('filter')).toBe('{"status":"active"}');
+    // the file's language is the UI's (every request says Accept-Language: it), its times the browser's zone
+    expect(query.get('lang')).toBe('en');
+    expect(query.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(exportRequest!.headers.get('Authorization')).toBe('Bearer access-1');
   });
 
-  it("opens a card's page (SPEC /privative/giftcards/{id}) from its row", async () => {
+  it("opens a card's page (SPEC /privative/giftcards/{id}) from its code's link, with the keyboard too", async () => {
     serveCards();
     await renderScreen(<GiftCardList />, { ...MANAGER, path: '/privative/giftcards' });
     const user = userEvent.setup();
-    await user.click(await screen.findByText('CODE000000000001'));
+    const link = await screen.findByRole('link', { name: 'CODE000000000001' });
+    expect(link).toHaveAttribute('href', '/privative/giftcards/card-1');
+    link.focus();
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/privative\/giftcards\/card-1$/));
+  });
+
+  it('opens a card with a mouse click anywhere on its row', async () => {
+    serveCards();
+    await renderScreen(<GiftCardList />, { ...MANAGER, path: '/privative/giftcards' });
+    await screen.findByRole('link', { name: 'CODE000000000002' });
+    const row = screen.getByRole('row', { name: /CODE000000000002/ });
+    await userEvent.setup().click(within(row).getByText('2'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/privative\/giftcards\/card-2$/));
+  });
+
+  it('names each row checkbox after its card, on the input itself', async () => {
+    serveCards();
+    await renderScreen(<GiftCardList />, { ...MANAGER, permissions: ['privative.management.read'] });
+    const box = await screen.findByRole('checkbox', { name: 'Select card CODE000000000001' });
+    expect(box.tagName).toBe('INPUT');
+    // no aria-label left on a role-less wrapper (axe aria-prohibited-attr)
+    expect(document.querySelectorAll('span[aria-label]:not([role])')).toHaveLength(0);
+  });
+
+  it('says how many cards match, and "more than 10,000" past the bounded count, for the applied filter', async () => {
+    serveCards();
+    const filters: unknown[] = [];
+    server.use(
+      http.get(`${CARDS}/count`, ({ request }) => {
+        const filter = JSON.parse(new URL(request.url).searchParams.get('filter') ?? 'null') as Record<string, unknown>;
+        filters.push(filter);
+        return HttpResponse.json(filter.status ? { count: 1234, capped: false } : { count: 10000, capped: true });
+      }),
+    );
+    await renderScreen(<GiftCardList />, { ...MANAGER, path: '/privative/giftcards' });
+    expect(await screen.findByText('More than 10,000 cards')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Sold' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1,234 cards')).toBeInTheDocument();
+    expect(filters).toEqual([{}, { status: 'sold' }]);
+  });
+
+  it('shows a failed load as an error with Retry, not as "no card matches", and retries', async () => {
+    let calls = 0;
+    server.use(
+      http.get(STORES, () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
+      http.get(`${CARDS}/count`, () => HttpResponse.json({ count: 1, capped: false })),
+      http.get(CARDS, () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json({ title: 'Error', status: 500, instance: CARDS, error: { message: 'INTERNAL_ERROR' }, detail: 'relation "gift_cards" does not exist' }, { status: 500 });
+        return HttpResponse.json(cardsPage(0, 1), { headers: { 'Content-Range': 'cards 0-0/1' } });
+      }),
+    );
+    await renderScreen(<GiftCardList />, MANAGER);
+    const alert = await screen.findByTestId('list-load-error');
+    expect(alert).toHaveTextContent('The list could not be loaded');
+    expect(alert).toHaveTextContent('Server error. Please try again later.');
+    expect(screen.queryByText('No gift card matches the filters.')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('does not exist');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('CODE000000000000')).toBeInTheDocument();
+  });
+
+  it('on a phone: filters folded behind a Filters button with the applied ones as chips, and compact rows', async () => {
+    const restore = matchMediaPhone();
+    try {
+      serveCards();
+      await renderScreen(<GiftCardList />, { ...MANAGER, path: `/privative/giftcards?filter=${encodeURIComponent('{"status":"active"}')}` });
+      const link = await screen.findByRole('link', { name: 'CODE000000000000' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(link.closest('li')).toHaveTextContent('€50.00');
+      expect(screen.queryByRole('textbox', { name: 'Card code' })).not.toBeInTheDocument();
+      expect(screen.getByText('Status:')).toBeInTheDocument();
+      const toggle = screen.getByRole('button', { name: /Filters/ });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.setup().click(toggle);
+      expect(await screen.findByRole('textbox', { name: 'Card code' })).toBeInTheDocument();
+    } finally {
+      restore();
+    }
   });
 
   it('shows the status badges with their SPEC colours and warns of an activation after the expiry', async () => {

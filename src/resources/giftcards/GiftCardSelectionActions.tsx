@@ -14,7 +14,8 @@ export function GiftCardSelectionActions() {
     <>
       <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" role="group" aria-label={translate('giftcards.list.selectionActions')}>
         {BULK_ACTIONS.map((candidate) => (
-          <Button key={candidate} size="small" onClick={() => setAction(candidate)}>
+          // the toolbar's tinted background with the primary red text is 4.3:1; dark text is AA
+          <Button key={candidate} size="small" variant="outlined" color="inherit" sx={{ color: 'text.primary' }} onClick={() => setAction(candidate)}>
             {translate(`giftcards.bulk.actions.${candidate}`)}
           </Button>
         ))}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import GiftCardShow from './GiftCardShow';
@@ -35,6 +36,18 @@ async function openReload() {
 }
 
 describe('GiftCardShow', () => {
+  it.each([
+    ['a card past its expiry date (still ACTIVE in the database)', giftCard({ status: 'ACTIVE', expireDate: '2020-01-01T00:00:00.000Z' }), 'The card has expired.'],
+    ['a locked card', giftCard({ status: 'LOCKED' }), 'The card is locked.'],
+    ['a card not sold yet', giftCard({ status: 'NOT_ACTIVE' }), 'The card is not active.'],
+  ])('offers no Reload on %s, and says why', async (_name, card, reason) => {
+    serveCard(card);
+    await renderShow();
+    const why = await screen.findByTestId('reload-unavailable');
+    expect(why).toHaveTextContent(`This card cannot be reloaded: ${reason}`);
+    expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+  });
+
   it("shows the card, its balances and its own ledger from the card's transactions endpoint", async () => {
     const ledgerQueries = serveCard();
     await renderShow();
@@ -75,15 +88,15 @@ describe('GiftCardShow', () => {
     expect(await screen.findByText('The activation date is after the expiry date.')).toBeInTheDocument();
   });
 
-  it('validates the reload amount: more than zero, at most the maximum (1,000.00 EUR), two decimals', async () => {
+  it('validates the reload amount: more than zero, at most the maximum (1,000.00 EUR), the language\'s way of writing it', async () => {
     serveCard();
     await renderShow();
     const { user, amount, submit, dialog } = await openReload();
     expect(within(dialog).getByText('Maximum €1,000.00')).toBeInTheDocument();
     for (const [typed, message] of [
       ['0', 'Enter an amount greater than zero, with at most 2 decimals'],
-      ['10.123', 'Enter an amount greater than zero, with at most 2 decimals'],
-      ['-5', 'Enter an amount greater than zero, with at most 2 decimals'],
+      ['10.123', 'Enter an amount in euros with at most 2 decimals, for example 1,000.50 or 1000.50'],
+      ['-5', 'Enter an amount in euros with at most 2 decimals, for example 1,000.50 or 1000.50'],
       ['1000.01', 'The amount is larger than the maximum allowed'],
     ] as const) {
       await user.clear(amount);
@@ -91,9 +104,29 @@ describe('GiftCardShow', () => {
       expect(await within(dialog).findByText(message)).toBeInTheDocument();
       expect(submit).toBeDisabled();
     }
+    // thousands separators as English writes them
     await user.clear(amount);
-    await user.type(amount, '1000');
+    await user.type(amount, '1,000.00');
     await waitFor(() => expect(submit).toBeEnabled());
+  });
+
+  it('reads an Italian amount with thousands separators ("1.000,00") as 1,000.00 EUR', async () => {
+    await i18n.changeLanguage('it');
+    serveCard();
+    const calls: unknown[] = [];
+    server.use(
+      http.post(`${CARD}/reload`, async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ card: giftCard(), transaction: transaction({ type: 'RECHARGE', amountCents: 100000 }) });
+      }),
+    );
+    await renderShow();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ricarica' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Importo/ }), '1.000,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Ricarica' }));
+    await waitFor(() => expect(calls).toEqual([{ amountCents: 100000 }]));
   });
 
   it('sends the amount in cents with one Idempotency-Key per submitted amount, also across a retry', async () => {

@@ -1,9 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Tooltip } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Loading, ShowBase, useCanAccess, useCreatePath, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { USABLE_CARD_STATUSES, type GiftCard } from '../../../domain/giftcards';
+import { moneyMoveRefusal } from '../../../domain/giftcardRules';
+import type { GiftCard } from '../../../domain/giftcards';
 import { PageHeading } from '../../pages/PageHeading';
 import { GiftCardDetails } from './GiftCardDetails';
 import { GiftCardTransactions } from './GiftCardTransactions';
@@ -11,7 +12,11 @@ import { ReloadDialog } from './ReloadDialog';
 
 const RESOURCE = 'privative/giftcards';
 
-/** Reload (SPEC §2), for users the access table allows it; disabled, with the reason, on a card that cannot be used. */
+/**
+ * Reload (SPEC §2), for users the access table allows it, only on a card the domain's rules let
+ * move money (domain/giftcardRules.ts: ACTIVE or SOLD and not past its expiry); on any other card
+ * the button is not offered and the reason is said instead.
+ */
 function ReloadAction() {
   const translate = useTranslate();
   const refresh = useRefresh();
@@ -19,16 +24,19 @@ function ReloadAction() {
   const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'reload' });
   const [open, setOpen] = useState(false);
   if (!card || !canAccess) return null;
-  const usable = USABLE_CARD_STATUSES.includes(card.status);
-  const button = (
-    <Button variant="contained" onClick={() => setOpen(true)} disabled={!usable}>
-      {translate('giftcards.detail.reload')}
-    </Button>
-  );
+  const refusal = moneyMoveRefusal({ status: card.status, expireDate: card.expireDate ? new Date(card.expireDate) : null }, new Date());
+  if (refusal) {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="reload-unavailable">
+        {translate('giftcards.detail.notUsable')} {translate(`errors.codes.${refusal}`)}
+      </Typography>
+    );
+  }
   return (
     <>
-      {/* a disabled button gets no pointer events: the tooltip needs a wrapper to explain why */}
-      {usable ? button : <Tooltip title={translate('giftcards.detail.notUsable')}><span>{button}</span></Tooltip>}
+      <Button variant="contained" onClick={() => setOpen(true)}>
+        {translate('giftcards.detail.reload')}
+      </Button>
       {open && <ReloadDialog card={card} onClose={() => setOpen(false)} onDone={refresh} />}
     </>
   );

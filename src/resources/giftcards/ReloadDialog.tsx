@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useMemo, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import type { GiftCard } from '../../../domain/giftcards';
-import { euroAmountSchema } from '../../components/euroAmountSchema';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { createIdempotencyKeys } from '../../components/idempotencyKey';
@@ -11,8 +10,9 @@ import { useFormatCents } from '../../components/MoneyField';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/types';
+import { localAmountSchema } from './amountInput';
 
-export const reloadFormSchema = (maxCents: number) => z.object({ amount: euroAmountSchema(maxCents) });
+export const reloadFormSchema = (maxCents: number, language: string) => z.object({ amount: localAmountSchema(maxCents, language) });
 const EMPTY = { amount: '' };
 
 /**
@@ -25,9 +25,10 @@ export function ReloadDialog({ card, onClose, onDone }: { card: GiftCard; onClos
   const notify = useNotify();
   const formatCents = useFormatCents();
   const dataProvider = useDataProvider<TesseraDataProvider>();
+  const [locale] = useLocaleState();
   const { maxTransactionCents } = getRuntimeConfig();
   const [keyFor] = useState(createIdempotencyKeys);
-  const resolver = useMemo(() => zodResolver(reloadFormSchema(maxTransactionCents)), [maxTransactionCents]);
+  const resolver = useMemo(() => zodResolver(reloadFormSchema(maxTransactionCents, locale)), [maxTransactionCents, locale]);
 
   const submit = useFormSubmit(
     useCallback(

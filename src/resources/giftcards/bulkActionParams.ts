@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { GV, type BulkAction, type BulkBody } from '../../../domain/giftcards';
-import { euroAmountSchema } from '../../components/euroAmountSchema';
 import { isoDayOf } from '../../components/localDayBounds';
+import { localAmountSchema } from './amountInput';
 
 /**
  * What the bulk dialog asks for: an amount for reload (and, optionally, the value of
@@ -11,9 +11,11 @@ import { isoDayOf } from '../../components/localDayBounds';
 export interface BulkParamsForm {
   amount: string;
   expireDate: string;
+  /** "I understand this changes N cards": required on a big or unfiltered set */
+  acknowledged: boolean;
 }
 
-export const EMPTY_BULK_PARAMS: BulkParamsForm = { amount: '', expireDate: '' };
+export const EMPTY_BULK_PARAMS: BulkParamsForm = { amount: '', expireDate: '', acknowledged: false };
 
 /** The first day a new expiry date may be (the API refuses past days). */
 export const firstExpiryDay = () => dayjs().format('YYYY-MM-DD');
@@ -23,15 +25,18 @@ export function bulkActionNeedsParams(action: BulkAction): boolean {
 }
 
 /** The form → the `params` of the bulk body, validated like the API validates them. */
-export function bulkParamsSchema(action: BulkAction, maxCents: number): z.ZodType<BulkBody['params'], BulkParamsForm> {
+export function bulkParamsSchema(action: BulkAction, maxCents: number, language = 'it', strong = false): z.ZodType<BulkBody['params'], BulkParamsForm> {
   const unused = z.string();
+  const acknowledged = strong ? z.literal(true, { error: 'giftcards.bulk.acknowledgeRequired' }) : z.boolean();
   if (action === 'reload') {
-    return z.object({ amount: euroAmountSchema(maxCents), expireDate: unused }).transform(({ amount }) => ({ amountCents: amount }));
+    return z.object({ amount: localAmountSchema(maxCents, language), expireDate: unused, acknowledged }).transform(({ amount }) => ({ amountCents: amount }));
   }
   if (action === 'activate') {
     // the value of cards whose typology has none (variable value); fixed-value cards ignore it
-    const optionalAmount = z.union([z.literal('').transform(() => undefined), euroAmountSchema(maxCents)]);
-    return z.object({ amount: optionalAmount, expireDate: unused }).transform(({ amount }) => (amount === undefined ? undefined : { amountCents: amount }));
+    const optionalAmount = z.union([z.literal('').transform(() => undefined), localAmountSchema(maxCents, language)]);
+    return z
+      .object({ amount: optionalAmount, expireDate: unused, acknowledged })
+      .transform(({ amount }) => (amount === undefined ? undefined : { amountCents: amount }));
   }
   if (action === 'editExpiry') {
     const day = z
@@ -40,7 +45,7 @@ export function bulkParamsSchema(action: BulkAction, maxCents: number): z.ZodTyp
       .transform(isoDayOf)
       .pipe(z.iso.date(GV.invalid))
       .refine((value) => value >= firstExpiryDay(), 'giftcards.bulk.expiryInPast');
-    return z.object({ amount: unused, expireDate: day }).transform(({ expireDate }) => ({ expireDate }));
+    return z.object({ amount: unused, expireDate: day, acknowledged }).transform(({ expireDate }) => ({ expireDate }));
   }
-  return z.object({ amount: unused, expireDate: unused }).transform(() => undefined);
+  return z.object({ amount: unused, expireDate: unused, acknowledged }).transform(() => undefined);
 }

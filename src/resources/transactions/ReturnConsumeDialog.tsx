@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { ReturnBody, Transaction } from '../../../domain/giftcards';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
@@ -19,10 +19,11 @@ export function ReturnConsumeDialog({ transaction, onClose, onDone }: { transact
   const notify = useNotify();
   const formatCents = useFormatCents();
   const dataProvider = useDataProvider<TesseraDataProvider>();
+  const [locale] = useLocaleState();
   const { maxTransactionCents } = getRuntimeConfig();
   const leftCents = consumeLeftCents(transaction);
   const [keyFor] = useState(createIdempotencyKeys);
-  const resolver = useMemo(() => zodResolver(returnFormSchema(maxTransactionCents, leftCents)), [maxTransactionCents, leftCents]);
+  const resolver = useMemo(() => zodResolver(returnFormSchema(maxTransactionCents, leftCents, locale)), [maxTransactionCents, leftCents, locale]);
   // the store code starts as the consume's store: a return usually happens where the purchase did
   const defaultValues = useMemo(() => ({ amount: '', returnNumber: '', storeCode: transaction.storeCode ?? '' }), [transaction.storeCode]);
 
