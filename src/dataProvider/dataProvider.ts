@@ -112,6 +112,9 @@ function namedActions(http: HttpClient): TesseraActions {
     async saveCompanyReferent(companyId, referent) {
       return (await http.request<CompanyRecord>(`${item(companies, companyId)}/referent`, { method: 'PUT', json: referent })).body;
     },
+    async removeCompanyReferent(companyId) {
+      return (await http.request<CompanyRecord>(`${item(companies, companyId)}/referent`, { method: 'DELETE' })).body;
+    },
     uploadCompanyLogo: (companyId, file) => upload<CompanyRecord>(`${item(companies, companyId)}/logo`, file),
     companyLogo: (companyId, signal) => blob(`${item(companies, companyId)}/logo`, signal),
     downloadReport: (reportId, signal) => blob(reportDownloadPath(reportId), signal),

@@ -32,6 +32,8 @@ export interface TesseraActions {
   importStores(file: File): Promise<StoreImportResult>;
   storeImportTemplate(): Promise<Blob>;
   saveCompanyReferent(companyId: Identifier, referent: ReferentInput): Promise<CompanyRecord>;
+  /** A never-activated referent is deleted, an active one disabled (sessions end); the company answers with `referent: null`. */
+  removeCompanyReferent(companyId: Identifier): Promise<CompanyRecord>;
   uploadCompanyLogo(companyId: Identifier, file: File): Promise<CompanyRecord>;
   companyLogo(companyId: Identifier, signal?: AbortSignal): Promise<Blob>;
   /** SPEC §7: a generated report as a CSV blob. */

@@ -160,6 +160,7 @@ export function createDemoDataProvider(ctx: DemoContext): DemoDataProvider {
     importStores: (file) => later(() => registry.importStores(ctx, file)),
     storeImportTemplate: () => later(() => registry.storeImportTemplate()),
     saveCompanyReferent: (companyId, referent) => later(() => registry.saveReferent(ctx, companyId, referent)),
+    removeCompanyReferent: (companyId) => later(() => registry.removeReferent(ctx, companyId)),
     uploadCompanyLogo: (companyId, file) => later(() => registry.uploadLogo(ctx, companyId, file)),
     companyLogo: (companyId) => later(() => registry.companyLogo(ctx, companyId)),
     downloadReport: (reportId) =>

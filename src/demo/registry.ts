@@ -262,6 +262,20 @@ export function saveReferent(ctx: DemoContext, id: Identifier, input: ReferentIn
   return { ...company };
 }
 
+/** As the server: a never-activated referent is deleted, an active one disabled; never one's own account. */
+export function removeReferent(ctx: DemoContext, id: Identifier): CompanyRecord {
+  const { company, instance } = companyOr404(ctx, 'edit', id);
+  const path = `${instance}/referent`;
+  const user = company.referent ? ctx.db.users.find((u) => u.id === company.referent!.id) : undefined;
+  if (!user) throw apiError(404, 'NOT_FOUND', path, 'The company has no referent');
+  if (user.id === ctx.actor().user.id) throw apiError(409, 'CONFLICT', path, 'You cannot remove your own account');
+  if (user.status === 'PENDING_ACTIVATION') ctx.db.users.splice(ctx.db.users.indexOf(user), 1);
+  else user.status = 'DISABLED';
+  company.referent = null;
+  company.updatedAt = stamp();
+  return { ...company };
+}
+
 /** What the file's own first bytes say it is (never trust the declared type alone). */
 function sniffImage(data: Uint8Array): 'image/jpeg' | 'image/png' | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';

@@ -10,6 +10,7 @@ export const AUDIT_KINDS = [
   'password_reset',
   'account_activated',
   'refresh_token_reuse',
+  'referent_removed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -134,7 +134,7 @@ describe.each(DRIVERS)('companies API (%s)', (driver) => {
     const live = await t.db.db.select().from(refreshTokens).where(eq(refreshTokens.userId, rita.id));
     expect(live.every((token) => token.revokedAt !== null)).toBe(true);
     expect((await call(session.accessToken, 'GET', '/api/user/configuration')).statusCode).toBe(401);
-    const [audit] = await t.db.db.select().from(auditEvents).where(eq(auditEvents.kind, 'referent_removed' as never));
+    const [audit] = await t.db.db.select().from(auditEvents).where(eq(auditEvents.kind, 'referent_removed'));
     expect(audit).toMatchObject({ subject: referent.email, details: { companyId: ids.BETA, userId: rita.id, outcome: 'disabled' } });
     expect((await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${ids.BETA}/referent`)).statusCode).toBe(404);
 

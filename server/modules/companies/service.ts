@@ -148,7 +148,7 @@ export async function upsertReferent(ctx: AppContext, auth: AuthState, scopeId: 
 }
 
 /** The audit kind of a referent removal (audit_events.kind is text; the kind list lives in db/schema/audit.ts). */
-const REFERENT_REMOVED = 'referent_removed' as AuditKind;
+const REFERENT_REMOVED: AuditKind = 'referent_removed';
 
 /**
  * Removes the company's referent, so a company whose only user is its referent can be deleted

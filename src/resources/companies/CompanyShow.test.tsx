@@ -90,4 +90,28 @@ describe('CompanyShow', () => {
     expect(await screen.findByText('The logo must be a JPEG or PNG image of at most 5 MB.')).toBeInTheDocument();
     expect(uploads).toBe(0);
   });
+
+  it('removes a pending referent after saying what happens, and the company shows none', async () => {
+    let current: typeof company = company;
+    let removals = 0;
+    server.use(
+      http.get(COMPANY, () => HttpResponse.json(current)),
+      http.delete(`${COMPANY}/referent`, () => {
+        removals += 1;
+        current = { ...company, referent: null as never };
+        return HttpResponse.json(current);
+      }),
+    );
+    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove referent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the referent' });
+    expect(within(dialog).getByText(/Rita Rossi has not activated the account yet/)).toBeInTheDocument();
+    expect(removals).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove referent' }));
+    expect(await screen.findByText('Referent removed')).toBeInTheDocument();
+    expect(removals).toBe(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove referent' })).not.toBeInTheDocument());
+    expect(screen.queryByText('rita@beta.test')).not.toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import { Button, CircularProgress, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useGetIdentity, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { errorMessage } from '../../dataProvider/httpError';
@@ -9,7 +9,6 @@ import type { TesseraDataProvider } from '../../dataProvider/types';
 import { COMPANIES } from './useScopeCompanies';
 
 /** `DELETE …/companies/{id}/referent` (server/modules/companies): the dataProvider's named call. */
-type WithRemoveReferent = TesseraDataProvider & { removeCompanyReferent?: (companyId: Identifier) => Promise<CompanyRecord> };
 
 /**
  * Removes the company's referent (the way out of "still has users" when the referent is the last
@@ -21,17 +20,17 @@ export function RemoveReferentButton({ company }: { company: CompanyRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const dataProvider = useDataProvider<WithRemoveReferent>();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
   const { identity } = useGetIdentity();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const referent = company.referent;
-  if (!referent || typeof dataProvider.removeCompanyReferent !== 'function' || String(identity?.id ?? '') === referent.id) return null;
+  if (!referent || String(identity?.id ?? '') === referent.id) return null;
   const name = `${referent.firstName} ${referent.lastName}`;
   const confirm = async () => {
     setBusy(true);
     try {
-      await dataProvider.removeCompanyReferent!(company.id);
+      await dataProvider.removeCompanyReferent(company.id);
       notify('companies.messages.referentRemoved', { type: 'success' });
       setOpen(false);
       await queryClient.invalidateQueries({ queryKey: [COMPANIES] });
