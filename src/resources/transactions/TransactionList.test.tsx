@@ -36,6 +36,24 @@ function serve(rows: Transaction[] = [consume, freeze, releasedFreeze, cancelled
 
 const rowOf = (code: string) => screen.getByRole('link', { name: code }).closest('tr')!;
 
+/** The row's action menu, opened: the names of what it offers (none: no menu button at all). */
+async function offered(code: string): Promise<string[]> {
+  const button = within(rowOf(code)).queryByRole('button', { name: /^Actions: / });
+  if (!button) return [];
+  const user = userEvent.setup();
+  await user.click(button);
+  const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+  return items;
+}
+
+async function choose(code: string, action: string) {
+  const user = userEvent.setup();
+  await user.click(within(rowOf(code)).getByRole('button', { name: /^Actions: / }));
+  await user.click(await screen.findByRole('menuitem', { name: action }));
+}
+
 describe('TransactionList', () => {
   it('sends type and local-day date range as the API filter', async () => {
     const filters = serve();
@@ -67,13 +85,15 @@ describe('TransactionList', () => {
     serve();
     await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
-    const buttons = (code: string) => within(rowOf(code)).queryAllByRole('button').map((button) => button.textContent);
-    expect(buttons('ABCD2345EFGH6789')).toEqual(['Return', 'Cancel']);
-    expect(buttons('FROZEN0000000001')).toEqual(['Unfreeze']);
+    expect(within(rowOf('ABCD2345EFGH6789')).getByRole('button', { name: 'Actions: Consume on card ABCD2345EFGH6789' })).toHaveAttribute('aria-haspopup', 'menu');
+    expect(await offered('ABCD2345EFGH6789')).toEqual(['Return', 'Cancel']);
+    expect(await offered('FROZEN0000000001')).toEqual(['Unfreeze']);
     // a hold already released (by its unfreeze or a deactivation) cannot be released again
-    expect(buttons('RELEASED00000001')).toEqual([]);
-    expect(buttons('RECHARGED0000001')).toEqual([]);
-    expect(buttons('FAILED0000000001')).toEqual([]);
+    expect(await offered('RELEASED00000001')).toEqual([]);
+    expect(await offered('RECHARGED0000001')).toEqual([]);
+    expect(await offered('FAILED0000000001')).toEqual([]);
+    // the actions are the row's first cell: on screen whatever the table's width
+    expect(rowOf('ABCD2345EFGH6789').querySelector('td')!.querySelector('button')).not.toBeNull();
     expect(within(rowOf('RECHARGED0000001')).getByText('Cancelled')).toHaveAttribute('data-tone', 'red');
     expect(within(rowOf('FAILED0000000001')).getByText('Error')).toHaveAttribute('data-tone', 'red');
   });
@@ -83,9 +103,42 @@ describe('TransactionList', () => {
     await renderScreen(<TransactionList />, { resource: 'privative/transactions', permissions: ['privative.transactions'] });
     const code = (await screen.findAllByText('FROZEN0000000001'))[0];
     // the row actions stay: they need the transactions permission only
-    expect(await within(code.closest('tr')!).findByRole('button', { name: 'Unfreeze' })).toBeInTheDocument();
+    expect(await within(code.closest('tr')!).findByRole('button', { name: 'Actions: Freeze on card FROZEN0000000001' })).toBeInTheDocument();
     expect(code.closest('a')).toBeNull();
     expect(screen.queryByRole('link', { name: 'ABCD2345EFGH6789' })).not.toBeInTheDocument();
+  });
+
+  it('shows a failed load as an error with Retry, not as the empty list', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/company/company-1/stores', () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
+      http.get(TRANSACTIONS, () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json(problem(500, 'INTERNAL_ERROR', TRANSACTIONS), { status: 500 });
+        return HttpResponse.json([consume], { headers: { 'Content-Range': 'transactions 0-0/1' } });
+      }),
+    );
+    await renderScreen(<TransactionList />, CASHIER);
+    const alert = await screen.findByTestId('list-load-error');
+    expect(screen.queryByText('No transaction matches the filters.')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'ABCD2345EFGH6789' })).toBeInTheDocument();
+  });
+
+  it('on a phone: compact rows with the actions menu and the card link, filters folded', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false })) as typeof window.matchMedia;
+    try {
+      serve();
+      await renderScreen(<TransactionList />, CASHIER);
+      const link = await screen.findByRole('link', { name: 'ABCD2345EFGH6789' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(within(link.closest('li')!).getByRole('button', { name: /^Actions: Consume/ })).toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Type' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Filters/ })).toHaveAttribute('aria-expanded', 'false');
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('links the card code to the card page', async () => {
@@ -106,7 +159,7 @@ describe('TransactionList', () => {
     await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
-    await user.click(within(rowOf('ABCD2345EFGH6789')).getByRole('button', { name: 'Return' }));
+    await choose('ABCD2345EFGH6789', 'Return');
     const dialog = await screen.findByRole('dialog', { name: 'Return consume' });
     expect(within(dialog).getByText('At most €20.00')).toBeInTheDocument();
     const amount = within(dialog).getByRole('textbox', { name: /Amount to return/ });
@@ -146,7 +199,7 @@ describe('TransactionList', () => {
     await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
-    await user.click(within(rowOf('ABCD2345EFGH6789')).getByRole('button', { name: 'Cancel' }));
+    await choose('ABCD2345EFGH6789', 'Cancel');
     const dialog = await screen.findByRole('dialog', { name: 'Cancel transaction' });
     expect(within(dialog).getByText('Cancel the “Consume” transaction of €30.00 on card ABCD2345EFGH6789? Its effect on the balance is reversed.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel transaction' }));
@@ -165,7 +218,7 @@ describe('TransactionList', () => {
     await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
-    await user.click(within(rowOf('FROZEN0000000001')).getByRole('button', { name: 'Unfreeze' }));
+    await choose('FROZEN0000000001', 'Unfreeze');
     const dialog = await screen.findByRole('dialog', { name: 'Unfreeze amount' });
     expect(within(dialog).getByText('Release the frozen amount of €15.00 on card FROZEN0000000001?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Unfreeze' }));

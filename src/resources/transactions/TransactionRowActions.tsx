@@ -1,4 +1,5 @@
-import { Button, Stack } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { IconButton, Menu, MenuItem } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { Transaction } from '../../../domain/giftcards';
@@ -16,7 +17,9 @@ const RESOURCE = 'privative/transactions';
 
 /**
  * Unfreeze, return consume and cancel on one transaction row (SPEC §2), each behind a dialog,
- * each shown where it can apply and to users the access table allows it.
+ * each offered only where it can succeed (transactionActionRules.ts) and to users the access
+ * table allows it. They sit in one compact menu button at the start of the row, named after the
+ * row ("Actions: Consume ABCD…"), so they are on screen at any width without side scrolling.
  */
 export function TransactionRowActions() {
   const translate = useTranslate();
@@ -31,6 +34,7 @@ export function TransactionRowActions() {
     cancel: useCanAccess({ resource: RESOURCE, action: 'cancel' }).canAccess === true,
   };
   const [open, setOpen] = useState<Open>(null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
   // one key per opened confirmation: a retry of the same confirmation moves nothing twice
   const [key, setKey] = useState('');
@@ -38,9 +42,16 @@ export function TransactionRowActions() {
 
   const openDialog = (which: Open) => (event: MouseEvent) => {
     event.stopPropagation();
+    setAnchor(null);
     setKey(newIdempotencyKey());
     setOpen(which);
   };
+  const offered = {
+    unfreeze: allowed.unfreeze && canUnfreeze(transaction),
+    return: allowed.return && canReturn(transaction),
+    cancel: allowed.cancel && canCancel(transaction),
+  };
+  if (!offered.unfreeze && !offered.return && !offered.cancel) return null;
   const run = async (call: () => Promise<unknown>, doneKey: string) => {
     setBusy(true);
     try {
@@ -62,22 +73,25 @@ export function TransactionRowActions() {
   };
 
   return (
-    <Stack direction="row" spacing={0.5} onClick={(event) => event.stopPropagation()}>
-      {allowed.unfreeze && canUnfreeze(transaction) && (
-        <Button size="small" onClick={openDialog('unfreeze')}>
-          {translate('transactions.actions.unfreeze')}
-        </Button>
-      )}
-      {allowed.return && canReturn(transaction) && (
-        <Button size="small" onClick={openDialog('return')}>
-          {translate('transactions.actions.return')}
-        </Button>
-      )}
-      {allowed.cancel && canCancel(transaction) && (
-        <Button size="small" color="error" onClick={openDialog('cancel')}>
-          {translate('transactions.actions.cancel')}
-        </Button>
-      )}
+    <span onClick={(event) => event.stopPropagation()}>
+      <IconButton
+        size="small"
+        aria-label={translate('transactions.actions.menu', { type: words.type, code: transaction.cardCode })}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {offered.unfreeze && <MenuItem onClick={openDialog('unfreeze')}>{translate('transactions.actions.unfreeze')}</MenuItem>}
+        {offered.return && <MenuItem onClick={openDialog('return')}>{translate('transactions.actions.return')}</MenuItem>}
+        {offered.cancel && (
+          <MenuItem onClick={openDialog('cancel')} sx={{ color: 'error.main' }}>
+            {translate('transactions.actions.cancel')}
+          </MenuItem>
+        )}
+      </Menu>
       {open === 'return' && <ReturnConsumeDialog transaction={transaction} onClose={() => setOpen(null)} onDone={refresh} />}
       <ConfirmDialog
         open={open === 'unfreeze'}
@@ -100,6 +114,6 @@ export function TransactionRowActions() {
       >
         {translate('transactions.cancel.question', words)}
       </ConfirmDialog>
-    </Stack>
+    </span>
   );
 }
