@@ -63,6 +63,22 @@ describe('GiftCardShow', () => {
     expect(screen.queryByRole('link', { name: 'Open in transactions' })).not.toBeInTheDocument();
   });
 
+  it('on a phone shows the balances and each ledger amount without a sideways-scrolling table', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false })) as typeof window.matchMedia;
+    try {
+      serveCard();
+      await renderShow();
+      expect(await screen.findByTestId('available-balance')).toHaveTextContent('€50.00');
+      const ledger = await screen.findByRole('list', { name: 'Transactions' });
+      expect(within(ledger).getByText('Activation')).toBeInTheDocument();
+      expect(within(ledger).getByText(/Balance after/)).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
   it('links to the transactions screen filtered on the card for users who may open it', async () => {
     serveCard();
     await renderScreen(<GiftCardShow />, {

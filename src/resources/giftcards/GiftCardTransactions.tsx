@@ -1,5 +1,5 @@
-import { Box, Button, Card, Typography } from '@mui/material';
-import { CanAccess, DataTable, InfiniteListBase, useCreatePath, useTranslate } from 'react-admin';
+import { Box, Button, Card, List, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { CanAccess, DataTable, InfiniteListBase, RecordContextProvider, useCreatePath, useListContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../domain/giftcards';
 import { DateTimeField } from '../../components/DateTimeField';
@@ -32,6 +32,32 @@ function AllTransactionsLink({ cardId }: { cardId: string }) {
   );
 }
 
+/** The ledger on a phone: date, type, result and the amount in view, no sideways scrolling. */
+function CompactLedger() {
+  const translate = useTranslate();
+  const { data } = useListContext<Transaction>();
+  if (!data?.length) return <NoTransactions />;
+  return (
+    <List disablePadding aria-label={translate('giftcards.detail.transactions')}>
+      {data.map((row) => (
+        <RecordContextProvider key={row.id} value={row}>
+          <ListItem divider sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <TransactionTypeField />
+            <TransactionResultField />
+            <Box sx={{ ml: 'auto' }}>
+              <TransactionAmountField />
+            </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ width: '100%', overflowWrap: 'anywhere' }}>
+              <DateTimeField source="createdAt" /> · {translate('transactions.fields.balanceAfter')} <MoneyField source="balanceAfterCents" />
+              {row.storeName ? ` · ${row.storeName}` : ''}
+            </Typography>
+          </ListItem>
+        </RecordContextProvider>
+      ))}
+    </List>
+  );
+}
+
 /**
  * The card's ledger, newest first: resource 'privative/giftcard-transactions' with the card in
  * the filter (the dataProvider reads it from the card's own transactions endpoint, open to the
@@ -40,6 +66,7 @@ function AllTransactionsLink({ cardId }: { cardId: string }) {
  */
 export function GiftCardTransactions({ cardId }: { cardId: string }) {
   const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const label = (key: string) => translate(`transactions.fields.${key}`);
   return (
     <Box component="section" sx={{ mt: 3 }} aria-labelledby="card-transactions-title">
@@ -60,6 +87,7 @@ export function GiftCardTransactions({ cardId }: { cardId: string }) {
         storeKey={false}
       >
         <Card variant="outlined">
+          {phone ? <CompactLedger /> : (
           <DataTable<Transaction> bulkActionButtons={false} rowClick={false} empty={<NoTransactions />} sx={SCROLLABLE_TABLE_SX}>
             <DataTable.Col source="createdAt" label={label('createdAt')} disableSort render={() => <DateTimeField source="createdAt" />} />
             <DataTable.Col source="type" label={label('type')} disableSort field={TransactionTypeField} />
@@ -70,6 +98,7 @@ export function GiftCardTransactions({ cardId }: { cardId: string }) {
             <DataTable.Col source="returnNumber" label={label('returnNumber')} disableSort />
             <DataTable.Col source="userName" label={label('user')} disableSort />
           </DataTable>
+          )}
         </Card>
         <LoadMoreButton label={translate('transactions.list.loadMore')} />
       </InfiniteListBase>
