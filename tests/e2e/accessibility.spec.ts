@@ -75,6 +75,10 @@ for (const viewport of VIEWPORTS) {
           await expectAccessible(page, `${viewport.name} ${lang} ${screen}`);
           await page.screenshot({ path: `test-results/a11y/${viewport.name}-${lang}-${screen.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
         }
+        async function logOut() {
+          await page.getByRole('button', { name: lang === 'it' ? 'Esci' : 'Log out' }).click();
+          await expect(page).toHaveURL(/#\/login$/);
+        }
         async function visit(path: string, screen: string) {
           // same document: a hash change, no reload (the demo keeps its data and session)
           await page.goto(`${DEMO}/#${path}`);
@@ -112,7 +116,7 @@ for (const viewport of VIEWPORTS) {
         await visit('/no/such/page', 'not-found');
 
         // a company operator: a card and a store of their own, and a screen they may not open
-        await page.evaluate(() => localStorage.clear());
+        await logOut();
         await signIn(page, 'operator@acme.test', lang);
         await expect(page).toHaveURL(/#\/privative\/giftcards$/);
         await visit(await firstRecordPath(page, '/privative/giftcards', /^\/privative\/giftcards\/[^/]+$/), 'giftcard-detail');
@@ -121,7 +125,7 @@ for (const viewport of VIEWPORTS) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'it' ? 'Non puoi aprire questa pagina' : 'You cannot open this page');
 
         // no permissions at all
-        await page.evaluate(() => localStorage.clear());
+        await logOut();
         await signIn(page, 'noaccess@acme.test', lang);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'it' ? 'Questo utente non ha permessi attivi' : 'This user does not have permissions activated');
         await check('no-permissions');

@@ -37,7 +37,7 @@ test.describe('demo mode, no server', () => {
     const firstCode = page.locator('tbody tr td:nth-child(2)').first();
     await expect(firstCode).toHaveText(/^[A-Z0-9]{16}$/);
     const code = (await firstCode.innerText()).trim();
-    await page.getByRole('cell', { name: code }).click();
+    await page.getByRole('cell', { name: code, exact: true }).click();
     await expect(page).toHaveURL(/#\/privative\/giftcards\/[0-9a-f-]{36}/);
     const before = await page.getByTestId('available-balance').innerText();
     await expectAccessible(page, 'demo card detail');
@@ -65,7 +65,7 @@ test.describe('demo mode, no server', () => {
     await expect(page.getByText("Account disabilitato. Contatta l'assistenza.")).toBeVisible();
     await expect(page).toHaveURL(/#\/login/);
     await signIn(page, 'noaccess@acme.test');
-    await expect(page.getByText('Questo utente non ha permessi attivi')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Questo utente non ha permessi attivi' })).toBeVisible();
     expect(stray, 'requests that left the demo').toEqual([]);
   });
 });

@@ -93,7 +93,7 @@ test.describe('foundation', () => {
 
   test('a user without permissions sees the no-permissions page', async ({ page }) => {
     await signIn(page, 'noaccess@acme.test');
-    await expect(page.getByText('Questo utente non ha permessi attivi')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Questo utente non ha permessi attivi' })).toBeVisible();
     await expect(page.getByText("Contatta l'amministratore per risolvere il problema.")).toBeVisible();
     await expectAccessible(page, 'no permissions');
   });
@@ -162,6 +162,6 @@ test.describe('foundation', () => {
     await expect(page.locator('form').getByRole('alert')).toContainText('Codice non valido o già utilizzato');
 
     await signIn(page, email, 'Operatore-Nuovo-2026#');
-    await expect(page.getByText('Questo utente non ha permessi attivi')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Questo utente non ha permessi attivi' })).toBeVisible();
   });
 });
