@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // .br/.gz siblings of the build, served as they are by the server (server/plugins/spa.ts)
+  plugins: [react(), precompressPlugin()],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },

@@ -74,9 +74,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerUserJobs(ctx, registry);
   registerCleanupJob(registry, handle.db, config);
-  // Computed before the first sign-in so an unknown e-mail never costs an extra hash.
+  // Started before the first sign-in so an unknown e-mail never costs an extra hash; not awaited,
+  // so the server answers while the hash computes (sign-ins await the same promise).
   app.addHook('onReady', async () => {
-    await getDummyHash();
+    void getDummyHash();
   });
 
   await app.register(errorsPlugin);

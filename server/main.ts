@@ -1,26 +1,44 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
-import { openPglite, openPostgres } from './db/client';
-import { runMigrations } from './db/migrate';
-import { scheduleCleanup } from './jobs/cleanup';
-import { seedDemoData } from './seed/demo';
+import { openPglite, openPostgres, queryRows, type DbHandle } from './db/client';
+import { MIGRATIONS_FOLDER, runMigrations } from './db/migrate';
+
+/**
+ * Whether the newest migration of the journal is already applied: the usual restart then skips
+ * the migrator (it reads and hashes every file and takes a lock). Any doubt (a new database, an
+ * unreadable journal) runs the migrator, which stays the one place that decides what to apply.
+ */
+async function migrationsApplied(handle: DbHandle): Promise<boolean> {
+  try {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    const newest = Math.max(...journal.entries.map((entry) => entry.when));
+    const [row] = await queryRows<{ last: string | number | null }>(handle.db, sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`);
+    return row?.last !== null && row?.last !== undefined && Number(row.last) >= newest;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Starts Tessera: migrate, seed demo data when appropriate, start the job runner, listen.
  * A new embedded database is always seeded (so `npm start` gives a usable product); PostgreSQL
- * only with DEMO_DATA=1.
+ * only with DEMO_DATA=1. The database opens while the rest of the server loads (PGlite's start
+ * is most of a restart).
  */
 async function main() {
   const config = loadConfig();
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const newEmbedded = !config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
-  const db = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(pgliteDir);
-  await runMigrations(db);
+  const opening = config.databaseUrl ? Promise.resolve(openPostgres(config.databaseUrl)) : openPglite(pgliteDir);
+  const [{ buildApp }, { scheduleCleanup }] = await Promise.all([import('./app'), import('./jobs/cleanup')]);
+  const db = await opening;
+  if (!(await migrationsApplied(db))) await runMigrations(db);
 
   const app = await buildApp(config, { db });
   if (newEmbedded || config.demoData) {
+    const { seedDemoData } = await import('./seed/demo');
     const seeded = await seedDemoData(db.db, { giftcards: true });
     app.log.info(seeded, 'demo data seeded (password Tessera-Demo-2026!)');
   }

@@ -45,6 +45,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, { config }: { config: A
       root: config.spaDir,
       index: ['index.html'],
       wildcard: true,
+      // the build writes .br/.gz siblings (scripts/precompress.mjs): sent by Accept-Encoding, no per-request compression
+      preCompressed: true,
       cacheControl: false, // set per file below
       setHeaders(res, filePath) {
         // Vite puts content hashes in asset names: those never change; index.html always may.

@@ -1,0 +1,57 @@
+// Bundles the server (server/ + domain/) into dist-server/main.js with esbuild, so `npm start`
+// runs compiled JavaScript instead of compiling TypeScript at every start. Packages stay
+// external (PGlite finds its wasm and data files, native modules load as usual); sources that
+// locate files from `import.meta.url` (migrations, e-mail texts, package.json) keep their own
+// location, rewritten relative to the bundle, so dist-server/ must stay next to server/.
+import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_OUT_DIR = path.join(ROOT, 'dist-server');
+export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'main.js');
+
+/** `import.meta.url` in a bundled file means the bundle; each source keeps its own path instead. */
+const ownImportMetaUrl = {
+  name: 'own-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const relative = path.relative(SERVER_OUT_DIR, args.path).split(path.sep).join('/');
+      return {
+        contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+export async function buildServer({ quiet = false, entry = path.join(ROOT, 'server', 'main.ts'), outfile = SERVER_ENTRY } = {}) {
+  const started = Date.now();
+  // chunk names carry hashes: clear the old ones
+  rmSync(path.dirname(outfile), { recursive: true, force: true });
+  await build({
+    entryPoints: { [path.basename(outfile, '.js')]: entry },
+    outdir: path.dirname(outfile),
+    // main.ts loads the app with import() while the database opens: chunks of their own, beside
+    // main.js (the import.meta.url rewrite above is relative to this folder)
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [ownImportMetaUrl],
+  });
+  if (!quiet) console.log(`server built: ${path.relative(ROOT, outfile)} (${Date.now() - started} ms)`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildServer();
+}
