@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
+import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { ErrorPage } from './layout/ErrorPage';
@@ -36,8 +37,6 @@ function lazyScreen(element: React.ReactNode) {
   );
 }
 
-const GoHome = () => <Navigate to="/" replace />;
-
 /**
  * The SPA: public account pages without the shell, everything else inside it (SPEC §2). Every
  * business screen is a `<Resource>` of the registry (src/resources/registry.ts).
@@ -58,8 +57,8 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient, sto
       error={ErrorPage}
       loading={LoadingPage}
       notification={AppNotification}
-      // a controller's own access check failing sends the user home, like the screen gate does
-      accessDenied={GoHome}
+      // a controller's own access check failing says so, like the screen gate does
+      accessDenied={AccessDeniedPage}
       disableTelemetry
     >
       <CustomRoutes noLayout>
