@@ -17,6 +17,30 @@ export function companySubtree(rootId: string): SQL {
     SELECT id FROM subtree`;
 }
 
+/** The ids of a company and every company above it (short: the tree's depth). */
+export function companyAncestors(targetId: string): SQL {
+  return sql`WITH RECURSIVE up(id, parent_id) AS (
+      SELECT id, parent_id FROM companies WHERE id = ${targetId}
+      UNION
+      SELECT c.id, c.parent_id FROM companies c JOIN up u ON c.id = u.parent_id)
+    SELECT id FROM up`;
+}
+
+/**
+ * The caller's rule as a SQL boolean, for a query that already has the caller's company row:
+ * provider staff reach every existing company, others `targetId` when their company is one of
+ * its ancestors (or itself). The auth plugin folds it into the one query that loads the caller.
+ */
+export function companyInScopeSql(caller: { id: AnyPgColumn | SQL; isProvider: AnyPgColumn | SQL }, targetId: string): SQL {
+  return sql`(CASE WHEN ${caller.isProvider} THEN EXISTS (SELECT 1 FROM companies WHERE id = ${targetId})
+    ELSE ${caller.id} IN (${companyAncestors(targetId)}) END)`;
+}
+
+/** The subtree's ids as one JSON array value (`[]` when the root does not exist). */
+export function companySubtreeJson(rootId: string): SQL {
+  return sql`(SELECT COALESCE(json_agg(s.id), '[]'::json) FROM (${companySubtree(rootId)}) s)`;
+}
+
 /** `column IN (<the subtree of rootId>)`. */
 export function inCompanySubtree(column: AnyPgColumn | SQL, rootId: string): SQL {
   return sql`${column} IN (${companySubtree(rootId)})`;

@@ -1,16 +1,28 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext, AuthState } from '../context';
-import { verifyAccessToken } from '../lib/access-token';
+import { companies, refreshTokens, users } from '../db/schema';
+import { verifyAccessToken, type AccessClaims } from '../lib/access-token';
 import { assertCan, assertCompanyInScope, principalOf, type CompanyActor } from '../lib/access';
+import { companyInScopeSql, companySubtreeJson } from '../lib/company-scope';
 import { unauthorized } from '../lib/errors';
-import { isSessionLive } from '../modules/auth/repository';
-import { findUserWithCompany } from '../modules/user/repository';
+import { isUuid } from '../lib/pg-errors';
+
+/** The route's {companyId} as the caller's query saw it: in scope or not, and its subtree. */
+export interface RouteCompanyScope {
+  companyId: string;
+  inScope: boolean;
+  /** the company and every company below it (empty when out of scope) */
+  subtreeIds: string[];
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** set for every authenticated /api request; protected handlers may rely on it */
     auth: AuthState;
+    /** on /api/company/{companyId}/… routes: the scope answer loaded with the caller (lib/route-guards.ts reads it) */
+    companyScope: RouteCompanyScope | null;
   }
   interface FastifyInstance {
     requireAuth: preHandlerAsyncHookHandler;
@@ -25,6 +37,30 @@ declare module 'fastify' {
   }
 }
 
+/** The route's {companyId} when it is a well-formed id (anything else answers 404 later). */
+function routeCompanyId(request: FastifyRequest): string | null {
+  const id = (request.params as { companyId?: unknown } | undefined)?.companyId;
+  return typeof id === 'string' && isUuid(id) ? id : null;
+}
+
+/**
+ * One round trip: the user, its company, whether the session is live and, on a company route,
+ * whether {companyId} is in the caller's scope with that company's subtree. Loaded per request,
+ * so a disabled user or a revoked session (logout, password change) is out at once.
+ */
+async function loadCaller(ctx: AppContext, claims: AccessClaims, companyId: string | null) {
+  const live = sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${and(eq(refreshTokens.familyId, claims.sessionId), isNull(refreshTokens.revokedAt), isNull(refreshTokens.rotatedAt))})`;
+  const scope = companyId
+    ? { inScope: companyInScopeSql({ id: companies.id, isProvider: companies.isProvider }, companyId), subtree: companySubtreeJson(companyId) }
+    : { inScope: sql<boolean>`NULL`, subtree: sql`NULL` };
+  const [row] = await ctx.db
+    .select({ user: users, company: companies, live, inScope: sql<boolean | null>`${scope.inScope}`, subtree: sql<string[] | null>`${scope.subtree}` })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, claims.userId));
+  return row;
+}
+
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthState> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -35,9 +71,10 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   } catch {
     throw unauthorized('The access token is not valid or has expired');
   }
-  // Loaded per request: a disabled user or a revoked session (logout, password change) is out at once.
-  const [row, live] = await Promise.all([findUserWithCompany(ctx.db, claims.userId), isSessionLive(ctx.db, claims.sessionId)]);
-  if (!row || row.user.status !== 'ACTIVE' || !live) throw unauthorized('The session has ended');
+  const companyId = routeCompanyId(request);
+  const row = await loadCaller(ctx, claims, companyId);
+  if (!row || row.user.status !== 'ACTIVE' || !row.live) throw unauthorized('The session has ended');
+  request.companyScope = companyId ? { companyId, inScope: row.inScope === true, subtreeIds: row.inScope === true ? (row.subtree ?? []) : [] } : null;
   return { user: row.user, company: row.company, sessionId: claims.sessionId };
 }
 
@@ -45,6 +82,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
 export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('auth', null as unknown as AuthState);
   app.decorateRequest('actor', null as unknown as CompanyActor);
+  app.decorateRequest('companyScope', null);
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
