@@ -87,7 +87,7 @@ test.describe('gift cards and transactions', () => {
 
     // the three cards are now in the locked list
     await page.goto(list({ status: 'locked' }));
-    for (const code of codes) await expect(page.getByRole('cell', { name: code })).toBeVisible();
+    for (const code of codes) await expect(page.getByRole('cell', { name: code, exact: true })).toBeVisible();
 
     // the whole filtered set: locking not-sold cards is refused card by card, with the reason
     await page.goto(list({ status: 'notSold', lotNumber: 'LOT-ACME-001' }));
@@ -123,7 +123,8 @@ test.describe('gift cards and transactions', () => {
 
     const consume = page.locator('tbody tr').filter({ hasText: '-40,00 €' }).first();
     await expect(consume).toContainText(card!.code);
-    await consume.getByRole('button', { name: 'Reso' }).click();
+    await consume.getByRole('button', { name: /^Azioni: Consumo/ }).click();
+    await page.getByRole('menuitem', { name: 'Reso' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reso consumo' });
     await expect(dialog.getByText('Al massimo 40,00 €')).toBeVisible();
     await dialog.getByRole('textbox', { name: /Importo da rendere/ }).fill('40,01');
@@ -142,7 +143,8 @@ test.describe('gift cards and transactions', () => {
     const returned = page.locator('tbody tr').filter({ hasText: 'R-E2E-1' });
     await expect(returned).toContainText('Reso');
     await expect(returned).toContainText('+15,00 €');
-    await page.locator('tbody tr').filter({ hasText: '-40,00 €' }).first().getByRole('button', { name: 'Reso' }).click();
+    await page.locator('tbody tr').filter({ hasText: '-40,00 €' }).first().getByRole('button', { name: /^Azioni: Consumo/ }).click();
+    await page.getByRole('menuitem', { name: 'Reso' }).click();
     await expect(page.getByRole('dialog', { name: 'Reso consumo' }).getByText('Al massimo 25,00 €')).toBeVisible();
     await shoot(page, 'transactions-after-return');
   });
