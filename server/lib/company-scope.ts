@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../db/client';
 
@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../db/client';
  * (`isInSubtree`). Nothing in a body or query can widen it: callers pass the root the route or
  * the caller's own company gave them.
  */
-export function companySubtree(rootId: string): SQL {
+export function companySubtree(rootId: IdParam): SQL {
   return sql`WITH RECURSIVE subtree(id) AS (
       SELECT id FROM companies WHERE id = ${rootId}
       UNION
@@ -17,8 +17,11 @@ export function companySubtree(rootId: string): SQL {
     SELECT id FROM subtree`;
 }
 
+/** A company id, or a prepared statement's placeholder for one. */
+type IdParam = string | Placeholder;
+
 /** The ids of a company and every company above it (short: the tree's depth). */
-export function companyAncestors(targetId: string): SQL {
+export function companyAncestors(targetId: IdParam): SQL {
   return sql`WITH RECURSIVE up(id, parent_id) AS (
       SELECT id, parent_id FROM companies WHERE id = ${targetId}
       UNION
@@ -31,13 +34,13 @@ export function companyAncestors(targetId: string): SQL {
  * provider staff reach every existing company, others `targetId` when their company is one of
  * its ancestors (or itself). The auth plugin folds it into the one query that loads the caller.
  */
-export function companyInScopeSql(caller: { id: AnyPgColumn | SQL; isProvider: AnyPgColumn | SQL }, targetId: string): SQL {
+export function companyInScopeSql(caller: { id: AnyPgColumn | SQL; isProvider: AnyPgColumn | SQL }, targetId: IdParam): SQL {
   return sql`(CASE WHEN ${caller.isProvider} THEN EXISTS (SELECT 1 FROM companies WHERE id = ${targetId})
     ELSE ${caller.id} IN (${companyAncestors(targetId)}) END)`;
 }
 
 /** The subtree's ids as one JSON array value (`[]` when the root does not exist). */
-export function companySubtreeJson(rootId: string): SQL {
+export function companySubtreeJson(rootId: IdParam): SQL {
   return sql`(SELECT COALESCE(json_agg(s.id), '[]'::json) FROM (${companySubtree(rootId)}) s)`;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/client';
 import { assertCan, authorize, principalOf, type CompanyActor } from './access';
 import { subtreeIds } from './company-scope';
 import { notFound } from './errors';
@@ -38,8 +39,8 @@ export function companyRouteGuards(app: FastifyInstance, resource: string, actio
  * The ids of the route's {companyId} subtree, for repositories' `company_id IN (…)`: already
  * loaded with the caller on a guarded company route, else one query.
  */
-export async function routeSubtreeIds(app: FastifyInstance, request: FastifyRequest): Promise<string[]> {
+export async function routeSubtreeIds(db: Db, request: FastifyRequest): Promise<string[]> {
   const companyId = request.actor.companyId;
   if (request.companyScope?.companyId === companyId && request.companyScope.inScope) return request.companyScope.subtreeIds;
-  return subtreeIds(app.ctx.db, companyId);
+  return subtreeIds(db, companyId);
 }
