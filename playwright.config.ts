@@ -24,7 +24,8 @@ export default defineConfig({
   workers: 2,
   projects: [
     { name: 'journeys', testIgnore: /accessibility\.spec\.ts$/, workers: 1 },
-    { name: 'screens', testMatch: /accessibility\.spec\.ts$/, workers: 1 },
+    // each walk test has its own browser page, hence its own demo data: any two can run at once
+    { name: 'screens', testMatch: /accessibility\.spec\.ts$/, fullyParallel: true, workers: 2 },
   ],
   retries: 0,
   forbidOnly: true,

@@ -1,5 +1,5 @@
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button, IconButton, Menu, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import { useId, useState } from 'react';
 import { useLocaleState, useLocales, useTranslate } from 'react-admin';
 
@@ -12,22 +12,27 @@ export function LanguageMenu() {
   const menuId = useId();
   const current = locales.find((candidate) => locale.startsWith(candidate.locale));
   const code = (current?.locale ?? locale).toUpperCase();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const popup = {
+    'aria-label': translate('layout.languageCurrent', { language: code }),
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': anchor !== null,
+    'aria-controls': anchor ? menuId : undefined,
+    onClick: (event: React.MouseEvent<HTMLElement>) => setAnchor(event.currentTarget),
+  };
 
   return (
     <>
       {/* the name holds the visible code ("Lingua: IT"), so voice control users can say what they see */}
-      <Button
-        color="inherit"
-        startIcon={<TranslateIcon />}
-        aria-label={translate('layout.languageCurrent', { language: code })}
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        aria-controls={anchor ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ minWidth: 0, flexShrink: 0 }}
-      >
-        {code}
-      </Button>
+      {phone ? (
+        <IconButton color="inherit" {...popup}>
+          <TranslateIcon />
+        </IconButton>
+      ) : (
+        <Button color="inherit" startIcon={<TranslateIcon />} {...popup} sx={{ minWidth: 0, flexShrink: 0 }}>
+          {code}
+        </Button>
+      )}
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {locales.map(({ locale: value, name }) => (
           <MenuItem

@@ -59,7 +59,7 @@ for (const viewport of VIEWPORTS) {
 
     for (const lang of ['it', 'en'] as const satisfies readonly Lang[]) {
       test(`${lang}: axe, title, width and a picture of each screen`, async ({ page }) => {
-        test.setTimeout(180_000);
+        test.setTimeout(240_000);
         await page.addInitScript((language) => localStorage.setItem('i18nextLng', language), lang);
         const titles = new Map<string, string>();
 
@@ -75,9 +75,11 @@ for (const viewport of VIEWPORTS) {
           await expectAccessible(page, `${viewport.name} ${lang} ${screen}`);
           await page.screenshot({ path: `test-results/a11y/${viewport.name}-${lang}-${screen.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
         }
+        /** A fresh signed-out app: the session is dropped and the page reloaded (a new query string). */
         async function logOut() {
-          await page.getByRole('button', { name: lang === 'it' ? 'Esci' : 'Log out' }).click();
-          await expect(page).toHaveURL(/#\/login$/);
+          await page.evaluate(() => ['accessToken', 'refreshToken', 'companyId'].forEach((key) => localStorage.removeItem(key)));
+          await page.goto(`${DEMO}/?signedOut=${Date.now()}#/login`);
+          await expect(page.getByRole('button', { name: LABELS[lang].submit, exact: true })).toBeVisible();
         }
         async function visit(path: string, screen: string) {
           // same document: a hash change, no reload (the demo keeps its data and session)

@@ -30,7 +30,10 @@ function describe(violations: A11yViolation[]): string {
 /** Runs axe on the page; returns the critical and serious violations (and logs every screen). */
 export async function axeViolations(page: Page, screen: string): Promise<A11yViolation[]> {
   // colours mid-transition (a dialog fading in) are not what a person reads
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 3000 }).catch(() => undefined);
+  // (finite ones only: a spinner or skeleton pulses forever)
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 2000 })
+    .catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const results = (await page.evaluate(
     (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
