@@ -13,6 +13,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVER_OUT_DIR = path.join(ROOT, 'dist-server');
 export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'main.js');
 
+/** Packages loaded from node_modules at run time: wasm/data files, native code, static assets. */
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native', '@fastify/swagger-ui', 'pino', 'thread-stream', 'pino-pretty'];
+
 /** `import.meta.url` in a bundled file means the bundle; each source keeps its own path instead. */
 const ownImportMetaUrl = {
   name: 'own-import-meta-url',
@@ -44,7 +47,10 @@ export async function buildServer({ quiet = false, entry = path.join(ROOT, 'serv
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // packages are bundled too (resolving and loading hundreds of files is most of a restart),
+    // except those that find files beside their own code or load native code
+    external: EXTERNAL,
+    banner: { js: "import { createRequire as __tesseraCreateRequire } from 'node:module'; const require = __tesseraCreateRequire(import.meta.url);" },
     sourcemap: 'linked',
     logLevel: 'warning',
     plugins: [ownImportMetaUrl],
