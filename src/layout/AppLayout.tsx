@@ -18,7 +18,8 @@ const PHONE_FRIENDLY = {
   '& #react-admin-title': { display: { xs: 'none', sm: 'block' } },
   // every header button stays on screen at 390px (logo, environment, company, language, user, logout)
   '& header .MuiToolbar-root': { gap: { xs: 0.5, sm: 1.5 }, px: { xs: 0.5, sm: 2 } },
-  '& header .MuiToolbar-root > a img': { height: { xs: 22, sm: 30 } },
+  '& header .MuiToolbar-root > a img': { height: { xs: 18, sm: 30 } },
+  '& header [data-testid="environment-label"]': { fontSize: { xs: 11, sm: 13 }, '& .MuiChip-label': { px: { xs: 0.75, sm: 1 } } },
   '& .RaLayout-content': { minWidth: 0 },
 } as const;
 
