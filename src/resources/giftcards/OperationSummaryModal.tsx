@@ -22,10 +22,11 @@ export function OperationSummaryModal({ result, onClose }: { result: BulkResult;
         </Alert>
         {listed.length > 0 && (
           <Box>
-            <Typography variant="subtitle2" component="h3" gutterBottom>
+            <Typography id="operation-summary-failures" variant="subtitle2" component="h3" gutterBottom>
               {translate('giftcards.summary.failures')}
             </Typography>
-            <Box sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            {/* the refusals scroll on their own: the region takes the keyboard focus so they can be read without a mouse */}
+            <Box role="region" tabIndex={0} aria-labelledby="operation-summary-failures" sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
               <Table size="small" stickyHeader>
                 <TableHead>
                   <TableRow>
