@@ -7,7 +7,6 @@ import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT_DIR = path.join(ROOT, 'dist-server');
@@ -34,6 +33,8 @@ const ownImportMetaUrl = {
 
 export async function buildServer({ quiet = false, entry = path.join(ROOT, 'server', 'main.ts'), outfile = SERVER_ENTRY } = {}) {
   const started = Date.now();
+  // loaded only to build: `npm start` imports this file on every start
+  const { build } = await import('esbuild');
   // chunk names carry hashes: clear the old ones
   rmSync(path.dirname(outfile), { recursive: true, force: true });
   await build({
