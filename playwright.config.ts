@@ -56,7 +56,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node scripts/ensure-build.mjs && npx tsx server/main.ts',
+      // what `npm start` runs: stale builds rebuilt, then the compiled server
+      command: 'node scripts/start.mjs',
       url: `http://localhost:${port}/config.js`,
       timeout: 180_000,
       reuseExistingServer: false,

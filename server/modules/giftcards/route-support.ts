@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { subtreeIds } from '../../lib/company-scope';
-import { companyRouteGuards } from '../../lib/route-guards';
+import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
 import { idempotencyKeyOf, type IdempotencyRequest } from './idempotency';
 import type { Actor, MoveOptions } from './moves.service';
 
@@ -23,7 +23,8 @@ declare module 'fastify' {
  */
 export function guards(app: FastifyInstance, ctx: AppContext, resource: string, action: string): preHandlerAsyncHookHandler[] {
   const actor: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-    request.giftcardActor = await actorFor(ctx, request.actor.userId, request.actor.permissions, request.actor.companyId);
+    // the subtree came with the caller's one auth query (no round trip of its own)
+    request.giftcardActor = { userId: request.actor.userId, permissions: request.actor.permissions, companyIds: await routeSubtreeIds(ctx.db, request) };
   };
   return [...companyRouteGuards(app, resource, action), actor];
 }
