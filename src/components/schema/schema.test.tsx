@@ -82,7 +82,7 @@ describe('schema components', () => {
     await user.type(inputs[2], 'RETAIL');
     await user.type(inputs[3], 'L');
     await user.tab();
-    expect(await screen.findByText('Enter at least 2 characters: letters, digits, spaces, hyphen or comma')).toBeInTheDocument();
+    expect(await screen.findByText('Enter 2 to 40 characters: letters, digits, spaces, hyphen or comma')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.type(inputs[3], 'ombardia');
     await user.click(screen.getByRole('button', { name: 'Save' }));
