@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useNotify } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { errorMessage, HttpError, isCancelledError } from '../dataProvider/httpError';
 import { actionErrorText } from './actionErrorText';
+import { useNotifyError } from './useNotifyError';
 
 /** Field errors of a refused body (`errors: { <field>: "<message key>" }`, DESIGN.md §4), if any. */
 export function serverFieldErrors(error: unknown): Record<string, string> | undefined {
@@ -30,7 +30,7 @@ export interface FormSubmitOptions {
 }
 
 export function useFormSubmit<T>(submit: (values: T) => Promise<void>, fallbackKey?: string, options: FormSubmitOptions = {}) {
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const { onError } = options;
   return useCallback(
     // react-admin's Form hands over the resolver's output: the form's schema made it a T
@@ -46,10 +46,10 @@ export function useFormSubmit<T>(submit: (values: T) => Promise<void>, fallbackK
         // failure (once: it would otherwise add its own "form is not valid" notice)
         if (fields && !onError) return { ...fields, root: { serverError: text ?? '' } };
         if (text && onError) onError(text);
-        else if (text) notify(text, { type: 'error', messageArgs: { _: text } });
+        else notifyError(error, text);
         return fields;
       }
     },
-    [notify, submit, fallbackKey, onError],
+    [notifyError, submit, fallbackKey, onError],
   );
 }

@@ -22,7 +22,7 @@ export function withoutReadOnly(fields: FieldSet, values: FieldValues): FieldVal
  *
  * Inside `CreateBase`/`EditBase` it saves through the controller, which hands server field
  * errors back to the form; elsewhere `onSubmit` saves and may return field errors
- * (see `submissionErrors`). Submitted values are the schema's output: trimmed, and only the
+ * (`useFormSubmit` in src/components). Submitted values are the schema's output: trimmed, and only the
  * declared fields.
  */
 export function SchemaForm({

@@ -6,8 +6,6 @@ export { SchemaFilterInput, SchemaInput } from './SchemaInput';
 export { SchemaInputs } from './SchemaInputs';
 export { SchemaList } from './SchemaList';
 export { SchemaShowFields } from './SchemaShowFields';
-export { submissionErrors } from './submissionErrors';
-export { useFormAction } from './useFormAction';
 export { BackLink } from './BackLink';
 export { RecordLoadError, isNotFound } from './RecordLoadError';
 export { SchemaRecordLink, useEditLink, type RecordLink } from './SchemaRecordLink';

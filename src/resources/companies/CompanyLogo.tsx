@@ -1,10 +1,10 @@
+import { useNotifyError } from '../../components/useNotifyError';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { LOGO_TYPES, MAX_LOGO_BYTES } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
-import { errorMessage } from '../../dataProvider/httpError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { COMPANIES } from './useScopeCompanies';
 
@@ -30,6 +30,7 @@ function useLogoUrl(company: CompanyRecord): string | null {
 export function CompanyLogo({ company }: { company: CompanyRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { canAccess: canChange } = useCanAccess({ resource: COMPANIES, action: 'logo', record: company });
@@ -48,7 +49,7 @@ export function CompanyLogo({ company }: { company: CompanyRecord }) {
       notify('companies.messages.logoUpdated', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: [COMPANIES] });
     } catch (error) {
-      notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
+      notifyError(error);
     } finally {
       setBusy(false);
     }

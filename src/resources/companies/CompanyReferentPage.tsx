@@ -4,7 +4,8 @@ import { RecordContextProvider, ShowBase, useCreatePath, useDataProvider, useNot
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { referentFields, type ReferentInput } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
-import { RecordLoadError, SchemaForm, useFormAction } from '../../components/schema';
+import { RecordLoadError, SchemaForm } from '../../components/schema';
+import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { PageHeading } from '../../pages/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
@@ -20,7 +21,7 @@ function ReferentForm() {
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { isPending, error, refetch } = useShowContext();
   const company = useRecordContext<CompanyRecord>();
-  const onSubmit = useFormAction<ReferentInput>(async (values) => {
+  const onSubmit = useFormSubmit<ReferentInput>(async (values) => {
     await dataProvider.saveCompanyReferent(company!.id, values);
     notify(company?.referent ? 'companies.messages.referentUpdated' : 'companies.messages.referentCreated', { type: 'success' });
     await queryClient.invalidateQueries({ queryKey: [COMPANIES] });

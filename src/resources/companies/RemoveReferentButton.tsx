@@ -1,10 +1,10 @@
+import { useNotifyError } from '../../components/useNotifyError';
 import { Button, CircularProgress, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { ModalDialog } from '../../components/ModalDialog';
-import { errorMessage } from '../../dataProvider/httpError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { COMPANIES } from './useScopeCompanies';
 
@@ -19,6 +19,7 @@ import { COMPANIES } from './useScopeCompanies';
 export function RemoveReferentButton({ company }: { company: CompanyRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { identity } = useGetIdentity();
@@ -35,7 +36,7 @@ export function RemoveReferentButton({ company }: { company: CompanyRecord }) {
       setOpen(false);
       await queryClient.invalidateQueries({ queryKey: [COMPANIES] });
     } catch (error) {
-      notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
+      notifyError(error);
     } finally {
       setBusy(false);
     }

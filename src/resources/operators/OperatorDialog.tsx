@@ -1,3 +1,4 @@
+import { useNotifyError } from '../../components/useNotifyError';
 import { Alert, Button, CircularProgress, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { CanAccess, CreateBase, EditBase, type Identifier, useDelete, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
@@ -5,7 +6,6 @@ import { operatorFields } from '../../../domain/schemas/operator';
 import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { SchemaForm, SchemaInputs } from '../../components/schema';
-import { errorMessage } from '../../dataProvider/httpError';
 import { ScopeCompanyInput } from '../companies/ScopeCompanyInput';
 
 export const OPERATORS = operatorFields.resource!;
@@ -19,6 +19,7 @@ const companyInput = operatorFields.inputs.find((field) => field.source === 'com
 function DisableOperator({ onDone }: { onDone: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
   const operator = useRecordContext<OperatorRecord>();
   const { identity } = useGetIdentity();
   const [asking, setAsking] = useState(false);
@@ -30,7 +31,7 @@ function DisableOperator({ onDone }: { onDone: () => void }) {
       notify('companies.messages.userDeleted', { type: 'success' });
       onDone();
     } catch (error) {
-      notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
+      notifyError(error);
     }
   };
   return asking ? (

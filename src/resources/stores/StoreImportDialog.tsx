@@ -1,11 +1,12 @@
+import { useNotifyError } from '../../components/useNotifyError';
 import { Alert, AlertTitle, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import type { StoreImportResult } from '../../../domain/schemas/stores-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { saveBlob } from '../../components/saveBlob';
-import { errorMessage, HttpError, isCancelledError } from '../../dataProvider/httpError';
+import { HttpError } from '../../dataProvider/httpError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 
 type FileProblem = 'unreadable' | 'tooLarge' | 'type';
@@ -79,7 +80,7 @@ function Results({ result }: { result: StoreImportResult }) {
  */
 export function StoreImportDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const input = useRef<HTMLInputElement>(null);
@@ -103,7 +104,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
     } catch (error) {
       const refused = problemOf(error);
       if (refused) setProblem(refused);
-      else if (!isCancelledError(error)) notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
+      else notifyError(error);
     } finally {
       setBusy(false);
     }
@@ -113,7 +114,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
     try {
       saveBlob(await dataProvider.storeImportTemplate(), 'stores-template.csv');
     } catch (error) {
-      notify(errorMessage(error), { type: 'error', messageArgs: { _: errorMessage(error) } });
+      notifyError(error);
     }
   };
 
