@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * Stable error codes. The API answers `application/problem+json` with `error.message` set to one
  * of these; the identity provider answers `{"error":{"code":400,"message":CODE}}`. The SPA maps
@@ -80,4 +82,21 @@ export interface ProblemBody {
   error: { message: string };
   /** field → i18n message key */
   errors?: Record<string, string>;
+}
+
+/**
+ * Zod issues → `{ field: i18n key }` (first issue per field wins): the `errors` of a 400
+ * VALIDATION_ERROR, built the same way by the API and the demo provider.
+ */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[], prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out[prefix + key] ??= 'validation.invalid';
+      continue;
+    }
+    const field = prefix + (issue.path.map(String).join('.') || '_');
+    out[field] ??= issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+  }
+  return out;
 }

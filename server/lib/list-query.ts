@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { issuesToErrors } from '../../domain/errors';
 import { MAX_PAGE_SIZE } from '../../domain/giftcards';
 import { ApiError } from './errors';
 
@@ -33,19 +34,6 @@ function parseJson(text: string | undefined, fallback: unknown): unknown {
 
 const invalid = (errors: Record<string, string>) => new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', errors);
 
-/** Zod issues → `{ field: i18n key }` (first issue per field wins). */
-export function issuesToErrors(issues: readonly z.core.$ZodIssue[], prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out[prefix + key] ??= 'validation.invalid';
-      continue;
-    }
-    const field = prefix + (issue.path.map(String).join('.') || '_');
-    out[field] ??= issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
-  }
-  return out;
-}
 
 export function parseFilter<F extends z.ZodType>(text: string | undefined, schema: F): z.output<F> {
   const raw = parseJson(text, {});

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorCode, ProblemBody } from '../../domain/errors';
+import { issuesToErrors, type ErrorCode, type ProblemBody } from '../../domain/errors';
 import { HttpError, errorTextFromBody } from '../dataProvider/httpError';
 
 /**
@@ -39,19 +39,6 @@ export function identityError(code: ErrorCode): HttpError {
 
 export const notFound = (instance: string, detail = 'Not found') => apiError(404, 'NOT_FOUND', instance, detail);
 
-/** Zod issues → `{ field: i18n key }`, first issue per field (as the server's list-query does). */
-export function issuesToErrors(issues: readonly z.core.$ZodIssue[], prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out[prefix + key] ??= 'validation.invalid';
-      continue;
-    }
-    const field = prefix + (issue.path.map(String).join('.') || '_');
-    out[field] ??= issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
-  }
-  return out;
-}
 
 /** Parses with the API's own schema; a failure is the server's 400 VALIDATION_ERROR with field errors. */
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, instance: string, prefix = ''): z.output<S> {
