@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveStatus, enabledTarget, endOfDay, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, refusalStatus, stateChangeRefusal, type CardState } from './giftcardRules';
+import { blockingChange, effectiveStatus, enabledTarget, endOfDay, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, refusalStatus, stateChangeRefusal, type CardState } from './giftcardRules';
 
 const now = new Date('2026-06-15T10:00:00Z');
 const card = (extra: Partial<CardState> = {}): CardState => ({
@@ -53,5 +53,15 @@ describe('gift-card rules', () => {
     expect(refusalStatus('RETURN_EXCEEDS_CONSUME')).toBe(422);
     expect(refusalStatus('CARD_LOCKED')).toBe(409);
     expect(refusalStatus('ALREADY_CANCELLED')).toBe(409);
+  });
+});
+
+describe('blockingChange', () => {
+  it('remembers the usable status a disable or lock interrupts, and enable gives it back', () => {
+    expect(blockingChange('lock', { status: 'SOLD', enabledStatus: null })).toEqual({ type: 'LOCK', patch: { status: 'LOCKED', enabledStatus: 'SOLD' } });
+    expect(blockingChange('disable', { status: 'ACTIVE', enabledStatus: null })).toEqual({ type: 'DISABLE', patch: { status: 'DISABLED', enabledStatus: 'ACTIVE' } });
+    // locking a disabled card keeps what it was before the disable
+    expect(blockingChange('lock', { status: 'DISABLED', enabledStatus: 'SOLD' })).toEqual({ type: 'LOCK', patch: { status: 'LOCKED', enabledStatus: 'SOLD' } });
+    expect(blockingChange('enable', { status: 'LOCKED', enabledStatus: 'SOLD' })).toEqual({ type: 'ENABLE', patch: { status: 'SOLD', enabledStatus: null } });
   });
 });

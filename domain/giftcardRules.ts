@@ -131,3 +131,16 @@ export function stateChangeRefusal(action: StateAction, card: CardState, now: Da
 export function enabledTarget(card: Pick<CardState, 'enabledStatus'>): CardStatus {
   return card.enabledStatus === 'SOLD' ? 'SOLD' : 'ACTIVE';
 }
+
+/**
+ * The ledger row and state of a disable, lock or enable the card may take (check
+ * `stateChangeRefusal` first): a disabled or locked card remembers the usable status ENABLE
+ * gives back. The server's bulk and the demo's write exactly this.
+ */
+export function blockingChange(action: 'disable' | 'lock' | 'enable', card: Pick<CardState, 'status' | 'enabledStatus'>) {
+  if (action === 'enable') return { type: 'ENABLE' as const, patch: { status: enabledTarget(card), enabledStatus: null } };
+  const enabledStatus = card.status === 'ACTIVE' || card.status === 'SOLD' ? card.status : card.enabledStatus;
+  return action === 'disable'
+    ? { type: 'DISABLE' as const, patch: { status: 'DISABLED' as const, enabledStatus } }
+    : { type: 'LOCK' as const, patch: { status: 'LOCKED' as const, enabledStatus } };
+}

@@ -36,7 +36,7 @@ import { ancestry, type DemoDb } from './db';
 import { apiError, notFound, parseOr400 } from './errors';
 import { page, sortParam } from './lists';
 import { applyChange, cardInScope, cardRecord, idempotent, moveCard, stateOf, storeForCard, transactionRecord, type LedgerEntry } from './ledger';
-import { availableCents, endOfDay, enabledTarget, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, stateChangeRefusal } from '../../domain/giftcardRules';
+import { availableCents, blockingChange, endOfDay, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, stateChangeRefusal } from '../../domain/giftcardRules';
 
 /**
  * Gift cards and their ledger in memory: the lists with the API's filters and sorts
@@ -383,15 +383,10 @@ function decideBulk(ctx: DemoContext, card: CardRow, body: BulkBody, now: Date):
       };
     }
     case 'disable':
-    case 'lock': {
-      const refusal = stateChangeRefusal(body.action, state, now);
-      if (refusal) return { skip: refusal };
-      const enabledStatus = card.status === 'ACTIVE' || card.status === 'SOLD' ? card.status : card.enabledStatus;
-      return { type: body.action === 'disable' ? 'DISABLE' : 'LOCK', patch: { status: body.action === 'disable' ? 'DISABLED' : 'LOCKED', enabledStatus } };
-    }
+    case 'lock':
     case 'enable': {
-      const refusal = stateChangeRefusal('enable', state, now);
-      return refusal ? { skip: refusal } : { type: 'ENABLE', patch: { status: enabledTarget(card), enabledStatus: null } };
+      const refusal = stateChangeRefusal(body.action, state, now);
+      return refusal ? { skip: refusal } : blockingChange(body.action, card);
     }
     case 'editExpiry': {
       const refusal = stateChangeRefusal('editExpiry', state, now);

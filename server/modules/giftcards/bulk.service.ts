@@ -9,7 +9,7 @@ import { filteredCardIds } from './cards.repository';
 import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger';
 import type { Claim } from './idempotency';
 import type { Actor } from './moves.service';
-import { endOfDay, enabledTarget, expiryAtActivation, moneyMoveRefusal, stateChangeRefusal } from '../../../domain/giftcardRules';
+import { blockingChange, endOfDay, expiryAtActivation, moneyMoveRefusal, stateChangeRefusal } from '../../../domain/giftcardRules';
 import { defaultActivationStores } from './stores.repository';
 
 /** Cards per DB transaction: one lock query, one ledger insert and one update per chunk. */
@@ -62,15 +62,10 @@ function decide(card: LockedCard, ctx: BulkContext): LedgerEntry | { skip: ApiEr
       return { type: 'DEACTIVATE', amountCents: -card.balanceCents, frozenDeltaCents: -card.frozenCents, patch: reset, releasesHolds: true };
     }
     case 'disable':
-    case 'lock': {
-      const refusal = stateChangeRefusal(body.action, card, now);
-      if (refusal) return { skip: refusal };
-      const enabledStatus = card.status === 'ACTIVE' || card.status === 'SOLD' ? card.status : card.enabledStatus;
-      return { type: body.action === 'disable' ? 'DISABLE' : 'LOCK', patch: { status: body.action === 'disable' ? 'DISABLED' : 'LOCKED', enabledStatus } };
-    }
+    case 'lock':
     case 'enable': {
-      const refusal = stateChangeRefusal('enable', card, now);
-      return refusal ? { skip: refusal } : { type: 'ENABLE', patch: { status: enabledTarget(card), enabledStatus: null } };
+      const refusal = stateChangeRefusal(body.action, card, now);
+      return refusal ? { skip: refusal } : blockingChange(body.action, card);
     }
     case 'editExpiry': {
       const refusal = stateChangeRefusal('editExpiry', card, now);
