@@ -27,19 +27,21 @@ function describe(violations: A11yViolation[]): string {
   return violations.map((v) => `  ${v.impact} ${v.id} (${v.help}):\n${v.targets.map((t) => `    - ${t}`).join('\n')}`).join('\n');
 }
 
-/** Runs axe on the page; returns the critical and serious violations (and logs every screen). */
-export async function axeViolations(page: Page, screen: string): Promise<A11yViolation[]> {
+async function animationsSettled(page: Page) {
   // colours mid-transition (a dialog fading in) are not what a person reads
   // (finite ones only: a spinner or skeleton pulses forever)
   await page
     .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 2000 })
     .catch(() => undefined);
+}
+
+async function blockingViolations(page: Page): Promise<A11yViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const results = (await page.evaluate(
     (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     TAGS,
   )) as AxeResults;
-  const blocking = results.violations
+  return results.violations
     .filter((violation: Result) => BLOCKING.has(violation.impact ?? ''))
     .map((violation: Result) => ({
       id: violation.id,
@@ -47,6 +49,21 @@ export async function axeViolations(page: Page, screen: string): Promise<A11yVio
       help: violation.help,
       targets: violation.nodes.slice(0, 8).map((node) => node.target.join(' ') + (node.failureSummary ? `  [${node.failureSummary.split('\n').slice(1, 2).join('').trim()}]` : '')),
     }));
+}
+
+/** Runs axe on the page; returns the critical and serious violations (and logs every screen). */
+export async function axeViolations(page: Page, screen: string): Promise<A11yViolation[]> {
+  await animationsSettled(page);
+  let blocking = await blockingViolations(page);
+  if (blocking.length > 0) {
+    // a transition that began while axe ran (a tooltip opening on the focused button after its
+    // delay) is read half-transparent: the screen is judged again once it has settled, and what
+    // is still wrong then is what a person sees
+    await animationsSettled(page);
+    await page.waitForTimeout(400);
+    await animationsSettled(page);
+    blocking = await blockingViolations(page);
+  }
   mkdirSync(dirname(A11Y_LOG), { recursive: true });
   appendFileSync(A11Y_LOG, `${JSON.stringify({ screen, url: page.url(), violations: blocking })}\n`);
   return blocking;
