@@ -10,7 +10,8 @@
  * "Initial JavaScript for /login": every script Chromium fetches from a fresh profile until the
  * e-mail field of /login accepts input and the network is idle (entry, its static imports and
  * what the login route loads lazily), counted as transferred (encoded) bytes from the DevTools
- * protocol, with the decoded size beside it. "Start": from spawning the server on an existing
+ * protocol (with and without response headers), with the decoded size beside it. Once in Italian
+ * and once in English: each downloads only its own language's texts. "Start": from spawning the server on an existing
  * data folder (PGlite) to its first answer to GET /config.js.
  */
 import { spawn } from 'node:child_process';
@@ -61,19 +62,20 @@ async function startServer(dataDir, port) {
   return { ms, stop };
 }
 
-async function loginScripts(port) {
+async function loginScripts(port, locale) {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   try {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ locale });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const requests = new Map();
     cdp.on('Network.responseReceived', (e) => {
-      requests.set(e.requestId, { url: e.response.url, type: e.type, encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '', decoded: 0, encoded: 0 });
+      const header = (name) => e.response.headers[name] ?? e.response.headers[name.replace(/(^|-)\w/g, (c) => c.toUpperCase())];
+      requests.set(e.requestId, { url: e.response.url, type: e.type, encoding: header('content-encoding') ?? '', body: Number(header('content-length') ?? 0), decoded: 0, encoded: 0 });
     });
     cdp.on('Network.dataReceived', (e) => {
       const r = requests.get(e.requestId);
@@ -91,7 +93,7 @@ async function loginScripts(port) {
     await page.waitForLoadState('networkidle');
     const scripts = [...requests.values()].filter((r) => r.type === 'Script' && !r.url.endsWith('/config.js'));
     const sum = (key) => scripts.reduce((n, r) => n + r[key], 0);
-    return { files: scripts.length, encoded: sum('encoded'), decoded: sum('decoded'), encodings: [...new Set(scripts.map((r) => r.encoding || 'identity'))].join(','), interactiveMs, scripts };
+    return { files: scripts.length, encoded: sum('encoded'), body: sum('body'), decoded: sum('decoded'), encodings: [...new Set(scripts.map((r) => r.encoding || 'identity'))].join(','), interactiveMs, scripts };
   } finally {
     await browser.close();
   }
@@ -109,9 +111,12 @@ try {
     const port = await freePort();
     const server = await startServer(dataDir, port);
     try {
-      const r = await loginScripts(port);
-      for (const s of r.scripts) console.log(`  ${kb(s.encoded).padStart(10)} ${kb(s.decoded).padStart(10)}  ${s.encoding || 'identity'}  ${new URL(s.url).pathname}`);
-      console.log(`/login initial JS: ${r.files} files, ${kb(r.encoded)} transferred (${r.encodings}), ${kb(r.decoded)} decoded; form usable after ${r.interactiveMs.toFixed(0)} ms (local)`);
+      // Italian is the default language; English is the other one with texts of its own
+      for (const locale of ['it-IT', 'en-GB']) {
+        const r = await loginScripts(port, locale);
+        for (const s of r.scripts) console.log(`  ${kb(s.encoded).padStart(10)} ${kb(s.body).padStart(10)} ${kb(s.decoded).padStart(10)}  ${s.encoding || 'identity'}  ${new URL(s.url).pathname}`);
+        console.log(`/login initial JS (${locale}): ${r.files} files, ${kb(r.body)} compressed (${r.encodings}), ${kb(r.encoded)} on the wire with headers, ${kb(r.decoded)} decoded; form usable after ${r.interactiveMs.toFixed(0)} ms (local)`);
+      }
     } finally {
       await server.stop();
     }

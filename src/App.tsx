@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, AuthenticationError, CoreAdminUI, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
@@ -43,37 +44,39 @@ function lazyScreen(element: React.ReactNode) {
  */
 export function App({ authProvider, dataProvider, i18nProvider, queryClient, store }: AppProps) {
   return (
-    <Admin
-      title="Tessera"
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      queryClient={queryClient}
-      store={store}
-      theme={theme}
-      layout={AppLayout}
-      loginPage={LoginPage}
-      catchAll={NotFoundPage}
-      error={ErrorPage}
-      loading={LoadingPage}
-      notification={AppNotification}
-      // a controller's own access check failing says so, like the screen gate does
-      accessDenied={AccessDeniedPage}
-      disableTelemetry
-    >
-      <CustomRoutes noLayout>
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/user-account-activation" element={<AccountActivationPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        {/* `/` is ours, not react-admin's dashboard slot: that slot runs its own auth check */}
-        <Route path="/" element={<HomeRedirect />} />
-        <Route path="/profile" element={lazyScreen(<ProfilePage />)} />
-        <Route path="/password" element={lazyScreen(<ChangePasswordPage />)} />
-        <Route path="/downloads" element={lazyScreen(<DownloadsPage />)} />
-        {sectionRoutes()}
-      </CustomRoutes>
-      {resourceElements()}
-    </Admin>
+    // react-admin's <Admin> is <AdminContext> + <AdminUI>, and AdminUI is <CoreAdminUI> with
+    // react-admin's default pages: written out with ours only, the defaults (react-admin's English
+    // i18n provider and polyglot, its login page and layout) stay out of the sign-in page's
+    // JavaScript (issue 8), and the shell comes with the first signed-in screen (AppLayout)
+    <AdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} theme={theme}>
+      <CssBaseline enableColorScheme />
+      <CoreAdminUI
+        title="Tessera"
+        layout={AppLayout}
+        loginPage={LoginPage}
+        catchAll={NotFoundPage}
+        error={ErrorPage}
+        loading={LoadingPage}
+        authenticationError={AuthenticationError}
+        // a controller's own access check failing says so, like the screen gate does
+        accessDenied={AccessDeniedPage}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/user-account-activation" element={<AccountActivationPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          {/* `/` is ours, not react-admin's dashboard slot: that slot runs its own auth check */}
+          <Route path="/" element={<HomeRedirect />} />
+          <Route path="/profile" element={lazyScreen(<ProfilePage />)} />
+          <Route path="/password" element={lazyScreen(<ChangePasswordPage />)} />
+          <Route path="/downloads" element={lazyScreen(<DownloadsPage />)} />
+          {sectionRoutes()}
+        </CustomRoutes>
+        {resourceElements()}
+      </CoreAdminUI>
+      <AppNotification />
+    </AdminContext>
   );
 }

@@ -13,7 +13,7 @@ function keys(tree: object, prefix = ''): string[] {
   );
 }
 
-const texts = textsByLanguage();
+const texts = await textsByLanguage();
 const enKeys = new Set(keys(texts.en));
 const itKeys = new Set(keys(texts.it));
 
