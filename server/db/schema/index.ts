@@ -5,3 +5,4 @@ export * from './outbox';
 export * from './sessions';
 export * from './users';
 export * from './giftcards';
+export * from './batches';

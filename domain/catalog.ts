@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import type { ChoiceTone, FieldChoice } from './fields';
+import { EXPIRATION_TYPES, GV, TYPOLOGY_TYPES, typologySchema } from './giftcards';
+
+/**
+ * Catalog and batches contract (SPEC §3 "Batch" and "Batch creation", §4 batch and PDF-archive
+ * states; DESIGN §6), shared by the SPA and the API. Amounts are integer cents; dates ISO 8601.
+ * Messages are i18n keys.
+ */
+
+// ---------------------------------------------------------------- states
+
+/** SPEC §4 batch states. ERROR is shown as "verification". */
+export const BATCH_STATUSES = [
+  'PENDING',
+  'IN_PROGRESS',
+  'ERROR',
+  'PENDING_ACTIVATION',
+  'IN_PROGRESS_ACTIVATION',
+  'ERROR_ACTIVATION',
+  'PENDING_DEACTIVATE',
+  'IN_PROGRESS_DEACTIVATE',
+  'ERROR_DEACTIVATE',
+  'COMPLETED',
+] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** SPEC §4 PDF-archive states (null on a batch: no archive asked for yet). */
+export const ARCHIVE_STATUSES = ['PENDING', 'IN_PROGRESS', 'ERROR', 'COMPLETED'] as const;
+export type ArchiveStatus = (typeof ARCHIVE_STATUSES)[number];
+
+/** SPEC §4 badge colours: completed green; pending and in progress yellow; errors red. */
+export const BATCH_STATUS_TONES: Record<BatchStatus, ChoiceTone> = {
+  PENDING: 'yellow',
+  IN_PROGRESS: 'yellow',
+  ERROR: 'red',
+  PENDING_ACTIVATION: 'yellow',
+  IN_PROGRESS_ACTIVATION: 'yellow',
+  ERROR_ACTIVATION: 'red',
+  PENDING_DEACTIVATE: 'yellow',
+  IN_PROGRESS_DEACTIVATE: 'yellow',
+  ERROR_DEACTIVATE: 'red',
+  COMPLETED: 'green',
+};
+export const ARCHIVE_STATUS_TONES: Record<ArchiveStatus, ChoiceTone> = {
+  PENDING: 'yellow',
+  IN_PROGRESS: 'yellow',
+  ERROR: 'red',
+  COMPLETED: 'green',
+};
+
+/** i18n keys of the states' display names (locales <lang>/translation.json). */
+export const batchStatusKey = (status: BatchStatus) => `batches.status.${status}`;
+export const archiveStatusKey = (status: ArchiveStatus) => `batches.archiveStatus.${status}`;
+
+export const BATCH_STATUS_CHOICES: readonly FieldChoice[] = BATCH_STATUSES.map((id) => ({ id, name: batchStatusKey(id), tone: BATCH_STATUS_TONES[id] }));
+export const ARCHIVE_STATUS_CHOICES: readonly FieldChoice[] = ARCHIVE_STATUSES.map((id) => ({ id, name: archiveStatusKey(id), tone: ARCHIVE_STATUS_TONES[id] }));
+
+/** States in which a job is still working on the batch (the SPA polls and shows the progress bar). */
+export const BATCH_BUSY_STATUSES: readonly BatchStatus[] = [
+  'PENDING',
+  'IN_PROGRESS',
+  'PENDING_ACTIVATION',
+  'IN_PROGRESS_ACTIVATION',
+  'PENDING_DEACTIVATE',
+  'IN_PROGRESS_DEACTIVATE',
+];
+export const isBatchBusy = (status: BatchStatus) => BATCH_BUSY_STATUSES.includes(status);
+
+/**
+ * Which batch actions a state allows (the server enforces it, the SPA shows the buttons from it).
+ * A batch whose cards were all made (COMPLETED) can be activated when not active, deactivated when
+ * active; a failed activation or deactivation can be run again. The archive needs the cards.
+ */
+export type BatchAction = 'activate' | 'deactivate' | 'archive';
+export function batchActionAllowed(action: BatchAction, batch: { status: BatchStatus; activated: boolean }): boolean {
+  switch (action) {
+    case 'activate':
+      return (batch.status === 'COMPLETED' && !batch.activated) || batch.status === 'ERROR_ACTIVATION';
+    case 'deactivate':
+      return (batch.status === 'COMPLETED' && batch.activated) || batch.status === 'ERROR_DEACTIVATE';
+    case 'archive':
+      return !['PENDING', 'IN_PROGRESS', 'ERROR'].includes(batch.status);
+  }
+}
+
+// ---------------------------------------------------------------- limits
+
+/** Cards of one batch: 1 to 100,000. */
+export const MAX_BATCH_QUANTITY = 100_000;
+export const TYPOLOGY_NAME_MAX = 80;
+export const SKU_MAX = 40;
+export const LOT_NUMBER_MAX = 40;
+/** A typology's face value: up to 10,000.00 EUR. */
+export const MAX_TYPOLOGY_VALUE_CENTS = 1_000_000;
+export const BATCH_SORT_FIELDS = ['createdAt', 'lotNumber', 'quantity', 'expireDate'] as const;
+export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
+
+// ---------------------------------------------------------------- typologies
+
+const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
+const text = (max: number) => z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(max, GV.invalid);
+const isoDay = z.iso.date(requiredOr(GV.invalid));
+const months = z.number(requiredOr(GV.invalid)).int(GV.invalid).min(1, GV.invalid).max(120, GV.invalid);
+
+/**
+ * SPEC §3 "Batch creation" fields: name, type, value, expiration type, expiration months,
+ * variable value, SKU. A fixed value is required unless the value is variable (then it must be
+ * absent); months are required for the two months-based expiration types, a date for FIXED_DATE.
+ */
+export const typologyFieldsShape = {
+  name: text(TYPOLOGY_NAME_MAX),
+  type: z.enum(TYPOLOGY_TYPES, requiredOr(GV.invalid)),
+  valueCents: z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, GV.amountTooLarge).nullable().optional(),
+  variableValue: z.boolean(requiredOr(GV.invalid)).default(false),
+  sku: z
+    .string(requiredOr(GV.invalid))
+    .trim()
+    .min(1, GV.required)
+    .max(SKU_MAX, GV.invalid)
+    .regex(/^[A-Za-z0-9._-]+$/, GV.invalid),
+  expirationType: z.enum(EXPIRATION_TYPES, requiredOr(GV.invalid)),
+  expirationMonths: months.nullable().optional(),
+  expirationDate: isoDay.nullable().optional(),
+};
+
+function checkTypology(
+  value: { variableValue?: boolean; valueCents?: number | null; expirationType?: string; expirationMonths?: number | null; expirationDate?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (value.variableValue) {
+    if (value.valueCents !== undefined && value.valueCents !== null) issue('valueCents', GV.invalid);
+  } else if (value.valueCents === undefined || value.valueCents === null) issue('valueCents', GV.required);
+  if (value.expirationType === 'FIXED_DATE') {
+    if (!value.expirationDate) issue('expirationDate', GV.required);
+    if (value.expirationMonths !== undefined && value.expirationMonths !== null) issue('expirationMonths', GV.invalid);
+  } else if (value.expirationType !== undefined) {
+    if (value.expirationMonths === undefined || value.expirationMonths === null) issue('expirationMonths', GV.required);
+    if (value.expirationDate) issue('expirationDate', GV.invalid);
+  }
+}
+
+/** POST typologies. `companyId` (optional) makes it a company's own product; absent: the provider's catalog. */
+export const typologyCreateSchema = z
+  .object({ ...typologyFieldsShape, companyId: z.uuid(GV.invalid).nullable().optional() })
+  .strict()
+  .superRefine(checkTypology);
+export type TypologyCreateBody = z.output<typeof typologyCreateSchema>;
+
+/** PUT typologies/{id}: the same fields (the owner company does not change). */
+export const typologyUpdateSchema = z.object(typologyFieldsShape).strict().superRefine(checkTypology);
+export type TypologyUpdateBody = z.output<typeof typologyUpdateSchema>;
+
+export const typologyFilterSchema = z
+  .object({
+    q: z.string().trim().max(80, GV.invalid).optional(),
+    type: z.enum(TYPOLOGY_TYPES, { error: GV.invalid }).optional(),
+    variableValue: z.boolean({ error: GV.invalid }).optional(),
+  })
+  .strict();
+export type TypologyFilter = z.output<typeof typologyFilterSchema>;
+
+export const catalogTypologySchema = typologySchema.extend({ createdAt: z.string() });
+export type CatalogTypology = z.infer<typeof catalogTypologySchema>;
+
+// ---------------------------------------------------------------- batches
+
+/** POST batches: SPEC §3 "Batch" inputs (lot number, typology, quantity, expiry). */
+export const batchCreateSchema = z
+  .object({
+    lotNumber: z
+      .string(requiredOr(GV.invalid))
+      .trim()
+      .min(1, GV.required)
+      .max(LOT_NUMBER_MAX, GV.invalid)
+      .regex(/^[A-Za-z0-9._/-]+$/, GV.invalid),
+    typologyId: z.uuid(requiredOr(GV.invalid)),
+    quantity: z.number(requiredOr(GV.invalid)).int(GV.invalid).min(1, GV.invalid).max(MAX_BATCH_QUANTITY, GV.invalid),
+    /** the cards' last day (printed on them; activation never gives a later expiry). Optional. */
+    expireDate: isoDay.nullable().optional(),
+    orderReference: z.string().trim().max(60, GV.invalid).nullable().optional(),
+  })
+  .strict();
+export type BatchCreateBody = z.output<typeof batchCreateSchema>;
+
+export const batchFilterSchema = z
+  .object({
+    lotNumber: z.string().trim().min(1, GV.required).max(LOT_NUMBER_MAX, GV.invalid).optional(),
+    typologyId: z.uuid(GV.invalid).optional(),
+    status: z.enum(BATCH_STATUSES, { error: GV.invalid }).optional(),
+    archiveStatus: z.enum(ARCHIVE_STATUSES, { error: GV.invalid }).optional(),
+  })
+  .strict();
+export type BatchFilter = z.output<typeof batchFilterSchema>;
+
+const isoOrNull = z.string().nullable();
+
+/** A batch as the API answers it (SPEC §3 Batch fields plus progress). */
+export const batchSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  /** SPEC "date" */
+  createdAt: z.string(),
+  typologyId: z.string(),
+  typologyName: z.string(),
+  typologyType: z.enum(TYPOLOGY_TYPES),
+  valueCents: z.number().nullable(),
+  status: z.enum(BATCH_STATUSES),
+  archiveStatus: z.enum(ARCHIVE_STATUSES).nullable(),
+  quantity: z.number(),
+  orderReference: z.string().nullable(),
+  lotNumber: z.string(),
+  /** first and last progressive (null until the generation job allocated them) */
+  progressiveFrom: z.number().nullable(),
+  progressiveTo: z.number().nullable(),
+  userName: z.string().nullable(),
+  expireDate: isoOrNull,
+  /** cards created so far (0…quantity) */
+  generatedCount: z.number(),
+  /** cards activated or deactivated so far by the running (or last) activation job */
+  activationCount: z.number(),
+  /** cards drawn on the PDF archive so far */
+  archiveCount: z.number(),
+  /** the batch's cards are active (last activation done, not deactivated since) */
+  activated: z.boolean(),
+  /** why the last job failed (an API error code or a short reason), when status/archiveStatus is ERROR… */
+  errorMessage: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+/** Progress of what the batch is doing now, 0–100 (for the progress bar), or null when idle. */
+export function batchProgress(batch: Pick<Batch, 'status' | 'quantity' | 'generatedCount' | 'activationCount'>): number | null {
+  const pct = (done: number) => Math.min(100, Math.floor((done * 100) / Math.max(1, batch.quantity)));
+  if (batch.status === 'PENDING' || batch.status === 'IN_PROGRESS') return pct(batch.generatedCount);
+  if (batch.status.startsWith('PENDING_') || batch.status.startsWith('IN_PROGRESS_')) return pct(batch.activationCount);
+  return null;
+}
+export function archiveProgress(batch: Pick<Batch, 'archiveStatus' | 'quantity' | 'archiveCount'>): number | null {
+  if (batch.archiveStatus !== 'PENDING' && batch.archiveStatus !== 'IN_PROGRESS') return null;
+  return Math.min(100, Math.floor((batch.archiveCount * 100) / Math.max(1, batch.quantity)));
+}
