@@ -49,8 +49,30 @@ export const ACCESS = {
   'privative-orders/companies': crud(COMPANIES, 'list', 'show', 'create', 'edit', 'delete', 'logo'),
   /** the operators tab of the companies registry */
   'privative-orders/operators': crud(COMPANIES, 'list', 'show', 'create', 'edit', 'delete'),
-  'privative-orders/orders': crud(ORDERS, 'list', 'show', 'create', 'edit'),
-  'privative-orders/acquired-orders': crud(ACQUIRED, 'list', 'show'),
+  /**
+   * orders the caller's company placed; `retry` and `tracking` are for provider staff too
+   * (domain/orders.ts refuses them to others)
+   */
+  'privative-orders/orders': crud(
+    ORDERS,
+    'list',
+    'show',
+    'create',
+    'edit',
+    'delete',
+    'export',
+    'confirm',
+    'activate',
+    'cancel',
+    'editExpiry',
+    'resendConfirmation',
+    'tracking',
+    'delivered',
+    'retry',
+    'codes',
+  ),
+  /** orders other companies placed for the caller's company: read-only, codes, "received" */
+  'privative-orders/acquired-orders': crud(ACQUIRED, 'list', 'show', 'export', 'codes', 'delivered'),
   'reloadables/wallet': crud(WALLET, 'list'),
   'reloadables/walletSubCompanies': crud(PARENT, 'list', 'show'),
   'reloadables/cards': crud(RELOADABLE_CARDS, 'list', 'show'),

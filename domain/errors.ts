@@ -66,6 +66,15 @@ export const API_ERROR_CODES = [
   'ALREADY_USED',
   'INVALID_TRANSITION',
   'IDEMPOTENCY_KEY_REUSED',
+  // gift-card orders (domain/orders.ts, server/modules/orders/README.md)
+  'ORDER_STATE_INVALID',
+  'ORDER_ALREADY_ACTIVATED',
+  'ORDER_ACTION_NOT_ALLOWED',
+  'ORDER_CARDS_USED',
+  'ORDER_EMPTY',
+  'ORDER_INCOMPLETE',
+  'ORDER_RANGE_UNAVAILABLE',
+  'ORDER_FORMAT_UNAVAILABLE',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  canOrder,
+  createOrderSchema,
+  isTodayOrLater,
+  issuedStateFor,
+  makeOrderItemSchema,
+  ORDER_ACTIONS,
+  ORDER_STATE_DISPLAY,
+  ORDER_STATE_TONES,
+  ORDER_STATES,
+  orderActionsFor,
+  orderConfigurationSchema,
+  orderFilterSchema,
+  orderStateKey,
+  orderTrackingSchema,
+  parseNamesList,
+  type OrderAction,
+  type OrderState,
+} from './orders';
+import { issuesToErrors } from './errors';
+import en from '../locales/en/translation.json';
+import it_ from '../locales/it/translation.json';
+
+const customer = { isProvider: false };
+const provider = { isProvider: true };
+const order = (state: OrderState, extra: { shippingType?: 'DIGITAL' | 'PHYSICAL' | 'PHISICAL_SHIPMENT'; activated?: boolean } = {}) => ({
+  state,
+  shippingType: extra.shippingType ?? 'DIGITAL',
+  activated: extra.activated ?? false,
+});
+
+/** The whole table written out: state → the actions a customer may take on a digital, not activated order. */
+const EXPECTED: Record<OrderState, OrderAction[]> = {
+  NEW: ['editConfiguration', 'addItem', 'editItem', 'removeItem', 'delete', 'confirm'],
+  PENDING: ['cancel', 'resendConfirmation'],
+  IN_PROGRESS: ['resendConfirmation'],
+  COMPLETED: ['activate', 'cancel', 'editExpiry', 'resendConfirmation', 'downloadCodes'],
+  SHIPMENT_IN_PROGRESS: ['activate', 'cancel', 'editExpiry', 'resendConfirmation', 'downloadCodes'],
+  SHIPPED: ['activate', 'cancel', 'editExpiry', 'resendConfirmation', 'downloadCodes'],
+  SHIPMENT_DELIVERED: ['activate', 'cancel', 'editExpiry', 'resendConfirmation', 'downloadCodes'],
+  ERROR: ['cancel', 'resendConfirmation'],
+  PENDING_CANCEL: [],
+  IN_PROGRESS_CANCEL: [],
+  CANCELLED: [],
+};
+
+describe('order transition table', () => {
+  it('allows exactly the expected actions in every state', () => {
+    for (const state of ORDER_STATES) expect(orderActionsFor(order(state), customer), state).toEqual(EXPECTED[state]);
+  });
+
+  it('refuses every other action with ORDER_STATE_INVALID', () => {
+    for (const state of ORDER_STATES) {
+      for (const action of ORDER_ACTIONS) {
+        if (EXPECTED[state].includes(action) || action === 'retry' || action === 'tracking' || action === 'delivered') continue;
+        expect(canOrder(action, order(state), customer), `${state}:${action}`).toEqual({ allowed: false, reason: 'ORDER_STATE_INVALID' });
+      }
+    }
+  });
+
+  it('leads confirm to PENDING, cancel to PENDING_CANCEL and retry back to PENDING', () => {
+    expect(canOrder('confirm', order('NEW'), customer)).toEqual({ allowed: true, to: 'PENDING' });
+    expect(canOrder('cancel', order('COMPLETED'), customer)).toEqual({ allowed: true, to: 'PENDING_CANCEL' });
+    expect(canOrder('cancel', order('PENDING'), customer)).toEqual({ allowed: true, to: 'PENDING_CANCEL' });
+    expect(canOrder('retry', order('ERROR'), provider)).toEqual({ allowed: true, to: 'PENDING' });
+    expect(canOrder('activate', order('COMPLETED'), customer)).toEqual({ allowed: true, to: 'COMPLETED' });
+  });
+
+  it('keeps retry and tracking for provider staff', () => {
+    expect(canOrder('retry', order('ERROR'), customer)).toEqual({ allowed: false, reason: 'FORBIDDEN' });
+    expect(canOrder('retry', order('COMPLETED'), provider)).toEqual({ allowed: false, reason: 'ORDER_STATE_INVALID' });
+    const shipment = order('SHIPMENT_IN_PROGRESS', { shippingType: 'PHISICAL_SHIPMENT' });
+    expect(canOrder('tracking', shipment, customer)).toEqual({ allowed: false, reason: 'FORBIDDEN' });
+    expect(canOrder('tracking', shipment, provider)).toEqual({ allowed: true, to: 'SHIPPED' });
+    expect(orderActionsFor(order('ERROR'), provider)).toEqual(['retry', 'cancel', 'resendConfirmation']);
+  });
+
+  it('tracks and delivers third-party shipments only: SHIPMENT_IN_PROGRESS → SHIPPED → SHIPMENT_DELIVERED', () => {
+    const ship = (state: OrderState) => order(state, { shippingType: 'PHISICAL_SHIPMENT' });
+    expect(canOrder('delivered', ship('SHIPMENT_IN_PROGRESS'), customer)).toEqual({ allowed: false, reason: 'ORDER_STATE_INVALID' });
+    expect(canOrder('delivered', ship('SHIPPED'), customer)).toEqual({ allowed: true, to: 'SHIPMENT_DELIVERED' });
+    expect(canOrder('tracking', ship('SHIPPED'), provider)).toEqual({ allowed: true, to: 'SHIPPED' });
+    expect(canOrder('tracking', ship('SHIPMENT_DELIVERED'), provider)).toEqual({ allowed: false, reason: 'ORDER_STATE_INVALID' });
+    expect(canOrder('delivered', order('SHIPPED', { shippingType: 'PHYSICAL' }), customer)).toEqual({ allowed: false, reason: 'ORDER_ACTION_NOT_ALLOWED' });
+    expect(canOrder('tracking', order('COMPLETED'), provider)).toEqual({ allowed: false, reason: 'ORDER_ACTION_NOT_ALLOWED' });
+    expect(issuedStateFor('PHISICAL_SHIPMENT')).toBe('SHIPMENT_IN_PROGRESS');
+    expect(issuedStateFor('PHYSICAL')).toBe('COMPLETED');
+    expect(issuedStateFor('DIGITAL')).toBe('COMPLETED');
+  });
+
+  it('refuses activate, cancel and expiry edit after activation', () => {
+    const activated = order('COMPLETED', { activated: true });
+    for (const action of ['activate', 'cancel', 'editExpiry'] as const) {
+      expect(canOrder(action, activated, customer)).toEqual({ allowed: false, reason: 'ORDER_ALREADY_ACTIVATED' });
+    }
+    expect(orderActionsFor(activated, customer)).toEqual(['resendConfirmation', 'downloadCodes']);
+  });
+
+  it('names every state with a text and a badge colour of SPEC §4', () => {
+    expect(ORDER_STATE_DISPLAY.COMPLETED).toBe('issued');
+    expect(ORDER_STATE_DISPLAY.ERROR).toBe('verification');
+    expect(ORDER_STATE_DISPLAY.PENDING_CANCEL).toBe('inProgress');
+    expect(ORDER_STATE_TONES.CANCELLED).toBe('grey');
+    expect(ORDER_STATE_TONES.NEW).toBe('transparent');
+    expect(ORDER_STATE_TONES.COMPLETED).toBe('green');
+    expect(ORDER_STATE_TONES.PENDING).toBe('yellow');
+    for (const state of ORDER_STATES) {
+      const [, , name] = orderStateKey(state).split('.');
+      expect((en.orders.status as Record<string, string>)[name], state).toBeTruthy();
+      expect((it_.orders.status as Record<string, string>)[name], state).toBeTruthy();
+    }
+    expect(en.orders.shippingType.PHISICAL_SHIPMENT).toBe('Physical, shipped by a third party');
+    expect(en.errors.codes.ORDER_CARDS_USED).toBe('Unable to cancel the order. GiftCards have already been used.');
+  });
+});
+
+describe('order payloads', () => {
+  const errors = (schema: z.ZodType, value: unknown) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? {} : issuesToErrors(parsed.error.issues);
+  };
+  const typologyId = '00000000-0000-4000-8000-000000000001';
+
+  it('creates with a company and a shipping type spelled as SPEC spells it', () => {
+    expect(createOrderSchema.safeParse({ subCompanyId: typologyId, shippingType: 'PHISICAL_SHIPMENT' }).success).toBe(true);
+    expect(errors(createOrderSchema, { subCompanyId: typologyId, shippingType: 'PHYSICAL_SHIPMENT' })).toEqual({ shippingType: 'validation.invalid' });
+    expect(errors(createOrderSchema, {})).toEqual({ subCompanyId: 'validation.required', shippingType: 'validation.required' });
+  });
+
+  it('checks physical ranges: initial ≤ final, no overlap, total = cards in the cart', () => {
+    const physical = makeOrderItemSchema('PHYSICAL');
+    expect(physical.safeParse({ typologyId, ranges: [{ from: 1, to: 10 }], quantity: 10 }).success).toBe(true);
+    expect(errors(physical, { typologyId, ranges: [{ from: 10, to: 1 }] })).toMatchObject({ 'ranges.0.to': 'validation.progressiveRange' });
+    expect(errors(physical, { typologyId, ranges: [{ from: 1, to: 10 }], quantity: 11 })).toEqual({ quantity: 'validation.orderRangeTotal' });
+    expect(errors(physical, { typologyId, ranges: [{ from: 1, to: 10 }, { from: 10, to: 12 }] })).toEqual({ ranges: 'validation.orderRangeOverlap' });
+    expect(errors(physical, { typologyId })).toEqual({ ranges: 'validation.required' });
+    expect(errors(physical, { typologyId, ranges: [{ from: 1, to: 2 }], template: { type: 'image/png', name: 'a.png', content: 'AAAA' } })).toEqual({ template: 'validation.orderDigitalOnly' });
+  });
+
+  it('checks digital items: quantity > 0, a JPG/PNG template or a CSV names list, not both', () => {
+    const digital = makeOrderItemSchema('DIGITAL');
+    expect(digital.safeParse({ typologyId, quantity: 50, valueCents: 2500 }).success).toBe(true);
+    expect(errors(digital, { typologyId, quantity: 0 })).toEqual({ quantity: 'validation.orderQuantity' });
+    expect(errors(digital, { typologyId, valueCents: 0, quantity: 1 })).toEqual({ valueCents: 'validation.amount' });
+    expect(errors(digital, { typologyId })).toEqual({ quantity: 'validation.required' });
+    expect(errors(digital, { typologyId, quantity: 1, template: { type: 'image/gif', name: 'a.gif', content: 'AAAA' } })).toEqual({ template: 'validation.fileType' });
+    expect(errors(digital, { typologyId, namesList: { type: 'text/csv', name: 'names.txt', content: 'AAAA' } })).toEqual({ namesList: 'validation.fileType' });
+    const file = { type: 'text/csv', name: 'names.csv', content: 'AAAA' };
+    expect(errors(digital, { typologyId, namesList: file, template: { ...file, type: 'image/png', name: 'a.png' } })).toEqual({ namesList: 'validation.orderTemplateOrNames' });
+    expect(errors(digital, { typologyId, quantity: 1, ranges: [{ from: 1, to: 1 }] })).toEqual({ ranges: 'validation.orderPhysicalOnly' });
+    const tooBig = 'A'.repeat(Math.ceil((5 * 1024 * 1024) / 3) * 4 + 4);
+    expect(errors(digital, { typologyId, quantity: 1, template: { type: 'image/png', name: 'a.png', content: tooBig } })).toEqual({ 'template.content': 'validation.fileTooLarge' });
+  });
+
+  it('configures: company order number required, valid months 1–12 defaulting to 1', () => {
+    const base = { referentName: 'Mario Rossi', referentEmail: 'mario@acme.test', companyOrderNumber: 'PO-1' };
+    expect(orderConfigurationSchema.parse(base)).toMatchObject({ validMonths: 1, autoActivate: false, sendEmailToCompanyContact: false, shippingAddress: null });
+    expect(errors(orderConfigurationSchema, { ...base, validMonths: 13 })).toEqual({ validMonths: 'validation.orderValidMonths' });
+    expect(errors(orderConfigurationSchema, { ...base, validMonths: 0 })).toEqual({ validMonths: 'validation.orderValidMonths' });
+    expect(errors(orderConfigurationSchema, { ...base, companyOrderNumber: '  ' })).toEqual({ companyOrderNumber: 'validation.required' });
+    expect(errors(orderConfigurationSchema, { referentName: 'Mario Rossi', referentEmail: 'nope' })).toEqual({ referentEmail: 'validation.email', companyOrderNumber: 'validation.required' });
+  });
+
+  it('checks tracking links, list filters and expiry days', () => {
+    expect(errors(orderTrackingSchema, { carrier: 'BRT', number: '123', link: 'javascript:alert(1)' })).toEqual({ link: 'validation.url' });
+    expect(orderTrackingSchema.parse({ carrier: 'BRT', number: '123' })).toEqual({ carrier: 'BRT', number: '123', link: null });
+    expect(errors(orderFilterSchema, { dateFrom: '2026-03-02', dateTo: '2026-03-01' })).toEqual({ dateTo: 'validation.dateRange' });
+    expect(errors(orderFilterSchema, { state: 'DONE' })).toEqual({ state: 'validation.invalid' });
+    expect(errors(orderFilterSchema, { companyName: 'x' })).toEqual({ companyName: 'validation.invalid' });
+    const now = new Date('2026-05-10T12:00:00Z');
+    expect(isTodayOrLater('2026-05-10', now)).toBe(true);
+    expect(isTodayOrLater('2026-05-09', now)).toBe(false);
+  });
+});
+
+describe('names list', () => {
+  it('reads recipients with either separator and a BOM', () => {
+    expect(parseNamesList('\uFEFFnome;cognome;email\r\nMario;Rossi;mario@acme.test\r\n\r\n"Anna, Maria";Bianchi;anna@acme.test\r\n')).toEqual({
+      ok: true,
+      recipients: [
+        { firstName: 'Mario', lastName: 'Rossi', email: 'mario@acme.test' },
+        { firstName: 'Anna, Maria', lastName: 'Bianchi', email: 'anna@acme.test' },
+      ],
+    });
+    expect(parseNamesList('email,firstName\nx@y.it,Xavier')).toEqual({ ok: true, recipients: [{ email: 'x@y.it', firstName: 'Xavier', lastName: '' }] });
+  });
+
+  it('points at the first bad line, or 0 for a bad header or an empty list', () => {
+    expect(parseNamesList('email\nok@acme.test\nnot-an-email')).toEqual({ ok: false, line: 3 });
+    expect(parseNamesList('name;surname\nA;B')).toEqual({ ok: false, line: 0 });
+    expect(parseNamesList('email\n')).toEqual({ ok: false, line: 0 });
+  });
+});

@@ -1,0 +1,468 @@
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from './constants';
+import type { ApiErrorCode } from './errors';
+import type { ChoiceTone, FieldChoice } from './fields';
+import { EXPORT_LANGUAGES, GV, isTimeZone, rangeStart } from './giftcards';
+
+/**
+ * Gift-card orders (SPEC §2 order screens, §3 "Order", §4 order states, §5 order rules; issue 9),
+ * shared by the SPA and the API. The transition table below is the one the server enforces and
+ * the SPA reads to decide which actions it shows. Amounts are integer cents; dates ISO 8601.
+ * Messages are i18n keys.
+ */
+
+// ---------------------------------------------------------------- states
+
+/** SPEC §4 raw private-order states. */
+export const ORDER_STATES = [
+  'NEW',
+  'IN_PROGRESS',
+  'PENDING',
+  'PENDING_CANCEL',
+  'IN_PROGRESS_CANCEL',
+  'SHIPMENT_IN_PROGRESS',
+  'SHIPPED',
+  'SHIPMENT_DELIVERED',
+  'COMPLETED',
+  'ERROR',
+  'CANCELLED',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** SPEC §4 display names: several raw states read "in progress"; COMPLETED reads "issued", ERROR "verification". */
+export const ORDER_DISPLAY_STATES = ['draft', 'inProgress', 'shipmentInProgress', 'shipped', 'delivered', 'issued', 'verification', 'cancelled'] as const;
+export type OrderDisplayState = (typeof ORDER_DISPLAY_STATES)[number];
+
+export const ORDER_STATE_DISPLAY: Record<OrderState, OrderDisplayState> = {
+  NEW: 'draft',
+  IN_PROGRESS: 'inProgress',
+  PENDING: 'inProgress',
+  PENDING_CANCEL: 'inProgress',
+  IN_PROGRESS_CANCEL: 'inProgress',
+  SHIPMENT_IN_PROGRESS: 'shipmentInProgress',
+  SHIPPED: 'shipped',
+  SHIPMENT_DELIVERED: 'delivered',
+  COMPLETED: 'issued',
+  ERROR: 'verification',
+  CANCELLED: 'cancelled',
+};
+
+/**
+ * SPEC §4 badge colours: issued and delivered green; in progress and pending yellow; a cancelled
+ * order grey; a draft transparent. SPEC names no colour for "verification" (a failed issue that
+ * provider staff must look at) nor for "shipped": red and green.
+ */
+export const ORDER_STATE_TONES: Record<OrderState, ChoiceTone> = {
+  NEW: 'transparent',
+  IN_PROGRESS: 'yellow',
+  PENDING: 'yellow',
+  PENDING_CANCEL: 'yellow',
+  IN_PROGRESS_CANCEL: 'yellow',
+  SHIPMENT_IN_PROGRESS: 'yellow',
+  SHIPPED: 'green',
+  SHIPMENT_DELIVERED: 'green',
+  COMPLETED: 'green',
+  ERROR: 'red',
+  CANCELLED: 'grey',
+};
+
+/** i18n key of a state's display name (locales/<lang>/translation.json `orders.status.*`). */
+export const orderStateKey = (state: OrderState) => `orders.status.${ORDER_STATE_DISPLAY[state]}`;
+export const ORDER_STATE_CHOICES: readonly FieldChoice[] = ORDER_STATES.map((id) => ({ id, name: orderStateKey(id), tone: ORDER_STATE_TONES[id] }));
+
+/** SPEC §1 card types as shipping types: digital, physical shipped by the customer, physical shipped by a third party. */
+export const SHIPPING_TYPES = ['DIGITAL', 'PHYSICAL', 'PHISICAL_SHIPMENT'] as const;
+export type ShippingType = (typeof SHIPPING_TYPES)[number];
+export const shippingTypeKey = (type: ShippingType) => `orders.shippingType.${type}`;
+export const SHIPPING_TYPE_CHOICES: readonly FieldChoice[] = SHIPPING_TYPES.map((id) => ({ id, name: shippingTypeKey(id) }));
+/** The typology type (catalog) the items of an order of this shipping type must have. */
+export const typologyTypeFor = (shipping: ShippingType): 'DIGITAL' | 'PHYSICAL' => (shipping === 'DIGITAL' ? 'DIGITAL' : 'PHYSICAL');
+
+/** States in which a job is working on the order (the SPA polls the detail while one is shown). */
+export const ORDER_BUSY_STATES: readonly OrderState[] = ['PENDING', 'IN_PROGRESS', 'PENDING_CANCEL', 'IN_PROGRESS_CANCEL'];
+/** States of an issued order: its cards exist. */
+export const ORDER_ISSUED_STATES: readonly OrderState[] = ['COMPLETED', 'SHIPMENT_IN_PROGRESS', 'SHIPPED', 'SHIPMENT_DELIVERED'];
+
+// ---------------------------------------------------------------- the transition table
+
+/** What a user may ask of an order (routes under orders/{id}/…). */
+export const ORDER_ACTIONS = [
+  'editConfiguration',
+  'addItem',
+  'editItem',
+  'removeItem',
+  'delete',
+  'confirm',
+  'retry',
+  'activate',
+  'cancel',
+  'editExpiry',
+  'resendConfirmation',
+  'tracking',
+  'delivered',
+  'downloadCodes',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+const ISSUED_ACTIONS = { activate: 'SAME', cancel: 'PENDING_CANCEL', editExpiry: 'SAME', resendConfirmation: 'SAME', downloadCodes: 'SAME' } as const;
+
+/**
+ * State × action → the state the order moves to ('SAME': it stays). An action missing from a
+ * state's row is refused with ORDER_STATE_INVALID. Further conditions (`orderActionRefusal`):
+ * after activation no activate, cancel or expiry edit (ORDER_ALREADY_ACTIVATED); tracking and
+ * delivered only for third-party shipments; retry and tracking only for provider staff.
+ *
+ * What jobs do (not user actions, `ORDER_JOB_TRANSITIONS`): confirm → PENDING; the issue job
+ * takes PENDING → IN_PROGRESS → COMPLETED ("issued"), or SHIPMENT_IN_PROGRESS for a third-party
+ * shipment, or ERROR ("verification") with the reason; the cancel job takes PENDING_CANCEL →
+ * IN_PROGRESS_CANCEL → CANCELLED, or back to the state it came from when a card was used meanwhile.
+ */
+export const ORDER_TRANSITIONS: Record<OrderState, Partial<Record<OrderAction, OrderState | 'SAME'>>> = {
+  NEW: { editConfiguration: 'SAME', addItem: 'SAME', editItem: 'SAME', removeItem: 'SAME', delete: 'SAME', confirm: 'PENDING' },
+  PENDING: { cancel: 'PENDING_CANCEL', resendConfirmation: 'SAME' },
+  IN_PROGRESS: { resendConfirmation: 'SAME' },
+  COMPLETED: { ...ISSUED_ACTIONS },
+  SHIPMENT_IN_PROGRESS: { ...ISSUED_ACTIONS, tracking: 'SHIPPED' },
+  SHIPPED: { ...ISSUED_ACTIONS, tracking: 'SAME', delivered: 'SHIPMENT_DELIVERED' },
+  SHIPMENT_DELIVERED: { ...ISSUED_ACTIONS },
+  ERROR: { retry: 'PENDING', cancel: 'PENDING_CANCEL', resendConfirmation: 'SAME' },
+  PENDING_CANCEL: {},
+  IN_PROGRESS_CANCEL: {},
+  CANCELLED: {},
+};
+
+/** The jobs' own moves (documentation and tests; the job handlers follow them). */
+export const ORDER_JOB_TRANSITIONS = {
+  issueStart: { from: ['PENDING'], to: 'IN_PROGRESS' },
+  issueDone: { from: ['IN_PROGRESS'], to: ['COMPLETED', 'SHIPMENT_IN_PROGRESS'] },
+  issueFailed: { from: ['PENDING', 'IN_PROGRESS'], to: 'ERROR' },
+  cancelStart: { from: ['PENDING_CANCEL'], to: 'IN_PROGRESS_CANCEL' },
+  cancelDone: { from: ['IN_PROGRESS_CANCEL'], to: 'CANCELLED' },
+} as const satisfies Record<string, { from: readonly OrderState[]; to: OrderState | readonly OrderState[] }>;
+
+/** The state a successful issue ends in. */
+export const issuedStateFor = (shipping: ShippingType): OrderState => (shipping === 'PHISICAL_SHIPMENT' ? 'SHIPMENT_IN_PROGRESS' : 'COMPLETED');
+
+const PROVIDER_ONLY: readonly OrderAction[] = ['retry', 'tracking'];
+const SHIPMENT_ONLY: readonly OrderAction[] = ['tracking', 'delivered'];
+const NOT_AFTER_ACTIVATION: readonly OrderAction[] = ['activate', 'cancel', 'editExpiry'];
+
+export interface OrderFacts {
+  state: OrderState;
+  shippingType: ShippingType;
+  activated: boolean;
+}
+export interface OrderViewer {
+  /** provider staff (the root company's users) */
+  isProvider: boolean;
+}
+
+/** Why `action` is refused on the order (an API error code), or null when it is allowed. */
+export function orderActionRefusal(action: OrderAction, order: OrderFacts, viewer: OrderViewer): ApiErrorCode | null {
+  if (PROVIDER_ONLY.includes(action) && !viewer.isProvider) return 'FORBIDDEN';
+  if (SHIPMENT_ONLY.includes(action) && order.shippingType !== 'PHISICAL_SHIPMENT') return 'ORDER_ACTION_NOT_ALLOWED';
+  if (NOT_AFTER_ACTIVATION.includes(action) && order.activated) return 'ORDER_ALREADY_ACTIVATED';
+  return ORDER_TRANSITIONS[order.state][action] === undefined ? 'ORDER_STATE_INVALID' : null;
+}
+
+export type OrderActionAnswer = { allowed: true; to: OrderState } | { allowed: false; reason: ApiErrorCode };
+
+/** Whether `action` is allowed and the state it leads to; otherwise the refusal code. */
+export function canOrder(action: OrderAction, order: OrderFacts, viewer: OrderViewer): OrderActionAnswer {
+  const reason = orderActionRefusal(action, order, viewer);
+  if (reason) return { allowed: false, reason };
+  const to = ORDER_TRANSITIONS[order.state][action]!;
+  return { allowed: true, to: to === 'SAME' ? order.state : to };
+}
+
+/** The actions the order allows the viewer (the buttons the SPA shows). */
+export function orderActionsFor(order: OrderFacts, viewer: OrderViewer): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => orderActionRefusal(action, order, viewer) === null);
+}
+
+/** HTTP status of an order refusal. */
+export const orderRefusalStatus = (code: ApiErrorCode): number => (code === 'FORBIDDEN' ? 403 : code === 'NOT_FOUND' ? 404 : 409);
+
+// ---------------------------------------------------------------- payloads
+
+/** SPEC §5/§9: activation validity 1 to 12 months, default 1. */
+export const VALID_MONTHS_MIN = 1;
+export const VALID_MONTHS_MAX = 12;
+export const VALID_MONTHS_DEFAULT = 1;
+/** Cards of one item (and recipients of one names list). */
+export const MAX_ITEM_CARDS = 10_000;
+/** Cards of one order. */
+export const MAX_ORDER_CARDS = 50_000;
+
+export const OV = {
+  ...GV,
+  rangeTotal: 'validation.orderRangeTotal',
+  rangeOverlap: 'validation.orderRangeOverlap',
+  quantity: 'validation.orderQuantity',
+  fileType: 'validation.fileType',
+  fileTooLarge: 'validation.fileTooLarge',
+  namesList: 'validation.orderNamesList',
+  templateOrNames: 'validation.orderTemplateOrNames',
+  physicalOnly: 'validation.orderPhysicalOnly',
+  digitalOnly: 'validation.orderDigitalOnly',
+  validMonths: 'validation.orderValidMonths',
+  email: 'validation.email',
+  url: 'validation.url',
+  futureDate: 'validation.futureDate',
+} as const;
+
+const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? OV.required : key) });
+const text = (min: number, max: number) => z.string(requiredOr(OV.invalid)).trim().min(min, min <= 1 ? OV.required : OV.invalid).max(max, OV.invalid);
+const uuid = z.uuid(requiredOr(OV.invalid));
+
+export const createOrderSchema = z.object({ subCompanyId: uuid, shippingType: z.enum(SHIPPING_TYPES, requiredOr(OV.invalid)) }).strict();
+export type CreateOrderBody = z.infer<typeof createOrderSchema>;
+
+export const orderConfigurationSchema = z
+  .object({
+    referentName: text(2, 80),
+    referentEmail: z.email(requiredOr(OV.email)).max(254, OV.email),
+    validMonths: z.number(requiredOr(OV.validMonths)).int(OV.validMonths).min(VALID_MONTHS_MIN, OV.validMonths).max(VALID_MONTHS_MAX, OV.validMonths).default(VALID_MONTHS_DEFAULT),
+    companyOrderNumber: text(1, 40),
+    sendEmailToCompanyContact: z.boolean(requiredOr(OV.invalid)).default(false),
+    autoActivate: z.boolean(requiredOr(OV.invalid)).default(false),
+    shippingAddress: z.string(requiredOr(OV.invalid)).trim().max(300, OV.invalid).nullable().default(null),
+  })
+  .strict();
+export type OrderConfiguration = z.output<typeof orderConfigurationSchema>;
+
+/** SPEC §3 "File to upload": type, name and base64 content without the data-URL prefix. */
+const base64MaxChars = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
+export const uploadSchema = z
+  .object({
+    type: z.string(requiredOr(OV.invalid)).max(100, OV.invalid),
+    name: text(1, 200),
+    content: z.string(requiredOr(OV.invalid)).min(1, OV.required).max(base64MaxChars, OV.fileTooLarge).regex(/^[A-Za-z0-9+/]*={0,2}$/, OV.invalid),
+  })
+  .strict();
+export type UploadBody = z.infer<typeof uploadSchema>;
+
+export const progressiveRangeSchema = z
+  .object({
+    from: z.number(requiredOr(OV.invalid)).int(OV.invalid).min(1, OV.invalid).max(Number.MAX_SAFE_INTEGER, OV.invalid),
+    to: z.number(requiredOr(OV.invalid)).int(OV.invalid).min(1, OV.invalid).max(Number.MAX_SAFE_INTEGER, OV.invalid),
+  })
+  .strict();
+export type ProgressiveRange = z.infer<typeof progressiveRangeSchema>;
+
+/** Cards in ranges (each initial ≤ final). */
+export const rangesTotal = (ranges: readonly ProgressiveRange[]) => ranges.reduce((sum, r) => sum + Math.max(0, r.to - r.from + 1), 0);
+
+/**
+ * An item (a product of the cart, a "variant"): physical orders give ranges of progressives
+ * (initial ≤ final, not overlapping, their total = the quantity); digital orders a quantity with an
+ * optional template image, or a names list (one card per recipient; the quantity is the list's).
+ * Which of the two applies is the order's shipping type: `makeOrderItemSchema(shippingType)`.
+ */
+export function makeOrderItemSchema(shipping: ShippingType) {
+  const physical = shipping !== 'DIGITAL';
+  return z
+    .object({
+      typologyId: uuid,
+      quantity: z.number(requiredOr(OV.quantity)).int(OV.quantity).positive(OV.quantity).max(MAX_ITEM_CARDS, OV.quantity).optional(),
+      /** face value of a variable-value typology; fixed-value typologies take the catalog's */
+      valueCents: z.number(requiredOr(OV.amount)).int(OV.amount).positive(OV.amount).max(100_000_000, OV.amount).optional(),
+      ranges: z.array(progressiveRangeSchema).min(1, OV.required).max(100, OV.invalid).optional(),
+      template: uploadSchema.nullable().optional(),
+      namesList: uploadSchema.nullable().optional(),
+    })
+    .strict()
+    .superRefine((item, ctx) => {
+      const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+      if (physical) {
+        if (item.template) issue(['template'], OV.digitalOnly);
+        if (item.namesList) issue(['namesList'], OV.digitalOnly);
+        if (!item.ranges) return issue(['ranges'], OV.required);
+        item.ranges.forEach((r, i) => r.from > r.to && issue(['ranges', i, 'to'], OV.progressiveRange));
+        const sorted = [...item.ranges].sort((a, b) => a.from - b.from);
+        if (sorted.some((r, i) => i > 0 && r.from <= sorted[i - 1].to)) issue(['ranges'], OV.rangeOverlap);
+        const total = rangesTotal(item.ranges);
+        if (total > MAX_ITEM_CARDS) issue(['ranges'], OV.quantity);
+        if (item.quantity !== undefined && item.quantity !== total) issue(['quantity'], OV.rangeTotal);
+        return;
+      }
+      if (item.ranges) issue(['ranges'], OV.physicalOnly);
+      if (item.template && item.namesList) issue(['namesList'], OV.templateOrNames);
+      if (!item.namesList && item.quantity === undefined) issue(['quantity'], OV.required);
+      if (item.template && !/^image\/(jpeg|png)$/.test(item.template.type)) issue(['template'], OV.fileType);
+      if (item.namesList && !/\.csv$/i.test(item.namesList.name)) issue(['namesList'], OV.fileType);
+    });
+}
+export type OrderItemBody = z.infer<ReturnType<typeof makeOrderItemSchema>>;
+
+export const orderTrackingSchema = z
+  .object({
+    carrier: text(1, 80),
+    number: text(1, 80),
+    link: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? OV.required : OV.url) }).max(500, OV.url).nullable().default(null),
+  })
+  .strict();
+export type OrderTracking = z.output<typeof orderTrackingSchema>;
+
+/** The new expiry of the order's cards: a day, today or later (the cards work until its end, UTC). */
+export const orderExpirySchema = z.object({ expireDate: z.iso.date(requiredOr(OV.invalid)) }).strict();
+export const isTodayOrLater = (day: string, now: Date) => day >= now.toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------- names list
+
+export interface Recipient {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+const HEADER_ALIASES: Record<keyof Recipient, string[]> = {
+  email: ['email', 'e-mail', 'mail'],
+  firstName: ['firstname', 'first_name', 'first name', 'nome', 'name'],
+  lastName: ['lastname', 'last_name', 'last name', 'cognome', 'surname'],
+};
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function splitCsvLine(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === separator) {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells.map((v) => v.trim());
+}
+
+/**
+ * A names list CSV (header row with e-mail and first/last name columns, `;` or `,`): the
+ * recipients, or the 1-based line of the first bad row (0: the header or the file itself).
+ */
+export function parseNamesList(csv: string): { ok: true; recipients: Recipient[] } | { ok: false; line: number } {
+  const lines = csv.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = lines[0] ?? '';
+  const separator = (header.match(/;/g)?.length ?? 0) >= (header.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const names = splitCsvLine(header, separator).map((h) => h.toLowerCase());
+  const column = (key: keyof Recipient) => names.findIndex((h) => HEADER_ALIASES[key].includes(h));
+  const at = { email: column('email'), firstName: column('firstName'), lastName: column('lastName') };
+  if (at.email < 0) return { ok: false, line: 0 };
+  const recipients: Recipient[] = [];
+  for (let i = 1; i < lines.length; i += 1) {
+    if (lines[i].trim() === '') continue;
+    const cells = splitCsvLine(lines[i], separator);
+    const email = cells[at.email] ?? '';
+    if (!EMAIL.test(email) || email.length > 254) return { ok: false, line: i + 1 };
+    const firstName = at.firstName >= 0 ? (cells[at.firstName] ?? '').slice(0, 80) : '';
+    const lastName = at.lastName >= 0 ? (cells[at.lastName] ?? '').slice(0, 80) : '';
+    recipients.push({ email, firstName, lastName });
+    if (recipients.length > MAX_ITEM_CARDS) return { ok: false, line: i + 1 };
+  }
+  return recipients.length === 0 ? { ok: false, line: 0 } : { ok: true, recipients };
+}
+
+// ---------------------------------------------------------------- records and lists
+
+const isoOrNull = z.string().nullable();
+
+export const orderItemSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  typologyId: z.string(),
+  typologyName: z.string(),
+  quantity: z.number(),
+  valueCents: z.number(),
+  /** quantity × value */
+  priceCents: z.number(),
+  ranges: z.array(progressiveRangeSchema).nullable(),
+  templateName: z.string().nullable(),
+  namesListName: z.string().nullable(),
+  recipients: z.number(),
+  createdAt: z.string(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  /** the company that receives the cards */
+  companyId: z.string(),
+  companyName: z.string(),
+  /** the company that placed the order */
+  placedByCompanyId: z.string(),
+  placedByCompanyName: z.string(),
+  shippingType: z.enum(SHIPPING_TYPES),
+  state: z.enum(ORDER_STATES),
+  activated: z.boolean(),
+  activatedAt: isoOrNull,
+  referentName: z.string().nullable(),
+  referentEmail: z.string().nullable(),
+  validMonths: z.number(),
+  companyOrderNumber: z.string().nullable(),
+  sendEmailToCompanyContact: z.boolean(),
+  autoActivate: z.boolean(),
+  shippingAddress: z.string().nullable(),
+  /** an expiry set with "edit expiry" (a day); null: months from activation */
+  expireDate: z.string().nullable(),
+  trackingCarrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingLink: z.string().nullable(),
+  shippedAt: isoOrNull,
+  deliveredAt: isoOrNull,
+  /** why the last job failed or refused (an API error code), e.g. ORDER_RANGE_UNAVAILABLE or ORDER_CARDS_USED */
+  errorCode: z.string().nullable(),
+  totalCents: z.number(),
+  physicalCards: z.number(),
+  digitalCards: z.number(),
+  confirmedAt: isoOrNull,
+  cancelledAt: isoOrNull,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderDetailSchema = orderSchema.extend({ items: z.array(orderItemSchema) });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requiredOr(OV.invalid));
+
+export const orderFilterSchema = z
+  .object({
+    /** exact order number or a prefix */
+    number: text(1, 40).optional(),
+    dateFrom: isoDate.optional(),
+    dateTo: isoDate.optional(),
+    state: z.enum(ORDER_STATES, { error: OV.invalid }).optional(),
+    shippingType: z.enum(SHIPPING_TYPES, { error: OV.invalid }).optional(),
+    /** orders with an item of this typology */
+    typologyId: z.uuid(OV.invalid).optional(),
+    companyId: z.uuid(OV.invalid).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.dateFrom && value.dateTo && rangeStart(value.dateFrom) > rangeStart(value.dateTo)) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: OV.dateRange });
+  });
+export type OrderFilter = z.output<typeof orderFilterSchema>;
+export const ORDER_SORT_FIELDS = ['createdAt', 'number'] as const;
+
+export const orderExportQuerySchema = z
+  .object({
+    filter: z.string().max(4000).optional(),
+    lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional(),
+    tz: z.string().max(64).refine(isTimeZone, OV.invalid).optional(),
+  })
+  .strict();
+export const ORDER_CODE_FORMATS = ['csv', 'pdf'] as const;
+export const orderCodesQuerySchema = z
+  .object({ format: z.enum(ORDER_CODE_FORMATS, { error: OV.invalid }).default('csv'), lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional() })
+  .strict();
