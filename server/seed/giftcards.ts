@@ -1,21 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { CARD_CODE_ALPHABET, CARD_CODE_LENGTH, type CardStatus, type ExpirationType, type TypologyType } from '../../domain/giftcards';
+import { generateCardCode } from '../../domain/codes';
+import { type CardStatus, type ExpirationType, type TypologyType } from '../../domain/giftcards';
 import type { Db } from '../db/client';
 import { cardTypologies, companies, giftCards, stores, type giftCardTransactions } from '../db/schema';
 import { cardHistory } from './giftcards-history';
 
-/** A new unguessable card code: CARD_CODE_LENGTH characters of CARD_CODE_ALPHABET (≈ 79 bits). */
-export function newCardCode(): string {
-  const bytes = randomBytes(CARD_CODE_LENGTH * 2);
-  let out = '';
-  // rejection sampling keeps every character equally likely
-  for (const byte of bytes) {
-    if (byte < 256 - (256 % CARD_CODE_ALPHABET.length)) out += CARD_CODE_ALPHABET[byte % CARD_CODE_ALPHABET.length];
-    if (out.length === CARD_CODE_LENGTH) return out;
-  }
-  return out + newCardCode().slice(out.length);
-}
+/** A new unguessable card code with its check character (domain/codes.ts). */
+export const newCardCode = (): string => generateCardCode();
 
 interface SeedTypology {
   sku: string;

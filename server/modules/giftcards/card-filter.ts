@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   CARD_CODE_ALPHABET,
-  CARD_CODE_LENGTH,
   CARD_STATUS_FILTER_MAP,
   normalizeCardCode,
   rangeEndExclusive,
@@ -9,6 +8,7 @@ import {
   type CardFilter,
 } from '../../../domain/giftcards';
 import { inIds } from '../../lib/company-scope';
+import { CODE_LENGTH } from '../../../domain/codes';
 
 const CODE_CHARS = new RegExp(`^[${CARD_CODE_ALPHABET}]+$`);
 
@@ -30,14 +30,16 @@ function statusCondition(filter: CardFilter['status']): SQL | null {
 
 /**
  * Code filter: the exact code, or a prefix (codes use only CARD_CODE_ALPHABET, so a prefix is a
- * range on the unique index; anything else matches nothing).
+ * range on the unique index; anything else matches nothing). A 16-character string is an older
+ * code or the start of a 17-character one: the range finds both.
  */
 function codeCondition(code: string | undefined): SQL | null {
   if (code === undefined) return null;
   const normalized = normalizeCardCode(code);
   if (!CODE_CHARS.test(normalized)) return sql`FALSE`;
-  if (normalized.length >= CARD_CODE_LENGTH) return sql`c.code = ${normalized}`;
-  return sql`c.code BETWEEN ${normalized} AND ${normalized.padEnd(CARD_CODE_LENGTH, 'Z')}`;
+  if (normalized.length >= CODE_LENGTH) return sql`c.code = ${normalized}`;
+  // 'Z' sorts after every other character of the alphabet; CODE_LENGTH covers both code formats
+  return sql`c.code BETWEEN ${normalized} AND ${normalized.padEnd(CODE_LENGTH, 'Z')}`;
 }
 
 /** WHERE conditions of the card list (alias `c`), always inside the company subtree. */

@@ -19,7 +19,8 @@ import {
   typologySchema,
 } from '../../../domain/giftcards';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
+import { ApiError, notFound } from '../../lib/errors';
+import { isSearchableCode } from '../../../domain/codes';
 import { runBulk, runKeyedBulk } from './bulk.service';
 import { countCards, findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
@@ -92,6 +93,8 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       },
     },
     async (request) => {
+      // a code of the checked format with a wrong check character is a typo: refused before any lookup
+      if (!isSearchableCode(request.query.code)) throw new ApiError(400, 'VALIDATION_ERROR', 'The code is mistyped (its check character does not match)', { code: 'validation.cardCode' });
       const card = await findCardByCode(ctx.db, request.giftcardActor.companyIds, normalizeCardCode(request.query.code));
       if (!card) throw notFound();
       return card;

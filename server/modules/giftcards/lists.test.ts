@@ -173,4 +173,21 @@ describe.each(DRIVERS)('gift-card lists, detail, search and export (%s)', (drive
     const empty = await call((await login(t.app, 'admin@tessera.test')).accessToken, 'GET', url('/cards/search?code='));
     expect(empty.statusCode).toBe(400);
   });
+
+  it('refuses a mistyped code of the checked format before looking it up, and still finds older codes', async () => {
+    const admin = (await login(t.app, 'admin@tessera.test')).accessToken;
+    const code = cards.active.code;
+    expect(code).toHaveLength(17);
+    const typo = code.slice(0, 5) + (code[5] === 'A' ? 'B' : 'A') + code.slice(6);
+    const refused = await call(admin, 'GET', url(`/cards/search?code=${typo}`));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { message: 'VALIDATION_ERROR' }, errors: { code: 'validation.cardCode' } });
+    const grouped = await call(admin, 'GET', url(`/cards/search?code=${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8).toLowerCase()}`));
+    expect(grouped.json()).toMatchObject({ id: cards.active.id });
+    await t.db.db.execute(`UPDATE gift_cards SET code = 'ABCDEFGHJKMNPQRS' WHERE id = '${cards.draft.id}'`);
+    const legacy = await call(admin, 'GET', url('/cards/search?code=ABCDEFGHJKMNPQRS'));
+    expect(legacy.json()).toMatchObject({ id: cards.draft.id });
+    const byPrefix = await call(admin, 'GET', url(`/cards?filter=${q({ code: code.slice(0, 16) })}`));
+    expect(codes(byPrefix)).toEqual([code]);
+  });
 });
