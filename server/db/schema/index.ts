@@ -6,3 +6,4 @@ export * from './sessions';
 export * from './users';
 export * from './giftcards';
 export * from './batches';
+export * from './orders';
