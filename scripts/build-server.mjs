@@ -13,7 +13,7 @@ export const SERVER_OUT_DIR = path.join(ROOT, 'dist-server');
 export const SERVER_ENTRY = path.join(SERVER_OUT_DIR, 'main.js');
 
 /** Packages loaded from node_modules at run time: wasm/data files, native code, static assets. */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native', '@fastify/swagger-ui', 'pino', 'thread-stream', 'pino-pretty'];
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', 'pg-native', '@fastify/swagger-ui', 'pino', 'thread-stream', 'pino-pretty', 'pdfkit'];
 
 /** `import.meta.url` in a bundled file means the bundle; each source keeps its own path instead. */
 const ownImportMetaUrl = {
