@@ -15,7 +15,7 @@ const OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   'privative/giftcard-transactions': ['list'],
   'privative/transactions': ['list', 'unfreeze', 'return', 'cancel'],
   'privative/stores': ['list', 'show', 'create', 'edit', 'delete', 'import'],
-  'privative/typologies': ['list'],
+  'privative/typologies': ['list', 'show'],
   'privative-orders/orders': [
     'list',
     'show',

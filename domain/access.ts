@@ -43,9 +43,14 @@ export const ACCESS = {
   'privative/giftcard-transactions': crud(MANAGEMENT, 'list'),
   'privative/transactions': crud(POS, 'list', 'unfreeze', 'return', 'cancel'),
   'privative/stores': crud(STORES, 'list', 'show', 'create', 'edit', 'delete', 'import'),
-  'privative/batches': crud(BATCHES, 'list', 'show', 'create'),
+  /** batches and their PDF archives; making, activating and deactivating them is provider staff's too (checked by the service) */
+  'privative/batches': crud(BATCHES, 'list', 'show', 'create', 'activate', 'deactivate', 'archive', 'download'),
   /** the card catalog: read by the card screens and the order wizard */
-  'privative/typologies': { list: [...MANAGEMENT, ...ORDERS] },
+  'privative/typologies': {
+    ...crud([...MANAGEMENT, ...ORDERS, ...BATCHES], 'list', 'show'),
+    // the catalog is managed by provider staff (the service also checks the caller is the provider's)
+    ...crud(BATCHES, 'create', 'edit'),
+  },
   'privative-orders/companies': crud(COMPANIES, 'list', 'show', 'create', 'edit', 'delete', 'logo'),
   /** the operators tab of the companies registry */
   'privative-orders/operators': crud(COMPANIES, 'list', 'show', 'create', 'edit', 'delete'),

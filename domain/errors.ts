@@ -75,6 +75,10 @@ export const API_ERROR_CODES = [
   'ORDER_INCOMPLETE',
   'ORDER_RANGE_UNAVAILABLE',
   'ORDER_FORMAT_UNAVAILABLE',
+  // catalog and batches (domain/catalog.ts, server/modules/catalog/README.md)
+  'BATCH_STATE_INVALID',
+  'TYPOLOGY_IN_USE',
+  'ARCHIVE_NOT_READY',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
