@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { blockingChange, effectiveStatus, enabledTarget, endOfDay, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, refusalStatus, stateChangeRefusal, type CardState } from './giftcardRules';
+import {
+  blockingChange,
+  cancelRefusal,
+  cancelReversalCents,
+  consumeLeftCents,
+  effectiveStatus,
+  enabledTarget,
+  endOfDay,
+  expiryAtActivation,
+  expiryAtFirstUse,
+  moneyMoveRefusal,
+  refusalStatus,
+  returnRefusal,
+  rowActions,
+  stateChangeRefusal,
+  unfreezeRefusal,
+  type CardState,
+  type LedgerRowState,
+} from './giftcardRules';
 
 const now = new Date('2026-06-15T10:00:00Z');
 const card = (extra: Partial<CardState> = {}): CardState => ({
@@ -63,5 +81,53 @@ describe('blockingChange', () => {
     // locking a disabled card keeps what it was before the disable
     expect(blockingChange('lock', { status: 'DISABLED', enabledStatus: 'SOLD' })).toEqual({ type: 'LOCK', patch: { status: 'LOCKED', enabledStatus: 'SOLD' } });
     expect(blockingChange('enable', { status: 'LOCKED', enabledStatus: 'SOLD' })).toEqual({ type: 'ENABLE', patch: { status: 'SOLD', enabledStatus: null } });
+  });
+});
+
+describe('row actions on a ledger row (what a transactions list offers)', () => {
+  const active = { status: 'ACTIVE' as const, expireDate: null, balanceCents: 5000, frozenCents: 0 };
+  const row = (over: Partial<LedgerRowState & { frozenDeltaCents: number; released: boolean }> = {}) => ({
+    type: 'RECHARGE' as const,
+    result: 'SUCCESS' as const,
+    amountCents: 2000,
+    returnedCents: 0,
+    cancelledByTransactionId: null,
+    frozenDeltaCents: 0,
+    released: false,
+    ...over,
+  });
+
+  it('cancels a recharge only while the available balance covers it', () => {
+    expect(cancelRefusal(row(), active, false, now)).toBeNull();
+    expect(cancelReversalCents(row())).toBe(-2000);
+    // 5000 on the card, 4000 of it held: cancelling 2000 would leave −1000 available
+    expect(cancelRefusal(row(), { ...active, frozenCents: 4000 }, false, now)).toBe('INSUFFICIENT_BALANCE');
+    expect(rowActions(row(), { ...active, frozenCents: 4000 }, false, now).cancel).toBe(false);
+  });
+
+  it('does not cancel a return whose consume was cancelled, nor a row twice, nor a failed or non-money row', () => {
+    const ret = row({ type: 'RETURN', amountCents: 500 });
+    expect(cancelRefusal(ret, active, false, now)).toBeNull();
+    expect(cancelRefusal(ret, active, true, now)).toBe('NOT_CANCELLABLE');
+    expect(cancelRefusal(row({ cancelledByTransactionId: 'x' }), active, false, now)).toBe('ALREADY_CANCELLED');
+    expect(cancelRefusal(row({ result: 'ERROR' }), active, false, now)).toBe('NOT_CANCELLABLE');
+    expect(cancelRefusal(row({ type: 'ACTIVATE' }), active, false, now)).toBe('NOT_CANCELLABLE');
+  });
+
+  it('a consume gives back what its returns have not; return offers only what is left', () => {
+    const consume = row({ type: 'CONSUME', amountCents: -3000, returnedCents: 1000 });
+    expect(consumeLeftCents(consume)).toBe(2000);
+    expect(cancelReversalCents(consume)).toBe(2000);
+    expect(returnRefusal(consume, active, 2000, 100_000, now)).toBeNull();
+    expect(returnRefusal(consume, active, 2001, 100_000, now)).toBe('RETURN_EXCEEDS_CONSUME');
+    expect(rowActions(row({ type: 'CONSUME', amountCents: -3000, returnedCents: 3000 }), active, false, now).return).toBe(false);
+  });
+
+  it('a blocked or expired card moves no money, but a standing hold can always be released', () => {
+    const hold = row({ type: 'FREEZE', amountCents: 0, frozenDeltaCents: 1000 });
+    const locked = { ...active, status: 'LOCKED' as const, frozenCents: 1000 };
+    expect(rowActions(hold, locked, false, now)).toEqual({ unfreeze: true, return: false, cancel: false });
+    expect(rowActions(row({ type: 'CONSUME', amountCents: -1000 }), { ...active, expireDate: new Date('2026-05-01') }, false, now)).toEqual({ unfreeze: false, return: false, cancel: false });
+    expect(unfreezeRefusal({ ...hold, released: true }, locked)).toBe('NOT_FROZEN');
   });
 });

@@ -1,5 +1,5 @@
 import type { ApiErrorCode } from './errors';
-import type { CardStatus, ExpirationType } from './giftcards';
+import { CANCELLABLE_TYPES, type CardStatus, type ExpirationType, type LedgerType, type TransactionActions, type TransactionResult } from './giftcards';
 
 /**
  * Pure gift-card rules (DESIGN §6): which card may move money, what each state change does.
@@ -143,4 +143,66 @@ export function blockingChange(action: 'disable' | 'lock' | 'enable', card: Pick
   return action === 'disable'
     ? { type: 'DISABLE' as const, patch: { status: 'DISABLED' as const, enabledStatus } }
     : { type: 'LOCK' as const, patch: { status: 'LOCKED' as const, enabledStatus } };
+}
+
+/** What a row action on a ledger row looks at, besides the card. */
+export interface LedgerRowState {
+  type: LedgerType;
+  result: TransactionResult;
+  amountCents: number;
+  returnedCents: number;
+  cancelledByTransactionId: string | null;
+}
+
+/** What is left of a consume to return (consumes are negative on the balance). */
+export const consumeLeftCents = (row: Pick<LedgerRowState, 'amountCents' | 'returnedCents'>) => Math.max(0, -row.amountCents - row.returnedCents);
+
+/** The balance effect of cancelling a row: a consume gives back what its returns have not. */
+export function cancelReversalCents(row: LedgerRowState): number {
+  return row.type === 'CONSUME' ? consumeLeftCents(row) : -row.amountCents;
+}
+
+type MovingCard = Pick<CardState, 'status' | 'expireDate' | 'balanceCents' | 'frozenCents'>;
+
+/**
+ * Why returning `amountCents` of a CONSUME row is refused, or null. The server's and the demo's
+ * ledgers decide with it, and the SPA offers "return" only where it is null for one cent.
+ */
+export function returnRefusal(row: LedgerRowState, card: MovingCard, amountCents: number, maxTransactionCents: number, now: Date): ApiErrorCode | null {
+  if (row.type !== 'CONSUME' || row.result !== 'SUCCESS') return 'INVALID_TRANSITION';
+  if (row.cancelledByTransactionId !== null) return 'ALREADY_CANCELLED';
+  return moneyMoveRefusal(card, now) ?? (amountCents > maxTransactionCents ? 'AMOUNT_TOO_LARGE' : amountCents > consumeLeftCents(row) ? 'RETURN_EXCEEDS_CONSUME' : null);
+}
+
+/**
+ * Why cancelling a row is refused, or null: only live CONSUME, RECHARGE and RETURN rows; a return
+ * whose consume was cancelled is already accounted for by that cancel; the card must move money
+ * and keep a non-negative available balance afterwards. Shared like `returnRefusal`.
+ */
+export function cancelRefusal(row: LedgerRowState, card: MovingCard, relatedCancelled: boolean, now: Date): ApiErrorCode | null {
+  if (!CANCELLABLE_TYPES.includes(row.type) || row.result !== 'SUCCESS') return 'NOT_CANCELLABLE';
+  if (row.cancelledByTransactionId !== null) return 'ALREADY_CANCELLED';
+  if (row.type === 'RETURN' && relatedCancelled) return 'NOT_CANCELLABLE';
+  return moneyMoveRefusal(card, now) ?? (availableCents(card) + cancelReversalCents(row) < 0 ? 'INSUFFICIENT_BALANCE' : null);
+}
+
+/**
+ * Why releasing a FREEZE row is refused, or null: only a hold still standing (not released by its
+ * UNFREEZE or a DEACTIVATE, and still inside the card's frozen total). Releasing never creates
+ * money, so the card's state does not matter.
+ */
+export function unfreezeRefusal(row: Pick<LedgerRowState, 'type' | 'result'> & { frozenDeltaCents: number; released: boolean }, card: Pick<CardState, 'frozenCents'>): ApiErrorCode | null {
+  return row.type === 'FREEZE' && row.result === 'SUCCESS' && !row.released && card.frozenCents >= row.frozenDeltaCents ? null : 'NOT_FROZEN';
+}
+
+/**
+ * The row actions that would succeed now on a ledger row (the refusals above, for a one-cent
+ * return): the API sends them with every transaction, so a list offers only those (issue 8).
+ */
+export function rowActions(row: LedgerRowState & { frozenDeltaCents: number; released: boolean }, card: MovingCard, relatedCancelled: boolean, now: Date): TransactionActions {
+  return {
+    unfreeze: unfreezeRefusal(row, card) === null,
+    return: returnRefusal(row, card, 1, Number.MAX_SAFE_INTEGER, now) === null,
+    cancel: cancelRefusal(row, card, relatedCancelled, now) === null,
+  };
 }

@@ -245,6 +245,9 @@ export type Typology = z.infer<typeof typologySchema>;
 
 // ---------------------------------------------------------------- transactions
 
+export const transactionActionsSchema = z.object({ unfreeze: z.boolean(), return: z.boolean(), cancel: z.boolean() });
+export type TransactionActions = z.infer<typeof transactionActionsSchema>;
+
 export const transactionSchema = z.object({
   id: z.string(),
   cardId: z.string(),
@@ -275,6 +278,8 @@ export const transactionSchema = z.object({
   userName: z.string().nullable(),
   errorCode: z.string().nullable(),
   createdAt: z.string(),
+  /** the row actions that would succeed now (domain/giftcardRules.ts rowActions) */
+  actions: transactionActionsSchema,
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -5,7 +5,6 @@ import { giftCardCsv, type CsvFormat } from '../../domain/csv';
 import {
   CARD_COUNT_CAP,
   type CardCount,
-  CANCELLABLE_TYPES,
   CARD_CODE_ALPHABET,
   CARD_CODE_LENGTH,
   CARD_SORT_FIELDS,
@@ -36,7 +35,7 @@ import { ancestry, type DemoDb } from './db';
 import { apiError, notFound, parseOr400 } from './errors';
 import { page, sortParam } from './lists';
 import { applyChange, cardInScope, cardRecord, idempotent, moveCard, stateOf, storeForCard, transactionRecord, type LedgerEntry } from './ledger';
-import { availableCents, blockingChange, endOfDay, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, stateChangeRefusal } from '../../domain/giftcardRules';
+import { availableCents, blockingChange, cancelRefusal, cancelReversalCents, endOfDay, expiryAtActivation, expiryAtFirstUse, moneyMoveRefusal, returnRefusal, stateChangeRefusal, unfreezeRefusal } from '../../domain/giftcardRules';
 
 /**
  * Gift cards and their ledger in memory: the lists with the API's filters and sorts
@@ -128,7 +127,7 @@ export function listTransactions(ctx: DemoContext, params: Partial<GetListParams
   const filter = parseOr400(transactionFilterSchema, params.filter ?? {}, instance);
   const sort = sortParam(params.sort, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' }, instance);
   const rows = ctx.db.transactions.filter((row) => companyIds.has(row.companyId) && transactionMatches(row, filter));
-  return page(sortedTransactions(rows, sort.order), params.pagination, instance, transactionRecord, true);
+  return page(sortedTransactions(rows, sort.order), params.pagination, instance, (row) => transactionRecord(ctx.db, row), true);
 }
 
 /** A card's ledger, newest first (filter `{cardId}`, as the real provider fills the path with it). */
@@ -140,7 +139,7 @@ export function listCardLedger(ctx: DemoContext, params: Partial<GetListParams>)
   const card = cardInScope(ctx.db, companyIds, cardId, instance);
   parseOr400(z.object({}).strict(), rest, instance);
   const sort = sortParam(params.sort, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' }, instance);
-  return page(sortedTransactions([...(ctx.db.ledgerByCard.get(card.id) ?? [])], sort.order), params.pagination, instance, transactionRecord, true);
+  return page(sortedTransactions([...(ctx.db.ledgerByCard.get(card.id) ?? [])], sort.order), params.pagination, instance, (row) => transactionRecord(ctx.db, row), true);
 }
 
 export function getCard(ctx: DemoContext, id: Identifier): GiftCard {
@@ -263,10 +262,9 @@ export function unfreezeRow(ctx: DemoContext, id: Identifier, key: string): Prom
     'unfreeze',
     {},
     key,
-    (_card, target) => {
-      const frozen = target.type === 'FREEZE' && target.result === 'SUCCESS' && target.releasedAt === null;
-      // releasing a hold never creates money, so it is allowed whatever the card's state
-      return { type: 'UNFREEZE', frozenDeltaCents: -target.frozenDeltaCents, relatedTransactionId: target.id, storeId: target.storeId, errorCode: frozen ? undefined : 'NOT_FROZEN' };
+    (card, target) => {
+      const errorCode = unfreezeRefusal({ ...target, released: target.releasedAt !== null }, card) ?? undefined;
+      return { type: 'UNFREEZE', frozenDeltaCents: -target.frozenDeltaCents, relatedTransactionId: target.id, storeId: target.storeId, errorCode };
     },
     (target, _entry, row) => {
       target.unfrozenByTransactionId = row.id;
@@ -284,14 +282,7 @@ export function returnRow(ctx: DemoContext, id: Identifier, body: ReturnBody, ke
     (card, target, instance) => {
       const valid = parseOr400(makeReturnSchema(ctx.maxTransactionCents), body, instance);
       const storeId = storeIdFor(ctx, card, valid.storeCode, instance);
-      const left = -target.amountCents - target.returnedCents;
-      const errorCode: ApiErrorCode | undefined =
-        target.type !== 'CONSUME' || target.result !== 'SUCCESS'
-          ? 'INVALID_TRANSITION'
-          : target.cancelledByTransactionId !== null
-            ? 'ALREADY_CANCELLED'
-            : (moneyMoveRefusal(stateOf(card), new Date()) ??
-              (valid.amountCents > ctx.maxTransactionCents ? 'AMOUNT_TOO_LARGE' : valid.amountCents > left ? 'RETURN_EXCEEDS_CONSUME' : undefined));
+      const errorCode = returnRefusal(target, stateOf(card), valid.amountCents, ctx.maxTransactionCents, new Date()) ?? undefined;
       return { type: 'RETURN', amountCents: valid.amountCents, storeId, returnNumber: valid.returnNumber, relatedTransactionId: target.id, errorCode };
     },
     (target, entry) => {
@@ -310,16 +301,8 @@ export function cancelRow(ctx: DemoContext, id: Identifier, key: string): Promis
     key,
     (card, target) => {
       consumeOfReturn = target.type === 'RETURN' && target.relatedTransactionId ? ctx.db.transactionById.get(target.relatedTransactionId) : undefined;
-      const amount = target.type === 'CONSUME' ? -target.amountCents - target.returnedCents : -target.amountCents;
-      const errorCode: ApiErrorCode | undefined =
-        !CANCELLABLE_TYPES.includes(target.type) || target.result !== 'SUCCESS'
-          ? 'NOT_CANCELLABLE'
-          : target.cancelledByTransactionId !== null
-            ? 'ALREADY_CANCELLED'
-            : // a return of a cancelled consume is already accounted for by that cancel
-              consumeOfReturn?.cancelledByTransactionId
-              ? 'NOT_CANCELLABLE'
-              : (moneyMoveRefusal(stateOf(card), new Date()) ?? (availableCents(card) + amount < 0 ? 'INSUFFICIENT_BALANCE' : undefined));
+      const amount = cancelReversalCents(target);
+      const errorCode = cancelRefusal(target, stateOf(card), !!consumeOfReturn?.cancelledByTransactionId, new Date()) ?? undefined;
       return { type: 'CANCEL', amountCents: amount, relatedTransactionId: target.id, storeId: target.storeId, errorCode };
     },
     (target, _entry, row) => {

@@ -4,7 +4,9 @@ import { transaction, type CardRow, type LedgerRow } from '../test/builders';
 import type { DemoContext } from './context';
 import { addTransaction, ancestry, KIND, type DemoDb, type DemoUser } from './db';
 import { apiError, notFound } from './errors';
-import { effectiveStatus, refusalDetail, refusalStatus } from '../../domain/giftcardRules';
+import { effectiveStatus, refusalDetail, refusalStatus, rowActions } from '../../domain/giftcardRules';
+
+const NO_ACTIONS = { unfreeze: false, return: false, cancel: false } as const;
 
 /**
  * The demo's ledger writer, as server/modules/giftcards/ledger.ts: one row per change (SUCCESS
@@ -33,9 +35,13 @@ export function cardRecord(card: CardRow, now = new Date()): GiftCard {
   return { ...record, status: effectiveStatus({ status: card.status, expireDate: date(card.expireDate) }, now), availableBalanceCents: card.balanceCents - card.frozenCents };
 }
 
-export function transactionRecord(row: LedgerRow): Transaction {
+/** A ledger row as the API answers it: with the row actions that would succeed now (as the server). */
+export function transactionRecord(db: DemoDb, row: LedgerRow, now = new Date()): Transaction {
   const { companyId: _c, unfrozenByTransactionId: _u, ...record } = row;
-  return { ...record };
+  const card = db.cardById.get(row.cardId);
+  const related = row.type === 'RETURN' && row.relatedTransactionId ? db.transactionById.get(row.relatedTransactionId) : undefined;
+  const actions = card ? rowActions({ ...row, released: row.releasedAt !== null }, stateOf(card), !!related?.cancelledByTransactionId, now) : NO_ACTIONS;
+  return { ...record, actions };
 }
 
 /** The store of a code for a card: its company's, else the nearest company above it. */
@@ -126,7 +132,7 @@ export function moveCard(ctx: DemoContext, card: CardRow, instance: string, deci
   const row = applyChange(ctx.db, card, entry, user);
   if (entry.errorCode) throw apiError(refusalStatus(entry.errorCode), entry.errorCode, instance, refusalDetail(entry.errorCode));
   after?.(entry, row);
-  return { card: cardRecord(card), transaction: transactionRecord(row) };
+  return { card: cardRecord(card), transaction: transactionRecord(ctx.db, row) };
 }
 
 /**

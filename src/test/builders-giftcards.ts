@@ -1,4 +1,5 @@
 import { listTypeOf, type CardStatus, type GiftCard, type LedgerType, type Transaction, type Typology } from '../../domain/giftcards';
+import { rowActions } from '../../domain/giftcardRules';
 import { sequentialId } from './builders-ids';
 
 /**
@@ -56,9 +57,18 @@ export function giftCard(overrides: Partial<GiftCard> = {}): GiftCard {
 }
 
 /** A ledger row as the API answers it; `listType` follows `type`. */
+/**
+ * The row actions of a ledger row on a card with room for anything (active, no expiry, a large
+ * balance and hold): what the row itself allows. The demo recomputes them on its real cards.
+ */
+export function actionsOnHealthyCard(row: Omit<Transaction, 'actions'>): Transaction['actions'] {
+  const card = { status: 'ACTIVE' as const, expireDate: null, balanceCents: 1e12, frozenCents: 1e9 };
+  return rowActions({ ...row, released: row.releasedAt !== null }, card, false, new Date());
+}
+
 export function transaction(overrides: Partial<Transaction> & { type?: LedgerType } = {}): Transaction {
   const type = overrides.type ?? 'RECHARGE';
-  return {
+  const row: Omit<Transaction, 'actions'> = {
     id: nextId(7),
     cardId: sequentialId(6, 1),
     cardCode: 'ABCDEFGHJKMNPQRS',
@@ -83,6 +93,7 @@ export function transaction(overrides: Partial<Transaction> & { type?: LedgerTyp
     type,
     listType: listTypeOf(type),
   };
+  return { ...row, actions: overrides.actions ?? actionsOnHealthyCard(row) };
 }
 
 /** A card as the ledger keeps it: the record plus the state the API does not show. */

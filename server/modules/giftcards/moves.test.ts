@@ -167,6 +167,36 @@ describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driv
     expect(check).toMatchObject({ balance: 1000, sum: 1000 });
   });
 
+  it('tells with each transaction which row actions would succeed now, as the ledger then decides', async () => {
+    const { id } = await card(5000);
+    const rows = async () => {
+      const list = await call(admin, 'GET', `${base()}/transactions?filter=${encodeURIComponent(JSON.stringify({ cardId: id }))}&range=[0,49]`);
+      return new Map((list.json() as { id: string; actions: Record<string, boolean> }[]).map((row) => [row.id, row.actions]));
+    };
+    const consume = (await post(`/cards/${id}/consume`, { amountCents: 3000, storeCode: 'ACME-S1' })).json().transaction;
+    expect(consume.actions).toEqual({ unfreeze: false, return: true, cancel: true });
+    const ret = (await post(`/transactions/${consume.id}/return`, { amountCents: 1000, returnNumber: 'R-20', storeCode: 'ACME-S1' })).json().transaction;
+    expect((await rows()).get(ret.id)).toEqual({ unfreeze: false, return: false, cancel: true });
+    await post(`/transactions/${consume.id}/cancel`);
+    // the consume's cancel already accounts for its return: neither row offers anything more
+    const after = await rows();
+    expect(after.get(ret.id)).toEqual({ unfreeze: false, return: false, cancel: false });
+    expect(after.get(consume.id)).toEqual({ unfreeze: false, return: false, cancel: false });
+    expect((await post(`/transactions/${ret.id}/cancel`)).json().error.message).toBe('NOT_CANCELLABLE');
+
+    const recharge = (await post(`/cards/${id}/reload`, { amountCents: 2000 })).json().transaction;
+    expect((await rows()).get(recharge.id)?.cancel).toBe(true);
+    await post(`/cards/${id}/consume`, { amountCents: 6000, storeCode: 'ACME-S1' });
+    // 1000 left: cancelling the 2000 recharge would go below zero
+    expect((await rows()).get(recharge.id)?.cancel).toBe(false);
+    expect((await post(`/transactions/${recharge.id}/cancel`)).json().error.message).toBe('INSUFFICIENT_BALANCE');
+
+    const hold = (await post(`/cards/${id}/freeze`, { amountCents: 500, storeCode: 'ACME-S1' })).json().transaction;
+    expect(hold.actions).toEqual({ unfreeze: true, return: false, cancel: false });
+    await post(`/transactions/${hold.id}/unfreeze`);
+    expect((await rows()).get(hold.id)?.unfreeze).toBe(false);
+  });
+
   it('refuses bad input with field errors and changes nothing', async () => {
     const { id } = await card(5000);
     const cases: Array<[unknown, Record<string, string>]> = [

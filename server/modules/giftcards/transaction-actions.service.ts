@@ -1,13 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ApiErrorCode } from '../../../domain/errors';
-import { CANCELLABLE_TYPES } from '../../../domain/giftcards';
 import type { Db } from '../../db/client';
 import { giftCardTransactions, type GiftCardTransactionRow } from '../../db/schema';
 import { assertCan } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import type { LedgerEntry, LockedCard } from './ledger';
 import { moveCard, storeIdFor, type Actor, type MoveOptions } from './moves.service';
-import { availableCents, moneyMoveRefusal } from '../../../domain/giftcardRules';
+import { cancelRefusal, cancelReversalCents, returnRefusal, unfreezeRefusal } from '../../../domain/giftcardRules';
 import { inIds } from '../../lib/company-scope';
 
 /**
@@ -64,10 +62,8 @@ export function unfreeze(db: Db, actor: Actor, txId: string, options: MoveOption
     async (_tx, card, target) => {
       // a hold stands until its UNFREEZE or a DEACTIVATE released it (the card's frozen total
       // guards rows released before deactivations marked them)
-      const frozen =
-        target.type === 'FREEZE' && target.result === 'SUCCESS' && target.unfrozenByTransactionId === null && card.frozenCents >= target.frozenDeltaCents;
-      // Releasing a hold never creates money, so it is allowed whatever the card's state.
-      return { type: 'UNFREEZE', frozenDeltaCents: -target.frozenDeltaCents, relatedTransactionId: target.id, storeId: target.storeId, errorCode: frozen ? undefined : 'NOT_FROZEN' };
+      const errorCode = unfreezeRefusal({ ...target, released: target.unfrozenByTransactionId !== null }, card) ?? undefined;
+      return { type: 'UNFREEZE', frozenDeltaCents: -target.frozenDeltaCents, relatedTransactionId: target.id, storeId: target.storeId, errorCode };
     },
     (tx, target, _entry, newId) => setRow(tx, target.id, { unfrozenByTransactionId: newId }),
   );
@@ -82,23 +78,11 @@ export function returnConsume(db: Db, actor: Actor, txId: string, body: { amount
     'return',
     async (tx, card, target) => {
       const storeId = await storeIdFor(tx, card, body.storeCode);
-      const left = -target.amountCents - target.returnedCents;
-      const errorCode: ApiErrorCode | undefined =
-        target.type !== 'CONSUME' || target.result !== 'SUCCESS'
-          ? 'INVALID_TRANSITION'
-          : target.cancelledByTransactionId !== null
-            ? 'ALREADY_CANCELLED'
-            : (moneyMoveRefusal(card, new Date()) ??
-              (body.amountCents > options.maxTransactionCents ? 'AMOUNT_TOO_LARGE' : body.amountCents > left ? 'RETURN_EXCEEDS_CONSUME' : undefined));
+      const errorCode = returnRefusal(target, card, body.amountCents, options.maxTransactionCents, new Date()) ?? undefined;
       return { type: 'RETURN', amountCents: body.amountCents, storeId, returnNumber: body.returnNumber.trim(), relatedTransactionId: target.id, errorCode };
     },
     (tx, target, entry) => setRow(tx, target.id, { returnedCents: target.returnedCents + (entry.amountCents ?? 0) }),
   );
-}
-
-/** The balance effect of cancelling `target`: a consume gives back what its returns have not. */
-function reversal(target: GiftCardTransactionRow): number {
-  return target.type === 'CONSUME' ? -target.amountCents - target.returnedCents : -target.amountCents;
 }
 
 export function cancel(db: Db, actor: Actor, txId: string, options: MoveOptions) {
@@ -111,16 +95,8 @@ export function cancel(db: Db, actor: Actor, txId: string, options: MoveOptions)
     'cancel',
     async (tx, card, target) => {
       consumeOfReturn = target.type === 'RETURN' && target.relatedTransactionId ? await targetRow(tx, actor.companyIds, target.relatedTransactionId) : undefined;
-      const amount = reversal(target);
-      const errorCode: ApiErrorCode | undefined =
-        !CANCELLABLE_TYPES.includes(target.type) || target.result !== 'SUCCESS'
-          ? 'NOT_CANCELLABLE'
-          : target.cancelledByTransactionId !== null
-            ? 'ALREADY_CANCELLED'
-            : // a return of a cancelled consume is already accounted for by that cancel
-              consumeOfReturn?.cancelledByTransactionId
-              ? 'NOT_CANCELLABLE'
-              : (moneyMoveRefusal(card, new Date()) ?? (availableCents(card) + amount < 0 ? 'INSUFFICIENT_BALANCE' : undefined));
+      const amount = cancelReversalCents(target);
+      const errorCode = cancelRefusal(target, card, !!consumeOfReturn?.cancelledByTransactionId, new Date()) ?? undefined;
       return { type: 'CANCEL', amountCents: amount, relatedTransactionId: target.id, storeId: target.storeId, errorCode };
     },
     async (tx, target, _entry, newId) => {

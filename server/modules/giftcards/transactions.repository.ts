@@ -9,6 +9,8 @@ import {
   type TransactionFilter,
   type TransactionResult,
 } from '../../../domain/giftcards';
+import { rowActions } from '../../../domain/giftcardRules';
+import type { CardStatus } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import { orderedIds } from './paging';
 import { inIds } from '../../lib/company-scope';
@@ -35,9 +37,25 @@ interface TransactionRecordRow {
   user_name: string | null;
   error_code: string | null;
   created_at: Date | string;
+  unfrozen_by_transaction_id: string | null;
+  card_status: CardStatus;
+  card_expire_date: Date | string | null;
+  card_balance_cents: number | string;
+  card_frozen_cents: number | string;
+  related_cancelled: boolean;
 }
 
-function toTransaction(row: TransactionRecordRow): Transaction {
+function toTransaction(row: TransactionRecordRow, now: Date): Transaction {
+  const amountCents = Number(row.amount_cents);
+  const returnedCents = Number(row.returned_cents);
+  const frozenDeltaCents = Number(row.frozen_delta_cents);
+  const card = {
+    status: row.card_status,
+    expireDate: row.card_expire_date === null ? null : new Date(row.card_expire_date),
+    balanceCents: Number(row.card_balance_cents),
+    frozenCents: Number(row.card_frozen_cents),
+  };
+  const ledgerRow = { type: row.type, result: row.result, amountCents, returnedCents, frozenDeltaCents, cancelledByTransactionId: row.cancelled_by_transaction_id, released: row.unfrozen_by_transaction_id !== null };
   return {
     id: row.id,
     cardId: row.card_id,
@@ -45,9 +63,9 @@ function toTransaction(row: TransactionRecordRow): Transaction {
     type: row.type,
     listType: listTypeOf(row.type),
     result: row.result,
-    amountCents: Number(row.amount_cents),
+    amountCents,
     balanceAfterCents: Number(row.balance_after_cents),
-    frozenDeltaCents: Number(row.frozen_delta_cents),
+    frozenDeltaCents,
     storeId: row.store_id,
     storeName: row.store_name,
     storeCode: row.store_code,
@@ -55,12 +73,13 @@ function toTransaction(row: TransactionRecordRow): Transaction {
     relatedTransactionId: row.related_transaction_id,
     cancelledByTransactionId: row.cancelled_by_transaction_id,
     releasedAt: row.released_at === null ? null : new Date(row.released_at).toISOString(),
-    returnedCents: Number(row.returned_cents),
+    returnedCents,
     typologyName: row.typology_name,
     userId: row.user_id,
     userName: row.user_name,
     errorCode: row.error_code,
     createdAt: new Date(row.created_at).toISOString(),
+    actions: rowActions(ledgerRow, card, row.related_cancelled, now),
   };
 }
 
@@ -72,16 +91,20 @@ export async function transactionRecordsByIds(db: Db, companyIds: readonly strin
     sql`SELECT x.id, x.card_id, c.code AS card_code, x.type, x.result, x.amount_cents, x.balance_after_cents, x.frozen_delta_cents,
           x.store_id, s.name AS store_name, s.code AS store_code, x.return_number, x.related_transaction_id,
           x.cancelled_by_transaction_id, r.created_at AS released_at, x.returned_cents, t.name AS typology_name, x.user_id,
-          CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, x.error_code, x.created_at
+          CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, x.error_code, x.created_at,
+          x.unfrozen_by_transaction_id, c.status AS card_status, c.expire_date AS card_expire_date, c.balance_cents AS card_balance_cents,
+          c.frozen_cents AS card_frozen_cents, (rel.cancelled_by_transaction_id IS NOT NULL) AS related_cancelled
         FROM gift_card_transactions x
         JOIN gift_cards c ON c.id = x.card_id
         JOIN card_typologies t ON t.id = c.typology_id
         LEFT JOIN stores s ON s.id = x.store_id
         LEFT JOIN users u ON u.id = x.user_id
         LEFT JOIN gift_card_transactions r ON r.id = x.unfrozen_by_transaction_id
+        LEFT JOIN gift_card_transactions rel ON rel.id = x.related_transaction_id AND x.type = 'RETURN'
         WHERE ${inIds(sql`x.id`, ids)} AND ${inIds(sql`x.company_id`, companyIds)}`,
   );
-  const byId = new Map(rows.map((row) => [row.id, toTransaction(row)]));
+  const now = new Date();
+  const byId = new Map(rows.map((row) => [row.id, toTransaction(row, now)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -1,4 +1,5 @@
 import type { GiftCard, Transaction } from '../../../domain/giftcards';
+import { actionsOnHealthyCard } from '../../test/builders-giftcards';
 
 /** Data builders for the gift-card and transaction screen tests. */
 export function giftCard(overrides: Partial<GiftCard> = {}): GiftCard {
@@ -27,7 +28,7 @@ export function giftCard(overrides: Partial<GiftCard> = {}): GiftCard {
 }
 
 export function transaction(overrides: Partial<Transaction> = {}): Transaction {
-  return {
+  const row: Omit<Transaction, 'actions'> = {
     id: '7a2b0000-0000-4000-8000-000000000001',
     cardId: '6f1c1d0e-0000-4000-8000-000000000001',
     cardCode: 'ABCD2345EFGH6789',
@@ -52,4 +53,5 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     createdAt: '2026-02-01T10:00:00.000Z',
     ...overrides,
   };
+  return { ...row, actions: overrides.actions ?? actionsOnHealthyCard(row) };
 }

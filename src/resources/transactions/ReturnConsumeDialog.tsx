@@ -10,7 +10,7 @@ import { useFormatCents } from '../../components/MoneyField';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { consumeLeftCents } from './transactionActionRules';
+import { consumeLeftCents } from '../../../domain/giftcardRules';
 import { returnFormSchema } from './returnFormSchema';
 
 /** Returns part (or all) of a consume to the card: amount, return number and store code. */

@@ -19,9 +19,11 @@ const consume = transaction({ id: 'tx-consume', amountCents: -3000, returnedCent
 const freeze = transaction({ id: 'tx-freeze', type: 'FREEZE', listType: 'freeze', amountCents: 0, frozenDeltaCents: 1500, returnedCents: 0, cardCode: 'FROZEN0000000001' });
 const cancelledRecharge = transaction({ id: 'tx-cancelled', type: 'RECHARGE', listType: 'recharge', amountCents: 2000, returnedCents: 0, cancelledByTransactionId: 'tx-x', cardCode: 'RECHARGED0000001' });
 const releasedFreeze = transaction({ id: 'tx-released', type: 'FREEZE', listType: 'freeze', amountCents: 0, frozenDeltaCents: 500, returnedCents: 0, releasedAt: '2026-02-02T10:00:00.000Z', cardCode: 'RELEASED00000001' });
+// a recharge the API says cannot be cancelled now (the card's available balance would go below zero)
+const uncoveredRecharge = transaction({ id: 'tx-uncovered', type: 'RECHARGE', listType: 'recharge', amountCents: 2000, returnedCents: 0, cardCode: 'UNCOVERED0000001', actions: { unfreeze: false, return: false, cancel: false } });
 const failedConsume = transaction({ id: 'tx-error', result: 'ERROR', amountCents: 0, returnedCents: 0, errorCode: 'INSUFFICIENT_BALANCE', cardCode: 'FAILED0000000001' });
 
-function serve(rows: Transaction[] = [consume, freeze, releasedFreeze, cancelledRecharge, failedConsume]) {
+function serve(rows: Transaction[] = [consume, freeze, releasedFreeze, cancelledRecharge, uncoveredRecharge, failedConsume]) {
   const filters: unknown[] = [];
   server.use(
     http.get('/api/company/company-1/stores', () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
@@ -91,6 +93,8 @@ describe('TransactionList', () => {
     // a hold already released (by its unfreeze or a deactivation) cannot be released again
     expect(await offered('RELEASED00000001')).toEqual([]);
     expect(await offered('RECHARGED0000001')).toEqual([]);
+    // what the API says would not succeed now is not offered either
+    expect(await offered('UNCOVERED0000001')).toEqual([]);
     expect(await offered('FAILED0000000001')).toEqual([]);
     // the actions are the row's first cell: on screen whatever the table's width
     expect(rowOf('ABCD2345EFGH6789').querySelector('td')!.querySelector('button')).not.toBeNull();

@@ -9,7 +9,6 @@ import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { useFormatCents } from '../../components/MoneyField';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { ReturnConsumeDialog } from './ReturnConsumeDialog';
-import { canCancel, canReturn, canUnfreeze } from './transactionActionRules';
 
 type Open = 'unfreeze' | 'return' | 'cancel' | null;
 
@@ -46,10 +45,12 @@ export function TransactionRowActions() {
     setKey(newIdempotencyKey());
     setOpen(which);
   };
+  // what the user may do (canAccess) and what would succeed on this row now (the API's
+  // `actions`, from the same rules its ledger applies: domain/giftcardRules.ts rowActions)
   const offered = {
-    unfreeze: allowed.unfreeze && canUnfreeze(transaction),
-    return: allowed.return && canReturn(transaction),
-    cancel: allowed.cancel && canCancel(transaction),
+    unfreeze: allowed.unfreeze && transaction.actions.unfreeze,
+    return: allowed.return && transaction.actions.return,
+    cancel: allowed.cancel && transaction.actions.cancel,
   };
   if (!offered.unfreeze && !offered.return && !offered.cancel) return null;
   const run = async (call: () => Promise<unknown>, doneKey: string) => {
