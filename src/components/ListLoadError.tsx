@@ -12,8 +12,9 @@ export interface ListLoadErrorProps {
 }
 
 /**
- * What a list shows when its page could not be loaded: a translated title, the error's text and
- * a Retry button, announced to screen readers (role="alert"). Inside a react-admin list it needs
+ * What every list shows when its page could not be loaded (never its empty state, which would
+ * claim there is nothing): a translated title, the failure's catalogue text (the http client
+ * maps error codes to texts; a server's own text never reaches the page) and a Retry button, announced to screen readers (role="alert"). Inside a react-admin list it needs
  * no props: `<ListLoadError />` reads `error` and `refetch` from `useListContext`.
  */
 export function ListLoadError({ error, onRetry }: ListLoadErrorProps) {
@@ -21,6 +22,7 @@ export function ListLoadError({ error, onRetry }: ListLoadErrorProps) {
   const context = useContext(ListContext);
   const failure = error ?? context?.error;
   const retry = onRetry ?? (context?.refetch ? () => void context.refetch() : undefined);
+  const retrying = !onRetry && !!context?.isFetching;
   const detail = failure ? errorMessage(failure) : null;
   return (
     <Alert
@@ -30,7 +32,7 @@ export function ListLoadError({ error, onRetry }: ListLoadErrorProps) {
       sx={{ my: 2 }}
       action={
         retry && (
-          <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={retry}>
+          <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={retry} disabled={retrying}>
             {translate('errors.retry')}
           </Button>
         )

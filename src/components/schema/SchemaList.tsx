@@ -6,7 +6,8 @@ import { LoadMoreButton } from '../LoadMoreButton';
 import { SchemaCompactList } from './SchemaCompactList';
 import { SchemaDataTable, type ColumnRender } from './SchemaDataTable';
 import { SchemaFilters } from './SchemaFilters';
-import { SchemaListCount, SchemaListError } from './SchemaListState';
+import { ListLoadError } from '../ListLoadError';
+import { SchemaListCount } from './SchemaListState';
 import { useEditLink, type RecordLink } from './SchemaRecordLink';
 
 function ListBody({
@@ -29,7 +30,7 @@ function ListBody({
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { error, data } = useListContext();
-  if (error && !data?.length) return <SchemaListError />;
+  if (error && !data?.length) return <ListLoadError />;
   const emptyState = (
     <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
       {translate(empty)}

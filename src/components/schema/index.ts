@@ -10,4 +10,4 @@ export { BackLink } from './BackLink';
 export { RecordLoadError, isNotFound } from './RecordLoadError';
 export { SchemaRecordLink, useEditLink, type RecordLink } from './SchemaRecordLink';
 export { SchemaCompactList } from './SchemaCompactList';
-export { SchemaListCount, SchemaListError } from './SchemaListState';
+export { SchemaListCount } from './SchemaListState';

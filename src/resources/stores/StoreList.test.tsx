@@ -35,7 +35,7 @@ describe('StoreList', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/privative\/stores\/s-1$/));
   });
 
-  it('a failed load shows an error with Retry, not the empty state nor the server text; Retry loads the list', async () => {
+  it('a failed load shows an error with its catalogue text and Retry, not the empty state nor the server text; Retry loads the list', async () => {
     let calls = 0;
     server.use(
       http.get(STORES, () => {
@@ -47,11 +47,13 @@ describe('StoreList', () => {
     await render();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The list could not be loaded');
+    // the catalogue text of the failure, not the server's own
+    expect(alert).toHaveTextContent('Server error. Please try again later.');
     expect(screen.queryByText('No stores yet.')).not.toBeInTheDocument();
     expect(screen.queryByText(/relation "stores"/)).not.toBeInTheDocument();
     // no toast on top of the error state
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(screen.queryByText(/Server error|Server communication error/)).not.toBeInTheDocument();
+    expect(screen.getAllByText(/Server error|Server communication error/).every((node) => alert.contains(node))).toBe(true);
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Outlet Nord' })).toBeInTheDocument();
     expect(screen.queryByText('The list could not be loaded')).not.toBeInTheDocument();
