@@ -16,6 +16,7 @@ import { AuthService } from './modules/auth/service';
 import { giftcardRoutes } from './modules/giftcards/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { operatorRoutes } from './modules/operators/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { storeRoutes } from './modules/stores/routes';
 import { userRoutes } from './modules/user/routes';
 import { registerUserJobs } from './modules/user/service';
@@ -93,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(operatorRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   await app.register(giftcardRoutes, { ctx });
+  await app.register(orderRoutes, { ctx });
   await app.register(spaPlugin, { config });
   return app;
 }

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { generateCardCodes } from '../../../domain/codes';
+import type { ApiErrorCode } from '../../../domain/errors';
+import { endOfDay, expiryAtActivation } from '../../../domain/giftcardRules';
+import type { Order, ProgressiveRange } from '../../../domain/orders';
+import { queryRows, type Db } from '../../db/client';
+import { applyChanges, lockCards, type CardChange, type LockedCard } from '../giftcards/ledger';
+import { orderCardIds } from './repository';
+
+/**
+ * What an order does to its cards, inside the caller's transaction: issue (mint digital codes or
+ * take physical ranges; cards SOLD with SOLD ledger rows), activate (ACTIVATE rows: ACTIVE with
+ * their value) and void (CANCEL rows: balance to zero, DISABLED). Every card change goes through
+ * the ledger (server/modules/giftcards/ledger.ts) under the card's row lock.
+ */
+export class OrderRefusal extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    readonly detail: string,
+  ) {
+    super(code);
+    this.name = 'OrderRefusal';
+  }
+}
+
+interface IssueItem {
+  id: string;
+  typology_id: string;
+  quantity: number;
+  value_cents: string | number;
+  ranges: ProgressiveRange[] | null;
+}
+
+/** Issues every item of an order that is being issued (state IN_PROGRESS, locked by the caller). */
+export async function issueOrderCards(tx: Db, order: Order, userId: string | null): Promise<number> {
+  const items = await queryRows<IssueItem>(tx, sql`SELECT id, typology_id, quantity, value_cents, ranges FROM order_items WHERE order_id = ${order.id} ORDER BY created_at, id`);
+  let cards = 0;
+  for (const item of items) {
+    cards += order.shippingType === 'DIGITAL' ? await mintDigital(tx, order, item, userId) : await takeRanges(tx, order, item, userId);
+  }
+  return cards;
+}
+
+/** The typology's next `count` progressives: consecutive and disjoint from anyone else's (the counter row stays locked). */
+async function takeProgressives(tx: Db, typologyId: string, count: number): Promise<number> {
+  const [row] = await queryRows<{ last: string | number }>(
+    tx,
+    sql`INSERT INTO typology_progressives (typology_id, last_progressive)
+        VALUES (${typologyId}, (SELECT COALESCE(max(progressive), 0) FROM gift_cards WHERE typology_id = ${typologyId}) + ${count})
+        ON CONFLICT (typology_id) DO UPDATE SET last_progressive = typology_progressives.last_progressive + ${count}
+        RETURNING last_progressive AS last`,
+  );
+  return Number(row.last) - count + 1;
+}
+
+async function mintDigital(tx: Db, order: Order, item: IssueItem, userId: string | null): Promise<number> {
+  const first = await takeProgressives(tx, item.typology_id, item.quantity);
+  let pending = Array.from({ length: item.quantity }, (_, i) => first + i);
+  // a code already in the system (about 2^-79 per card) is skipped by the unique index and minted again
+  while (pending.length > 0) {
+    const codes = generateCardCodes(pending.length);
+    const rows = pending.map((progressive, i) => ({ code: codes[i], progressive }));
+    const inserted = await queryRows<{ progressive: string | number }>(
+      tx,
+      sql`WITH ins AS (
+            INSERT INTO gift_cards (company_id, typology_id, code, progressive, order_reference, status, value_cents)
+            SELECT ${order.companyId}, ${item.typology_id}, r.code, r.progressive, ${order.number}, 'SOLD', ${Number(item.value_cents)}
+            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(code text, progressive bigint)
+            ON CONFLICT (code) DO NOTHING
+            RETURNING id, company_id, progressive),
+          led AS (
+            INSERT INTO gift_card_transactions (card_id, company_id, type, amount_cents, balance_after_cents, user_id, created_at)
+            SELECT id, company_id, 'SOLD', 0, 0, ${userId}, clock_timestamp() FROM ins)
+          SELECT progressive FROM ins`,
+    );
+    const done = new Set(inserted.map((r) => Number(r.progressive)));
+    pending = pending.filter((p) => !done.has(p));
+  }
+  await tx.execute(sql`UPDATE order_recipients r SET card_id = g.id
+      FROM gift_cards g
+      WHERE r.item_id = ${item.id} AND g.company_id = ${order.companyId} AND g.order_reference = ${order.number}
+        AND g.typology_id = ${item.typology_id} AND g.progressive = ${first} + r.position`);
+  return item.quantity;
+}
+
+/** Physical ranges: every progressive must be an unsold card of the typology (NOT_ACTIVE, no order). */
+async function takeRanges(tx: Db, order: Order, item: IssueItem, userId: string | null): Promise<number> {
+  let total = 0;
+  for (const range of item.ranges ?? []) {
+    const inRange = sql`typology_id = ${item.typology_id} AND progressive BETWEEN ${range.from} AND ${range.to}`;
+    const cards = await queryRows<{ id: string; status: string; order_reference: string | null }>(
+      tx,
+      sql`SELECT id, status, order_reference FROM gift_cards WHERE ${inRange} ORDER BY id FOR UPDATE`,
+    );
+    const size = range.to - range.from + 1;
+    if (cards.length !== size || cards.some((c) => c.status !== 'NOT_ACTIVE' || c.order_reference !== null)) {
+      throw new OrderRefusal('ORDER_RANGE_UNAVAILABLE', `Progressives ${range.from}–${range.to} are not all available`);
+    }
+    await tx.execute(sql`UPDATE gift_cards SET company_id = ${order.companyId}, order_reference = ${order.number}, status = 'SOLD',
+        value_cents = ${Number(item.value_cents)}, updated_at = now() WHERE ${inRange}`);
+    await tx.execute(sql`INSERT INTO gift_card_transactions (card_id, company_id, type, amount_cents, balance_after_cents, user_id, created_at)
+        SELECT id, company_id, 'SOLD', 0, 0, ${userId}, clock_timestamp() FROM gift_cards WHERE ${inRange} ORDER BY progressive`);
+    total += size;
+  }
+  return total;
+}
+
+/** The order's cards, locked (id order, as every other locker does). */
+export async function lockOrderCards(tx: Db, order: Order): Promise<LockedCard[]> {
+  return lockCards(tx, [order.companyId], await orderCardIds(tx, order));
+}
+
+/** A card counts as used once it was consumed or has a hold at a store. */
+export const isUsed = (card: LockedCard) => card.everConsumed || card.frozenCents > 0;
+
+/**
+ * Activates the order's sold cards: ACTIVATE rows adding each card's value; expiry the order's
+ * edited day, else `valid months` from now. Cards someone blocked meanwhile stay as they are.
+ */
+export async function activateOrderCards(tx: Db, order: Order, userId: string | null, now = new Date()): Promise<number> {
+  const cards = await lockOrderCards(tx, order);
+  const expireDate = order.expireDate ? endOfDay(order.expireDate) : expiryAtActivation({ expirationType: 'MONTHS_FROM_ACTIVATION', expirationMonths: order.validMonths, expirationDate: null }, now);
+  const changes: CardChange[] = cards
+    .filter((card) => card.status === 'SOLD')
+    .map((card) => ({
+      card,
+      entry: { type: 'ACTIVATE', amountCents: card.valueCents ?? card.typologyValueCents ?? 0, patch: { status: 'ACTIVE', activationDate: now, expireDate } },
+    }));
+  await applyChanges(tx, changes, userId);
+  await tx.execute(sql`UPDATE orders SET activated = true, activated_at = ${now.toISOString()}, updated_at = now() WHERE id = ${order.id}`);
+  return changes.length;
+}
+
+/** Voids the order's cards (CANCEL rows: what is on them goes, the card is DISABLED), or refuses when one was used. */
+export async function voidOrderCards(tx: Db, order: Order, userId: string | null): Promise<ApiErrorCode | null> {
+  const cards = await lockOrderCards(tx, order);
+  if (cards.some(isUsed)) return 'ORDER_CARDS_USED';
+  await applyChanges(
+    tx,
+    cards.map((card) => ({
+      card,
+      entry: { type: 'CANCEL', amountCents: -card.balanceCents, frozenDeltaCents: -card.frozenCents, releasesHolds: true, patch: { status: 'DISABLED', enabledStatus: null } },
+    })),
+    userId,
+  );
+  return null;
+}

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE } from '../../../domain/constants';
+import type { Order } from '../../../domain/orders';
+import { queryRows, type Db } from '../../db/client';
+import { EMAIL_SEND_JOB } from '../../mail/mailer';
+
+/**
+ * Order e-mails go through the outbox like every other (an `email_outbox` row and its
+ * `email.send` job, committed with the change that caused them). Texts: `orders.email.*` in
+ * locales/<lang>/translation.json. Many recipients are written in one statement.
+ */
+type Texts = Record<'confirmationSubject' | 'confirmationText' | 'cardSubject' | 'cardText' | 'noExpiry', string>;
+
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales');
+const cache = new Map<string, Texts>();
+function texts(language: string): Texts {
+  const lang = language === 'en' ? 'en' : DEFAULT_LANGUAGE;
+  let found = cache.get(lang);
+  if (!found) {
+    found = (JSON.parse(readFileSync(path.join(LOCALES, lang, 'translation.json'), 'utf8')) as { orders: { email: Texts } }).orders.email;
+    cache.set(lang, found);
+  }
+  return found;
+}
+const fill = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key] ?? '');
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  language: string;
+}
+
+/** Outbox rows and their jobs for any number of e-mails, in the caller's transaction. Returns how many. */
+export async function queueMails(db: Db, mails: readonly Mail[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  const rows = mails.map((m) => ({ to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
+  await db.execute(sql`WITH o AS (
+      INSERT INTO email_outbox (to_address, subject, text_body, template, language)
+      SELECT r.to_address, r.subject, r.text_body, r.template, r.language
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(to_address text, subject text, text_body text, template text, language text)
+      RETURNING id)
+    INSERT INTO jobs (name, payload, max_attempts) SELECT ${EMAIL_SEND_JOB}, jsonb_build_object('outboxId', o.id), 8 FROM o`);
+  return mails.length;
+}
+
+const money = (cents: number, language: string) =>
+  new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** The confirmation e-mail: to the referent, and to the company's contact when the order asks for it. */
+export async function queueConfirmation(db: Db, order: Order, language: string): Promise<number> {
+  const lang = language === 'en' ? 'en' : DEFAULT_LANGUAGE;
+  const t = texts(lang);
+  const recipients = new Map<string, string>();
+  if (order.referentEmail) recipients.set(order.referentEmail.toLowerCase(), order.referentName ?? '');
+  if (order.sendEmailToCompanyContact) {
+    const [contact] = await queryRows<{ email: string; name: string }>(
+      db,
+      sql`SELECT u.email, u.first_name || ' ' || u.last_name AS name FROM companies c JOIN users u ON u.id = c.referent_user_id WHERE c.id = ${order.companyId}`,
+    );
+    if (contact && !recipients.has(contact.email.toLowerCase())) recipients.set(contact.email.toLowerCase(), contact.name);
+  }
+  const params = {
+    number: order.number,
+    companyOrderNumber: order.companyOrderNumber ?? '',
+    company: order.companyName,
+    cards: String(order.physicalCards + order.digitalCards),
+    total: money(order.totalCents, lang),
+  };
+  return queueMails(
+    db,
+    [...recipients].map(([to, name]) => ({
+      to,
+      subject: fill(t.confirmationSubject, params),
+      text: fill(t.confirmationText, { ...params, name }),
+      template: 'orderConfirmation',
+      language: lang,
+    })),
+  );
+}
+
+/** Each names-list recipient of the order gets their card's code (at activation); marks them e-mailed. */
+export async function queueRecipientCodes(db: Db, order: Order): Promise<number> {
+  const rows = await queryRows<{ id: string; email: string; first_name: string; last_name: string; code: string; value: string | number; expire_date: Date | string | null }>(
+    db,
+    sql`SELECT r.id, r.email, r.first_name, r.last_name, g.code, g.balance_cents AS value, g.expire_date
+        FROM order_recipients r JOIN gift_cards g ON g.id = r.card_id
+        WHERE r.order_id = ${order.id} AND r.emailed_at IS NULL ORDER BY r.item_id, r.position`,
+  );
+  const lang = DEFAULT_LANGUAGE;
+  const t = texts(lang);
+  const count = await queueMails(
+    db,
+    rows.map((r) => {
+      const expiry = r.expire_date ? new Date(r.expire_date).toISOString().slice(0, 10).split('-').reverse().join('/') : t.noExpiry;
+      const params = { name: `${r.first_name} ${r.last_name}`.trim(), code: r.code, value: money(Number(r.value), lang), expiry, company: order.companyName };
+      return { to: r.email, subject: fill(t.cardSubject, params), text: fill(t.cardText, params), template: 'orderCard', language: lang };
+    }),
+  );
+  if (rows.length > 0) await db.execute(sql`UPDATE order_recipients SET emailed_at = now() WHERE order_id = ${order.id} AND card_id IS NOT NULL AND emailed_at IS NULL`);
+  return count;
+}

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
+import type { ExportLanguage } from '../../../domain/giftcards';
+import { centsToDecimal } from '../../../domain/money';
+import { ORDER_STATE_DISPLAY, type Order, type OrderFilter } from '../../../domain/orders';
+import { queryRows, type Db } from '../../db/client';
+import { orderBatches, type OrderView } from './repository';
+
+/**
+ * CSV downloads of orders, in the user's language like the card export (domain/csv.ts): the
+ * list, and an order's codes. Both stream batch by batch, so the first byte leaves at once and
+ * memory stays flat at any size.
+ */
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales');
+interface Texts {
+  orders: { status: Record<string, string>; shippingType: Record<string, string>; codesCsv: Record<string, string> };
+  giftcards?: unknown;
+}
+const cache = new Map<ExportLanguage, Texts>();
+function texts(language: ExportLanguage): Texts {
+  let found = cache.get(language);
+  if (!found) {
+    found = JSON.parse(readFileSync(path.join(LOCALES, language, 'translation.json'), 'utf8')) as Texts;
+    cache.set(language, found);
+  }
+  return found;
+}
+const cardStatusTexts = (language: ExportLanguage) =>
+  (JSON.parse(readFileSync(path.join(LOCALES, language, 'giftcards.json'), 'utf8')) as { status: Record<string, string> }).status;
+
+const moneyOf = (language: ExportLanguage) => (language === 'it' ? (cents: number) => centsToDecimal(cents).replace('.', ',') : centsToDecimal);
+
+const stream = (lines: AsyncGenerator<string>) => Readable.from(lines, { objectMode: false, highWaterMark: 1 });
+
+/** The order list as CSV: number, date, company, placed by, type, state, activated, company order number, cards, total. */
+export function ordersCsvStream(db: Db, view: OrderView, companyIds: readonly string[], filter: OrderFilter, format: CsvFormat): Readable {
+  const t = texts(format.language).orders;
+  const money = moneyOf(format.language);
+  const time = localDateTimeFormatter(format.timeZone, format.language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
+  const separator = CSV_SEPARATOR[format.language];
+  const headers = format.language === 'it'
+    ? ['Numero ordine', 'Data', 'Azienda', 'Ordinato da', 'Tipo', 'Stato', 'Attivato', "Numero d'ordine aziendale", 'Carte', 'Totale']
+    : ['Order number', 'Date', 'Company', 'Placed by', 'Type', 'State', 'Activated', 'Company order number', 'Cards', 'Total'];
+  const yes = format.language === 'it' ? ['Sì', 'No'] : ['Yes', 'No'];
+  const line = (o: Order) =>
+    csvLine(
+      [
+        o.number,
+        time(o.createdAt),
+        o.companyName,
+        o.placedByCompanyName,
+        t.shippingType[o.shippingType],
+        t.status[ORDER_STATE_DISPLAY[o.state]],
+        o.activated ? yes[0] : yes[1],
+        o.companyOrderNumber,
+        o.physicalCards + o.digitalCards,
+        money(o.totalCents),
+      ],
+      separator,
+    );
+  async function* lines(): AsyncGenerator<string> {
+    yield CSV_BOM + csvLine(headers, separator);
+    for await (const batch of orderBatches(db, view, companyIds, filter)) {
+      yield batch.map(line).join('');
+      await nextTurn();
+    }
+  }
+  return stream(lines());
+}
+
+interface CodeRow {
+  id: string;
+  code: string;
+  progressive: string | number;
+  typology: string;
+  value: string | number | null;
+  status: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  expire_date: Date | string | null;
+}
+
+const CODE_BATCH = 2000;
+
+/** An order's codes as CSV (code, progressive, typology, value, status, recipient, e-mail, expiry), keyset batches on the order-reference index. */
+export function orderCodesCsvStream(db: Db, order: Pick<Order, 'companyId' | 'number'>, format: CsvFormat): Readable {
+  const t = texts(format.language).orders.codesCsv;
+  const statuses = cardStatusTexts(format.language);
+  const money = moneyOf(format.language);
+  const separator = CSV_SEPARATOR[format.language];
+  const time = localDateTimeFormatter(format.timeZone, format.language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
+  async function* lines(): AsyncGenerator<string> {
+    yield CSV_BOM + csvLine([t.code, t.progressive, t.typology, t.value, t.status, t.recipient, t.email, t.expireDate], separator);
+    let after: { progressive: number; id: string } | null = null;
+    for (;;) {
+      const rows: CodeRow[] = await queryRows<CodeRow>(
+        db,
+        sql`SELECT g.id, g.code, g.progressive, ty.name AS typology, COALESCE(g.value_cents, ty.value_cents) AS value, g.status,
+              r.first_name, r.last_name, r.email, g.expire_date
+            FROM gift_cards g JOIN card_typologies ty ON ty.id = g.typology_id
+            LEFT JOIN order_recipients r ON r.card_id = g.id
+            WHERE g.company_id = ${order.companyId} AND g.order_reference = ${order.number}
+              ${after ? sql`AND (g.progressive, g.id) > (${after.progressive}, ${after.id})` : sql``}
+            ORDER BY g.progressive, g.id LIMIT ${CODE_BATCH}`,
+      );
+      if (rows.length === 0) return;
+      yield rows
+        .map((r) =>
+          csvLine(
+            [
+              r.code,
+              Number(r.progressive),
+              r.typology,
+              r.value === null ? '' : money(Number(r.value)),
+              statuses[r.status] ?? r.status,
+              r.email ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() : '',
+              r.email ?? '',
+              r.expire_date ? time(new Date(r.expire_date).toISOString()) : '',
+            ],
+            separator,
+          ),
+        )
+        .join('');
+      if (rows.length < CODE_BATCH) return;
+      const last = rows[rows.length - 1];
+      after = { progressive: Number(last.progressive), id: last.id };
+      await nextTurn();
+    }
+  }
+  return stream(lines());
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { issuedStateFor } from '../../../domain/orders';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { JobRegistry } from '../../jobs/registry';
+import { activateOrderCards, issueOrderCards, OrderRefusal, voidOrderCards } from './cards';
+import { queueRecipientCodes } from './emails';
+import { orderById } from './repository';
+
+export const ORDER_ISSUE_JOB = 'orders.issue';
+export const ORDER_CANCEL_JOB = 'orders.cancel';
+
+export interface OrderJobPayload {
+  orderId: string;
+  /** who confirmed or cancelled: the ledger rows carry it */
+  userId: string | null;
+}
+
+const REFUSAL_DETAIL = 'Unable to cancel the order. GiftCards have already been used.';
+
+/** Moves the order from one of `from` to `to` in its own transaction; false when it was not in `from`. */
+async function step(db: Db, orderId: string, from: readonly string[], to: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const order = await orderById(tx, orderId, true);
+    if (!order || !from.includes(order.state)) return false;
+    if (order.state !== to) await tx.execute(sql`UPDATE orders SET state = ${to}, updated_at = now() WHERE id = ${orderId}`);
+    return true;
+  });
+}
+
+async function markError(db: Db, orderId: string, code: string, detail: string): Promise<void> {
+  await db.execute(sql`UPDATE orders SET state = 'ERROR', error_code = ${code}, error_detail = ${detail.slice(0, 2000)}, updated_at = now()
+    WHERE id = ${orderId} AND state IN ('PENDING', 'IN_PROGRESS')`);
+}
+
+/**
+ * The issue job: PENDING → IN_PROGRESS (visible while it works) → the cards are made in one
+ * transaction → COMPLETED, or SHIPMENT_IN_PROGRESS for a third-party shipment (auto-activate:
+ * activated in the same transaction, recipients e-mailed). A refusal (a range already taken) or
+ * the last failed attempt → ERROR ("verification") with the code; provider staff retry it.
+ */
+export async function runIssue(ctx: AppContext, payload: OrderJobPayload, lastAttempt: boolean): Promise<void> {
+  const { orderId, userId } = payload;
+  if (!(await step(ctx.db, orderId, ['PENDING', 'IN_PROGRESS'], 'IN_PROGRESS'))) return;
+  try {
+    const mails = await ctx.db.transaction(async (tx) => {
+      const order = await orderById(tx, orderId, true);
+      if (!order || order.state !== 'IN_PROGRESS') return 0;
+      await issueOrderCards(tx, order, userId);
+      await tx.execute(sql`UPDATE orders SET state = ${issuedStateFor(order.shippingType)}, error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${orderId}`);
+      if (!order.autoActivate) return 0;
+      await activateOrderCards(tx, order, userId);
+      return queueRecipientCodes(tx, order);
+    });
+    if (mails > 0) ctx.jobs.wake();
+  } catch (err) {
+    if (err instanceof OrderRefusal) return markError(ctx.db, orderId, err.code, err.detail);
+    if (lastAttempt) await markError(ctx.db, orderId, 'INTERNAL_ERROR', err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+}
+
+/**
+ * The cancel job: PENDING_CANCEL → IN_PROGRESS_CANCEL → the cards are voided under their row
+ * locks → CANCELLED. A card used since the cancel was asked (checked under the same locks a
+ * consume takes) refuses it: the order returns to the state it came from with ORDER_CARDS_USED.
+ */
+export async function runCancel(ctx: AppContext, payload: OrderJobPayload): Promise<void> {
+  const { orderId, userId } = payload;
+  if (!(await step(ctx.db, orderId, ['PENDING_CANCEL', 'IN_PROGRESS_CANCEL'], 'IN_PROGRESS_CANCEL'))) return;
+  await ctx.db.transaction(async (tx) => {
+    const order = await orderById(tx, orderId, true);
+    if (!order || order.state !== 'IN_PROGRESS_CANCEL') return;
+    const refusal = await voidOrderCards(tx, order, userId);
+    if (refusal) {
+      await tx.execute(sql`UPDATE orders SET state = COALESCE(cancel_from_state, 'COMPLETED'), cancel_from_state = NULL, error_code = ${refusal},
+          error_detail = ${REFUSAL_DETAIL}, updated_at = now() WHERE id = ${orderId}`);
+      return;
+    }
+    await tx.execute(sql`UPDATE orders SET state = 'CANCELLED', cancelled_at = now(), cancel_from_state = NULL, updated_at = now() WHERE id = ${orderId}`);
+  });
+}
+
+export function registerOrderJobs(ctx: AppContext, registry: JobRegistry): void {
+  registry.register(ORDER_ISSUE_JOB, (payload, { lastAttempt }) => runIssue(ctx, payload as OrderJobPayload, lastAttempt));
+  registry.register(ORDER_CANCEL_JOB, (payload) => runCancel(ctx, payload as OrderJobPayload));
+}

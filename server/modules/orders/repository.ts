@@ -1,0 +1,216 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
+import type { Order, OrderFilter, OrderItem, OrderState, ProgressiveRange, ShippingType } from '../../../domain/orders';
+import { queryRows, type Db } from '../../db/client';
+import { inIds } from '../../lib/company-scope';
+
+/** Which orders a company subtree sees: the ones it placed, or the ones others placed for it (acquired). */
+export type OrderView = 'placed' | 'acquired';
+
+export function viewCondition(view: OrderView, companyIds: readonly string[]): SQL {
+  return view === 'placed'
+    ? inIds(sql`o.placed_by_company_id`, companyIds)
+    : sql`${inIds(sql`o.company_id`, companyIds)} AND NOT ${inIds(sql`o.placed_by_company_id`, companyIds)}`;
+}
+
+interface OrderRaw {
+  id: string;
+  number: string;
+  company_id: string;
+  company_name: string;
+  placed_by_company_id: string;
+  placed_by_company_name: string;
+  shipping_type: ShippingType;
+  state: OrderState;
+  activated: boolean;
+  activated_at: Date | string | null;
+  referent_name: string | null;
+  referent_email: string | null;
+  valid_months: number;
+  company_order_number: string | null;
+  send_email_to_company_contact: boolean;
+  auto_activate: boolean;
+  shipping_address: string | null;
+  expire_date: string | Date | null;
+  tracking_carrier: string | null;
+  tracking_number: string | null;
+  tracking_link: string | null;
+  shipped_at: Date | string | null;
+  delivered_at: Date | string | null;
+  error_code: string | null;
+  total_cents: string | number;
+  physical_cards: number;
+  digital_cards: number;
+  confirmed_at: Date | string | null;
+  cancelled_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const day = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+
+export const ORDER_COLUMNS = sql`o.id, o.number, o.company_id, c.name AS company_name, o.placed_by_company_id, p.name AS placed_by_company_name,
+  o.shipping_type, o.state, o.activated, o.activated_at, o.referent_name, o.referent_email, o.valid_months, o.company_order_number,
+  o.send_email_to_company_contact, o.auto_activate, o.shipping_address, o.expire_date, o.tracking_carrier, o.tracking_number,
+  o.tracking_link, o.shipped_at, o.delivered_at, o.error_code, o.total_cents, o.physical_cards, o.digital_cards, o.confirmed_at,
+  o.cancelled_at, o.created_at, o.updated_at`;
+const ORDER_JOINS = sql`JOIN companies c ON c.id = o.company_id JOIN companies p ON p.id = o.placed_by_company_id`;
+
+export function toOrder(r: OrderRaw): Order {
+  return {
+    id: r.id,
+    number: r.number,
+    companyId: r.company_id,
+    companyName: r.company_name,
+    placedByCompanyId: r.placed_by_company_id,
+    placedByCompanyName: r.placed_by_company_name,
+    shippingType: r.shipping_type,
+    state: r.state,
+    activated: r.activated,
+    activatedAt: iso(r.activated_at),
+    referentName: r.referent_name,
+    referentEmail: r.referent_email,
+    validMonths: r.valid_months,
+    companyOrderNumber: r.company_order_number,
+    sendEmailToCompanyContact: r.send_email_to_company_contact,
+    autoActivate: r.auto_activate,
+    shippingAddress: r.shipping_address,
+    expireDate: day(r.expire_date),
+    trackingCarrier: r.tracking_carrier,
+    trackingNumber: r.tracking_number,
+    trackingLink: r.tracking_link,
+    shippedAt: iso(r.shipped_at),
+    deliveredAt: iso(r.delivered_at),
+    errorCode: r.error_code,
+    totalCents: Number(r.total_cents),
+    physicalCards: r.physical_cards,
+    digitalCards: r.digital_cards,
+    confirmedAt: iso(r.confirmed_at),
+    cancelledAt: iso(r.cancelled_at),
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
+  };
+}
+
+/** One order the view lets the subtree see (undefined: unknown or out of scope, answered alike). */
+export async function findOrder(db: Db, view: OrderView, companyIds: readonly string[], id: string, lock = false): Promise<Order | undefined> {
+  const [row] = await queryRows<OrderRaw>(
+    db,
+    sql`SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE o.id = ${id} AND ${viewCondition(view, companyIds)} ${lock ? sql`FOR UPDATE OF o` : sql``}`,
+  );
+  return row ? toOrder(row) : undefined;
+}
+
+/** The order by id with no scope (jobs, after the route checked it), optionally locked. */
+export async function orderById(db: Db, id: string, lock = false): Promise<Order | undefined> {
+  const [row] = await queryRows<OrderRaw>(db, sql`SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS} WHERE o.id = ${id} ${lock ? sql`FOR UPDATE OF o` : sql``}`);
+  return row ? toOrder(row) : undefined;
+}
+
+function filterConditions(filter: OrderFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (filter.number) parts.push(sql`o.number LIKE ${filter.number.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
+  if (filter.dateFrom) parts.push(sql`o.created_at >= ${rangeStart(filter.dateFrom).toISOString()}`);
+  if (filter.dateTo) parts.push(sql`o.created_at < ${rangeEndExclusive(filter.dateTo).toISOString()}`);
+  if (filter.state) parts.push(sql`o.state = ${filter.state}`);
+  if (filter.shippingType) parts.push(sql`o.shipping_type = ${filter.shippingType}`);
+  if (filter.companyId) parts.push(sql`o.company_id = ${filter.companyId}`);
+  if (filter.typologyId) parts.push(sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.typology_id = ${filter.typologyId})`);
+  return sql.join(parts, sql` AND `);
+}
+
+export interface OrderPage {
+  filter: OrderFilter;
+  sort: { field: 'createdAt' | 'number'; order: 'ASC' | 'DESC' };
+  offset: number;
+  limit: number;
+}
+
+/**
+ * A page of orders, newest first by default. Orders are few per company (a company places tens
+ * or hundreds, not millions), so the subtree's matching rows are sorted directly on the
+ * (company, created_at) indexes.
+ */
+export async function listOrders(db: Db, view: OrderView, companyIds: readonly string[], page: OrderPage): Promise<Order[]> {
+  const dir = page.sort.order === 'ASC' ? sql`ASC` : sql`DESC`;
+  const column = page.sort.field === 'number' ? sql`o.number` : sql`o.created_at`;
+  const rows = await queryRows<OrderRaw>(
+    db,
+    sql`SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS}
+        WHERE ${viewCondition(view, companyIds)} AND ${filterConditions(page.filter)}
+        ORDER BY ${column} ${dir}, o.id ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  return rows.map(toOrder);
+}
+
+/** Every matching order in keyset batches (CSV export). */
+export async function* orderBatches(db: Db, view: OrderView, companyIds: readonly string[], filter: OrderFilter, size = 500): AsyncGenerator<Order[]> {
+  let offset = 0;
+  for (;;) {
+    const rows = await listOrders(db, view, companyIds, { filter, sort: { field: 'createdAt', order: 'DESC' }, offset, limit: size });
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    offset += size;
+  }
+}
+
+interface ItemRaw {
+  id: string;
+  order_id: string;
+  typology_id: string;
+  typology_name: string;
+  quantity: number;
+  value_cents: string | number;
+  ranges: ProgressiveRange[] | null;
+  template_name: string | null;
+  names_list_name: string | null;
+  recipients: number;
+  created_at: Date | string;
+}
+
+const toItem = (r: ItemRaw): OrderItem => ({
+  id: r.id,
+  orderId: r.order_id,
+  typologyId: r.typology_id,
+  typologyName: r.typology_name,
+  quantity: r.quantity,
+  valueCents: Number(r.value_cents),
+  priceCents: Number(r.value_cents) * r.quantity,
+  ranges: r.ranges,
+  templateName: r.template_name,
+  namesListName: r.names_list_name,
+  recipients: Number(r.recipients),
+  createdAt: iso(r.created_at)!,
+});
+
+export async function listItems(db: Db, orderId: string, itemId?: string): Promise<OrderItem[]> {
+  const rows = await queryRows<ItemRaw>(
+    db,
+    sql`SELECT i.id, i.order_id, i.typology_id, t.name AS typology_name, i.quantity, i.value_cents, i.ranges, i.template_name, i.names_list_name,
+          (SELECT count(*)::int FROM order_recipients r WHERE r.item_id = i.id) AS recipients, i.created_at
+        FROM order_items i JOIN card_typologies t ON t.id = i.typology_id
+        WHERE i.order_id = ${orderId} ${itemId ? sql`AND i.id = ${itemId}` : sql``}
+        ORDER BY i.created_at, i.id`,
+  );
+  return rows.map(toItem);
+}
+
+/** Totals kept on the order row (lists show them without reading items). */
+export async function refreshTotals(db: Db, orderId: string): Promise<void> {
+  await db.execute(sql`UPDATE orders o SET
+      total_cents = COALESCE((SELECT sum(i.quantity * i.value_cents) FROM order_items i WHERE i.order_id = o.id), 0),
+      physical_cards = CASE WHEN o.shipping_type = 'DIGITAL' THEN 0 ELSE COALESCE((SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0) END,
+      digital_cards = CASE WHEN o.shipping_type = 'DIGITAL' THEN COALESCE((SELECT sum(i.quantity) FROM order_items i WHERE i.order_id = o.id), 0) ELSE 0 END,
+      updated_at = now()
+    WHERE o.id = ${orderId}`);
+}
+
+/** Ids of the order's cards (its company's cards carrying its number), in progressive order. */
+export async function orderCardIds(db: Db, order: Pick<Order, 'companyId' | 'number'>): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM gift_cards WHERE company_id = ${order.companyId} AND order_reference = ${order.number} ORDER BY progressive, id`,
+  );
+  return rows.map((r) => r.id);
+}
