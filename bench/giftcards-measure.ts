@@ -51,7 +51,9 @@ export async function measure(app: FastifyInstance, db: Db, acmeId: string, card
   const rows: Row[] = [];
   const list = async (name: string, url: string, runs = 40) => {
     const { times, last } = await timed(runs, () => get(url));
-    rows.push(row(name, times, `${(JSON.parse(last) as unknown[]).length} rows`));
+    const body = JSON.parse(last) as unknown;
+    const counted = body as { count?: number; capped?: boolean };
+    rows.push(row(name, times, Array.isArray(body) ? `${body.length} rows` : counted.count !== undefined ? `count ${counted.count}${counted.capped ? ', capped ("more than")' : ''}` : ''));
   };
 
   await list('baseline: GET /api/user/configuration', '/api/user/configuration');
@@ -63,6 +65,10 @@ export async function measure(app: FastifyInstance, db: Db, acmeId: string, card
   await list('cards: status=locked, page at 10,000', `${base}/cards?filter=${q({ status: 'locked' })}&range=${q([10_000, 10_024])}`, 20);
   await list('cards: lot filter', `${base}/cards?filter=${q({ lotNumber: 'LOT-00042' })}&range=${q([0, 24])}`);
   await list('cards: activation date range', `${base}/cards?filter=${q({ activationFrom: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) })}&range=${q([0, 24])}`);
+  // the bounded count the bulk dialog and the list heading show (exact up to CARD_COUNT_CAP)
+  await list('cards: count, no filter (bounded)', `${base}/cards/count`);
+  await list('cards: count, status=locked', `${base}/cards/count?filter=${q({ status: 'locked' })}`);
+  await list('cards: count, lot filter', `${base}/cards/count?filter=${q({ lotNumber: 'LOT-00042' })}`);
   await list('transactions: first page (25)', `${base}/transactions?range=${q([0, 24])}`);
   await list('transactions: load-more page at 10,000', `${base}/transactions?range=${q([10_000, 10_024])}`);
   await list('transactions: type=consume, first page', `${base}/transactions?filter=${q({ type: 'consume' })}&range=${q([0, 24])}`);
