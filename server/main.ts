@@ -39,7 +39,7 @@ async function main() {
   const app = await buildApp(config, { db });
   if (newEmbedded || config.demoData) {
     const { seedDemoData } = await import('./seed/demo');
-    const seeded = await seedDemoData(db.db, { giftcards: true });
+    const seeded = await seedDemoData(db.db, { giftcards: true, orders: true });
     app.log.info(seeded, 'demo data seeded (password Tessera-Demo-2026!)');
   }
   // the cleanup job queues its own successor; this makes sure one is queued (a minute from now)

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { companies, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { seedGiftcards } from './giftcards';
+import { seedOrders } from './orders';
 
 export { DEMO_PASSWORD };
 
@@ -53,13 +54,16 @@ const SEED_LOCK_KEY = 7_262_013_002;
 /**
  * Demo companies and accounts (password {@link DEMO_PASSWORD}). Idempotent: existing rows are kept.
  * `giftcards`: also the gift-card catalog, stores and ≈3,000 cards with their ledgers (server
- * start does; API tests leave it out and build the few rows each test needs).
+ * start does; API tests leave it out and build the few rows each test needs). `orders` (with
+ * `giftcards`): demo orders in every state (seed/orders.ts).
  */
-export function seedDemoData(db: Db, options: { giftcards?: boolean } = {}): Promise<{ companies: number; users: number }> {
+export function seedDemoData(db: Db, options: { giftcards?: boolean; orders?: boolean } = {}): Promise<{ companies: number; users: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const created = await seedMissing(tx);
     if (options.giftcards) await seedGiftcards(tx);
+    // orders draw on the catalog the gift-card seed makes
+    if (options.giftcards && options.orders) await seedOrders(tx);
     return created;
   });
 }
