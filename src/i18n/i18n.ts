@@ -2,18 +2,27 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '../../domain/constants';
 import { applyDateLocale } from './dates';
-import { loadTexts } from './resources';
+import { loadAreaTexts, loadShellTexts } from './resources';
+
+/** Whether the business areas' texts are wanted yet (the signed-in shell asks for them). */
+let withAreas = false;
+
+async function textsOf(language: string): Promise<Record<string, unknown>> {
+  const [shell, areas] = await Promise.all([loadShellTexts(language), withAreas ? loadAreaTexts(language) : {}]);
+  return { ...shell, ...areas };
+}
 
 /**
- * i18next reads a language's texts through this backend, which downloads that language's chunk
- * (src/i18n/resources.ts): at start the detected language, and a chosen one before it shows
- * (react-admin's changeLocale loads, then switches). The first paint waits for it (main.tsx).
+ * i18next reads a language's texts through this backend, which downloads that language's chunks
+ * (src/i18n/resources.ts): at start the detected language's shell texts, and a chosen language's
+ * before it shows (react-admin's changeLocale loads, then switches). The first paint waits for
+ * them (main.tsx); the areas' texts come with the signed-in shell (`loadAreas`).
  */
 const textsBackend = {
   type: 'backend' as const,
   init() {},
   read(language: string, _namespace: string, callback: (error: unknown, texts: Record<string, unknown> | null) => void) {
-    loadTexts(language).then(
+    textsOf(language).then(
       (texts) => callback(null, texts),
       (error: unknown) => callback(error, null),
     );
@@ -60,4 +69,18 @@ export function translate(key: string, options?: Record<string, unknown>): strin
 
 export function hasTranslation(key: string): boolean {
   return i18n.isInitialized && i18n.exists(key);
+}
+
+/**
+ * Adds the business areas' texts of every language loaded so far (and of any chosen later): the
+ * signed-in shell waits for this before its first screen (src/layout/AppLayout.tsx).
+ */
+export async function loadAreas(): Promise<void> {
+  withAreas = true;
+  const languages = Object.keys(i18n.store?.data ?? {});
+  await Promise.all(
+    languages.map(async (language) => {
+      i18n.addResourceBundle(language, 'translation', await loadAreaTexts(language), true, true);
+    }),
+  );
 }

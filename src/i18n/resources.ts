@@ -4,21 +4,25 @@
  * are edited independently) is mounted under the key `<area>`, e.g. `giftcards.json` →
  * `giftcards.*`. `email.json` belongs to the server's e-mails and is not bundled.
  *
- * Each language is one chunk (`src/i18n/texts/<lang>.ts`), downloaded when that language is
- * shown: a browser reads only the texts it shows (issue 8: the sign-in page's JavaScript budget).
+ * Two chunks per language, each downloaded when needed (issue 8: the sign-in page's JavaScript
+ * budget): the shell's texts (`src/i18n/texts/<lang>.ts`) when the language is shown, the areas'
+ * (`src/i18n/areas/<lang>.ts`) with the signed-in shell. So a new area's texts never weigh on the
+ * sign-in page.
  */
 type Tree = Record<string, unknown>;
+type Files = Record<string, Tree>;
 
-const languages = import.meta.glob<Record<string, Tree>>('./texts/*.ts', { import: 'default' });
+const shells = import.meta.glob<Files>('./texts/*.ts', { import: 'default' });
+const areas = import.meta.glob<Files>('./areas/*.ts', { import: 'default' });
 
 function languageOf(path: string): string {
   return /([^/]+)\.ts$/.exec(path)![1];
 }
 
 /** The languages that have texts of their own (the others show the fallback's). */
-export const LANGUAGES_WITH_TEXTS: readonly string[] = Object.keys(languages).map(languageOf);
+export const LANGUAGES_WITH_TEXTS: readonly string[] = Object.keys(shells).map(languageOf);
 
-function assemble(files: Record<string, Tree>): Tree {
+function assemble(files: Files): Tree {
   const texts: Tree = {};
   for (const [path, tree] of Object.entries(files)) {
     const file = /([^/]+)\.json$/.exec(path)?.[1];
@@ -29,14 +33,19 @@ function assemble(files: Record<string, Tree>): Tree {
   return texts;
 }
 
-/** One language's texts; an empty tree for a language without texts. */
-export async function loadTexts(language: string): Promise<Tree> {
-  const load = Object.entries(languages).find(([path]) => languageOf(path) === language)?.[1];
-  return load ? assemble(await load()) : {};
+async function load(chunks: Record<string, () => Promise<Files>>, language: string): Promise<Tree> {
+  const chunk = Object.entries(chunks).find(([path]) => languageOf(path) === language)?.[1];
+  return chunk ? assemble(await chunk()) : {};
 }
 
-/** Every language's texts at once (the translation tests compare them). */
+/** One language's shell texts; an empty tree for a language without texts. */
+export const loadShellTexts = (language: string) => load(shells, language);
+
+/** One language's area texts (`{ giftcards: …, stores: … }`); empty for a language without texts. */
+export const loadAreaTexts = (language: string) => load(areas, language);
+
+/** Every language's texts, shell and areas (the translation tests compare them). */
 export async function textsByLanguage(): Promise<Record<string, Tree>> {
-  const entries = await Promise.all(LANGUAGES_WITH_TEXTS.map(async (language) => [language, await loadTexts(language)] as const));
+  const entries = await Promise.all(LANGUAGES_WITH_TEXTS.map(async (language) => [language, { ...(await loadShellTexts(language)), ...(await loadAreaTexts(language)) }] as const));
   return Object.fromEntries(entries);
 }

@@ -1,12 +1,17 @@
 import { Box } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
 import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
+import { loadAreas } from '../i18n/i18n';
 import { lazyWithReload } from './lazyWithReload';
 import { LoadingPage } from './LoadingPage';
 
-// the signed-in shell (header, menu, company switcher) is downloaded once someone is signed in:
-// the sign-in page does not carry it (issue 8: its JavaScript budget)
-const Shell = lazyWithReload(() => import('./Shell'));
+// the signed-in shell (header, menu, company switcher) and the business areas' texts are
+// downloaded once someone is signed in: the sign-in page does not carry them (issue 8: its
+// JavaScript budget)
+const Shell = lazyWithReload(async () => {
+  const [shell] = await Promise.all([import('./Shell'), loadAreas()]);
+  return shell;
+});
 
 /**
  * react-admin renders the catch-all (not found) inside the layout; a signed-out visitor gets it

@@ -34,7 +34,7 @@ test.describe('gift cards and transactions', () => {
   test('an operator finds a card by its code, reloads it and sees the new RECHARGE transaction', async ({ page }) => {
     // a usable card's code, read from the management list
     await page.goto(list({ status: 'active' }));
-    await expect(codeCells(page).first()).toHaveText(/^[A-Z0-9]{16}$/);
+    await expect(codeCells(page).first()).toHaveText(/^[A-Z0-9]{17}$/);
     const code = (await codeCells(page).first().innerText()).trim();
     await shoot(page, 'list-active');
 
@@ -70,7 +70,7 @@ test.describe('gift cards and transactions', () => {
 
   test('an operator locks three cards at once and reads the operation summary, failures explained', async ({ page }) => {
     await page.goto(list({ status: 'active' }));
-    await expect(codeCells(page).first()).toHaveText(/^[A-Z0-9]{16}$/);
+    await expect(codeCells(page).first()).toHaveText(/^[A-Z0-9]{17}$/);
     const codes = (await codeCells(page).allInnerTexts()).slice(0, 3).map((text) => text.trim());
     const boxes = page.locator('tbody tr').getByRole('checkbox');
     for (const index of [0, 1, 2]) await boxes.nth(index).check();
@@ -91,7 +91,7 @@ test.describe('gift cards and transactions', () => {
 
     // the whole filtered set: locking not-sold cards is refused card by card, with the reason
     await page.goto(list({ status: 'notSold', lotNumber: 'LOT-ACME-001' }));
-    await expect(codeCells(page).first()).toHaveText(/^[A-Z0-9]{16}$/);
+    await expect(codeCells(page).first()).toHaveText(/^[A-Z0-9]{17}$/);
     await page.getByRole('button', { name: "Azioni sull'elenco filtrato" }).click();
     await page.getByRole('menuitem', { name: 'Blocca' }).click();
     const filtered = page.getByRole('dialog', { name: 'Blocca' });
