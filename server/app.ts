@@ -13,6 +13,7 @@ import { createIdTokenVerifier } from './modules/auth/id-token';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { AuthService } from './modules/auth/service';
+import { catalogRoutes } from './modules/catalog/routes';
 import { giftcardRoutes } from './modules/giftcards/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { operatorRoutes } from './modules/operators/routes';
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(operatorRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   await app.register(giftcardRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(spaPlugin, { config });
   return app;

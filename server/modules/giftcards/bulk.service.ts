@@ -23,6 +23,10 @@ interface BulkContext {
   defaultStores: Map<string, string>;
   /** the claimed Idempotency-Key whose progress rows the chunks write (null: no key) */
   keyId: string | null;
+  /** activate: no card gets a later expiry than this (a batch's printed last day) */
+  expireCap?: Date | null;
+  /** called after each chunk with the number of cards it handled (a job's progress) */
+  onChunk?: (handled: number) => Promise<void>;
 }
 
 /** The ledger entry of one bulk action on one locked card (with its refusal code, if any). */
@@ -49,7 +53,7 @@ function decide(card: LockedCard, ctx: BulkContext): LedgerEntry | { skip: ApiEr
           enabledStatus: null,
           valueCents: card.valueCents ?? (card.typologyValueCents === null ? value : null),
           activationDate: now,
-          expireDate: expiryAtActivation(card, now),
+          expireDate: capped(expiryAtActivation(card, now), ctx.expireCap ?? null),
           firstUseDate: null,
           activationStoreId: ctx.defaultStores.get(card.companyId) ?? null,
         },
@@ -73,6 +77,8 @@ function decide(card: LockedCard, ctx: BulkContext): LedgerEntry | { skip: ApiEr
     }
   }
 }
+
+const capped = (expiry: Date | null, cap: Date | null) => (cap === null ? expiry : expiry === null || expiry > cap ? cap : expiry);
 
 /** The ids a bulk call acts on: the given ids, or the filtered set (at most MAX_BULK_FILTER_CARDS). */
 async function targetIds(db: Db, actor: Actor, body: BulkBody): Promise<string[]> {
@@ -168,15 +174,26 @@ async function prepare(db: Db, actor: Actor, body: BulkBody): Promise<string[]> 
 }
 
 /** Runs the chunks, a few at once: they hold disjoint cards and each locks its own in id order, so they cannot deadlock. */
-async function execute(db: Db, actor: Actor, ids: string[], body: BulkBody, maxTransactionCents: number, keyId: string | null): Promise<Tally> {
+async function execute(
+  db: Db,
+  actor: Actor,
+  ids: string[],
+  body: BulkBody,
+  maxTransactionCents: number,
+  keyId: string | null,
+  extra: Pick<BulkContext, 'expireCap' | 'onChunk'> = {},
+): Promise<Tally> {
   const defaultStores = body.action === 'activate' ? await defaultActivationStores(db, actor.companyIds) : new Map<string, string>();
-  const ctx: BulkContext = { body, now: new Date(), maxTransactionCents, defaultStores, keyId };
+  const ctx: BulkContext = { body, now: new Date(), maxTransactionCents, defaultStores, keyId, ...extra };
   const chunks: string[][] = [];
   for (let i = 0; i < ids.length; i += CHUNK) chunks.push(ids.slice(i, i + CHUNK));
   const tallies: Tally[] = new Array<Tally>(chunks.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < chunks.length; i = next++) tallies[i] = await runIsolated(db, actor, chunks[i], ctx);
+    for (let i = next++; i < chunks.length; i = next++) {
+      tallies[i] = await runIsolated(db, actor, chunks[i], ctx);
+      await ctx.onChunk?.(chunks[i].length);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks.length) }, worker));
   const out: Tally = { succeeded: 0, failed: [] };
@@ -196,6 +213,23 @@ export async function runBulk(db: Db, actor: Actor, body: BulkBody, maxTransacti
   assertCan(actor, 'privative/giftcards', 'bulk');
   const ids = await prepare(db, actor, body);
   const tally = await execute(db, actor, ids, body, maxTransactionCents, null);
+  return { action: body.action, total: ids.length, ...tally };
+}
+
+/**
+ * A state change on known cards for a job that already checked its own access (a batch's
+ * activation or deactivation, server/modules/catalog): the same chunks, rules and ledger rows as
+ * a bulk call, with the job's progress reported after every chunk.
+ */
+export async function runBulkForJob(
+  db: Db,
+  actor: Actor,
+  body: BulkBody,
+  ids: string[],
+  maxTransactionCents: number,
+  extra: Pick<BulkContext, 'expireCap' | 'onChunk'>,
+): Promise<BulkResult> {
+  const tally = await execute(db, actor, ids, body, maxTransactionCents, null, extra);
   return { action: body.action, total: ids.length, ...tally };
 }
 

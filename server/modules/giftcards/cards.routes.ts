@@ -16,7 +16,6 @@ import {
   makeReloadSchema,
   normalizeCardCode,
   transactionSchema,
-  typologySchema,
 } from '../../../domain/giftcards';
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
@@ -29,11 +28,10 @@ import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../li
 import { consume, freeze, reload } from './moves.service';
 import { guards, itemParams, moveOptions, scopeParams } from './route-support';
 import { listTransactions } from './transactions.repository';
-import { listTypologies } from './typologies.repository';
 
 const CARDS = 'privative/giftcards';
 
-/** /api/company/{companyId}/giftcard/cards… and typologies (server/modules/giftcards/README.md). */
+/** /api/company/{companyId}/giftcard/cards… (server/modules/giftcards/README.md; typologies: server/modules/catalog). */
 export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['giftcards'];
@@ -159,11 +157,5 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       const options = moveOptions(ctx, request, `cards.freeze:${request.params.id}`, request.body);
       return unwrap(await freeze(ctx.db, request.giftcardActor, request.params.id, request.body, options));
     },
-  );
-
-  app.get(
-    `${root}/typologies`,
-    { schema: { tags, summary: 'Card typologies: the provider catalog and the company subtree', params: scopeParams, response: { 200: z.array(typologySchema) } }, preHandler: guards(app, ctx, 'privative/typologies', 'list') },
-    async (request) => listTypologies(ctx.db, request.giftcardActor.companyIds),
   );
 }

@@ -1,0 +1,175 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+import { sql } from 'drizzle-orm';
+import enTexts from '../../../locales/en/batches.json';
+import itTexts from '../../../locales/it/batches.json';
+import { formatCardCode } from '../../../domain/codes';
+import { queryRows, type Db } from '../../db/client';
+import { lockBatch, setBatch } from './batches.repository';
+
+/** ISO/IEC 7810 ID-1 card (85.60 × 53.98 mm) in PDF points, ten to an A4 sheet (2 × 5) with room to cut. */
+const MM = 72 / 25.4;
+const CARD_W = 85.6 * MM;
+const CARD_H = 53.98 * MM;
+const A4: [number, number] = [595.28, 841.89];
+const COLS = 2;
+const ROWS = 5;
+const GAP = 4 * MM;
+const LEFT = (A4[0] - COLS * CARD_W - (COLS - 1) * GAP) / 2;
+const TOP = (A4[1] - ROWS * CARD_H - (ROWS - 1) * GAP) / 2;
+/** cards read per query (keyset on the company/lot/progressive index) */
+const PAGE = 500;
+/** archive progress is written every this many cards */
+const PROGRESS_EVERY = 200;
+
+export interface SheetCard {
+  code: string;
+  progressive: number;
+}
+
+export interface SheetHeader {
+  typologyName: string;
+  valueCents: number | null;
+  lotNumber: string;
+  expireDate: string | null;
+  language: string;
+}
+
+type Texts = typeof enTexts.pdf;
+const textsFor = (language: string): Texts => (language.startsWith('en') ? enTexts.pdf : itTexts.pdf);
+
+function money(cents: number, language: string): string {
+  return new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}
+function day(iso: string, language: string): string {
+  const [y, m, d] = iso.split('-');
+  return language.startsWith('en') ? `${d}/${m}/${y}` : `${d}/${m}/${y}`;
+}
+
+/** Code 128 bars of the code, drawn as vector rectangles (bwip-js encodes, pdfkit draws): sharp at any print resolution. */
+function drawBarcode(doc: PDFKit.PDFDocument, code: string, x: number, y: number, width: number, height: number): void {
+  const [symbol] = bwipjs.raw('code128', code, {}) as Array<{ sbs: number[] }>;
+  const modules = symbol.sbs.reduce((sum, w) => sum + w, 0);
+  const unit = width / modules;
+  let at = x;
+  symbol.sbs.forEach((w, i) => {
+    if (i % 2 === 0) doc.rect(at, y, w * unit, height);
+    at += w * unit;
+  });
+  doc.fill('#000000');
+}
+
+/** One card front at (x, y). */
+export function drawCard(doc: PDFKit.PDFDocument, header: SheetHeader, card: SheetCard, x: number, y: number): void {
+  const texts = textsFor(header.language);
+  const pad = 12;
+  doc.save();
+  doc.roundedRect(x, y, CARD_W, CARD_H, 10).lineWidth(0.5).strokeColor('#9e9e9e').stroke();
+  doc.fillColor('#b71c1c').rect(x, y + 10, 4, 28).fill();
+  doc.fillColor('#212121').font('Helvetica-Bold').fontSize(11).text(header.typologyName, x + pad, y + pad, { width: CARD_W * 0.58, height: 28, ellipsis: true, lineBreak: false });
+  const value = header.valueCents === null ? texts.variableValue : money(header.valueCents, header.language);
+  doc.font('Helvetica-Bold').fontSize(header.valueCents === null ? 9 : 16).text(value, x + CARD_W * 0.55, y + pad - 2, { width: CARD_W * 0.45 - pad, align: 'right', lineBreak: false });
+  drawBarcode(doc, card.code, x + pad, y + 44, CARD_W - 2 * pad, 38);
+  doc.fillColor('#212121').font('Courier-Bold').fontSize(11).text(formatCardCode(card.code), x + pad, y + 86, { width: CARD_W - 2 * pad, align: 'center', lineBreak: false });
+  const expiry = header.expireDate ? `${texts.expiry} ${day(header.expireDate, header.language)}` : texts.noExpiry;
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor('#424242')
+    .text(`${texts.progressive} ${card.progressive}   ${texts.lot} ${header.lotNumber}   ${expiry}`, x + pad, y + CARD_H - pad - 8, { width: CARD_W - 2 * pad, lineBreak: false });
+  doc.restore();
+}
+
+/**
+ * Streams the sheets of `cards` to `out`: one card drawn at a time, a page handed to the file as
+ * soon as it is full (pdfkit does not keep finished pages), and the producer waits whenever the
+ * file has not taken what was written, so memory stays flat whatever the batch size.
+ */
+export async function writeSheets(
+  out: NodeJS.WritableStream & { writableNeedDrain?: boolean },
+  header: SheetHeader,
+  cards: AsyncIterable<SheetCard[]>,
+  onProgress: (drawn: number) => Promise<void>,
+): Promise<void> {
+  const doc = new PDFDocument({ size: A4, margin: 0, autoFirstPage: false, info: { Title: `${header.typologyName} — ${header.lotNumber}`, Producer: 'Tessera' } });
+  doc.pipe(out);
+  let drawn = 0;
+  let reported = 0;
+  for await (const page of cards) {
+    for (const card of page) {
+      const slot = drawn % (COLS * ROWS);
+      if (slot === 0) doc.addPage();
+      drawCard(doc, header, card, LEFT + (slot % COLS) * (CARD_W + GAP), TOP + Math.floor(slot / COLS) * (CARD_H + GAP));
+      drawn += 1;
+      if (drawn - reported >= PROGRESS_EVERY) {
+        reported = drawn;
+        await onProgress(drawn);
+      }
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
+  }
+  const finished = once(out, 'finish');
+  doc.end();
+  await finished;
+  await onProgress(drawn);
+}
+
+/** The batch's cards in progressive order, a page at a time (keyset on gift_cards_company_lot_idx). */
+async function* batchCards(db: Db, companyId: string, lotNumber: string): AsyncIterable<SheetCard[]> {
+  let after = -1;
+  for (;;) {
+    const rows = await queryRows<{ code: string; progressive: string | number }>(
+      db,
+      sql`SELECT code, progressive FROM gift_cards WHERE company_id = ${companyId} AND lot_number = ${lotNumber} AND progressive > ${after}
+          ORDER BY progressive LIMIT ${PAGE}`,
+    );
+    if (rows.length === 0) return;
+    const page = rows.map((r) => ({ code: r.code, progressive: Number(r.progressive) }));
+    after = page[page.length - 1].progressive;
+    yield page;
+  }
+}
+
+export const archivesDir = (dataDir: string) => path.join(dataDir, 'archives');
+
+/**
+ * The PDF archive job: PENDING → IN_PROGRESS (archive_count advancing) → COMPLETED, the file
+ * written beside its final name and renamed when whole, so a download never sees half a file.
+ */
+export async function makeArchive(db: Db, dataDir: string, batchId: string, language: string): Promise<void> {
+  const batch = await db.transaction(async (tx) => {
+    const locked = await lockBatch(tx, batchId);
+    if (!locked || (locked.archiveStatus !== 'PENDING' && locked.archiveStatus !== 'IN_PROGRESS')) return null;
+    await setBatch(tx, batchId, sql`archive_status = 'IN_PROGRESS', archive_count = 0, error_message = NULL`);
+    return locked;
+  });
+  if (!batch) return;
+  const [info] = await queryRows<{ name: string; value_cents: string | number | null }>(
+    db,
+    sql`SELECT name, value_cents FROM card_typologies WHERE id = ${batch.typologyId}`,
+  );
+  const dir = archivesDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const file = `batch-${batchId}.pdf`;
+  const partial = path.join(dir, `${file}.part`);
+  const out = createWriteStream(partial);
+  try {
+    await writeSheets(
+      out,
+      { typologyName: info.name, valueCents: info.value_cents === null ? null : Number(info.value_cents), lotNumber: batch.lotNumber, expireDate: batch.expireDate, language },
+      batchCards(db, batch.companyId, batch.lotNumber),
+      (drawn) => setBatch(db, batchId, sql`archive_count = ${drawn}`),
+    );
+    await rename(partial, path.join(dir, file));
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+  const { size } = await stat(path.join(dir, file));
+  await setBatch(db, batchId, sql`archive_status = 'COMPLETED', archive_file = ${file}, archive_bytes = ${size}`);
+}

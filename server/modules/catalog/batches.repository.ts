@@ -1,0 +1,168 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Batch, BatchFilter, BatchStatus } from '../../../domain/catalog';
+import { queryRows, type Db } from '../../db/client';
+import type { CardBatchRow } from '../../db/schema';
+import { inIds } from '../../lib/company-scope';
+
+interface Raw {
+  id: string;
+  company_id: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+  typology_id: string;
+  typology_name: string;
+  typology_type: Batch['typologyType'];
+  value_cents: string | number | null;
+  status: BatchStatus;
+  archive_status: Batch['archiveStatus'];
+  quantity: number;
+  order_reference: string | null;
+  lot_number: string;
+  progressive_from: string | number | null;
+  progressive_to: string | number | null;
+  user_name: string | null;
+  expire_date: string | Date | null;
+  generated_count: number;
+  activation_count: number;
+  archive_count: number;
+  activated_at: string | Date | null;
+  error_message: string | null;
+}
+
+const SELECT = sql`SELECT b.id, b.company_id, b.created_at, b.updated_at, b.typology_id, t.name AS typology_name, t.type AS typology_type, t.value_cents,
+    b.status, b.archive_status, b.quantity, b.order_reference, b.lot_number, b.progressive_from, b.progressive_to,
+    nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS user_name, b.expire_date, b.generated_count, b.activation_count,
+    b.archive_count, b.activated_at, b.error_message
+  FROM card_batches b JOIN card_typologies t ON t.id = b.typology_id LEFT JOIN users u ON u.id = b.user_id`;
+
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+function toBatch(r: Raw): Batch {
+  return {
+    id: r.id,
+    companyId: r.company_id,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    typologyId: r.typology_id,
+    typologyName: r.typology_name,
+    typologyType: r.typology_type,
+    valueCents: num(r.value_cents),
+    status: r.status,
+    archiveStatus: r.archive_status,
+    quantity: r.quantity,
+    orderReference: r.order_reference,
+    lotNumber: r.lot_number,
+    progressiveFrom: num(r.progressive_from),
+    progressiveTo: num(r.progressive_to),
+    userName: r.user_name,
+    expireDate: r.expire_date === null ? null : typeof r.expire_date === 'string' ? r.expire_date.slice(0, 10) : r.expire_date.toISOString().slice(0, 10),
+    generatedCount: r.generated_count,
+    activationCount: r.activation_count,
+    archiveCount: r.archive_count,
+    activated: r.activated_at !== null,
+    errorMessage: r.error_message,
+  };
+}
+
+const SORT = { createdAt: sql`b.created_at`, lotNumber: sql`b.lot_number`, quantity: sql`b.quantity`, expireDate: sql`b.expire_date` } as const;
+
+/** A page of the subtree's batches, one row more than the page (Content-Range `*` when more exist). */
+export async function listBatches(
+  db: Db,
+  companyIds: readonly string[],
+  query: { filter: BatchFilter; sort: { field: keyof typeof SORT; order: 'ASC' | 'DESC' }; offset: number; limit: number },
+): Promise<Batch[]> {
+  const { filter } = query;
+  const parts: SQL[] = [inIds(sql`b.company_id`, companyIds)];
+  if (filter.lotNumber) parts.push(sql`b.lot_number = ${filter.lotNumber}`);
+  if (filter.typologyId) parts.push(sql`b.typology_id = ${filter.typologyId}`);
+  if (filter.status) parts.push(sql`b.status = ${filter.status}`);
+  if (filter.archiveStatus) parts.push(sql`b.archive_status = ${filter.archiveStatus}`);
+  const order = query.sort.order === 'DESC' ? sql`DESC` : sql`ASC`;
+  const nulls = query.sort.order === 'DESC' ? sql`NULLS LAST` : sql`NULLS FIRST`;
+  const rows = await queryRows<Raw>(
+    db,
+    sql`${SELECT} WHERE ${sql.join(parts, sql` AND `)} ORDER BY ${SORT[query.sort.field]} ${order} ${nulls}, b.id ${order} LIMIT ${query.limit + 1} OFFSET ${query.offset}`,
+  );
+  return rows.map(toBatch);
+}
+
+/** One batch of the subtree (undefined otherwise, so out-of-scope answers like unknown). */
+export async function findBatch(db: Db, companyIds: readonly string[], id: string): Promise<Batch | undefined> {
+  const [row] = await queryRows<Raw>(db, sql`${SELECT} WHERE b.id = ${id} AND ${inIds(sql`b.company_id`, companyIds)}`);
+  return row ? toBatch(row) : undefined;
+}
+
+export async function batchById(db: Db, id: string): Promise<Batch | undefined> {
+  const [row] = await queryRows<Raw>(db, sql`${SELECT} WHERE b.id = ${id}`);
+  return row ? toBatch(row) : undefined;
+}
+
+type LockedBatch = Pick<CardBatchRow, 'id' | 'companyId' | 'typologyId' | 'lotNumber' | 'quantity' | 'status' | 'archiveStatus' | 'orderReference' | 'userId'> & {
+  progressiveFrom: number | null;
+  generatedCount: number;
+  activatedAt: Date | null;
+  expireDate: string | null;
+  archiveFile: string | null;
+};
+
+/** The batch row locked for a state change (FOR UPDATE, inside the caller's transaction). */
+export async function lockBatch(tx: Db, id: string): Promise<LockedBatch | undefined> {
+  const [r] = await queryRows<{
+    id: string;
+    company_id: string;
+    typology_id: string;
+    lot_number: string;
+    quantity: number;
+    status: BatchStatus;
+    archive_status: Batch['archiveStatus'];
+    order_reference: string | null;
+    user_id: string | null;
+    progressive_from: string | number | null;
+    generated_count: number;
+    activated_at: string | Date | null;
+    expire_date: string | Date | null;
+    archive_file: string | null;
+  }>(
+    tx,
+    sql`SELECT id, company_id, typology_id, lot_number, quantity, status, archive_status, order_reference, user_id, progressive_from, generated_count,
+          activated_at, expire_date::text AS expire_date, archive_file
+        FROM card_batches WHERE id = ${id} FOR UPDATE`,
+  );
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    companyId: r.company_id,
+    typologyId: r.typology_id,
+    lotNumber: r.lot_number,
+    quantity: r.quantity,
+    status: r.status,
+    archiveStatus: r.archive_status,
+    orderReference: r.order_reference,
+    userId: r.user_id,
+    progressiveFrom: num(r.progressive_from),
+    generatedCount: r.generated_count,
+    activatedAt: r.activated_at === null ? null : new Date(r.activated_at),
+    expireDate: r.expire_date === null ? null : String(r.expire_date).slice(0, 10),
+    archiveFile: r.archive_file,
+  };
+}
+
+/** Sets columns of a batch (and updated_at). */
+export async function setBatch(db: Db, id: string, set: SQL): Promise<void> {
+  await db.execute(sql`UPDATE card_batches SET ${set}, updated_at = now() WHERE id = ${id}`);
+}
+
+/**
+ * Whether a lot number is in use: by a batch (the unique index decides races), or by cards of the
+ * company made before batches existed — a batch's cards are the company's cards of its lot.
+ */
+export async function lotNumberTaken(db: Db, companyId: string, lotNumber: string): Promise<boolean> {
+  const [row] = await queryRows<{ taken: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM card_batches WHERE lot_number = ${lotNumber})
+          OR EXISTS (SELECT 1 FROM gift_cards WHERE company_id = ${companyId} AND lot_number = ${lotNumber}) AS taken`,
+  );
+  return row.taken;
+}

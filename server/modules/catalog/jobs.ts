@@ -1,0 +1,44 @@
+import type { AppContext } from '../../context';
+import type { JobRegistry } from '../../jobs/registry';
+import { sql } from 'drizzle-orm';
+import { activationStates, runBatchActivation, type ActivationPayload } from './activation';
+import { makeArchive } from './archive';
+import { setBatch } from './batches.repository';
+import { generateBatchCards } from './generate';
+import { JOB_ACTIVATION, JOB_ARCHIVE, JOB_GENERATE } from './service';
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * The batch jobs. Each is safe to run again (it continues from what was committed); when the
+ * last attempt fails the batch shows the ERROR state of that work with the reason.
+ */
+export function registerCatalogJobs(ctx: AppContext, registry: JobRegistry): void {
+  registry.register(JOB_GENERATE, async (payload, job) => {
+    const { batchId } = payload as { batchId: string };
+    try {
+      await generateBatchCards(ctx.db, batchId);
+    } catch (error) {
+      if (job.lastAttempt) await setBatch(ctx.db, batchId, sql`status = 'ERROR', error_message = ${reason(error)}`);
+      throw error;
+    }
+  });
+  registry.register(JOB_ARCHIVE, async (payload, job) => {
+    const { batchId, language } = payload as { batchId: string; language?: string };
+    try {
+      await makeArchive(ctx.db, ctx.config.dataDir, batchId, language ?? 'it');
+    } catch (error) {
+      if (job.lastAttempt) await setBatch(ctx.db, batchId, sql`archive_status = 'ERROR', error_message = ${reason(error)}`);
+      throw error;
+    }
+  });
+  registry.register(JOB_ACTIVATION, async (payload, job) => {
+    const work = payload as ActivationPayload;
+    try {
+      await runBatchActivation(ctx.db, work, ctx.config.giftCards.maxTransactionCents);
+    } catch (error) {
+      if (job.lastAttempt) await setBatch(ctx.db, work.batchId, sql`status = ${activationStates(work.mode).error}, error_message = ${reason(error)}`);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,170 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BATCH_SORT_FIELDS,
+  batchCreateSchema,
+  batchFilterSchema,
+  batchSchema,
+  catalogTypologySchema,
+  MAX_TYPOLOGY_VALUE_CENTS,
+  TYPOLOGY_SORT_FIELDS,
+  typologyCreateSchema,
+  typologyFilterSchema,
+  typologyUpdateSchema,
+} from '../../../domain/catalog';
+import { GV } from '../../../domain/giftcards';
+import type { AppContext } from '../../context';
+import { listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
+import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
+import { idempotencyKeyOf } from '../giftcards/idempotency';
+import { listCatalog } from '../giftcards/typologies.repository';
+import { archivesDir } from './archive';
+import { listBatches } from './batches.repository';
+import { registerCatalogJobs } from './jobs';
+import {
+  archiveFileOf,
+  createBatch,
+  createTypology,
+  editTypology,
+  requestActivation,
+  requestArchive,
+  showBatch,
+  showTypology,
+  type CatalogActor,
+} from './service';
+
+const scopeParams = z.object({ companyId: z.string() }).strict();
+const itemParams = z.object({ companyId: z.string(), id: z.string() }).strict();
+const activateBody = z
+  .object({ amountCents: z.number(GV.amount).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, GV.amountTooLarge).optional() })
+  .strict()
+  .nullish();
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the checked caller and the subtree of the route's {companyId} (catalog routes) */
+    catalogActor: CatalogActor;
+  }
+}
+
+/** The access table's entry (403), the {companyId} scope (404), then the subtree the handler may touch. */
+function guards(app: FastifyInstance, ctx: AppContext, resource: string, action: string): preHandlerAsyncHookHandler[] {
+  const actor: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+    request.catalogActor = { ...request.actor, companyIds: await routeSubtreeIds(ctx.db, request) };
+  };
+  return [...companyRouteGuards(app, resource, action), actor];
+}
+
+/** Typologies and batches: /api/company/{companyId}/giftcard/typologies|batches (README.md beside this file). */
+export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.decorateRequest('catalogActor', null as unknown as CatalogActor);
+  registerCatalogJobs(ctx, base.jobRegistry);
+  const typologies = '/api/company/:companyId/giftcard/typologies';
+  const batches = '/api/company/:companyId/giftcard/batches';
+  const TYP = 'privative/typologies';
+  const BAT = 'privative/batches';
+  const tags = ['catalog'];
+
+  app.get(
+    typologies,
+    {
+      schema: { tags, summary: 'The catalog: the provider typologies and those of the company subtree (filter {q, type, variableValue})', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(catalogTypologySchema) } },
+      preHandler: guards(base, ctx, TYP, 'list'),
+    },
+    async (request, reply) => {
+      const query = parseListQuery(request.query, typologyFilterSchema, TYPOLOGY_SORT_FIELDS, { field: 'name', order: 'ASC' });
+      const { rows, total } = await listCatalog(ctx.db, request.catalogActor.companyIds, query);
+      return sendList(reply, 'typologies', query.offset, rows, total);
+    },
+  );
+  app.get(
+    `${typologies}/:id`,
+    { schema: { tags, summary: 'One typology of the catalog', params: itemParams, response: { 200: catalogTypologySchema } }, preHandler: guards(base, ctx, TYP, 'show') },
+    async (request) => showTypology(ctx.db, request.catalogActor, request.params.id),
+  );
+  app.post(
+    typologies,
+    { schema: { tags, summary: 'A new typology (provider staff); companyId makes it a company product', params: scopeParams, body: typologyCreateSchema, response: { 201: catalogTypologySchema } }, preHandler: guards(base, ctx, TYP, 'create') },
+    async (request, reply) => reply.code(201).send(await createTypology(ctx.db, request.catalogActor, request.body)),
+  );
+  app.put(
+    `${typologies}/:id`,
+    { schema: { tags, summary: 'Edit a typology (provider staff); type and variable value are fixed once cards exist', params: itemParams, body: typologyUpdateSchema, response: { 200: catalogTypologySchema } }, preHandler: guards(base, ctx, TYP, 'edit') },
+    async (request) => editTypology(ctx.db, request.catalogActor, request.params.id, request.body),
+  );
+
+  app.get(
+    batches,
+    {
+      schema: { tags, summary: 'Batches of the company subtree, newest first (filter {lotNumber, typologyId, status, archiveStatus})', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(batchSchema) } },
+      preHandler: guards(base, ctx, BAT, 'list'),
+    },
+    async (request, reply) => {
+      const query = parseListQuery(request.query, batchFilterSchema, BATCH_SORT_FIELDS, { field: 'createdAt', order: 'DESC' });
+      const rows = await listBatches(ctx.db, request.catalogActor.companyIds, query);
+      return sendPage(reply, 'batches', query.offset, query.limit, rows);
+    },
+  );
+  app.get(
+    `${batches}/:id`,
+    { schema: { tags, summary: 'One batch with its progress', params: itemParams, response: { 200: batchSchema } }, preHandler: guards(base, ctx, BAT, 'show') },
+    async (request) => showBatch(ctx.db, request.catalogActor, request.params.id),
+  );
+  app.post(
+    batches,
+    {
+      schema: { tags, summary: 'Generate a batch (provider staff): stored PENDING, a job makes the cards (generatedCount advances)', params: scopeParams, body: batchCreateSchema, response: { 201: batchSchema } },
+      preHandler: guards(base, ctx, BAT, 'create'),
+    },
+    async (request, reply) => reply.code(201).send(await createBatch(ctx, request.catalogActor, request.body)),
+  );
+  app.post(
+    `${batches}/:id/archive`,
+    {
+      schema: { tags, summary: 'Make (or make again) the print-ready PDF archive: archiveStatus PENDING, a job draws it (archiveCount advances)', params: itemParams, response: { 202: batchSchema } },
+      preHandler: guards(base, ctx, BAT, 'archive'),
+    },
+    async (request, reply) => reply.code(202).send(await requestArchive(ctx, request.catalogActor, request.params.id)),
+  );
+  app.get(
+    `${batches}/:id/archive`,
+    {
+      schema: { tags, summary: 'Download the PDF archive (409 ARCHIVE_NOT_READY until archiveStatus is COMPLETED)', params: itemParams, produces: ['application/pdf'] },
+      preHandler: guards(base, ctx, BAT, 'download'),
+    },
+    async (request, reply) => {
+      const { batch, file } = await archiveFileOf(ctx.db, request.catalogActor, request.params.id);
+      const name = `batch-${batch.lotNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(createReadStream(path.join(archivesDir(ctx.config.dataDir), file)));
+    },
+  );
+  for (const mode of ['activate', 'deactivate'] as const) {
+    app.post(
+      `${batches}/:id/${mode}`,
+      {
+        schema: {
+          tags,
+          summary: `${mode === 'activate' ? 'Activate' : 'Deactivate'} the batch's cards through the ledger, as a job (${mode === 'activate' ? 'PENDING_ACTIVATION' : 'PENDING_DEACTIVATE'}); honours Idempotency-Key${mode === 'activate' ? '; amountCents for variable-value typologies' : ''}`,
+          params: itemParams,
+          ...(mode === 'activate' ? { body: activateBody } : {}),
+          response: { 202: batchSchema },
+        },
+        preHandler: guards(base, ctx, BAT, mode),
+      },
+      async (request, reply) => {
+        const body = (request.body ?? undefined) as { amountCents?: number } | undefined;
+        const key = idempotencyKeyOf(request.headers);
+        const idempotency = key ? { key, userId: request.auth.user.id, route: `batches.${mode}:${request.params.id}`, body: body ?? {} } : null;
+        return reply.code(202).send(await requestActivation(ctx, request.catalogActor, request.params.id, mode, body?.amountCents, idempotency));
+      },
+    );
+  }
+}
