@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARD_SORT_FIELDS, giftCardSchema, type CardFilter } from '../../../domain/giftcards';
 import {
+  canOrder,
   createOrderSchema,
   ORDER_SORT_FIELDS,
   orderCodesQuerySchema,
@@ -12,6 +13,7 @@ import {
   orderExportQuerySchema,
   orderFilterSchema,
   orderItemSchema,
+  orderRefusalStatus,
   orderSchema,
   orderTrackingSchema,
 } from '../../../domain/orders';
@@ -113,6 +115,8 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       async (request, reply) => {
         const order = await findOrder(ctx.db, view, request.giftcardActor.companyIds, request.params.id);
         if (!order) throw notFound();
+        const allowed = canOrder('downloadCodes', order, actorOf(request));
+        if (!allowed.allowed) throw new ApiError(orderRefusalStatus(allowed.reason), allowed.reason, 'The order has no codes to download in this state');
         if (request.query.format === 'pdf') throw new ApiError(501, 'ORDER_FORMAT_UNAVAILABLE', 'PDF codes are not available yet; download the CSV');
         reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${order.number}-codes.csv"`).header('Cache-Control', 'no-store');
         return reply.send(orderCodesCsvStream(ctx.db, order, { language: request.query.lang ?? 'it', timeZone: 'Europe/Rome' }));
