@@ -74,7 +74,6 @@ export const API_ERROR_CODES = [
   'ORDER_EMPTY',
   'ORDER_INCOMPLETE',
   'ORDER_RANGE_UNAVAILABLE',
-  'ORDER_FORMAT_UNAVAILABLE',
   // catalog and batches (domain/catalog.ts, server/modules/catalog/README.md)
   'BATCH_STATE_INVALID',
   'TYPOLOGY_IN_USE',

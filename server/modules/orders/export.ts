@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
 import { centsToDecimal } from '../../../domain/money';
 import { ORDER_STATE_DISPLAY, type Order, type OrderFilter } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
+import { drawCard } from '../catalog/archive';
 import { orderBatches, type OrderView } from './repository';
 
 /**
@@ -134,4 +137,62 @@ export function orderCodesCsvStream(db: Db, order: Pick<Order, 'companyId' | 'nu
     }
   }
   return stream(lines());
+}
+
+/** ID-1 card fronts ten to an A4 sheet, as the batch archive prints them (server/modules/catalog/archive.ts drawCard). */
+const MM = 72 / 25.4;
+const CARD_W = 85.6 * MM;
+const CARD_H = 53.98 * MM;
+const A4: [number, number] = [595.28, 841.89];
+const COLS = 2;
+const ROWS = 5;
+const GAP = 4 * MM;
+const LEFT = (A4[0] - COLS * CARD_W - (COLS - 1) * GAP) / 2;
+const TOP = (A4[1] - ROWS * CARD_H - (ROWS - 1) * GAP) / 2;
+const PDF_BATCH = 500;
+
+/**
+ * An order's codes as print-ready PDF sheets (the batch archive's card front: typology, value,
+ * Code 128 barcode, code, progressive, lot or order number, expiry), streamed: the producer waits
+ * whenever the client has not taken what was written, so memory stays flat at any size.
+ */
+export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'number'>, language: ExportLanguage): Readable {
+  const out = new PassThrough();
+  const doc = new PDFDocument({ size: A4, margin: 0, autoFirstPage: false, info: { Title: order.number, Producer: 'Tessera' } });
+  doc.pipe(out);
+  const produce = async () => {
+    let drawn = 0;
+    let after: { progressive: number; id: string } | null = null;
+    for (;;) {
+      const rows: Array<{ id: string; code: string; progressive: string | number; typology: string; value: string | number | null; lot_number: string | null; expire_date: Date | string | null }> = await queryRows(
+        db,
+        sql`SELECT g.id, g.code, g.progressive, ty.name AS typology, COALESCE(g.value_cents, ty.value_cents) AS value, g.lot_number, g.expire_date
+            FROM gift_cards g JOIN card_typologies ty ON ty.id = g.typology_id
+            WHERE g.company_id = ${order.companyId} AND g.order_reference = ${order.number}
+              ${after ? sql`AND (g.progressive, g.id) > (${after.progressive}, ${after.id})` : sql``}
+            ORDER BY g.progressive, g.id LIMIT ${PDF_BATCH}`,
+      );
+      for (const r of rows) {
+        const slot = drawn % (COLS * ROWS);
+        if (slot === 0) doc.addPage();
+        const header = {
+          typologyName: r.typology,
+          valueCents: r.value === null ? null : Number(r.value),
+          lotNumber: r.lot_number ?? order.number,
+          expireDate: r.expire_date ? new Date(r.expire_date).toISOString().slice(0, 10) : null,
+          language,
+        };
+        drawCard(doc, header, { code: r.code, progressive: Number(r.progressive) }, LEFT + (slot % COLS) * (CARD_W + GAP), TOP + Math.floor(slot / COLS) * (CARD_H + GAP));
+        drawn += 1;
+        if (out.writableNeedDrain) await once(out, 'drain');
+      }
+      if (rows.length < PDF_BATCH) break;
+      const last = rows[rows.length - 1];
+      after = { progressive: Number(last.progressive), id: last.id };
+    }
+    if (drawn === 0) doc.addPage();
+    doc.end();
+  };
+  produce().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return out;
 }

@@ -124,8 +124,9 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     expect(lines[0]).toBe('Code,Progressive,Typology,Value,Status,Recipient,E-mail,Expiry date');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(',25.00,Sold,');
-    const pdf = await call(nordReceiver, 'GET', url(nordId, `/acquired-orders/${order.id}/codes?format=pdf`));
-    expect([pdf.statusCode, pdf.json().error.message]).toEqual([501, 'ORDER_FORMAT_UNAVAILABLE']);
+    const pdf = await call(nordReceiver, 'GET', url(nordId, `/acquired-orders/${order.id}/codes?format=pdf&lang=en`));
+    expect([pdf.statusCode, pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
     // ACME placed it: not acquired for ACME; ACME-NORD did not place it: not in its orders
     expect((await call(admin, 'GET', url(acmeId, `/acquired-orders/${order.id}`))).statusCode).toBe(404);
     const csvList = await call(operator, 'GET', url(acmeId, `/orders/export?filter=${q({ number: order.number })}&lang=it`));

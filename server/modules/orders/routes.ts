@@ -23,7 +23,7 @@ import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../li
 import { listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../giftcards/idempotency';
 import { guards, itemParams, scopeParams } from '../giftcards/route-support';
-import { orderCodesCsvStream, ordersCsvStream } from './export';
+import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
 import { registerOrderJobs } from './jobs';
 import { findOrder, listItems, listOrders, type OrderView } from './repository';
 import * as service from './service';
@@ -109,7 +109,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     app.get(
       `${root}/${path}/:id/codes`,
       {
-        schema: { tags, summary: "The order's codes: format=csv (streamed, in lang it|en); format=pdf answers 501 ORDER_FORMAT_UNAVAILABLE until the PDF sheets exist", params: itemParams, querystring: orderCodesQuerySchema },
+        schema: { tags, summary: "The order's codes: format=csv (streamed, in lang it|en) or pdf (print-ready sheets of card fronts with barcodes, streamed)", params: itemParams, querystring: orderCodesQuerySchema },
         preHandler: guards(app, ctx, resource, 'codes'),
       },
       async (request, reply) => {
@@ -117,7 +117,10 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         if (!order) throw notFound();
         const allowed = canOrder('downloadCodes', order, actorOf(request));
         if (!allowed.allowed) throw new ApiError(orderRefusalStatus(allowed.reason), allowed.reason, 'The order has no codes to download in this state');
-        if (request.query.format === 'pdf') throw new ApiError(501, 'ORDER_FORMAT_UNAVAILABLE', 'PDF codes are not available yet; download the CSV');
+        if (request.query.format === 'pdf') {
+          reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${order.number}-codes.pdf"`).header('Cache-Control', 'no-store');
+          return reply.send(orderCodesPdfStream(ctx.db, order, request.query.lang ?? 'it'));
+        }
         reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${order.number}-codes.csv"`).header('Cache-Control', 'no-store');
         return reply.send(orderCodesCsvStream(ctx.db, order, { language: request.query.lang ?? 'it', timeZone: 'Europe/Rome' }));
       },
