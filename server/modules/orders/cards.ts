@@ -4,6 +4,7 @@ import type { ApiErrorCode } from '../../../domain/errors';
 import { endOfDay, expiryAtActivation } from '../../../domain/giftcardRules';
 import type { Order, ProgressiveRange } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
+import { companySubtree } from '../../lib/company-scope';
 import { applyChanges, lockCards, type CardChange, type LockedCard } from '../giftcards/ledger';
 import { orderCardIds } from './repository';
 
@@ -83,17 +84,24 @@ async function mintDigital(tx: Db, order: Order, item: IssueItem, userId: string
   return item.quantity;
 }
 
-/** Physical ranges: every progressive must be an unsold card of the typology (NOT_ACTIVE, no order). */
+/**
+ * Physical ranges: every progressive must be an unsold card of the typology (NOT_ACTIVE, no order)
+ * held by the provider or by the placing company's subtree.
+ */
 async function takeRanges(tx: Db, order: Order, item: IssueItem, userId: string | null): Promise<number> {
   let total = 0;
   for (const range of item.ranges ?? []) {
     const inRange = sql`typology_id = ${item.typology_id} AND progressive BETWEEN ${range.from} AND ${range.to}`;
-    const cards = await queryRows<{ id: string; status: string; order_reference: string | null }>(
+    const inRangeG = sql`g.typology_id = ${item.typology_id} AND g.progressive BETWEEN ${range.from} AND ${range.to}`;
+    // stock of the provider, or of the placing company's own subtree: never another customer's cards
+    const cards = await queryRows<{ id: string; status: string; order_reference: string | null; stock: boolean }>(
       tx,
-      sql`SELECT id, status, order_reference FROM gift_cards WHERE ${inRange} ORDER BY id FOR UPDATE`,
+      sql`SELECT g.id, g.status, g.order_reference,
+            (g.company_id IN (SELECT id FROM companies WHERE is_provider) OR g.company_id IN (${companySubtree(order.placedByCompanyId)})) AS stock
+          FROM gift_cards g WHERE ${inRangeG} ORDER BY g.id FOR UPDATE OF g`,
     );
     const size = range.to - range.from + 1;
-    if (cards.length !== size || cards.some((c) => c.status !== 'NOT_ACTIVE' || c.order_reference !== null)) {
+    if (cards.length !== size || cards.some((c) => c.status !== 'NOT_ACTIVE' || c.order_reference !== null || !c.stock)) {
       throw new OrderRefusal('ORDER_RANGE_UNAVAILABLE', `Progressives ${range.from}–${range.to} are not all available`);
     }
     await tx.execute(sql`UPDATE gift_cards SET company_id = ${order.companyId}, order_reference = ${order.number}, status = 'SOLD',

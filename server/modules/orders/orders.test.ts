@@ -302,6 +302,17 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     await drain();
     expect(await show(operator, acmeId, clash.id)).toMatchObject({ state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' });
     expect((await call(operator, 'POST', url(acmeId, `/orders/${clash.id}/delivered`))).json().error.message).toBe('ORDER_ACTION_NOT_ALLOWED');
+
+    // another customer's unsold cards are not stock for ACME's orders
+    await addStock(t.db.db, otherId, physical, 101, 102);
+    const foreign = (await call(operator, 'POST', url(acmeId, '/orders'), { subCompanyId: acmeId, shippingType: 'PHYSICAL' })).json();
+    await call(operator, 'POST', url(acmeId, `/orders/${foreign.id}/items`), { typologyId: physical, ranges: [{ from: 101, to: 102 }] });
+    await call(operator, 'PUT', url(acmeId, `/orders/${foreign.id}`), CONFIGURATION);
+    await call(operator, 'POST', url(acmeId, `/orders/${foreign.id}/confirm`));
+    await drain();
+    expect(await show(operator, acmeId, foreign.id)).toMatchObject({ state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' });
+    const [held] = await queryRows<{ n: number }>(t.db.db, sql`SELECT count(*)::int AS n FROM gift_cards WHERE company_id = ${otherId} AND typology_id = ${physical} AND status = 'NOT_ACTIVE'`);
+    expect(held.n).toBe(2);
     await call(operator, 'POST', url(acmeId, `/orders/${clash.id}/cancel`));
     await drain();
     expect(await show(operator, acmeId, clash.id)).toMatchObject({ state: 'CANCELLED' });
