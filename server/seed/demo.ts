@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '../../domain/dem
 import type { Db } from '../db/client';
 import { companies, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { seedBatches } from './batches';
 import { seedGiftcards } from './giftcards';
 import { seedOrders } from './orders';
 
@@ -64,6 +65,8 @@ export function seedDemoData(db: Db, options: { giftcards?: boolean; orders?: bo
     if (options.giftcards) await seedGiftcards(tx);
     // orders draw on the catalog the gift-card seed makes
     if (options.giftcards && options.orders) await seedOrders(tx);
+    // batches take their progressives after every card the other seeds made
+    if (options.giftcards && options.orders) await seedBatches(tx);
     return created;
   });
 }
