@@ -97,10 +97,12 @@ export async function seedOrders(db: Db): Promise<{ orders: number }> {
   await issue(delivered, provider);
   await service.setTracking(ctx, provider, delivered, { carrier: 'SDA', number: 'SDA-7731', link: null });
   await service.markDelivered(ctx, provider, delivered, 'placed');
+  // verification (ERROR): its range was free when the item was added, another order took part of it first
+  const clash = await draft(acme, acme.companyId, 'PHYSICAL', [range(18, 22)], 8);
   // physical shipped by the customer, issued
   await issue(await confirmed(acme, acme.companyId, 'PHYSICAL', [range(15, 19)], 7), acme);
-  // verification (ERROR): a range already taken
-  await issue(await confirmed(acme, acme.companyId, 'PHYSICAL', [range(18, 22)], 8), acme);
+  await service.confirmOrder(ctx, acme, clash, null);
+  await issue(clash, acme);
   // confirmed, waiting for the issue job (the server's runner issues it at start)
   await confirmed(acme, nord, 'DIGITAL', [{ typologyId: xmas, quantity: 3 }], 9);
   // a third-party shipment issued, waiting for its tracking

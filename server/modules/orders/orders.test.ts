@@ -289,8 +289,17 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
 
     // ranges already taken: the job fails the order into ERROR ("verification"); provider staff retry it
     const clash = (await call(operator, 'POST', url(acmeId, '/orders'), { subCompanyId: acmeId, shippingType: 'PHYSICAL' })).json();
-    await call(operator, 'POST', url(acmeId, `/orders/${clash.id}/items`), { typologyId: physical, ranges: [{ from: 2, to: 4 }] });
+    const taken = await call(operator, 'POST', url(acmeId, `/orders/${clash.id}/items`), { typologyId: physical, ranges: [{ from: 2, to: 4 }] });
+    expect([taken.statusCode, taken.json().errors]).toEqual([400, { ranges: 'validation.orderRangeUnavailable' }]);
+    expect((await call(operator, 'POST', url(acmeId, `/orders/${clash.id}/items`), { typologyId: physical, ranges: [{ from: 3, to: 4 }] })).statusCode).toBe(201);
     await call(operator, 'PUT', url(acmeId, `/orders/${clash.id}`), CONFIGURATION);
+    // a rival order takes progressive 4 before this one is confirmed
+    const rival = (await call(operator, 'POST', url(acmeId, '/orders'), { subCompanyId: acmeId, shippingType: 'PHYSICAL' })).json();
+    await call(operator, 'POST', url(acmeId, `/orders/${rival.id}/items`), { typologyId: physical, ranges: [{ from: 4, to: 5 }] });
+    await call(operator, 'PUT', url(acmeId, `/orders/${rival.id}`), CONFIGURATION);
+    await call(operator, 'POST', url(acmeId, `/orders/${rival.id}/confirm`));
+    await drain();
+    expect(await show(operator, acmeId, rival.id)).toMatchObject({ state: 'COMPLETED' });
     await call(operator, 'POST', url(acmeId, `/orders/${clash.id}/confirm`));
     await drain();
     expect(await show(operator, acmeId, clash.id)).toMatchObject({ state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' });
@@ -303,16 +312,20 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     expect(await show(operator, acmeId, clash.id)).toMatchObject({ state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' });
     expect((await call(operator, 'POST', url(acmeId, `/orders/${clash.id}/delivered`))).json().error.message).toBe('ORDER_ACTION_NOT_ALLOWED');
 
-    // another customer's unsold cards are not stock for ACME's orders
-    await addStock(t.db.db, otherId, physical, 101, 102);
+    // another customer's unsold cards are not stock for ACME's orders: refused when added, and when issued
+    await addStock(t.db.db, otherId, physical, 103, 104);
     const foreign = (await call(operator, 'POST', url(acmeId, '/orders'), { subCompanyId: acmeId, shippingType: 'PHYSICAL' })).json();
-    await call(operator, 'POST', url(acmeId, `/orders/${foreign.id}/items`), { typologyId: physical, ranges: [{ from: 101, to: 102 }] });
+    const theirs = await call(operator, 'POST', url(acmeId, `/orders/${foreign.id}/items`), { typologyId: physical, ranges: [{ from: 103, to: 104 }] });
+    expect([theirs.statusCode, theirs.json().errors]).toEqual([400, { ranges: 'validation.orderRangeUnavailable' }]);
+    await addStock(t.db.db, tesseraId, physical, 101, 102);
+    expect((await call(operator, 'POST', url(acmeId, `/orders/${foreign.id}/items`), { typologyId: physical, ranges: [{ from: 101, to: 102 }] })).statusCode).toBe(201);
+    await t.db.db.execute(sql`UPDATE gift_cards SET company_id = ${otherId} WHERE typology_id = ${physical} AND progressive BETWEEN 101 AND 102`);
     await call(operator, 'PUT', url(acmeId, `/orders/${foreign.id}`), CONFIGURATION);
     await call(operator, 'POST', url(acmeId, `/orders/${foreign.id}/confirm`));
     await drain();
     expect(await show(operator, acmeId, foreign.id)).toMatchObject({ state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' });
     const [held] = await queryRows<{ n: number }>(t.db.db, sql`SELECT count(*)::int AS n FROM gift_cards WHERE company_id = ${otherId} AND typology_id = ${physical} AND status = 'NOT_ACTIVE'`);
-    expect(held.n).toBe(2);
+    expect(held.n).toBe(4);
     await call(operator, 'POST', url(acmeId, `/orders/${clash.id}/cancel`));
     await drain();
     expect(await show(operator, acmeId, clash.id)).toMatchObject({ state: 'CANCELLED' });

@@ -17,13 +17,14 @@ import {
   type OrderDetail,
   type OrderItem,
   type OrderTracking,
+  type ProgressiveRange,
   type Recipient,
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { orderItems, orderRecipients, orders } from '../../db/schema';
 import { enqueue } from '../../jobs/queue';
-import { inIds } from '../../lib/company-scope';
+import { companySubtree, inIds } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
 import { sniffImage } from '../../lib/uploads';
 import { runIdempotent, type IdempotencyRequest, type Outcome } from '../giftcards/idempotency';
@@ -137,6 +138,25 @@ function decode(content: string, field: string): Buffer {
   return data;
 }
 
+/**
+ * Whether every progressive of the ranges is, now, an unsold card of the typology in the stock the
+ * order may draw on (the provider's or the placing company's subtree). The issue job checks again
+ * under the cards' locks: another order may take them before this one is confirmed.
+ */
+async function rangesAvailable(tx: Db, placedBy: string, typologyId: string, ranges: readonly ProgressiveRange[]): Promise<boolean> {
+  for (const range of ranges) {
+    const [row] = await queryRows<{ ok: number }>(
+      tx,
+      sql`SELECT count(*)::int AS ok FROM gift_cards g
+          WHERE g.typology_id = ${typologyId} AND g.progressive BETWEEN ${range.from} AND ${range.to}
+            AND g.status = 'NOT_ACTIVE' AND g.order_reference IS NULL
+            AND (g.company_id IN (SELECT id FROM companies WHERE is_provider) OR g.company_id IN (${companySubtree(placedBy)}))`,
+    );
+    if (row.ok !== range.to - range.from + 1) return false;
+  }
+  return true;
+}
+
 interface PreparedItem {
   values: { typologyId: string; quantity: number; valueCents: number; ranges: OrderItem['ranges']; templateName: string | null; templateType: string | null; templateContent: string | null; namesListName: string | null };
   recipients: Recipient[] | null;
@@ -171,6 +191,7 @@ async function prepareItem(tx: Db, actor: OrderActor, order: Order, raw: unknown
     if (!list.ok) throw new ApiError(400, 'FILE_UNREADABLE', `The names list is not valid (line ${list.line})`, { namesList: 'validation.orderNamesList' });
     recipients = list.recipients;
   }
+  if (item.ranges && !(await rangesAvailable(tx, actor.companyId, item.typologyId, item.ranges))) throw invalid({ ranges: 'validation.orderRangeUnavailable' }, 'Some progressives of the ranges are not available');
   const quantity = item.ranges ? rangesTotal(item.ranges) : recipients ? recipients.length : item.quantity!;
   return {
     values: {

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { companyIdOf } from '../giftcards/test-support';
-import { addCatalogTypology, CONFIGURATION, orderCaller } from './test-support';
+import { addCatalogTypology, addStock, CONFIGURATION, orderCaller } from './test-support';
 
 /**
  * The server enforces domain/orders.ts's table: every action route on an order in every state
@@ -71,6 +71,7 @@ describe.each(DRIVERS)('order transition table through the API (%s)', (driver) =
     tesseraId = await companyIdOf(t.db.db, 'TESSERA');
     acmeId = await companyIdOf(t.db.db, 'ACME');
     physical = await addCatalogTypology(t.db.db, 'PHYSICAL', 5000);
+    await addStock(t.db.db, tesseraId, physical, 1, 1);
   });
   afterAll(() => t.close());
 
