@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, GetManyReferenceParams, Identifier, RaRecord } from 'react-admin';
+import type { Batch } from '../../domain/catalog';
 import type { BulkResult, CardCount, CardMoveResult, GiftCard } from '../../domain/giftcards';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
@@ -92,6 +93,7 @@ function namedActions(http: HttpClient): TesseraActions {
   const transactions = 'privative/transactions';
   const companies = 'privative-orders/companies';
   const stores = 'privative/stores';
+  const batches = 'privative/batches';
 
   return {
     exportGiftCards: (filter, { language, timeZone }, signal) =>
@@ -118,6 +120,12 @@ function namedActions(http: HttpClient): TesseraActions {
     uploadCompanyLogo: (companyId, file) => upload<CompanyRecord>(`${item(companies, companyId)}/logo`, file),
     companyLogo: (companyId, signal) => blob(`${item(companies, companyId)}/logo`, signal),
     downloadReport: (reportId, signal) => blob(reportDownloadPath(reportId), signal),
+    activateBatch: (id, key, amountCents) => post<Batch>(`${item(batches, id)}/activate`, amountCents === undefined ? {} : { amountCents }, key),
+    deactivateBatch: (id, key) => post<Batch>(`${item(batches, id)}/deactivate`, {}, key),
+    async requestBatchArchive(id) {
+      return (await http.request<Batch>(`${item(batches, id)}/archive`, { method: 'POST', json: {} })).body;
+    },
+    downloadBatchArchive: (id, signal) => blob(`${item(batches, id)}/archive`, signal),
   };
 }
 

@@ -14,6 +14,7 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'privative/giftcard-transactions': '/api/company/{companyId}/giftcard/cards/{cardId}/transactions',
   'privative/transactions': '/api/company/{companyId}/giftcard/transactions',
   'privative/typologies': '/api/company/{companyId}/giftcard/typologies',
+  'privative/batches': '/api/company/{companyId}/giftcard/batches',
   'privative/stores': '/api/company/{companyId}/stores',
   'privative-orders/companies': '/api/company/{companyId}/companies',
   'privative-orders/operators': '/api/company/{companyId}/operators',

@@ -1,4 +1,5 @@
 import type { AuthProvider, DataProvider, Identifier } from 'react-admin';
+import type { Batch } from '../../domain/catalog';
 import type { BulkBody, BulkResult, CardCount, CardFilter, CardMoveResult, ExportLanguage, GiftCard, ReturnBody } from '../../domain/giftcards';
 import type { UserConfiguration } from '../../domain/schemas/auth';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
@@ -38,6 +39,13 @@ export interface TesseraActions {
   companyLogo(companyId: Identifier, signal?: AbortSignal): Promise<Blob>;
   /** SPEC §7: a generated report as a CSV blob. */
   downloadReport(reportId: string, signal?: AbortSignal): Promise<Blob>;
+  /** Activates (or deactivates) a batch's cards as a job; `amountCents` only for a variable-value typology. */
+  activateBatch(id: Identifier, idempotencyKey: string, amountCents?: number): Promise<Batch>;
+  deactivateBatch(id: Identifier, idempotencyKey: string): Promise<Batch>;
+  /** Asks for the batch's print-ready PDF archive (made by a job: archiveStatus PENDING). */
+  requestBatchArchive(id: Identifier): Promise<Batch>;
+  /** The finished PDF archive (409 ARCHIVE_NOT_READY before it is COMPLETED). */
+  downloadBatchArchive(id: Identifier, signal?: AbortSignal): Promise<Blob>;
 }
 
 export type TesseraDataProvider = DataProvider & TesseraActions;

@@ -5,6 +5,7 @@ import type { CardMoveResult } from '../../domain/giftcards';
 import type { TesseraDataProvider } from '../dataProvider/types';
 import type { DemoContext } from './context';
 import { notFound } from './errors';
+import * as batches from './batches';
 import * as cards from './giftcards';
 import * as registry from './registry';
 
@@ -31,18 +32,23 @@ const LISTS: Record<string, Lister> = {
   'privative/stores': registry.listStores,
   'privative-orders/companies': registry.listCompanies,
   'privative-orders/operators': registry.listOperators,
-  'privative/typologies': (ctx) => registry.listTypologies(ctx),
+  'privative/typologies': batches.listTypologies,
+  'privative/batches': batches.listBatches,
 };
 const ONE: Record<string, (ctx: DemoContext, id: Identifier) => RaRecord> = {
   'privative/giftcards': cards.getCard,
   'privative/stores': registry.getStore,
   'privative-orders/companies': registry.getCompany,
   'privative-orders/operators': registry.getOperator,
+  'privative/typologies': batches.getTypology,
+  'privative/batches': batches.getBatch,
 };
 const CREATE: Record<string, (ctx: DemoContext, data: unknown) => RaRecord> = {
   'privative/stores': registry.createStore,
   'privative-orders/companies': registry.createCompany,
   'privative-orders/operators': registry.createOperator,
+  'privative/typologies': batches.createTypology,
+  'privative/batches': batches.createBatch,
 };
 const UPDATE: Record<string, (ctx: DemoContext, id: Identifier, data: unknown) => RaRecord> = {
   'privative/stores': registry.updateStore,
@@ -169,5 +175,9 @@ export function createDemoDataProvider(ctx: DemoContext): DemoDataProvider {
         // the demo generates no reports: every id is unknown, as on a fresh server
         throw notFound(`/api/company/${companyId}/giftcard/report-generated/${reportId}`);
       }),
+    activateBatch: (id, key, amountCents) => later(() => batches.requestActivation(ctx, id, 'activate', key, amountCents)),
+    deactivateBatch: (id, key) => later(() => batches.requestActivation(ctx, id, 'deactivate', key)),
+    requestBatchArchive: (id) => later(() => batches.requestArchive(ctx, id)),
+    downloadBatchArchive: (id) => later(() => batches.downloadArchive(ctx, id)),
   };
 }

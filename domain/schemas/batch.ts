@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ARCHIVE_STATUS_CHOICES, BATCH_STATUS_CHOICES, LOT_NUMBER_MAX, MAX_BATCH_QUANTITY } from '../catalog';
+import { defineFields } from '../fields';
+
+/**
+ * The batch screens' fields (SPEC §3 Batch) and the generate-batch form. The API checks the body
+ * with domain/catalog.ts `batchCreateSchema`; this form states each rule in its own words
+ * (issue 8: "at most 100,000 cards", not "invalid") and hands the API the same body.
+ */
+export const BATCH_ORDER_REFERENCE_MAX = 60;
+
+/** Message keys of the form: the whole rule of each field (locales <lang>/batches.json). */
+export const BATCH_RULES = {
+  lotNumber: 'batches.validation.lotNumber',
+  lotNumberTaken: 'batches.validation.lotNumberTaken',
+  typologyId: 'batches.validation.typology',
+  quantity: 'batches.validation.quantity',
+  expireDate: 'batches.validation.expireDate',
+  orderReference: 'batches.validation.orderReference',
+} as const;
+
+const REQUIRED = 'validation.required';
+const DAY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/** "31/12/2027" (or an ISO day) → "2027-12-31"; null when it is not a real day. */
+export function isoDayOfInput(text: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const match = DAY.exec(text);
+  const [year, month, day] = iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : match ? [Number(match[3]), Number(match[2]), Number(match[1])] : [NaN, NaN, NaN];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** Today as an ISO day in the browser's zone (the API refuses an expiry before its today). */
+const localToday = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+/** The form's values are what the inputs hold (texts); the output is the API's body. */
+export const batchFormSchema = z
+  .object({
+    lotNumber: z
+      .string()
+      .trim()
+      .min(1, REQUIRED)
+      .max(LOT_NUMBER_MAX, BATCH_RULES.lotNumber)
+      .regex(/^[A-Za-z0-9._/-]+$/, BATCH_RULES.lotNumber),
+    typologyId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED),
+    quantity: z
+      .union([z.string(), z.number()])
+      .transform((value) => String(value).trim().replace(/[.,'\s](?=\d{3}\b)/g, ''))
+      .pipe(
+        z
+          .string()
+          .min(1, REQUIRED)
+          .regex(/^\d+$/, BATCH_RULES.quantity)
+          .transform(Number)
+          .pipe(z.number().int(BATCH_RULES.quantity).min(1, BATCH_RULES.quantity).max(MAX_BATCH_QUANTITY, BATCH_RULES.quantity)),
+      ),
+    expireDate: z
+      .string()
+      .trim()
+      .transform((text, ctx) => {
+        if (!text) return null;
+        const day = isoDayOfInput(text);
+        if (!day || day < localToday()) {
+          ctx.addIssue({ code: 'custom', message: BATCH_RULES.expireDate });
+          return z.NEVER;
+        }
+        return day;
+      }),
+    orderReference: z
+      .string()
+      .trim()
+      .max(BATCH_ORDER_REFERENCE_MAX, BATCH_RULES.orderReference)
+      .transform((text) => text || null),
+  })
+  .strict();
+export type BatchFormValues = z.input<typeof batchFormSchema>;
+export type BatchFormBody = z.output<typeof batchFormSchema>;
+
+/** The API's generic field keys on a refused body, read as this form's own rule. */
+export function batchFieldErrorKey(field: string, key: string): string {
+  if (field === 'lotNumber' && key === 'validation.duplicateCode') return BATCH_RULES.lotNumberTaken;
+  if (key !== 'validation.invalid') return key;
+  return (BATCH_RULES as Record<string, string>)[field === 'typologyId' ? 'typologyId' : field] ?? key;
+}
+
+/** SPEC §3 Batch fields as the list, the filters and the detail show them. */
+export const batchFields = defineFields(
+  batchFormSchema,
+  [
+    { source: 'createdAt', label: 'batches.fields.createdAt', input: false, column: true, sortable: true },
+    { source: 'lotNumber', label: 'batches.fields.lotNumber', column: true, sortable: true, filter: true, maxLength: LOT_NUMBER_MAX },
+    {
+      source: 'typologyId',
+      label: 'batches.fields.typology',
+      kind: 'reference',
+      reference: { resource: 'privative/typologies', optionText: 'name' },
+      filter: true,
+      show: false,
+    },
+    { source: 'typologyName', label: 'batches.fields.typology', input: false, column: true },
+    { source: 'status', label: 'batches.fields.status', input: false, kind: 'select', choices: BATCH_STATUS_CHOICES, column: true, filter: true },
+    { source: 'archiveStatus', label: 'batches.fields.archiveStatus', input: false, kind: 'select', choices: ARCHIVE_STATUS_CHOICES, column: true, filter: true },
+    { source: 'quantity', label: 'batches.fields.quantity', column: true, sortable: true },
+    { source: 'orderReference', label: 'batches.fields.orderReference', column: true, maxLength: BATCH_ORDER_REFERENCE_MAX },
+    { source: 'progressiveFrom', label: 'batches.fields.progressiveFrom', input: false, column: true },
+    { source: 'progressiveTo', label: 'batches.fields.progressiveTo', input: false, column: true },
+    { source: 'userName', label: 'batches.fields.userName', input: false, column: true },
+    { source: 'expireDate', label: 'batches.fields.expireDate', column: true, sortable: true },
+  ],
+  { resource: 'privative/batches', primary: 'lotNumber', secondary: ['typologyName', 'quantity', 'createdAt'] },
+);

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Typography } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { z } from 'zod';
+import { MAX_TYPOLOGY_VALUE_CENTS, type Batch } from '../../../domain/catalog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormDialog } from '../../components/FormDialog';
+import { FormTextField } from '../../components/FormTextField';
+import { createIdempotencyKeys } from '../../components/idempotencyKey';
+import { useFormSubmit } from '../../components/useFormSubmit';
+import type { TesseraDataProvider } from '../../dataProvider/types';
+import { localAmountSchema } from '../giftcards/amountInput';
+import { useFormatCount } from './BatchCells';
+
+type Mode = 'activate' | 'deactivate';
+const SUCCESS: Record<Mode, string> = { activate: 'batches.messages.activationStarted', deactivate: 'batches.messages.deactivationStarted' };
+
+/**
+ * Confirms activating or deactivating the batch's cards. A variable-value typology's batch asks
+ * the value each card gets. One Idempotency-Key per confirmed content: a double click or a retry
+ * after a lost answer starts one job.
+ */
+export function ActivationDialog({
+  batch,
+  mode,
+  onClose,
+  onDone,
+  onError,
+}: {
+  batch: Batch;
+  mode: Mode;
+  onClose: () => void;
+  onDone: () => void;
+  onError: (error: unknown) => void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const format = useFormatCount();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const [keyFor] = useState(createIdempotencyKeys);
+  const [busy, setBusy] = useState(false);
+  const title = translate(`batches.confirm.${mode}Title`, { lot: batch.lotNumber });
+  const text = translate(`batches.confirm.${mode}Text`, { count: format(batch.quantity) });
+  const label = translate(`batches.actions.${mode}`);
+  const askAmount = mode === 'activate' && batch.valueCents === null;
+  const resolver = useMemo(() => zodResolver(z.object({ amount: localAmountSchema(MAX_TYPOLOGY_VALUE_CENTS, locale) })), [locale]);
+
+  const run = async (amountCents?: number) => {
+    const key = keyFor({ id: batch.id, mode, amountCents });
+    if (mode === 'activate') await dataProvider.activateBatch(batch.id, key, amountCents);
+    else await dataProvider.deactivateBatch(batch.id, key);
+    notify(SUCCESS[mode], { type: 'success' });
+    onDone();
+  };
+  const submitAmount = useFormSubmit<{ amount: number }>(({ amount }) => run(amount), 'batches.messages.actionFailed');
+
+  if (askAmount) {
+    return (
+      <FormDialog id="batch-activation" title={title} resolver={resolver} defaultValues={{ amount: '' }} onSubmit={submitAmount} onClose={onClose} submitLabel={label} maxWidth="sm">
+        <Typography variant="body2">{text}</Typography>
+        <FormTextField
+          name="amount"
+          label={translate('batches.confirm.amount')}
+          helperText={translate('batches.confirm.amountHelp')}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          required
+          autoFocus
+        />
+      </FormDialog>
+    );
+  }
+  return (
+    <ConfirmDialog
+      open
+      title={title}
+      confirmLabel={label}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={() => {
+        setBusy(true);
+        run()
+          .catch((error: unknown) => onError(error))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Typography variant="body2">{text}</Typography>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { Box, Paper } from '@mui/material';
+import { useCallback, type ReactNode } from 'react';
+import { AutocompleteInput, ReferenceInput, TextInput, useCreatePath, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import type { Batch } from '../../../domain/catalog';
+import { LOT_NUMBER_MAX } from '../../../domain/catalog';
+import type { Typology } from '../../../domain/giftcards';
+import { BATCH_ORDER_REFERENCE_MAX, batchFieldErrorKey, batchFields, type BatchFormBody } from '../../../domain/schemas/batch';
+import { FormDateField } from '../../components/FormDateField';
+import { BackLink, SchemaForm } from '../../components/schema';
+import { useFormSubmit } from '../../components/useFormSubmit';
+import type { TesseraDataProvider } from '../../dataProvider/types';
+import { PageHeading } from '../../pages/PageHeading';
+import { BATCHES } from './useBatchRights';
+
+const typologyText = (typology: Typology) => `${typology.name} (${typology.sku})`;
+
+/** The API's generic keys on refused fields, read as each field's own rule (issue 8). */
+function withFieldRules(errors: FieldValues | undefined): FieldValues | undefined {
+  if (!errors) return errors;
+  return Object.fromEntries(Object.entries(errors).map(([field, value]) => [field, typeof value === 'string' ? batchFieldErrorKey(field, value) : value]));
+}
+
+/** The inputs of the generate-batch form; `typologyAction` sits beside the typology (new typology). */
+export function BatchInputs({ typologyAction }: { typologyAction?: ReactNode }) {
+  const translate = useTranslate();
+  const required = (source: string) => batchFields.inputs.find((field) => field.source === source)?.required ?? false;
+  return (
+    <>
+      <TextInput
+        source="lotNumber"
+        label="batches.fields.lotNumber"
+        helperText="batches.form.lotNumberHelp"
+        isRequired={required('lotNumber')}
+        autoComplete="off"
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: LOT_NUMBER_MAX } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+        <ReferenceInput source="typologyId" reference="privative/typologies" filter={{ type: 'PHYSICAL' }} sort={{ field: 'name', order: 'ASC' }} perPage={100}>
+          <AutocompleteInput
+            label="batches.fields.typology"
+            helperText="batches.form.typologyHelp"
+            optionText={typologyText}
+            isRequired={required('typologyId')}
+            fullWidth
+            sx={{ flex: 1, minWidth: 0 }}
+          />
+        </ReferenceInput>
+        {typologyAction}
+      </Box>
+      <TextInput
+        source="quantity"
+        label="batches.fields.quantity"
+        helperText="batches.form.quantityHelp"
+        isRequired={required('quantity')}
+        autoComplete="off"
+        fullWidth
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <FormDateField name="expireDate" label={translate('batches.fields.expireDate')} helperText={translate('batches.form.expireDateHelp')} calendarLabel={translate('batches.form.calendar')} />
+      <TextInput
+        source="orderReference"
+        label="batches.fields.orderReference"
+        autoComplete="off"
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: BATCH_ORDER_REFERENCE_MAX } }}
+      />
+    </>
+  );
+}
+
+/**
+ * /privative/batches/create: lot number, physical typology of the catalog, quantity (1–100,000),
+ * optional expiry and order reference. The API stores the batch PENDING and a job generates its
+ * cards; the page then opens the batch, whose progress bar follows the generation.
+ */
+export default function BatchCreate() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const createPath = useCreatePath();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const submit = useFormSubmit<BatchFormBody>(
+    useCallback(
+      async (body) => {
+        const { data } = await dataProvider.create<Batch>(BATCHES, { data: body });
+        notify('batches.messages.created', { type: 'success' });
+        redirect('edit', BATCHES, data.id);
+      },
+      [dataProvider, notify, redirect],
+    ),
+  );
+  const onSubmit = useCallback(async (values: FieldValues) => withFieldRules(await submit(values)), [submit]);
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <BackLink to={createPath({ resource: BATCHES, type: 'list' })} label="batches.actions.backToList" />
+      <PageHeading title={translate('screens.batchCreate')} />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <SchemaForm fields={batchFields} onSubmit={onSubmit as never} submitLabel="batches.form.submit">
+          <BatchInputs />
+        </SchemaForm>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { Box, LinearProgress, Typography } from '@mui/material';
+import { useId } from 'react';
+import { useTranslate } from 'react-admin';
+import { archiveProgress, batchProgress, type Batch } from '../../../domain/catalog';
+import { useFormatCount } from './BatchCells';
+
+function Bar({ label, percent, done, total, testId }: { label: string; percent: number; done: number; total: number; testId: string }) {
+  const translate = useTranslate();
+  const format = useFormatCount();
+  const id = useId();
+  return (
+    <Box sx={{ mb: 2 }} data-testid={testId}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 0.5 }}>
+        <Typography id={id} variant="body2" sx={{ fontWeight: 500 }}>
+          {label}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          {translate('batches.detail.cards', { done: format(Math.min(done, total)), total: format(total) })} · {percent}%
+        </Typography>
+      </Box>
+      <LinearProgress variant="determinate" value={percent} aria-labelledby={id} sx={{ height: 8, borderRadius: 4 }} />
+    </Box>
+  );
+}
+
+/**
+ * What a job is doing to the batch now, as determinate bars (issue 9: a bar that advances, not a
+ * spinner): the cards being generated, activated or deactivated, and the PDF archive being drawn.
+ * Nothing when the batch is idle.
+ */
+export function BatchProgress({ batch }: { batch: Batch }) {
+  const translate = useTranslate();
+  const work = batchProgress(batch);
+  const archive = archiveProgress(batch);
+  if (work === null && archive === null) return null;
+  const generating = batch.status === 'PENDING' || batch.status === 'IN_PROGRESS';
+  const label = generating ? 'batches.detail.generating' : batch.status.endsWith('ACTIVATION') ? 'batches.detail.activating' : 'batches.detail.deactivating';
+  return (
+    <Box>
+      {work !== null && (
+        <Bar testId="batch-progress" label={translate(label)} percent={work} done={generating ? batch.generatedCount : batch.activationCount} total={batch.quantity} />
+      )}
+      {archive !== null && <Bar testId="archive-progress" label={translate('batches.detail.archiving')} percent={archive} done={batch.archiveCount} total={batch.quantity} />}
+    </Box>
+  );
+}
