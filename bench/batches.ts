@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -65,13 +65,13 @@ async function newBatch(handle: DbHandle, companyId: string, typologyId: string,
   return row.id;
 }
 
-/** Heap sampler: every 50 ms (after a GC when exposed, so the figure is live data). */
+/** Heap sampler: every second, after a GC when exposed (so the figure is live data, and GC does not eat the run). */
 function sampleHeap() {
   const samples: number[] = [];
   const timer = setInterval(() => {
     gc?.();
     samples.push(process.memoryUsage().heapUsed);
-  }, 50);
+  }, 1000);
   return {
     stop() {
       clearInterval(timer);
@@ -123,7 +123,7 @@ async function main() {
           VALUES ('Bench physical card', 'PHYSICAL', 2500, ${`BENCH-${randomBytes(3).toString('hex')}`}, 'MONTHS_FROM_ACTIVATION', 12) RETURNING id`,
     );
     const [existing] = await queryRows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM gift_cards`);
-    log(`# batches bench — ${label}, ${CARDS.toLocaleString('en')} cards per batch, gift_cards holds ${existing.n.toLocaleString('en')} demo cards, ${new Date().toISOString()}`);
+    log(`# batches bench — ${label}, ${CARDS.toLocaleString('en')} cards per batch, gift_cards holds ${existing.n.toLocaleString('en')} cards before, ${new Date().toISOString()}, load ${loadavg()[0].toFixed(2)}`);
 
     // baseline: the same rows (codes drawn beforehand) in one bare INSERT … SELECT, no job, no chunks
     const codes = generateCardCodes(CARDS);
@@ -156,7 +156,8 @@ async function main() {
       );
     }
     log('');
-    log(gc ? 'Heap figures sampled every 50 ms after a forced GC (live data).' : 'Heap figures without --expose-gc include garbage not yet collected.');
+    log(gc ? 'Heap figures sampled every second after a forced GC (live data).' : 'Heap figures without --expose-gc include garbage not yet collected.');
+    log(`Load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores (the machine is shared: figures scale with it, ratios to the baseline hold better).`);
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(`bench/results/batches-${label}-${CARDS}.txt`, `${lines.join('\n')}\n`);
   } finally {

@@ -84,21 +84,30 @@ const UNBIASED_LIMIT = 256 - (256 % N);
  * the database's unique index: callers retry the rare collision with a fresh code.
  */
 export function generateCardCodes(count: number, random: (length: number) => Uint8Array = randomBytes): string[] {
-  const codes: string[] = [];
+  const codes: string[] = new Array<string>(count);
+  const chars = new Array<string>(CODE_LENGTH);
+  let made = 0;
+  let length = 0;
+  let sum = 0;
   let pool = random(Math.ceil(count * CODE_PAYLOAD_LENGTH * 1.05) + 16);
   let at = 0;
-  let payload = '';
-  while (codes.length < count) {
+  while (made < count) {
     if (at >= pool.length) {
-      pool = random(Math.ceil((count - codes.length) * CODE_PAYLOAD_LENGTH * 1.05) + 16);
+      pool = random(Math.ceil((count - made) * CODE_PAYLOAD_LENGTH * 1.05) + 16);
       at = 0;
     }
     const byte = pool[at++];
     if (byte >= UNBIASED_LIMIT) continue;
-    payload += CODE_ALPHABET[byte % N];
-    if (payload.length === CODE_PAYLOAD_LENGTH) {
-      codes.push(payload + checkCharacter(payload));
-      payload = '';
+    const value = byte % N;
+    chars[length] = CODE_ALPHABET[value];
+    length += 1;
+    sum += length * value;
+    if (length === CODE_PAYLOAD_LENGTH) {
+      // the check character (checkCharacter, inlined: this loop makes 100,000 codes per batch)
+      chars[CODE_PAYLOAD_LENGTH] = CODE_ALPHABET[(((N - (sum % N)) % N) * CHECK_WEIGHT_INVERSE) % N];
+      codes[made++] = chars.join('');
+      length = 0;
+      sum = 0;
     }
   }
   return codes;
