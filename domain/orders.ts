@@ -462,6 +462,13 @@ export const orderExportQuerySchema = z
     tz: z.string().max(64).refine(isTimeZone, OV.invalid).optional(),
   })
   .strict();
+/** Unsold physical stock of a typology an order may draw ranges from: runs of consecutive progressives (per lot). */
+export const orderStockRunSchema = z.object({ from: z.number(), to: z.number(), count: z.number(), lotNumber: z.string().nullable() });
+export type OrderStockRun = z.infer<typeof orderStockRunSchema>;
+export const orderStockQuerySchema = z.object({ typologyId: z.uuid(requiredOr(OV.invalid)) }).strict();
+/** At most this many runs are listed (the first ones by progressive). */
+export const MAX_STOCK_RUNS = 200;
+
 export const ORDER_CODE_FORMATS = ['csv', 'pdf'] as const;
 export const orderCodesQuerySchema = z
   .object({ format: z.enum(ORDER_CODE_FORMATS, { error: OV.invalid }).default('csv'), lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional() })

@@ -273,6 +273,8 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
       ['SOLD', acmeId, 1],
       ['SOLD', acmeId, 1],
     ]);
+    const stock = await call(operator, 'GET', url(acmeId, `/orders/stock?typologyId=${physical}`));
+    expect(stock.json()).toEqual([{ from: 3, to: 8, count: 6, lotNumber: null }]);
     const early = await call(admin, 'POST', url(tesseraId, `/orders/${order.id}/delivered`));
     expect(early.json().error.message).toBe('ORDER_STATE_INVALID');
     const tracking = { carrier: 'BRT', number: 'BRT123', link: 'https://tracking.example/BRT123' };

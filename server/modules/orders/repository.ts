@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
-import type { Order, OrderFilter, OrderItem, OrderState, ProgressiveRange, ShippingType } from '../../../domain/orders';
+import type { Order, OrderFilter, OrderItem, OrderState, OrderStockRun, ProgressiveRange, ShippingType } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { companySubtree, inIds } from '../../lib/company-scope';
 
 /** Which orders a company subtree sees: the ones it placed, or the ones others placed for it (acquired). */
 export type OrderView = 'placed' | 'acquired';
@@ -213,4 +213,21 @@ export async function orderCardIds(db: Db, order: Pick<Order, 'companyId' | 'num
     sql`SELECT id FROM gift_cards WHERE company_id = ${order.companyId} AND order_reference = ${order.number} ORDER BY progressive, id`,
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * Unsold stock of a typology an order placed by `placedBy` may draw on (the provider's, or the
+ * placing company's subtree): runs of consecutive progressives per lot, first ones first.
+ */
+export async function stockRuns(db: Db, placedBy: string, typologyId: string, limit: number): Promise<OrderStockRun[]> {
+  const rows = await queryRows<{ from: string | number; to: string | number; count: number; lot_number: string | null }>(
+    db,
+    sql`SELECT min(s.progressive) AS from, max(s.progressive) AS to, count(*)::int AS count, s.lot_number
+        FROM (SELECT g.progressive, g.lot_number, g.progressive - row_number() OVER (PARTITION BY g.lot_number ORDER BY g.progressive) AS grp
+              FROM gift_cards g
+              WHERE g.typology_id = ${typologyId} AND g.status = 'NOT_ACTIVE' AND g.order_reference IS NULL
+                AND (g.company_id IN (SELECT id FROM companies WHERE is_provider) OR g.company_id IN (${companySubtree(placedBy)}))) s
+        GROUP BY s.lot_number, s.grp ORDER BY 1 LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ from: Number(r.from), to: Number(r.to), count: r.count, lotNumber: r.lot_number }));
 }

@@ -5,6 +5,7 @@ import { CARD_SORT_FIELDS, giftCardSchema, type CardFilter } from '../../../doma
 import {
   canOrder,
   createOrderSchema,
+  MAX_STOCK_RUNS,
   ORDER_SORT_FIELDS,
   orderCodesQuerySchema,
   orderConfigurationSchema,
@@ -15,6 +16,8 @@ import {
   orderItemSchema,
   orderRefusalStatus,
   orderSchema,
+  orderStockQuerySchema,
+  orderStockRunSchema,
   orderTrackingSchema,
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
@@ -25,7 +28,7 @@ import { idempotencyKeyOf } from '../giftcards/idempotency';
 import { guards, itemParams, scopeParams } from '../giftcards/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
 import { registerOrderJobs } from './jobs';
-import { findOrder, listItems, listOrders, type OrderView } from './repository';
+import { findOrder, listItems, listOrders, stockRuns, type OrderView } from './repository';
 import * as service from './service';
 
 const ORDERS = 'privative-orders/orders';
@@ -138,6 +141,15 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     `${root}/orders`,
     { schema: { tags, summary: 'A new draft order (NEW) for a company of the subtree', params: scopeParams, body: createOrderSchema, response: { 201: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'create') },
     async (request, reply) => reply.code(201).send(await service.createOrder(ctx, actorOf(request), request.body)),
+  );
+
+  app.get(
+    `${root}/orders/stock`,
+    {
+      schema: { tags, summary: `Unsold physical stock of a typology the company's orders may draw ranges from: runs of consecutive progressives per lot (at most ${MAX_STOCK_RUNS})`, params: scopeParams, querystring: orderStockQuerySchema, response: { 200: z.array(orderStockRunSchema) } },
+      preHandler: guards(app, ctx, ORDERS, 'create'),
+    },
+    async (request) => stockRuns(ctx.db, request.actor.companyId, request.query.typologyId, MAX_STOCK_RUNS),
   );
 
   app.put(
