@@ -1,7 +1,7 @@
 /**
  * Orders benchmark (not part of npm test): a digital order of BENCH_ORDER_CARDS (10,000) cards
  * issued by the issue job, its activation, and the first byte / whole of its codes CSV read by
- * a real HTTP client. Prints a figures table and writes bench/results/orders-<driver>.txt.
+ * a real HTTP client, and its PDF sheets. Prints a figures table and writes bench/results/orders-<driver>.txt.
  *
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/orders.ts   # PostgreSQL (throwaway database)
  *   npx tsx bench/orders.ts                                   # PGlite (in memory)
@@ -102,6 +102,19 @@ async function main() {
       for (const b of value) if (b === 10) rows += 1;
     }
     const csvMs = performance.now() - csvStart;
+
+    const pdfStart = performance.now();
+    const pdf = await fetch(`${address}${base}/orders/${order.id}/codes?format=pdf`, { headers });
+    const pdfReader = pdf.body!.getReader();
+    let pdfFirstMs = 0;
+    let pdfBytes = 0;
+    for (;;) {
+      const { done, value } = await pdfReader.read();
+      if (done) break;
+      if (pdfBytes === 0) pdfFirstMs = performance.now() - pdfStart;
+      pdfBytes += value.length;
+    }
+    const pdfMs = performance.now() - pdfStart;
     await app.close();
 
     log(`orders bench on ${label}, ${new Date().toISOString()}, ${CARDS} digital cards`);
@@ -112,6 +125,8 @@ async function main() {
     log(`| activate (request, ACTIVATE rows) → ${activated.statusCode} | ${seconds(activateMs)} | |`);
     log(`| codes CSV first byte | ${(firstByteMs).toFixed(0)} ms | < 1 s |`);
     log(`| codes CSV whole (${rows - 1} rows, ${(bytes / 1024).toFixed(0)} KB) | ${seconds(csvMs)} | |`);
+    log(`| codes PDF first byte | ${pdfFirstMs.toFixed(0)} ms | |`);
+    log(`| codes PDF whole (${(pdfBytes / 1024 / 1024).toFixed(1)} MB) | ${seconds(pdfMs)} = ${Math.round(CARDS / (pdfMs / 1000))} cards/s | |`);
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(`bench/results/orders-${label}-${CARDS}.txt`, lines.join('\n') + '\n');
   } finally {

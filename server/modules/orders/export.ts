@@ -185,6 +185,8 @@ export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'nu
         drawCard(doc, header, { code: r.code, progressive: Number(r.progressive) }, LEFT + (slot % COLS) * (CARD_W + GAP), TOP + Math.floor(slot / COLS) * (CARD_H + GAP));
         drawn += 1;
         if (out.writableNeedDrain) await once(out, 'drain');
+        // a full turn per sheet: embedded PGlite runs on this thread, and the sheet must reach the client
+        else if (drawn % (COLS * ROWS) === 0) await nextTurn();
       }
       if (rows.length < PDF_BATCH) break;
       const last = rows[rows.length - 1];
