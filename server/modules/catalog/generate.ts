@@ -48,16 +48,25 @@ export async function generateBatchCards(db: Db, batchId: string, options: Gener
       for (let round = 0; missing.length > 0; round++) {
         if (round === 10) throw new Error('could not find free codes');
         const fresh = codes(missing.length);
-        const inserted = await queryRows<{ progressive: string | number }>(
+        // only the count comes back; the rare collision is looked up afterwards
+        const [{ n }] = await queryRows<{ n: number }>(
           tx,
-          sql`INSERT INTO gift_cards (company_id, typology_id, code, progressive, lot_number, order_reference, status)
-              SELECT ${batch.companyId}, ${batch.typologyId}, u.code, u.progressive, ${batch.lotNumber}, ${batch.orderReference}, 'NOT_ACTIVE'
-              FROM unnest(string_to_array(${fresh.join(',')}, ','), string_to_array(${missing.join(',')}, ',')::bigint[]) AS u(code, progressive)
-              ON CONFLICT (code) DO NOTHING
-              RETURNING progressive`,
+          sql`WITH made AS (
+                INSERT INTO gift_cards (company_id, typology_id, code, progressive, lot_number, order_reference, status)
+                SELECT ${batch.companyId}, ${batch.typologyId}, u.code, u.progressive, ${batch.lotNumber}, ${batch.orderReference}, 'NOT_ACTIVE'
+                FROM unnest(string_to_array(${fresh.join(',')}, ','), string_to_array(${missing.join(',')}, ',')::bigint[]) AS u(code, progressive)
+                ON CONFLICT (code) DO NOTHING
+                RETURNING 1)
+              SELECT count(*)::int AS n FROM made`,
         );
-        const made = new Set(inserted.map((r) => Number(r.progressive)));
-        missing = missing.filter((p) => !made.has(p));
+        if (n === missing.length) break;
+        const made = await queryRows<{ progressive: string | number }>(
+          tx,
+          sql`SELECT progressive FROM gift_cards WHERE company_id = ${batch.companyId} AND lot_number = ${batch.lotNumber}
+                AND progressive BETWEEN ${missing[0]} AND ${missing[missing.length - 1]}`,
+        );
+        const present = new Set(made.map((r) => Number(r.progressive)));
+        missing = missing.filter((p) => !present.has(p));
       }
       // the count moves only from the value this run read: a second runner of the same batch rolls back
       const [moved] = await queryRows<{ id: string }>(
