@@ -2,11 +2,12 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListParams, GetListResult, GetManyReferenceParams, Identifier, RaRecord } from 'react-admin';
 import type { Batch } from '../../domain/catalog';
 import type { BulkResult, CardCount, CardMoveResult, GiftCard } from '../../domain/giftcards';
+import type { OrderDetail } from '../../domain/orders';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { HttpClient } from './httpClient';
 import { listPath, reportDownloadPath, resourcePath } from './resourcePaths';
-import type { TesseraActions, TesseraDataProvider } from './types';
+import type { OrderActions, OrderView, TesseraActions, TesseraDataProvider } from './types';
 
 /**
  * The react-admin dataProvider: ra-data-simple-rest (filter, sort and range query parameters,
@@ -48,7 +49,7 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
     deleteMany: async (resource, params) => rest.deleteMany(api(resourcePath(resource)), params),
   };
 
-  return { ...crud, ...namedActions(http) };
+  return { ...crud, ...namedActions(http), ...orderActions(http) };
 }
 
 /** `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts). */
@@ -126,6 +127,38 @@ function namedActions(http: HttpClient): TesseraActions {
       return (await http.request<Batch>(`${item(batches, id)}/archive`, { method: 'POST', json: {} })).body;
     },
     downloadBatchArchive: (id, signal) => blob(`${item(batches, id)}/archive`, signal),
+  };
+}
+
+/** Gift-card orders: the placed view's `orders/…` and the acquired view's `acquired-orders/…`. */
+function orderActions(http: HttpClient): OrderActions {
+  const orders = (view: OrderView = 'placed') => (view === 'placed' ? 'privative-orders/orders' : 'privative-orders/acquired-orders');
+  const item = (view: OrderView, id: Identifier) => `${resourcePath(orders(view))}/${encodeURIComponent(String(id))}`;
+  const post = async (url: string, json: unknown = {}, idempotencyKey?: string) =>
+    (await http.request<OrderDetail>(url, { method: 'POST', json, headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined })).body;
+  const blob = async (url: string, signal: AbortSignal | undefined, query: Record<string, string>) => (await http.request<Blob>(url, { responseType: 'blob', signal, query })).body;
+  return {
+    exportOrders: (view, filter, { language, timeZone }, signal) => blob(`${resourcePath(orders(view))}/export`, signal, { filter: JSON.stringify(filter), lang: language, tz: timeZone }),
+    orderCodes: (view, id, language, signal) => blob(`${item(view, id)}/codes`, signal, { format: 'csv', lang: language }),
+    async listOrderCards(view, id, { offset, limit }, signal) {
+      const response = await http.request<GiftCard[]>(`${item(view, id)}/cards`, {
+        query: { sort: JSON.stringify(['progressive', 'ASC']), range: JSON.stringify([offset, offset + limit - 1]) },
+        signal,
+      });
+      // `cards s-e/*`: more rows exist; `s-e/n`: n is the exact total
+      const total = /\/(\d+|\*)$/.exec(response.headers.get('Content-Range') ?? '')?.[1];
+      return { data: response.body, hasNextPage: total === '*' || (total !== undefined && Number(total) > offset + response.body.length) };
+    },
+    confirmOrder: (id, key) => post(`${item('placed', id)}/confirm`, {}, key),
+    activateOrder: (id, key) => post(`${item('placed', id)}/activate`, {}, key),
+    cancelOrder: (id, key) => post(`${item('placed', id)}/cancel`, {}, key),
+    retryOrder: (id) => post(`${item('placed', id)}/retry`),
+    editOrderExpiry: (id, expireDate) => post(`${item('placed', id)}/expiry`, { expireDate }),
+    setOrderTracking: (id, tracking) => post(`${item('placed', id)}/tracking`, tracking),
+    markOrderDelivered: (view, id) => post(`${item(view, id)}/delivered`),
+    async resendOrderConfirmation(id) {
+      return (await http.request<{ emails: number }>(`${item('placed', id)}/resend-confirmation`, { method: 'POST', json: {} })).body;
+    },
   };
 }
 

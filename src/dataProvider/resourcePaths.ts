@@ -18,6 +18,8 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'privative/stores': '/api/company/{companyId}/stores',
   'privative-orders/companies': '/api/company/{companyId}/companies',
   'privative-orders/operators': '/api/company/{companyId}/operators',
+  'privative-orders/orders': '/api/company/{companyId}/giftcard/orders',
+  'privative-orders/acquired-orders': '/api/company/{companyId}/giftcard/acquired-orders',
   report: '/api/company/{companyId}/giftcard/report-generated',
 };
 

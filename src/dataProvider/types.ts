@@ -1,6 +1,7 @@
 import type { AuthProvider, DataProvider, Identifier } from 'react-admin';
 import type { Batch } from '../../domain/catalog';
 import type { BulkBody, BulkResult, CardCount, CardFilter, CardMoveResult, ExportLanguage, GiftCard, ReturnBody } from '../../domain/giftcards';
+import type { OrderDetail, OrderFilter, OrderTracking } from '../../domain/orders';
 import type { UserConfiguration } from '../../domain/schemas/auth';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { ReferentInput } from '../../domain/schemas/company';
@@ -48,7 +49,32 @@ export interface TesseraActions {
   downloadBatchArchive(id: Identifier, signal?: AbortSignal): Promise<Blob>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions;
+/** The two order lists of SPEC §2: orders the company placed, orders others placed for it. */
+export type OrderView = 'placed' | 'acquired';
+
+/** Gift-card orders (server/modules/orders/README.md): downloads, the order's cards and its life's actions. */
+export interface OrderActions {
+  /** The filtered order list (placed or acquired view) as CSV in the user's language and zone. */
+  exportOrders(view: OrderView, filter: OrderFilter, format: { language: ExportLanguage; timeZone: string }, signal?: AbortSignal): Promise<Blob>;
+  /** An issued order's codes as CSV (the PDF sheets do not exist yet: 501 ORDER_FORMAT_UNAVAILABLE). */
+  orderCodes(view: OrderView, id: Identifier, language: ExportLanguage, signal?: AbortSignal): Promise<Blob>;
+  /** A page of the order's gift cards (progressive order); `hasNextPage` from `Content-Range …/*`. */
+  listOrderCards(view: OrderView, id: Identifier, range: { offset: number; limit: number }, signal?: AbortSignal): Promise<{ data: GiftCard[]; hasNextPage: boolean }>;
+  confirmOrder(id: Identifier, idempotencyKey: string): Promise<OrderDetail>;
+  activateOrder(id: Identifier, idempotencyKey: string): Promise<OrderDetail>;
+  cancelOrder(id: Identifier, idempotencyKey: string): Promise<OrderDetail>;
+  /** ERROR → PENDING (provider staff). */
+  retryOrder(id: Identifier): Promise<OrderDetail>;
+  /** The cards' expiry day (YYYY-MM-DD, today or later), before activation. */
+  editOrderExpiry(id: Identifier, expireDate: string): Promise<OrderDetail>;
+  /** Tracking of a third-party shipment (provider staff): → SHIPPED. */
+  setOrderTracking(id: Identifier, tracking: OrderTracking): Promise<OrderDetail>;
+  /** SHIPPED → SHIPMENT_DELIVERED: "mark as delivered" (placed) / "received" (acquired). */
+  markOrderDelivered(view: OrderView, id: Identifier): Promise<OrderDetail>;
+  resendOrderConfirmation(id: Identifier): Promise<{ emails: number }>;
+}
+
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call

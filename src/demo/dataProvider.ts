@@ -7,6 +7,7 @@ import type { DemoContext } from './context';
 import { notFound } from './errors';
 import * as batches from './batches';
 import * as cards from './giftcards';
+import * as orders from './orders';
 import * as registry from './registry';
 
 /**
@@ -25,6 +26,8 @@ const canonical = (resource: string) => resource;
 
 type Lister = (ctx: DemoContext, params: Partial<GetListParams>) => GetListResult<RaRecord>;
 const LISTS: Record<string, Lister> = {
+  'privative-orders/orders': orders.listOrders('placed'),
+  'privative-orders/acquired-orders': orders.listOrders('acquired'),
   'privative/giftcards': cards.listCards,
   'privative/giftcards-search': cards.listCards,
   'privative/giftcard-transactions': cards.listCardLedger,
@@ -36,6 +39,8 @@ const LISTS: Record<string, Lister> = {
   'privative/batches': batches.listBatches,
 };
 const ONE: Record<string, (ctx: DemoContext, id: Identifier) => RaRecord> = {
+  'privative-orders/orders': orders.getOrder('placed'),
+  'privative-orders/acquired-orders': orders.getOrder('acquired'),
   'privative/giftcards': cards.getCard,
   'privative/stores': registry.getStore,
   'privative-orders/companies': registry.getCompany,
@@ -56,6 +61,7 @@ const UPDATE: Record<string, (ctx: DemoContext, id: Identifier, data: unknown) =
   'privative-orders/operators': registry.updateOperator,
 };
 const DELETE: Record<string, (ctx: DemoContext, id: Identifier) => RaRecord> = {
+  'privative-orders/orders': orders.deleteOrder,
   'privative/stores': registry.deleteStore,
   'privative-orders/companies': registry.deleteCompany,
   'privative-orders/operators': registry.disableOperator,
@@ -153,6 +159,17 @@ export function createDemoDataProvider(ctx: DemoContext): DemoDataProvider {
 
   return {
     ...crud,
+    exportOrders: (view, filter, format) => later(() => orders.exportOrders(ctx, view, filter, format)),
+    orderCodes: (view, id, language) => later(() => orders.orderCodes(ctx, view, id, language)),
+    listOrderCards: (view, id, range) => later(() => orders.listOrderCards(ctx, view, id, range)),
+    confirmOrder: (id, key) => later(() => orders.confirmOrder(ctx, id, key)),
+    activateOrder: (id, key) => later(() => orders.activateOrder(ctx, id, key)),
+    cancelOrder: (id, key) => later(() => orders.cancelOrder(ctx, id, key)),
+    retryOrder: (id) => later(() => orders.retryOrder(ctx, id)),
+    editOrderExpiry: (id, expireDate) => later(() => orders.editOrderExpiry(ctx, id, expireDate)),
+    setOrderTracking: (id, tracking) => later(() => orders.setOrderTracking(ctx, id, tracking)),
+    markOrderDelivered: (view, id) => later(() => orders.markOrderDelivered(ctx, view, id)),
+    resendOrderConfirmation: (id) => later(() => orders.resendOrderConfirmation(ctx, id)),
     exportGiftCards: (filter, format) => later(() => cards.exportCards(ctx, filter, format)),
     countGiftCards: (filter) => later(() => cards.countCards(ctx, filter)),
     searchGiftCardByCode: (code) => later(() => cards.searchByCode(ctx, code)),

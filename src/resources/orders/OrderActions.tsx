@@ -1,0 +1,141 @@
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useCreatePath, useDataProvider, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { canAccess } from '../../../domain/access';
+import type { OrderDetail } from '../../../domain/orders';
+import type { Permissions } from '../../../domain/permissions';
+import { actionErrorText } from '../../components/actionErrorText';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { newIdempotencyKey } from '../../components/idempotencyKey';
+import { saveBlob } from '../../components/saveBlob';
+import type { TesseraDataProvider } from '../../dataProvider/types';
+import { useUserConfiguration } from '../../pages/profile/useUserConfiguration';
+import { pageActionsFor, type PageAction } from './orderActions';
+import { OrderExpiryDialog } from './OrderExpiryDialog';
+import { OrderTrackingDialog } from './OrderTrackingDialog';
+import { exportLanguageOf } from './useOrderExport';
+import type { OrderViewConfig } from './orderViews';
+
+type Confirmed = 'confirm' | 'activate' | 'cancel' | 'delete' | 'delivered' | 'retry';
+const CONFIRMED: readonly PageAction[] = ['confirm', 'activate', 'cancel', 'delete', 'delivered', 'retry'];
+
+/** The order's actions the viewer may take now: the transition table for this state and viewer, and the access table. */
+export function useOrderPageActions(order: OrderDetail | undefined, config: OrderViewConfig): PageAction[] {
+  const { permissions } = usePermissions<Permissions>();
+  const { data: configuration } = useUserConfiguration();
+  if (!order || !configuration) return [];
+  const viewer = { isProvider: configuration.company.isProvider };
+  return pageActionsFor(order, viewer, config.view, (action) => canAccess(permissions, config.resource, action));
+}
+
+/**
+ * The order's actions (SPEC §2): only those `orderActionsFor` allows in this state for this viewer
+ * and the access table grants. Cancel, activate and confirm carry an Idempotency-Key (one per
+ * opened dialog, so a retry after a lost answer does not act twice). Each answers with SPEC §8's
+ * success text or the error catalogue's text for the refusal's code.
+ */
+export function OrderActions({ order, config }: { order: OrderDetail; config: OrderViewConfig }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const navigate = useNavigate();
+  const createPath = useCreatePath();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const actions = useOrderPageActions(order, config);
+  const [open, setOpen] = useState<{ action: PageAction; key: string } | null>(null);
+  const [busy, setBusy] = useState<PageAction | null>(null);
+
+  const fail = (error: unknown) => {
+    const text = actionErrorText(error, 'messages.unableToPerformAction');
+    if (text) notify(text, { type: 'error', messageArgs: { _: text } });
+  };
+  const run = async (action: PageAction, work: () => Promise<unknown>, success?: string, args?: Record<string, unknown>) => {
+    setBusy(action);
+    try {
+      await work();
+      if (success) notify(success, { type: 'success', messageArgs: args });
+      return true;
+    } catch (error) {
+      fail(error);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const confirmed = async (action: Confirmed, key: string) => {
+    const id = order.id;
+    const calls: Record<Confirmed, [() => Promise<unknown>, string]> = {
+      confirm: [() => dataProvider.confirmOrder(id, key), 'success.orderConfirmed'],
+      activate: [() => dataProvider.activateOrder(id, key), 'success.orderActivated'],
+      cancel: [() => dataProvider.cancelOrder(id, key), 'orderScreens.success.cancelRequested'],
+      delete: [() => dataProvider.delete(config.resource, { id, previousData: order }), 'success.orderDeleted'],
+      delivered: [() => dataProvider.markOrderDelivered(config.view, id), config.view === 'placed' ? 'orderScreens.success.delivered' : 'orderScreens.success.received'],
+      retry: [() => dataProvider.retryOrder(id), 'orderScreens.success.retried'],
+    };
+    const [work, success] = calls[action];
+    // the dialog stays open on failure: Retry reuses its Idempotency-Key
+    if (!(await run(action, work, success))) return;
+    setOpen(null);
+    if (action === 'delete') navigate(`${createPath({ resource: config.resource, type: 'list' })}/list`);
+    else refresh();
+  };
+
+  const direct = (action: PageAction) => {
+    if (action === 'downloadCodes') {
+      void run(action, async () => saveBlob(await dataProvider.orderCodes(config.view, order.id, exportLanguageOf(locale)), `${order.number}-codes.csv`));
+    } else if (action === 'resendConfirmation') {
+      void run(action, async () => {
+        const { emails } = await dataProvider.resendOrderConfirmation(order.id);
+        notify('orderScreens.success.confirmationResent', { type: 'success', messageArgs: { smart_count: emails } });
+      });
+    } else setOpen({ action, key: newIdempotencyKey() });
+  };
+
+  if (actions.length === 0) return null;
+  const label = (action: PageAction) => translate(`orderScreens.actions.${action === 'downloadCodes' ? 'downloadCsv' : action === 'delivered' && config.view === 'acquired' ? 'received' : action}`);
+  const primary: readonly PageAction[] = ['confirm', 'activate'];
+  const dialogAction = open && CONFIRMED.includes(open.action) ? (open.action as Confirmed) : null;
+  const confirmTitle = dialogAction === 'delivered' && config.view === 'acquired' ? 'receivedTitle' : `${dialogAction}Title`;
+  const confirmText = dialogAction === 'delivered' ? 'deliveredText' : `${dialogAction}Text`;
+  return (
+    <Box component="section" aria-label={translate('orderScreens.detail.actions')}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {actions.map((action) => (
+          <Button
+            key={action}
+            variant={primary.includes(action) ? 'contained' : 'outlined'}
+            color={action === 'cancel' || action === 'delete' ? 'error' : 'primary'}
+            disabled={busy !== null}
+            startIcon={busy === action && !open ? <CircularProgress size={16} color="inherit" /> : undefined}
+            onClick={() => direct(action)}
+          >
+            {label(action)}
+          </Button>
+        ))}
+      </Box>
+      {actions.includes('downloadCodes') && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('orderScreens.actions.pdfUnavailable')}
+        </Typography>
+      )}
+      {dialogAction && open && (
+        <ConfirmDialog
+          open
+          title={translate(`orderScreens.confirm.${confirmTitle}`, { number: order.number })}
+          confirmLabel={label(dialogAction)}
+          dismissLabelKey={dialogAction === 'cancel' ? 'orderScreens.actions.keep' : 'ra.action.cancel'}
+          busy={busy === dialogAction}
+          onConfirm={() => void confirmed(dialogAction, open.key)}
+          onClose={() => setOpen(null)}
+        >
+          <Typography>{translate(`orderScreens.confirm.${confirmText}`, { number: order.number, smart_count: order.physicalCards + order.digitalCards })}</Typography>
+        </ConfirmDialog>
+      )}
+      {open?.action === 'editExpiry' && <OrderExpiryDialog order={order} onClose={() => setOpen(null)} onDone={refresh} />}
+      {open?.action === 'tracking' && <OrderTrackingDialog order={order} onClose={() => setOpen(null)} onDone={refresh} />}
+    </Box>
+  );
+}
