@@ -204,8 +204,12 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
 
     const key = { 'idempotency-key': `confirm-${driver}-${order.id}` };
     const first = await call(operator, 'POST', url(acmeId, `/orders/${order.id}/confirm`), undefined, key);
+    await drain();
     const replay = await call(operator, 'POST', url(acmeId, `/orders/${order.id}/confirm`), undefined, key);
     expect([first.statusCode, replay.statusCode]).toEqual([200, 200]);
+    // the first answer (PENDING), though the order has been issued since
+    expect([first.json().state, replay.json()]).toEqual(['PENDING', first.json()]);
+    expect(await show(operator, acmeId, order.id)).toMatchObject({ state: 'COMPLETED' });
     const jobs = await queryRows<{ n: number }>(t.db.db, sql`SELECT count(*)::int AS n FROM jobs WHERE name = 'orders.issue' AND payload->>'orderId' = ${order.id}`);
     expect(jobs[0].n).toBe(1);
     const reused = await call(operator, 'POST', url(acmeId, `/orders/${order.id}/activate`), undefined, key);

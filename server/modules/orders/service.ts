@@ -264,18 +264,21 @@ export async function removeItem(ctx: AppContext, actor: OrderActor, id: string,
 
 type Keyed = IdempotencyRequest | null;
 
-/** Runs a keyed order action: one transaction with the Idempotency-Key row; a refusal is stored and replayed too. */
+/**
+ * Runs a keyed order action: one transaction with the Idempotency-Key row, answering the order as
+ * the action left it; a replay answers that first answer (or the first refusal) and does nothing.
+ */
 async function keyed(ctx: AppContext, actor: OrderActor, id: string, action: OrderAction, key: Keyed, work: (tx: Db, order: Order, to: Order['state']) => Promise<number>, view: OrderView = 'placed'): Promise<OrderDetail> {
   let wake = 0;
-  const outcome = await runIdempotent<null>(ctx.db, key, async (tx) => {
+  const outcome = await runIdempotent<OrderDetail>(ctx.db, key, async (tx) => {
     const locked = await lockFor(tx, actor, id, action, view);
     if (isRefusal(locked)) return locked;
     wake = await work(tx, locked.order, locked.to);
-    return { ok: true, body: null };
+    return { ok: true, body: await orderDetail(tx, view, actor.companyIds, id) };
   });
   if (wake > 0) ctx.jobs.wake();
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.detail);
-  return orderDetail(ctx.db, view, actor.companyIds, id);
+  return outcome.body;
 }
 
 /** NEW → PENDING: checks the draft is complete, queues the issue job and the confirmation e-mail. */
