@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isWellFormedCode } from '../../../domain/codes';
@@ -146,6 +148,28 @@ describe.each(DRIVERS)('batches (%s)', (driver) => {
     expect(pdf.rawPayload.subarray(-6).toString()).toContain('%%EOF');
     // one A4 page holds ten cards
     expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+  });
+
+  it('shows archiveStatus ERROR with the reason when the archive job fails for good, and lets it be asked again', async () => {
+    const created = (await call(admin, 'POST', url(acmeId), { lotNumber: 'LOT-F1', typologyId, quantity: 3 })).json();
+    await drain();
+    expect((await call(admin, 'POST', url(acmeId, `/${created.id}/archive`))).statusCode).toBe(202);
+    // the archives folder cannot be made: a file is in its place
+    const dir = path.join(t.config.dataDir, 'archives');
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(dir, 'not a folder');
+    const handler = t.app.jobRegistry.get('catalog.batch.archive')!;
+    const job = { jobId: 'test', attempt: 3, lastAttempt: true, log: t.app.log };
+    await expect(handler({ batchId: created.id, language: 'en' }, job)).rejects.toThrow();
+    const failed = (await call(admin, 'GET', url(acmeId, `/${created.id}`))).json();
+    expect(failed.archiveStatus).toBe('ERROR');
+    expect(failed.errorMessage).toBe('EEXIST');
+    expect((await call(admin, 'GET', url(acmeId, `/${created.id}/archive`))).json().error.message).toBe('ARCHIVE_NOT_READY');
+    rmSync(dir, { force: true });
+    expect((await call(admin, 'POST', url(acmeId, `/${created.id}/archive`))).json().archiveStatus).toBe('PENDING');
+    await handler({ batchId: created.id, language: 'en' }, job);
+    expect((await call(admin, 'GET', url(acmeId, `/${created.id}`))).json()).toMatchObject({ archiveStatus: 'COMPLETED', archiveCount: 3, errorMessage: null });
+    await drain();
   });
 
   it('activates a batch through the ledger as a job, honouring Idempotency-Key, then deactivates it', async () => {

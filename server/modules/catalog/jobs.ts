@@ -1,13 +1,25 @@
 import type { AppContext } from '../../context';
 import type { JobRegistry } from '../../jobs/registry';
 import { sql } from 'drizzle-orm';
+import { pgErrorCode } from '../../lib/pg-errors';
 import { activationStates, runBatchActivation, type ActivationPayload } from './activation';
 import { makeArchive } from './archive';
 import { setBatch } from './batches.repository';
 import { generateBatchCards } from './generate';
 import { JOB_ACTIVATION, JOB_ARCHIVE, JOB_GENERATE } from './service';
 
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+/**
+ * The reason shown on the batch: a system or database error's code (EEXIST, 23505…), never its
+ * text (it may name server paths or SQL); our own errors' short message otherwise.
+ */
+function reason(error: unknown): string {
+  const sqlState = pgErrorCode(error);
+  if (sqlState) return `SQLSTATE ${sqlState}`;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[A-Z_]{2,40}$/.test(code)) return code;
+  if (!(error instanceof Error) || error.message.startsWith('Failed query')) return 'INTERNAL_ERROR';
+  return error.message.slice(0, 200);
+}
 
 /**
  * The batch jobs. Each is safe to run again (it continues from what was committed); when the
