@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { PermissionKey } from '../../../domain/permissions';
+import type { OrderDetail } from '../../../domain/orders';
+import { problem, userConfiguration } from '../../test/builders';
+import { server } from '../../test/msw';
+import { renderScreen } from '../../test/renderScreen';
+import AcquiredOrderShow from './AcquiredOrderShow';
+import OrderShow from './OrderShow';
+import { ORDER_ID, order } from './testData.test-helper';
+
+const ORDER = `/api/company/company-1/giftcard/orders/${ORDER_ID}`;
+const ACQUIRED = `/api/company/company-1/giftcard/acquired-orders/${ORDER_ID}`;
+const ACTION_NAMES = ['Confirm order', 'Activate order', 'Download codes (CSV)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Mark as delivered', 'Received', 'Retry', 'Cancel order', 'Delete draft'];
+
+function serve(detail: OrderDetail, { provider = false, base = ORDER } = {}) {
+  const cardQueries: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/user/configuration', () => {
+      const configuration = userConfiguration(['privative.orders', 'privative.acquiredOrders']);
+      return HttpResponse.json({ ...configuration, company: { ...configuration.company, isProvider: provider } });
+    }),
+    http.get(base, () => HttpResponse.json(detail)),
+    http.get(`${base}/cards`, ({ request }) => {
+      cardQueries.push(new URL(request.url).searchParams);
+      return HttpResponse.json([], { headers: { 'Content-Range': 'cards 0-0/0' } });
+    }),
+  );
+  return cardQueries;
+}
+
+const renderShow = (permissions: PermissionKey[] = ['privative.orders']) =>
+  renderScreen(<OrderShow />, { path: `/privative-orders/orders/${ORDER_ID}`, route: '/privative-orders/orders/:id', permissions, resource: 'privative-orders/orders' });
+
+async function shownActions() {
+  await screen.findByRole('heading', { name: 'ORD-000123' });
+  const region = screen.queryByRole('region', { name: 'Order actions' });
+  if (!region) return [];
+  return ACTION_NAMES.filter((name) => within(region).queryByRole('button', { name }));
+}
+
+describe('OrderShow', () => {
+  it('shows the details, configuration, products and total of the order', async () => {
+    serve(order());
+    await renderShow();
+    expect(await screen.findByRole('heading', { name: 'ORD-000123' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-state')).toHaveTextContent('Issued');
+    expect(screen.getByTestId('order-activation')).toHaveTextContent('To be activated');
+    expect(screen.getByText('Giulia Rossi · giulia@acme.test')).toBeInTheDocument();
+    expect(screen.getByText('PO-77')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Digital Gift Card' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('€1,250.00');
+    expect(await screen.findByText('The order has no gift cards yet: they are made when it is issued.')).toBeInTheDocument();
+  });
+
+  it.each<[string, Partial<OrderDetail>, boolean, string[]]>([
+    ['an issued order, to be activated (customer)', { state: 'COMPLETED' }, false, ['Activate order', 'Download codes (CSV)', 'Resend confirmation e-mail', 'Edit expiry date', 'Cancel order']],
+    ['an issued and activated order', { state: 'COMPLETED', activated: true }, false, ['Download codes (CSV)', 'Resend confirmation e-mail']],
+    ['a draft', { state: 'NEW', confirmedAt: null }, false, ['Confirm order', 'Delete draft']],
+    ['an order being issued', { state: 'IN_PROGRESS' }, false, ['Resend confirmation e-mail']],
+    ['an order in verification, for a customer (no retry)', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }, false, ['Resend confirmation e-mail', 'Cancel order']],
+    ['an order in verification, for provider staff', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }, true, ['Resend confirmation e-mail', 'Retry', 'Cancel order']],
+    ['a third-party shipment in progress, provider staff', { state: 'SHIPMENT_IN_PROGRESS', shippingType: 'PHISICAL_SHIPMENT' }, true, ['Activate order', 'Download codes (CSV)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Cancel order']],
+    ['a shipped order, customer', { state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', activated: true }, false, ['Download codes (CSV)', 'Resend confirmation e-mail', 'Mark as delivered']],
+    ['a cancelled order', { state: 'CANCELLED' }, false, []],
+  ])('offers exactly what the transition table allows: %s', async (_name, overrides, provider, expected) => {
+    serve(order(overrides), { provider });
+    await renderShow();
+    await waitFor(async () => expect(await shownActions()).toEqual(expected));
+  });
+
+  it("says why the last job failed, from the error catalogue", async () => {
+    serve(order({ state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }));
+    await renderShow();
+    expect(await screen.findByText('The last processing of this order failed: Some progressives of the ranges are not available for this order.')).toBeInTheDocument();
+  });
+
+  it("a refused cancel shows SPEC §8's text, not the server's, and the dialog stays open to retry with the same key", async () => {
+    serve(order());
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`${ORDER}/cancel`, ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return HttpResponse.json({ ...problem(409, 'ORDER_CARDS_USED', `${ORDER}/cancel`, 'raw server words') }, { status: 409, headers: { 'Content-Type': 'application/problem+json' } });
+      }),
+    );
+    await renderShow();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order ORD-000123?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Unable to cancel the order. GiftCards have already been used.')).toBeInTheDocument();
+    expect(screen.queryByText('raw server words')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('activate asks first, sends an Idempotency-Key and says "Order activated"', async () => {
+    let current = order();
+    serve(current);
+    const keys: (string | null)[] = [];
+    server.use(
+      http.get(ORDER, () => HttpResponse.json(current)),
+      http.post(`${ORDER}/activate`, ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        current = order({ activated: true, activatedAt: '2026-11-21T10:00:00.000Z' });
+        return HttpResponse.json(current);
+      }),
+    );
+    await renderShow();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Activate order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate order ORD-000123?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Activate order' }));
+    expect(await screen.findByText('Order activated')).toBeInTheDocument();
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.getByTestId('order-activation')).toHaveTextContent(/^Activated/));
+    expect(screen.queryByRole('button', { name: 'Activate order' })).not.toBeInTheDocument();
+  });
+
+  it('polls while the order is busy, so a confirmed order becomes issued by itself', async () => {
+    let reads = 0;
+    serve(order());
+    server.use(http.get(ORDER, () => HttpResponse.json(order({ state: (reads += 1) < 2 ? 'PENDING' : 'COMPLETED' }))));
+    await renderShow();
+    expect(await screen.findByText('The order is being processed; this page updates by itself.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('order-state')).toHaveTextContent('Issued'), { timeout: 6000 });
+    expect(screen.queryByText('The order is being processed; this page updates by itself.')).not.toBeInTheDocument();
+  });
+
+  it('edit expiry refuses a day before today and sends an ISO day', async () => {
+    serve(order());
+    const bodies: unknown[] = [];
+    server.use(http.post(`${ORDER}/expiry`, async ({ request }) => (bodies.push(await request.json()), HttpResponse.json(order({ expireDate: '2031-03-31' })))));
+    await renderShow();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit expiry date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Expiry date of order ORD-000123' });
+    const input = within(dialog).getByRole('textbox', { name: /Expiry date/ });
+    await user.type(input, '01/01/2020');
+    await user.tab();
+    expect(await within(dialog).findByText('The expiry date cannot be before today.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '31/03/2031');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodies).toEqual([{ expireDate: '2031-03-31' }]));
+    expect(await screen.findByText('Expiry date updated')).toBeInTheDocument();
+  });
+
+  it('an unknown order says it does not exist', async () => {
+    serve(order());
+    server.use(http.get(ORDER, () => HttpResponse.json(problem(404, 'NOT_FOUND', ORDER), { status: 404 })));
+    await renderShow();
+    expect(await screen.findByText('This order does not exist or is not visible to your company.')).toBeInTheDocument();
+  });
+});
+
+describe('AcquiredOrderShow', () => {
+  it('is read-only but for the codes and "received" of a shipped third-party order', async () => {
+    serve(order({ state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', trackingCarrier: 'BRT', trackingNumber: '123', trackingLink: 'https://track.example/123' }), { base: ACQUIRED });
+    const delivered: string[] = [];
+    server.use(http.post(`${ACQUIRED}/delivered`, ({ request }) => (delivered.push(request.url), HttpResponse.json(order({ state: 'SHIPMENT_DELIVERED' })))));
+    await renderScreen(<AcquiredOrderShow />, {
+      path: `/privative-orders/acquired-orders/${ORDER_ID}`,
+      route: '/privative-orders/acquired-orders/:id',
+      permissions: ['privative.acquiredOrders'],
+      resource: 'privative-orders/acquired-orders',
+    });
+    await waitFor(async () => expect(await shownActions()).toEqual(['Download codes (CSV)', 'Received']));
+    expect(screen.getByRole('link', { name: 'Open tracking page' })).toHaveAttribute('href', 'https://track.example/123');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Received' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mark order ORD-000123 as received?' })).getByRole('button', { name: 'Received' }));
+    expect(await screen.findByText('Order marked as received')).toBeInTheDocument();
+    expect(delivered).toHaveLength(1);
+  });
+});
