@@ -196,6 +196,11 @@ describe.each(DRIVERS)('batches (%s)', (driver) => {
     expect(await drain()).toBe(0);
     expect((await call(admin, 'POST', url(acmeId, `/${batch.id}/activate`), { amountCents: 100 })).json().errors).toEqual({ amountCents: 'validation.invalid' });
 
+    // the same key for another call is refused, and nothing is queued
+    const reused = await call(admin, 'POST', url(acmeId, `/${batch.id}/deactivate`), undefined, key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.message).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await call(admin, 'GET', url(acmeId, `/${batch.id}`))).json().status).toBe('COMPLETED');
     const off = await call(admin, 'POST', url(acmeId, `/${batch.id}/deactivate`));
     expect(off.json()).toMatchObject({ status: 'PENDING_DEACTIVATE' });
     await drain();
