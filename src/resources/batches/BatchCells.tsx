@@ -1,6 +1,7 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
-import { ARCHIVE_STATUS_TONES, archiveStatusKey, type Batch } from '../../../domain/catalog';
+import { ARCHIVE_STATUS_TONES, archiveStatusKey, BATCH_STATUS_TONES, batchStatusKey, type Batch } from '../../../domain/catalog';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { ColumnRender } from '../../components/schema';
 import { formatDate, formatDateTime } from '../../i18n/dates';
@@ -11,9 +12,26 @@ export function useFormatCount() {
   return (value: number | null | undefined) => (value == null ? '—' : new Intl.NumberFormat(locale.startsWith('en') ? 'en-GB' : 'it-IT').format(value));
 }
 
+/** A value as the record fields show it (body2, on one line). */
+const Text = ({ children }: { children: ReactNode }) => (
+  <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Typography>
+);
+
 function Count({ value }: { value: number | null }) {
   const format = useFormatCount();
-  return <span style={{ whiteSpace: 'nowrap' }}>{format(value)}</span>;
+  return <Text>{format(value)}</Text>;
+}
+
+/** The batch's SPEC §4 state (a block, so a grid cell does not stretch the badge). */
+export function BatchStatusBadge({ batch }: { batch: Pick<Batch, 'status'> }) {
+  const translate = useTranslate();
+  return (
+    <Box component="span" sx={{ display: 'block' }}>
+      <StatusBadge tone={BATCH_STATUS_TONES[batch.status]} status={batch.status} label={translate(batchStatusKey(batch.status))} />
+    </Box>
+  );
 }
 
 /** The PDF archive's SPEC §4 state, or "not requested" when no archive was asked for. */
@@ -21,20 +39,38 @@ export function BatchArchiveBadge({ batch }: { batch: Pick<Batch, 'archiveStatus
   const translate = useTranslate();
   if (!batch.archiveStatus) {
     return (
-      <Typography component="span" variant="body2" color="text.secondary">
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {translate('batches.fields.archiveNone')}
       </Typography>
     );
   }
-  return <StatusBadge tone={ARCHIVE_STATUS_TONES[batch.archiveStatus]} status={batch.archiveStatus} label={translate(archiveStatusKey(batch.archiveStatus))} />;
+  return (
+    <Box component="span" sx={{ display: 'block' }}>
+      <StatusBadge tone={ARCHIVE_STATUS_TONES[batch.archiveStatus]} status={batch.archiveStatus} label={translate(archiveStatusKey(batch.archiveStatus))} />
+    </Box>
+  );
 }
 
-const nowrap = (text: string) => (text ? <span style={{ whiteSpace: 'nowrap' }}>{text}</span> : '—');
+const nowrap = (text: string | null) => <Text>{text || '—'}</Text>;
+
+/** "502801–512800": the batch's range of progressives (the list's one column for from and to). */
+const progressiveRange = (batch: Batch) => (batch.progressiveFrom === null ? null : `${batch.progressiveFrom}–${batch.progressiveTo}`);
 
 /** How the list and the detail show the batch fields that are not plain text. */
 export const batchCells: ColumnRender = {
   createdAt: (record: RaRecord) => nowrap(formatDateTime((record as Batch).createdAt)),
   expireDate: (record: RaRecord) => nowrap(formatDate((record as Batch).expireDate)),
+  typologyName: (record: RaRecord) => nowrap((record as Batch).typologyName),
+  status: (record: RaRecord) => <BatchStatusBadge batch={record as Batch} />,
   archiveStatus: (record: RaRecord) => <BatchArchiveBadge batch={record as Batch} />,
   quantity: (record: RaRecord) => <Count value={(record as Batch).quantity} />,
+};
+
+/** The list's cells: the detail's, and one column for the range of progressives. */
+export const batchListCells: ColumnRender = {
+  ...batchCells,
+  // the day is enough to scan a list (the batch's page has the time)
+  createdAt: (record: RaRecord) => nowrap(formatDate((record as Batch).createdAt)),
+  lotNumber: (record: RaRecord) => nowrap((record as Batch).lotNumber),
+  progressiveFrom: (record: RaRecord) => nowrap(progressiveRange(record as Batch)),
 };

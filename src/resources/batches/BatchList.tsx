@@ -1,14 +1,15 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useMemo } from 'react';
-import { useCreatePath, useGetList, useTranslate } from 'react-admin';
+import { useCreatePath, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
+import type { Batch } from '../../../domain/catalog';
 import type { FieldSet } from '../../../domain/fields';
 import type { Typology } from '../../../domain/giftcards';
 import { batchFields } from '../../../domain/schemas/batch';
 import { SchemaList } from '../../components/schema';
 import { PageHeading } from '../../pages/PageHeading';
-import { batchCells } from './BatchCells';
+import { batchListCells, useFormatCount } from './BatchCells';
 import { BATCHES, useBatchRight } from './useBatchRights';
 
 /**
@@ -21,9 +22,14 @@ function useBatchListFields(): FieldSet {
   return useMemo(
     () => ({
       ...batchFields,
-      fields: batchFields.fields.map((field) =>
-        field.source === 'typologyId' ? { ...field, kind: 'select' as const, reference: undefined, choices: (typologies ?? []).map((t) => ({ id: t.id, name: t.name })) } : field,
-      ),
+      fields: batchFields.fields.map((field) => {
+        if (field.source === 'typologyId') return { ...field, kind: 'select' as const, reference: undefined, choices: (typologies ?? []).map((t) => ({ id: t.id, name: t.name })) };
+        // one column for the range of progressives (from–to), so the table fits a laptop
+        if (field.source === 'progressiveFrom') return { ...field, label: 'batches.fields.progressiveRange' };
+        // who made the batch is on its page: the list keeps the columns that tell batches apart
+        if (field.source === 'progressiveTo' || field.source === 'userName') return { ...field, column: false };
+        return field;
+      }),
     }),
     [typologies],
   );
@@ -39,8 +45,10 @@ export default function BatchList() {
   const createPath = useCreatePath();
   const canCreate = useBatchRight('create');
   const fields = useBatchListFields();
+  const formatCount = useFormatCount();
   return (
-    <>
+    // the filters side by side from tablets up (react-admin inputs are full width by default)
+    <Box sx={{ '& form .MuiFormControl-root': { width: { sm: 'auto' }, minWidth: { sm: 200 } } }}>
       <PageHeading title={translate('screens.batchList')} />
       <SchemaList
         fields={fields}
@@ -50,7 +58,8 @@ export default function BatchList() {
         empty="batches.list.empty"
         loadMore="batches.list.loadMore"
         disableSyncWithLocation={false}
-        render={batchCells}
+        render={batchListCells}
+        primaryText={(record: RaRecord) => `${(record as Batch).lotNumber} · ${translate('batches.list.cards', { smart_count: (record as Batch).quantity, quantity: formatCount((record as Batch).quantity) })}`}
         actions={
           canCreate ? (
             <Button variant="contained" component={Link} to={createPath({ resource: BATCHES, type: 'create' })} startIcon={<AddIcon />}>
@@ -59,6 +68,6 @@ export default function BatchList() {
           ) : null
         }
       />
-    </>
+    </Box>
   );
 }

@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { typology } from '../../test/builders';
+import { server } from '../../test/msw';
+import { renderScreen } from '../../test/renderScreen';
+import BatchCreate from './BatchCreate';
+import { batch, BATCHES_API, page, serveConfiguration, TYPOLOGIES_API } from './testData.test-helper';
+
+const TYPOLOGY_ID = '00000000-0000-4000-8500-000000000001';
+const render = () => renderScreen(<BatchCreate />, { path: '/privative/batches/create', route: '*', permissions: ['privative.batches'], resource: 'privative/batches' });
+
+function serveCatalog() {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get(TYPOLOGIES_API, ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return page([typology({ id: TYPOLOGY_ID, name: 'Gift Card 25 €', sku: 'GC-PHY-25' })] as never);
+    }),
+  );
+  return queries;
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: { lot: string; quantity: string }) {
+  await user.type(screen.getByLabelText(/^Lot number/), values.lot);
+  await user.click(screen.getByRole('combobox', { name: /^Typology/ }));
+  await user.click(await screen.findByRole('option', { name: 'Gift Card 25 € (GC-PHY-25)' }));
+  await user.type(screen.getByLabelText(/^Quantity/), values.quantity);
+}
+
+describe('BatchCreate', () => {
+  it('states the real rules, posts the body and opens the new batch', async () => {
+    serveConfiguration(true);
+    const catalog = serveCatalog();
+    let posted: unknown;
+    server.use(
+      http.post(BATCHES_API, async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json(batch({ status: 'PENDING', generatedCount: 0 }), { status: 201 });
+      }),
+    );
+    await render();
+    const user = userEvent.setup();
+    const submit = screen.getByRole('button', { name: 'Generate batch' });
+    await fill(user, { lot: 'LOT 1', quantity: '100001' });
+    expect(await screen.findByText('Enter up to 40 characters: letters, digits, dot, underscore, slash or hyphen')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number of cards from 1 to 100,000 (at most 100,000 cards)')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    // the catalog offers physical typologies only (batches are print runs)
+    expect(JSON.parse(catalog[0].get('filter')!)).toEqual({ type: 'PHYSICAL' });
+
+    await user.clear(screen.getByLabelText(/^Lot number/));
+    await user.type(screen.getByLabelText(/^Lot number/), 'LOT-2026/01');
+    await user.clear(screen.getByLabelText(/^Quantity/));
+    await user.type(screen.getByLabelText(/^Quantity/), '10.000');
+    await user.type(screen.getByLabelText(/^Expire date/), '01/01/2020');
+    expect(await screen.findByText('Enter today or a later day as dd/mm/yyyy')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Expire date/));
+    await user.type(screen.getByLabelText(/^Expire date/), '31/12/2099');
+    await user.type(screen.getByLabelText(/^Order reference/), ' PO-77 ');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/privative/batches/${batch().id}`));
+    expect(posted).toEqual({ lotNumber: 'LOT-2026/01', typologyId: TYPOLOGY_ID, quantity: 10000, expireDate: '2099-12-31', orderReference: 'PO-77' });
+    expect(await screen.findByText('Batch created: the cards are being generated')).toBeInTheDocument();
+  });
+
+  it("puts the server's refusal on the field, in the field's own words", async () => {
+    serveConfiguration(true);
+    serveCatalog();
+    server.use(
+      http.post(BATCHES_API, () =>
+        HttpResponse.json({ title: 'Conflict', status: 409, instance: BATCHES_API, error: { message: 'DUPLICATE_CODE' }, errors: { lotNumber: 'validation.duplicateCode' } }, { status: 409 }),
+      ),
+    );
+    await render();
+    const user = userEvent.setup();
+    await fill(user, { lot: 'LOT-1', quantity: '5' });
+    const submit = screen.getByRole('button', { name: 'Generate batch' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    expect(await screen.findByText('This lot number is already in use')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/privative/batches/create');
+  });
+});
