@@ -107,5 +107,8 @@ export async function seedOrders(db: Db): Promise<{ orders: number }> {
   await confirmed(acme, nord, 'DIGITAL', [{ typologyId: xmas, quantity: 3 }], 9);
   // a third-party shipment issued, waiting for its tracking
   await issue(await confirmed(provider, nord, 'PHISICAL_SHIPMENT', [range(23, 27)], 10), provider);
+  // a history rather than one instant: the n-th order placed 3 × (11 − n) days ago
+  await db.execute(sql`UPDATE orders SET created_at = created_at - make_interval(days => GREATEST(0, 3 * (11 - substring(number from 5)::int))),
+      confirmed_at = confirmed_at - make_interval(days => GREATEST(0, 3 * (11 - substring(number from 5)::int)))`);
   return { orders: 10 };
 }

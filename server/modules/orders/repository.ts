@@ -139,7 +139,7 @@ export async function listOrders(db: Db, view: OrderView, companyIds: readonly s
     db,
     sql`SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS}
         WHERE ${viewCondition(view, companyIds)} AND ${filterConditions(page.filter)}
-        ORDER BY ${column} ${dir}, o.id ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
+        ORDER BY ${column} ${dir}, o.number ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
   return rows.map(toOrder);
 }
