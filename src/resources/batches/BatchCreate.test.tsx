@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -83,5 +83,51 @@ describe('BatchCreate', () => {
     await user.click(submit);
     expect(await screen.findByText('This lot number is already in use')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/privative/batches/create');
+  });
+
+  it('provider staff add a typology to the catalog from the form (SPEC §3 batch creation fields); it is then the chosen one', async () => {
+    serveConfiguration(true);
+    const created = typology({ id: '00000000-0000-4000-8500-000000000009', name: 'Gift Card 12,50', sku: 'GC-PHY-1250', valueCents: 1250 });
+    let posted: unknown;
+    let listed = [typology({ id: TYPOLOGY_ID, name: 'Gift Card 25 €', sku: 'GC-PHY-25' })];
+    server.use(
+      http.get(TYPOLOGIES_API, () => page(listed as never)),
+      http.post(TYPOLOGIES_API, async ({ request }) => {
+        posted = await request.json();
+        listed = [...listed, created];
+        return HttpResponse.json({ ...created, createdAt: '2026-03-01T00:00:00Z' }, { status: 201 });
+      }),
+    );
+    await render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New typology' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New typology' });
+    const { getByLabelText, getByRole } = within(dialog);
+    await user.type(getByLabelText(/^Name/), 'Gift Card 12,50');
+    await user.type(getByLabelText(/^SKU/), 'GC PHY');
+    expect(await within(dialog).findByText('Enter up to 40 characters: letters, digits, dot, underscore or hyphen')).toBeInTheDocument();
+    await user.clear(getByLabelText(/^SKU/));
+    await user.type(getByLabelText(/^SKU/), 'GC-PHY-1250');
+    await user.type(getByLabelText(/^Value/), '20000');
+    expect(await within(dialog).findByText(/at most 10,000.00 €/)).toBeInTheDocument();
+    await user.clear(getByLabelText(/^Value/));
+    await user.type(getByLabelText(/^Value/), '12.50');
+    await user.clear(getByLabelText(/^Expiration months/));
+    await user.type(getByLabelText(/^Expiration months/), '18');
+    const submit = getByRole('button', { name: 'Create typology' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toEqual({ name: 'Gift Card 12,50', type: 'PHYSICAL', variableValue: false, valueCents: 1250, sku: 'GC-PHY-1250', expirationType: 'MONTHS_FROM_ACTIVATION', expirationMonths: 18, expirationDate: null });
+    expect(await screen.findByText('Typology created')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Typology/ })).toHaveValue('Gift Card 12,50 (GC-PHY-1250)'));
+  });
+
+  it("a customer's user is not offered a new typology", async () => {
+    serveConfiguration(false);
+    serveCatalog();
+    await render();
+    await screen.findByRole('combobox', { name: /^Typology/ });
+    expect(screen.queryByRole('button', { name: 'New typology' })).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { BackLink, SchemaForm } from '../../components/schema';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { PageHeading } from '../../pages/PageHeading';
+import { NewTypologyButton } from './TypologyDialog';
 import { BATCHES } from './useBatchRights';
 
 const typologyText = (typology: Typology) => `${typology.name} (${typology.sku})`;
@@ -98,7 +99,7 @@ export default function BatchCreate() {
       <PageHeading title={translate('screens.batchCreate')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <SchemaForm fields={batchFields} onSubmit={onSubmit as never} submitLabel="batches.form.submit">
-          <BatchInputs />
+          <BatchInputs typologyAction={<NewTypologyButton />} />
         </SchemaForm>
       </Paper>
     </Box>

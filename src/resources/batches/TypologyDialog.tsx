@@ -1,0 +1,94 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { BooleanInput, SelectInput, TextInput, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { EXPIRATION_TYPES, TYPOLOGY_TYPES, type Typology } from '../../../domain/giftcards';
+import { FormDateField } from '../../components/FormDateField';
+import { FormDialog } from '../../components/FormDialog';
+import { useFormSubmit } from '../../components/useFormSubmit';
+import type { TesseraDataProvider } from '../../dataProvider/types';
+import { useUserConfiguration } from '../../pages/profile/useUserConfiguration';
+import { TYPOLOGY_FORM_DEFAULTS, typologyFormSchema } from './typologyForm';
+
+const TYPOLOGIES = 'privative/typologies';
+const typeChoices = TYPOLOGY_TYPES.map((id) => ({ id, name: `batches.typologyDialog.types.${id}` }));
+const expirationChoices = EXPIRATION_TYPES.map((id) => ({ id, name: `batches.typology.expirationTypes.${id}` }));
+
+/** The value and expiry inputs that the choices above them call for. */
+function DependentInputs() {
+  const translate = useTranslate();
+  const variable = useWatch({ name: 'variableValue' }) as boolean;
+  const expiration = useWatch({ name: 'expirationType' }) as string;
+  return (
+    <>
+      {!variable && <TextInput source="value" label="batches.typology.value" helperText="batches.typologyDialog.valueHelp" isRequired slotProps={{ htmlInput: { inputMode: 'decimal' } }} />}
+      {expiration === 'FIXED_DATE' ? (
+        <FormDateField name="expirationDate" label={translate('batches.typology.expirationDate')} calendarLabel={translate('batches.typologyDialog.calendar')} required />
+      ) : (
+        <TextInput source="expirationMonths" label="batches.typology.expirationMonths" helperText="batches.typologyDialog.monthsHelp" isRequired slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+      )}
+    </>
+  );
+}
+
+/**
+ * SPEC §3 "Batch creation": provider staff add a typology to the catalog without leaving the
+ * batch form (name, type, value or variable value, SKU, expiration type with months or a day);
+ * the new typology is then chosen in the form.
+ */
+export function NewTypologyButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const [locale] = useLocaleState();
+  const { setValue } = useFormContext();
+  const { canAccess } = useCanAccess({ resource: TYPOLOGIES, action: 'create' });
+  const { data: configuration } = useUserConfiguration();
+  const [open, setOpen] = useState(false);
+  const resolver = useMemo(() => zodResolver(typologyFormSchema(locale)), [locale]);
+  const submit = useFormSubmit<FieldValues>(
+    useCallback(
+      async (body) => {
+        const { data } = await dataProvider.create<Typology>(TYPOLOGIES, { data: body });
+        await queryClient.invalidateQueries({ queryKey: [TYPOLOGIES] });
+        notify('batches.typologyDialog.created', { type: 'success' });
+        if (data.type === 'PHYSICAL') setValue('typologyId', data.id, { shouldDirty: true, shouldValidate: true });
+        setOpen(false);
+      },
+      [dataProvider, queryClient, notify, setValue],
+    ),
+  );
+  if (!canAccess || !configuration?.company.isProvider) return null;
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setOpen(true)} startIcon={<AddIcon />} sx={{ mt: 1, whiteSpace: 'nowrap', flexShrink: 0 }}>
+        {translate('batches.form.newTypology')}
+      </Button>
+      {open && (
+        <FormDialog
+          id="new-typology"
+          title={translate('batches.typologyDialog.title')}
+          resolver={resolver}
+          defaultValues={TYPOLOGY_FORM_DEFAULTS}
+          onSubmit={submit}
+          onClose={() => setOpen(false)}
+          submitLabel={translate('batches.typologyDialog.submit')}
+          maxWidth="sm"
+        >
+          <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+            <TextInput source="name" label="batches.typology.name" isRequired autoFocus />
+            <TextInput source="sku" label="batches.typology.sku" isRequired />
+            <SelectInput source="type" label="batches.typology.type" choices={typeChoices} isRequired />
+            <BooleanInput source="variableValue" label="batches.typology.variableValue" helperText={false} />
+            <SelectInput source="expirationType" label="batches.typology.expirationType" choices={expirationChoices} isRequired />
+            <DependentInputs />
+          </Box>
+        </FormDialog>
+      )}
+    </>
+  );
+}

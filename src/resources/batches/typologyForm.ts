@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MAX_TYPOLOGY_VALUE_CENTS, SKU_MAX, TYPOLOGY_NAME_MAX } from '../../../domain/catalog';
+import { EXPIRATION_TYPES, parseAmountInput, TYPOLOGY_TYPES } from '../../../domain/giftcards';
+import { isoDayOfInput } from '../../../domain/schemas/batch';
+
+const REQUIRED = 'validation.required';
+const RULE = {
+  name: 'batches.validation.typologyName',
+  sku: 'batches.validation.sku',
+  value: 'batches.validation.typologyValue',
+  months: 'batches.validation.expirationMonths',
+  date: 'batches.validation.expirationDate',
+} as const;
+
+export const TYPOLOGY_FORM_DEFAULTS = {
+  name: '',
+  type: 'PHYSICAL' as 'PHYSICAL' | 'DIGITAL',
+  variableValue: false,
+  value: '',
+  sku: '',
+  expirationType: 'MONTHS_FROM_ACTIVATION' as (typeof EXPIRATION_TYPES)[number],
+  expirationMonths: '12',
+  expirationDate: '',
+};
+
+/**
+ * SPEC §3 "Batch creation" as typed in the dialog (value in euros in the user's language, months
+ * and day as text) → the body of POST typologies (domain/catalog.ts typologyCreateSchema), each
+ * field with its own rule: a value unless the value is variable, months for the months-based
+ * expirations, a day for a fixed date.
+ */
+export function typologyFormSchema(language: string) {
+  return z
+    .object({
+      name: z.string().trim().min(1, REQUIRED).max(TYPOLOGY_NAME_MAX, RULE.name),
+      type: z.enum(TYPOLOGY_TYPES, { error: REQUIRED }),
+      variableValue: z.boolean().default(false),
+      value: z.string().trim(),
+      sku: z
+        .string()
+        .trim()
+        .min(1, REQUIRED)
+        .max(SKU_MAX, RULE.sku)
+        .regex(/^[A-Za-z0-9._-]+$/, RULE.sku),
+      expirationType: z.enum(EXPIRATION_TYPES, { error: REQUIRED }),
+      expirationMonths: z.string().trim(),
+      expirationDate: z.string().trim(),
+    })
+    .transform((form, ctx) => {
+      const issue = (path: string, message: string) => {
+        ctx.addIssue({ code: 'custom', path: [path], message });
+        return z.NEVER;
+      };
+      let valueCents: number | null = null;
+      if (!form.variableValue) {
+        if (!form.value) return issue('value', REQUIRED);
+        const cents = parseAmountInput(form.value, language);
+        if (cents === null || cents <= 0 || cents > MAX_TYPOLOGY_VALUE_CENTS) return issue('value', RULE.value);
+        valueCents = cents;
+      }
+      let expirationMonths: number | null = null;
+      let expirationDate: string | null = null;
+      if (form.expirationType === 'FIXED_DATE') {
+        if (!form.expirationDate) return issue('expirationDate', REQUIRED);
+        expirationDate = isoDayOfInput(form.expirationDate);
+        if (!expirationDate) return issue('expirationDate', RULE.date);
+      } else {
+        if (!form.expirationMonths) return issue('expirationMonths', REQUIRED);
+        const months = /^\d+$/.test(form.expirationMonths) ? Number(form.expirationMonths) : NaN;
+        if (!(months >= 1 && months <= 120)) return issue('expirationMonths', RULE.months);
+        expirationMonths = months;
+      }
+      return { name: form.name, type: form.type, variableValue: form.variableValue, valueCents, sku: form.sku, expirationType: form.expirationType, expirationMonths, expirationDate };
+    });
+}
