@@ -116,6 +116,8 @@ for (const viewport of VIEWPORTS) {
         for (const path of menuPaths) await visit(path, path.slice(1));
 
         await visit(await firstRecordPath(page, '/privative-orders/companies/list', /^\/privative-orders\/companies\/(?!list$|new$)[^/]+$/), 'company-detail');
+        await visit(await firstRecordPath(page, '/privative/batches/list', /^\/privative\/batches\/(?!list$|create$)[^/]+$/), 'batch-detail');
+        await visit('/privative/batches/create', 'batch-create');
         await visit('/profile', 'profile');
         await visit('/profile?tab=language', 'profile-language');
         await visit('/password', 'password');
