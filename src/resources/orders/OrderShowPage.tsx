@@ -18,7 +18,8 @@ function OrderContent({ config }: { config: OrderViewConfig }) {
   const { isPending, error, refetch } = useShowContext<OrderDetail>();
   const order = useRecordContext<OrderDetail>();
   if (error && !order) return <RecordLoadError error={error} refetch={refetch} title="orderScreens.detail.notFoundTitle" message="orderScreens.detail.notFound" heading={false} />;
-  if (isPending || !order) return <CircularProgress />;
+  // a record taken from the list (react-admin seeds the page's query with it) has no items yet
+  if (isPending || !order?.items) return <CircularProgress />;
   const reason = order.errorCode ? translate(`errors.codes.${order.errorCode}`, { _: translate('errors.generic') }) : null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
