@@ -3,11 +3,13 @@ import type { DataProvider, GetListParams, GetListResult, GetManyReferenceParams
 import type { Batch } from '../../domain/catalog';
 import type { BulkResult, CardCount, CardMoveResult, GiftCard } from '../../domain/giftcards';
 import type { OrderDetail } from '../../domain/orders';
+import type { OrderItem, OrderStockRun } from '../../domain/orders';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { HttpClient } from './httpClient';
 import { listPath, reportDownloadPath, resourcePath } from './resourcePaths';
 import type { OrderActions, OrderView, TesseraActions, TesseraDataProvider } from './types';
+import type { OrderWizardActions } from './types';
 
 /**
  * The react-admin dataProvider: ra-data-simple-rest (filter, sort and range query parameters,
@@ -49,7 +51,7 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
     deleteMany: async (resource, params) => rest.deleteMany(api(resourcePath(resource)), params),
   };
 
-  return { ...crud, ...namedActions(http), ...orderActions(http) };
+  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http) };
 }
 
 /** `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts). */
@@ -158,6 +160,27 @@ function orderActions(http: HttpClient): OrderActions {
     markOrderDelivered: (view, id) => post(`${item(view, id)}/delivered`),
     async resendOrderConfirmation(id) {
       return (await http.request<{ emails: number }>(`${item('placed', id)}/resend-confirmation`, { method: 'POST', json: {} })).body;
+    },
+  };
+}
+
+/** The order wizard's calls on a draft (`orders`, `orders/{id}/items…`, `orders/stock`). */
+function orderWizardActions(http: HttpClient): OrderWizardActions {
+  const orders = () => resourcePath('privative-orders/orders');
+  const order = (id: Identifier) => `${orders()}/${encodeURIComponent(String(id))}`;
+  const item = (id: Identifier, itemId: Identifier) => `${order(id)}/items/${encodeURIComponent(String(itemId))}`;
+  const send = async <T>(url: string, method: 'POST' | 'PUT' | 'DELETE', json?: unknown) => (await http.request<T>(url, { method, json })).body;
+  return {
+    createOrderDraft: (body) => send<OrderDetail>(orders(), 'POST', body),
+    async orderStock(typologyId, signal) {
+      return (await http.request<OrderStockRun[]>(`${orders()}/stock`, { query: { typologyId: String(typologyId) }, signal })).body;
+    },
+    addOrderItem: (id, body) => send<OrderItem>(`${order(id)}/items`, 'POST', body),
+    editOrderItem: (id, itemId, body) => send<OrderItem>(item(id, itemId), 'PUT', body),
+    removeOrderItem: (id, itemId) => send<OrderDetail>(item(id, itemId), 'DELETE'),
+    configureOrder: (id, body) => send<OrderDetail>(order(id), 'PUT', body),
+    async deleteOrderDraft(id) {
+      await http.request(order(id), { method: 'DELETE' });
     },
   };
 }

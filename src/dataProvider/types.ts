@@ -2,6 +2,7 @@ import type { AuthProvider, DataProvider, Identifier } from 'react-admin';
 import type { Batch } from '../../domain/catalog';
 import type { BulkBody, BulkResult, CardCount, CardFilter, CardMoveResult, ExportLanguage, GiftCard, ReturnBody } from '../../domain/giftcards';
 import type { OrderDetail, OrderFilter, OrderTracking } from '../../domain/orders';
+import type { CreateOrderBody, OrderConfiguration, OrderItem, OrderItemBody, OrderStockRun } from '../../domain/orders';
 import type { UserConfiguration } from '../../domain/schemas/auth';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { ReferentInput } from '../../domain/schemas/company';
@@ -74,7 +75,21 @@ export interface OrderActions {
   resendOrderConfirmation(id: Identifier): Promise<{ emails: number }>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions;
+/** The order wizard (SPEC §2/§4): the draft (NEW) is saved on the server at every step. */
+export interface OrderWizardActions {
+  /** POST orders: a new draft for the caller's company or a company below it. */
+  createOrderDraft(body: CreateOrderBody): Promise<OrderDetail>;
+  /** Unsold physical stock of a typology the order may draw ranges from: runs of consecutive progressives per lot. */
+  orderStock(typologyId: Identifier, signal?: AbortSignal): Promise<OrderStockRun[]>;
+  addOrderItem(orderId: Identifier, item: OrderItemBody): Promise<OrderItem>;
+  /** Replaces the item (its files and recipients too). */
+  editOrderItem(orderId: Identifier, itemId: Identifier, item: OrderItemBody): Promise<OrderItem>;
+  removeOrderItem(orderId: Identifier, itemId: Identifier): Promise<OrderDetail>;
+  configureOrder(orderId: Identifier, configuration: OrderConfiguration): Promise<OrderDetail>;
+  deleteOrderDraft(orderId: Identifier): Promise<void>;
+}
+
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call

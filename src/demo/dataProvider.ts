@@ -8,6 +8,7 @@ import { notFound } from './errors';
 import * as batches from './batches';
 import * as cards from './giftcards';
 import * as orders from './orders';
+import * as orderWizard from './orderWizard';
 import * as registry from './registry';
 
 /**
@@ -170,6 +171,13 @@ export function createDemoDataProvider(ctx: DemoContext): DemoDataProvider {
     setOrderTracking: (id, tracking) => later(() => orders.setOrderTracking(ctx, id, tracking)),
     markOrderDelivered: (view, id) => later(() => orders.markOrderDelivered(ctx, view, id)),
     resendOrderConfirmation: (id) => later(() => orders.resendOrderConfirmation(ctx, id)),
+    createOrderDraft: (body) => later(() => orderWizard.createOrderDraft(ctx, body)),
+    orderStock: (typologyId) => later(() => orderWizard.orderStock(ctx, typologyId)),
+    addOrderItem: (id, body) => later(() => orderWizard.addOrderItem(ctx, id, body)),
+    editOrderItem: (id, itemId, body) => later(() => orderWizard.editOrderItem(ctx, id, itemId, body)),
+    removeOrderItem: (id, itemId) => later(() => orderWizard.removeOrderItem(ctx, id, itemId)),
+    configureOrder: (id, body) => later(() => orderWizard.configureOrder(ctx, id, body)),
+    deleteOrderDraft: (id) => later(() => orderWizard.deleteOrderDraft(ctx, id)),
     exportGiftCards: (filter, format) => later(() => cards.exportCards(ctx, filter, format)),
     countGiftCards: (filter) => later(() => cards.countCards(ctx, filter)),
     searchGiftCardByCode: (code) => later(() => cards.searchByCode(ctx, code)),

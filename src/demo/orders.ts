@@ -457,3 +457,6 @@ export function deleteOrder(ctx: DemoContext, id: Identifier): Order {
   orders.splice(orders.indexOf(order), 1);
   return listRecord(order);
 }
+
+// the order wizard's demo (orderWizard.ts) saves drafts in this same store
+export { ordersOf as demoOrdersOf, record as demoOrderRecord };

@@ -1,0 +1,176 @@
+import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef } from 'react';
+import { Form, useDataProvider, useGetOne, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { Typology } from '../../../../domain/giftcards';
+import type { OrderDetail, OrderItem, ShippingType } from '../../../../domain/orders';
+import { RecordLoadError } from '../../../components/schema';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { useFormSubmit } from '../../../components/useFormSubmit';
+import type { TesseraDataProvider } from '../../../dataProvider/types';
+import { PageHeading } from '../../../pages/PageHeading';
+import { DigitalInputs } from './DigitalInputs';
+import { DraftGate } from './DraftGate';
+import { initialValues, itemResolver, serverErrorsOnForm, toItemBody, type ItemFormValues } from './itemForm';
+import { ItemTotal, TypologySummary, ValueInput } from './ItemParts';
+import { ORDERS, shippingTypeOf, wizardPaths } from './paths';
+import { RangesInput } from './RangesInput';
+import { useCompanyName } from './useCompanyName';
+import { WizardPage } from './WizardPage';
+import { WizardSubtitle } from './WizardSubtitle';
+
+type Mode = { kind: 'create'; type: ShippingType; companyId: string } | { kind: 'add'; order: OrderDetail } | { kind: 'edit'; order: OrderDetail; item: OrderItem };
+
+const typeOf = (mode: Mode) => (mode.kind === 'create' ? mode.type : mode.order.shippingType);
+
+/** The item form for one typology: ranges (physical) or quantity/template/names list (digital), the value when it is variable. */
+function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const type = typeOf(mode);
+  const item = mode.kind === 'edit' ? mode.item : undefined;
+  // the draft made by a first submit whose item was then refused: the next submit adds to it
+  const draft = useRef<string | null>(null);
+  const defaultValues = useMemo(() => initialValues(type, item, locale), [type, item, locale]);
+  const resolver = useMemo(() => itemResolver(type, typology), [type, typology]);
+
+  const submit = useFormSubmit<ItemFormValues>(
+    useCallback(
+      async (values) => {
+        const body = await toItemBody(values, type, typology);
+        let orderId: string;
+        if (mode.kind === 'create') {
+          if (!draft.current) {
+            draft.current = (await dataProvider.createOrderDraft({ subCompanyId: mode.companyId, shippingType: type })).id;
+            notify('success.orderCreated', { type: 'success' });
+          }
+          orderId = draft.current;
+          await dataProvider.addOrderItem(orderId, body);
+        } else if (mode.kind === 'add') {
+          orderId = mode.order.id;
+          await dataProvider.addOrderItem(orderId, body);
+          notify('success.itemAdded', { type: 'success' });
+        } else {
+          orderId = mode.order.id;
+          await dataProvider.editOrderItem(orderId, mode.item.id, body);
+          notify('success.itemEdited', { type: 'success' });
+        }
+        await queryClient.invalidateQueries({ queryKey: [ORDERS] });
+        navigate(wizardPaths.recap(orderId));
+      },
+      [dataProvider, mode, navigate, notify, queryClient, type, typology],
+    ),
+  );
+  const onSubmit = useCallback(async (values: FieldValues) => serverErrorsOnForm(await submit(values)), [submit]);
+  const submitLabel = mode.kind === 'edit' ? 'orderWizard.customize.save' : 'orderWizard.customize.add';
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="customize-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760 }}>
+      <Typography variant="h6" component="h2" id="customize-title" gutterBottom>
+        {translate('orderWizard.customize.title', { name: typology.name })}
+      </Typography>
+      <TypologySummary typology={typology} />
+      <Form defaultValues={defaultValues} resolver={resolver} mode="onChange" onSubmit={onSubmit} noValidate>
+        <ValueInput typology={typology} />
+        {type === 'DIGITAL' ? <DigitalInputs item={item} /> : <RangesInput typologyId={typology.id} />}
+        {item && (item.templateName || item.namesListName) && (
+          <Alert severity="info" sx={{ my: 1 }}>
+            {translate('orderWizard.customize.replaceWhole')}
+          </Alert>
+        )}
+        <ItemTotal typology={typology} type={type} />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+          <SubmitButton fullWidth={false}>{translate(submitLabel)}</SubmitButton>
+        </Box>
+      </Form>
+    </Paper>
+  );
+}
+
+/** Loads the typology (the catalog's rules for the value), then the form. */
+function WithTypology({ id, children }: { id: string; children: (typology: Typology) => React.ReactNode }) {
+  const translate = useTranslate();
+  const { data, isPending, error, refetch } = useGetOne<Typology>('privative/typologies', { id });
+  if (error) return <RecordLoadError error={error} refetch={refetch} title="orderWizard.customize.typologyNotFoundTitle" message="orderWizard.customize.typologyNotFound" heading={false} />;
+  if (isPending || !data) return <CircularProgress aria-label={translate('ra.page.loading')} />;
+  return <>{children(data)}</>;
+}
+
+function CreateCustomize({ type, companyId, typologyId }: { type: ShippingType; companyId: string; typologyId: string }) {
+  const translate = useTranslate();
+  const company = useCompanyName(companyId);
+  return (
+    <WizardPage
+      title={translate('screens.orderCreate')}
+      step="customize"
+      links={{ company: wizardPaths.company(type), catalog: wizardPaths.catalog(type, companyId) }}
+      back={{ to: wizardPaths.catalog(type, companyId), label: 'orderWizard.backToCatalog' }}
+      subtitle={<WizardSubtitle type={type} company={company} />}
+    >
+      <WithTypology id={typologyId}>{(typology) => <ItemForm mode={{ kind: 'create', type, companyId }} typology={typology} />}</WithTypology>
+    </WizardPage>
+  );
+}
+
+function DraftCustomize({ order, typologyId, item, urlType }: { order: OrderDetail; typologyId: string; item?: OrderItem; urlType?: ShippingType | null }) {
+  const translate = useTranslate();
+  if (urlType !== undefined && urlType !== order.shippingType) return <Navigate to={wizardPaths.addItem(order.id, typologyId, order.shippingType)} replace />;
+  return (
+    <WizardPage
+      title={translate(item ? 'screens.orderItem' : 'screens.orderAddItem')}
+      step="customize"
+      links={{ catalog: wizardPaths.addCatalog(order.id, order.shippingType) }}
+      back={{ to: item ? wizardPaths.recap(order.id) : wizardPaths.addCatalog(order.id, order.shippingType), label: item ? 'orderWizard.backToSummary' : 'orderWizard.backToCatalog' }}
+      subtitle={<WizardSubtitle type={order.shippingType} company={order.companyName} number={order.number} />}
+    >
+      <WithTypology id={typologyId}>{(typology) => <ItemForm mode={item ? { kind: 'edit', order, item } : { kind: 'add', order }} typology={typology} />}</WithTypology>
+    </WizardPage>
+  );
+}
+
+/**
+ * The customize step, for the first product (`create/{shippingType}/{subCompanyId}/{typologyId}`:
+ * the draft is made when it is added), another one (`{id}/additem/{typologyId}/{type}`) or an
+ * existing one (`{id}/{itemId}`, a variant).
+ */
+export default function CustomizeStep() {
+  const params = useParams();
+  const translate = useTranslate();
+  if (params.id && params.itemId) {
+    return (
+      <DraftGate id={params.id} fallbackTitle={translate('screens.orderItem')}>
+        {(order) => {
+          const item = order.items.find((i) => i.id === params.itemId);
+          if (!item) {
+            return (
+              <>
+                <PageHeading title={translate('screens.orderItem')} />
+                <Alert severity="warning" role="alert">
+                  {translate('orderWizard.customize.itemNotFound')}
+                </Alert>
+              </>
+            );
+          }
+          return <DraftCustomize order={order} typologyId={item.typologyId} item={item} />;
+        }}
+      </DraftGate>
+    );
+  }
+  if (params.id && params.typologyId) {
+    const urlType = shippingTypeOf(params.type);
+    return (
+      <DraftGate id={params.id} fallbackTitle={translate('screens.orderAddItem')}>
+        {(order) => <DraftCustomize order={order} typologyId={params.typologyId!} urlType={urlType} />}
+      </DraftGate>
+    );
+  }
+  const type = shippingTypeOf(params.shippingType);
+  if (!type || !params.subCompanyId || !params.typologyId) return <Navigate to={wizardPaths.list()} replace />;
+  return <CreateCustomize type={type} companyId={params.subCompanyId} typologyId={params.typologyId} />;
+}

@@ -1,0 +1,50 @@
+import { Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { Typology } from '../../../../domain/giftcards';
+import { parseEurosToCents } from '../../../../domain/money';
+import type { ShippingType } from '../../../../domain/orders';
+import { FormTextField } from '../../../components/FormTextField';
+import { useFormatCents } from '../../../components/MoneyField';
+import { formRangesTotal, needsValue, parseCount, type ItemFormValues } from './itemForm';
+import { useExpirationText } from './TypologyCard';
+
+/** The product's face value (or that it is chosen here) and how long its cards last. */
+export function TypologySummary({ typology }: { typology: Typology }) {
+  const translate = useTranslate();
+  const format = useFormatCents();
+  const expiration = useExpirationText();
+  return (
+    <Typography color="text.secondary" sx={{ mb: 1 }}>
+      {[
+        translate('orderWizard.catalog.sku', { sku: typology.sku }),
+        needsValue(typology) ? translate('orderWizard.catalog.variableValue') : translate('orderWizard.customize.fixedValue', { value: format(typology.valueCents!) }),
+        expiration(typology),
+      ].join(' · ')}
+    </Typography>
+  );
+}
+
+/** The face value in euros, for variable-value typologies only (the catalog's value otherwise). */
+export function ValueInput({ typology }: { typology: Typology }) {
+  const translate = useTranslate();
+  if (!needsValue(typology)) return null;
+  return <FormTextField name="value" label={translate('orderWizard.customize.value')} helperText={translate('orderWizard.customize.valueHelp')} required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
+}
+
+/** Cards × value = price, as the form stands. */
+export function ItemTotal({ typology, type }: { typology: Typology; type: ShippingType }) {
+  const translate = useTranslate();
+  const format = useFormatCents();
+  const { control } = useFormContext<ItemFormValues>();
+  const values = useWatch({ control }) as ItemFormValues;
+  const cards =
+    type !== 'DIGITAL' ? formRangesTotal({ ranges: values.ranges ?? [] }) : values.digitalMode === 'namesList' ? (values.namesCheck?.ok ? values.namesCheck.recipients.length : 0) : parseCount(values.quantity ?? '');
+  const value = needsValue(typology) ? parseEurosToCents(values.value ?? '') : typology.valueCents;
+  if (!Number.isFinite(cards) || cards <= 0 || value === null || value <= 0) return null;
+  return (
+    <Typography sx={{ mt: 2, fontWeight: 600 }} aria-live="polite" data-testid="item-total">
+      {translate('orderWizard.customize.total', { smart_count: cards, value: format(value), total: format(cards * value) })}
+    </Typography>
+  );
+}

@@ -1,0 +1,241 @@
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { OrderDetail, OrderItem } from '../../../../domain/orders';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { createIdempotencyKeys } from '../../../components/idempotencyKey';
+import { useFormatCents } from '../../../components/MoneyField';
+import { useNotifyError } from '../../../components/useNotifyError';
+import type { TesseraDataProvider } from '../../../dataProvider/types';
+import { DraftGate } from './DraftGate';
+import { ItemRow } from './ItemRow';
+import { ORDERS, wizardPaths } from './paths';
+import { WizardPage } from './WizardPage';
+import { WizardSubtitle } from './WizardSubtitle';
+
+const isConfigured = (order: OrderDetail) => Boolean(order.referentName && order.referentEmail && order.companyOrderNumber);
+
+function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        <Typography variant="h6" component="h2" id={`${id}-title`} sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+function Totals({ order }: { order: OrderDetail }) {
+  const translate = useTranslate();
+  const format = useFormatCents();
+  const cards = order.physicalCards + order.digitalCards;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', pt: 2 }} data-testid="wizard-totals">
+      <Typography>{translate('orderWizard.recap.cards', { smart_count: cards })}</Typography>
+      <Typography sx={{ fontWeight: 700 }}>{translate('orderWizard.recap.total', { total: format(order.totalCents) })}</Typography>
+    </Box>
+  );
+}
+
+/** The configuration as saved, for the review. */
+function ConfigurationSummary({ order }: { order: OrderDetail }) {
+  const translate = useTranslate();
+  const f = (key: string) => translate(`orderScreens.fields.${key}`);
+  const yes = (value: boolean) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
+  const rows: Array<[string, string]> = [
+    [f('referent'), [order.referentName, order.referentEmail].filter(Boolean).join(' · ')],
+    [f('companyOrderNumber'), order.companyOrderNumber ?? '—'],
+    [f('validMonths'), translate('orderWizard.configuration.months', { smart_count: order.validMonths })],
+    [f('sendEmailToCompanyContact'), yes(order.sendEmailToCompanyContact)],
+    [f('autoActivate'), yes(order.autoActivate)],
+    ...(order.shippingType !== 'DIGITAL' ? ([[f('shippingAddress'), order.shippingAddress ?? '—']] as Array<[string, string]>) : []),
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, auto) 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 1 }, m: 0 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const confirmKeys = useMemo(() => createIdempotencyKeys(), []);
+  const [removing, setRemoving] = useState<OrderItem | null>(null);
+  const [dialog, setDialog] = useState<'confirm' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const configured = isConfigured(order);
+  const empty = order.items.length === 0;
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [ORDERS] });
+  const removeItem = () =>
+    run(async () => {
+      await dataProvider.removeOrderItem(order.id, removing!.id);
+      notify('orderWizard.messages.itemRemoved', { type: 'success' });
+      setRemoving(null);
+      await refresh();
+    });
+  const deleteDraft = () =>
+    run(async () => {
+      await dataProvider.deleteOrderDraft(order.id);
+      notify('success.orderDeleted', { type: 'success' });
+      setDialog(null);
+      navigate(wizardPaths.list());
+      void refresh();
+    });
+  const confirm = () =>
+    run(async () => {
+      await dataProvider.confirmOrder(order.id, confirmKeys({ confirm: order.id }));
+      notify('success.orderConfirmed', { type: 'success' });
+      setDialog(null);
+      navigate(wizardPaths.detail(order.id));
+      void refresh();
+    });
+
+  const links = {
+    catalog: wizardPaths.addCatalog(order.id, order.shippingType),
+    summary: wizardPaths.recap(order.id),
+    configuration: wizardPaths.configuration(order.id),
+  };
+  return (
+    <WizardPage
+      title={translate(review ? 'screens.orderReview' : 'screens.orderRecap')}
+      step={review ? 'review' : 'summary'}
+      links={links}
+      back={review ? { to: wizardPaths.configuration(order.id), label: 'orderWizard.backToConfiguration' } : { to: wizardPaths.list(), label: 'orderWizard.backToList' }}
+      subtitle={<WizardSubtitle type={order.shippingType} company={order.companyName} number={order.number} />}
+    >
+      <Section
+        id="wizard-items"
+        title={translate('orderWizard.recap.products')}
+        action={
+          <Button component={Link} to={links.catalog} variant="outlined" size="small">
+            {translate('orderWizard.recap.addProduct')}
+          </Button>
+        }
+      >
+        {empty ? (
+          <Alert severity="info" role="status">
+            {translate('orderWizard.recap.empty')}
+          </Alert>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-labelledby="wizard-items-title">
+            {order.items.map((item) => (
+              <ItemRow key={item.id} item={item} onRemove={setRemoving} />
+            ))}
+          </Box>
+        )}
+        <Totals order={order} />
+      </Section>
+
+      {review && (
+        <Section
+          id="wizard-configuration"
+          title={translate('orderWizard.steps.configuration')}
+          action={
+            <Button component={Link} to={links.configuration} variant="outlined" size="small">
+              {translate('orderWizard.review.editConfiguration')}
+            </Button>
+          }
+        >
+          {configured ? (
+            <ConfigurationSummary order={order} />
+          ) : (
+            <Alert severity="warning" role="alert">
+              {translate('orderWizard.review.notConfigured')}
+            </Alert>
+          )}
+        </Section>
+      )}
+
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Button color="error" onClick={() => setDialog('delete')}>
+          {translate('orderWizard.recap.deleteDraft')}
+        </Button>
+        {review ? (
+          <Button variant="contained" size="large" disabled={empty || !configured || busy} onClick={() => setDialog('confirm')}>
+            {translate('orderWizard.review.confirm')}
+          </Button>
+        ) : (
+          <Button component={Link} to={links.configuration} variant="contained" size="large" disabled={empty}>
+            {translate('orderWizard.recap.toConfiguration')}
+          </Button>
+        )}
+      </Box>
+
+      <ConfirmDialog
+        open={removing !== null}
+        title={translate('orderWizard.recap.removeTitle')}
+        confirmLabel={translate('orderWizard.recap.remove')}
+        busy={busy}
+        onConfirm={() => void removeItem()}
+        onClose={() => setRemoving(null)}
+      >
+        {translate('orderWizard.recap.removeText', { name: removing?.typologyName ?? '' })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={translate('orderWizard.recap.deleteTitle')}
+        confirmLabel={translate('orderWizard.recap.deleteDraft')}
+        dismissLabelKey="orderWizard.keepDraft"
+        busy={busy}
+        onConfirm={() => void deleteDraft()}
+        onClose={() => setDialog(null)}
+      >
+        {translate('orderWizard.recap.deleteText', { number: order.number })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === 'confirm'}
+        title={translate('orderWizard.review.confirmTitle')}
+        confirmLabel={translate('orderWizard.review.confirm')}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setDialog(null)}
+      >
+        {translate('orderWizard.review.confirmText', { number: order.number, smart_count: order.physicalCards + order.digitalCards })}
+      </ConfirmDialog>
+    </WizardPage>
+  );
+}
+
+/** `{id}/recap`: the summary of the draft's products and totals; with `?step=review`, the review with the configuration and the confirm. */
+export default function RecapStep() {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const [search] = useSearchParams();
+  const review = search.get('step') === 'review';
+  return (
+    <DraftGate id={id} fallbackTitle={translate(review ? 'screens.orderReview' : 'screens.orderRecap')}>
+      {(order) => <Recap order={order} review={review} />}
+    </DraftGate>
+  );
+}

@@ -1,0 +1,202 @@
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { MAX_UPLOAD_BYTES } from '../../../../domain/constants';
+import type { Typology } from '../../../../domain/giftcards';
+import { centsToDecimal, parseEurosToCents } from '../../../../domain/money';
+import { makeOrderItemSchema, OV, rangesTotal, type OrderItem, type OrderItemBody, type Recipient, type ShippingType } from '../../../../domain/orders';
+
+/** What the browser read of a chosen names list (domain `parseNamesList`): the recipients, or the first bad line. */
+export type NamesCheck = { ok: true; recipients: Recipient[] } | { ok: false; line: number };
+
+export type DigitalMode = 'quantity' | 'namesList';
+
+/** The customize step's form: texts as typed, files as chosen. */
+export interface ItemFormValues {
+  /** digital: the cards; physical: the cards in the cart the ranges must add up to */
+  quantity: string;
+  /** the face value in euros, for variable-value typologies */
+  value: string;
+  ranges: Array<{ from: string; to: string }>;
+  digitalMode: DigitalMode;
+  template: File | null;
+  namesList: File | null;
+  namesCheck: NamesCheck | null;
+}
+
+/** Error keys of the form that are not a field of their own. */
+export const RANGES_CHECK = 'rangesCheck';
+
+export const WE = {
+  rangesTotal: 'orderWizard.errors.rangesTotal',
+  templateType: 'orderWizard.errors.templateType',
+  namesListType: 'orderWizard.errors.namesListType',
+  namesListLine: 'orderWizard.errors.namesListLine',
+  namesListEmpty: 'orderWizard.errors.namesListEmpty',
+  namesListReading: 'orderWizard.errors.namesListReading',
+  wholeNumber: 'orderWizard.errors.wholeNumber',
+} as const;
+
+/** "10000", "10.000", "10 000" → 10000; anything else NaN (the schema then states the rule). */
+export function parseCount(text: string): number {
+  const trimmed = text.trim();
+  if (/^\d{1,3}([. ']\d{3})+$/.test(trimmed)) return Number(trimmed.replace(/[. ']/g, ''));
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+export const needsValue = (typology: Pick<Typology, 'variableValue' | 'valueCents'>) => typology.variableValue || typology.valueCents === null;
+
+/** The values a new item starts with, or an existing item's (its files must be chosen again: the API replaces an item whole). */
+export function initialValues(shipping: ShippingType, item?: OrderItem, language = 'it'): ItemFormValues {
+  const decimal = (cents: number) => (language.startsWith('it') ? centsToDecimal(cents).replace('.', ',') : centsToDecimal(cents));
+  return {
+    quantity: item ? String(item.quantity) : '',
+    value: item ? decimal(item.valueCents) : '',
+    ranges: item?.ranges?.map((r) => ({ from: String(r.from), to: String(r.to) })) ?? (shipping === 'DIGITAL' ? [] : [{ from: '', to: '' }]),
+    digitalMode: item?.namesListName ? 'namesList' : 'quantity',
+    template: null,
+    namesList: null,
+    namesCheck: null,
+  };
+}
+
+const placeholder = (file: File) => ({ type: file.type, name: file.name, content: 'AA==' });
+
+/**
+ * The item body the form stands for, files as placeholders (`toItemBody` reads them on submit):
+ * what the domain's `makeOrderItemSchema` checks.
+ */
+function bodyShape(values: ItemFormValues, shipping: ShippingType, typology: Typology) {
+  const body: Record<string, unknown> = { typologyId: typology.id };
+  if (needsValue(typology) && values.value.trim() !== '') body.valueCents = parseEurosToCents(values.value) ?? -1;
+  if (shipping !== 'DIGITAL') {
+    body.ranges = values.ranges.map((r) => ({ from: parseCount(r.from), to: parseCount(r.to) }));
+    if (values.quantity.trim() !== '') body.quantity = parseCount(values.quantity);
+  } else if (values.digitalMode === 'namesList') {
+    if (values.namesList) body.namesList = placeholder(values.namesList);
+  } else {
+    if (values.quantity.trim() !== '') body.quantity = parseCount(values.quantity);
+    if (values.template) body.template = placeholder(values.template);
+  }
+  return body;
+}
+
+/** Where a domain issue shows on the form, in the words of its rule. */
+function fieldOf(path: PropertyKey[], message: string): [string, string] {
+  const [head, index, leaf] = path.map(String);
+  if (head === 'valueCents') return ['value', message === OV.required ? OV.required : OV.amount];
+  if (head === 'quantity' && message === OV.rangeTotal) return [RANGES_CHECK, WE.rangesTotal];
+  if (head === 'quantity' && message !== OV.required) return ['quantity', OV.quantity];
+  if (head === 'ranges' && index !== undefined && leaf) return [`ranges.${index}.${leaf}`, message === OV.progressiveRange ? OV.progressiveRange : WE.wholeNumber];
+  if (head === 'ranges') return [RANGES_CHECK, message === OV.required ? OV.required : message];
+  if (head === 'template') return ['template', message === OV.fileType ? WE.templateType : message];
+  if (head === 'namesList') return ['namesList', message === OV.fileType ? WE.namesListType : message];
+  return [path.map(String).join('.') || RANGES_CHECK, message];
+}
+
+/** The form's rules: the domain's item schema for the order's shipping type, plus what only the browser can check (file size, the names list's rows). */
+export function validateItem(values: ItemFormValues, shipping: ShippingType, typology: Typology): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const set = (field: string, message: string) => {
+    errors[field] ??= message;
+  };
+  if (needsValue(typology) && values.value.trim() === '') set('value', OV.required);
+  if (shipping !== 'DIGITAL' && values.quantity.trim() === '') set('quantity', OV.required);
+  if (shipping === 'DIGITAL' && values.digitalMode === 'namesList') {
+    if (!values.namesList) set('namesList', OV.required);
+    else if (values.namesList.size > MAX_UPLOAD_BYTES) set('namesList', OV.fileTooLarge);
+    else if (!values.namesCheck) set('namesList', WE.namesListReading);
+    else if (!values.namesCheck.ok) set('namesList', values.namesCheck.line === 0 ? WE.namesListEmpty : WE.namesListLine);
+  }
+  if (shipping === 'DIGITAL' && values.digitalMode === 'quantity' && values.template && values.template.size > MAX_UPLOAD_BYTES) set('template', OV.fileTooLarge);
+  const parsed = makeOrderItemSchema(shipping).safeParse(bodyShape(values, shipping, typology));
+  if (!parsed.success) {
+    const namesMode = shipping === 'DIGITAL' && values.digitalMode === 'namesList';
+    for (const issue of parsed.error.issues) {
+      // in names-list mode the list makes the quantity: its own error says what is missing
+      if (namesMode && issue.path[0] === 'quantity') continue;
+      if (issue.code === 'invalid_type' && issue.path[0] === 'ranges' && issue.path.length === 3) {
+        set(`ranges.${String(issue.path[1])}.${String(issue.path[2])}`, WE.wholeNumber);
+        continue;
+      }
+      set(...fieldOf(issue.path, issue.message));
+    }
+  }
+  return errors;
+}
+
+/** Cards the form's ranges hold (complete rows only). */
+export function formRangesTotal(values: Pick<ItemFormValues, 'ranges'>): number {
+  const ranges = values.ranges.map((r) => ({ from: parseCount(r.from), to: parseCount(r.to) })).filter((r) => Number.isFinite(r.from) && Number.isFinite(r.to));
+  return rangesTotal(ranges);
+}
+
+/** Flat `{ "ranges.0.to": key }` → react-hook-form's nested errors. */
+export function toFieldErrors(flat: Record<string, string>): FieldErrors {
+  const out: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(flat)) {
+    const parts = path.split('.');
+    let node = out;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = { type: 'validate', message };
+      else node = (node[part] ??= /^\d+$/.test(parts[i + 1]) ? [] : {}) as Record<string, unknown>;
+    });
+  }
+  return out as FieldErrors;
+}
+
+export function itemResolver(shipping: ShippingType, typology: Typology): Resolver<FieldValues> {
+  return async (values) => {
+    const errors = validateItem(values as ItemFormValues, shipping, typology);
+    return Object.keys(errors).length > 0 ? { values: {}, errors: toFieldErrors(errors) } : { values, errors: {} };
+  };
+}
+
+/** A chosen file's text (UTF-8). */
+export function fileText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(file);
+  });
+}
+
+/** SPEC §3 "File to upload": type, name and base64 content without the data-URL prefix. */
+export function fileToUpload(file: File): Promise<{ type: string; name: string; content: string }> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve({ type: file.type, name: file.name, content: url.slice(url.indexOf(',') + 1) });
+    };
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The body the API receives for valid form values, the files read as base64. */
+export async function toItemBody(values: ItemFormValues, shipping: ShippingType, typology: Typology): Promise<OrderItemBody> {
+  const body: OrderItemBody = { typologyId: typology.id };
+  if (needsValue(typology)) body.valueCents = parseEurosToCents(values.value)!;
+  if (shipping !== 'DIGITAL') {
+    body.ranges = values.ranges.map((r) => ({ from: parseCount(r.from), to: parseCount(r.to) }));
+    body.quantity = parseCount(values.quantity);
+  } else if (values.digitalMode === 'namesList' && values.namesList) {
+    body.namesList = await fileToUpload(values.namesList);
+  } else {
+    body.quantity = parseCount(values.quantity);
+    if (values.template) body.template = await fileToUpload(values.template);
+  }
+  return body;
+}
+
+/** The API's field errors on the form's fields (`valueCents` is typed as `value`; range-wide refusals sit under the ranges). */
+export function serverErrorsOnForm(errors: FieldValues | undefined): FieldValues | undefined {
+  if (!errors) return errors;
+  const out: FieldValues = {};
+  for (const [field, message] of Object.entries(errors)) {
+    if (field === 'valueCents') out.value = message;
+    else if (field === 'ranges' || (field === 'quantity' && message === OV.rangeTotal)) out[RANGES_CHECK] = field === 'quantity' ? WE.rangesTotal : message;
+    else out[field] = message;
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+import { http, HttpResponse } from 'msw';
+import type { Typology } from '../../../../domain/giftcards';
+import type { OrderDetail } from '../../../../domain/orders';
+import { server } from '../../../test/msw';
+import { order, ORDER_ID } from '../testData.test-helper';
+
+export { ORDER_ID };
+export const ORDERS_API = '/api/company/company-1/giftcard/orders';
+export const TYPOLOGIES_API = '/api/company/company-1/giftcard/typologies';
+export const TYPOLOGY_ID = '5a000000-0000-4000-8000-000000000001';
+export const COMPANY_ID = '0c000000-0000-4000-8000-000000000002';
+
+export function typology(overrides: Partial<Typology> = {}): Typology {
+  return { id: TYPOLOGY_ID, companyId: null, name: 'Gift Card 25 €', type: 'DIGITAL', valueCents: 2500, variableValue: false, sku: 'GC-DIG-25', expirationType: 'MONTHS_FROM_ACTIVATION', expirationMonths: 12, expirationDate: null, ...overrides };
+}
+
+/** A draft (NEW, not configured) of the wizard. */
+export function draft(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return order({
+    state: 'NEW',
+    referentName: null,
+    referentEmail: null,
+    companyOrderNumber: null,
+    confirmedAt: null,
+    items: [],
+    totalCents: 0,
+    digitalCards: 0,
+    ...overrides,
+  });
+}
+
+export function serveTypology(value: Typology = typology()) {
+  server.use(http.get(`${TYPOLOGIES_API}/:id`, () => HttpResponse.json(value)));
+}
+
+export function serveOrder(value: OrderDetail) {
+  server.use(http.get(`${ORDERS_API}/:id`, () => HttpResponse.json(value)));
+}
