@@ -37,7 +37,8 @@ export function BatchInputs({ typologyAction }: { typologyAction?: ReactNode }) 
         fullWidth
         slotProps={{ htmlInput: { maxLength: LOT_NUMBER_MAX } }}
       />
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+      {/* on phones the "new typology" button goes below the typology, which keeps the full width */}
+      <Box sx={{ display: 'flex', gap: { xs: 0, sm: 1 }, flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'flex-start' }, '& > :first-of-type': { width: { xs: '100%', sm: 'auto' } } }}>
         <ReferenceInput source="typologyId" reference="privative/typologies" filter={{ type: 'PHYSICAL' }} sort={{ field: 'name', order: 'ASC' }} perPage={100}>
           <AutocompleteInput
             label="batches.fields.typology"

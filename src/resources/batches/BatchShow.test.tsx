@@ -62,6 +62,31 @@ describe('BatchShow', () => {
     expect(await screen.findByRole('progressbar', { name: 'Activating the cards' })).toHaveAttribute('aria-valuenow', '0');
   });
 
+  it('a variable-value batch asks the value each card is activated with, stated by its rule', async () => {
+    serveConfiguration(true);
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(ONE, () => HttpResponse.json(batch({ valueCents: null }))),
+      http.post(`${ONE}/activate`, async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(batch({ valueCents: null, status: 'PENDING_ACTIVATION' }), { status: 202 });
+      }),
+    );
+    await render();
+    expect(await screen.findByText('Variable')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Activate cards' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate the cards of batch LOT-1?' });
+    const amount = within(dialog).getByRole('textbox', { name: /Value of each card/ });
+    await user.type(amount, '12,3,4');
+    expect(await within(dialog).findByText(/at most 2 decimals/)).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '15.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate cards' }));
+    expect(await screen.findByText('Activation started: the cards are being activated')).toBeInTheDocument();
+    expect(bodies).toEqual([{ amountCents: 1550 }]);
+  });
+
   it('a refused deactivation shows the catalogue text of its code, never the server text', async () => {
     serveConfiguration(true);
     server.use(

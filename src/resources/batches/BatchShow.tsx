@@ -37,6 +37,8 @@ function useErrorReason() {
   };
 }
 
+const COLUMNS = { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' };
+
 function BatchDetail({ batch, refetch }: { batch: Batch; refetch: () => void }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
@@ -46,8 +48,11 @@ function BatchDetail({ batch, refetch }: { batch: Batch; refetch: () => void }) 
       <PageHeading title={translate('batches.detail.title', { lot: batch.lotNumber })} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
         <BatchProgress batch={batch} />
-        <SchemaShowFields fields={batchFields} render={batchCells} />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 2, mt: 2 }}>
+        {/* two columns already on phones: the batch's short values fit, and the page stays short */}
+        <Box sx={{ '& > .MuiBox-root': { gridTemplateColumns: COLUMNS } }}>
+          <SchemaShowFields fields={batchFields} render={batchCells} />
+        </Box>
+        <Box sx={{ display: 'grid', gridTemplateColumns: COLUMNS, gap: 2, mt: 2 }}>
           <Labeled label="batches.fields.value">
             <Typography variant="body2">{batch.valueCents === null ? translate('batches.fields.variableValue') : formatCents(batch.valueCents)}</Typography>
           </Labeled>

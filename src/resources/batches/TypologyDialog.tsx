@@ -17,20 +17,21 @@ const TYPOLOGIES = 'privative/typologies';
 const typeChoices = TYPOLOGY_TYPES.map((id) => ({ id, name: `batches.typologyDialog.types.${id}` }));
 const expirationChoices = EXPIRATION_TYPES.map((id) => ({ id, name: `batches.typology.expirationTypes.${id}` }));
 
-/** The value and expiry inputs that the choices above them call for. */
-function DependentInputs() {
-  const translate = useTranslate();
+/** The value, unless it is variable. */
+function ValueInput() {
   const variable = useWatch({ name: 'variableValue' }) as boolean;
+  if (variable) return null;
+  return <TextInput source="value" label="batches.typology.value" helperText="batches.typologyDialog.valueHelp" isRequired slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
+}
+
+/** Months for the months-based expirations, a day for a fixed date. */
+function ExpiryInput() {
+  const translate = useTranslate();
   const expiration = useWatch({ name: 'expirationType' }) as string;
-  return (
-    <>
-      {!variable && <TextInput source="value" label="batches.typology.value" helperText="batches.typologyDialog.valueHelp" isRequired slotProps={{ htmlInput: { inputMode: 'decimal' } }} />}
-      {expiration === 'FIXED_DATE' ? (
-        <FormDateField name="expirationDate" label={translate('batches.typology.expirationDate')} calendarLabel={translate('batches.typologyDialog.calendar')} required />
-      ) : (
-        <TextInput source="expirationMonths" label="batches.typology.expirationMonths" helperText="batches.typologyDialog.monthsHelp" isRequired slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-      )}
-    </>
+  return expiration === 'FIXED_DATE' ? (
+    <FormDateField name="expirationDate" label={translate('batches.typology.expirationDate')} calendarLabel={translate('batches.typologyDialog.calendar')} required />
+  ) : (
+    <TextInput source="expirationMonths" label="batches.typology.expirationMonths" helperText="batches.typologyDialog.monthsHelp" isRequired slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
   );
 }
 
@@ -65,7 +66,7 @@ export function NewTypologyButton() {
   if (!canAccess || !configuration?.company.isProvider) return null;
   return (
     <>
-      <Button variant="outlined" onClick={() => setOpen(true)} startIcon={<AddIcon />} sx={{ mt: 1, whiteSpace: 'nowrap', flexShrink: 0 }}>
+      <Button variant="outlined" onClick={() => setOpen(true)} startIcon={<AddIcon />} sx={{ mt: { xs: 0, sm: 1 }, mb: { xs: 2, sm: 0 }, whiteSpace: 'nowrap', flexShrink: 0 }}>
         {translate('batches.form.newTypology')}
       </Button>
       {open && (
@@ -84,8 +85,9 @@ export function NewTypologyButton() {
             <TextInput source="sku" label="batches.typology.sku" isRequired />
             <SelectInput source="type" label="batches.typology.type" choices={typeChoices} isRequired />
             <BooleanInput source="variableValue" label="batches.typology.variableValue" helperText={false} />
+            <ValueInput />
             <SelectInput source="expirationType" label="batches.typology.expirationType" choices={expirationChoices} isRequired />
-            <DependentInputs />
+            <ExpiryInput />
           </Box>
         </FormDialog>
       )}
