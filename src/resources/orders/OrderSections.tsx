@@ -127,14 +127,14 @@ export function OrderProductsSection({ order }: { order: OrderDetail }) {
                 </TableRow>
               ))}
             </TableBody>
-            <TableFooter>
+            <TableFooter sx={{ '& td': { fontSize: '0.875rem', fontWeight: 600, color: 'text.primary' } }}>
               <TableRow>
-                <TableCell sx={{ fontWeight: 600, color: 'text.primary' }}>{translate(f('total'))}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                <TableCell>{translate(f('total'))}</TableCell>
+                <TableCell align="right">
                   {orderCards(order)}
                 </TableCell>
                 <TableCell />
-                <TableCell align="right" sx={{ ...money, fontWeight: 600, color: 'text.primary' }} data-testid="order-total">
+                <TableCell align="right" sx={money} data-testid="order-total">
                   {formatCents(order.totalCents)}
                 </TableCell>
               </TableRow>
