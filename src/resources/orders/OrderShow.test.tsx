@@ -151,6 +151,27 @@ describe('OrderShow', () => {
     expect(await screen.findByText('Expiry date updated')).toBeInTheDocument();
   });
 
+  it("lists the order's gift cards 25 at a time with load more while the API says more exist", async () => {
+    serve(order());
+    const ranges: string[] = [];
+    const card = (i: number) => ({ id: `card-${i}`, code: `CODE${String(i).padStart(13, '0')}`, progressive: 1000 + i, status: 'SOLD', availableBalanceCents: 0, balanceCents: 0, frozenCents: 0 });
+    server.use(
+      http.get(`${ORDER}/cards`, ({ request }) => {
+        const range = new URL(request.url).searchParams.get('range')!;
+        ranges.push(range);
+        const [start] = JSON.parse(range) as [number, number];
+        const rows = Array.from({ length: start === 0 ? 25 : 5 }, (_, i) => card(start + i));
+        return HttpResponse.json(rows, { headers: { 'Content-Range': `cards ${start}-${start + rows.length - 1}/${start === 0 ? '*' : 30}` } });
+      }),
+    );
+    await renderShow();
+    expect(await screen.findByText('CODE0000000000000')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more gift cards' }));
+    expect(await screen.findByText('CODE0000000000029')).toBeInTheDocument();
+    expect(ranges).toEqual(['[0,24]', '[25,49]']);
+    expect(screen.queryByRole('button', { name: 'Load more gift cards' })).not.toBeInTheDocument();
+  });
+
   it('an unknown order says it does not exist', async () => {
     serve(order());
     server.use(http.get(ORDER, () => HttpResponse.json(problem(404, 'NOT_FOUND', ORDER), { status: 404 })));
