@@ -48,12 +48,11 @@ export default function CompanyStep() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate(mayList ? 'orderWizard.company.help' : 'orderWizard.company.helpOwnOnly')}
         </Typography>
-        <Autocomplete<Choice, false, true>
+        <Autocomplete<Choice>
           options={options}
           loading={mayList === true && isPending}
-          disableClearable
           filterOptions={(x) => x}
-          value={value ?? undefined}
+          value={value ?? null}
           getOptionLabel={label}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           onInputChange={(_event, text, reason) => reason === 'input' && setQ(text)}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, FormControlLabel, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
+import { Box, CircularProgress, FormControlLabel, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Form, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
@@ -61,7 +61,7 @@ function ConfigurationForm({ order }: { order: OrderDetail }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { identity } = useGetIdentity();
+  const { identity, isPending } = useGetIdentity();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const physical = order.shippingType !== 'DIGITAL';
   const resolver = useMemo(() => zodResolver(orderConfigurationSchema) as unknown as Resolver<FieldValues>, []);
@@ -95,7 +95,10 @@ function ConfigurationForm({ order }: { order: OrderDetail }) {
       <Typography variant="h6" component="h2" id="configuration-title" gutterBottom>
         {translate('orderWizard.configuration.title')}
       </Typography>
-      <Form key={identity ? 'ready' : 'loading'} defaultValues={defaultValues} resolver={resolver} mode="onChange" onSubmit={submit} noValidate>
+      {isPending ? (
+        <CircularProgress aria-label={translate('ra.page.loading')} />
+      ) : (
+      <Form defaultValues={defaultValues} resolver={resolver} mode="onChange" onSubmit={submit} noValidate>
         <FormTextField name="referentName" label={translate('orderWizard.configuration.referentName')} required autoComplete="name" />
         <FormTextField name="referentEmail" label={translate('orderWizard.configuration.referentEmail')} required type="email" autoComplete="email" />
         <MonthsSelect />
@@ -109,6 +112,7 @@ function ConfigurationForm({ order }: { order: OrderDetail }) {
           </SubmitButton>
         </Box>
       </Form>
+      )}
     </Paper>
   );
 }
