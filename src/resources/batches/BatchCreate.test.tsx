@@ -49,6 +49,8 @@ describe('BatchCreate', () => {
     expect(submit).toBeDisabled();
     // the catalog offers physical typologies only (batches are print runs)
     expect(JSON.parse(catalog[0].get('filter')!)).toEqual({ type: 'PHYSICAL' });
+    // never asked by id (the typologies list takes no `id` filter: the API would answer 400)
+    expect(catalog.map((query) => JSON.parse(query.get('filter')!))).toEqual(catalog.map(() => ({ type: 'PHYSICAL' })));
 
     await user.clear(screen.getByLabelText(/^Lot number/));
     await user.type(screen.getByLabelText(/^Lot number/), 'LOT-2026/01');

@@ -1,6 +1,6 @@
 import { Box, Paper } from '@mui/material';
 import { useCallback, type ReactNode } from 'react';
-import { AutocompleteInput, ReferenceInput, TextInput, useCreatePath, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { AutocompleteInput, TextInput, useCreatePath, useDataProvider, useGetList, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { Batch } from '../../../domain/catalog';
 import { LOT_NUMBER_MAX } from '../../../domain/catalog';
@@ -25,6 +25,13 @@ function withFieldRules(errors: FieldValues | undefined): FieldValues | undefine
 /** The inputs of the generate-batch form; `typologyAction` sits beside the typology (new typology). */
 export function BatchInputs({ typologyAction }: { typologyAction?: ReactNode }) {
   const translate = useTranslate();
+  // the catalog's physical typologies by name, as choices: a reference input would ask for the
+  // chosen one by `filter={"id":[…]}`, which the typologies list does not take
+  const { data: typologies, isPending } = useGetList<Typology>('privative/typologies', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+    filter: { type: 'PHYSICAL' },
+  });
   const required = (source: string) => batchFields.inputs.find((field) => field.source === source)?.required ?? false;
   return (
     <>
@@ -39,16 +46,17 @@ export function BatchInputs({ typologyAction }: { typologyAction?: ReactNode }) 
       />
       {/* on phones the "new typology" button goes below the typology, which keeps the full width */}
       <Box sx={{ display: 'flex', gap: { xs: 0, sm: 1 }, flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-start', sm: 'flex-start' }, '& > :first-of-type': { width: { xs: '100%', sm: 'auto' } } }}>
-        <ReferenceInput source="typologyId" reference="privative/typologies" filter={{ type: 'PHYSICAL' }} sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-          <AutocompleteInput
-            label="batches.fields.typology"
-            helperText="batches.form.typologyHelp"
-            optionText={typologyText}
-            isRequired={required('typologyId')}
-            fullWidth
-            sx={{ flex: 1, minWidth: 0 }}
-          />
-        </ReferenceInput>
+        <AutocompleteInput
+          source="typologyId"
+          label="batches.fields.typology"
+          helperText="batches.form.typologyHelp"
+          choices={typologies ?? []}
+          optionText={typologyText}
+          isPending={isPending}
+          isRequired={required('typologyId')}
+          fullWidth
+          sx={{ flex: 1, minWidth: 0 }}
+        />
         {typologyAction}
       </Box>
       <TextInput
