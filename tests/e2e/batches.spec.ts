@@ -61,12 +61,15 @@ test.describe('batches', () => {
     await page.getByRole('textbox', { name: /^Numero lotto/ }).fill(lot);
     await page.getByRole('combobox', { name: /^Tipologia/ }).click();
     await page.getByRole('option', { name: 'Gift Card 25 € (GC-PHY-25)' }).click();
+    await expect(page.getByRole('combobox', { name: /^Tipologia/ })).toHaveValue('Gift Card 25 € (GC-PHY-25)');
     // the rule says the limit, not "invalid"
     await page.getByRole('textbox', { name: /^Quantità/ }).fill('100001');
     await expect(page.getByText('al massimo 100.000 carte')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Genera lotto' })).toBeDisabled();
     await page.getByRole('textbox', { name: /^Quantità/ }).fill('2000');
     await page.getByRole('textbox', { name: /^Riferimento ordine/ }).fill('PO-E2E');
+    // no field reports a failed call (the chosen typology is read from the catalog's list)
+    await expect(page.locator('.Mui-error')).toHaveCount(0);
     await shoot(page, 'create-filled');
     await page.getByRole('button', { name: 'Genera lotto' }).click();
 
