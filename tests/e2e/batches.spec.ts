@@ -97,6 +97,17 @@ test.describe('batches', () => {
     expect(bytes.length).toBeGreaterThan(10_000);
     await expect(page.getByText('Archivio PDF scaricato')).toBeVisible();
 
+    // activation: confirmed, run by a job through the ledger, then the batch offers deactivation
+    await page.getByRole('button', { name: 'Attiva le carte', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: `Attivare le carte del lotto ${lot}?` });
+    await expect(confirm).toContainText('Le 2000 carte del lotto diventano attive');
+    await shoot(page, 'detail-activate-confirm');
+    await confirm.getByRole('button', { name: 'Attiva le carte', exact: true }).click();
+    await expect(page.getByText('Attivazione avviata: le carte sono in attivazione')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Disattiva le carte' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'COMPLETED');
+    await expect(page.getByRole('button', { name: 'Attiva le carte', exact: true })).toHaveCount(0);
+
     await everyWay(page, detail, 'detail', async (p) => {
       await expect(p.getByRole('heading', { level: 1, name: new RegExp(lot) })).toBeVisible();
       await expect(p.locator('[data-status="COMPLETED"]').first()).toBeVisible();
