@@ -79,4 +79,22 @@ describe('BatchList', () => {
     // a customer's user reads batches but does not make them
     expect(screen.queryByRole('link', { name: 'Generate batch' })).not.toBeInTheDocument();
   });
+
+  it('follows a batch being made: the list asks again until no batch is busy', async () => {
+    serveConfiguration(false);
+    let calls = 0;
+    server.use(
+      http.get(TYPOLOGIES_API, () => page([])),
+      http.get(BATCHES_API, () => {
+        calls += 1;
+        return page([batch({ status: calls < 2 ? 'IN_PROGRESS' : 'COMPLETED', generatedCount: calls < 2 ? 10 : 10000 })]);
+      }),
+    );
+    await render();
+    expect(await screen.findByText('In progress')).toHaveAttribute('data-tone', 'yellow');
+    expect(await screen.findByText('Completed', {}, { timeout: 6000 })).toHaveAttribute('data-tone', 'green');
+    const after = calls;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(calls).toBe(after);
+  });
 });

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button } from '@mui/material';
-import { useMemo } from 'react';
-import { useCreatePath, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { useEffect, useMemo } from 'react';
+import { useCreatePath, useGetList, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Batch } from '../../../domain/catalog';
 import type { FieldSet } from '../../../domain/fields';
@@ -10,6 +10,7 @@ import { batchFields } from '../../../domain/schemas/batch';
 import { SchemaList } from '../../components/schema';
 import { PageHeading } from '../../pages/PageHeading';
 import { batchListCells, useFormatCount } from './BatchCells';
+import { isBatchWorking } from './isBatchWorking';
 import { BATCHES, useBatchRight } from './useBatchRights';
 
 /**
@@ -33,6 +34,19 @@ function useBatchListFields(): FieldSet {
     }),
     [typologies],
   );
+}
+
+/** While a listed batch is being made, activated or archived, the list asks again (states and badges follow). */
+export const LIST_POLL_MS = 2000;
+function RefreshWhileBusy() {
+  const { data, refetch } = useListContext<Batch>();
+  const busy = Boolean(data?.some((batch) => isBatchWorking(batch)));
+  useEffect(() => {
+    if (!busy) return undefined;
+    const timer = setInterval(() => void refetch(), LIST_POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, refetch]);
+  return null;
 }
 
 /**
@@ -68,7 +82,9 @@ export default function BatchList() {
             </Button>
           ) : null
         }
-      />
+      >
+        <RefreshWhileBusy />
+      </SchemaList>
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { Labeled, Loading, RecordContextProvider, useCreatePath, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { isBatchBusy, type Batch } from '../../../domain/catalog';
+import type { Batch } from '../../../domain/catalog';
 import { batchFields } from '../../../domain/schemas/batch';
 import { useFormatCents } from '../../components/MoneyField';
 import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
@@ -10,13 +10,12 @@ import { PageHeading } from '../../pages/PageHeading';
 import { BatchActions } from './BatchActions';
 import { batchCells } from './BatchCells';
 import { BatchProgress } from './BatchProgress';
+import { isBatchWorking } from './isBatchWorking';
 import { BATCHES } from './useBatchRights';
 
 /** While a job works on the batch (generation, activation, archive) the page asks again this often. */
 export const BATCH_POLL_MS = 1000;
 
-export const isBatchWorking = (batch: Batch | undefined) =>
-  Boolean(batch && (isBatchBusy(batch.status) || batch.archiveStatus === 'PENDING' || batch.archiveStatus === 'IN_PROGRESS'));
 
 /**
  * Why the last job failed, in the user's language: the API keeps an error code or a summary of
