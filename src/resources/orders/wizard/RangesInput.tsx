@@ -41,37 +41,39 @@ export function RangesInput({ typologyId }: { typologyId: string }) {
   };
 
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+    <>
       <FormTextField name="quantity" label={translate('orderWizard.customize.cartQuantity')} helperText={translate('orderWizard.customize.cartQuantityHelp')} required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
-        {translate('orderWizard.customize.ranges')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {translate('orderWizard.customize.rangesHelp')}
-      </Typography>
-      {fields.map((field, index) => (
-        <Box key={field.id} role="group" aria-label={translate('orderWizard.customize.rangeN', { n: index + 1 })} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-          <FormTextField name={`ranges.${index}.from`} label={translate('orderWizard.customize.from')} autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <FormTextField name={`ranges.${index}.to`} label={translate('orderWizard.customize.to')} autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <IconButton aria-label={translate('orderWizard.customize.removeRange', { n: index + 1 })} onClick={() => remove(index)} disabled={fields.length === 1} sx={{ mt: 3 }}>
-            <DeleteIcon />
-          </IconButton>
-        </Box>
-      ))}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Button startIcon={<AddIcon />} onClick={() => append({ from: '', to: '' })}>
-          {translate('orderWizard.customize.addRange')}
-        </Button>
-        <Typography variant="body2" aria-live="polite" data-testid="ranges-total">
-          {translate('orderWizard.customize.rangesTotal', { smart_count: total })}
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mt: 1, p: 0 }}>
+          {translate('orderWizard.customize.ranges')}
         </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('orderWizard.customize.rangesHelp')}
+        </Typography>
+        {fields.map((field, index) => (
+          <Box key={field.id} role="group" aria-label={translate('orderWizard.customize.rangeN', { n: index + 1 })} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <FormTextField name={`ranges.${index}.from`} label={translate('orderWizard.customize.from')} autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormTextField name={`ranges.${index}.to`} label={translate('orderWizard.customize.to')} autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <IconButton aria-label={translate('orderWizard.customize.removeRange', { n: index + 1 })} onClick={() => remove(index)} disabled={fields.length === 1} sx={{ mt: 3 }}>
+              <DeleteIcon />
+            </IconButton>
+          </Box>
+        ))}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Button startIcon={<AddIcon />} onClick={() => append({ from: '', to: '' })}>
+            {translate('orderWizard.customize.addRange')}
+          </Button>
+          <Typography variant="body2" aria-live="polite" data-testid="ranges-total">
+            {translate('orderWizard.customize.rangesTotal', { smart_count: total })}
+          </Typography>
+        </Box>
+        {checkText && (
+          <Alert severity="error" role="alert" sx={{ mt: 1 }} data-testid="ranges-error">
+            {checkText}
+          </Alert>
+        )}
       </Box>
-      {checkText && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }} data-testid="ranges-error">
-          {checkText}
-        </Alert>
-      )}
       <StockRuns typologyId={typologyId} onUse={use} />
-    </Box>
+    </>
   );
 }

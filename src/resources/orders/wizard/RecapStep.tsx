@@ -57,7 +57,7 @@ function ConfigurationSummary({ order }: { order: OrderDetail }) {
     ...(order.shippingType !== 'DIGITAL' ? ([[f('shippingAddress'), order.shippingAddress ?? '—']] as Array<[string, string]>) : []),
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, auto) 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 1 }, m: 0 }}>
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, auto) 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 1 }, alignItems: 'baseline', m: 0 }}>
       {rows.map(([label, value]) => (
         <Box key={label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>

@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
+import { signIn } from './support/session';
+
+const SHOTS = 'test-results/screens';
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const DESKTOP = VIEWPORTS[0];
+
+/** The screen as it stands: axe, no horizontal overflow, a screenshot named by step, language and width. */
+async function shoot(page: Page, step: string, lang: 'it' | 'en', viewport: (typeof VIEWPORTS)[number]) {
+  await page.setViewportSize({ width: viewport.width, height: viewport.height });
+  // let layout, dialog and notification transitions finish, so the picture shows what a person sees
+  await page.waitForTimeout(400);
+  const name = `order-wizard-${step}-${lang}-${viewport.width}`;
+  await expectAccessible(page, name);
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect.soft(widths.scroll, `${name}: page wider than the screen`).toBeLessThanOrEqual(widths.inner);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Both widths in the page's current language. */
+async function shootBoth(page: Page, step: string, lang: 'it' | 'en') {
+  for (const viewport of VIEWPORTS) await shoot(page, step, lang, viewport);
+  await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+}
+
+/** The same URL in another language (the draft is on the server: every step resumes from its URL). */
+async function inLanguage(page: Page, lang: 'it' | 'en', heading: RegExp | string) {
+  const url = new URL(page.url());
+  url.searchParams.set('lng', lang);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/** Screens in English (both widths), then back to Italian, where the journey goes on. */
+async function english(page: Page, step: string, en: RegExp | string, it: RegExp | string) {
+  await inLanguage(page, 'en', en);
+  await shootBoth(page, step, 'en');
+  await inLanguage(page, 'it', it);
+}
+
+test.describe('order wizard', () => {
+  test('provider staff order 50 digital cards of 25.00 € and 3 named cards for a sub-company through every step, confirm, and see the order issued', async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+    await signIn(page, 'admin@tessera.test');
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/privative-orders/orders/list');
+    await page.getByRole('button', { name: 'Aggiungi ordine' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo ordine' });
+    await dialog.getByRole('radio', { name: 'Solo digitale' }).check();
+    await dialog.getByRole('button', { name: 'Continua' }).click();
+
+    // company
+    await expect(page).toHaveURL(/\/privative-orders\/orders\/create\/company\/DIGITAL$/);
+    const company = page.getByRole('combobox', { name: 'Azienda che riceve le carte' });
+    await expect(company).toHaveValue('Tessera (la tua azienda)');
+    await shootBoth(page, 'company', 'it');
+    await english(page, 'company', 'New order', 'Nuovo ordine');
+    await company.click();
+    await company.fill('Nord');
+    await page.getByRole('option', { name: 'Acme Nord S.r.l.' }).click();
+    await page.getByRole('button', { name: 'Continua' }).click();
+
+    // catalog: digital products only, searchable
+    await expect(page).toHaveURL(/\/create\/DIGITAL\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('link', { name: 'Scegli Digital Gift Card' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Scegli Gift Card 25/ })).toHaveCount(0);
+    await expect(page.getByTestId('wizard-subtitle')).toContainText('per Acme Nord S.r.l.');
+    await shootBoth(page, 'catalog', 'it');
+    await english(page, 'catalog', 'New order', 'Nuovo ordine');
+    await page.getByRole('searchbox', { name: 'Cerca per nome o SKU' }).fill('GC-DIG-VAR');
+    await expect(page.getByRole('link', { name: /Scegli Christmas Card/ })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Scegli Digital Gift Card' }).click();
+
+    // customize: 50 cards of a value chosen here, 25.00 €
+    await expect(page).toHaveURL(/\/create\/DIGITAL\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('textbox', { name: /^Quantità/ })).toBeVisible();
+    await english(page, 'customize', 'New order', 'Nuovo ordine');
+    await page.getByRole('textbox', { name: /^Valore di ogni carta/ }).fill('25');
+    await page.getByRole('textbox', { name: /^Quantità/ }).fill('0');
+    await expect(page.getByText('Inserisci una quantità maggiore di 0 (al massimo 10.000)')).toBeVisible();
+    await expect(page.getByRole('button', { name: "Aggiungi all'ordine" })).toBeDisabled();
+    await page.getByRole('textbox', { name: /^Quantità/ }).fill('50');
+    await expect(page.getByTestId('item-total')).toHaveText(/^50 carte × 25,00\s€ = 1\.?250,00\s€$/);
+    await shootBoth(page, 'customize', 'it');
+    await page.getByRole('button', { name: "Aggiungi all'ordine" }).click();
+    await expect(page.getByText('Ordine creato')).toBeVisible();
+
+    // summary: the draft now exists and its URL carries its id
+    await expect(page).toHaveURL(/\/privative-orders\/orders\/[0-9a-f-]{36}\/recap$/);
+    const orderUrl = page.url().replace(/\/recap$/, '');
+    await expect(page.getByTestId('wizard-item')).toHaveCount(1);
+    await expect(page.getByTestId('wizard-totals')).toContainText(/1\.?250,00\s€/);
+
+    // a second product: 3 named cards of the Christmas card from a names list
+    await page.getByRole('link', { name: 'Aggiungi un altro prodotto' }).click();
+    await expect(page).toHaveURL(/\/additem\/catalog\/DIGITAL$/);
+    await page.getByRole('link', { name: /Scegli Christmas Card/ }).click();
+    await expect(page).toHaveURL(/\/additem\/[0-9a-f-]{36}\/DIGITAL$/);
+    await page.getByRole('radio', { name: /Una lista nominativi/ }).check();
+    const csv = 'nome;cognome;email\nGiulia;Bianchi;giulia.bianchi@example.com\nLuca;Ferrari;luca.ferrari@example.com\nSara;Colombo;sara.colombo@example.com\n';
+    await page.locator('input[type=file][name=namesList]').setInputFiles({ name: 'destinatari.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByTestId('names-count')).toHaveText('3 destinatari: 3 carte');
+    await expect(page.getByRole('cell', { name: 'luca.ferrari@example.com' })).toBeVisible();
+    await shootBoth(page, 'customize-names-list', 'it');
+    await page.getByRole('button', { name: "Aggiungi all'ordine" }).click();
+    await expect(page.getByText("Prodotto aggiunto all'ordine")).toBeVisible();
+
+    await expect(page).toHaveURL(/\/recap$/);
+    await expect(page.getByTestId('wizard-item')).toHaveCount(2);
+    await expect(page.getByTestId('wizard-totals')).toContainText('53 carte in totale');
+    await expect(page.getByTestId('wizard-totals')).toContainText(/1\.?550,00\s€/);
+    await shootBoth(page, 'summary', 'it');
+    await english(page, 'summary', 'Order summary', 'Riepilogo ordine');
+
+    // configuration: the company order number is required, 1 to 12 months
+    await page.getByRole('link', { name: 'Continua alla configurazione' }).click();
+    await expect(page).toHaveURL(/\/configuration$/);
+    await expect(page.getByRole('textbox', { name: /^E-mail del referente/ })).toHaveValue('admin@tessera.test');
+    await english(page, 'configuration', 'Order configuration', 'Configurazione ordine');
+    const submit = page.getByRole('button', { name: 'Continua alla verifica' });
+    await expect(submit).toBeDisabled();
+    await page.getByRole('textbox', { name: /^Numero ordine aziendale/ }).fill('E2E-WIZ-001');
+    await page.getByRole('combobox', { name: /Mesi di validità/ }).click();
+    await page.getByRole('option', { name: '6 mesi' }).click();
+    await shootBoth(page, 'configuration', 'it');
+    await submit.click();
+
+    // review and confirm
+    await expect(page).toHaveURL(/\/recap\?step=review$/);
+    await expect(page.getByText('E2E-WIZ-001')).toBeVisible();
+    await expect(page.getByText('6 mesi')).toBeVisible();
+    await shootBoth(page, 'review', 'it');
+    await english(page, 'review', 'Order review', "Verifica dell'ordine");
+    await page.getByRole('button', { name: "Conferma l'ordine" }).click();
+    const confirm = page.getByRole('dialog', { name: "Confermare l'ordine?" });
+    await expect(confirm).toContainText('53 carte');
+    await shoot(page, 'confirm', 'it', DESKTOP);
+    await confirm.getByRole('button', { name: "Conferma l'ordine" }).click();
+
+    // the order's page follows it to "issued"
+    await expect(page).toHaveURL(orderUrl);
+    await expect(page.getByText('Ordine confermato')).toBeVisible();
+    await expect(page.getByTestId('order-state')).toHaveText('Emesso', { timeout: 30_000 });
+    await shootBoth(page, 'issued', 'it');
+    await english(page, 'issued', 'Order detail', 'Dettaglio ordine');
+
+    // a step's URL of the confirmed order no longer edits it
+    await page.goto(`${new URL(orderUrl).pathname}/recap`);
+    await expect(page.getByRole('link', { name: "Apri l'ordine" })).toBeVisible();
+  });
+});
