@@ -157,6 +157,8 @@ export const typologyFilterSchema = z
     q: z.string().trim().max(80, GV.invalid).optional(),
     type: z.enum(TYPOLOGY_TYPES, { error: GV.invalid }).optional(),
     variableValue: z.boolean({ error: GV.invalid }).optional(),
+    /** react-admin's getMany (reference fields): these ids only */
+    id: z.array(z.uuid(GV.invalid), { error: GV.invalid }).max(200, GV.invalid).optional(),
   })
   .strict();
 export type TypologyFilter = z.output<typeof typologyFilterSchema>;

@@ -55,6 +55,10 @@ describe.each(DRIVERS)('catalog typologies (%s)', (driver) => {
     // OTHER's own product is not Acme's to see, even by id
     expect((await call(operator, 'GET', url(acmeId, `/${own.json().id}`))).statusCode).toBe(404);
     expect((await call(operator, 'GET', url(acmeId, `/${provider.json().id}`))).json()).toMatchObject({ sku: 'CAT-PROV-1' });
+    // react-admin's getMany: by ids, still only what the subtree sees
+    const many = await call(operator, 'GET', url(acmeId, `?filter=${q({ id: [provider.json().id, own.json().id] })}`));
+    expect(many.json().map((x: { sku: string }) => x.sku)).toEqual(['CAT-PROV-1']);
+    expect((await call(operator, 'GET', url(acmeId, `?filter=${q({ id: ['nope'] })}`))).json().errors).toEqual({ 'id.0': 'validation.invalid' });
     const digital = await call(admin, 'GET', url(tesseraId, `?filter=${q({ type: 'DIGITAL', q: 'CAT-' })}&sort=${q(['sku', 'DESC'])}`));
     expect(digital.json().map((x: { sku: string }) => x.sku)).toEqual(['CAT-VAR-1']);
   });

@@ -63,6 +63,7 @@ export async function listCatalog(
   if (filter.q) parts.push(sql`(t.name ILIKE ${`%${filter.q.replace(/[\\%_]/g, '\\$&')}%`} OR t.sku ILIKE ${`%${filter.q.replace(/[\\%_]/g, '\\$&')}%`})`);
   if (filter.type) parts.push(sql`t.type = ${filter.type}`);
   if (filter.variableValue !== undefined) parts.push(sql`t.variable_value = ${filter.variableValue}`);
+  if (filter.id) parts.push(inIds(sql`t.id`, filter.id));
   const where = sql.join(parts, sql` AND `);
   const order = query.sort.order === 'DESC' ? sql`DESC` : sql`ASC`;
   const rows = await queryRows<Raw & { total: string | number }>(
