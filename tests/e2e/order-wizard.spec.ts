@@ -153,4 +153,98 @@ test.describe('order wizard', () => {
     await page.goto(`${new URL(orderUrl).pathname}/recap`);
     await expect(page.getByRole('link', { name: "Apri l'ordine" })).toBeVisible();
   });
+
+  test('provider staff order physical cards drawn from the stock: a range not in stock is refused on the ranges, a stock run is accepted, and the order is issued', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+    await signIn(page, 'admin@tessera.test');
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/privative-orders/orders/create/company/PHYSICAL');
+    const company = page.getByRole('combobox', { name: 'Azienda che riceve le carte' });
+    await expect(company).toHaveValue('Tessera (la tua azienda)');
+    await company.click();
+    await company.fill('Acme');
+    await page.getByRole('option', { name: 'Acme S.p.A.', exact: true }).click();
+    await page.getByRole('button', { name: 'Continua' }).click();
+    await expect(page.getByRole('link', { name: /Scegli Digital Gift Card/ })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Scegli Gift Card 50 €' }).click();
+
+    // customize: the cart, its ranges, and the stock they may be drawn from
+    const use = page.getByRole('button', { name: /^Usa Progressivi/ });
+    await expect(use.first()).toBeVisible();
+    await english(page, 'customize-physical', 'New order', 'Nuovo ordine');
+    await page.getByRole('textbox', { name: /^Carte nel carrello/ }).fill('1');
+    await page.getByRole('textbox', { name: /^Progressivo iniziale/ }).fill('900002');
+    await page.getByRole('textbox', { name: /^Progressivo finale/ }).fill('900001');
+    await expect(page.getByText('Il valore iniziale non può essere maggiore di quello finale')).toBeVisible();
+    await page.getByRole('textbox', { name: /^Progressivo iniziale/ }).fill('900001');
+    await page.getByRole('button', { name: "Aggiungi all'ordine" }).click();
+    await expect(page.getByTestId('ranges-error')).toHaveText('Questi progressivi non sono tutti disponibili: scegli carte non vendute di questa tipologia');
+    await shootBoth(page, 'customize-physical-refused', 'it');
+    await page.getByRole('textbox', { name: /^Progressivo iniziale/ }).fill('');
+    await page.getByRole('textbox', { name: /^Progressivo finale/ }).fill('');
+    await use.first().click();
+    await expect(page.getByTestId('ranges-total')).toHaveText('Gli intervalli sommano 1 carta');
+    await expect(page.getByTestId('ranges-error')).toHaveCount(0);
+    await shootBoth(page, 'customize-physical', 'it');
+    await page.getByRole('button', { name: "Aggiungi all'ordine" }).click();
+    // the draft was made with the refused submit: this one adds to it
+    await expect(page).toHaveURL(/\/privative-orders\/orders\/[0-9a-f-]{36}\/recap$/);
+    const orderUrl = page.url().replace(/\/recap$/, '');
+    await expect(page.getByTestId('wizard-item')).toHaveCount(1);
+    await expect(page.getByTestId('wizard-item')).toContainText('Progressivi');
+
+    await page.getByRole('link', { name: 'Continua alla configurazione' }).click();
+    await page.getByRole('textbox', { name: /^Numero ordine aziendale/ }).fill('E2E-PHY-001');
+    await page.getByRole('textbox', { name: /^Indirizzo di spedizione alternativo/ }).fill('Magazzino Acme, Via Po 1, Torino');
+    await page.getByRole('button', { name: 'Continua alla verifica' }).click();
+    await expect(page.getByText('Magazzino Acme, Via Po 1, Torino')).toBeVisible();
+    await page.getByRole('button', { name: "Conferma l'ordine" }).click();
+    await page.getByRole('dialog', { name: "Confermare l'ordine?" }).getByRole('button', { name: "Conferma l'ordine" }).click();
+    await expect(page).toHaveURL(orderUrl);
+    await expect(page.getByTestId('order-state')).toHaveText('Emesso', { timeout: 30_000 });
+  });
+});
+
+test.describe('order wizard in demo mode (no server)', () => {
+  const DEMO = `http://localhost:${process.env.E2E_DEMO_PORT ?? 8282}`;
+
+  test('an operator orders 50 digital cards of 25.00 € for the own company in the demo, confirms, and sees it issued; no request leaves the browser', async ({ page }) => {
+    test.setTimeout(120_000);
+    const stray: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== 'data:' && url.protocol !== 'blob:' && (url.origin !== DEMO || /^\/(api|identity|config\.js)/.test(url.pathname))) stray.push(`${request.method()} ${request.url()}`);
+    });
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+    await page.goto(`${DEMO}/#/login`);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('operator@acme.test');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Tessera-Demo-2026!');
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expect(page.getByTestId('environment-label').first()).toHaveText(/dati demo/i);
+    await page.getByRole('menuitem', { name: 'Ordini', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Aggiungi ordine' }).click();
+    await page.getByRole('dialog', { name: 'Nuovo ordine' }).getByRole('button', { name: 'Continua' }).click();
+
+    // without the companies registry the cards go to the operator's own company
+    await expect(page.getByRole('combobox', { name: 'Azienda che riceve le carte' })).toHaveValue('Acme S.p.A. (la tua azienda)');
+    await expect(page.getByText('Le carte vanno alla tua azienda.')).toBeVisible();
+    await page.getByRole('button', { name: 'Continua' }).click();
+    await page.getByRole('link', { name: 'Scegli Digital Gift Card' }).click();
+    await page.getByRole('textbox', { name: /^Valore di ogni carta/ }).fill('25,00');
+    await page.getByRole('textbox', { name: /^Quantità/ }).fill('50');
+    await page.getByRole('button', { name: "Aggiungi all'ordine" }).click();
+    await expect(page.getByText('Ordine creato')).toBeVisible();
+    await expect(page.getByTestId('wizard-totals')).toContainText(/1\.?250,00\s€/);
+    await page.getByRole('link', { name: 'Continua alla configurazione' }).click();
+    await page.getByRole('textbox', { name: /^Numero ordine aziendale/ }).fill('DEMO-001');
+    await page.getByRole('button', { name: 'Continua alla verifica' }).click();
+    await expect(page.getByText('DEMO-001')).toBeVisible();
+    await shoot(page, 'demo-review', 'it', DESKTOP);
+    await page.getByRole('button', { name: "Conferma l'ordine" }).click();
+    await page.getByRole('dialog', { name: "Confermare l'ordine?" }).getByRole('button', { name: "Conferma l'ordine" }).click();
+    await expect(page.getByText('Ordine confermato')).toBeVisible();
+    await expect(page.getByTestId('order-state')).toHaveText('Emesso', { timeout: 30_000 });
+    expect(stray).toEqual([]);
+  });
 });
