@@ -6,7 +6,7 @@ import type { FieldValues } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { Typology } from '../../../../domain/giftcards';
 import type { OrderDetail, OrderItem, ShippingType } from '../../../../domain/orders';
-import { RecordLoadError } from '../../../components/schema';
+import { BackLink, RecordLoadError } from '../../../components/schema';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
@@ -150,6 +150,7 @@ export default function CustomizeStep() {
           if (!item) {
             return (
               <>
+                <BackLink to={wizardPaths.recap(order.id)} label="orderWizard.backToSummary" />
                 <PageHeading title={translate('screens.orderItem')} />
                 <Alert severity="warning" role="alert">
                   {translate('orderWizard.customize.itemNotFound')}

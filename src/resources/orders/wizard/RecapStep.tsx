@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { OrderDetail, OrderItem } from '../../../../domain/orders';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -83,6 +83,8 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
   const [removing, setRemoving] = useState<OrderItem | null>(null);
   const [dialog, setDialog] = useState<'confirm' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
+  const { canAccess: mayDelete } = useCanAccess({ resource: ORDERS, action: 'delete' });
+  const { canAccess: mayConfirm } = useCanAccess({ resource: ORDERS, action: 'confirm' });
   const configured = isConfigured(order);
   const empty = order.items.length === 0;
 
@@ -178,11 +180,15 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
       )}
 
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Button color="error" onClick={() => setDialog('delete')}>
-          {translate('orderWizard.recap.deleteDraft')}
-        </Button>
+        {mayDelete ? (
+          <Button color="error" onClick={() => setDialog('delete')}>
+            {translate('orderWizard.recap.deleteDraft')}
+          </Button>
+        ) : (
+          <span />
+        )}
         {review ? (
-          <Button variant="contained" size="large" disabled={empty || !configured || busy} onClick={() => setDialog('confirm')}>
+          <Button variant="contained" size="large" disabled={empty || !configured || busy || !mayConfirm} onClick={() => setDialog('confirm')}>
             {translate('orderWizard.review.confirm')}
           </Button>
         ) : (
