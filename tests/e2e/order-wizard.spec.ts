@@ -179,7 +179,10 @@ test.describe('order wizard', () => {
     await expect(page.getByText('Il valore iniziale non può essere maggiore di quello finale')).toBeVisible();
     await page.getByRole('textbox', { name: /^Progressivo iniziale/ }).fill('900001');
     await page.getByRole('button', { name: "Aggiungi all'ordine" }).click();
+    // the draft exists now: the step moves to its URL, keeping what was typed and the refusal
+    await expect(page).toHaveURL(/\/privative-orders\/orders\/[0-9a-f-]{36}\/additem\/[0-9a-f-]{36}\/PHYSICAL$/);
     await expect(page.getByTestId('ranges-error')).toHaveText('Questi progressivi non sono tutti disponibili: scegli carte non vendute di questa tipologia');
+    await expect(page.getByRole('textbox', { name: /^Progressivo iniziale/ })).toHaveValue('900001');
     await shootBoth(page, 'customize-physical-refused', 'it');
     await page.getByRole('textbox', { name: /^Progressivo iniziale/ }).fill('');
     await page.getByRole('textbox', { name: /^Progressivo finale/ }).fill('');
@@ -189,6 +192,7 @@ test.describe('order wizard', () => {
     await shootBoth(page, 'customize-physical', 'it');
     await page.getByRole('button', { name: "Aggiungi all'ordine" }).click();
     // the draft was made with the refused submit: this one adds to it
+    await expect(page.getByText("Prodotto aggiunto all'ordine")).toBeVisible();
     await expect(page).toHaveURL(/\/privative-orders\/orders\/[0-9a-f-]{36}\/recap$/);
     const orderUrl = page.url().replace(/\/recap$/, '');
     await expect(page.getByTestId('wizard-item')).toHaveCount(1);

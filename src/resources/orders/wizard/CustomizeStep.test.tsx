@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../../test/msw';
 import { renderScreen } from '../../../test/renderScreen';
@@ -158,5 +159,40 @@ describe('CustomizeStep', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/privative-orders/orders/${ORDER_ID}/recap`));
     expect(put).toEqual({ itemId: 'item-1', body: { typologyId: TYPOLOGY_ID, quantity: 60 } });
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
+  });
+
+  it('a first product refused after its draft was made moves to the draft\'s URL, with what was typed and the refusal', async () => {
+    serveTypology(typology({ type: 'PHYSICAL', name: 'Gift Card 50 €', valueCents: 5000 }));
+    serveOrder(draft({ shippingType: 'PHYSICAL' }));
+    let drafts = 0;
+    server.use(
+      http.get(`${ORDERS_API}/stock`, () => HttpResponse.json([{ from: 1001, to: 1040, count: 40, lotNumber: 'LOT-1' }])),
+      http.post(ORDERS_API, () => {
+        drafts += 1;
+        return HttpResponse.json(draft({ shippingType: 'PHYSICAL' }), { status: 201 });
+      }),
+      http.post(`${ORDERS_API}/:id/items`, () =>
+        HttpResponse.json({ status: 400, title: 'Bad Request', instance: ORDERS_API, error: { message: 'VALIDATION_ERROR' }, errors: { ranges: 'validation.orderRangeUnavailable' } }, { status: 400 }),
+      ),
+    );
+    const routes = (
+      <Routes>
+        <Route path="/privative-orders/orders/create/:shippingType/:subCompanyId/:typologyId" element={<CustomizeStep />} />
+        <Route path="/privative-orders/orders/:id/additem/:typologyId/:type" element={<CustomizeStep />} />
+      </Routes>
+    );
+    await renderScreen(routes, { path: `/privative-orders/orders/create/PHYSICAL/${COMPANY_ID}/${TYPOLOGY_ID}`, route: '*', permissions: [...permissions], resource: 'privative-orders/orders' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Cards in the cart/), '2');
+    await user.type(screen.getByLabelText(/^Initial progressive/), '900001');
+    await user.type(screen.getByLabelText(/^Final progressive/), '900002');
+    const submit = screen.getByRole('button', { name: 'Add to the order' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/privative-orders/orders/${ORDER_ID}/additem/${TYPOLOGY_ID}/PHYSICAL`));
+    expect(await screen.findByTestId('ranges-error')).toHaveTextContent('These progressives are not all available');
+    expect(screen.getByLabelText(/^Initial progressive/)).toHaveValue('900001');
+    expect(screen.getByLabelText(/^Cards in the cart/)).toHaveValue('2');
+    expect(drafts).toBe(1);
   });
 });

@@ -1,14 +1,14 @@
 import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Form, useDataProvider, useGetOne, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { FieldValues } from 'react-hook-form';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useFormContext, type FieldValues } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Typology } from '../../../../domain/giftcards';
 import type { OrderDetail, OrderItem, ShippingType } from '../../../../domain/orders';
 import { BackLink, RecordLoadError } from '../../../components/schema';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { useFormSubmit } from '../../../components/useFormSubmit';
+import { serverFieldErrors, useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { PageHeading } from '../../../pages/PageHeading';
 import { DigitalInputs } from './DigitalInputs';
@@ -25,6 +25,27 @@ type Mode = { kind: 'create'; type: ShippingType; companyId: string } | { kind: 
 
 const typeOf = (mode: Mode) => (mode.kind === 'create' ? mode.type : mode.order.shippingType);
 
+/**
+ * A first product refused after its draft was made: the step moves to the draft's own URL (so a
+ * reload resumes the draft) with what was typed and the refusal, kept in the history entry.
+ */
+interface Resumed {
+  values: ItemFormValues;
+  errors: Record<string, string>;
+}
+
+function RestoreErrors({ errors }: { errors: Record<string, string> }) {
+  const { setError } = useFormContext();
+  useEffect(() => {
+    // after the form's own mount effects, whose reset to the default values clears errors
+    const timer = setTimeout(() => {
+      for (const [name, message] of Object.entries(errors)) setError(name, { type: 'server', message });
+    });
+    return () => clearTimeout(timer);
+  }, [errors, setError]);
+  return null;
+}
+
 /** The item form for one typology: ranges (physical) or quantity/template/names list (digital), the value when it is variable. */
 function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
   const translate = useTranslate();
@@ -37,7 +58,9 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
   const item = mode.kind === 'edit' ? mode.item : undefined;
   // the draft made by a first submit whose item was then refused: the next submit adds to it
   const draft = useRef<string | null>(null);
-  const defaultValues = useMemo(() => initialValues(type, item, locale), [type, item, locale]);
+  const location = useLocation();
+  const resumed = mode.kind === 'add' ? ((location.state as { resumed?: Resumed } | null)?.resumed ?? null) : null;
+  const defaultValues = useMemo(() => resumed?.values ?? initialValues(type, item, locale), [resumed, type, item, locale]);
   const resolver = useMemo(() => itemResolver(type, typology), [type, typology]);
 
   const submit = useFormSubmit<ItemFormValues>(
@@ -51,7 +74,13 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
             notify('success.orderCreated', { type: 'success' });
           }
           orderId = draft.current;
-          await dataProvider.addOrderItem(orderId, body);
+          try {
+            await dataProvider.addOrderItem(orderId, body);
+          } catch (error) {
+            const resume: Resumed = { values, errors: (serverErrorsOnForm(serverFieldErrors(error)) ?? {}) as Record<string, string> };
+            navigate(wizardPaths.addItem(orderId, typology.id, type), { replace: true, state: { resumed: resume } });
+            throw error;
+          }
         } else if (mode.kind === 'add') {
           orderId = mode.order.id;
           await dataProvider.addOrderItem(orderId, body);
@@ -85,8 +114,11 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
           </Alert>
         )}
         <ItemTotal typology={typology} type={type} />
+        {resumed && <RestoreErrors errors={resumed.errors} />}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <SubmitButton fullWidth={false}>{translate(submitLabel)}</SubmitButton>
+          <SubmitButton fullWidth={false} allowPristine={Boolean(resumed)}>
+            {translate(submitLabel)}
+          </SubmitButton>
         </Box>
       </Form>
     </Paper>
