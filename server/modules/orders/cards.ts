@@ -5,6 +5,7 @@ import { endOfDay, expiryAtActivation } from '../../../domain/giftcardRules';
 import type { Order, ProgressiveRange } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { companySubtree } from '../../lib/company-scope';
+import { allocateProgressives } from '../catalog/progressives';
 import { applyChanges, lockCards, type CardChange, type LockedCard } from '../giftcards/ledger';
 import { orderCardIds } from './repository';
 
@@ -42,20 +43,9 @@ export async function issueOrderCards(tx: Db, order: Order, userId: string | nul
   return cards;
 }
 
-/** The typology's next `count` progressives: consecutive and disjoint from anyone else's (the counter row stays locked). */
-async function takeProgressives(tx: Db, typologyId: string, count: number): Promise<number> {
-  const [row] = await queryRows<{ last: string | number }>(
-    tx,
-    sql`INSERT INTO typology_progressives (typology_id, last_progressive)
-        VALUES (${typologyId}, (SELECT COALESCE(max(progressive), 0) FROM gift_cards WHERE typology_id = ${typologyId}) + ${count})
-        ON CONFLICT (typology_id) DO UPDATE SET last_progressive = typology_progressives.last_progressive + ${count}
-        RETURNING last_progressive AS last`,
-  );
-  return Number(row.last) - count + 1;
-}
-
 async function mintDigital(tx: Db, order: Order, item: IssueItem, userId: string | null): Promise<number> {
-  const first = await takeProgressives(tx, item.typology_id, item.quantity);
+  // the same counter batches take theirs from: consecutive, disjoint from anyone else's
+  const { from: first } = await allocateProgressives(tx, item.typology_id, item.quantity);
   let pending = Array.from({ length: item.quantity }, (_, i) => first + i);
   // a code already in the system (about 2^-79 per card) is skipped by the unique index and minted again
   while (pending.length > 0) {
