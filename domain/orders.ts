@@ -470,6 +470,7 @@ export const orderStockQuerySchema = z.object({ typologyId: z.uuid(requiredOr(OV
 export const MAX_STOCK_RUNS = 200;
 
 export const ORDER_CODE_FORMATS = ['csv', 'pdf'] as const;
+export type OrderCodeFormat = (typeof ORDER_CODE_FORMATS)[number];
 export const orderCodesQuerySchema = z
   .object({ format: z.enum(ORDER_CODE_FORMATS, { error: OV.invalid }).default('csv'), lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional() })
   .strict();

@@ -1,7 +1,7 @@
 import type { AuthProvider, DataProvider, Identifier } from 'react-admin';
 import type { Batch } from '../../domain/catalog';
 import type { BulkBody, BulkResult, CardCount, CardFilter, CardMoveResult, ExportLanguage, GiftCard, ReturnBody } from '../../domain/giftcards';
-import type { OrderDetail, OrderFilter, OrderTracking } from '../../domain/orders';
+import type { OrderCodeFormat, OrderDetail, OrderFilter, OrderTracking } from '../../domain/orders';
 import type { CreateOrderBody, OrderConfiguration, OrderItem, OrderItemBody, OrderStockRun } from '../../domain/orders';
 import type { UserConfiguration } from '../../domain/schemas/auth';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
@@ -58,7 +58,8 @@ export interface OrderActions {
   /** The filtered order list (placed or acquired view) as CSV in the user's language and zone. */
   exportOrders(view: OrderView, filter: OrderFilter, format: { language: ExportLanguage; timeZone: string }, signal?: AbortSignal): Promise<Blob>;
   /** An issued order's codes as CSV (the PDF sheets do not exist yet: 501 ORDER_FORMAT_UNAVAILABLE). */
-  orderCodes(view: OrderView, id: Identifier, language: ExportLanguage, signal?: AbortSignal): Promise<Blob>;
+  /** the order's codes: a CSV in the user's language, or the PDF of print-ready card fronts */
+  orderCodes(view: OrderView, id: Identifier, language: ExportLanguage, format: OrderCodeFormat, signal?: AbortSignal): Promise<Blob>;
   /** A page of the order's gift cards (progressive order); `hasNextPage` from `Content-Range …/*`. */
   listOrderCards(view: OrderView, id: Identifier, range: { offset: number; limit: number }, signal?: AbortSignal): Promise<{ data: GiftCard[]; hasNextPage: boolean }>;
   confirmOrder(id: Identifier, idempotencyKey: string): Promise<OrderDetail>;

@@ -19,6 +19,7 @@ import { KIND, type DemoDb } from './db';
 import { apiError, notFound, parseOr400 } from './errors';
 import { idempotent } from './ledger';
 import { contains, page, sortParam, sortRows } from './lists';
+import { onePagePdf } from './pdf';
 
 /**
  * The catalog and batches in memory, with the API's rules and error codes
@@ -120,26 +121,7 @@ function storeOf(db: DemoDb): BatchStore {
 
 /** A small real PDF naming the batch (the API's archive draws every card; the demo one page). */
 export function archivePdf(batch: Pick<Batch, 'lotNumber' | 'quantity' | 'typologyName' | 'progressiveFrom' | 'progressiveTo'>): Blob {
-  const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/[()\\]/g, '\\$&');
-  const line = ascii(`Tessera demo - batch ${batch.lotNumber}: ${batch.quantity} cards ${batch.typologyName} (${batch.progressiveFrom ?? ''}-${batch.progressiveTo ?? ''})`);
-  const content = `BT /F1 14 Tf 40 780 Td (${line}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Blob([pdf], { type: 'application/pdf' });
+  return onePagePdf(`Tessera demo - batch ${batch.lotNumber}: ${batch.quantity} cards ${batch.typologyName} (${batch.progressiveFrom ?? ''}-${batch.progressiveTo ?? ''})`);
 }
 
 /** The jobs' step: a fifth of the batch per read, then the job's end state (server/modules/catalog/{generate,activation,archive}.ts). */

@@ -22,6 +22,7 @@ import {
   type OrderState,
   type OrderTracking,
   type ShippingType,
+  type OrderCodeFormat,
 } from '../../domain/orders';
 import enTexts from '../../locales/en/translation.json';
 import itTexts from '../../locales/it/translation.json';
@@ -32,6 +33,7 @@ import { KIND, type DemoDb } from './db';
 import { apiError, notFound, parseOr400 } from './errors';
 import { applyChange, cardRecord, idempotent } from './ledger';
 import { page, sortParam } from './lists';
+import { onePagePdf } from './pdf';
 
 /**
  * Gift-card orders in memory (server/modules/orders): the placed and acquired views, their
@@ -358,9 +360,11 @@ export function exportOrders(ctx: DemoContext, view: OrderView, filter: OrderFil
   return new Blob([CSV_BOM + csvLine(headers, separator) + lines.join('')], { type: 'text/csv;charset=utf-8' });
 }
 
-export function orderCodes(ctx: DemoContext, view: OrderView, id: Identifier, language: ExportLanguage): Blob {
+export function orderCodes(ctx: DemoContext, view: OrderView, id: Identifier, language: ExportLanguage, format: OrderCodeFormat = 'csv'): Blob {
   const order = orderOr404(ctx, view, id, 'codes');
   refuse(ctx, order, 'downloadCodes', `${pathOf(ctx, view)}/${order.id}/codes`);
+  // the API draws every card's front; the demo names the order and its cards on one page
+  if (format === 'pdf') return onePagePdf(`Tessera demo - order ${order.number}: ${cardsOf(ctx.db, order).length} cards`);
   const t = textsOf(language).codesCsv;
   const money = moneyOf(language);
   const separator = CSV_SEPARATOR[language];

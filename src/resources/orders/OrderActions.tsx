@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useCreatePath, useDataProvider, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { canAccess } from '../../../domain/access';
-import type { OrderDetail } from '../../../domain/orders';
+import type { OrderCodeFormat, OrderDetail } from '../../../domain/orders';
 import type { Permissions } from '../../../domain/permissions';
 import { actionErrorText } from '../../components/actionErrorText';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -46,6 +46,7 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
   const actions = useOrderPageActions(order, config);
   const [open, setOpen] = useState<{ action: PageAction; key: string } | null>(null);
   const [busy, setBusy] = useState<PageAction | null>(null);
+  const [format, setFormat] = useState<OrderCodeFormat>('csv');
 
   const fail = (error: unknown) => {
     const text = actionErrorText(error, 'messages.unableToPerformAction');
@@ -83,10 +84,15 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
     else refresh();
   };
 
+  /** The codes as a CSV in the user's language, or as the PDF of print-ready card fronts. */
+  const download = (codes: OrderCodeFormat) => {
+    setFormat(codes);
+    void run('downloadCodes', async () => saveBlob(await dataProvider.orderCodes(config.view, order.id, exportLanguageOf(locale), codes), `${order.number}-codes.${codes}`));
+  };
+
   const direct = (action: PageAction) => {
-    if (action === 'downloadCodes') {
-      void run(action, async () => saveBlob(await dataProvider.orderCodes(config.view, order.id, exportLanguageOf(locale)), `${order.number}-codes.csv`));
-    } else if (action === 'resendConfirmation') {
+    if (action === 'downloadCodes') download('csv');
+    else if (action === 'resendConfirmation') {
       void run(action, async () => {
         const { emails } = await dataProvider.resendOrderConfirmation(order.id);
         notify('orderScreens.success.confirmationResent', { type: 'success', messageArgs: { smart_count: emails } });
@@ -103,24 +109,35 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
   return (
     <Box component="section" aria-label={translate('orderScreens.detail.actions')}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {actions.map((action) => (
-          <Button
-            key={action}
-            variant={primary.includes(action) ? 'contained' : 'outlined'}
-            color={action === 'cancel' || action === 'delete' ? 'error' : 'primary'}
-            disabled={busy !== null}
-            startIcon={busy === action && !open ? <CircularProgress size={16} color="inherit" /> : undefined}
-            onClick={() => direct(action)}
-          >
-            {label(action)}
-          </Button>
-        ))}
+        {actions.flatMap((action) => {
+          const button = (
+            <Button
+              key={action}
+              variant={primary.includes(action) ? 'contained' : 'outlined'}
+              color={action === 'cancel' || action === 'delete' ? 'error' : 'primary'}
+              disabled={busy !== null}
+              startIcon={busy === action && !open && (action !== 'downloadCodes' || format === 'csv') ? <CircularProgress size={16} color="inherit" /> : undefined}
+              onClick={() => direct(action)}
+            >
+              {label(action)}
+            </Button>
+          );
+          if (action !== 'downloadCodes') return [button];
+          // the codes come as a CSV or as the PDF of print-ready card fronts
+          return [
+            button,
+            <Button
+              key="downloadCodesPdf"
+              variant="outlined"
+              disabled={busy !== null}
+              startIcon={busy === 'downloadCodes' && format === 'pdf' ? <CircularProgress size={16} color="inherit" /> : undefined}
+              onClick={() => download('pdf')}
+            >
+              {translate('orderScreens.actions.downloadPdf')}
+            </Button>,
+          ];
+        })}
       </Box>
-      {actions.includes('downloadCodes') && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {translate('orderScreens.actions.pdfUnavailable')}
-        </Typography>
-      )}
       {dialogAction && open && (
         <ConfirmDialog
           open

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PermissionKey } from '../../../domain/permissions';
 import type { OrderDetail } from '../../../domain/orders';
 import { problem, userConfiguration } from '../../test/builders';
@@ -13,7 +13,7 @@ import { ORDER_ID, order } from './testData.test-helper';
 
 const ORDER = `/api/company/company-1/giftcard/orders/${ORDER_ID}`;
 const ACQUIRED = `/api/company/company-1/giftcard/acquired-orders/${ORDER_ID}`;
-const ACTION_NAMES = ['Confirm order', 'Activate order', 'Download codes (CSV)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Mark as delivered', 'Received', 'Retry', 'Cancel order', 'Delete draft'];
+const ACTION_NAMES = ['Confirm order', 'Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Mark as delivered', 'Received', 'Retry', 'Cancel order', 'Delete draft'];
 
 function serve(detail: OrderDetail, { provider = false, base = ORDER } = {}) {
   const cardQueries: URLSearchParams[] = [];
@@ -56,14 +56,14 @@ describe('OrderShow', () => {
   });
 
   it.each<[string, Partial<OrderDetail>, boolean, string[]]>([
-    ['an issued order, to be activated (customer)', { state: 'COMPLETED' }, false, ['Activate order', 'Download codes (CSV)', 'Resend confirmation e-mail', 'Edit expiry date', 'Cancel order']],
-    ['an issued and activated order', { state: 'COMPLETED', activated: true }, false, ['Download codes (CSV)', 'Resend confirmation e-mail']],
+    ['an issued order, to be activated (customer)', { state: 'COMPLETED' }, false, ['Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Cancel order']],
+    ['an issued and activated order', { state: 'COMPLETED', activated: true }, false, ['Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail']],
     ['a draft', { state: 'NEW', confirmedAt: null }, false, ['Confirm order', 'Delete draft']],
     ['an order being issued', { state: 'IN_PROGRESS' }, false, ['Resend confirmation e-mail']],
     ['an order in verification, for a customer (no retry)', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }, false, ['Resend confirmation e-mail', 'Cancel order']],
     ['an order in verification, for provider staff', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }, true, ['Resend confirmation e-mail', 'Retry', 'Cancel order']],
-    ['a third-party shipment in progress, provider staff', { state: 'SHIPMENT_IN_PROGRESS', shippingType: 'PHISICAL_SHIPMENT' }, true, ['Activate order', 'Download codes (CSV)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Cancel order']],
-    ['a shipped order, customer', { state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', activated: true }, false, ['Download codes (CSV)', 'Resend confirmation e-mail', 'Mark as delivered']],
+    ['a third-party shipment in progress, provider staff', { state: 'SHIPMENT_IN_PROGRESS', shippingType: 'PHISICAL_SHIPMENT' }, true, ['Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Cancel order']],
+    ['a shipped order, customer', { state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', activated: true }, false, ['Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Mark as delivered']],
     ['a cancelled order', { state: 'CANCELLED' }, false, []],
   ])('offers exactly what the transition table allows: %s', async (_name, overrides, provider, expected) => {
     serve(order(overrides), { provider });
@@ -181,6 +181,34 @@ describe('OrderShow', () => {
 });
 
 describe('AcquiredOrderShow', () => {
+  it('downloads the codes as a CSV in the user\'s language or as the PDF of card fronts, through the authenticated client', async () => {
+    serve(order({ state: 'COMPLETED', activated: true }));
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(`${ORDER}/codes`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        return query.get('format') === 'pdf'
+          ? new HttpResponse('%PDF-1.4\n', { headers: { 'Content-Type': 'application/pdf' } })
+          : new HttpResponse('Code,Progressive\n', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:codes'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await renderShow();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Download codes (PDF)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Download codes (CSV)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(click.mock.contexts.map((anchor) => (anchor as HTMLAnchorElement).download)).toEqual(['ORD-000123-codes.pdf', 'ORD-000123-codes.csv']);
+    expect(asked.map((query) => [query.get('format'), query.get('lang')])).toEqual([
+      ['pdf', 'en'],
+      ['csv', 'en'],
+    ]);
+    click.mockRestore();
+  });
+
   it('is read-only but for the codes and "received" of a shipped third-party order', async () => {
     serve(order({ state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', trackingCarrier: 'BRT', trackingNumber: '123', trackingLink: 'https://track.example/123' }), { base: ACQUIRED });
     const delivered: string[] = [];
@@ -191,7 +219,7 @@ describe('AcquiredOrderShow', () => {
       permissions: ['privative.acquiredOrders'],
       resource: 'privative-orders/acquired-orders',
     });
-    await waitFor(async () => expect(await shownActions()).toEqual(['Download codes (CSV)', 'Received']));
+    await waitFor(async () => expect(await shownActions()).toEqual(['Download codes (CSV)', 'Download codes (PDF)', 'Received']));
     expect(screen.getByRole('link', { name: 'Open tracking page' })).toHaveAttribute('href', 'https://track.example/123');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Received' }));
