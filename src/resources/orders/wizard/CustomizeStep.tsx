@@ -56,7 +56,7 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const type = typeOf(mode);
   const item = mode.kind === 'edit' ? mode.item : undefined;
-  // the draft made by a first submit whose item was then refused: the next submit adds to it
+  // the draft this step made (a refused first product then moves the step to the draft's URL)
   const draft = useRef<string | null>(null);
   const location = useLocation();
   const resumed = mode.kind === 'add' ? ((location.state as { resumed?: Resumed } | null)?.resumed ?? null) : null;
