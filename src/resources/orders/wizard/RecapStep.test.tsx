@@ -87,4 +87,24 @@ describe('RecapStep', () => {
     expect(await screen.findByText('Order ORD-000123 has been confirmed and can no longer be changed.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the order' })).toHaveAttribute('href', `/privative-orders/orders/${ORDER_ID}`);
   });
+
+  it('deletes the draft after asking, says "order deleted" and goes back to the orders', async () => {
+    serveOrder(withItems());
+    let deleted = false;
+    server.use(
+      http.delete(`${ORDERS_API}/:id`, () => {
+        deleted = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete the draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the draft?' });
+    expect(dialog).toHaveTextContent('Order ORD-000123 and its products will be deleted.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the draft' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/orders/list'));
+    expect(deleted).toBe(true);
+    expect(await screen.findByText('Order deleted')).toBeInTheDocument();
+  });
 });
