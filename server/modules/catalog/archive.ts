@@ -2,8 +2,6 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import { sql } from 'drizzle-orm';
 import enTexts from '../../../locales/en/batches.json';
 import itTexts from '../../../locales/it/batches.json';
@@ -21,6 +19,26 @@ const ROWS = 5;
 const GAP = 4 * MM;
 const LEFT = (A4[0] - COLS * CARD_W - (COLS - 1) * GAP) / 2;
 const TOP = (A4[1] - ROWS * CARD_H - (ROWS - 1) * GAP) / 2;
+const PER_SHEET = COLS * ROWS;
+
+/** bwip-js's encoder (its default export; the module's own `raw` export is the "raw" symbology) */
+type BarcodeEncoder = { raw(bcid: string, text: string, options: object): Array<{ sbs: number[] }> };
+type PdfTools = { PDFDocument: typeof import('pdfkit'); bwip: BarcodeEncoder };
+let tools: Promise<PdfTools> | undefined;
+let bwip: PdfTools['bwip'] | undefined;
+
+/**
+ * pdfkit and bwip-js, loaded on first use: importing them costs ≈110 ms, which a server start
+ * does not need to pay (issue 8: start ≤ 1 s); the first archive or codes PDF does.
+ */
+function pdfTools(): Promise<PdfTools> {
+  tools ??= Promise.all([import('pdfkit'), import('bwip-js/node')]).then(([pdfkit, bwipjs]) => {
+    bwip = (bwipjs as unknown as { default: BarcodeEncoder }).default;
+    return { PDFDocument: pdfkit.default, bwip };
+  });
+  return tools;
+}
+
 /** cards read per query (keyset on the company/lot/progressive index) */
 const PAGE = 500;
 /** archive progress is written every this many cards */
@@ -52,7 +70,8 @@ function day(iso: string, language: string): string {
 
 /** Code 128 bars of the code, drawn as vector rectangles (bwip-js encodes, pdfkit draws): sharp at any print resolution. */
 function drawBarcode(doc: PDFKit.PDFDocument, code: string, x: number, y: number, width: number, height: number): void {
-  const [symbol] = bwipjs.raw('code128', code, {}) as Array<{ sbs: number[] }>;
+  if (!bwip) throw new Error('pdfTools() first');
+  const [symbol] = bwip.raw('code128', code, {});
   const modules = symbol.sbs.reduce((sum, w) => sum + w, 0);
   const unit = width / modules;
   let at = x;
@@ -64,7 +83,7 @@ function drawBarcode(doc: PDFKit.PDFDocument, code: string, x: number, y: number
 }
 
 /** One card front at (x, y). */
-export function drawCard(doc: PDFKit.PDFDocument, header: SheetHeader, card: SheetCard, x: number, y: number): void {
+function drawCard(doc: PDFKit.PDFDocument, header: SheetHeader, card: SheetCard, x: number, y: number): void {
   const texts = textsFor(header.language);
   const pad = 12;
   doc.save();
@@ -85,6 +104,35 @@ export function drawCard(doc: PDFKit.PDFDocument, header: SheetHeader, card: She
 }
 
 /**
+ * Print-ready sheets of ID-1 card fronts, ten to an A4 page, piped to `out`: the batch archive and
+ * an order's codes PDF draw the same cards. The caller waits for `out` to drain, so memory stays flat.
+ */
+export async function cardSheets(out: NodeJS.WritableStream, title: string) {
+  const { PDFDocument } = await pdfTools();
+  const doc = new PDFDocument({ size: A4, margin: 0, autoFirstPage: false, info: { Title: title, Producer: 'Tessera' } });
+  doc.pipe(out);
+  let drawn = 0;
+  return {
+    /** Draws the next card; true when it filled a sheet. */
+    add(header: SheetHeader, card: SheetCard): boolean {
+      const slot = drawn % PER_SHEET;
+      if (slot === 0) doc.addPage();
+      drawCard(doc, header, card, LEFT + (slot % COLS) * (CARD_W + GAP), TOP + Math.floor(slot / COLS) * (CARD_H + GAP));
+      drawn += 1;
+      return drawn % PER_SHEET === 0;
+    },
+    get drawn() {
+      return drawn;
+    },
+    /** Ends the document (an empty one still has a page). */
+    end() {
+      if (drawn === 0) doc.addPage();
+      doc.end();
+    },
+  };
+}
+
+/**
  * Streams the sheets of `cards` to `out`: one card drawn at a time, a page handed to the file as
  * soon as it is full (pdfkit does not keep finished pages), and the producer waits whenever the
  * file has not taken what was written, so memory stays flat whatever the batch size.
@@ -95,27 +143,22 @@ export async function writeSheets(
   cards: AsyncIterable<SheetCard[]>,
   onProgress: (drawn: number) => Promise<void>,
 ): Promise<void> {
-  const doc = new PDFDocument({ size: A4, margin: 0, autoFirstPage: false, info: { Title: `${header.typologyName} — ${header.lotNumber}`, Producer: 'Tessera' } });
-  doc.pipe(out);
-  let drawn = 0;
+  const sheets = await cardSheets(out, `${header.typologyName} — ${header.lotNumber}`);
   let reported = 0;
   for await (const page of cards) {
     for (const card of page) {
-      const slot = drawn % (COLS * ROWS);
-      if (slot === 0) doc.addPage();
-      drawCard(doc, header, card, LEFT + (slot % COLS) * (CARD_W + GAP), TOP + Math.floor(slot / COLS) * (CARD_H + GAP));
-      drawn += 1;
-      if (drawn - reported >= PROGRESS_EVERY) {
-        reported = drawn;
-        await onProgress(drawn);
+      sheets.add(header, card);
+      if (sheets.drawn - reported >= PROGRESS_EVERY) {
+        reported = sheets.drawn;
+        await onProgress(sheets.drawn);
       }
       if (out.writableNeedDrain) await once(out, 'drain');
     }
   }
   const finished = once(out, 'finish');
-  doc.end();
+  sheets.end();
   await finished;
-  await onProgress(drawn);
+  await onProgress(sheets.drawn);
 }
 
 /** The batch's cards in progressive order, a page at a time (keyset on gift_cards_company_lot_idx). */

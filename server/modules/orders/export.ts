@@ -5,13 +5,12 @@ import { PassThrough, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
 import { centsToDecimal } from '../../../domain/money';
 import { ORDER_STATE_DISPLAY, type Order, type OrderFilter } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
-import { drawCard } from '../catalog/archive';
+import { cardSheets } from '../catalog/archive';
 import { orderBatches, type OrderView } from './repository';
 
 /**
@@ -139,16 +138,6 @@ export function orderCodesCsvStream(db: Db, order: Pick<Order, 'companyId' | 'nu
   return stream(lines());
 }
 
-/** ID-1 card fronts ten to an A4 sheet, as the batch archive prints them (server/modules/catalog/archive.ts drawCard). */
-const MM = 72 / 25.4;
-const CARD_W = 85.6 * MM;
-const CARD_H = 53.98 * MM;
-const A4: [number, number] = [595.28, 841.89];
-const COLS = 2;
-const ROWS = 5;
-const GAP = 4 * MM;
-const LEFT = (A4[0] - COLS * CARD_W - (COLS - 1) * GAP) / 2;
-const TOP = (A4[1] - ROWS * CARD_H - (ROWS - 1) * GAP) / 2;
 const PDF_BATCH = 500;
 
 /**
@@ -158,10 +147,8 @@ const PDF_BATCH = 500;
  */
 export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'number'>, language: ExportLanguage): Readable {
   const out = new PassThrough();
-  const doc = new PDFDocument({ size: A4, margin: 0, autoFirstPage: false, info: { Title: order.number, Producer: 'Tessera' } });
-  doc.pipe(out);
   const produce = async () => {
-    let drawn = 0;
+    const sheets = await cardSheets(out, order.number);
     let after: { progressive: number; id: string } | null = null;
     for (;;) {
       const rows: Array<{ id: string; code: string; progressive: string | number; typology: string; value: string | number | null; lot_number: string | null; expire_date: Date | string | null }> = await queryRows(
@@ -173,8 +160,6 @@ export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'nu
             ORDER BY g.progressive, g.id LIMIT ${PDF_BATCH}`,
       );
       for (const r of rows) {
-        const slot = drawn % (COLS * ROWS);
-        if (slot === 0) doc.addPage();
         const header = {
           typologyName: r.typology,
           valueCents: r.value === null ? null : Number(r.value),
@@ -182,18 +167,16 @@ export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'nu
           expireDate: r.expire_date ? new Date(r.expire_date).toISOString().slice(0, 10) : null,
           language,
         };
-        drawCard(doc, header, { code: r.code, progressive: Number(r.progressive) }, LEFT + (slot % COLS) * (CARD_W + GAP), TOP + Math.floor(slot / COLS) * (CARD_H + GAP));
-        drawn += 1;
+        const sheetDone = sheets.add(header, { code: r.code, progressive: Number(r.progressive) });
         if (out.writableNeedDrain) await once(out, 'drain');
         // a full turn per sheet: embedded PGlite runs on this thread, and the sheet must reach the client
-        else if (drawn % (COLS * ROWS) === 0) await nextTurn();
+        else if (sheetDone) await nextTurn();
       }
       if (rows.length < PDF_BATCH) break;
       const last = rows[rows.length - 1];
       after = { progressive: Number(last.progressive), id: last.id };
     }
-    if (drawn === 0) doc.addPage();
-    doc.end();
+    sheets.end();
   };
   produce().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   return out;
