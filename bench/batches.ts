@@ -12,14 +12,14 @@
  * Targets (issue 9): 100,000 codes stored ≤ 3 s on PostgreSQL, ≤ 10 s on PGlite; the PDF of
  * 10,000 cards at ≥ 500 cards/s with the heap flat.
  */
+import { openBenchDatabase } from './support';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { generateCardCodes } from '../domain/codes';
-import { openPglite, openPostgres, queryRows, type DbHandle } from '../server/db/client';
+import { queryRows, type DbHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { writeSheets, type SheetCard } from '../server/modules/catalog/archive';
 import { generateBatchCards } from '../server/modules/catalog/generate';
@@ -35,27 +35,7 @@ const log = (message: string) => {
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) return { handle: await openPglite(null), label: 'pglite', drop: async () => undefined };
-  const name = `tessera_bench_batches_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    handle: openPostgres(url.toString(), 10),
-    label: 'postgres',
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+const openDatabase = () => openBenchDatabase('tessera_bench_batches', 10);
 
 async function newBatch(handle: DbHandle, companyId: string, typologyId: string, lot: string, quantity: number): Promise<string> {
   const [row] = await queryRows<{ id: string }>(

@@ -11,15 +11,14 @@
  * (BENCH_KEEP=1 keeps it; BENCH_REUSE_DB=<name> measures a kept one again without generating). The server runs in this process and listens on a free port, so the CSV
  * export is read by a real HTTP client while the server's memory is sampled.
  */
-import { randomBytes } from 'node:crypto';
+import { openBenchDatabase } from './support';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openPglite, openPostgres, queryRows, type DbHandle } from '../server/db/client';
+import { queryRows, type DbHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { seedDemoData } from '../server/seed/demo';
 import { generateGiftcards } from './giftcards-data';
@@ -31,31 +30,7 @@ const log = (message: string) => {
   console.log(message);
 };
 
-async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) return { handle: await openPglite(null), label: 'pglite', drop: async () => undefined };
-  const reuse = process.env.BENCH_REUSE_DB;
-  const name = reuse ?? `tessera_bench_${randomBytes(4).toString('hex')}`;
-  if (!reuse) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    handle: openPostgres(url.toString(), 20),
-    label: 'postgres',
-    drop: async () => {
-      if (process.env.BENCH_KEEP === '1' || reuse) return log(`kept database ${name}`);
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+const openDatabase = () => openBenchDatabase('tessera_bench', 20, { reuse: process.env.BENCH_REUSE_DB, keep: process.env.BENCH_KEEP === '1', log });
 
 async function main() {
   const { handle, label, drop } = await openDatabase();

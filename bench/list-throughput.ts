@@ -12,16 +12,15 @@
  * On PostgreSQL it creates a throwaway database next to BENCH_DATABASE_URL's and drops it after.
  * The load is a closed loop of BENCH_CONCURRENCY keep-alive fetches per target, in this process.
  */
-import { randomBytes } from 'node:crypto';
+import { openBenchDatabase } from './support';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openPglite, openPostgres, queryRows, type DbHandle } from '../server/db/client';
+import { queryRows, type DbHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { subtreeIds } from '../server/lib/company-scope';
 import { listCards } from '../server/modules/giftcards/cards.repository';
@@ -34,27 +33,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
 
-async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) return { handle: await openPglite(null), label: 'pglite', drop: async () => undefined };
-  const name = `tessera_listbench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    handle: openPostgres(url.toString(), POOL),
-    label: 'postgres',
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+const openDatabase = () => openBenchDatabase('tessera_listbench', POOL);
 
 /** Closed loop: CONCURRENCY workers, each sends its next request when the last one answered. */
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; p50: number; p99: number; errors: number }> {

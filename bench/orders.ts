@@ -8,15 +8,14 @@
  *
  * Targets (issue 9): issued ≤ 5 s on PostgreSQL; codes CSV first byte < 1 s.
  */
-import { randomBytes } from 'node:crypto';
+import { openBenchDatabase } from './support';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openPglite, openPostgres, queryRows, type DbHandle } from '../server/db/client';
+import { queryRows } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { seedDemoData } from '../server/seed/demo';
 
@@ -27,27 +26,7 @@ const log = (message: string) => {
   console.log(message);
 };
 
-async function openDatabase(): Promise<{ handle: DbHandle; label: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) return { handle: await openPglite(null), label: 'pglite', drop: async () => undefined };
-  const name = `tessera_bench_orders_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    handle: openPostgres(url.toString(), 20),
-    label: 'postgres',
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+const openDatabase = () => openBenchDatabase('tessera_bench_orders', 20);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
