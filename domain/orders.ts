@@ -472,5 +472,10 @@ export const MAX_STOCK_RUNS = 200;
 export const ORDER_CODE_FORMATS = ['csv', 'pdf'] as const;
 export type OrderCodeFormat = (typeof ORDER_CODE_FORMATS)[number];
 export const orderCodesQuerySchema = z
-  .object({ format: z.enum(ORDER_CODE_FORMATS, { error: OV.invalid }).default('csv'), lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional() })
+  .object({
+    format: z.enum(ORDER_CODE_FORMATS, { error: OV.invalid }).default('csv'),
+    lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional(),
+    /** the CSV's days in the user's time zone (default Europe/Rome), like the list export */
+    tz: z.string().max(64).refine(isTimeZone, OV.invalid).optional(),
+  })
   .strict();

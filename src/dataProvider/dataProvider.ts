@@ -141,7 +141,7 @@ function orderActions(http: HttpClient): OrderActions {
   const blob = async (url: string, signal: AbortSignal | undefined, query: Record<string, string>) => (await http.request<Blob>(url, { responseType: 'blob', signal, query })).body;
   return {
     exportOrders: (view, filter, { language, timeZone }, signal) => blob(`${resourcePath(orders(view))}/export`, signal, { filter: JSON.stringify(filter), lang: language, tz: timeZone }),
-    orderCodes: (view, id, language, format, signal) => blob(`${item(view, id)}/codes`, signal, { format, lang: language }),
+    orderCodes: (view, id, { format, language, timeZone }, signal) => blob(`${item(view, id)}/codes`, signal, { format, lang: language, tz: timeZone }),
     async listOrderCards(view, id, { offset, limit }, signal) {
       const response = await http.request<GiftCard[]>(`${item(view, id)}/cards`, {
         query: { sort: JSON.stringify(['progressive', 'ASC']), range: JSON.stringify([offset, offset + limit - 1]) },

@@ -59,7 +59,7 @@ export interface OrderActions {
   exportOrders(view: OrderView, filter: OrderFilter, format: { language: ExportLanguage; timeZone: string }, signal?: AbortSignal): Promise<Blob>;
   /** An issued order's codes as CSV (the PDF sheets do not exist yet: 501 ORDER_FORMAT_UNAVAILABLE). */
   /** the order's codes: a CSV in the user's language, or the PDF of print-ready card fronts */
-  orderCodes(view: OrderView, id: Identifier, language: ExportLanguage, format: OrderCodeFormat, signal?: AbortSignal): Promise<Blob>;
+  orderCodes(view: OrderView, id: Identifier, options: { format: OrderCodeFormat; language: ExportLanguage; timeZone: string }, signal?: AbortSignal): Promise<Blob>;
   /** A page of the order's gift cards (progressive order); `hasNextPage` from `Content-Range …/*`. */
   listOrderCards(view: OrderView, id: Identifier, range: { offset: number; limit: number }, signal?: AbortSignal): Promise<{ data: GiftCard[]; hasNextPage: boolean }>;
   confirmOrder(id: Identifier, idempotencyKey: string): Promise<OrderDetail>;

@@ -161,7 +161,7 @@ export function createDemoDataProvider(ctx: DemoContext): DemoDataProvider {
   return {
     ...crud,
     exportOrders: (view, filter, format) => later(() => orders.exportOrders(ctx, view, filter, format)),
-    orderCodes: (view, id, language, format) => later(() => orders.orderCodes(ctx, view, id, language, format)),
+    orderCodes: (view, id, options) => later(() => orders.orderCodes(ctx, view, id, options)),
     listOrderCards: (view, id, range) => later(() => orders.listOrderCards(ctx, view, id, range)),
     confirmOrder: (id, key) => later(() => orders.confirmOrder(ctx, id, key)),
     activateOrder: (id, key) => later(() => orders.activateOrder(ctx, id, key)),

@@ -109,9 +109,9 @@ describe('demo orders', () => {
     expect((await demo.dataProvider.markOrderDelivered('acquired', shipped.id)).state).toBe('SHIPMENT_DELIVERED');
     const shipment = await find((o) => o.state === 'SHIPMENT_IN_PROGRESS');
     expect((await demo.dataProvider.setOrderTracking(shipment.id, { carrier: 'BRT', number: '42', link: 'https://track.example/42' })).state).toBe('SHIPPED');
-    const csv = await textOf(await demo.dataProvider.orderCodes('acquired', shipped.id, 'en', 'csv'));
+    const csv = await textOf(await demo.dataProvider.orderCodes('acquired', shipped.id, { format: 'csv', language: 'en', timeZone: 'Europe/London' }));
     expect(csv.split('\n')[0]).toContain('Code,Progressive');
-    const pdf = await demo.dataProvider.orderCodes('acquired', shipped.id, 'en', 'pdf');
+    const pdf = await demo.dataProvider.orderCodes('acquired', shipped.id, { format: 'pdf', language: 'en', timeZone: 'Europe/London' });
     expect(pdf.type).toBe('application/pdf');
     expect((await textOf(pdf)).startsWith('%PDF-')).toBe(true);
     const list_ = await textOf(await demo.dataProvider.exportOrders('placed', {}, { language: 'it', timeZone: 'Europe/Rome' }));

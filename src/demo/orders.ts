@@ -360,7 +360,7 @@ export function exportOrders(ctx: DemoContext, view: OrderView, filter: OrderFil
   return new Blob([CSV_BOM + csvLine(headers, separator) + lines.join('')], { type: 'text/csv;charset=utf-8' });
 }
 
-export function orderCodes(ctx: DemoContext, view: OrderView, id: Identifier, language: ExportLanguage, format: OrderCodeFormat = 'csv'): Blob {
+export function orderCodes(ctx: DemoContext, view: OrderView, id: Identifier, { format, language, timeZone }: { format: OrderCodeFormat; language: ExportLanguage; timeZone: string }): Blob {
   const order = orderOr404(ctx, view, id, 'codes');
   refuse(ctx, order, 'downloadCodes', `${pathOf(ctx, view)}/${order.id}/codes`);
   // the API draws every card's front; the demo names the order and its cards on one page
@@ -368,7 +368,7 @@ export function orderCodes(ctx: DemoContext, view: OrderView, id: Identifier, la
   const t = textsOf(language).codesCsv;
   const money = moneyOf(language);
   const separator = CSV_SEPARATOR[language];
-  const day = localDateTimeFormatter('Europe/Rome', language === 'it' ? 'DD/MM/YYYY' : 'YYYY-MM-DD');
+  const day = localDateTimeFormatter(timeZone, language === 'it' ? 'DD/MM/YYYY' : 'YYYY-MM-DD');
   const header = csvLine([t.code, t.progressive, t.typology, t.value, t.status, t.recipient, t.email, t.expireDate], separator);
   const lines = cardsOf(ctx.db, order)
     .sort((a, b) => a.progressive - b.progressive)

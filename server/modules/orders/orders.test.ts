@@ -354,5 +354,15 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     const [card] = await cardsOf(t.db.db, edited.number);
     const shown = (await caller(t.app)(admin, 'GET', url(nordId, `/cards/${card.id}`))).json();
     expect(shown.expireDate).toBe('2099-06-30T23:59:59.999Z');
+    // the codes CSV writes that instant in the asker's time zone (default Europe/Rome)
+    const expiryOf = async (query: string) => {
+      const csv = await call(operator, 'GET', url(acmeId, `/orders/${edited.id}/codes?format=csv&lang=en${query}`));
+      return csv.body.replace(/^\uFEFF/, '').trim().split('\r\n')[1].split(',').at(-1);
+    };
+    expect(await expiryOf('&tz=UTC')).toBe('2099-06-30 23:59:59');
+    expect(await expiryOf('&tz=Pacific%2FAuckland')).toBe('2099-07-01 11:59:59');
+    expect(await expiryOf('')).toBe('2099-07-01 01:59:59');
+    const badZone = await call(operator, 'GET', url(acmeId, `/orders/${edited.id}/codes?format=csv&tz=Mars%2FOlympus`));
+    expect([badZone.statusCode, badZone.json().errors]).toEqual([400, { tz: 'validation.invalid' }]);
   });
 });

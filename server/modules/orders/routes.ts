@@ -125,7 +125,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
           return reply.send(orderCodesPdfStream(ctx.db, order, request.query.lang ?? 'it'));
         }
         reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${order.number}-codes.csv"`).header('Cache-Control', 'no-store');
-        return reply.send(orderCodesCsvStream(ctx.db, order, { language: request.query.lang ?? 'it', timeZone: 'Europe/Rome' }));
+        return reply.send(orderCodesCsvStream(ctx.db, order, { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' }));
       },
     );
 

@@ -14,6 +14,7 @@ import { useUserConfiguration } from '../../pages/profile/useUserConfiguration';
 import { pageActionsFor, type PageAction } from './orderActions';
 import { OrderExpiryDialog } from './OrderExpiryDialog';
 import { OrderTrackingDialog } from './OrderTrackingDialog';
+import { browserTimeZone } from '../giftcards/useGiftCardExport';
 import { exportLanguageOf } from './useOrderExport';
 import type { OrderViewConfig } from './orderViews';
 
@@ -87,7 +88,7 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
   /** The codes as a CSV in the user's language, or as the PDF of print-ready card fronts. */
   const download = (codes: OrderCodeFormat) => {
     setFormat(codes);
-    void run('downloadCodes', async () => saveBlob(await dataProvider.orderCodes(config.view, order.id, exportLanguageOf(locale), codes), `${order.number}-codes.${codes}`));
+    void run('downloadCodes', async () => saveBlob(await dataProvider.orderCodes(config.view, order.id, { format: codes, language: exportLanguageOf(locale), timeZone: browserTimeZone() }), `${order.number}-codes.${codes}`));
   };
 
   const direct = (action: PageAction) => {

@@ -202,9 +202,10 @@ describe('AcquiredOrderShow', () => {
     await user.click(screen.getByRole('button', { name: 'Download codes (CSV)' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
     expect(click.mock.contexts.map((anchor) => (anchor as HTMLAnchorElement).download)).toEqual(['ORD-000123-codes.pdf', 'ORD-000123-codes.csv']);
-    expect(asked.map((query) => [query.get('format'), query.get('lang')])).toEqual([
-      ['pdf', 'en'],
-      ['csv', 'en'],
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(asked.map((query) => [query.get('format'), query.get('lang'), query.get('tz')])).toEqual([
+      ['pdf', 'en', zone],
+      ['csv', 'en', zone],
     ]);
     click.mockRestore();
   });
