@@ -1,13 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
+import { SHOTS, VIEWPORTS } from './support/screens';
 import { signIn } from './support/session';
 
-const SHOTS = 'test-results/screens';
-const VIEWPORTS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
 async function shoot(page: Page, name: string) {
   // let dialog and notification transitions finish, so the picture shows what a person sees

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { expectAccessible } from './support/a11y';
 import { countMessagesTo, waitForLink } from './support/mailbox';
+import { DESKTOP, checkScreen, checkScreenAtBothWidths } from './support/screens';
 import { signIn } from './support/session';
 
 /**
@@ -9,30 +9,12 @@ import { signIn } from './support/session';
  * by e-mail when the order is activated; a third-party shipment is tracked and delivered; cancelling
  * an order whose card was used is refused with SPEC §8's text.
  */
-const SHOTS = 'test-results/screens';
-const VIEWPORTS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const DESKTOP = VIEWPORTS[0];
-
-/** The screen as it stands: axe, no horizontal overflow, a screenshot named by step, language and width. */
-async function shoot(page: Page, step: string, lang: 'it' | 'en', viewport: (typeof VIEWPORTS)[number] = DESKTOP) {
-  await page.setViewportSize({ width: viewport.width, height: viewport.height });
-  // let layout, dialog and notification transitions finish, so the picture shows what a person sees
-  await page.waitForTimeout(400);
-  const name = `order-outcomes-${step}-${lang}-${viewport.width}`;
-  await expectAccessible(page, name);
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect.soft(widths.scroll, `${name}: page wider than the screen`).toBeLessThanOrEqual(widths.inner);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Both widths in the page's current language, back to the desktop width after. */
-async function shootBoth(page: Page, step: string, lang: 'it' | 'en') {
-  for (const viewport of VIEWPORTS) await shoot(page, step, lang, viewport);
+/** The screen at the desktop width, or at both widths. */
+async function shoot(page: Page, step: string, lang: 'it' | 'en') {
   await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+  await checkScreen(page, `order-outcomes-${step}-${lang}-${DESKTOP.width}`);
 }
+const shootBoth = (page: Page, step: string, lang: 'it' | 'en') => checkScreenAtBothWidths(page, (viewport) => `order-outcomes-${step}-${lang}-${viewport.width}`);
 
 interface OrderDetail {
   id: string;

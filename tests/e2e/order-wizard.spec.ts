@@ -1,31 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './support/a11y';
+import { DESKTOP, checkScreen, checkScreenAtBothWidths, type Viewport } from './support/screens';
 import { signIn } from './support/session';
 
-const SHOTS = 'test-results/screens';
-const VIEWPORTS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-const DESKTOP = VIEWPORTS[0];
-
-/** The screen as it stands: axe, no horizontal overflow, a screenshot named by step, language and width. */
-async function shoot(page: Page, step: string, lang: 'it' | 'en', viewport: (typeof VIEWPORTS)[number]) {
+/** The screen at one width, or at both widths (pictures named by step, language and width). */
+async function shoot(page: Page, step: string, lang: 'it' | 'en', viewport: Viewport) {
   await page.setViewportSize({ width: viewport.width, height: viewport.height });
-  // let layout, dialog and notification transitions finish, so the picture shows what a person sees
-  await page.waitForTimeout(400);
-  const name = `order-wizard-${step}-${lang}-${viewport.width}`;
-  await expectAccessible(page, name);
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect.soft(widths.scroll, `${name}: page wider than the screen`).toBeLessThanOrEqual(widths.inner);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await checkScreen(page, `order-wizard-${step}-${lang}-${viewport.width}`);
 }
-
-/** Both widths in the page's current language. */
-async function shootBoth(page: Page, step: string, lang: 'it' | 'en') {
-  for (const viewport of VIEWPORTS) await shoot(page, step, lang, viewport);
-  await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
-}
+const shootBoth = (page: Page, step: string, lang: 'it' | 'en') => checkScreenAtBothWidths(page, (viewport) => `order-wizard-${step}-${lang}-${viewport.width}`);
 
 /** The same URL in another language (the draft is on the server: every step resumes from its URL). */
 async function inLanguage(page: Page, lang: 'it' | 'en', heading: RegExp | string) {

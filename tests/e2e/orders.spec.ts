@@ -1,23 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { expectAccessible } from './support/a11y';
+import { VIEWPORTS, checkScreen } from './support/screens';
 import { signIn } from './support/session';
 
-const SHOTS = 'test-results/screens';
-const VIEWPORTS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-async function shoot(page: Page, name: string) {
-  // let dialog and notification transitions finish, so the picture shows what a person sees
-  await page.waitForTimeout(400);
-  await expectAccessible(page, `orders ${name}`);
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect.soft(widths.scroll, `${name}: page wider than the screen`).toBeLessThanOrEqual(widths.inner);
-  await page.screenshot({ path: `${SHOTS}/orders-${name}.png`, fullPage: true });
-}
+const shoot = (page: Page, name: string) => checkScreen(page, `orders-${name}`);
 
 interface OrderDetail {
   id: string;
