@@ -37,13 +37,41 @@ const OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   report: ['list', 'download'],
 };
 
-describe('access table: every resource × action × the four demo permission sets', () => {
+const RELOADS_OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
+  'reloadables/wallet': ['list', 'export', 'fund'],
+  'reloadables/cards': ['list', 'show', 'lock', 'unlock', 'reload', 'linkCompany', 'clientId', 'bulk'],
+  'reloadables/card-history': ['list'],
+  'reloadables/users': ['list', 'show'],
+  'reloadables/reloads': ['list', 'show', 'create', 'validate', 'template', 'delete'],
+  'reloadables/reload-rows': ['list'],
+  'reloadables/queue-reloads': ['list', 'delete'],
+  'reloadables/reloads-history': ['list', 'show', 'export'],
+  'reloadables/notifications': ['list', 'show', 'edit'],
+  tickets: ['list', 'show', 'create'],
+};
+
+const PARENT_REFERENT_ALLOWED: Partial<Record<ResourceName, string[]>> = {
+  ...RELOADS_OPERATOR_ALLOWED,
+  'reloadables/walletSubCompanies': ['list', 'show', 'transfer'],
+  'reloadables/walletSubCompanies-movements': ['list', 'export'],
+  'privative/giftcards': ['list', 'show', 'export', 'reload', 'bulk'],
+  'privative/giftcard-transactions': ['list'],
+  'privative/typologies': ['list', 'show'],
+  'privative-orders/companies': ['list', 'show', 'create', 'edit', 'delete', 'logo'],
+  'privative-orders/operators': ['list', 'show', 'create', 'edit', 'delete'],
+  report: ['list', 'download'],
+  users: ['list', 'show', 'create'],
+};
+
+describe('access table: every resource × action × the demo permission sets', () => {
   const sets: [string, Permissions, (resource: ResourceName, action: string) => boolean][] = [
     ['admin (provider staff)', account('admin@tessera.test'), () => true],
     ['operator of Acme', account('operator@acme.test'), (resource, action) => OPERATOR_ALLOWED[resource]?.includes(action) ?? false],
     ['no-access user', account('noaccess@acme.test'), () => false],
     // disabled cannot sign in; its flags are the operator's, and the table must not care about status
     ['disabled user', account('disabled@acme.test'), (resource, action) => OPERATOR_ALLOWED[resource]?.includes(action) ?? false],
+    ['referent of Acme (parent company)', account('referent@acme.test'), (resource, action) => PARENT_REFERENT_ALLOWED[resource]?.includes(action) ?? false],
+    ['reloads operator of Acme Nord', account('operator@acme-nord.test'), (resource, action) => RELOADS_OPERATOR_ALLOWED[resource]?.includes(action) ?? false],
   ];
 
   for (const [who, permissions, expected] of sets) {

@@ -78,14 +78,22 @@ export const ACCESS = {
   ),
   /** orders other companies placed for the caller's company: read-only, codes, "received" */
   'privative-orders/acquired-orders': crud(ACQUIRED, 'list', 'show', 'export', 'codes', 'delivered'),
-  'reloadables/wallet': crud(WALLET, 'list'),
-  'reloadables/walletSubCompanies': crud(PARENT, 'list', 'show'),
-  'reloadables/cards': crud(RELOADABLE_CARDS, 'list', 'show'),
-  'reloadables/users': crud(RELOADABLE_CARDS, 'list'),
-  'reloadables/reloads': crud(RELOADS, 'list', 'create'),
+  /** the company's wallet: balance, movements, CSV; funding is provider staff's (checked by the service) */
+  'reloadables/wallet': crud(WALLET, 'list', 'export', 'fund'),
+  /** a parent company's view of its sub-companies' wallets, and transfers to and from them */
+  'reloadables/walletSubCompanies': crud(PARENT, 'list', 'show', 'transfer'),
+  'reloadables/walletSubCompanies-movements': crud(PARENT, 'list', 'export'),
+  'reloadables/cards': crud(RELOADABLE_CARDS, 'list', 'show', 'lock', 'unlock', 'reload', 'linkCompany', 'clientId', 'bulk'),
+  /** a card's history (events), shown on the card's page */
+  'reloadables/card-history': crud(RELOADABLE_CARDS, 'list'),
+  'reloadables/users': crud(RELOADABLE_CARDS, 'list', 'show'),
+  /** runs: validate a selection or a CSV, run now or plan; a planned run can be deleted before it starts */
+  'reloadables/reloads': crud(RELOADS, 'list', 'show', 'create', 'validate', 'template', 'delete'),
+  /** a run's rows */
+  'reloadables/reload-rows': crud(RELOADS, 'list'),
   'reloadables/queue-reloads': crud(RELOADS, 'list', 'delete'),
-  'reloadables/reloads-history': crud(RELOADS, 'list'),
-  'reloadables/notifications': crud(NOTIFICATIONS, 'list', 'edit'),
+  'reloadables/reloads-history': crud(RELOADS, 'list', 'show', 'export'),
+  'reloadables/notifications': crud(NOTIFICATIONS, 'list', 'show', 'edit'),
   'square/orders': crud(['square.orders'], 'list', 'show', 'create'),
   'square/codes': crud(['square.codes'], 'list', 'show'),
   'square/communications': crud(['square.communications'], 'list'),

@@ -8,7 +8,7 @@ export interface DemoAccount {
   companyCode: string;
   firstName: string;
   lastName: string;
-  role: 'ADMIN' | 'OPERATOR';
+  role: 'ADMIN' | 'REFERENT' | 'OPERATOR';
   status: 'ACTIVE' | 'DISABLED';
   permissions: Permissions;
 }
@@ -23,8 +23,17 @@ const OPERATOR_PERMISSIONS = permissionsFrom([
   'ticketing',
 ]);
 
+/** Acme's referent: Acme is a parent company (Acme Nord below it) running a reloadable-card programme. */
+const PARENT_REFERENT_PERMISSIONS = permissionsFrom([
+  ...(['privative.management.read', 'privative.companies', 'management', 'report', 'ticketing'] as const),
+  ...(['reloadable.wallet', 'reloadable.cards', 'reloadable.notifications', 'reloadable.reloads', 'reloadable.isParentCompany'] as const),
+]);
+
+/** Acme Nord's operator: runs the sub-company's reloadable cards from its own wallet. */
+const RELOADS_OPERATOR_PERMISSIONS = permissionsFrom(['reloadable.wallet', 'reloadable.cards', 'reloadable.notifications', 'reloadable.reloads', 'ticketing']);
+
 /**
- * The four demo accounts and their permission sets: provider staff with every flag, an Acme
+ * The demo accounts and their permission sets: provider staff with every flag, an Acme
  * operator, an Acme user without permissions (the no-permissions page) and a disabled one.
  * The server's demo seed and the SPA's demo mode both sign these in.
  */
@@ -33,4 +42,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'operator@acme.test', companyCode: 'ACME', firstName: 'Oscar', lastName: 'Operatore', role: 'OPERATOR', status: 'ACTIVE', permissions: OPERATOR_PERMISSIONS },
   { email: 'noaccess@acme.test', companyCode: 'ACME', firstName: 'Nora', lastName: 'Nessuno', role: 'OPERATOR', status: 'ACTIVE', permissions: {} },
   { email: 'disabled@acme.test', companyCode: 'ACME', firstName: 'Dario', lastName: 'Disabilitato', role: 'OPERATOR', status: 'DISABLED', permissions: OPERATOR_PERMISSIONS },
+  { email: 'referent@acme.test', companyCode: 'ACME', firstName: 'Rita', lastName: 'Referente', role: 'REFERENT', status: 'ACTIVE', permissions: PARENT_REFERENT_PERMISSIONS },
+  { email: 'operator@acme-nord.test', companyCode: 'ACME-NORD', firstName: 'Nico', lastName: 'Nord', role: 'OPERATOR', status: 'ACTIVE', permissions: RELOADS_OPERATOR_PERMISSIONS },
 ];

@@ -78,6 +78,23 @@ export const API_ERROR_CODES = [
   'BATCH_STATE_INVALID',
   'TYPOLOGY_IN_USE',
   'ARCHIVE_NOT_READY',
+  // reloadable cards (domain/reloadables.ts RELOAD_ERROR_CODES, server/modules/reloadables/README.md)
+  'WALLET_INSUFFICIENT',
+  'RELOAD_CARD_NOT_ACTIVE',
+  'RELOAD_CARD_LOCKED',
+  'RELOAD_CARD_FROZEN',
+  'RELOAD_CARD_DELETED',
+  'RELOAD_CARD_EXPIRED',
+  'RELOAD_MONTHLY_CAP',
+  'RELOAD_YEARLY_CAP',
+  'RELOAD_CARD_UNKNOWN',
+  'RELOAD_CARD_DUPLICATE',
+  'RELOAD_SCHEDULE_PAST',
+  'RELOAD_ROWS_INVALID',
+  'RELOAD_NOT_PENDING',
+  'CARD_STATE_INVALID',
+  'NOT_A_SUB_COMPANY',
+  'CLIENT_ID_TAKEN',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
@@ -94,6 +111,8 @@ export interface ProblemBody {
   error: { message: string };
   /** field → i18n message key */
   errors?: Record<string, string>;
+  /** values for the code's text (`…Cents`: money), e.g. `{ shortfallCents }` of WALLET_INSUFFICIENT */
+  params?: Record<string, string | number>;
 }
 
 /**

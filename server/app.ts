@@ -18,6 +18,8 @@ import { giftcardRoutes } from './modules/giftcards/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { registerReloadableJobs, reloadableRoutes } from './modules/reloadables';
+import { ShiftableClock, systemClock, type Clock } from './lib/clock';
 import { storeRoutes } from './modules/stores/routes';
 import { userRoutes } from './modules/user/routes';
 import { registerUserJobs } from './modules/user/service';
@@ -43,6 +45,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** replaces the SMTP transport (tests) */
   mailTransport?: MailTransport | null;
+  /** business time (tests move it); default the system clock, or a movable one with TEST_CLOCK=1 */
+  clock?: Clock;
 }
 
 /** Builds the whole server without listening, so tests drive it with `inject`. */
@@ -60,11 +64,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.db) app.addHook('onClose', () => handle.close());
   const keys = options.keys ?? (await loadKeys(config));
   const registry = new JobRegistry();
+  const clock = options.clock ?? (config.testClock ? new ShiftableClock() : systemClock);
   const runner = new JobRunner(handle.db, registry, app.log.child({ component: 'jobs' }), {
     pollIntervalMs: config.jobs.pollIntervalMs,
     staleAfterSeconds: config.jobs.staleAfterSeconds,
+    now: () => clock.now(),
   });
-  const ctx: AppContext = { config, db: handle.db, keys, jobs: runner };
+  const ctx: AppContext = { config, db: handle.db, keys, jobs: runner, clock };
   app.decorate('ctx', ctx);
   app.decorate('jobRegistry', registry);
   app.addHook('onClose', () => runner.stop());
@@ -76,6 +82,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerUserJobs(ctx, registry);
   registerCleanupJob(registry, handle.db, config);
+  registerReloadableJobs(ctx, registry);
   // Started before the first sign-in so an unknown e-mail never costs an extra hash; not awaited,
   // so the server answers while the hash computes (sign-ins await the same promise).
   app.addHook('onReady', async () => {
@@ -97,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(giftcardRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
+  await app.register(reloadableRoutes, { ctx });
   await app.register(spaPlugin, { config });
   return app;
 }

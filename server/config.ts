@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION_FALLBACK, DEFAULT_TENANT_ID } from '../domain/constants';
 import { DEFAULT_MAX_TRANSACTION_CENTS } from '../domain/giftcards';
+import { DEFAULT_RELOAD_CAPS } from '../domain/reloadables';
 
 /**
  * Runtime configuration, read once from the environment. Everything has a default that makes
@@ -30,6 +31,10 @@ export interface AppConfig {
   bruteForce: { windowSeconds: number; maxPerAccount: number; maxPerIp: number };
   forgotPasswordRateLimit: { max: number; windowMs: number };
   jobs: { pollIntervalMs: number; staleAfterSeconds: number };
+  /** reloadable cards: per-card caps of reloads per calendar month and year (cents) */
+  reloads: { monthlyCapCents: number; yearlyCapCents: number };
+  /** TEST_CLOCK=1 (never in production): the app's clock can be moved by POST /api/test/clock, for journeys that wait for a scheduled time */
+  testClock: boolean;
   giftCards: { maxTransactionCents: number; searchMaxPerMinute: number; bulkLeaseSeconds: number };
   /** what the cleanup job (server/jobs/cleanup.ts) deletes, and how often it runs */
   retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
@@ -81,6 +86,10 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'FORGOT_PASSWORD_MAX_PER_IP', default: '5', meaning: 'forgot-password requests per client address per FORGOT_PASSWORD_WINDOW_SECONDS (per instance).' },
   { name: 'FORGOT_PASSWORD_WINDOW_SECONDS', default: '900', meaning: 'Window of the forgot-password rate limit.' },
   { name: 'JOBS_POLL_INTERVAL_MS', default: '1000', meaning: 'How often the job runner looks for due jobs.' },
+  { name: 'JOBS_STALE_AFTER_SECONDS', default: '300', meaning: 'A running job whose worker stopped answering this long ago (a crashed instance) is taken over by another instance.' },
+  { name: 'RELOAD_MONTHLY_CAP_CENTS', default: '250000', meaning: 'Reloadable cards: the most (cents) one card may be reloaded in a calendar month (Europe/Rome); a reload over it is refused (RELOAD_MONTHLY_CAP).' },
+  { name: 'RELOAD_YEARLY_CAP_CENTS', default: '1000000', meaning: 'Reloadable cards: the most (cents) one card may be reloaded in a calendar year (RELOAD_YEARLY_CAP).' },
+  { name: 'TEST_CLOCK', default: '(unset)', meaning: 'Tests only, refused when NODE_ENV=production: 1 lets POST /api/test/clock move the server clock (scheduled reloads in the journeys).' },
   { name: 'MAX_TRANSACTION_AMOUNT_CENTS', default: '100000', meaning: 'SPEC §5 "maximum import": the largest amount (cents) of one reload, consume, freeze or return (config.js maxTransactionCents).' },
   { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute (per instance), against guessing.' },
   { name: 'CLEANUP_INTERVAL_MINUTES', default: '60', meaning: 'How often the cleanup job deletes what the retention settings below let go (first run a minute after start).' },
@@ -113,6 +122,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 function str(env: NodeJS.ProcessEnv, name: string): string | null {
   const raw = env[name]?.trim();
   return raw ? raw : null;
+}
+
+function testClockOf(env: NodeJS.ProcessEnv): boolean {
+  if (env.TEST_CLOCK !== '1') return false;
+  if (env.NODE_ENV === 'production') throw new Error('TEST_CLOCK cannot be used with NODE_ENV=production');
+  return true;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -164,7 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       max: int(env, 'FORGOT_PASSWORD_MAX_PER_IP', 5),
       windowMs: int(env, 'FORGOT_PASSWORD_WINDOW_SECONDS', 900) * 1000,
     },
-    jobs: { pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 1000), staleAfterSeconds: 300 },
+    jobs: { pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 1000), staleAfterSeconds: Math.max(1, int(env, 'JOBS_STALE_AFTER_SECONDS', 300)) },
+    reloads: {
+      monthlyCapCents: int(env, 'RELOAD_MONTHLY_CAP_CENTS', DEFAULT_RELOAD_CAPS.monthlyCapCents) || DEFAULT_RELOAD_CAPS.monthlyCapCents,
+      yearlyCapCents: int(env, 'RELOAD_YEARLY_CAP_CENTS', DEFAULT_RELOAD_CAPS.yearlyCapCents) || DEFAULT_RELOAD_CAPS.yearlyCapCents,
+    },
+    testClock: testClockOf(env),
     giftCards: {
       maxTransactionCents: int(env, 'MAX_TRANSACTION_AMOUNT_CENTS', DEFAULT_MAX_TRANSACTION_CENTS) || DEFAULT_MAX_TRANSACTION_CENTS,
       searchMaxPerMinute: int(env, 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', 30),

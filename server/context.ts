@@ -1,6 +1,7 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { JobRunner } from './jobs/runner';
+import type { Clock } from './lib/clock';
 import type { KeyMaterial } from './lib/keys';
 import type { CompanyRow, UserRow } from './db/schema';
 
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Db;
   keys: KeyMaterial;
   jobs: JobRunner;
+  /** business time (scheduled reloads); moved only in tests (TEST_CLOCK) */
+  clock: Clock;
 }
 
 /** The authenticated caller, set by the auth plugin on every protected /api request. */

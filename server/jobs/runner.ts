@@ -10,6 +10,8 @@ export interface RunnerOptions {
   staleAfterSeconds: number;
   /** delay before retry n (1-based): exponential from this base, capped at an hour */
   backoffBaseMs?: number;
+  /** business time: a job is due when its run_at is not after this (default the system clock) */
+  now?: () => Date;
 }
 
 interface ClaimedJob {
@@ -51,6 +53,11 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.loop;
+  }
+
+  /** Jobs due by now: the database's clock, or the app's business clock when one is given. */
+  private dueBefore() {
+    return this.options.now ? sql`${this.options.now().toISOString()}::timestamptz` : sql`now()`;
   }
 
   /** Look for work now (a job was just committed in this process). */
@@ -112,7 +119,7 @@ export class JobRunner {
       sql`
       UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = ${this.workerId}
       WHERE id = (
-        SELECT id FROM jobs WHERE status = 'queued' AND run_at <= now()
+        SELECT id FROM jobs WHERE status = 'queued' AND run_at <= ${this.dueBefore()}
         ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id, name, payload, attempts, max_attempts`,
     );

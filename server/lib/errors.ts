@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly detail?: string,
     readonly fieldErrors?: Record<string, string>,
+    /** values the SPA puts into the code's text (`…Cents` ones formatted as money), e.g. a wallet's shortfall */
+    readonly params?: Record<string, string | number>,
   ) {
     super(code);
     this.name = 'ApiError';

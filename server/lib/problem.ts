@@ -13,6 +13,7 @@ export function problemBody(
   code: ErrorCode,
   detail?: string,
   errors?: Record<string, string>,
+  params?: Record<string, string | number>,
 ): ProblemBody {
   return {
     type: 'about:blank',
@@ -22,6 +23,7 @@ export function problemBody(
     instance: requestPath(request),
     error: { message: code },
     ...(errors && Object.keys(errors).length > 0 ? { errors } : {}),
+    ...(params ? { params } : {}),
   };
 }
 
@@ -32,11 +34,12 @@ export function sendProblem(
   code: ErrorCode,
   detail?: string,
   errors?: Record<string, string>,
+  params?: Record<string, string | number>,
 ): FastifyReply {
   return reply
     .code(status)
     .type('application/problem+json; charset=utf-8')
-    .send(problemBody(request, status, code, detail, errors));
+    .send(problemBody(request, status, code, detail, errors, params));
 }
 
 /** Identity Toolkit error body (what Google's REST API answers, which the SPA already parses). */

@@ -49,7 +49,7 @@ function handleError(this: FastifyInstance, error: FastifyError | Error, request
   if (error instanceof ApiError) {
     if (isIdentity && error.code === 'RATE_LIMITED') return sendIdentityError(reply, 'TOO_MANY_ATTEMPTS_TRY_LATER');
     if (isIdentity) return sendIdentityError(reply, error.code, error.statusCode);
-    return sendProblem(request, reply, error.statusCode, error.code, error.detail, error.fieldErrors);
+    return sendProblem(request, reply, error.statusCode, error.code, error.detail, error.fieldErrors, error.params);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrors(error.validation as unknown as ValidationIssue[]);

@@ -1,4 +1,4 @@
-import { HttpError, isCancelledError } from '../dataProvider/httpError';
+import { errorTextParams, HttpError, isCancelledError } from '../dataProvider/httpError';
 import { hasTranslation, translate } from '../i18n/i18n';
 
 /** The first field message (an i18n key) of a 400 problem, e.g. `validation.bulkTooLarge`. */
@@ -20,7 +20,7 @@ export function actionErrorText(error: unknown, fallbackKey: string): string | n
   if (isCancelledError(error)) return null;
   if (error instanceof HttpError && error.code === 'VALIDATION_ERROR') return firstFieldMessage(error) ?? translate(fallbackKey);
   if (error instanceof HttpError && error.code && error.code !== 'INTERNAL_ERROR' && hasTranslation(`errors.codes.${error.code}`)) {
-    return translate(`errors.codes.${error.code}`);
+    return translate(`errors.codes.${error.code}`, errorTextParams(error.body));
   }
   return translate(fallbackKey);
 }

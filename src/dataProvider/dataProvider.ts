@@ -9,7 +9,8 @@ import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { HttpClient } from './httpClient';
 import { listPath, reportDownloadPath, resourcePath } from './resourcePaths';
 import type { OrderActions, OrderView, TesseraActions, TesseraDataProvider } from './types';
-import type { OrderWizardActions } from './types';
+import type { OrderWizardActions, ReloadableActions } from './types';
+import type { CardBulkResult, NotificationSettings, ReloadableCard, ReloadRunDetail, ReloadValidation, Wallet } from '../../domain/reloadables';
 
 /**
  * The react-admin dataProvider: ra-data-simple-rest (filter, sort and range query parameters,
@@ -51,7 +52,7 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
     deleteMany: async (resource, params) => rest.deleteMany(api(resourcePath(resource)), params),
   };
 
-  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http) };
+  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http) };
 }
 
 /** `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts). */
@@ -182,6 +183,38 @@ function orderWizardActions(http: HttpClient): OrderWizardActions {
     async deleteOrderDraft(id) {
       await http.request(order(id), { method: 'DELETE' });
     },
+  };
+}
+
+/** The reloadable programme's calls under `/api/company/{companyId}/reloadable/…`. */
+function reloadableActions(http: HttpClient): ReloadableActions {
+  const base = () => resourcePath('reloadables/notifications').replace(/\/notifications$/, '');
+  const seg = (id: Identifier) => encodeURIComponent(String(id));
+  const card = (id: Identifier) => `${base()}/cards/${seg(id)}`;
+  const send = async <T>(url: string, method: 'POST' | 'PUT' | 'DELETE' | 'GET', json?: unknown, idempotencyKey?: string, signal?: AbortSignal) =>
+    (await http.request<T>(url, { method, json, signal, headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined })).body;
+  const blob = async (url: string, signal: AbortSignal | undefined, query: Record<string, string>) => (await http.request<Blob>(url, { responseType: 'blob', signal, query })).body;
+  const wallet = (subCompanyId?: Identifier) => (subCompanyId === undefined ? `${base()}/wallet` : `${base()}/wallet/sub-companies/${seg(subCompanyId)}`);
+  return {
+    getWallet: (subCompanyId, signal) => send<Wallet>(wallet(subCompanyId), 'GET', undefined, undefined, signal),
+    fundWallet: (body, key) => send<Wallet>(`${base()}/wallet/fund`, 'POST', body, key),
+    exportWalletMovements: (filter, { language, timeZone }, subCompanyId, signal) =>
+      blob(`${wallet(subCompanyId)}/movements/export`, signal, { filter: JSON.stringify(filter), lang: language, tz: timeZone }),
+    transferWallet: (subCompanyId, body, key) => send<{ parent: Wallet; sub: Wallet }>(`${wallet(subCompanyId)}/transfer`, 'POST', body, key),
+    lockReloadableCard: (id) => send<ReloadableCard>(`${card(id)}/lock`, 'POST', {}),
+    unlockReloadableCard: (id) => send<ReloadableCard>(`${card(id)}/unlock`, 'POST', {}),
+    reloadReloadableCard: (id, amountCents, key) => send<{ card: ReloadableCard; run: ReloadRunDetail }>(`${card(id)}/reload`, 'POST', { amountCents }, key),
+    linkReloadableCardCompany: (id, companyId) => send<ReloadableCard>(`${card(id)}/company`, 'POST', { companyId }),
+    setReloadableCardClientId: (id, clientId) => send<ReloadableCard>(`${card(id)}/client-id`, 'POST', { clientId }),
+    bulkReloadableCards: (body, key) => send<CardBulkResult>(`${base()}/cards/bulk`, 'POST', body, key),
+    reloadsTemplate: (language) => blob(`${base()}/reloads/template`, undefined, { lang: language }),
+    validateReloads: (body, signal) => send<ReloadValidation>(`${base()}/reloads/validate`, 'POST', body, undefined, signal),
+    createReloads: (body, key) => send<ReloadRunDetail>(`${base()}/reloads`, 'POST', body, key),
+    deleteReloadRun: (id) => send<ReloadRunDetail>(`${base()}/reloads/${seg(id)}`, 'DELETE'),
+    exportReloadsHistory: (filter, { language, timeZone }, signal) =>
+      blob(`${base()}/reloads/history/export`, signal, { filter: JSON.stringify(filter), lang: language, tz: timeZone }),
+    getNotificationSettings: (signal) => send<NotificationSettings>(`${base()}/notifications`, 'GET', undefined, undefined, signal),
+    saveNotificationSettings: (body) => send<NotificationSettings>(`${base()}/notifications`, 'PUT', body),
   };
 }
 

@@ -1,5 +1,6 @@
 import { HttpError as RaHttpError } from 'react-admin';
-import { hasTranslation, translate } from '../i18n/i18n';
+import { formatCents } from '../components/formatMoney';
+import { hasTranslation, i18n, translate } from '../i18n/i18n';
 
 /**
  * A failed HTTP call. Extends react-admin's HttpError so notifications show `message` and forms
@@ -39,8 +40,25 @@ export function readErrorCode(body: unknown): string | undefined {
  */
 export function errorTextFromBody(body: unknown): string {
   const code = readErrorCode(body);
-  if (code && hasTranslation(`errors.codes.${code}`)) return translate(`errors.codes.${code}`);
+  if (code && hasTranslation(`errors.codes.${code}`)) return translate(`errors.codes.${code}`, errorTextParams(body));
   return readString(body, 'detail') ?? translate('errors.generic');
+}
+
+/**
+ * The problem body's `params` for the code's text: `shortfallCents: 1250` also gives
+ * `shortfall: "12,50 €"` in the user's language.
+ */
+export function errorTextParams(body: unknown): Record<string, string | number> | undefined {
+  if (body === null || typeof body !== 'object') return undefined;
+  const params = (body as { params?: unknown }).params;
+  if (params === null || typeof params !== 'object') return undefined;
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    out[name] = value;
+    if (name.endsWith('Cents') && typeof value === 'number') out[name.slice(0, -5)] = formatCents(value, i18n.language ?? 'it');
+  }
+  return out;
 }
 
 /** Aborted requests (navigation away, react-query cancellation) must stay silent. */

@@ -20,6 +20,17 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'privative-orders/operators': '/api/company/{companyId}/operators',
   'privative-orders/orders': '/api/company/{companyId}/giftcard/orders',
   'privative-orders/acquired-orders': '/api/company/{companyId}/giftcard/acquired-orders',
+  'reloadables/wallet': '/api/company/{companyId}/reloadable/wallet/movements',
+  'reloadables/walletSubCompanies': '/api/company/{companyId}/reloadable/wallet/sub-companies',
+  'reloadables/walletSubCompanies-movements': '/api/company/{companyId}/reloadable/wallet/sub-companies/{subCompanyId}/movements',
+  'reloadables/cards': '/api/company/{companyId}/reloadable/cards',
+  'reloadables/card-history': '/api/company/{companyId}/reloadable/cards/{cardId}/history',
+  'reloadables/users': '/api/company/{companyId}/reloadable/users',
+  'reloadables/reloads': '/api/company/{companyId}/reloadable/reloads',
+  'reloadables/reload-rows': '/api/company/{companyId}/reloadable/reloads/{runId}/rows',
+  'reloadables/queue-reloads': '/api/company/{companyId}/reloadable/reloads/planned',
+  'reloadables/reloads-history': '/api/company/{companyId}/reloadable/reloads/history',
+  'reloadables/notifications': '/api/company/{companyId}/reloadable/notifications',
   report: '/api/company/{companyId}/giftcard/report-generated',
 };
 

@@ -3,6 +3,9 @@ import type { Batch } from '../../domain/catalog';
 import type { BulkBody, BulkResult, CardCount, CardFilter, CardMoveResult, ExportLanguage, GiftCard, ReturnBody } from '../../domain/giftcards';
 import type { OrderCodeFormat, OrderDetail, OrderFilter, OrderTracking } from '../../domain/orders';
 import type { CreateOrderBody, OrderConfiguration, OrderItem, OrderItemBody, OrderStockRun } from '../../domain/orders';
+import type { CardBulkBody, CardBulkResult, CreateReloadsBody, FundWalletBody, NotificationSettings, NotificationSettingsBody } from '../../domain/reloadables';
+import type { ReloadableCard, ReloadRunDetail, ReloadValidation, TransferBody, ValidateReloadsBody, Wallet, WalletMovementFilter } from '../../domain/reloadables';
+import type { ReloadRunFilter } from '../../domain/reloadables';
 import type { UserConfiguration } from '../../domain/schemas/auth';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { ReferentInput } from '../../domain/schemas/company';
@@ -90,7 +93,43 @@ export interface OrderWizardActions {
   deleteOrderDraft(orderId: Identifier): Promise<void>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions;
+/**
+ * The reloadable programme (server/modules/reloadables/README.md). Lists and details go through
+ * the CRUD methods (`reloadables/*` resources: movements, sub-company wallets, cards, a card's
+ * history, users, runs, a run's rows, the queue, the history); these are the rest.
+ */
+export interface ReloadableActions {
+  /** The wallet of the company looked at (or of one of its sub-companies, for a parent). */
+  getWallet(subCompanyId?: Identifier, signal?: AbortSignal): Promise<Wallet>;
+  /** Provider staff put money into a company's wallet. */
+  fundWallet(body: FundWalletBody, idempotencyKey: string): Promise<Wallet>;
+  /** The wallet's movements (or a sub-company's) as CSV in the user's language and zone. */
+  exportWalletMovements(filter: WalletMovementFilter, format: { language: ExportLanguage; timeZone: string }, subCompanyId?: Identifier, signal?: AbortSignal): Promise<Blob>;
+  /** Parent ↔ sub-company: TO_SUB moves plafond down, FROM_SUB back up. Both wallets after it. */
+  transferWallet(subCompanyId: Identifier, body: TransferBody, idempotencyKey: string): Promise<{ parent: Wallet; sub: Wallet }>;
+  lockReloadableCard(id: Identifier): Promise<ReloadableCard>;
+  unlockReloadableCard(id: Identifier): Promise<ReloadableCard>;
+  /** A card reloaded by hand now: a one-row run against the wallet. */
+  reloadReloadableCard(id: Identifier, amountCents: number, idempotencyKey: string): Promise<{ card: ReloadableCard; run: ReloadRunDetail }>;
+  linkReloadableCardCompany(id: Identifier, companyId: Identifier): Promise<ReloadableCard>;
+  setReloadableCardClientId(id: Identifier, clientId: string): Promise<ReloadableCard>;
+  /** lock, unlock, reload, link company on many cards: the operation summary. */
+  bulkReloadableCards(body: CardBulkBody, idempotencyKey: string): Promise<CardBulkResult>;
+  /** The CSV template of a reloads file (columns cardNumber and amount; the language's separator). */
+  reloadsTemplate(language: ExportLanguage): Promise<Blob>;
+  /** Checks a selection or a CSV without running anything: good rows, bad rows (row, field, reason), total, shortfall. */
+  validateReloads(body: ValidateReloadsBody, signal?: AbortSignal): Promise<ReloadValidation>;
+  /** Runs (or plans) the rows: all-or-nothing against the plafond; 400 RELOAD_ROWS_INVALID with the bad rows otherwise. */
+  createReloads(body: CreateReloadsBody, idempotencyKey: string): Promise<ReloadRunDetail>;
+  /** Deletes every still-planned row of a run that has not started. */
+  deleteReloadRun(id: Identifier): Promise<ReloadRunDetail>;
+  /** The history (completed runs' rows) as CSV in the user's language and zone. */
+  exportReloadsHistory(filter: ReloadRunFilter, format: { language: ExportLanguage; timeZone: string }, signal?: AbortSignal): Promise<Blob>;
+  getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings>;
+  saveNotificationSettings(body: NotificationSettingsBody): Promise<NotificationSettings>;
+}
+
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call

@@ -10,6 +10,7 @@ import * as cards from './giftcards';
 import * as orders from './orders';
 import * as orderWizard from './orderWizard';
 import * as registry from './registry';
+import { RELOADABLE_DELETE, RELOADABLE_LISTS, RELOADABLE_ONE, reloadableDemoActions } from './reloadables';
 
 /**
  * The demo's dataProvider: the same TesseraDataProvider contract as the real one, answered in
@@ -38,6 +39,7 @@ const LISTS: Record<string, Lister> = {
   'privative-orders/operators': registry.listOperators,
   'privative/typologies': batches.listTypologies,
   'privative/batches': batches.listBatches,
+  ...RELOADABLE_LISTS,
 };
 const ONE: Record<string, (ctx: DemoContext, id: Identifier) => RaRecord> = {
   'privative-orders/orders': orders.getOrder('placed'),
@@ -48,6 +50,7 @@ const ONE: Record<string, (ctx: DemoContext, id: Identifier) => RaRecord> = {
   'privative-orders/operators': registry.getOperator,
   'privative/typologies': batches.getTypology,
   'privative/batches': batches.getBatch,
+  ...RELOADABLE_ONE,
 };
 const CREATE: Record<string, (ctx: DemoContext, data: unknown) => RaRecord> = {
   'privative/stores': registry.createStore,
@@ -66,6 +69,7 @@ const DELETE: Record<string, (ctx: DemoContext, id: Identifier) => RaRecord> = {
   'privative/stores': registry.deleteStore,
   'privative-orders/companies': registry.deleteCompany,
   'privative-orders/operators': registry.disableOperator,
+  ...RELOADABLE_DELETE,
 };
 
 /** Every answer is asynchronous, like a network call (react-query and the screens rely on it). */
@@ -160,6 +164,7 @@ export function createDemoDataProvider(ctx: DemoContext): DemoDataProvider {
 
   return {
     ...crud,
+    ...reloadableDemoActions(ctx),
     exportOrders: (view, filter, format) => later(() => orders.exportOrders(ctx, view, filter, format)),
     orderCodes: (view, id, options) => later(() => orders.orderCodes(ctx, view, id, options)),
     listOrderCards: (view, id, range) => later(() => orders.listOrderCards(ctx, view, id, range)),

@@ -7,3 +7,4 @@ export * from './users';
 export * from './giftcards';
 export * from './batches';
 export * from './orders';
+export * from './reloadables';

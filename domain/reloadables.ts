@@ -1,0 +1,553 @@
+import { z } from 'zod';
+import { GV } from './giftcards';
+import { parseEurosToCents } from './money';
+
+/**
+ * The reloadable B2B card programme (SPEC §2/§3/§4, DESIGN §6): a company's wallet (plafond)
+ * funds reloads of its prepaid cards; a parent company funds its sub-companies' wallets.
+ * Shared by the API (server/modules/reloadables), the SPA and the demo provider, so the three
+ * apply one set of rules and error codes. Decisions where SPEC is silent are written here and in
+ * server/modules/reloadables/README.md.
+ */
+
+// ---------------------------------------------------------------- states (SPEC §4, spelling kept)
+
+export const RELOADABLE_CARD_STATUSES = ['ACTIVE', 'NOT ACTIVE', 'LOCKED', 'FREEZED', 'DELETED'] as const;
+export type ReloadableCardStatus = (typeof RELOADABLE_CARD_STATUSES)[number];
+
+/** A reload run and each of its rows (planned reloads). */
+export const RELOAD_STATES = ['COMPLETED', 'IN_PROGRESS', 'DELETED'] as const;
+export type ReloadState = (typeof RELOAD_STATES)[number];
+
+/** Wallet movement types (SPEC §3 "reload type"). */
+export const WALLET_MOVEMENT_TYPES = ['WALLET_RELOAD', 'CARD_RELOAD'] as const;
+export type WalletMovementType = (typeof WALLET_MOVEMENT_TYPES)[number];
+
+/** Why a wallet movement happened: provider funding, a transfer between parent and sub-company, a card reload (or its release). */
+export const WALLET_MOVEMENT_REASONS = ['FUNDING', 'TRANSFER_OUT', 'TRANSFER_IN', 'CARD_RELOAD'] as const;
+export type WalletMovementReason = (typeof WALLET_MOVEMENT_REASONS)[number];
+
+/** A card's history (append-only events). */
+export const CARD_EVENT_TYPES = ['ISSUE', 'RELOAD', 'LOCK', 'UNLOCK', 'COMPANY_LINKED', 'CLIENT_ID_CHANGED'] as const;
+export type CardEventType = (typeof CARD_EVENT_TYPES)[number];
+
+export const RELOAD_SOURCES = ['MANUAL', 'CSV', 'CARD'] as const;
+export type ReloadSource = (typeof RELOAD_SOURCES)[number];
+
+/** Badge tones (SPEC §4): a completed reload is transparent, an in-progress one yellow, deleted red. */
+export const RELOADABLE_CARD_TONES: Record<ReloadableCardStatus, 'green' | 'yellow' | 'red' | 'grey' | 'transparent'> = {
+  ACTIVE: 'green',
+  'NOT ACTIVE': 'transparent',
+  LOCKED: 'red',
+  FREEZED: 'red',
+  DELETED: 'red',
+};
+export const RELOAD_STATE_TONES: Record<ReloadState, 'yellow' | 'red' | 'transparent'> = {
+  COMPLETED: 'transparent',
+  IN_PROGRESS: 'yellow',
+  DELETED: 'red',
+};
+
+// ---------------------------------------------------------------- limits (README: "Reloadable cards")
+
+export const RELOAD_LIMITS = {
+  /** one reload row at most (a card is a prepaid instrument, not a wallet) */
+  maxReloadCents: 250_000,
+  /** defaults of the per-card caps; the server reads RELOAD_MONTHLY_CAP_CENTS / RELOAD_YEARLY_CAP_CENTS */
+  monthlyCapCents: 250_000,
+  yearlyCapCents: 1_000_000,
+  /** rows of one run (manual selection or CSV) */
+  maxRows: 10_000,
+  /** a funding or a transfer at most */
+  maxWalletMoveCents: 100_000_000,
+  /** SPEC §5/§9: uploads up to 5 MB */
+  maxCsvBytes: 5 * 1024 * 1024,
+  /** how far ahead a run may be planned */
+  maxScheduleDays: 366,
+  clientIdMax: 40,
+} as const;
+
+export interface ReloadCaps {
+  monthlyCapCents: number;
+  yearlyCapCents: number;
+}
+export const DEFAULT_RELOAD_CAPS: ReloadCaps = { monthlyCapCents: RELOAD_LIMITS.monthlyCapCents, yearlyCapCents: RELOAD_LIMITS.yearlyCapCents };
+
+// ---------------------------------------------------------------- rules
+
+/** Error codes of the programme (also in domain/errors.ts, texts in errors.codes.*). */
+export const RELOAD_ERROR_CODES = [
+  'WALLET_INSUFFICIENT',
+  'RELOAD_CARD_NOT_ACTIVE',
+  'RELOAD_CARD_LOCKED',
+  'RELOAD_CARD_FROZEN',
+  'RELOAD_CARD_DELETED',
+  'RELOAD_CARD_EXPIRED',
+  'RELOAD_MONTHLY_CAP',
+  'RELOAD_YEARLY_CAP',
+  'RELOAD_CARD_UNKNOWN',
+  'RELOAD_CARD_DUPLICATE',
+  'RELOAD_SCHEDULE_PAST',
+  'RELOAD_ROWS_INVALID',
+  'RELOAD_NOT_PENDING',
+  'CARD_STATE_INVALID',
+  'NOT_A_SUB_COMPANY',
+  'CLIENT_ID_TAKEN',
+] as const;
+export type ReloadErrorCode = (typeof RELOAD_ERROR_CODES)[number];
+
+/** Year-month key of an instant in the programme's zone (caps are per calendar month and year). */
+export const PROGRAMME_TIME_ZONE = 'Europe/Rome';
+export function periodOf(at: Date, timeZone = PROGRAMME_TIME_ZONE): { month: string; year: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(at);
+  const year = parts.find((p) => p.type === 'year')!.value;
+  const month = parts.find((p) => p.type === 'month')!.value;
+  return { month: `${year}-${month}`, year };
+}
+
+/** What the reload rules need to know of a card. */
+export interface ReloadableCardState {
+  status: ReloadableCardStatus;
+  expirationDate: string | null;
+  /** the period the totals below belong to (`YYYY-MM`, `YYYY`) */
+  monthKey: string | null;
+  yearKey: string | null;
+  monthReloadedCents: number;
+  yearReloadedCents: number;
+}
+
+/** The totals of a card for the period of `at` (zero when the stored totals are of an older period). */
+export function periodTotals(card: ReloadableCardState, at: Date): { month: number; year: number } {
+  const period = periodOf(at);
+  return {
+    month: card.monthKey === period.month ? card.monthReloadedCents : 0,
+    year: card.yearKey === period.year ? card.yearReloadedCents : 0,
+  };
+}
+
+/**
+ * Why this card cannot be reloaded by `amountCents` at `at` (null: it can). `pendingCents` is what
+ * other rows of the same run already ask for the card (the caps count them).
+ */
+export function reloadRefusal(card: ReloadableCardState, amountCents: number, at: Date, caps: ReloadCaps, pendingCents = 0): ReloadErrorCode | null {
+  switch (card.status) {
+    case 'DELETED':
+      return 'RELOAD_CARD_DELETED';
+    case 'LOCKED':
+      return 'RELOAD_CARD_LOCKED';
+    case 'FREEZED':
+      return 'RELOAD_CARD_FROZEN';
+    case 'NOT ACTIVE':
+      return 'RELOAD_CARD_NOT_ACTIVE';
+    default:
+  }
+  if (card.expirationDate && card.expirationDate < at.toISOString().slice(0, 10)) return 'RELOAD_CARD_EXPIRED';
+  const totals = periodTotals(card, at);
+  if (totals.month + pendingCents + amountCents > caps.monthlyCapCents) return 'RELOAD_MONTHLY_CAP';
+  if (totals.year + pendingCents + amountCents > caps.yearlyCapCents) return 'RELOAD_YEARLY_CAP';
+  return null;
+}
+
+/** Card actions of the list and detail (SPEC §2): lock, unlock, reload, link company, set client ID. */
+export const CARD_ACTIONS = ['lock', 'unlock', 'reload', 'linkCompany', 'clientId'] as const;
+export type CardAction = (typeof CARD_ACTIONS)[number];
+
+/** Why `action` is refused on a card in `status` (null: allowed). */
+export function cardActionRefusal(status: ReloadableCardStatus, action: CardAction): 'CARD_STATE_INVALID' | null {
+  if (status === 'DELETED') return 'CARD_STATE_INVALID';
+  if (action === 'lock') return status === 'ACTIVE' || status === 'NOT ACTIVE' ? null : 'CARD_STATE_INVALID';
+  if (action === 'unlock') return status === 'LOCKED' ? null : 'CARD_STATE_INVALID';
+  return null;
+}
+
+/** The actions a card offers now (what would succeed), for the row menus. */
+export function cardActionsFor(status: ReloadableCardStatus): Record<CardAction, boolean> {
+  return {
+    lock: cardActionRefusal(status, 'lock') === null,
+    unlock: cardActionRefusal(status, 'unlock') === null,
+    reload: status === 'ACTIVE',
+    linkCompany: status !== 'DELETED',
+    clientId: status !== 'DELETED',
+  };
+}
+
+// ---------------------------------------------------------------- CSV of reloads
+
+/** Template columns (header row, any case; `;` or `,` separated; amount in euros, "12,50" or "12.50"). */
+export const RELOAD_CSV_COLUMNS = ['cardNumber', 'amount'] as const;
+
+export interface ReloadCsvRow {
+  /** 1-based line in the file, header = line 1 */
+  row: number;
+  cardNumber: string;
+  amountCents: number;
+}
+export interface ReloadRowError {
+  /** 1-based line in the file (CSV), or position in the selection (manual) */
+  row: number;
+  field: 'cardNumber' | 'amount' | 'file' | 'card';
+  code: string;
+}
+
+/**
+ * Reads a reloads CSV: header with `cardNumber` and `amount` (case-insensitive), `;` or `,`
+ * separator (`;` when the header has one), quotes allowed. Returns the well-formed rows and, for
+ * the others, row/field/reason. Whether the cards exist and may take the amount is checked by
+ * the caller (server or demo) with `reloadRefusal`.
+ */
+export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: ReloadRowError[] } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  while (lines.length && lines[lines.length - 1].trim() === '') lines.pop();
+  if (lines.length === 0) return { rows: [], errors: [{ row: 1, field: 'file', code: 'validation.csvEmpty' }] };
+  const separator = lines[0].includes(';') ? ';' : ',';
+  const header = splitCsvLine(lines[0], separator).map((cell) => cell.trim().toLowerCase());
+  const cardAt = header.indexOf('cardnumber');
+  const amountAt = header.indexOf('amount');
+  if (cardAt < 0 || amountAt < 0) return { rows: [], errors: [{ row: 1, field: 'file', code: 'validation.csvHeader' }] };
+  const rows: ReloadCsvRow[] = [];
+  const errors: ReloadRowError[] = [];
+  for (let i = 1; i < lines.length; i += 1) {
+    const line = lines[i];
+    if (line.trim() === '') continue;
+    const row = i + 1;
+    const cells = splitCsvLine(line, separator);
+    const cardNumber = (cells[cardAt] ?? '').trim().replace(/\s/g, '');
+    const amountText = (cells[amountAt] ?? '').trim();
+    let ok = true;
+    if (cardNumber === '') {
+      errors.push({ row, field: 'cardNumber', code: 'validation.required' });
+      ok = false;
+    } else if (!/^\d{6,19}$/.test(cardNumber)) {
+      errors.push({ row, field: 'cardNumber', code: 'validation.cardNumber' });
+      ok = false;
+    }
+    const amountCents = amountText === '' ? null : parseEurosToCents(amountText);
+    if (amountText === '') {
+      errors.push({ row, field: 'amount', code: 'validation.required' });
+      ok = false;
+    } else if (amountCents === null || amountCents <= 0) {
+      errors.push({ row, field: 'amount', code: GV.amount });
+      ok = false;
+    } else if (amountCents > RELOAD_LIMITS.maxReloadCents) {
+      errors.push({ row, field: 'amount', code: GV.amountTooLarge });
+      ok = false;
+    }
+    if (ok) rows.push({ row, cardNumber, amountCents: amountCents! });
+  }
+  if (rows.length + errors.length === 0) errors.push({ row: 1, field: 'file', code: 'validation.csvEmpty' });
+  if (rows.length > RELOAD_LIMITS.maxRows) errors.push({ row: lines.length, field: 'file', code: 'validation.csvTooManyRows' });
+  return { rows, errors };
+}
+
+function splitCsvLine(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === separator) {
+      cells.push(cell);
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** The template the reloads screen offers (a header and two example rows, in the user's separator). */
+export function reloadCsvTemplate(language: 'it' | 'en'): string {
+  const sep = language === 'it' ? ';' : ',';
+  const amount = (text: string) => (language === 'it' ? text.replace('.', ',') : text);
+  return `\uFEFFcardNumber${sep}amount\r\n5350000000000001${sep}${amount('25.00')}\r\n5350000000000002${sep}${amount('12.50')}\r\n`;
+}
+
+// ---------------------------------------------------------------- API records
+
+const iso = z.string();
+const isoOrNull = z.string().nullable();
+
+export const walletSchema = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  companyCode: z.string(),
+  /** money in the wallet */
+  balanceCents: z.number().int(),
+  /** set aside for planned (scheduled) reloads not yet run */
+  reservedCents: z.number().int(),
+  /** balance − reserved: what a new reload or transfer may use */
+  availableCents: z.number().int(),
+  lastReloadAt: isoOrNull,
+  parentCompanyId: z.string().nullable(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const walletMovementSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  type: z.enum(WALLET_MOVEMENT_TYPES),
+  reason: z.enum(WALLET_MOVEMENT_REASONS),
+  /** signed: + into the wallet, − out of it */
+  amountCents: z.number().int(),
+  balanceAfterCents: z.number().int(),
+  /** the other wallet of a transfer */
+  counterpartCompanyId: z.string().nullable(),
+  counterpartCompanyName: z.string().nullable(),
+  cardId: z.string().nullable(),
+  cardNumber: z.string().nullable(),
+  runId: z.string().nullable(),
+  note: z.string().nullable(),
+  userName: z.string().nullable(),
+  createdAt: iso,
+});
+export type WalletMovement = z.infer<typeof walletMovementSchema>;
+
+export const reloadableCardSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  clientId: z.string().nullable(),
+  userId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  status: z.enum(RELOADABLE_CARD_STATUSES),
+  balanceCents: z.number().int(),
+  activationDate: isoOrNull,
+  /** YYYY-MM-DD */
+  expirationDate: z.string().nullable(),
+  lastReloadAt: isoOrNull,
+  /** totals of the current calendar month and year (zero when the last reload is older) */
+  monthReloadedCents: z.number().int(),
+  yearReloadedCents: z.number().int(),
+  actions: z.object({ lock: z.boolean(), unlock: z.boolean(), reload: z.boolean(), linkCompany: z.boolean(), clientId: z.boolean() }),
+});
+export type ReloadableCard = z.infer<typeof reloadableCardSchema>;
+
+export const cardEventSchema = z.object({
+  id: z.string(),
+  cardId: z.string(),
+  type: z.enum(CARD_EVENT_TYPES),
+  amountCents: z.number().int().nullable(),
+  balanceAfterCents: z.number().int(),
+  runId: z.string().nullable(),
+  /** e.g. the previous and new client ID or company */
+  detail: z.record(z.string(), z.string().nullable()).nullable(),
+  userName: z.string().nullable(),
+  createdAt: iso,
+});
+export type CardEvent = z.infer<typeof cardEventSchema>;
+
+export const reloadableUserSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  clientId: z.string().nullable(),
+  cardCount: z.number().int(),
+  createdAt: iso,
+});
+export type ReloadableUser = z.infer<typeof reloadableUserSchema>;
+export const reloadableUserDetailSchema = reloadableUserSchema.extend({ cards: z.array(reloadableCardSchema) });
+export type ReloadableUserDetail = z.infer<typeof reloadableUserDetailSchema>;
+
+/** A reload run: one manual selection, one CSV, or one card reloaded by hand. */
+export const reloadRunSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  source: z.enum(RELOAD_SOURCES),
+  fileName: z.string().nullable(),
+  state: z.enum(RELOAD_STATES),
+  /** null: run at once */
+  scheduledAt: isoOrNull,
+  createdAt: iso,
+  startedAt: isoOrNull,
+  completedAt: isoOrNull,
+  rowCount: z.number().int(),
+  totalCents: z.number().int(),
+  /** rows credited / rows not credited (deleted from the queue, or refused at run time) */
+  creditedCount: z.number().int(),
+  creditedCents: z.number().int(),
+  deletedCount: z.number().int(),
+  userName: z.string().nullable(),
+});
+export type ReloadRun = z.infer<typeof reloadRunSchema>;
+
+/** A planned reload (SPEC §3): one row of a run. */
+export const plannedReloadSchema = z.object({
+  id: z.string(),
+  runId: z.string(),
+  runNumber: z.string(),
+  /** line in the file or position in the selection */
+  position: z.number().int(),
+  companyId: z.string(),
+  companyName: z.string(),
+  cardId: z.string(),
+  cardNumber: z.string(),
+  customer: z.string().nullable(),
+  amountCents: z.number().int(),
+  insertedAt: iso,
+  scheduledAt: isoOrNull,
+  /** the card's balance when the row was planned */
+  initialAmountCents: z.number().int(),
+  /** the card's balance after the credit (COMPLETED), else its balance now */
+  currentAmountCents: z.number().int(),
+  state: z.enum(RELOAD_STATES),
+  /** why a row was not credited (DELETED): a queue deletion (null) or a refusal code at run time */
+  reason: z.string().nullable(),
+  creditedAt: isoOrNull,
+});
+export type PlannedReload = z.infer<typeof plannedReloadSchema>;
+
+export const reloadRunDetailSchema = reloadRunSchema.extend({
+  /** the run's rows are `GET reloads/{id}/rows` (paged) */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+});
+export type ReloadRunDetail = z.infer<typeof reloadRunDetailSchema>;
+
+/** Per-company notification settings (SPEC "Notifications settings"). */
+export const notificationSettingsSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  /** e-mail addresses; empty: the company referent */
+  recipients: z.array(z.string()),
+  lowBalanceEnabled: z.boolean(),
+  lowBalanceThresholdCents: z.number().int().min(0),
+  runCompletedEnabled: z.boolean(),
+  runFailedEnabled: z.boolean(),
+  monthlyStatementEnabled: z.boolean(),
+  updatedAt: isoOrNull,
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+// ---------------------------------------------------------------- request bodies
+
+const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
+const uuid = z.uuid(GV.invalid);
+export const walletAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(RELOAD_LIMITS.maxWalletMoveCents, GV.amountTooLarge);
+export const reloadAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(RELOAD_LIMITS.maxReloadCents, GV.amountTooLarge);
+
+/** POST wallet/fund (provider staff). */
+export const fundWalletBodySchema = z.object({ amountCents: walletAmountSchema, note: z.string().trim().max(200, GV.invalid).optional() }).strict();
+export type FundWalletBody = z.infer<typeof fundWalletBodySchema>;
+/** POST wallet/sub-companies/{subCompanyId}/transfer: `direction` TO_SUB (default) or FROM_SUB (back to the parent). */
+export const transferBodySchema = z
+  .object({ amountCents: walletAmountSchema, direction: z.enum(['TO_SUB', 'FROM_SUB']).default('TO_SUB'), note: z.string().trim().max(200, GV.invalid).optional() })
+  .strict();
+export type TransferBody = z.input<typeof transferBodySchema>;
+
+export const cardReloadBodySchema = z.object({ amountCents: reloadAmountSchema }).strict();
+export const linkCompanyBodySchema = z.object({ companyId: uuid }).strict();
+export const clientIdBodySchema = z.object({ clientId: z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(RELOAD_LIMITS.clientIdMax, GV.invalid) }).strict();
+
+export const CARD_BULK_ACTIONS = ['lock', 'unlock', 'reload', 'linkCompany'] as const;
+export type CardBulkAction = (typeof CARD_BULK_ACTIONS)[number];
+export const cardBulkBodySchema = z
+  .object({
+    action: z.enum(CARD_BULK_ACTIONS, requiredOr(GV.invalid)),
+    ids: z.array(uuid).min(1, GV.required).max(5_000, GV.invalid),
+    params: z.object({ amountCents: reloadAmountSchema.optional(), companyId: uuid.optional() }).strict().optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.action === 'reload' && value.params?.amountCents === undefined) ctx.addIssue({ code: 'custom', path: ['params', 'amountCents'], message: GV.required });
+    if (value.action === 'linkCompany' && !value.params?.companyId) ctx.addIssue({ code: 'custom', path: ['params', 'companyId'], message: GV.required });
+  });
+export type CardBulkBody = z.infer<typeof cardBulkBodySchema>;
+/** The operation summary (the gift-card list's shape). */
+export interface CardBulkResult {
+  action: CardBulkAction;
+  total: number;
+  succeeded: number;
+  failed: { id: string; code: string; error: string }[];
+}
+
+/** A run's rows: by card id (manual selection) or by card number (CSV); amounts in cents. */
+export const reloadRowInputSchema = z
+  .object({ cardId: uuid.optional(), cardNumber: z.string().trim().regex(/^\d{6,19}$/, 'validation.cardNumber').optional(), amountCents: reloadAmountSchema, row: z.number().int().positive().optional() })
+  .strict()
+  .refine((value) => Boolean(value.cardId) !== Boolean(value.cardNumber), { message: GV.required, path: ['cardId'] });
+export type ReloadRowInput = z.infer<typeof reloadRowInputSchema>;
+
+/** POST reloads (Idempotency-Key): all-or-nothing against the plafond; `scheduledAt` in the future or absent (run now). */
+export const createReloadsBodySchema = z
+  .object({
+    source: z.enum(['MANUAL', 'CSV']),
+    fileName: z.string().trim().max(200).optional(),
+    scheduledAt: z.iso.datetime({ offset: true, error: GV.invalid }).optional(),
+    rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, 'validation.csvTooManyRows'),
+  })
+  .strict();
+export type CreateReloadsBody = z.infer<typeof createReloadsBodySchema>;
+
+/** POST reloads/validate: the same rows, checked without running anything. A CSV goes as a SPEC §3 file object. */
+export const validateReloadsBodySchema = z.union([
+  z.object({ rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, 'validation.csvTooManyRows'), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
+  z.object({ file: z.object({ type: z.string(), name: z.string().max(200), content: z.string() }).strict(), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
+]);
+export type ValidateReloadsBody = z.infer<typeof validateReloadsBodySchema>;
+
+/** The validation report: the rows that may run (with the card they resolved to) and the bad ones. */
+export interface ReloadValidation {
+  rows: { row: number; cardId: string; cardNumber: string; customer: string | null; amountCents: number }[];
+  errors: ReloadRowError[];
+  count: number;
+  totalCents: number;
+  availableCents: number;
+  /** how much the wallet lacks for the valid rows (0: it covers them) */
+  shortfallCents: number;
+}
+
+export const notificationSettingsBodySchema = z
+  .object({
+    recipients: z.array(z.email(GV.invalid)).max(10, GV.invalid),
+    lowBalanceEnabled: z.boolean(),
+    lowBalanceThresholdCents: z.number().int(GV.amount).min(0, GV.amount).max(RELOAD_LIMITS.maxWalletMoveCents, GV.amountTooLarge),
+    runCompletedEnabled: z.boolean(),
+    runFailedEnabled: z.boolean(),
+    monthlyStatementEnabled: z.boolean(),
+  })
+  .strict();
+export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
+
+// ---------------------------------------------------------------- list filters
+
+const dateish = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: GV.invalid });
+export const walletMovementFilterSchema = z
+  .object({ type: z.enum(WALLET_MOVEMENT_TYPES).optional(), reason: z.enum(WALLET_MOVEMENT_REASONS).optional(), dateFrom: dateish.optional(), dateTo: dateish.optional() })
+  .strict();
+export type WalletMovementFilter = z.infer<typeof walletMovementFilterSchema>;
+
+export const reloadableCardFilterSchema = z
+  .object({
+    /** card number prefix (≥ 4 digits), client ID or customer name */
+    q: z.string().trim().min(1).max(80).optional(),
+    status: z.enum(RELOADABLE_CARD_STATUSES).optional(),
+    clientId: z.string().trim().min(1).max(RELOAD_LIMITS.clientIdMax).optional(),
+    userId: uuid.optional(),
+    /** cards of one company of the subtree (default: the whole subtree) */
+    companyId: uuid.optional(),
+  })
+  .strict();
+export type ReloadableCardFilter = z.infer<typeof reloadableCardFilterSchema>;
+
+export const reloadableUserFilterSchema = z.object({ q: z.string().trim().min(1).max(80).optional() }).strict();
+
+export const plannedReloadFilterSchema = z
+  .object({ state: z.enum(RELOAD_STATES).optional(), runId: uuid.optional(), cardNumber: z.string().trim().min(1).max(19).optional(), scheduledFrom: dateish.optional(), scheduledTo: dateish.optional() })
+  .strict();
+export type PlannedReloadFilter = z.infer<typeof plannedReloadFilterSchema>;
+
+export const reloadRunFilterSchema = z
+  .object({ state: z.enum(RELOAD_STATES).optional(), source: z.enum(RELOAD_SOURCES).optional(), scheduled: z.boolean().optional(), dateFrom: dateish.optional(), dateTo: dateish.optional() })
+  .strict();
+export type ReloadRunFilter = z.infer<typeof reloadRunFilterSchema>;
