@@ -5,7 +5,8 @@ import { dashboard } from './dashboard';
 import { giftCards, giftCardSearch, giftCardTransactions, typologies } from './giftcards';
 import { operators } from './operators';
 import { acquiredOrders, orders } from './orders';
-import { reloadableCards, reloadableNotifications, reloadableUsers, reloads, reloadsHistory, queueReloads, wallet, walletSubCompanies } from './reloadables';
+import { queueReloads, reloadableCardHistory, reloadableCards, reloadableNotifications, reloadableUsers, reloadRows, reloads, reloadsHistory } from './reloadables';
+import { wallet, walletSubCompanies, walletSubCompanyMovements } from './reloadables';
 import { reports } from './reports';
 import { SECTIONS } from './sections';
 import { squareCodes, squareCommunications, squareOrders } from './square';
@@ -43,6 +44,9 @@ export const REGISTRY: readonly ResourceDefinition[] = [
   queueReloads,
   reloadsHistory,
   reloadableNotifications,
+  walletSubCompanyMovements,
+  reloadableCardHistory,
+  reloadRows,
   // square
   squareOrders,
   squareCodes,
