@@ -71,6 +71,9 @@ export default defineConfig({
         MAIL_FROM: 'Tessera <no-reply@tessera.test>',
         APP_ENV: 'dev',
         DATABASE_URL: '',
+        // the reloads journey moves the server's business clock to a planned run's hour (POST /api/test/clock)
+        TEST_CLOCK: '1',
+        JOBS_POLL_INTERVAL_MS: '250',
       },
     },
     // demo mode (tests/e2e/demo.spec.ts): the static demo build on a plain file server, no API

@@ -30,6 +30,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
   });
 
+  it('reads the reload caps, and never lets the test clock into production', () => {
+    expect(loadConfig({}).reloads).toEqual({ monthlyCapCents: 250_000, yearlyCapCents: 1_000_000 });
+    expect(loadConfig({ RELOAD_MONTHLY_CAP_CENTS: '5000', RELOAD_YEARLY_CAP_CENTS: '9000' }).reloads).toEqual({ monthlyCapCents: 5000, yearlyCapCents: 9000 });
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: '1' }).testClock).toBe(true);
+    expect(() => loadConfig({ TEST_CLOCK: '1', NODE_ENV: 'production' })).toThrow(/TEST_CLOCK/);
+  });
+
   it('documents every variable it reads', () => {
     const names = configDoc.map((row) => row.name);
     for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'APP_ENV', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'DEMO_DATA', 'IDENTITY_TENANT_ID', 'IDENTITY_API_KEY', 'IDENTITY_PROVIDER', 'IDENTITY_JWKS_URL', 'IDENTITY_ISSUER', 'IDENTITY_AUDIENCE', 'IDENTITY_SIGN_IN_URL', 'IDENTITY_PRIVATE_KEY', 'ACCESS_TOKEN_SECRET']) {
