@@ -7,6 +7,7 @@ import { CONCURRENT_DRIVERS, DRIVERS, createTestDb } from '../test/db';
 import { enqueue } from './queue';
 import { JobRegistry } from './registry';
 import { JobRunner } from './runner';
+import { ShiftableClock } from '../lib/clock';
 
 const log = Fastify({ logger: { level: 'silent' } }).log;
 const options = { pollIntervalMs: 20, staleAfterSeconds: 60, backoffBaseMs: 10 };
@@ -49,6 +50,24 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     }
     expect(attempts).toEqual([1, 2, 3]);
     expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 3, lastError: null, lockedBy: null });
+  });
+
+  it('runs a job when the business clock reaches its time, not before', async () => {
+    const registry = new JobRegistry();
+    const ran: string[] = [];
+    registry.register('planned', async (payload) => {
+      ran.push((payload as { what: string }).what);
+    });
+    const clock = new ShiftableClock();
+    const runner = new JobRunner(db.db, registry, log, { ...options, now: () => clock.now() });
+    const at = new Date(Date.now() + 24 * 3600 * 1000);
+    const id = await enqueue(db.db, 'planned', { what: 'tomorrow 08:00' }, { runAt: at });
+    expect(await runner.drain()).toBe(0);
+    expect((await jobRow(db, id)).status).toBe('queued');
+    clock.advanceTo(new Date(at.getTime() + 1000));
+    expect(await runner.drain()).toBe(1);
+    expect(ran).toEqual(['tomorrow 08:00']);
+    expect((await jobRow(db, id)).status).toBe('done');
   });
 
   it('gives up after max attempts and keeps the last error', async () => {
