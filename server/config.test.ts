@@ -31,8 +31,8 @@ describe('configuration', () => {
   });
 
   it('reads the reload caps, and never lets the test clock into production', () => {
-    expect(loadConfig({}).reloads).toEqual({ monthlyCapCents: 250_000, yearlyCapCents: 1_000_000 });
-    expect(loadConfig({ RELOAD_MONTHLY_CAP_CENTS: '5000', RELOAD_YEARLY_CAP_CENTS: '9000' }).reloads).toEqual({ monthlyCapCents: 5000, yearlyCapCents: 9000 });
+    expect(loadConfig({}).reloads).toEqual({ monthlyCapCents: 250_000, yearlyCapCents: 1_000_000, chunkRows: 500 });
+    expect(loadConfig({ RELOAD_MONTHLY_CAP_CENTS: '5000', RELOAD_YEARLY_CAP_CENTS: '9000' }).reloads).toEqual({ monthlyCapCents: 5000, yearlyCapCents: 9000, chunkRows: 500 });
     expect(loadConfig({}).testClock).toBe(false);
     expect(loadConfig({ TEST_CLOCK: '1' }).testClock).toBe(true);
     expect(() => loadConfig({ TEST_CLOCK: '1', NODE_ENV: 'production' })).toThrow(/TEST_CLOCK/);

@@ -32,7 +32,7 @@ export interface AppConfig {
   forgotPasswordRateLimit: { max: number; windowMs: number };
   jobs: { pollIntervalMs: number; staleAfterSeconds: number };
   /** reloadable cards: per-card caps of reloads per calendar month and year (cents) */
-  reloads: { monthlyCapCents: number; yearlyCapCents: number };
+  reloads: { monthlyCapCents: number; yearlyCapCents: number; chunkRows: number };
   /** TEST_CLOCK=1 (never in production): the app's clock can be moved by POST /api/test/clock, for journeys that wait for a scheduled time */
   testClock: boolean;
   giftCards: { maxTransactionCents: number; searchMaxPerMinute: number; bulkLeaseSeconds: number };
@@ -89,6 +89,7 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'JOBS_STALE_AFTER_SECONDS', default: '300', meaning: 'A running job whose worker stopped answering this long ago (a crashed instance) is taken over by another instance.' },
   { name: 'RELOAD_MONTHLY_CAP_CENTS', default: '250000', meaning: 'Reloadable cards: the most (cents) one card may be reloaded in a calendar month (Europe/Rome); a reload over it is refused (RELOAD_MONTHLY_CAP).' },
   { name: 'RELOAD_YEARLY_CAP_CENTS', default: '1000000', meaning: 'Reloadable cards: the most (cents) one card may be reloaded in a calendar year (RELOAD_YEARLY_CAP).' },
+  { name: 'RELOAD_CHUNK_ROWS', default: '500', meaning: 'Reloadable cards: rows of a reload run credited per transaction (a crash loses at most one chunk; another instance finishes the run).' },
   { name: 'TEST_CLOCK', default: '(unset)', meaning: 'Tests only, refused when NODE_ENV=production: 1 lets POST /api/test/clock move the server clock (scheduled reloads in the journeys).' },
   { name: 'MAX_TRANSACTION_AMOUNT_CENTS', default: '100000', meaning: 'SPEC §5 "maximum import": the largest amount (cents) of one reload, consume, freeze or return (config.js maxTransactionCents).' },
   { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute (per instance), against guessing.' },
@@ -183,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reloads: {
       monthlyCapCents: int(env, 'RELOAD_MONTHLY_CAP_CENTS', DEFAULT_RELOAD_CAPS.monthlyCapCents) || DEFAULT_RELOAD_CAPS.monthlyCapCents,
       yearlyCapCents: int(env, 'RELOAD_YEARLY_CAP_CENTS', DEFAULT_RELOAD_CAPS.yearlyCapCents) || DEFAULT_RELOAD_CAPS.yearlyCapCents,
+      chunkRows: Math.max(1, int(env, 'RELOAD_CHUNK_ROWS', 500)),
     },
     testClock: testClockOf(env),
     giftCards: {

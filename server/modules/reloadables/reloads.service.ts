@@ -1,9 +1,13 @@
-import type { ReloadRunDetail, ReloadSource, ReloadValidation } from '../../../domain/reloadables';
+import { sql } from 'drizzle-orm';
+import { RELOAD_LIMITS, reloadRefusal, type ReloadCaps, type ReloadRowError, type ReloadRunDetail, type ReloadSource, type ReloadValidation, type ReloadableCardState } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import type { IdempotencyRequest } from '../giftcards/idempotency';
-
-// scaffold: the signatures other files call; filled in by the issue-10 reloads work
+import { queryRows, type Db } from '../../db/client';
+import { enqueue } from '../../jobs/queue';
+import { ApiError } from '../../lib/errors';
+import { runIdempotent, unwrap, type IdempotencyRequest } from '../giftcards/idempotency';
+import { lockReloadableCards, lockWallet, reserve } from './ledger';
+import { executeRun, RUN_JOB } from './runs.execute';
+import { loadRunDetail } from './runs.repository';
 
 /** Who runs reloads: the route's company (whose wallet pays) and its subtree. */
 export interface ReloadActor {
@@ -21,26 +25,227 @@ export interface RunRowInput {
   amountCents: number;
 }
 
+/** What the rules need of a card, plus what the validation report shows. */
+interface ResolvedCard extends ReloadableCardState {
+  id: string;
+  number: string;
+  customer: string | null;
+  balanceCents: number;
+}
+
+interface CardRow {
+  id: string;
+  number: string;
+  status: ResolvedCard['status'];
+  balance_cents: string | number;
+  expiration_date: string | Date | null;
+  month_key: string | null;
+  year_key: string | null;
+  month_reloaded_cents: string | number;
+  year_reloaded_cents: string | number;
+  customer: string | null;
+}
+
+const day = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The company's cards named by the rows, by id or by number, in one query (a 10,000-row CSV is
+ * one round trip: the keys go as two JSON arrays, not 10,000 parameters).
+ */
+async function resolveCards(db: Db, companyId: string, rows: readonly RunRowInput[]): Promise<{ byId: Map<string, ResolvedCard>; byNumber: Map<string, ResolvedCard> }> {
+  const ids = [...new Set(rows.map((r) => r.cardId).filter((id): id is string => typeof id === 'string' && UUID.test(id)))];
+  const numbers = [...new Set(rows.map((r) => r.cardNumber).filter((n): n is string => typeof n === 'string' && n !== ''))];
+  const byId = new Map<string, ResolvedCard>();
+  const byNumber = new Map<string, ResolvedCard>();
+  if (ids.length === 0 && numbers.length === 0) return { byId, byNumber };
+  const found = await queryRows<CardRow>(
+    db,
+    sql`SELECT c.id, c.number, c.status, c.balance_cents, c.expiration_date, c.month_key, c.year_key, c.month_reloaded_cents, c.year_reloaded_cents,
+          CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer
+        FROM reloadable_cards c LEFT JOIN reloadable_users u ON u.id = c.user_id
+        WHERE c.company_id = ${companyId}
+          AND (c.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+            OR c.number IN (SELECT jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb)))`,
+  );
+  for (const row of found) {
+    const card: ResolvedCard = {
+      id: row.id,
+      number: row.number,
+      customer: row.customer,
+      status: row.status,
+      balanceCents: Number(row.balance_cents),
+      expirationDate: day(row.expiration_date),
+      monthKey: row.month_key,
+      yearKey: row.year_key,
+      monthReloadedCents: Number(row.month_reloaded_cents),
+      yearReloadedCents: Number(row.year_reloaded_cents),
+    };
+    byId.set(card.id, card);
+    byNumber.set(card.number, card);
+  }
+  return { byId, byNumber };
+}
+
+/** A row that may run, with the card it resolved to. */
+interface GoodRow {
+  row: number;
+  card: ResolvedCard;
+  amountCents: number;
+}
+
+/**
+ * The rules over resolved cards (pure): amount bounds, card known, not twice, `reloadRefusal` at
+ * `at`. Error codes are message keys (`validation.*`, `errors.codes.*`), as the CSV reader's are.
+ */
+function evaluate(rows: readonly RunRowInput[], cards: { byId: Map<string, ResolvedCard>; byNumber: Map<string, ResolvedCard> }, at: Date, caps: ReloadCaps) {
+  const good: GoodRow[] = [];
+  const errors: ReloadRowError[] = [];
+  const seen = new Set<string>();
+  for (const input of rows) {
+    const amount = input.amountCents;
+    if (!Number.isInteger(amount) || amount <= 0) {
+      errors.push({ row: input.row, field: 'amount', code: 'validation.amount' });
+      continue;
+    }
+    if (amount > RELOAD_LIMITS.maxReloadCents) {
+      errors.push({ row: input.row, field: 'amount', code: 'validation.amountTooLarge' });
+      continue;
+    }
+    const card = input.cardId ? cards.byId.get(input.cardId) : input.cardNumber ? cards.byNumber.get(input.cardNumber) : undefined;
+    if (!card) {
+      errors.push({ row: input.row, field: 'card', code: 'errors.codes.RELOAD_CARD_UNKNOWN' });
+      continue;
+    }
+    if (seen.has(card.id)) {
+      errors.push({ row: input.row, field: 'card', code: 'errors.codes.RELOAD_CARD_DUPLICATE' });
+      continue;
+    }
+    seen.add(card.id);
+    const refusal = reloadRefusal(card, amount, at, caps);
+    if (refusal) {
+      errors.push({ row: input.row, field: 'card', code: `errors.codes.${refusal}` });
+      continue;
+    }
+    good.push({ row: input.row, card, amountCents: amount });
+  }
+  return { good, errors };
+}
+
+async function availableOf(db: Db, companyId: string): Promise<number> {
+  const [row] = await queryRows<{ available: string | number }>(db, sql`SELECT balance_cents - reserved_cents AS available FROM wallets WHERE company_id = ${companyId}`);
+  return row ? Number(row.available) : 0;
+}
+
 /**
  * Checks rows without writing: each card must be the company's, reloadable now (or at
- * `at`, for a plan) by its amount within the caps (rows of one card add up; a card twice is
- * RELOAD_CARD_DUPLICATE), and the wallet must cover the total (shortfall reported).
+ * `at`, for a plan) by its amount within the caps (a card twice is RELOAD_CARD_DUPLICATE), and
+ * the wallet must cover the total of the good rows (shortfall reported).
  */
-export async function checkRows(_db: Db, _ctx: AppContext, _actor: ReloadActor, _rows: readonly RunRowInput[], _at: Date): Promise<ReloadValidation> {
-  throw new Error('not built yet');
+export async function checkRows(db: Db, ctx: AppContext, actor: ReloadActor, rows: readonly RunRowInput[], at: Date): Promise<ReloadValidation> {
+  const cards = await resolveCards(db, actor.companyId, rows);
+  const { good, errors } = evaluate(rows, cards, at, ctx.config.reloads);
+  const availableCents = await availableOf(db, actor.companyId);
+  const totalCents = good.reduce((sum, r) => sum + r.amountCents, 0);
+  return {
+    rows: good.map((r) => ({ row: r.row, cardId: r.card.id, cardNumber: r.card.number, customer: r.card.customer, amountCents: r.amountCents })),
+    errors,
+    count: good.length,
+    totalCents,
+    availableCents,
+    shortfallCents: Math.max(0, totalCents - availableCents),
+  };
 }
+
+/** 400 RELOAD_ROWS_INVALID naming each bad row as `rows.<row>.<field>` → message key. */
+function rowsInvalid(errors: readonly ReloadRowError[]): ApiError {
+  const fieldErrors: Record<string, string> = {};
+  for (const e of errors) fieldErrors[`rows.${e.row}.${e.field}`] ??= e.code;
+  return new ApiError(400, 'RELOAD_ROWS_INVALID', `${errors.length} reload rows are not valid`, fieldErrors);
+}
+
+/** A plan must be in the future (business clock) and at most RELOAD_LIMITS.maxScheduleDays ahead. */
+export function checkSchedule(ctx: AppContext, scheduledAt: Date | null | undefined): void {
+  if (!scheduledAt) return;
+  const now = ctx.clock.now();
+  if (Number.isNaN(scheduledAt.getTime())) throw new ApiError(400, 'VALIDATION_ERROR', 'scheduledAt is not a date', { scheduledAt: 'validation.invalid' });
+  if (scheduledAt.getTime() <= now.getTime()) throw new ApiError(400, 'RELOAD_SCHEDULE_PAST', 'The scheduled time is not in the future', { scheduledAt: 'validation.schedulePast' });
+  if (scheduledAt.getTime() > now.getTime() + RELOAD_LIMITS.maxScheduleDays * 86_400_000) {
+    throw new ApiError(400, 'VALIDATION_ERROR', `A run may be planned at most ${RELOAD_LIMITS.maxScheduleDays} days ahead`, { scheduledAt: 'validation.invalid' });
+  }
+}
+
+/** How long after its creation a run now is picked up by the job runner if the request died before finishing it. */
+const RUN_NOW_RESCUE_MS = 30_000;
 
 /**
  * Creates a run and, when it is not planned, runs it before answering. All-or-nothing: a bad row
  * → 400 RELOAD_ROWS_INVALID (errors `rows.<row>.<field>`), a wallet that does not cover the total
  * → 409 WALLET_INSUFFICIENT (params.shortfallCents); nothing written in either case.
- * With an idempotency request a replay answers the same run.
+ * With an idempotency request a replay answers the same run (its current detail) and writes nothing.
  */
 export async function createRun(
-  _ctx: AppContext,
-  _actor: ReloadActor,
-  _input: { source: ReloadSource; fileName?: string | null; scheduledAt?: Date | null; rows: readonly RunRowInput[] },
-  _idempotency: IdempotencyRequest | null,
+  ctx: AppContext,
+  actor: ReloadActor,
+  input: { source: ReloadSource; fileName?: string | null; scheduledAt?: Date | null; rows: readonly RunRowInput[] },
+  idempotency: IdempotencyRequest | null,
 ): Promise<ReloadRunDetail> {
-  throw new Error('not built yet');
+  const scheduledAt = input.scheduledAt ?? null;
+  checkSchedule(ctx, scheduledAt);
+  if (input.rows.length === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'No rows', { rows: 'validation.required' });
+  if (input.rows.length > RELOAD_LIMITS.maxRows) throw new ApiError(400, 'VALIDATION_ERROR', 'Too many rows', { rows: 'validation.csvTooManyRows' });
+  let created = false;
+  const outcome = await runIdempotent<{ runId: string }>(ctx.db, idempotency, async (tx) => {
+    const runId = await insertRun(tx, ctx, actor, { ...input, scheduledAt });
+    created = true;
+    return { ok: true, body: { runId } };
+  });
+  const { runId } = unwrap(outcome);
+  if (created && !scheduledAt) await executeRun(ctx, runId);
+  const detail = await loadRunDetail(ctx.db, actor.companyId, runId);
+  if (!detail) throw new Error(`reload run ${runId} vanished`);
+  return detail;
+}
+
+/**
+ * The run, its rows, the reservation of its total and its job, in the caller's transaction.
+ * Lock order as everywhere: cards (id order), then the wallet.
+ */
+async function insertRun(
+  tx: Db,
+  ctx: AppContext,
+  actor: ReloadActor,
+  input: { source: ReloadSource; fileName?: string | null; scheduledAt: Date | null; rows: readonly RunRowInput[] },
+): Promise<string> {
+  const now = ctx.clock.now();
+  const at = input.scheduledAt ?? now;
+  const resolved = await resolveCards(tx, actor.companyId, input.rows);
+  // the checks run on the locked cards: a card locked or reloaded meanwhile is seen as it is now
+  const locked = await lockReloadableCards(tx, [actor.companyId], [...resolved.byId.keys()]);
+  for (const [id, card] of resolved.byId) {
+    const current = locked.get(id);
+    if (!current) {
+      resolved.byId.delete(id);
+      resolved.byNumber.delete(card.number);
+    } else Object.assign(card, { status: current.status, balanceCents: current.balanceCents, expirationDate: current.expirationDate, monthKey: current.monthKey, yearKey: current.yearKey, monthReloadedCents: current.monthReloadedCents, yearReloadedCents: current.yearReloadedCents });
+  }
+  const { good, errors } = evaluate(input.rows, resolved, at, ctx.config.reloads);
+  if (errors.length > 0) throw rowsInvalid(errors);
+  const totalCents = good.reduce((sum, r) => sum + r.amountCents, 0);
+  const wallet = await lockWallet(tx, actor.companyId);
+  await reserve(tx, wallet, totalCents);
+  const [run] = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO reload_runs (number, company_id, source, file_name, state, scheduled_at, row_count, total_cents, reserved_cents, user_id, created_at)
+        VALUES ('RL-' || lpad(nextval('reload_run_number_seq')::text, 6, '0'), ${actor.companyId}, ${input.source}, ${input.fileName ?? null}, 'IN_PROGRESS',
+          ${input.scheduledAt?.toISOString() ?? null}::timestamptz, ${good.length}, ${totalCents}, ${totalCents}, ${actor.userId}, ${now.toISOString()}::timestamptz)
+        RETURNING id`,
+  );
+  const rows = JSON.stringify(good.map((r) => ({ p: r.row, c: r.card.id, a: r.amountCents, b: r.card.balanceCents })));
+  await tx.execute(sql`
+    INSERT INTO reload_rows (run_id, company_id, position, card_id, amount_cents, initial_balance_cents, inserted_at)
+    SELECT ${run.id}, ${actor.companyId}, v.p, v.c, v.a, v.b, ${now.toISOString()}::timestamptz
+    FROM jsonb_to_recordset(${rows}::jsonb) AS v(p int, c uuid, a bigint, b bigint)`);
+  await enqueue(tx, RUN_JOB, { runId: run.id }, { runAt: input.scheduledAt ?? new Date(now.getTime() + RUN_NOW_RESCUE_MS) });
+  return run.id;
 }

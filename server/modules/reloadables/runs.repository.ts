@@ -1,0 +1,205 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PlannedReload, PlannedReloadFilter, ReloadRun, ReloadRunDetail, ReloadRunFilter, ReloadSource, ReloadState } from '../../../domain/reloadables';
+import { queryRows, type Db } from '../../db/client';
+
+/**
+ * Reads of reload runs and their rows (planned reloads). Every read is limited to the route's
+ * company: a run or row of another company is not found (404), never shown.
+ */
+
+interface RunRow {
+  id: string;
+  number: string;
+  company_id: string;
+  company_name: string;
+  source: ReloadSource;
+  file_name: string | null;
+  state: ReloadState;
+  scheduled_at: Date | string | null;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  completed_at: Date | string | null;
+  row_count: number;
+  total_cents: string | number;
+  credited_count: number;
+  credited_cents: string | number;
+  deleted_count: number;
+  user_name: string | null;
+}
+
+const isoOf = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+const RUN_COLUMNS = sql`r.id, r.number, r.company_id, c.name AS company_name, r.source, r.file_name, r.state, r.scheduled_at, r.created_at, r.started_at,
+  r.completed_at, r.row_count, r.total_cents, r.credited_count, r.credited_cents, r.deleted_count, CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS user_name`;
+const RUN_FROM = sql`reload_runs r JOIN companies c ON c.id = r.company_id LEFT JOIN users u ON u.id = r.user_id`;
+
+function toRun(row: RunRow): ReloadRun {
+  return {
+    id: row.id,
+    number: row.number,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    source: row.source,
+    fileName: row.file_name,
+    state: row.state,
+    scheduledAt: isoOf(row.scheduled_at),
+    createdAt: isoOf(row.created_at)!,
+    startedAt: isoOf(row.started_at),
+    completedAt: isoOf(row.completed_at),
+    rowCount: Number(row.row_count),
+    totalCents: Number(row.total_cents),
+    creditedCount: Number(row.credited_count),
+    creditedCents: Number(row.credited_cents),
+    deletedCount: Number(row.deleted_count),
+    userName: row.user_name,
+  };
+}
+
+/** A run with its progress (rows credited or deleted by committed chunks / all rows). */
+export function toRunDetail(run: ReloadRun): ReloadRunDetail {
+  return { ...run, progress: { done: run.creditedCount + run.deletedCount, total: run.rowCount } };
+}
+
+export async function loadRunDetail(db: Db, companyId: string, runId: string, onlyState?: ReloadState): Promise<ReloadRunDetail | null> {
+  const [row] = await queryRows<RunRow>(
+    db,
+    sql`SELECT ${RUN_COLUMNS} FROM ${RUN_FROM} WHERE r.id = ${runId} AND r.company_id = ${companyId} ${onlyState ? sql`AND r.state = ${onlyState}` : sql``}`,
+  );
+  return row ? toRunDetail(toRun(row)) : null;
+}
+
+/** End of a day given as YYYY-MM-DD (inclusive), or the instant itself. */
+const upperBound = (value: string) => (value.length === 10 ? sql`(${value}::date + 1)::timestamptz` : sql`${value}::timestamptz`);
+const lowerBound = (value: string) => (value.length === 10 ? sql`${value}::date::timestamptz` : sql`${value}::timestamptz`);
+
+export function runFilterSql(filter: ReloadRunFilter): SQL[] {
+  const where: SQL[] = [];
+  if (filter.state) where.push(sql`r.state = ${filter.state}`);
+  if (filter.source) where.push(sql`r.source = ${filter.source}`);
+  if (filter.scheduled === true) where.push(sql`r.scheduled_at IS NOT NULL`);
+  if (filter.scheduled === false) where.push(sql`r.scheduled_at IS NULL`);
+  if (filter.dateFrom) where.push(sql`r.created_at >= ${lowerBound(filter.dateFrom)}`);
+  if (filter.dateTo) where.push(sql`r.created_at < ${upperBound(filter.dateTo)}`);
+  return where;
+}
+
+/** Runs of the company, newest first; `limit + 1` rows (sendPage tells the total from the extra one). */
+export async function listRuns(db: Db, companyId: string, filter: ReloadRunFilter, offset: number, limit: number): Promise<ReloadRun[]> {
+  const where = [sql`r.company_id = ${companyId}`, ...runFilterSql(filter)];
+  const rows = await queryRows<RunRow>(
+    db,
+    sql`SELECT ${RUN_COLUMNS} FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY r.created_at DESC, r.number DESC LIMIT ${limit + 1} OFFSET ${offset}`,
+  );
+  return rows.map(toRun);
+}
+
+interface PlannedRow {
+  id: string;
+  run_id: string;
+  run_number: string;
+  position: number;
+  company_id: string;
+  company_name: string;
+  card_id: string;
+  card_number: string;
+  customer: string | null;
+  amount_cents: string | number;
+  inserted_at: Date | string;
+  scheduled_at: Date | string | null;
+  initial_balance_cents: string | number;
+  balance_after_cents: string | number | null;
+  card_balance_cents: string | number;
+  state: ReloadState;
+  reason: string | null;
+  credited_at: Date | string | null;
+}
+
+const ROW_COLUMNS = sql`w.id, w.run_id, r.number AS run_number, w.position, w.company_id, c.name AS company_name, w.card_id, k.number AS card_number,
+  CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer,
+  w.amount_cents, w.inserted_at, r.scheduled_at, w.initial_balance_cents, w.balance_after_cents, k.balance_cents AS card_balance_cents, w.state, w.reason, w.credited_at`;
+const ROW_FROM = sql`reload_rows w JOIN reload_runs r ON r.id = w.run_id JOIN companies c ON c.id = w.company_id
+  JOIN reloadable_cards k ON k.id = w.card_id LEFT JOIN reloadable_users u ON u.id = k.user_id`;
+
+function toPlanned(row: PlannedRow): PlannedReload {
+  return {
+    id: row.id,
+    runId: row.run_id,
+    runNumber: row.run_number,
+    position: Number(row.position),
+    companyId: row.company_id,
+    companyName: row.company_name,
+    cardId: row.card_id,
+    cardNumber: row.card_number,
+    customer: row.customer,
+    amountCents: Number(row.amount_cents),
+    insertedAt: isoOf(row.inserted_at)!,
+    scheduledAt: isoOf(row.scheduled_at),
+    initialAmountCents: Number(row.initial_balance_cents),
+    currentAmountCents: Number(row.state === 'COMPLETED' && row.balance_after_cents !== null ? row.balance_after_cents : row.card_balance_cents),
+    state: row.state,
+    reason: row.reason,
+    creditedAt: isoOf(row.credited_at),
+  };
+}
+
+export async function loadPlannedRow(db: Db, companyId: string, rowId: string): Promise<PlannedReload | null> {
+  const [row] = await queryRows<PlannedRow>(db, sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE w.id = ${rowId} AND w.company_id = ${companyId}`);
+  return row ? toPlanned(row) : null;
+}
+
+/** A run's rows by position (`limit + 1` rows). */
+export async function listRunRows(db: Db, companyId: string, runId: string, filter: PlannedReloadFilter, offset: number, limit: number): Promise<PlannedReload[]> {
+  const where = [sql`w.run_id = ${runId}`, sql`w.company_id = ${companyId}`, ...rowFilterSql(filter)];
+  const rows = await queryRows<PlannedRow>(db, sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY w.position LIMIT ${limit + 1} OFFSET ${offset}`);
+  return rows.map(toPlanned);
+}
+
+function rowFilterSql(filter: PlannedReloadFilter): SQL[] {
+  const where: SQL[] = [];
+  if (filter.state) where.push(sql`w.state = ${filter.state}`);
+  if (filter.runId) where.push(sql`w.run_id = ${filter.runId}`);
+  if (filter.cardNumber) where.push(sql`k.number LIKE ${`${filter.cardNumber.replace(/[%_\\]/g, '')}%`}`);
+  if (filter.scheduledFrom) where.push(sql`r.scheduled_at >= ${lowerBound(filter.scheduledFrom)}`);
+  if (filter.scheduledTo) where.push(sql`r.scheduled_at < ${upperBound(filter.scheduledTo)}`);
+  return where;
+}
+
+/**
+ * The queue (SPEC §3 planned reloads): rows of planned runs, by default those still IN_PROGRESS,
+ * soonest scheduled first (`limit + 1` rows).
+ */
+export async function listPlanned(db: Db, companyId: string, filter: PlannedReloadFilter, offset: number, limit: number): Promise<PlannedReload[]> {
+  const where = [sql`w.company_id = ${companyId}`, sql`r.scheduled_at IS NOT NULL`, ...rowFilterSql({ ...filter, state: filter.state ?? 'IN_PROGRESS' })];
+  const rows = await queryRows<PlannedRow>(
+    db,
+    sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY r.scheduled_at, r.number, w.position LIMIT ${limit + 1} OFFSET ${offset}`,
+  );
+  return rows.map(toPlanned);
+}
+
+export interface HistoryExportRow {
+  run_number: string;
+  created_at: Date | string;
+  scheduled_at: Date | string | null;
+  completed_at: Date | string | null;
+  position: number;
+  card_number: string;
+  customer: string | null;
+  amount_cents: string | number;
+  state: ReloadState;
+  reason: string | null;
+  credited_at: Date | string | null;
+}
+
+/** The rows of the company's completed runs matching `filter`, newest run first, for the history CSV. */
+export async function historyExportRows(db: Db, companyId: string, filter: ReloadRunFilter, max: number): Promise<HistoryExportRow[]> {
+  const where = [sql`r.company_id = ${companyId}`, sql`r.state = 'COMPLETED'`, ...runFilterSql({ ...filter, state: undefined })];
+  return queryRows<HistoryExportRow>(
+    db,
+    sql`SELECT r.number AS run_number, r.created_at, r.scheduled_at, r.completed_at, w.position, k.number AS card_number,
+          CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer,
+          w.amount_cents, w.state, w.reason, w.credited_at
+        FROM reload_rows w JOIN reload_runs r ON r.id = w.run_id JOIN reloadable_cards k ON k.id = w.card_id LEFT JOIN reloadable_users u ON u.id = k.user_id
+        WHERE ${sql.join(where, sql` AND `)} ORDER BY r.created_at DESC, r.number DESC, w.position LIMIT ${max}`,
+  );
+}
