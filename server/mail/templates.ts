@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE } from '../../domain/constants';
 
-export const EMAIL_TEMPLATES = ['activation', 'reset'] as const;
+/** account mails, then the reloadable programme's notifications (server/modules/reloadables/notifications.ts) */
+export const EMAIL_TEMPLATES = ['activation', 'reset', 'reloadLowBalance', 'reloadRunDone', 'reloadRunFailed', 'reloadMonthlyStatement'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 export const EMAIL_LANGUAGES = ['it', 'en'] as const;
 

@@ -1,22 +1,192 @@
+import { sql } from 'drizzle-orm';
+import { PROGRAMME_TIME_ZONE, periodOf } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
+import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
+import { queueEmail } from '../../mail/mailer';
+import type { EmailTemplate } from '../../mail/templates';
+import { recipientsOf, storedSettings, type StoredSettings } from './notifications.repository';
+import { movementSummary, walletOf } from './wallet.repository';
 
-// scaffold: filled in by the issue-10 work on this file
+/**
+ * The programme's e-mails (README "Notifications"), all through the outbox and committed with
+ * the change that caused them: plafond below the threshold (once per crossing), a scheduled run
+ * done or with refused rows, and the monthly statement (a recurring job on the 1st, Europe/Rome).
+ */
 
-/** Scheduled notification work (the monthly statement). */
-export function registerNotificationJobs(_ctx: AppContext, _registry: JobRegistry): void {}
+export const MONTHLY_STATEMENT_JOB = 'reloadables.monthlyStatement';
+/** Arbitrary constant: instances starting together queue one statement job between them. */
+const STATEMENT_SCHEDULE_LOCK = 7_262_013_010;
+
+const money = (cents: number, language: string) => new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+async function mailAll(db: Db, companyId: string, settings: StoredSettings, template: EmailTemplate, params: (language: string, company: string) => Record<string, string>): Promise<number> {
+  const { to, language, companyName } = await recipientsOf(db, companyId, settings);
+  for (const address of to) await queueEmail(db, { to: address, template, language, params: params(language, companyName) });
+  return to.length;
+}
+
+/**
+ * After money left a wallet: queues the "plafond below threshold" e-mail when the available
+ * balance crossed the company's threshold (once per crossing). `tx` may be the transaction that
+ * moved the money, so the e-mail commits with it. Also re-arms the mail when the available
+ * balance is back at or above the threshold (call it after money came in too).
+ */
+export async function checkLowBalance(tx: Db, _ctx: AppContext, companyId: string): Promise<void> {
+  // the settings row lock serializes concurrent checks of one company: one mail per crossing
+  const settings = await storedSettings(tx, companyId, true);
+  if (!settings?.lowBalanceEnabled) return;
+  const wallet = await walletOf(tx, companyId);
+  if (!wallet) return;
+  const below = wallet.availableCents < settings.lowBalanceThresholdCents;
+  if (below === settings.lowBalanceNotified) return;
+  await tx.execute(sql`UPDATE reload_notification_settings SET low_balance_notified = ${below} WHERE company_id = ${companyId}`);
+  if (!below) return;
+  await mailAll(tx, companyId, settings, 'reloadLowBalance', (language, company) => ({
+    company,
+    available: money(wallet.availableCents, language),
+    threshold: money(settings.lowBalanceThresholdCents, language),
+  }));
+}
+
+interface FinishedRun {
+  number: string;
+  company_id: string;
+  state: string;
+  scheduled_at: Date | string | null;
+  row_count: number;
+  credited_count: number;
+  credited_cents: string | number;
+  refused: number;
+}
 
 /**
  * After a run ended (COMPLETED, or with rows refused at run time): queues the "run done" or
  * "run failed" e-mail when the company asked for it. Call after the run's final commit; it is
  * safe to call twice for one run (it sends once).
+ *
+ * Decisions: "done" is for planned runs only (README: "a scheduled run done"; a run now answers
+ * its caller in the request). A run with rows refused at run time is "failed" instead (whether or
+ * not other rows ran); a run deleted by a user before it ran sends nothing. The mail is recorded
+ * by the outbox itself: the run row is locked and an outbox row of this run (its number is in
+ * the subject) means it was sent.
  */
-export async function notifyRunFinished(_ctx: AppContext, _runId: string): Promise<void> {}
+export async function notifyRunFinished(ctx: AppContext, runId: string): Promise<void> {
+  const queued = await ctx.db.transaction(async (tx) => {
+    const [run] = await queryRows<FinishedRun>(
+      tx,
+      sql`SELECT r.number, r.company_id, r.state, r.scheduled_at, r.row_count, r.credited_count, r.credited_cents,
+            (SELECT count(*)::int FROM reload_rows x WHERE x.run_id = r.id AND x.state = 'DELETED' AND x.reason IS NOT NULL) AS refused
+          FROM reload_runs r WHERE r.id = ${runId} FOR UPDATE OF r`,
+    );
+    if (!run || run.state === 'IN_PROGRESS') return 0;
+    const failed = run.refused > 0;
+    if (!failed && (run.state !== 'COMPLETED' || run.scheduled_at === null)) return 0;
+    const settings = await storedSettings(tx, run.company_id);
+    if (!settings || !(failed ? settings.runFailedEnabled : settings.runCompletedEnabled)) return 0;
+    const template: EmailTemplate = failed ? 'reloadRunFailed' : 'reloadRunDone';
+    const pattern = `%${run.number.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const sent = await queryRows(tx, sql`SELECT 1 FROM email_outbox WHERE template = ${template} AND subject LIKE ${pattern} LIMIT 1`);
+    if (sent.length > 0) return 0;
+    return mailAll(tx, run.company_id, settings, template, (language, company) => ({
+      company,
+      number: run.number,
+      count: String(run.row_count),
+      credited: String(run.credited_count),
+      refused: String(run.refused),
+      total: money(Number(run.credited_cents), language),
+    }));
+  });
+  if (queued > 0) ctx.jobs.wake();
+}
+
+// ---------------------------------------------------------------- monthly statement
+
+/** The UTC instant of midnight starting day 1 of `month` (YYYY-MM) in the programme's zone. */
+export function monthStart(month: string, timeZone = PROGRAMME_TIME_ZONE): Date {
+  const [year, mon] = month.split('-').map(Number);
+  const guess = Date.UTC(year, mon - 1, 1);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+  const offsetAt = (ms: number) => {
+    const p = Object.fromEntries(parts.formatToParts(ms).map(({ type, value }) => [type, Number(value)]));
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - ms;
+  };
+  const first = guess - offsetAt(guess);
+  return new Date(guess - offsetAt(first));
+}
+
+const shiftMonth = (month: string, by: number) => {
+  const [year, mon] = month.split('-').map(Number);
+  const d = new Date(Date.UTC(year, mon - 1 + by, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+
+/** When the next statement job runs: five minutes into the 1st of the month after `now` (Europe/Rome). */
+export function nextStatementAt(now: Date): Date {
+  return new Date(monthStart(shiftMonth(periodOf(now).month, 1)).getTime() + 5 * 60_000);
+}
 
 /**
- * After money left a wallet: queues the "plafond below threshold" e-mail when the available
- * balance crossed the company's threshold (once per crossing). `tx` may be the transaction that
- * moved the money, so the e-mail commits with it.
+ * Sends last month's statement to every company that asked for it and has not had it yet
+ * (`last_statement_month`, under the settings row's lock: a retried or duplicated job sends
+ * nothing twice). Returns how many companies were sent one.
  */
-export async function checkLowBalance(_tx: Db, _ctx: AppContext, _companyId: string): Promise<void> {}
+export async function sendMonthlyStatements(ctx: AppContext, now: Date): Promise<number> {
+  const month = shiftMonth(periodOf(now).month, -1);
+  const from = monthStart(month);
+  const to = monthStart(shiftMonth(month, 1));
+  const due = await queryRows<{ company_id: string }>(
+    ctx.db,
+    sql`SELECT company_id FROM reload_notification_settings
+        WHERE monthly_statement_enabled AND (last_statement_month IS NULL OR last_statement_month < ${month}) ORDER BY company_id`,
+  );
+  let sent = 0;
+  for (const { company_id: companyId } of due) {
+    sent += await ctx.db.transaction(async (tx) => {
+      const settings = await storedSettings(tx, companyId, true);
+      if (!settings?.monthlyStatementEnabled || (settings.lastStatementMonth !== null && settings.lastStatementMonth >= month)) return 0;
+      const summary = await movementSummary(tx, companyId, from, to);
+      await tx.execute(sql`UPDATE reload_notification_settings SET last_statement_month = ${month} WHERE company_id = ${companyId}`);
+      const mailed = await mailAll(tx, companyId, settings, 'reloadMonthlyStatement', (language, company) => {
+        const opening = summary.openingCents ?? 0;
+        return {
+          company,
+          month: new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`)),
+          opening: money(opening, language),
+          in: money(summary.inCents, language),
+          out: money(summary.outCents, language),
+          closing: money(summary.closingCents ?? opening, language),
+          movements: String(summary.count),
+        };
+      });
+      return mailed > 0 ? 1 : 0;
+    });
+  }
+  if (sent > 0) ctx.jobs.wake();
+  return sent;
+}
+
+/**
+ * Makes sure one statement job is queued (at the next 1st): called at server start. Several
+ * instances starting together take the same advisory lock, so only the first one queues it.
+ */
+export async function scheduleMonthlyStatement(db: Db, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${STATEMENT_SCHEDULE_LOCK})`);
+    const pending = await queryRows(tx, sql`SELECT 1 FROM jobs WHERE name = ${MONTHLY_STATEMENT_JOB} AND status IN ('queued', 'running') LIMIT 1`);
+    if (pending.length === 0) await enqueue(tx, MONTHLY_STATEMENT_JOB, {}, { runAt: nextStatementAt(now), maxAttempts: 5 });
+  });
+}
+
+/** Scheduled notification work (the monthly statement): each run sends, then queues the next 1st. */
+export function registerNotificationJobs(ctx: AppContext, registry: JobRegistry): void {
+  registry.register(MONTHLY_STATEMENT_JOB, async (_payload, { log }) => {
+    const now = ctx.clock.now();
+    const sent = await sendMonthlyStatements(ctx, now);
+    log.info({ sent }, 'monthly plafond statements sent');
+    // this job is still 'running' while it queues its successor: only a queued one counts here
+    const queued = await queryRows(ctx.db, sql`SELECT 1 FROM jobs WHERE name = ${MONTHLY_STATEMENT_JOB} AND status = 'queued' LIMIT 1`);
+    if (queued.length === 0) await enqueue(ctx.db, MONTHLY_STATEMENT_JOB, {}, { runAt: nextStatementAt(now), maxAttempts: 5 });
+  });
+}

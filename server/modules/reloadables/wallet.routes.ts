@@ -1,5 +1,128 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cardExportQuerySchema } from '../../../domain/giftcards';
+import { fundWalletBodySchema, transferBodySchema, walletMovementFilterSchema, walletMovementSchema, walletSchema } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { listQuerySchema, parseFilter, parseListQuery, sendList, sendPage } from '../../lib/list-query';
+import { companyRouteGuards } from '../../lib/route-guards';
+import { idempotencyKeyOf, type IdempotencyRequest } from '../giftcards/idempotency';
+import { scopeParams } from '../giftcards/route-support';
+import { movementsCsvStream } from './export';
+import { listMovements, subCompanyWallets, walletOf } from './wallet.repository';
+import { assertSubCompany, fundWallet, transfer } from './wallet.service';
 
-// scaffold: filled in by the issue-10 work on this file
-export async function walletRoutes(_app: FastifyInstance, _options: { ctx: AppContext }): Promise<void> {}
+const WALLET = 'reloadables/wallet';
+const SUBS = 'reloadables/walletSubCompanies';
+const SUB_MOVEMENTS = 'reloadables/walletSubCompanies-movements';
+const subParams = z.object({ companyId: z.string(), subCompanyId: z.uuid() }).strict();
+const subCompanyFilterSchema = z.object({ q: z.string().trim().min(1).max(80).optional() }).strict();
+
+export function idempotencyOf(request: FastifyRequest, route: string): IdempotencyRequest | null {
+  const key = idempotencyKeyOf(request.headers);
+  return key ? { key, userId: request.actor.userId, route, body: request.body ?? {} } : null;
+}
+
+/** /api/company/{companyId}/reloadable/wallet… (README.md beside this file). */
+export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reloadables'];
+  const root = '/api/company/:companyId/reloadable/wallet';
+
+  const movements = (companyId: string, query: z.infer<typeof listQuerySchema>, reply: FastifyReply) => {
+    const q = parseListQuery(query, walletMovementFilterSchema, ['seq'] as const, { field: 'seq', order: 'DESC' });
+    return listMovements(ctx.db, companyId, q.filter, q.offset, q.limit + 1).then((rows) => sendPage(reply, 'movements', q.offset, q.limit, rows));
+  };
+  const exportMovements = (companyId: string, query: z.infer<typeof cardExportQuerySchema>, reply: FastifyReply) => {
+    const filter = parseFilter(query.filter, walletMovementFilterSchema);
+    reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="wallet-movements.csv"').header('Cache-Control', 'no-store');
+    return reply.send(movementsCsvStream(ctx.db, companyId, filter, { language: query.lang ?? 'it', timeZone: query.tz ?? 'Europe/Rome' }));
+  };
+  const wallet = async (companyId: string) => {
+    const found = await walletOf(ctx.db, companyId);
+    if (!found) throw notFound();
+    return found;
+  };
+
+  app.get(
+    root,
+    { schema: { tags, summary: "The company's wallet (plafond): balance, reserved, available, last reload", params: scopeParams, response: { 200: walletSchema } }, preHandler: companyRouteGuards(app, WALLET, 'list') },
+    async (request) => wallet(request.actor.companyId),
+  );
+
+  app.get(
+    `${root}/movements`,
+    {
+      schema: { tags, summary: 'Wallet movements, newest first (filter {type, reason, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(walletMovementSchema) } },
+      preHandler: companyRouteGuards(app, WALLET, 'list'),
+    },
+    async (request, reply) => movements(request.actor.companyId, request.query, reply),
+  );
+
+  app.get(
+    `${root}/movements/export`,
+    { schema: { tags, summary: 'Wallet movements as CSV (lang it|en, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, WALLET, 'export') },
+    async (request, reply) => exportMovements(request.actor.companyId, request.query, reply),
+  );
+
+  app.post(
+    `${root}/fund`,
+    { schema: { tags, summary: 'Provider staff fund the wallet (Idempotency-Key)', params: scopeParams, body: fundWalletBodySchema, response: { 200: walletSchema } }, preHandler: companyRouteGuards(app, WALLET, 'fund') },
+    async (request) => fundWallet(ctx, request.actor, request.body, idempotencyOf(request, `wallet.fund:${request.actor.companyId}`)),
+  );
+
+  // ---------------------------------------------------------------- a parent's sub-companies
+  app.get(
+    `${root}/sub-companies`,
+    {
+      schema: { tags, summary: 'Wallets of every company below {companyId} (filter {q}: name or code; range), by name', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(walletSchema) } },
+      preHandler: companyRouteGuards(app, SUBS, 'list'),
+    },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, subCompanyFilterSchema, ['companyName'] as const, { field: 'companyName', order: 'ASC' });
+      const { rows, total } = await subCompanyWallets(ctx.db, request.actor.companyId, { q: q.filter.q, offset: q.offset, limit: q.limit });
+      return sendList(reply, 'sub-companies', q.offset, rows, total);
+    },
+  );
+
+  app.get(
+    `${root}/sub-companies/:subCompanyId`,
+    { schema: { tags, summary: "A sub-company's wallet", params: subParams, response: { 200: walletSchema } }, preHandler: companyRouteGuards(app, SUBS, 'show') },
+    async (request) => {
+      await assertSubCompany(ctx.db, request.actor.companyId, request.params.subCompanyId);
+      return wallet(request.params.subCompanyId);
+    },
+  );
+
+  app.get(
+    `${root}/sub-companies/:subCompanyId/movements`,
+    {
+      schema: { tags, summary: "A sub-company's wallet movements, newest first", params: subParams, querystring: listQuerySchema, response: { 200: z.array(walletMovementSchema) } },
+      preHandler: companyRouteGuards(app, SUB_MOVEMENTS, 'list'),
+    },
+    async (request, reply) => {
+      await assertSubCompany(ctx.db, request.actor.companyId, request.params.subCompanyId);
+      return movements(request.params.subCompanyId, request.query, reply);
+    },
+  );
+
+  app.get(
+    `${root}/sub-companies/:subCompanyId/movements/export`,
+    { schema: { tags, summary: "A sub-company's wallet movements as CSV", params: subParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, SUB_MOVEMENTS, 'export') },
+    async (request, reply) => {
+      await assertSubCompany(ctx.db, request.actor.companyId, request.params.subCompanyId);
+      return exportMovements(request.params.subCompanyId, request.query, reply);
+    },
+  );
+
+  app.post(
+    `${root}/sub-companies/:subCompanyId/transfer`,
+    {
+      schema: { tags, summary: 'Plafond to (TO_SUB) or back from (FROM_SUB) a sub-company (Idempotency-Key)', params: subParams, body: transferBodySchema, response: { 200: z.object({ parent: walletSchema, sub: walletSchema }) } },
+      preHandler: companyRouteGuards(app, SUBS, 'transfer'),
+    },
+    async (request) =>
+      transfer(ctx, request.actor, request.params.subCompanyId, request.body, idempotencyOf(request, `wallet.transfer:${request.actor.companyId}:${request.params.subCompanyId}`)),
+  );
+}

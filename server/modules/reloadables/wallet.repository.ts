@@ -1,0 +1,166 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
+import type { Wallet, WalletMovement, WalletMovementFilter } from '../../../domain/reloadables';
+import { queryRows, type Db } from '../../db/client';
+import { companySubtree } from '../../lib/company-scope';
+
+/**
+ * Reads of wallets and their movements. A company never funded has no `wallets` row: it reads as
+ * zeros (LEFT JOIN), and `lockWallet` (ledger.ts) creates the row the first time money moves.
+ */
+interface WalletRow {
+  id: string;
+  name: string;
+  code: string;
+  parent_id: string | null;
+  balance_cents: string | number | null;
+  reserved_cents: string | number | null;
+  last_reload_at: Date | string | null;
+}
+
+const isoOf = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+function toWallet(row: WalletRow): Wallet {
+  const balance = Number(row.balance_cents ?? 0);
+  const reserved = Number(row.reserved_cents ?? 0);
+  return {
+    companyId: row.id,
+    companyName: row.name,
+    companyCode: row.code,
+    balanceCents: balance,
+    reservedCents: reserved,
+    availableCents: balance - reserved,
+    lastReloadAt: isoOf(row.last_reload_at),
+    parentCompanyId: row.parent_id,
+  };
+}
+
+const WALLET_COLUMNS = sql`c.id, c.name, c.code, c.parent_id, w.balance_cents, w.reserved_cents, w.last_reload_at`;
+
+/** The wallet of a company (zeros when never funded); null when the company does not exist. */
+export async function walletOf(db: Db, companyId: string): Promise<Wallet | null> {
+  const [row] = await queryRows<WalletRow>(db, sql`SELECT ${WALLET_COLUMNS} FROM companies c LEFT JOIN wallets w ON w.company_id = c.id WHERE c.id = ${companyId}`);
+  return row ? toWallet(row) : null;
+}
+
+export interface SubCompanyQuery {
+  q?: string;
+  offset: number;
+  limit: number;
+}
+
+const subCompanyWhere = (rootId: string, q: string | undefined): SQL => {
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return sql`c.id IN (${companySubtree(rootId)}) AND c.id <> ${rootId} ${like ? sql`AND (c.name ILIKE ${like} OR c.code ILIKE ${like})` : sql``}`;
+};
+
+/** The wallets of every company below `rootId` (its whole subtree but itself), by name; with the exact total (a subtree is small). */
+export async function subCompanyWallets(db: Db, rootId: string, query: SubCompanyQuery): Promise<{ rows: Wallet[]; total: number }> {
+  const where = subCompanyWhere(rootId, query.q);
+  const rows = await queryRows<WalletRow>(
+    db,
+    sql`SELECT ${WALLET_COLUMNS} FROM companies c LEFT JOIN wallets w ON w.company_id = c.id WHERE ${where} ORDER BY c.name, c.id OFFSET ${query.offset} LIMIT ${query.limit}`,
+  );
+  const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM companies c WHERE ${where}`);
+  return { rows: rows.map(toWallet), total: count.n };
+}
+
+interface MovementRow {
+  id: string;
+  seq: string | number;
+  company_id: string;
+  type: WalletMovement['type'];
+  reason: WalletMovement['reason'];
+  amount_cents: string | number;
+  balance_after_cents: string | number;
+  counterpart_company_id: string | null;
+  counterpart_name: string | null;
+  card_id: string | null;
+  card_number: string | null;
+  run_id: string | null;
+  note: string | null;
+  user_name: string | null;
+  created_at: Date | string;
+}
+
+export function toMovement(row: MovementRow): WalletMovement {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    type: row.type,
+    reason: row.reason,
+    amountCents: Number(row.amount_cents),
+    balanceAfterCents: Number(row.balance_after_cents),
+    counterpartCompanyId: row.counterpart_company_id,
+    counterpartCompanyName: row.counterpart_name,
+    cardId: row.card_id,
+    cardNumber: row.card_number,
+    runId: row.run_id,
+    note: row.note,
+    userName: row.user_name,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+function movementWhere(companyId: string, filter: WalletMovementFilter): SQL {
+  const parts: SQL[] = [sql`m.company_id = ${companyId}`];
+  if (filter.type) parts.push(sql`m.type = ${filter.type}`);
+  if (filter.reason) parts.push(sql`m.reason = ${filter.reason}`);
+  if (filter.dateFrom) parts.push(sql`m.created_at >= ${rangeStart(filter.dateFrom).toISOString()}`);
+  if (filter.dateTo) parts.push(sql`m.created_at < ${rangeEndExclusive(filter.dateTo).toISOString()}`);
+  return sql.join(parts, sql` AND `);
+}
+
+const MOVEMENT_SELECT = sql`SELECT m.id, m.seq, m.company_id, m.type, m.reason, m.amount_cents, m.balance_after_cents, m.counterpart_company_id,
+    cp.name AS counterpart_name, m.card_id, rc.number AS card_number, m.run_id, m.note,
+    CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, m.created_at
+  FROM wallet_movements m
+  LEFT JOIN companies cp ON cp.id = m.counterpart_company_id
+  LEFT JOIN reloadable_cards rc ON rc.id = m.card_id
+  LEFT JOIN users u ON u.id = m.user_id`;
+
+/** A page of a wallet's movements, newest first (insertion order: two movements of one transaction share created_at). */
+export async function listMovements(db: Db, companyId: string, filter: WalletMovementFilter, offset: number, limit: number): Promise<WalletMovement[]> {
+  const rows = await queryRows<MovementRow>(db, sql`${MOVEMENT_SELECT} WHERE ${movementWhere(companyId, filter)} ORDER BY m.seq DESC OFFSET ${offset} LIMIT ${limit}`);
+  return rows.map(toMovement);
+}
+
+const EXPORT_BATCH = 2000;
+
+/** Every movement of the filter, newest first, in keyset batches on (company_id, seq) for the CSV. */
+export async function* movementBatches(db: Db, companyId: string, filter: WalletMovementFilter): AsyncGenerator<WalletMovement[]> {
+  let before: number | null = null;
+  for (;;) {
+    const rows: MovementRow[] = await queryRows<MovementRow>(
+      db,
+      sql`${MOVEMENT_SELECT} WHERE ${movementWhere(companyId, filter)} ${before === null ? sql`` : sql`AND m.seq < ${before}`} ORDER BY m.seq DESC LIMIT ${EXPORT_BATCH}`,
+    );
+    if (rows.length === 0) return;
+    yield rows.map(toMovement);
+    if (rows.length < EXPORT_BATCH) return;
+    before = Number(rows[rows.length - 1].seq);
+  }
+}
+
+/** In and out of a wallet over [from, to): for the monthly statement. */
+export async function movementSummary(db: Db, companyId: string, from: Date, to: Date): Promise<{ count: number; inCents: number; outCents: number; closingCents: number | null; openingCents: number | null }> {
+  const [row] = await queryRows<{ n: number; in_cents: string | null; out_cents: string | null }>(
+    db,
+    sql`SELECT count(*)::int AS n, sum(amount_cents) FILTER (WHERE amount_cents > 0) AS in_cents, -sum(amount_cents) FILTER (WHERE amount_cents < 0) AS out_cents
+        FROM wallet_movements WHERE company_id = ${companyId} AND created_at >= ${from.toISOString()} AND created_at < ${to.toISOString()}`,
+  );
+  const balanceBefore = async (at: Date) => {
+    const [last] = await queryRows<{ b: string | number }>(
+      db,
+      sql`SELECT balance_after_cents AS b FROM wallet_movements WHERE company_id = ${companyId} AND created_at < ${at.toISOString()} ORDER BY seq DESC LIMIT 1`,
+    );
+    return last ? Number(last.b) : null;
+  };
+  return {
+    count: row.n,
+    inCents: Number(row.in_cents ?? 0),
+    outCents: Number(row.out_cents ?? 0),
+    openingCents: await balanceBefore(from),
+    closingCents: await balanceBefore(to),
+  };
+}
