@@ -1,5 +1,176 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cardExportQuerySchema, EXPORT_LANGUAGES } from '../../../domain/giftcards';
+import {
+  plannedReloadFilterSchema,
+  plannedReloadSchema,
+  reloadCsvTemplate,
+  reloadRunDetailSchema,
+  reloadRunFilterSchema,
+  reloadRunSchema,
+  type ReloadRunFilter,
+} from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { companyRouteGuards } from '../../lib/route-guards';
+import { idempotencyKeyOf } from '../giftcards/idempotency';
+import { scopeParams } from '../giftcards/route-support';
+import { parseCreateBody, validateBody } from './reloads.input';
+import { createRun, type ReloadActor } from './reloads.service';
+import { historyCsv } from './runs.export';
+import { deletePlannedRow, deleteRun } from './runs.queue';
+import { listPlanned, listRunRows, listRuns, loadRunDetail } from './runs.repository';
 
-// scaffold: filled in by the issue-10 work on this file
-export async function reloadRoutes(_app: FastifyInstance, _options: { ctx: AppContext }): Promise<void> {}
+const RELOADS = 'reloadables/reloads';
+const ROWS = 'reloadables/reload-rows';
+const QUEUE = 'reloadables/queue-reloads';
+const HISTORY = 'reloadables/reloads-history';
+const idParams = z.object({ companyId: z.string(), id: z.uuid() }).strict();
+const runParams = z.object({ companyId: z.string(), runId: z.uuid() }).strict();
+/** 10,000 rows as JSON, or a 5 MB CSV in base64 (4/3 of it) */
+const BODY_LIMIT = 8 * 1024 * 1024;
+
+function actorOf(request: FastifyRequest): ReloadActor {
+  return { userId: request.actor.userId, companyId: request.actor.companyId, isProvider: request.actor.company.isProvider };
+}
+
+/** /api/company/{companyId}/reloadable/reloads… (README.md beside this file). */
+export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reloadables'];
+  const root = '/api/company/:companyId/reloadable/reloads';
+  const history = (companyId: string, filter: ReloadRunFilter, offset: number, limit: number) => listRuns(ctx.db, companyId, { ...filter, state: 'COMPLETED' }, offset, limit + 1);
+
+  app.get(
+    `${root}/template`,
+    { schema: { tags, summary: 'The reloads CSV template (lang it: `;` and decimal comma; en: `,`)', params: scopeParams, querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict() }, preHandler: companyRouteGuards(app, RELOADS, 'template') },
+    async (request, reply) => {
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="reloads-template.csv"').header('Cache-Control', 'no-store');
+      return reloadCsvTemplate(request.query.lang ?? 'it');
+    },
+  );
+
+  app.post(
+    `${root}/validate`,
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: { tags, summary: 'Checks reload rows (`{rows}`) or a CSV (`{file: {type, name, content: base64}}`) without writing: the rows that may run, the bad ones, the total and the shortfall', params: scopeParams, body: z.unknown() },
+      preHandler: companyRouteGuards(app, RELOADS, 'validate'),
+    },
+    async (request) => validateBody(ctx, actorOf(request), request.body),
+  );
+
+  app.post(
+    root,
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Creates a reload run, all-or-nothing (400 RELOAD_ROWS_INVALID, 409 WALLET_INSUFFICIENT with params.shortfallCents); now: credited before answering; scheduledAt: reserved and run then. Idempotency-Key.',
+        params: scopeParams,
+        body: z.unknown(),
+        response: { 201: reloadRunDetailSchema },
+      },
+      preHandler: companyRouteGuards(app, RELOADS, 'create'),
+    },
+    async (request, reply) => {
+      const body = parseCreateBody(request.body);
+      const key = idempotencyKeyOf(request.headers);
+      const idempotency = key ? { key, userId: request.actor.userId, route: `reloads.create:${request.actor.companyId}`, body: request.body } : null;
+      const run = await createRun(
+        ctx,
+        actorOf(request),
+        {
+          source: body.source,
+          fileName: body.fileName ?? null,
+          scheduledAt: body.scheduledAt ? new Date(body.scheduledAt) : null,
+          rows: body.rows.map((r, i) => ({ row: r.row ?? i + 1, cardId: r.cardId, cardNumber: r.cardNumber, amountCents: r.amountCents })),
+        },
+        idempotency,
+      );
+      return reply.code(201).send(run);
+    },
+  );
+
+  app.get(
+    root,
+    { schema: { tags, summary: "The company's reload runs, newest first (filter {state, source, scheduled, dateFrom, dateTo}, range)", params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, RELOADS, 'list') },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, reloadRunFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+      return sendPage(reply, 'reloads', q.offset, q.limit, await listRuns(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1));
+    },
+  );
+
+  // ---------------------------------------------------------------- queue (planned reloads)
+  app.get(
+    `${root}/planned`,
+    {
+      schema: { tags, summary: 'Planned reloads (rows of scheduled runs), soonest first; default state IN_PROGRESS (filter {state, runId, cardNumber, scheduledFrom, scheduledTo}, range)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(plannedReloadSchema) } },
+      preHandler: companyRouteGuards(app, QUEUE, 'list'),
+    },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, plannedReloadFilterSchema, ['scheduledAt'] as const, { field: 'scheduledAt', order: 'ASC' });
+      return sendPage(reply, 'planned', q.offset, q.limit, await listPlanned(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1));
+    },
+  );
+
+  app.delete(
+    `${root}/planned/:id`,
+    { schema: { tags, summary: 'Deletes a planned reload of a run not yet started (its amount released); 409 RELOAD_NOT_PENDING otherwise', params: idParams, response: { 200: plannedReloadSchema } }, preHandler: companyRouteGuards(app, QUEUE, 'delete') },
+    async (request) => deletePlannedRow(ctx, request.actor.companyId, request.params.id, request.actor.userId),
+  );
+
+  // ---------------------------------------------------------------- history (runs that ran)
+  app.get(
+    `${root}/history`,
+    { schema: { tags, summary: 'Completed reload runs, newest first (filter {source, scheduled, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, HISTORY, 'list') },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, reloadRunFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+      return sendPage(reply, 'history', q.offset, q.limit, await history(request.actor.companyId, q.filter, q.offset, q.limit));
+    },
+  );
+
+  app.get(
+    `${root}/history/export`,
+    { schema: { tags, summary: 'The rows of the filtered completed runs as CSV (lang it|en, tz)', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, HISTORY, 'export') },
+    async (request, reply) => {
+      const filter = parseFilter(request.query.filter, reloadRunFilterSchema);
+      const csv = await historyCsv(ctx.db, request.actor.companyId, filter, { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' });
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="reloads-history.csv"').header('Cache-Control', 'no-store');
+      return csv;
+    },
+  );
+
+  app.get(
+    `${root}/history/:id`,
+    { schema: { tags, summary: 'A completed run with its totals', params: idParams, response: { 200: reloadRunDetailSchema } }, preHandler: companyRouteGuards(app, HISTORY, 'show') },
+    async (request) => (await loadRunDetail(ctx.db, request.actor.companyId, request.params.id, 'COMPLETED')) ?? Promise.reject(notFound('No such completed reload run')),
+  );
+
+  // ---------------------------------------------------------------- one run
+  app.get(
+    `${root}/:id`,
+    { schema: { tags, summary: 'A run with its progress (rows done / total, from committed chunks)', params: idParams, response: { 200: reloadRunDetailSchema } }, preHandler: companyRouteGuards(app, RELOADS, 'show') },
+    async (request) => (await loadRunDetail(ctx.db, request.actor.companyId, request.params.id)) ?? Promise.reject(notFound('No such reload run')),
+  );
+
+  app.delete(
+    `${root}/:id`,
+    { schema: { tags, summary: 'Deletes a planned run not yet started: its planned rows deleted, released; 409 RELOAD_NOT_PENDING otherwise', params: idParams, response: { 200: reloadRunDetailSchema } }, preHandler: companyRouteGuards(app, RELOADS, 'delete') },
+    async (request) => deleteRun(ctx, request.actor.companyId, request.params.id, request.actor.userId),
+  );
+
+  app.get(
+    `${root}/:runId/rows`,
+    { schema: { tags, summary: "A run's rows by position (filter {state, cardNumber}, range)", params: runParams, querystring: listQuerySchema, response: { 200: z.array(plannedReloadSchema) } }, preHandler: companyRouteGuards(app, ROWS, 'list') },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, plannedReloadFilterSchema, ['position'] as const, { field: 'position', order: 'ASC' });
+      const run = await loadRunDetail(ctx.db, request.actor.companyId, request.params.runId);
+      if (!run) throw notFound('No such reload run');
+      return sendPage(reply, 'rows', q.offset, q.limit, await listRunRows(ctx.db, request.actor.companyId, run.id, q.filter, q.offset, q.limit + 1));
+    },
+  );
+}
+

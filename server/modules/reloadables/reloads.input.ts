@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import { issuesToErrors } from '../../../domain/errors';
+import { createReloadsBodySchema, parseReloadCsv, RELOAD_LIMITS, validateReloadsBodySchema, type CreateReloadsBody, type ReloadRowError, type ReloadValidation } from '../../../domain/reloadables';
+import type { AppContext } from '../../context';
+import { ApiError } from '../../lib/errors';
+import { tooLarge, typeNotAllowed, unreadable } from '../../lib/uploads';
+import { checkRows, checkSchedule, type ReloadActor, type RunRowInput } from './reloads.service';
+
+/**
+ * The request bodies of POST reloads and POST reloads/validate. A bad row is reported the way
+ * the contract names rows (`rows.<row>.<field>`, row = the client's `row` or the 1-based
+ * position) under RELOAD_ROWS_INVALID; anything else wrong with the body is VALIDATION_ERROR.
+ */
+
+const ROW_FIELDS: Record<string, ReloadRowError['field']> = { amountCents: 'amount', cardId: 'card', cardNumber: 'cardNumber' };
+
+function bodyErrors(issues: readonly z.core.$ZodIssue[], body: unknown): ApiError {
+  const rows = (body as { rows?: unknown })?.rows;
+  const rowErrors: Record<string, string> = {};
+  const other: z.core.$ZodIssue[] = [];
+  for (const issue of issues) {
+    const [top, index, field] = issue.path;
+    if (top === 'rows' && typeof index === 'number' && Array.isArray(rows)) {
+      const given = (rows[index] as { row?: unknown } | undefined)?.row;
+      const row = typeof given === 'number' && Number.isInteger(given) && given > 0 ? given : index + 1;
+      const name = ROW_FIELDS[String(field)] ?? 'card';
+      rowErrors[`rows.${row}.${name}`] ??= issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+    } else other.push(issue);
+  }
+  if (other.length > 0) return new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', issuesToErrors(other));
+  return new ApiError(400, 'RELOAD_ROWS_INVALID', `${Object.keys(rowErrors).length} reload rows are not valid`, rowErrors);
+}
+
+export function parseCreateBody(body: unknown): CreateReloadsBody {
+  const parsed = createReloadsBodySchema.safeParse(body);
+  if (!parsed.success) throw bodyErrors(parsed.error.issues, body);
+  return parsed.data;
+}
+
+export type ReloadValidationBody = z.input<typeof validateReloadsBodySchema>;
+
+/** The text of an uploaded CSV (base64), or 400/413/415 as the upload routes answer. */
+export function decodeCsvFile(file: { type: string; name: string; content: string }): string {
+  const csvLike = /^(text\/(csv|plain)|application\/(vnd\.ms-excel|csv|octet-stream))?$/i.test(file.type.trim()) || /\.csv$/i.test(file.name);
+  if (!csvLike) throw typeNotAllowed('The file must be a CSV');
+  const base64 = file.content.replace(/^data:[^,]*;base64,/, '').replace(/\s/g, '');
+  if (base64.length > Math.ceil((RELOAD_LIMITS.maxCsvBytes * 4) / 3) + 4) throw tooLarge();
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw unreadable('The file content is not base64');
+  const data = Buffer.from(base64, 'base64');
+  if (data.length > RELOAD_LIMITS.maxCsvBytes) throw tooLarge();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw unreadable('The file is not UTF-8 text');
+  }
+}
+
+/** POST reloads/validate: the rows (or the CSV's) checked at the plan's time or now; nothing written. */
+export async function validateBody(ctx: AppContext, actor: ReloadActor, body: unknown): Promise<ReloadValidation> {
+  const parsed = validateReloadsBodySchema.safeParse(body);
+  if (!parsed.success) throw bodyErrors(parsed.error.issues, body);
+  const scheduledAt = parsed.data.scheduledAt ? new Date(parsed.data.scheduledAt) : null;
+  checkSchedule(ctx, scheduledAt);
+  const at = scheduledAt ?? ctx.clock.now();
+  let rows: RunRowInput[];
+  let csvErrors: ReloadRowError[] = [];
+  if ('file' in parsed.data) {
+    const csv = parseReloadCsv(decodeCsvFile(parsed.data.file));
+    rows = csv.rows;
+    csvErrors = csv.errors;
+  } else {
+    rows = parsed.data.rows.map((r, i) => ({ row: r.row ?? i + 1, cardId: r.cardId, cardNumber: r.cardNumber, amountCents: r.amountCents }));
+  }
+  const checked = await checkRows(ctx.db, ctx, actor, rows, at);
+  if (csvErrors.length === 0) return checked;
+  return { ...checked, errors: [...csvErrors, ...checked.errors].sort((a, b) => a.row - b.row) };
+}
