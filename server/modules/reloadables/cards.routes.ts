@@ -1,5 +1,138 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cardBulkBodySchema,
+  cardEventSchema,
+  cardReloadBodySchema,
+  clientIdBodySchema,
+  linkCompanyBodySchema,
+  reloadableCardFilterSchema,
+  reloadableCardSchema,
+  reloadRunDetailSchema,
+} from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
+import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
+import { itemParams, scopeParams } from '../giftcards/route-support';
+import { CARD_SORT_FIELDS, cardHistory, findReloadableCard, listReloadableCards } from './cards.repository';
+import { bulkCards, changeCard, reloadCard, setClientId, type CardActor } from './cards.service';
+import { idempotencyOf } from './wallet.routes';
 
-// scaffold: filled in by the issue-10 work on this file
-export async function cardRoutes(_app: FastifyInstance, _options: { ctx: AppContext }): Promise<void> {}
+const CARDS = 'reloadables/cards';
+const HISTORY = 'reloadables/card-history';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the caller and the route company's subtree, set by the reloadable card guards */
+    cardActor: CardActor;
+  }
+}
+
+/** The access entry (403), {companyId} in scope (404), then the subtree the handler may touch. */
+export function cardGuards(app: FastifyInstance, ctx: AppContext, resource: string, action: string): preHandlerAsyncHookHandler[] {
+  const actor: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+    request.cardActor = { userId: request.actor.userId, companyId: request.actor.companyId, companyIds: await routeSubtreeIds(ctx.db, request), isProvider: request.actor.company.isProvider };
+  };
+  return [...companyRouteGuards(app, resource, action), actor];
+}
+
+/** /api/company/{companyId}/reloadable/cards… (README.md beside this file). */
+export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reloadables'];
+  const root = '/api/company/:companyId/reloadable/cards';
+
+  app.get(
+    root,
+    {
+      schema: {
+        tags,
+        summary: 'Reloadable cards of the subtree (filter {q: number prefix, client ID or customer; status; clientId; userId; companyId}, sort number|lastReloadAt|expirationDate, range)',
+        params: scopeParams,
+        querystring: listQuerySchema,
+        response: { 200: z.array(reloadableCardSchema) },
+      },
+      preHandler: cardGuards(app, ctx, CARDS, 'list'),
+    },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, reloadableCardFilterSchema, CARD_SORT_FIELDS, { field: 'number', order: 'ASC' });
+      const rows = await listReloadableCards(ctx.db, request.cardActor.companyIds, { ...q, limit: q.limit + 1 }, ctx.clock.now());
+      return sendPage(reply, 'cards', q.offset, q.limit, rows);
+    },
+  );
+
+  app.get(
+    `${root}/:id`,
+    { schema: { tags, summary: 'One reloadable card', params: itemParams, response: { 200: reloadableCardSchema } }, preHandler: cardGuards(app, ctx, CARDS, 'show') },
+    async (request) => {
+      const card = await findReloadableCard(ctx.db, request.cardActor.companyIds, request.params.id, ctx.clock.now());
+      if (!card) throw notFound();
+      return card;
+    },
+  );
+
+  app.get(
+    `${root}/:id/history`,
+    {
+      schema: { tags, summary: "A card's history (issue, reloads, lock/unlock, company and client ID changes), newest first (range)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(cardEventSchema) } },
+      preHandler: cardGuards(app, ctx, HISTORY, 'list'),
+    },
+    async (request, reply) => {
+      const card = await findReloadableCard(ctx.db, request.cardActor.companyIds, request.params.id, ctx.clock.now());
+      if (!card) throw notFound();
+      const q = parseListQuery(request.query, z.object({}).strict(), ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+      const rows = await cardHistory(ctx.db, card.id, q.offset, q.limit + 1);
+      return sendPage(reply, 'history', q.offset, q.limit, rows);
+    },
+  );
+
+  for (const action of ['lock', 'unlock'] as const) {
+    app.post(
+      `${root}/:id/${action}`,
+      {
+        schema: { tags, summary: action === 'lock' ? 'ACTIVE or NOT ACTIVE → LOCKED' : 'LOCKED → ACTIVE', params: itemParams, response: { 200: reloadableCardSchema } },
+        preHandler: cardGuards(app, ctx, CARDS, action),
+      },
+      async (request) => changeCard(ctx, request.cardActor, request.params.id, { kind: action }),
+    );
+  }
+
+  app.post(
+    `${root}/:id/company`,
+    { schema: { tags, summary: 'Links the card to a company of the subtree', params: itemParams, body: linkCompanyBodySchema, response: { 200: reloadableCardSchema } }, preHandler: cardGuards(app, ctx, CARDS, 'linkCompany') },
+    async (request) => changeCard(ctx, request.cardActor, request.params.id, { kind: 'linkCompany', companyId: request.body.companyId }),
+  );
+
+  app.post(
+    `${root}/:id/client-id`,
+    { schema: { tags, summary: "Sets the card's client ID (unique among the company's cards)", params: itemParams, body: clientIdBodySchema, response: { 200: reloadableCardSchema } }, preHandler: cardGuards(app, ctx, CARDS, 'clientId') },
+    async (request) => setClientId(ctx, request.cardActor, request.params.id, request.body.clientId),
+  );
+
+  app.post(
+    `${root}/:id/reload`,
+    {
+      schema: { tags, summary: 'Reloads the card now: a one-row run against the wallet (Idempotency-Key)', params: itemParams, body: cardReloadBodySchema, response: { 200: z.object({ card: reloadableCardSchema, run: reloadRunDetailSchema }) } },
+      preHandler: cardGuards(app, ctx, CARDS, 'reload'),
+    },
+    async (request) =>
+      reloadCard(ctx, request.cardActor, request.params.id, request.body.amountCents, idempotencyOf(request, `reloadable.cards.reload:${request.actor.companyId}:${request.params.id}`)),
+  );
+
+  app.post(
+    `${root}/bulk`,
+    {
+      schema: {
+        tags,
+        summary: 'lock, unlock, reload or linkCompany on many cards: the per-id summary (Idempotency-Key)',
+        params: scopeParams,
+        body: cardBulkBodySchema,
+        response: { 200: z.object({ action: z.string(), total: z.number(), succeeded: z.number(), failed: z.array(z.object({ id: z.string(), code: z.string(), error: z.string() })) }) },
+      },
+      preHandler: cardGuards(app, ctx, CARDS, 'bulk'),
+    },
+    async (request) => bulkCards(ctx, request.cardActor, request.body, idempotencyOf(request, `reloadable.cards.bulk:${request.actor.companyId}`)),
+  );
+}

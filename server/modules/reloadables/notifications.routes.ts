@@ -1,5 +1,41 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notificationSettingsBodySchema, notificationSettingsSchema } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
+import { companyRouteGuards } from '../../lib/route-guards';
+import { scopeParams } from '../giftcards/route-support';
+import { checkLowBalance } from './notifications';
+import { DEFAULT_SETTINGS, saveSettings, storedSettings, toSettings } from './notifications.repository';
 
-// scaffold: filled in by the issue-10 work on this file
-export async function notificationRoutes(_app: FastifyInstance, _options: { ctx: AppContext }): Promise<void> {}
+const NOTIFICATIONS = 'reloadables/notifications';
+
+/** GET/PUT /api/company/{companyId}/reloadable/notifications: the company's settings (defaults when never saved). */
+export async function notificationRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reloadables'];
+  const path = '/api/company/:companyId/reloadable/notifications';
+
+  app.get(
+    path,
+    { schema: { tags, summary: "The company's notification settings (all off when never saved); id = companyId", params: scopeParams, response: { 200: notificationSettingsSchema } }, preHandler: companyRouteGuards(app, NOTIFICATIONS, 'show') },
+    async (request) => toSettings(request.actor.companyId, (await storedSettings(ctx.db, request.actor.companyId)) ?? DEFAULT_SETTINGS),
+  );
+
+  app.put(
+    path,
+    {
+      schema: { tags, summary: 'Saves the settings (recipients: up to 10 e-mail addresses; empty = the company referent)', params: scopeParams, body: notificationSettingsBodySchema, response: { 200: notificationSettingsSchema } },
+      preHandler: companyRouteGuards(app, NOTIFICATIONS, 'edit'),
+    },
+    async (request) => {
+      const companyId = request.actor.companyId;
+      await ctx.db.transaction(async (tx) => {
+        await saveSettings(tx, companyId, request.body, request.actor.userId);
+        // a new threshold already crossed tells at once, in the same transaction as the save
+        await checkLowBalance(tx, ctx, companyId);
+      });
+      ctx.jobs.wake();
+      return toSettings(companyId, (await storedSettings(ctx.db, companyId)) ?? DEFAULT_SETTINGS);
+    },
+  );
+}

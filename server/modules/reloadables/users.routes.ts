@@ -1,5 +1,43 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reloadableUserDetailSchema, reloadableUserFilterSchema, reloadableUserSchema } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
+import { itemParams, scopeParams } from '../giftcards/route-support';
+import { cardGuards } from './cards.routes';
+import { cardsOfUser } from './cards.repository';
+import { findReloadableUser, listReloadableUsers } from './users.repository';
 
-// scaffold: filled in by the issue-10 work on this file
-export async function userRoutes(_app: FastifyInstance, _options: { ctx: AppContext }): Promise<void> {}
+const USERS = 'reloadables/users';
+
+/** /api/company/{companyId}/reloadable/users… : the cardholders of the subtree (README.md beside this file). */
+export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reloadables'];
+  const root = '/api/company/:companyId/reloadable/users';
+
+  app.get(
+    root,
+    {
+      schema: { tags, summary: 'Cardholders by name (filter {q}: name, e-mail or client ID; range), with their card count', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(reloadableUserSchema) } },
+      preHandler: cardGuards(app, ctx, USERS, 'list'),
+    },
+    async (request, reply) => {
+      const q = parseListQuery(request.query, reloadableUserFilterSchema, ['lastName'] as const, { field: 'lastName', order: 'ASC' });
+      const rows = await listReloadableUsers(ctx.db, request.cardActor.companyIds, q.filter, q.offset, q.limit + 1);
+      return sendPage(reply, 'users', q.offset, q.limit, rows);
+    },
+  );
+
+  app.get(
+    `${root}/:id`,
+    { schema: { tags, summary: 'A cardholder with their cards', params: itemParams, response: { 200: reloadableUserDetailSchema } }, preHandler: cardGuards(app, ctx, USERS, 'show') },
+    async (request) => {
+      const user = await findReloadableUser(ctx.db, request.cardActor.companyIds, request.params.id);
+      if (!user) throw notFound();
+      return { ...user, cards: await cardsOfUser(ctx.db, request.cardActor.companyIds, user.id, ctx.clock.now()) };
+    },
+  );
+}

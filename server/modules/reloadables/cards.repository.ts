@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { cardActionsFor, periodTotals, type CardEvent, type ReloadableCard, type ReloadableCardFilter, type ReloadableCardStatus } from '../../../domain/reloadables';
+import { queryRows, type Db } from '../../db/client';
+import { inIds } from '../../lib/company-scope';
+
+/** Reads of reloadable cards and their history, always inside the caller's company subtree. */
+export const CARD_SORT_FIELDS = ['number', 'lastReloadAt', 'expirationDate'] as const;
+export type CardSortField = (typeof CARD_SORT_FIELDS)[number];
+const SORT_COLUMN: Record<CardSortField, SQL> = { number: sql`c.number`, lastReloadAt: sql`c.last_reload_at`, expirationDate: sql`c.expiration_date` };
+
+interface CardRow {
+  id: string;
+  number: string;
+  company_id: string;
+  company_name: string;
+  client_id: string | null;
+  user_id: string | null;
+  customer_name: string | null;
+  status: ReloadableCardStatus;
+  balance_cents: string | number;
+  activation_date: Date | string | null;
+  expiration_date: Date | string | null;
+  last_reload_at: Date | string | null;
+  month_key: string | null;
+  year_key: string | null;
+  month_reloaded_cents: string | number;
+  year_reloaded_cents: string | number;
+}
+
+const isoOf = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const dayOf = (v: Date | string | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+
+/** `now`: the business clock, for the month and year totals (zero when the card's last reload is of an older period). */
+export function toCard(row: CardRow, now: Date): ReloadableCard {
+  const totals = periodTotals(
+    { status: row.status, expirationDate: dayOf(row.expiration_date), monthKey: row.month_key, yearKey: row.year_key, monthReloadedCents: Number(row.month_reloaded_cents), yearReloadedCents: Number(row.year_reloaded_cents) },
+    now,
+  );
+  return {
+    id: row.id,
+    number: row.number,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    clientId: row.client_id,
+    userId: row.user_id,
+    customerName: row.customer_name,
+    status: row.status,
+    balanceCents: Number(row.balance_cents),
+    activationDate: isoOf(row.activation_date),
+    expirationDate: dayOf(row.expiration_date),
+    lastReloadAt: isoOf(row.last_reload_at),
+    monthReloadedCents: totals.month,
+    yearReloadedCents: totals.year,
+    actions: cardActionsFor(row.status),
+  };
+}
+
+const CARD_SELECT = sql`SELECT c.id, c.number, c.company_id, co.name AS company_name, c.client_id, c.user_id,
+    CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS customer_name,
+    c.status, c.balance_cents, c.activation_date, c.expiration_date, c.last_reload_at, c.month_key, c.year_key, c.month_reloaded_cents, c.year_reloaded_cents
+  FROM reloadable_cards c
+  JOIN companies co ON co.id = c.company_id
+  LEFT JOIN reloadable_users u ON u.id = c.user_id`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function cardWhere(companyIds: readonly string[], filter: ReloadableCardFilter): SQL {
+  const parts: SQL[] = [inIds(sql`c.company_id`, filter.companyId ? companyIds.filter((id) => id === filter.companyId) : companyIds)];
+  if (filter.q) {
+    const q = filter.q.trim();
+    const alternatives: SQL[] = [sql`c.client_id ILIKE ${`${escapeLike(q)}%`}`];
+    const digits = q.replace(/\s/g, '');
+    if (/^\d{4,}$/.test(digits)) alternatives.push(sql`c.number LIKE ${`${digits}%`}`);
+    const name = `%${escapeLike(q)}%`;
+    alternatives.push(sql`(u.first_name || ' ' || u.last_name) ILIKE ${name}`, sql`(u.last_name || ' ' || u.first_name) ILIKE ${name}`);
+    parts.push(sql`(${sql.join(alternatives, sql` OR `)})`);
+  }
+  if (filter.status) parts.push(sql`c.status = ${filter.status}`);
+  if (filter.clientId) parts.push(sql`c.client_id = ${filter.clientId}`);
+  if (filter.userId) parts.push(sql`c.user_id = ${filter.userId}`);
+  return sql.join(parts, sql` AND `);
+}
+
+export interface CardListQuery {
+  filter: ReloadableCardFilter;
+  sort: { field: CardSortField; order: 'ASC' | 'DESC' };
+  offset: number;
+  limit: number;
+}
+
+export async function listReloadableCards(db: Db, companyIds: readonly string[], query: CardListQuery, now: Date): Promise<ReloadableCard[]> {
+  const direction = query.sort.order === 'ASC' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`${CARD_SELECT} WHERE ${cardWhere(companyIds, query.filter)} ORDER BY ${SORT_COLUMN[query.sort.field]} ${direction}, c.id OFFSET ${query.offset} LIMIT ${query.limit}`,
+  );
+  return rows.map((row) => toCard(row, now));
+}
+
+/** One card of the subtree; null when it is unknown or outside it. */
+export async function findReloadableCard(db: Db, companyIds: readonly string[], id: string, now: Date): Promise<ReloadableCard | null> {
+  const [row] = await queryRows<CardRow>(db, sql`${CARD_SELECT} WHERE c.id = ${id} AND ${inIds(sql`c.company_id`, companyIds)}`);
+  return row ? toCard(row, now) : null;
+}
+
+/** The cards of one cardholder (a user's page), by number. */
+export async function cardsOfUser(db: Db, companyIds: readonly string[], userId: string, now: Date): Promise<ReloadableCard[]> {
+  const rows = await queryRows<CardRow>(db, sql`${CARD_SELECT} WHERE c.user_id = ${userId} AND ${inIds(sql`c.company_id`, companyIds)} ORDER BY c.number`);
+  return rows.map((row) => toCard(row, now));
+}
+
+interface EventRow {
+  id: string;
+  card_id: string;
+  type: CardEvent['type'];
+  amount_cents: string | number | null;
+  balance_after_cents: string | number;
+  run_id: string | null;
+  detail: Record<string, string | null> | string | null;
+  user_name: string | null;
+  created_at: Date | string;
+}
+
+/** A card's history, newest first (insertion order). */
+export async function cardHistory(db: Db, cardId: string, offset: number, limit: number): Promise<CardEvent[]> {
+  const rows = await queryRows<EventRow>(
+    db,
+    sql`SELECT e.id, e.card_id, e.type, e.amount_cents, e.balance_after_cents, e.run_id, e.detail, e.created_at,
+          CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name
+        FROM reloadable_card_events e LEFT JOIN users u ON u.id = e.user_id
+        WHERE e.card_id = ${cardId} ORDER BY e.seq DESC OFFSET ${offset} LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    cardId: row.card_id,
+    type: row.type,
+    amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+    balanceAfterCents: Number(row.balance_after_cents),
+    runId: row.run_id,
+    detail: typeof row.detail === 'string' ? (JSON.parse(row.detail) as Record<string, string | null>) : row.detail,
+    userName: row.user_name,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}

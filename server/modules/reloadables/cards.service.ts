@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { cardActionRefusal, type CardBulkBody, type CardBulkResult, type ReloadableCard, type ReloadableCardStatus, type ReloadRunDetail } from '../../../domain/reloadables';
+import type { AppContext } from '../../context';
+import { queryRows, type Db } from '../../db/client';
+import { ApiError, notFound } from '../../lib/errors';
+import type { IdempotencyRequest } from '../giftcards/idempotency';
+import { runIdempotent, unwrap } from '../giftcards/idempotency';
+import { findReloadableCard } from './cards.repository';
+import { appendCardEvent, lockReloadableCards, type LockedReloadableCard } from './ledger';
+import { checkRows, createRun, type ReloadActor } from './reloads.service';
+
+/**
+ * A card's non-money actions (lock, unlock, company, client ID), one card or many, and a card's
+ * reload by hand (a one-row run through the reloads service). Every change is checked against
+ * the domain rules on the locked card and written with its history event (ledger.ts).
+ */
+export interface CardActor {
+  userId: string;
+  /** the route's {companyId}: its wallet pays reloads */
+  companyId: string;
+  /** the route company's subtree: the cards and companies the caller may touch */
+  companyIds: readonly string[];
+  isProvider: boolean;
+}
+
+const stateInvalid = () => new ApiError(409, 'CARD_STATE_INVALID', "The card's state does not allow this action");
+const clientIdTaken = () => new ApiError(409, 'CLIENT_ID_TAKEN', 'Another card of the company already has this client ID', { clientId: 'errors.codes.CLIENT_ID_TAKEN' });
+
+/** Serializes client-ID checks of one company (no unique index: client IDs are per company and optional). */
+async function lockClientIds(tx: Db, companyId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reloadable-client-id:${companyId}`}))`);
+}
+
+async function clientIdUsed(tx: Db, companyId: string, clientId: string, exceptCardId: string): Promise<boolean> {
+  const rows = await queryRows(tx, sql`SELECT 1 FROM reloadable_cards WHERE company_id = ${companyId} AND client_id = ${clientId} AND id <> ${exceptCardId} LIMIT 1`);
+  return rows.length > 0;
+}
+
+async function cardAfter(ctx: AppContext, actor: CardActor, id: string): Promise<ReloadableCard> {
+  const card = await findReloadableCard(ctx.db, actor.companyIds, id, ctx.clock.now());
+  if (!card) throw notFound();
+  return card;
+}
+
+type Change = { kind: 'lock' } | { kind: 'unlock' } | { kind: 'linkCompany'; companyId: string };
+
+/** One change on a locked card, in the caller's transaction: the refusal code, or null once written. */
+async function applyChange(tx: Db, actor: CardActor, card: LockedReloadableCard, change: Change, clientId: string | null): Promise<string | null> {
+  const action = change.kind;
+  if (cardActionRefusal(card.status, action)) return 'CARD_STATE_INVALID';
+  if (change.kind === 'linkCompany') {
+    if (change.companyId === card.companyId) return null;
+    if (clientId !== null) {
+      await lockClientIds(tx, change.companyId);
+      if (await clientIdUsed(tx, change.companyId, clientId, card.id)) return 'CLIENT_ID_TAKEN';
+    }
+    await tx.execute(sql`UPDATE reloadable_cards SET company_id = ${change.companyId}, updated_at = now() WHERE id = ${card.id}`);
+    const from = card.companyId;
+    const names = new Map((await queryRows<{ id: string; name: string }>(tx, sql`SELECT id, name FROM companies WHERE id IN (${from}, ${change.companyId})`)).map((r) => [r.id, r.name]));
+    card.companyId = change.companyId;
+    await appendCardEvent(tx, card, 'COMPANY_LINKED', actor.userId, { from, to: change.companyId, fromName: names.get(from) ?? null, toName: names.get(change.companyId) ?? null });
+    return null;
+  }
+  const to: ReloadableCardStatus = change.kind === 'lock' ? 'LOCKED' : 'ACTIVE';
+  await tx.execute(sql`UPDATE reloadable_cards SET status = ${to}, updated_at = now() WHERE id = ${card.id}`);
+  await appendCardEvent(tx, card, change.kind === 'lock' ? 'LOCK' : 'UNLOCK', actor.userId, { from: card.status, to });
+  card.status = to;
+  return null;
+}
+
+const REFUSALS: Record<string, () => ApiError> = { CARD_STATE_INVALID: stateInvalid, CLIENT_ID_TAKEN: clientIdTaken };
+
+async function assertCompanyInSubtree(actor: CardActor, companyId: string): Promise<void> {
+  if (!actor.companyIds.includes(companyId)) throw notFound('The company is not in your scope');
+}
+
+async function clientIdsOf(tx: Db, ids: readonly string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; client_id: string | null }>(tx, sql`SELECT id, client_id FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((r) => [r.id, r.client_id]));
+}
+
+/** lock / unlock / link company on one card: 404 outside the subtree, 409 CARD_STATE_INVALID or CLIENT_ID_TAKEN. */
+export async function changeCard(ctx: AppContext, actor: CardActor, id: string, change: Change): Promise<ReloadableCard> {
+  if (change.kind === 'linkCompany') await assertCompanyInSubtree(actor, change.companyId);
+  await ctx.db.transaction(async (tx) => {
+    const card = (await lockReloadableCards(tx, actor.companyIds, [id])).get(id);
+    if (!card) throw notFound();
+    const clientId = (await clientIdsOf(tx, [id])).get(id) ?? null;
+    const refusal = await applyChange(tx, actor, card, change, clientId);
+    if (refusal) throw REFUSALS[refusal]();
+  });
+  return cardAfter(ctx, actor, id);
+}
+
+/** Sets a card's client ID ("client ID changed"): unique among its company's cards (409 CLIENT_ID_TAKEN). */
+export async function setClientId(ctx: AppContext, actor: CardActor, id: string, clientId: string): Promise<ReloadableCard> {
+  await ctx.db.transaction(async (tx) => {
+    const card = (await lockReloadableCards(tx, actor.companyIds, [id])).get(id);
+    if (!card) throw notFound();
+    if (cardActionRefusal(card.status, 'clientId')) throw stateInvalid();
+    const previous = (await clientIdsOf(tx, [id])).get(id) ?? null;
+    if (previous === clientId) return;
+    await lockClientIds(tx, card.companyId);
+    if (await clientIdUsed(tx, card.companyId, clientId, id)) throw clientIdTaken();
+    await tx.execute(sql`UPDATE reloadable_cards SET client_id = ${clientId}, updated_at = now() WHERE id = ${id}`);
+    await appendCardEvent(tx, card, 'CLIENT_ID_CHANGED', actor.userId, { from: previous, to: clientId });
+  });
+  return cardAfter(ctx, actor, id);
+}
+
+const reloadActor = (actor: CardActor): ReloadActor => ({ userId: actor.userId, companyId: actor.companyId, isProvider: actor.isProvider });
+
+/** A card reloaded by hand now: a one-row CARD run against the route company's wallet (its rules and errors). */
+export async function reloadCard(ctx: AppContext, actor: CardActor, id: string, amountCents: number, idempotency: IdempotencyRequest | null): Promise<{ card: ReloadableCard; run: ReloadRunDetail }> {
+  await cardAfter(ctx, actor, id);
+  const run = await createRun(ctx, reloadActor(actor), { source: 'CARD', rows: [{ row: 1, cardId: id, amountCents }] }, idempotency);
+  return { card: await cardAfter(ctx, actor, id), run };
+}
+
+/**
+ * Many cards at once, with a per-id summary (the gift-card bulk's shape; `code` = the card's
+ * number). lock / unlock / linkCompany: one transaction, the cards locked in id order, each
+ * refused card reported and left as it was. reload: every id checked by the reloads service,
+ * the valid ones run as one MANUAL run (all-or-nothing against the plafond: a wallet that does
+ * not cover them answers 409 WALLET_INSUFFICIENT and nothing runs). The Idempotency-Key makes a
+ * replay answer the same summary.
+ */
+export async function bulkCards(ctx: AppContext, actor: CardActor, body: CardBulkBody, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
+  const ids = [...new Set(body.ids)];
+  if (body.action === 'reload') return bulkReload(ctx, actor, ids, body.params!.amountCents!, idempotency);
+  const change: Change = body.action === 'linkCompany' ? { kind: 'linkCompany', companyId: body.params!.companyId! } : { kind: body.action };
+  if (change.kind === 'linkCompany') await assertCompanyInSubtree(actor, change.companyId);
+  const outcome = await runIdempotent<CardBulkResult>(ctx.db, idempotency, async (tx) => {
+    const cards = await lockReloadableCards(tx, actor.companyIds, ids);
+    const clientIds = change.kind === 'linkCompany' ? await clientIdsOf(tx, [...cards.keys()]) : new Map<string, string | null>();
+    const failed: CardBulkResult['failed'] = [];
+    for (const id of ids) {
+      const card = cards.get(id);
+      if (!card) {
+        failed.push({ id, code: '', error: 'NOT_FOUND' });
+        continue;
+      }
+      const refusal = await applyChange(tx, actor, card, change, clientIds.get(id) ?? null);
+      if (refusal) failed.push({ id, code: card.number, error: refusal });
+    }
+    return { ok: true, body: { action: body.action, total: ids.length, succeeded: ids.length - failed.length, failed } };
+  });
+  return unwrap(outcome);
+}
+
+async function bulkReload(ctx: AppContext, actor: CardActor, ids: string[], amountCents: number, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
+  const rows = ids.map((cardId, i) => ({ row: i + 1, cardId, amountCents }));
+  const check = await checkRows(ctx.db, ctx, reloadActor(actor), rows, ctx.clock.now());
+  const numbers = new Map((await queryRows<{ id: string; number: string }>(ctx.db, sql`SELECT id, number FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)).map((r) => [r.id, r.number]));
+  const failedRows = new Map<number, string>();
+  for (const error of check.errors) if (!failedRows.has(error.row)) failedRows.set(error.row, error.code.replace(/^errors\.codes\./, ''));
+  const failed = [...failedRows].map(([row, code]) => ({ id: ids[row - 1], code: numbers.get(ids[row - 1]) ?? '', error: code }));
+  const good = rows.filter((r) => !failedRows.has(r.row));
+  if (good.length > 0) await createRun(ctx, reloadActor(actor), { source: 'MANUAL', rows: good }, idempotency);
+  return { action: 'reload', total: ids.length, succeeded: good.length, failed };
+}
