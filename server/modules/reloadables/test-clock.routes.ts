@@ -16,7 +16,10 @@ export async function testClockRoutes(base: FastifyInstance, { ctx }: { ctx: App
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/test/clock',
-    { schema: { tags: ['test'], summary: 'TEST_CLOCK=1 only: moves the business clock forward to `now` and wakes the job runner', body: bodySchema, response: { 200: z.object({ now: z.string() }) } } },
+    {
+      config: { public: true },
+      schema: { tags: ['test'], summary: 'TEST_CLOCK=1 only: moves the business clock forward to `now` and wakes the job runner', body: bodySchema, response: { 200: z.object({ now: z.string() }) } },
+    },
     async (request) => {
       if (!(ctx.clock instanceof ShiftableClock)) throw new ApiError(409, 'CONFLICT', 'The clock of this server cannot be moved');
       const now = ctx.clock.advanceTo(new Date(request.body.now));
