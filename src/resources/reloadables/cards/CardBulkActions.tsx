@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack, Typography } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { useDataProvider, useListContext, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import type { Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { GV } from '../../../../domain/giftcards';
+import { CARD_BULK_ACTIONS, RELOAD_LIMITS, type CardBulkAction, type CardBulkBody, type CardBulkResult } from '../../../../domain/reloadables';
+import { euroAmountSchema } from '../../../components/euroAmountSchema';
+import { FormDialog } from '../../../components/FormDialog';
+import { FormTextField } from '../../../components/FormTextField';
+import { createIdempotencyKeys } from '../../../components/idempotencyKey';
+import { useFormatCents } from '../../../components/MoneyField';
+import { useFormSubmit } from '../../../components/useFormSubmit';
+import type { TesseraDataProvider } from '../../../dataProvider/types';
+import { CompanySelect } from './CardDialogs';
+import { CardOperationSummary } from './CardOperationSummary';
+import { useCardRights } from './useCardActions';
+import { useLinkableCompanies } from './useLinkableCompanies';
+
+/** Each action's parameters: reload one amount for all, link one company; lock and unlock none. */
+function paramsSchema(action: CardBulkAction) {
+  if (action === 'reload') return z.object({ amount: euroAmountSchema(RELOAD_LIMITS.maxReloadCents) });
+  if (action === 'linkCompany') return z.object({ companyId: z.string().min(1, GV.required) });
+  return z.object({});
+}
+
+function BulkCompanyField() {
+  return <CompanySelect choices={useLinkableCompanies()} />;
+}
+
+/**
+ * Confirms a bulk action on the selected cards, asks its parameter, runs it (one Idempotency-Key
+ * per content) and answers with the operation summary (per card: done, or why not).
+ */
+export function CardBulkDialog({ action, ids, onClose, onDone }: { action: CardBulkAction; ids: Identifier[]; onClose: () => void; onDone: () => void }) {
+  const translate = useTranslate();
+  const formatCents = useFormatCents();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const [keyFor] = useState(createIdempotencyKeys);
+  const [result, setResult] = useState<CardBulkResult | null>(null);
+  const resolver = useMemo(() => zodResolver(paramsSchema(action)) as unknown as Resolver<Record<string, string>>, [action]);
+  const defaults: Record<string, string> = action === 'reload' ? { amount: '' } : action === 'linkCompany' ? { companyId: '' } : {};
+  const submit = useFormSubmit(
+    useCallback(
+      async (values: { amount?: number; companyId?: string }) => {
+        const params = action === 'reload' ? { amountCents: values.amount } : action === 'linkCompany' ? { companyId: values.companyId } : undefined;
+        const body: CardBulkBody = { action, ids: ids.map(String), ...(params ? { params } : {}) };
+        setResult(await dataProvider.bulkReloadableCards(body, keyFor(body)));
+      },
+      [action, ids, dataProvider, keyFor],
+    ),
+    action === 'reload' ? 'messages.unableToRecharge' : 'messages.unableToPerformAction',
+  );
+  if (result) {
+    return (
+      <CardOperationSummary
+        result={result}
+        onClose={() => {
+          onDone();
+          onClose();
+        }}
+      />
+    );
+  }
+  return (
+    <FormDialog
+      id="card-bulk"
+      title={translate(`reloadables.bulk.actions.${action}`)}
+      resolver={resolver}
+      defaultValues={defaults}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel={translate('reloadables.bulk.confirm')}
+      allowPristine={action === 'lock' || action === 'unlock'}
+      maxWidth="sm"
+    >
+      <Typography>{translate('reloadables.bulk.selected', { smart_count: ids.length })}</Typography>
+      {action === 'reload' && (
+        <FormTextField
+          name="amount"
+          label={translate('reloadables.bulk.amount')}
+          helperText={translate('reloadables.cardActions.amountHelp', { max: formatCents(RELOAD_LIMITS.maxReloadCents) })}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          required
+          autoFocus
+        />
+      )}
+      {action === 'linkCompany' && <BulkCompanyField />}
+    </FormDialog>
+  );
+}
+
+/** The toolbar shown while cards are selected: the bulk actions the access table allows. */
+export function CardSelectionActions() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const rights = useCardRights();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [action, setAction] = useState<CardBulkAction | null>(null);
+  const offered = CARD_BULK_ACTIONS.filter((candidate) => rights[candidate]);
+  return (
+    <>
+      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" role="group" aria-label={translate('reloadables.bulk.group')}>
+        {offered.map((candidate) => (
+          // dark text on the toolbar's tint is AA; the primary red would not be
+          <Button key={candidate} size="small" variant="outlined" color="inherit" sx={{ color: 'text.primary' }} onClick={() => setAction(candidate)}>
+            {translate(`reloadables.bulk.actions.${candidate}`)}
+          </Button>
+        ))}
+      </Stack>
+      {action && (
+        <CardBulkDialog
+          action={action}
+          ids={selectedIds}
+          onClose={() => setAction(null)}
+          onDone={() => {
+            onUnselectItems();
+            refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button, Card, Grid, List, ListItem, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Loading, RecordContextProvider, ShowBase, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { ReloadableUserDetail } from '../../../../domain/reloadables';
+import { useFormatCents } from '../../../components/MoneyField';
+import { formatDate, formatDateTime } from '../../../i18n/dates';
+import { PageHeading } from '../../../pages/PageHeading';
+import { CardNumberLink } from '../cards/CardNumberLink';
+import { ReloadableCardStatusBadge } from '../shared/ReloadableCardStatusBadge';
+import { USERS, userName } from './UserList';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Typography>
+    </Grid>
+  );
+}
+
+/** The holder's cards: number (link to the card's page), status, balance, expiry. */
+function HolderCards({ user }: { user: ReloadableUserDetail }) {
+  const translate = useTranslate();
+  const formatCents = useFormatCents();
+  return (
+    <Box component="section" aria-labelledby="holder-cards-title" sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" id="holder-cards-title" sx={{ mb: 1 }}>
+        {translate('reloadables.users.cardsTitle', { smart_count: user.cards.length })}
+      </Typography>
+      <Card variant="outlined">
+        {user.cards.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            {translate('reloadables.users.noCards')}
+          </Typography>
+        ) : (
+          <List disablePadding aria-labelledby="holder-cards-title">
+            {user.cards.map((card) => (
+              <RecordContextProvider key={card.id} value={card}>
+                <ListItem divider sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                  <CardNumberLink />
+                  <ReloadableCardStatusBadge />
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {[card.clientId, card.companyName, card.expirationDate ? `${translate('reloadables.cardFields.expirationDate')} ${formatDate(card.expirationDate)}` : null].filter(Boolean).join(' · ')}
+                  </Typography>
+                  <Typography component="span" sx={{ ml: 'auto', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
+                    {formatCents(card.balanceCents)}
+                  </Typography>
+                </ListItem>
+              </RecordContextProvider>
+            ))}
+          </List>
+        )}
+      </Card>
+    </Box>
+  );
+}
+
+function UserDetails() {
+  const translate = useTranslate();
+  const user = useRecordContext<ReloadableUserDetail>();
+  if (!user) return null;
+  const label = (key: string) => translate(`reloadables.userFields.${key}`);
+  return (
+    <>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+          {userName(user)}
+        </Typography>
+        <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
+          <Detail label={label('email')}>{user.email}</Detail>
+          <Detail label={label('phone')}>{user.phone}</Detail>
+          <Detail label={label('clientId')}>{user.clientId}</Detail>
+          <Detail label={label('createdAt')}>{formatDateTime(user.createdAt)}</Detail>
+        </Grid>
+      </Paper>
+      <HolderCards user={user} />
+    </>
+  );
+}
+
+/** /reloadables/users/{id}: the holder's data and their cards (each linking to the card's page). */
+export default function UserShow() {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  return (
+    <Box sx={{ maxWidth: 1200 }}>
+      <Button component={Link} to={createPath({ resource: USERS, type: 'list' })} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        {translate('reloadables.users.back')}
+      </Button>
+      <PageHeading title={translate('screens.reloadableUserDetail')} />
+      <ShowBase<ReloadableUserDetail> resource={USERS} loading={<Loading />}>
+        <UserDetails />
+      </ShowBase>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box, Button } from '@mui/material';
+import { useCanAccess, useCreatePath, useRefresh, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+import { PageHeading } from '../../../pages/PageHeading';
+import { WalletMovements } from '../shared/WalletMovements';
+import { WalletSummary } from '../shared/WalletSummary';
+import { useWallet } from '../shared/useWallet';
+import { TransferForm } from './TransferForm';
+
+const RESOURCE = 'reloadables/walletSubCompanies';
+
+/**
+ * /reloadables/walletSubCompanies/{id} (SPEC §2): a sub-company's wallet, the transfer form
+ * (plafond to it or back to the parent) for users allowed 'transfer', its movements and CSV.
+ */
+export default function SubCompanyWalletShow() {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const refresh = useRefresh();
+  const { id = '' } = useParams<{ id: string }>();
+  const wallet = useWallet(id);
+  const { canAccess: canTransfer } = useCanAccess({ resource: RESOURCE, action: 'transfer' });
+  return (
+    <Box sx={{ maxWidth: 1400 }}>
+      <Button component={Link} to={createPath({ resource: RESOURCE, type: 'list' })} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        {translate('reloadables.subWallets.back')}
+      </Button>
+      <PageHeading title={translate('screens.walletSubCompanyDetail')} />
+      <WalletSummary query={wallet} title={wallet.data ? translate('reloadables.wallet.of', { company: wallet.data.companyName }) : translate('reloadables.wallet.title')} />
+      {canTransfer && wallet.data && <TransferForm sub={wallet.data} onDone={refresh} />}
+      <WalletMovements resource="reloadables/walletSubCompanies-movements" fileStem={`wallet-movements-${wallet.data?.companyCode ?? id}`} subCompanyId={id} />
+    </Box>
+  );
+}

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Typography } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { Form, useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { useController, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { GV } from '../../../../domain/giftcards';
+import { RELOAD_LIMITS, type Wallet } from '../../../../domain/reloadables';
+import { euroAmountSchema } from '../../../components/euroAmountSchema';
+import { FormErrorAlert } from '../../../components/FormErrorAlert';
+import { FormTextField } from '../../../components/FormTextField';
+import { createIdempotencyKeys } from '../../../components/idempotencyKey';
+import { useFormatCents } from '../../../components/MoneyField';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { useFormSubmit } from '../../../components/useFormSubmit';
+import type { TesseraDataProvider } from '../../../dataProvider/types';
+
+const transferFormSchema = z.object({
+  amount: euroAmountSchema(RELOAD_LIMITS.maxWalletMoveCents),
+  direction: z.enum(['TO_SUB', 'FROM_SUB']),
+  note: z.string().trim().max(200, GV.invalid),
+});
+type TransferValues = z.output<typeof transferFormSchema>;
+const EMPTY = { amount: '', direction: 'TO_SUB', note: '' };
+
+function DirectionField({ subName }: { subName: string }) {
+  const translate = useTranslate();
+  const { control } = useFormContext();
+  const { field } = useController({ name: 'direction', control });
+  return (
+    <FormControl sx={{ mt: 1 }}>
+      <FormLabel id="transfer-direction">{translate('reloadables.transfer.direction')}</FormLabel>
+      <RadioGroup aria-labelledby="transfer-direction" value={field.value} onChange={(event) => field.onChange(event.target.value)} onBlur={field.onBlur}>
+        <FormControlLabel value="TO_SUB" control={<Radio />} label={translate('reloadables.transfer.toSub', { company: subName })} />
+        <FormControlLabel value="FROM_SUB" control={<Radio />} label={translate('reloadables.transfer.fromSub', { company: subName })} />
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+/**
+ * Moves plafond between the parent and a sub-company (POST …/transfer): amount in euros, the
+ * direction, an optional note. The submit is enabled only when the form is changed and valid;
+ * a refusal shows its text in the form (WALLET_INSUFFICIENT says by how much). One
+ * Idempotency-Key per content, so a retry after a lost answer moves money once.
+ */
+export function TransferForm({ sub, onDone }: { sub: Wallet; onDone: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const formatCents = useFormatCents();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const [keyFor] = useState(createIdempotencyKeys);
+  const [failure, setFailure] = useState<string | null>(null);
+  // a new form after each transfer: empty and pristine again
+  const [round, setRound] = useState(0);
+  const resolver = useMemo(() => zodResolver(transferFormSchema) as unknown as Resolver<FieldValues>, []);
+  const subCompanyId: Identifier = sub.companyId;
+  const submit = useFormSubmit(
+    useCallback(
+      async ({ amount, direction, note }: TransferValues) => {
+        const body = { amountCents: amount, direction, ...(note ? { note } : {}) };
+        await dataProvider.transferWallet(subCompanyId, body, keyFor({ subCompanyId, ...body }));
+        notify('reloadables.transfer.done', { type: 'success' });
+        setRound((value) => value + 1);
+        onDone();
+      },
+      [dataProvider, subCompanyId, keyFor, notify, onDone],
+    ),
+    'messages.unableToPerformAction',
+    { onError: setFailure },
+  );
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="transfer-title" sx={{ p: 2, mb: 3, maxWidth: 640 }}>
+      <Typography variant="h6" component="h2" id="transfer-title">
+        {translate('reloadables.transfer.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('reloadables.transfer.explain', { company: sub.companyName })}
+      </Typography>
+      <Form key={round} resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={submit} noValidate>
+        <FormTextField
+          name="amount"
+          label={translate('reloadables.transfer.amount')}
+          helperText={translate('reloadables.transfer.amountHelp', { max: formatCents(RELOAD_LIMITS.maxWalletMoveCents) })}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          required
+        />
+        <DirectionField subName={sub.companyName} />
+        <FormTextField name="note" label={translate('reloadables.transfer.note')} />
+        <FormErrorAlert message={failure} />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <SubmitButton fullWidth={false} size="medium">
+            {translate('reloadables.transfer.submit')}
+          </SubmitButton>
+        </Box>
+      </Form>
+    </Paper>
+  );
+}
