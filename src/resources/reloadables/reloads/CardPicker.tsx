@@ -1,0 +1,59 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useGetList, useTranslate } from 'react-admin';
+import type { ReloadableCard } from '../../../../domain/reloadables';
+import { CARDS } from './resources';
+
+const SEARCH_DELAY_MS = 300;
+const MIN_QUERY = 2;
+
+/**
+ * Finds the company's ACTIVE reloadable cards (the only ones a reload accepts) by card number,
+ * client ID or customer name, through `reloadables/cards` with `q`; choosing one hands it to the
+ * selection and empties the box for the next search. Cards already chosen are not offered again.
+ */
+export function CardPicker({ selectedIds, onPick }: { selectedIds: Set<string>; onPick: (card: ReloadableCard) => void }) {
+  const translate = useTranslate();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const enabled = query.length >= MIN_QUERY;
+  const { data = [], isFetching } = useGetList<ReloadableCard>(
+    CARDS,
+    { filter: { q: query, status: 'ACTIVE' }, pagination: { page: 1, perPage: 20 }, sort: { field: 'number', order: 'ASC' } },
+    { enabled },
+  );
+  const options = enabled ? data.filter((card) => !selectedIds.has(String(card.id))) : [];
+  return (
+    <Autocomplete<ReloadableCard, false, false, false>
+      options={options}
+      value={null}
+      inputValue={text}
+      onInputChange={(_event, value, reason) => {
+        if (reason !== 'reset') setText(value);
+      }}
+      onChange={(_event, card) => {
+        if (!card) return;
+        onPick(card);
+        setText('');
+      }}
+      filterOptions={(all) => all}
+      getOptionLabel={(card) => card.number}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      renderOption={({ key, ...props }, card) => (
+        <li key={key} {...props}>
+          {card.number}
+          {card.customerName ? ` · ${card.customerName}` : ''}
+          {card.clientId ? ` · ${card.clientId}` : ''}
+        </li>
+      )}
+      loading={enabled && isFetching}
+      loadingText={translate('reloads.manual.searching')}
+      noOptionsText={translate(enabled ? 'reloads.manual.noCards' : 'reloads.manual.typeMore')}
+      renderInput={(params) => <TextField {...params} label={translate('reloads.manual.search')} helperText={translate('reloads.manual.searchHelp')} />}
+    />
+  );
+}

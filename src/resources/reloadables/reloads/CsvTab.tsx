@@ -1,0 +1,138 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { RELOAD_LIMITS, type ReloadRunDetail } from '../../../../domain/reloadables';
+import { actionErrorText } from '../../../components/actionErrorText';
+import { saveBlob } from '../../../components/saveBlob';
+import type { TesseraDataProvider } from '../../../dataProvider/types';
+import { exportLanguageOf } from '../../orders/useOrderExport';
+import { fileToUpload, isCsvFile } from './csvFile';
+import { ReloadCheckout, type ReloadDraft } from './ReloadCheckout';
+import { RunOutcome } from './RunOutcome';
+import { scheduleError, scheduleInstant } from './schedule';
+import { ScheduleField } from './ScheduleField';
+import { FileReadError } from './ValidationReport';
+
+export const TEMPLATE_FILE = 'reloads-template.csv';
+
+type Chosen = { draft: ReloadDraft } | { refused: string } | { unreadable: true };
+
+/**
+ * SPEC §2 "CSV": the template in the user's language, a file (CSV only, 5 MB at most) read as
+ * SPEC §3's file object and checked by the server at once; the bad lines are listed with line,
+ * field and reason, and nothing runs until the file is clean or they are left out.
+ */
+export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const inputId = useId();
+  const [chosen, setChosen] = useState<{ name: string; result: Chosen } | null>(null);
+  const [reading, setReading] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [scheduleOn, setScheduleOn] = useState(false);
+  const [schedule, setSchedule] = useState('');
+  const [run, setRun] = useState<ReloadRunDetail | null>(null);
+
+  const dirty = chosen !== null || scheduleOn;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const downloadTemplate = useCallback(async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await dataProvider.reloadsTemplate(exportLanguageOf(locale)), TEMPLATE_FILE);
+    } catch (error) {
+      const text = actionErrorText(error, 'messages.operationFailed');
+      if (text) notify(text, { type: 'error', messageArgs: { _: text } });
+    } finally {
+      setDownloading(false);
+    }
+  }, [dataProvider, locale, notify]);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    if (!isCsvFile(file)) return setChosen({ name: file.name, result: { refused: 'validation.fileType' } });
+    if (file.size > RELOAD_LIMITS.maxCsvBytes) return setChosen({ name: file.name, result: { refused: 'validation.fileTooLarge' } });
+    setReading(true);
+    try {
+      const upload = await fileToUpload(file);
+      // the key names this very file: choosing it again after an edit checks it again
+      setChosen({ name: file.name, result: { draft: { source: 'CSV', fileName: file.name, input: { file: upload }, key: `${file.name}:${file.size}:${file.lastModified}:${Date.now()}` } } });
+    } catch {
+      setChosen({ name: file.name, result: { unreadable: true } });
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const reset = () => {
+    setChosen(null);
+    setScheduleOn(false);
+    setSchedule('');
+    setRun(null);
+  };
+  if (run) return <RunOutcome run={run} onNew={reset} />;
+
+  const scheduleValid = !scheduleOn || (schedule !== '' && scheduleError(schedule) === null);
+  const result = chosen?.result;
+  return (
+    <Box>
+      <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-label={translate('reloads.csv.title')}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate('reloads.csv.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('reloads.csv.help', { max: '5 MB' })}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Button variant="outlined" startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />} disabled={downloading} onClick={() => void downloadTemplate()}>
+            {translate('reloads.csv.template')}
+          </Button>
+          <Button variant="contained" component="label" htmlFor={inputId} startIcon={reading ? <CircularProgress size={16} color="inherit" /> : <UploadFileIcon />} disabled={reading}>
+            {translate(chosen ? 'reloads.csv.chooseOther' : 'reloads.csv.choose')}
+            <input
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              hidden
+              aria-label={translate('reloads.csv.choose')}
+              onChange={(event) => {
+                void choose(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+          </Button>
+          {chosen && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {translate('reloads.csv.chosen', { name: chosen.name })}
+            </Typography>
+          )}
+        </Box>
+        {result && 'refused' in result && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {translate(result.refused)}
+          </Alert>
+        )}
+        {result && 'unreadable' in result && <FileReadError reasons={[]} onTemplate={() => void downloadTemplate()} />}
+      </Paper>
+      <ScheduleField enabled={scheduleOn} onEnabledChange={setScheduleOn} value={schedule} onChange={setSchedule} />
+      <ReloadCheckout
+        draft={result && 'draft' in result ? result.draft : null}
+        scheduledAt={scheduleValid ? scheduleInstant(schedule) : undefined}
+        scheduleValid={scheduleValid}
+        autoCheck
+        rowLabel="reloads.report.line"
+        onTemplate={() => void downloadTemplate()}
+        onDone={(created) => {
+          setRun(created);
+          setChosen(null);
+          setScheduleOn(false);
+          setSchedule('');
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,138 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Box, Button, IconButton, List, ListItem, Paper, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { RELOAD_LIMITS, type ReloadableCard, type ReloadRunDetail } from '../../../../domain/reloadables';
+import { useFormatCents } from '../../../components/MoneyField';
+import { readReloadAmount } from './amounts';
+import { CardPicker } from './CardPicker';
+import { ReloadCheckout, type ReloadDraft } from './ReloadCheckout';
+import { RunOutcome } from './RunOutcome';
+import { scheduleError, scheduleInstant } from './schedule';
+import { ScheduleField } from './ScheduleField';
+
+interface Picked {
+  card: ReloadableCard;
+  amount: string;
+}
+
+/** The rows to check (position = `row`), once every picked card has a valid amount. */
+function draftOf(picked: Picked[], amounts: ReturnType<typeof readReloadAmount>[]): ReloadDraft | null {
+  if (picked.length === 0 || amounts.some((amount) => 'error' in amount)) return null;
+  const rows = picked.map((item, index) => ({ cardId: String(item.card.id), amountCents: (amounts[index] as { cents: number }).cents, row: index + 1 }));
+  return { source: 'MANUAL', input: { rows }, key: JSON.stringify(rows) };
+}
+
+/**
+ * SPEC §2 "manual selection": cards found by search and added to a selection, an amount each or
+ * one amount for all, optionally a date and time; then the server's check and the run.
+ */
+export function ManualTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
+  const translate = useTranslate();
+  const formatCents = useFormatCents();
+  const [locale] = useLocaleState();
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [allAmount, setAllAmount] = useState('');
+  const [scheduleOn, setScheduleOn] = useState(false);
+  const [schedule, setSchedule] = useState('');
+  const [run, setRun] = useState<ReloadRunDetail | null>(null);
+
+  const dirty = picked.length > 0 || allAmount !== '' || scheduleOn;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const amounts = picked.map((item) => readReloadAmount(item.amount, locale));
+  const draft = draftOf(picked, amounts);
+  const total = amounts.reduce((sum, amount) => sum + ('cents' in amount ? amount.cents : 0), 0);
+  const allRead = readReloadAmount(allAmount, locale);
+  const scheduleValid = !scheduleOn || (schedule !== '' && scheduleError(schedule) === null);
+
+  const reset = () => {
+    setPicked([]);
+    setAllAmount('');
+    setScheduleOn(false);
+    setSchedule('');
+    setRun(null);
+  };
+  if (run) return <RunOutcome run={run} onNew={reset} />;
+
+  const setAmount = (index: number, amount: string) => setPicked((list) => list.map((item, at) => (at === index ? { ...item, amount } : item)));
+  return (
+    <Box>
+      <CardPicker selectedIds={new Set(picked.map((item) => String(item.card.id)))} onPick={(card) => setPicked((list) => [...list, { card, amount: allRead && 'cents' in allRead ? allAmount : '' }])} />
+      <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-label={translate('reloads.manual.selection')}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1, mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ flex: '1 1 200px' }}>
+            {translate('reloads.manual.selection')}
+          </Typography>
+          <TextField
+            size="small"
+            label={translate('reloads.manual.allAmount')}
+            value={allAmount}
+            onChange={(event) => setAllAmount(event.target.value)}
+            error={allAmount !== '' && 'error' in allRead}
+            helperText={allAmount !== '' && 'error' in allRead ? translate(allRead.error) : translate('reloads.manual.max', { max: formatCents(RELOAD_LIMITS.maxReloadCents) })}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            sx={{ width: { xs: '100%', sm: 220 } }}
+          />
+          <Button variant="outlined" sx={{ mt: 0.5 }} disabled={picked.length === 0 || 'error' in allRead} onClick={() => setPicked((list) => list.map((item) => ({ ...item, amount: allAmount })))}>
+            {translate('reloads.manual.applyAll')}
+          </Button>
+        </Box>
+        {picked.length === 0 ? (
+          <Typography color="text.secondary">{translate('reloads.manual.empty')}</Typography>
+        ) : (
+          <List disablePadding aria-label={translate('reloads.manual.selection')}>
+            {picked.map((item, index) => {
+              const amount = amounts[index];
+              const error = item.amount !== '' && 'error' in amount ? amount.error : null;
+              return (
+                <ListItem key={item.card.id} divider disableGutters sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1 }}>
+                  <Box sx={{ flex: '1 1 220px', minWidth: 0, pt: 0.5 }}>
+                    <Typography sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}>{item.card.number}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {[item.card.customerName, item.card.clientId, translate('reloads.manual.balance', { balance: formatCents(item.card.balanceCents) })].filter(Boolean).join(' · ')}
+                    </Typography>
+                  </Box>
+                  <TextField
+                    size="small"
+                    label={translate('reloads.fields.amount')}
+                    value={item.amount}
+                    onChange={(event) => setAmount(index, event.target.value)}
+                    error={Boolean(error)}
+                    helperText={error ? translate(error) : ' '}
+                    slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': translate('reloads.manual.amountFor', { number: item.card.number }) } }}
+                    sx={{ width: { xs: 'calc(100% - 48px)', sm: 180 } }}
+                  />
+                  <IconButton aria-label={translate('reloads.manual.remove', { number: item.card.number })} onClick={() => setPicked((list) => list.filter((_, at) => at !== index))}>
+                    <DeleteIcon />
+                  </IconButton>
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+        {picked.length > 0 && (
+          <Typography sx={{ mt: 1 }} role="status">
+            {translate('reloads.manual.summary', { smart_count: picked.length, total: formatCents(total) })}
+          </Typography>
+        )}
+      </Paper>
+      <ScheduleField enabled={scheduleOn} onEnabledChange={setScheduleOn} value={schedule} onChange={setSchedule} />
+      {picked.length > 0 && !draft && <Typography color="text.secondary">{translate('reloads.manual.amountsNeeded')}</Typography>}
+      <ReloadCheckout
+        draft={draft}
+        scheduledAt={scheduleValid ? scheduleInstant(schedule) : undefined}
+        scheduleValid={scheduleValid}
+        rowLabel="reloads.report.position"
+        cardOf={(row) => picked[row - 1]?.card.number}
+        onDone={(created) => {
+          setRun(created);
+          setPicked([]);
+          setAllAmount('');
+          setScheduleOn(false);
+          setSchedule('');
+        }}
+      />
+    </Box>
+  );
+}

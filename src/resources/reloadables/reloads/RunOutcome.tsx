@@ -1,0 +1,78 @@
+import { Alert, Box, Button, LinearProgress, Link as MuiLink, Typography } from '@mui/material';
+import { useEffect, useId, useRef } from 'react';
+import { useCreatePath, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { ReloadRunDetail } from '../../../../domain/reloadables';
+import { useFormatCents } from '../../../components/MoneyField';
+import { formatDateTime } from '../../../i18n/dates';
+import { HISTORY, QUEUE, RUNS } from './resources';
+
+/** While a run credits its rows the page asks for its progress this often. */
+export const RUN_POLL_MS = 1000;
+
+/** A run that is still crediting now (a planned one waits for its time: nothing to watch). */
+export const isRunning = (run: ReloadRunDetail | undefined) => !!run && run.state === 'IN_PROGRESS' && !run.scheduledAt;
+
+/** Determinate progress of a run's rows (done of total). */
+export function RunProgress({ run }: { run: ReloadRunDetail }) {
+  const translate = useTranslate();
+  const id = useId();
+  const { done, total } = run.progress;
+  const percent = total > 0 ? Math.round((Math.min(done, total) / total) * 100) : 100;
+  return (
+    <Box sx={{ my: 2 }} data-testid="run-progress">
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 0.5 }}>
+        <Typography id={id} variant="body2" sx={{ fontWeight: 500 }}>
+          {translate('reloads.outcome.progress')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          {translate('reloads.outcome.rows', { done: Math.min(done, total), total })} · {percent}%
+        </Typography>
+      </Box>
+      <LinearProgress variant="determinate" value={percent} aria-labelledby={id} sx={{ height: 8, borderRadius: 4 }} />
+    </Box>
+  );
+}
+
+/**
+ * After the confirmation: a run now shows its progress (asked again every second until it is
+ * COMPLETED), then "Reloads completed" with what was credited; a planned run says when it will
+ * run. Either links to the run's page (history for a run now, queue for a plan).
+ */
+export function RunOutcome({ run: created, onNew }: { run: ReloadRunDetail; onNew: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const createPath = useCreatePath();
+  const formatCents = useFormatCents();
+  const { data } = useGetOne<ReloadRunDetail>(RUNS, { id: created.id }, { enabled: isRunning(created), refetchInterval: (query) => (isRunning(query.state.data) ? RUN_POLL_MS : false) });
+  const run = data ?? created;
+  const planned = !!run.scheduledAt && run.state === 'IN_PROGRESS';
+  const announced = useRef(false);
+  useEffect(() => {
+    if (announced.current || isRunning(run)) return;
+    announced.current = true;
+    notify(planned ? 'reloads.outcome.plannedNotice' : 'success.reloadsCompleted', { type: 'success' });
+  }, [run, planned, notify]);
+  const to = createPath({ resource: planned ? QUEUE : HISTORY, type: 'edit', id: run.id });
+  return (
+    <Box component="section" aria-label={translate('reloads.outcome.title')} sx={{ my: 2 }}>
+      {isRunning(run) ? (
+        <RunProgress run={run} />
+      ) : (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {planned
+            ? translate('reloads.outcome.planned', { smart_count: run.rowCount, total: formatCents(run.totalCents), when: formatDateTime(run.scheduledAt) })
+            : translate('reloads.outcome.completed', { smart_count: run.creditedCount, total: formatCents(run.creditedCents) })}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <MuiLink component={Link} to={to} sx={{ fontWeight: 500 }}>
+          {translate('reloads.outcome.open', { number: run.number })}
+        </MuiLink>
+        <Button variant="outlined" onClick={onNew} disabled={isRunning(run)}>
+          {translate('reloads.outcome.again')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+import { Alert, AlertTitle, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { ReloadRowError, ReloadValidation } from '../../../../domain/reloadables';
+import { useFormatCents } from '../../../components/MoneyField';
+import { useReasonText } from './reloadTexts';
+
+/** How many bad rows the report lists; a file of 10,000 bad lines would otherwise be one endless table. */
+const LISTED_ERRORS = 200;
+
+/** The distinct rows that have at least one error (a row may be wrong in two fields). */
+export function badRowCount(errors: ReloadRowError[]): number {
+  return new Set(errors.filter((error) => error.field !== 'file').map((error) => error.row)).size;
+}
+
+export const fileErrorsOf = (errors: ReloadRowError[]) => errors.filter((error) => error.field === 'file');
+
+function Figure({ label, value, tone }: { label: string; value: string; tone?: 'error' }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} color={tone === 'error' ? 'error' : undefined}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * What the server found in the selection or file before anything runs (SPEC §2): how many
+ * reloads, their total, the plafond available and what it lacks; the bad rows with row, field
+ * and reason, and the one way past them: leave them out (only the good rows are then sent).
+ */
+export function ValidationReport({
+  validation,
+  dropped,
+  onDrop,
+  rowLabel,
+  cardOf,
+}: {
+  validation: ReloadValidation;
+  dropped: boolean;
+  onDrop: () => void;
+  /** i18n key of the row column: a file's line or a selection's position */
+  rowLabel: string;
+  /** the card number a row stands for, when the screen knows it */
+  cardOf?: (row: number) => string | undefined;
+}) {
+  const translate = useTranslate();
+  const formatCents = useFormatCents();
+  const reason = useReasonText();
+  const rowErrors = validation.errors.filter((error) => error.field !== 'file');
+  const bad = badRowCount(validation.errors);
+  const listed = rowErrors.slice(0, LISTED_ERRORS);
+  return (
+    <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-label={translate('reloads.report.title')}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate('reloads.report.title')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 2, mb: 2 }} role="status">
+        <Figure label={translate('reloads.report.count')} value={String(validation.count)} />
+        <Figure label={translate('reloads.report.total')} value={formatCents(validation.totalCents)} />
+        <Figure label={translate('reloads.report.available')} value={formatCents(validation.availableCents)} />
+        <Figure label={translate('reloads.report.shortfall')} value={formatCents(validation.shortfallCents)} tone={validation.shortfallCents > 0 ? 'error' : undefined} />
+      </Box>
+      {validation.shortfallCents > 0 && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate('reloads.report.shortfallText', { shortfall: formatCents(validation.shortfallCents) })}
+        </Alert>
+      )}
+      {bad > 0 && !dropped && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 1 }}
+          action={
+            validation.rows.length > 0 ? (
+              <Button color="inherit" size="small" onClick={onDrop}>
+                {translate('reloads.report.drop', { smart_count: bad })}
+              </Button>
+            ) : undefined
+          }
+        >
+          {translate(validation.rows.length > 0 ? 'reloads.report.badRows' : 'reloads.report.allBad', { smart_count: bad })}
+        </Alert>
+      )}
+      {bad > 0 && dropped && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {translate('reloads.report.dropped', { smart_count: bad })}
+        </Alert>
+      )}
+      {!dropped && listed.length > 0 && (
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+          <Table size="small" aria-label={translate('reloads.report.errorsTable')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate(rowLabel)}</TableCell>
+                {cardOf && <TableCell>{translate('reloads.fields.cardNumber')}</TableCell>}
+                <TableCell>{translate('reloads.report.field')}</TableCell>
+                <TableCell>{translate('reloads.report.reason')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {listed.map((error, index) => (
+                <TableRow key={`${error.row}-${error.field}-${index}`}>
+                  <TableCell>{error.row}</TableCell>
+                  {cardOf && <TableCell>{cardOf(error.row) ?? ''}</TableCell>}
+                  <TableCell>{translate(`reloads.fields.${error.field}`)}</TableCell>
+                  <TableCell>{reason(error.code)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {rowErrors.length > listed.length && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate('reloads.report.moreErrors', { smart_count: rowErrors.length - listed.length })}
+            </Typography>
+          )}
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * SPEC §8's "Error reading file": the file could not be read at all (not a CSV, no header, no
+ * rows, unreadable bytes), with the reasons the server gave and the way out (the template).
+ */
+export function FileReadError({ reasons, onTemplate }: { reasons: string[]; onTemplate?: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      sx={{ my: 2 }}
+      action={
+        onTemplate ? (
+          <Button color="inherit" size="small" onClick={onTemplate}>
+            {translate('reloads.csv.template')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <AlertTitle>{translate('messages.errorReadingFile')}</AlertTitle>
+      {translate('messages.unableToReadFile')}
+      {reasons.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mt: 1, pl: 2 }}>
+          {reasons.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}
