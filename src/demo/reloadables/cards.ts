@@ -184,7 +184,7 @@ export function bulkCards(ctx: DemoContext, body: CardBulkBody, key: string): Pr
   const input = parseOr400(cardBulkBodySchema, body, instance);
   const target = input.params?.companyId;
   if (input.action === 'linkCompany' && target && !who.companyIds.has(target)) throw notFound(instance, 'The company is not in your scope');
-  return idempotent(ctx, key, 'reloadables.bulk', input, instance, () => {
+  return idempotent(ctx, key, `reloadables.bulk:${who.companyId}`, input, instance, () => {
     const store = reloadablesOf(ctx.db);
     const result: CardBulkResult = { action: input.action, total: input.ids.length, succeeded: 0, failed: [] };
     const now = new Date();

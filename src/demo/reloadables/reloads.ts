@@ -79,7 +79,7 @@ export function createReloads(ctx: DemoContext, body: CreateReloadsBody, key: st
   const { companyId, user } = ctx.require(RELOADS, 'create');
   const instance = base(companyId);
   const input = parseOr400(createReloadsBodySchema, body, instance);
-  return idempotent(ctx, key, 'reloadables.create', input, instance, () => {
+  return idempotent(ctx, key, `reloadables.create:${companyId}`, input, instance, () => {
     const now = new Date();
     const scheduled = scheduleOf(input.scheduledAt, now, instance);
     const store = reloadablesOf(ctx.db);
