@@ -35,13 +35,13 @@ import { problem, rowRecord, runDetail, runRecord, type DemoRun } from './store'
 const RELOADS = 'reloadables/reloads';
 const base = (companyId: string) => `/api/company/${companyId}/reloadable/reloads`;
 
-/** A SPEC §3 file object's base64 content as text (400 when it is not base64). */
+/** A SPEC §3 file object's base64 content as text (400 FILE_UNREADABLE when it is not base64, 413 past 5 MB). */
 function fileText(content: string, instance: string): string {
   let binary: string;
   try {
     binary = atob(content.replace(/^data:[^,]*,/, ''));
   } catch {
-    throw apiError(400, 'VALIDATION_ERROR', instance, 'The file is not base64', { 'file.content': 'validation.invalid' });
+    throw apiError(400, 'FILE_UNREADABLE', instance, 'The file content is not base64');
   }
   if (binary.length > RELOAD_LIMITS.maxCsvBytes) throw apiError(413, 'FILE_TOO_LARGE', instance, 'The file is larger than 5 MB', { file: 'validation.fileTooLarge' });
   return new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
