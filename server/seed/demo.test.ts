@@ -14,11 +14,15 @@ describe.each(DRIVERS)('demo data (%s)', (driver) => {
   afterAll(() => db.close());
 
   it('creates the demo companies and accounts once (idempotent)', async () => {
-    expect(await seedDemoData(db.db)).toEqual({ companies: 3, users: 4 });
+    expect(await seedDemoData(db.db)).toEqual({ companies: 3, users: 6 });
     expect(await seedDemoData(db.db)).toEqual({ companies: 0, users: 0 });
     const rows = await db.db.select().from(users);
     const byEmail = Object.fromEntries(rows.map((u) => [u.email, u]));
-    expect(Object.keys(byEmail).sort()).toEqual(['admin@tessera.test', 'disabled@acme.test', 'noaccess@acme.test', 'operator@acme.test']);
+    expect(Object.keys(byEmail).sort()).toEqual(['admin@tessera.test', 'disabled@acme.test', 'noaccess@acme.test', 'operator@acme-nord.test', 'operator@acme.test', 'referent@acme.test']);
+    // the reloadable programme's accounts: Acme's referent (a parent company) and Acme Nord's operator
+    expect(byEmail['referent@acme.test'].role).toBe('REFERENT');
+    expect(byEmail['referent@acme.test'].permissions).toMatchObject({ reloadable: { wallet: true, cards: true, notifications: true, reloads: true, isParentCompany: true } });
+    expect(byEmail['operator@acme-nord.test'].permissions).toEqual({ reloadable: { wallet: true, cards: true, notifications: true, reloads: true }, ticketing: true });
     expect(byEmail['admin@tessera.test'].permissions).toEqual(ALL_PERMISSIONS);
     expect(byEmail['noaccess@acme.test'].permissions).toEqual({});
     expect(byEmail['disabled@acme.test'].status).toBe('DISABLED');

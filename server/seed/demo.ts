@@ -6,6 +6,7 @@ import { hashPassword } from '../lib/passwords';
 import { seedBatches } from './batches';
 import { seedGiftcards } from './giftcards';
 import { seedOrders } from './orders';
+import { seedReloadables } from './reloadables';
 
 export { DEMO_PASSWORD };
 
@@ -56,7 +57,8 @@ const SEED_LOCK_KEY = 7_262_013_002;
  * Demo companies and accounts (password {@link DEMO_PASSWORD}). Idempotent: existing rows are kept.
  * `giftcards`: also the gift-card catalog, stores and ≈3,000 cards with their ledgers (server
  * start does; API tests leave it out and build the few rows each test needs). `orders` (with
- * `giftcards`): demo orders in every state (seed/orders.ts).
+ * `giftcards`): demo orders in every state (seed/orders.ts) and the reloadable programme's
+ * wallets, cards and past run (seed/reloadables.ts).
  */
 export function seedDemoData(db: Db, options: { giftcards?: boolean; orders?: boolean } = {}): Promise<{ companies: number; users: number }> {
   return db.transaction(async (tx) => {
@@ -67,6 +69,8 @@ export function seedDemoData(db: Db, options: { giftcards?: boolean; orders?: bo
     if (options.giftcards && options.orders) await seedOrders(tx);
     // batches take their progressives after every card the other seeds made
     if (options.giftcards && options.orders) await seedBatches(tx);
+    // the reloadable programme (wallets, cards, a past run): with the full demo, as the orders
+    if (options.giftcards && options.orders) await seedReloadables(tx);
     return created;
   });
 }
