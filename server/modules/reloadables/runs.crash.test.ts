@@ -1,0 +1,177 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
+import { CONCURRENT_DRIVERS, createTestDb } from '../../test/db';
+import { companyIdOf } from '../giftcards/test-support';
+import { addReloadableCards, fundWallet, runLedger, walletOf } from './runs.test-support';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+const ROWS = 1000;
+const CHUNK = 100; // RELOAD_CHUNK_ROWS of both servers
+const DONE_CHUNKS = 3;
+const STALE_SECONDS = 2;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  output: string[];
+}
+
+/** `server/main.ts` as `npm start` runs it, on the given database, with its job runner polling fast. */
+async function startServer(databaseUrl: string, dataDir: string): Promise<Running> {
+  const port = await freePort();
+  const spaDir = path.join(dataDir, 'no-spa');
+  mkdirSync(spaDir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SPA_DIR: spaDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      TEST_CLOCK: '1',
+      JOBS_POLL_INTERVAL_MS: '100',
+      JOBS_STALE_AFTER_SECONDS: String(STALE_SECONDS),
+      RELOAD_CHUNK_ROWS: String(CHUNK),
+      ACCESS_TOKEN_SECRET: 'kill-test-secret-kill-test-secret-0123456789',
+      DEMO_DATA: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`${base}/config.js`)).ok) return { child, base, output };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function kill(server: Running): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGKILL');
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * Two real server processes share a PostgreSQL database; the one whose job runner took a planned
+ * run is killed with SIGKILL in the middle of it, and the other must finish it: every row
+ * credited exactly once. The kill point is exact: the test holds a card of chunk DONE_CHUNKS + 1
+ * locked, so DONE_CHUNKS chunks have committed and the next is mid-transaction when the process dies.
+ */
+describe.each(CONCURRENT_DRIVERS)('a planned run survives a killed scheduler (%s)', () => {
+  let db: Awaited<ReturnType<typeof createTestDb>>;
+  let dataDir: string;
+  let acme: string;
+  let cards: Array<{ id: string; number: string }>;
+  const servers: Running[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDb('postgres');
+    dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-reload-kill-'));
+    await seedDemoData(db.db);
+    acme = await companyIdOf(db.db, 'ACME');
+    cards = await addReloadableCards(db.db, acme, ROWS);
+    await fundWallet(db.db, acme, ROWS * 100);
+    servers.push(...(await Promise.all([startServer(db.url!, dataDir), startServer(db.url!, dataDir)])));
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map(kill));
+    await db?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const completed = async () => Number((await queryRows<{ n: string }>(db.db, sql`SELECT count(*) AS n FROM reload_rows WHERE company_id = ${acme} AND state = 'COMPLETED'`))[0].n);
+  const waitingOnLocks = async () =>
+    Number((await queryRows<{ n: string }>(db.db, sql`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n);
+
+  it('the other instance takes the job over after the stale delay and credits every remaining row once', async () => {
+    const [a, b] = servers;
+    const signIn = await fetch(`${a.base}/identity/v1/accounts:signInWithPassword?key=k`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'referent@acme.test', password: DEMO_PASSWORD, tenantId: 'tessera', returnSecureToken: true }),
+    });
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    const exchange = await fetch(`${a.base}/api/auth/token-exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fireBaseToken: idToken }) });
+    const { accessToken } = (await exchange.json()) as { accessToken: string };
+
+    // planned two minutes ahead by the real clock: due on A only once the test moves A's clock
+    const scheduledAt = new Date(Date.now() + 120_000);
+    const created = await fetch(`${a.base}/api/company/${acme}/reloadable/reloads`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ source: 'CSV', fileName: 'kill.csv', scheduledAt: scheduledAt.toISOString(), rows: cards.map((c, i) => ({ row: i + 1, cardId: c.id, amountCents: 100 })) }),
+    });
+    expect(created.status).toBe(201);
+    const run = (await created.json()) as { id: string };
+    expect(await walletOf(db.db, acme)).toEqual({ balance: ROWS * 100, reserved: ROWS * 100, movementsSum: ROWS * 100 });
+
+    const holder = new pg.Client({ connectionString: db.url! });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT id FROM reloadable_cards WHERE id = $1 FOR UPDATE', [cards[DONE_CHUNKS * CHUNK + 1].id]);
+
+    const moved = await fetch(`${a.base}/api/test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: new Date(scheduledAt.getTime() + 1000).toISOString() }) });
+    expect(moved.status).toBe(200);
+    await waitFor(async () => (await completed()) === DONE_CHUNKS * CHUNK, `${DONE_CHUNKS} chunks credited`);
+    await waitFor(async () => (await waitingOnLocks()) >= 1, 'the next chunk waiting on the held card');
+    await kill(a);
+    const killedAt = Date.now();
+    await holder.query('ROLLBACK');
+    await holder.end();
+    expect(await completed()).toBe(DONE_CHUNKS * CHUNK); // the open chunk rolled back with the process
+
+    await waitFor(
+      async () => (await queryRows<{ state: string }>(db.db, sql`SELECT state FROM reload_runs WHERE id = ${run.id}`))[0].state === 'COMPLETED',
+      'B to finish the run',
+      (STALE_SECONDS + 30) * 1000,
+    );
+    expect(b.child.exitCode).toBeNull();
+    expect(await runLedger(db.db, run.id)).toEqual({ rows: ROWS, completed: ROWS, deleted: 0, eventsBad: 0, movesBad: 0, cardsBad: 0, reserved: 0 });
+    expect(await walletOf(db.db, acme)).toEqual({ balance: 0, reserved: 0, movementsSum: 0 });
+    const [counters] = await queryRows<{ credited_count: number; credited_cents: string }>(db.db, sql`SELECT credited_count, credited_cents FROM reload_runs WHERE id = ${run.id}`);
+    expect({ count: Number(counters.credited_count), cents: Number(counters.credited_cents) }).toEqual({ count: ROWS, cents: ROWS * 100 });
+    console.info(`reload kill: ${DONE_CHUNKS * CHUNK}/${ROWS} rows done at kill; the other instance finished ${Date.now() - killedAt} ms after the kill`);
+  }, 120_000);
+});
