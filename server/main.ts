@@ -44,6 +44,8 @@ async function main() {
   }
   // the cleanup job queues its own successor; this makes sure one is queued (a minute from now)
   await scheduleCleanup(db.db, 60);
+  // likewise the monthly plafond statement (reloadables): one queued at the next 1st, whatever the instances
+  await (await import('./modules/reloadables/notifications')).scheduleMonthlyStatement(db.db, app.ctx.clock.now());
   app.ctx.jobs.start();
 
   let closing = false;
