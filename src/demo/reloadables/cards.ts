@@ -34,10 +34,6 @@ const CARDS = 'reloadables/cards';
 const base = (companyId: string) => `/api/company/${companyId}/reloadable`;
 const CARD_SORTS = ['number', 'lastReloadAt', 'expirationDate'] as const;
 
-const holderName = (ctx: DemoContext, card: DemoCard) => {
-  const holder = card.userId ? reloadablesOf(ctx.db).holders.find((h) => h.id === card.userId) : undefined;
-  return holder ? `${holder.firstName} ${holder.lastName}` : null;
-};
 
 export function listCards(ctx: DemoContext, params: Partial<GetListParams>): GetListResult<ReloadableCard> {
   const { companyId, companyIds } = ctx.require(CARDS, 'list');
@@ -46,6 +42,7 @@ export function listCards(ctx: DemoContext, params: Partial<GetListParams>): Get
   const sort = sortParam(params.sort, CARD_SORTS, { field: 'number', order: 'ASC' }, instance);
   const store = reloadablesOf(ctx.db);
   const byNumber = filter.q !== undefined && /^\d{4,}$/.test(filter.q);
+  const names = new Map(store.holders.map((h) => [h.id, `${h.firstName} ${h.lastName}`]));
   const cards = store.cards.filter(
     (c) =>
       companyIds.has(c.companyId) &&
@@ -53,7 +50,7 @@ export function listCards(ctx: DemoContext, params: Partial<GetListParams>): Get
       (!filter.status || c.status === filter.status) &&
       (!filter.clientId || c.clientId === filter.clientId) &&
       (!filter.userId || c.userId === filter.userId) &&
-      (!filter.q || (byNumber && c.number.startsWith(filter.q)) || contains(c.clientId, filter.q) || contains(holderName(ctx, c), filter.q)),
+      (!filter.q || (byNumber && c.number.startsWith(filter.q)) || contains(c.clientId, filter.q) || contains(c.userId ? names.get(c.userId) : null, filter.q)),
   );
   const now = new Date();
   return page(sortRows(cards, (c) => c[sort.field], sort.order), params.pagination, instance, (c) => cardRecord(ctx.db, store, c, now), false);
