@@ -98,8 +98,15 @@ export type ReloadErrorCode = (typeof RELOAD_ERROR_CODES)[number];
 
 /** Year-month key of an instant in the programme's zone (caps are per calendar month and year). */
 export const PROGRAMME_TIME_ZONE = 'Europe/Rome';
+const periodFormats = new Map<string, Intl.DateTimeFormat>();
 export function periodOf(at: Date, timeZone = PROGRAMME_TIME_ZONE): { month: string; year: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(at);
+  // one formatter per zone: building one costs ~70 µs, and a 10,000-row run asks per row
+  let format = periodFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' });
+    periodFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const year = parts.find((p) => p.type === 'year')!.value;
   const month = parts.find((p) => p.type === 'month')!.value;
   return { month: `${year}-${month}`, year };
