@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShiftableClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -13,7 +14,7 @@ const HOUR = 3_600_000;
 describe.each(DRIVERS)('reload runs: plan, queue, history (%s)', (driver) => {
   let t: TestApp;
   let call: ReturnType<typeof caller>;
-  let del: (token: string, url: string) => ReturnType<TestApp['app']['inject']>;
+  let del: (token: string, url: string) => Promise<LightMyRequestResponse>;
   const clock = new ShiftableClock();
   let token: string;
   let acme: string;
