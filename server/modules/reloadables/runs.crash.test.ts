@@ -156,6 +156,9 @@ describe.each(CONCURRENT_DRIVERS)('a planned run survives a killed scheduler (%s
     expect(moved.status).toBe(200);
     await waitFor(async () => (await completed()) === DONE_CHUNKS * CHUNK, `${DONE_CHUNKS} chunks credited`);
     await waitFor(async () => (await waitingOnLocks()) >= 1, 'the next chunk waiting on the held card');
+    // the other instance shows the progress of the committed chunks while the run is under way
+    const during = await fetch(`${b.base}/api/company/${acme}/reloadable/reloads/${run.id}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(await during.json()).toMatchObject({ state: 'IN_PROGRESS', progress: { done: DONE_CHUNKS * CHUNK, total: ROWS }, creditedCount: DONE_CHUNKS * CHUNK });
     await kill(a);
     const killedAt = Date.now();
     await holder.query('ROLLBACK');

@@ -98,6 +98,20 @@ describe.each(DRIVERS)('reload runs: plan, queue, history (%s)', (driver) => {
     expect(await balanceOf(t.db.db, cards[4].id)).toBe(500);
   });
 
+  it('a plan whose every row is refused at run time ends DELETED, its reservation given back', async () => {
+    const [card] = await addReloadableCards(t.db.db, acme, 1, { balanceCents: 200 });
+    const before = await walletOf(t.db.db, acme);
+    const at = new Date(clock.now().getTime() + HOUR);
+    const run = await plan(at, [{ cardId: card.id, amountCents: 900 }]);
+    await t.db.db.execute(sql`UPDATE reloadable_cards SET status = 'FREEZED' WHERE id = ${card.id}`);
+    clock.advanceTo(new Date(at.getTime() + 1000));
+    await t.app.ctx.jobs.drain();
+    expect((await call(token, 'GET', `${url}/${run.id}`)).json()).toMatchObject({ state: 'DELETED', creditedCount: 0, deletedCount: 1, progress: { done: 1, total: 1 } });
+    expect((await call(token, 'GET', `${url}/${run.id}/rows`)).json()[0]).toMatchObject({ state: 'DELETED', reason: 'RELOAD_CARD_FROZEN', currentAmountCents: 200 });
+    expect(await walletOf(t.db.db, acme)).toEqual(before);
+    expect(await balanceOf(t.db.db, card.id)).toBe(200);
+  });
+
   it('deleting the last planned row of a run deletes the run', async () => {
     const run = await plan(new Date(clock.now().getTime() + HOUR), [{ cardId: cards[4].id, amountCents: 100 }]);
     const [row] = (await call(token, 'GET', `${url}/${run.id}/rows`)).json();
