@@ -41,8 +41,19 @@ export function listCards(ctx: DemoContext, params: Partial<GetListParams>): Get
   const filter = parseOr400(reloadableCardFilterSchema, params.filter ?? {}, instance);
   const sort = sortParam(params.sort, CARD_SORTS, { field: 'number', order: 'ASC' }, instance);
   const store = reloadablesOf(ctx.db);
-  const byNumber = filter.q !== undefined && /^\d{4,}$/.test(filter.q);
-  const names = new Map(store.holders.map((h) => [h.id, `${h.firstName} ${h.lastName}`]));
+  // q as the API reads it: client ID prefix, card number prefix (≥ 4 digits, spaces ignored), a name in either order
+  const q = filter.q?.trim() ?? '';
+  const digits = q.replace(/\s/g, '');
+  const byNumber = /^\d{4,}$/.test(digits);
+  const holders = new Map(store.holders.map((h) => [h.id, h]));
+  const matchesQ = (c: DemoCard) => {
+    const h = c.userId ? holders.get(c.userId) : undefined;
+    return (
+      (c.clientId ?? '').toLowerCase().startsWith(q.toLowerCase()) ||
+      (byNumber && c.number.startsWith(digits)) ||
+      (h !== undefined && (contains(`${h.firstName} ${h.lastName}`, q) || contains(`${h.lastName} ${h.firstName}`, q)))
+    );
+  };
   const cards = store.cards.filter(
     (c) =>
       companyIds.has(c.companyId) &&
@@ -50,7 +61,7 @@ export function listCards(ctx: DemoContext, params: Partial<GetListParams>): Get
       (!filter.status || c.status === filter.status) &&
       (!filter.clientId || c.clientId === filter.clientId) &&
       (!filter.userId || c.userId === filter.userId) &&
-      (!filter.q || (byNumber && c.number.startsWith(filter.q)) || contains(c.clientId, filter.q) || contains(c.userId ? names.get(c.userId) : null, filter.q)),
+      (!q || matchesQ(c)),
   );
   const now = new Date();
   return page(sortRows(cards, (c) => c[sort.field], sort.order), params.pagination, instance, (c) => cardRecord(ctx.db, store, c, now), false);
@@ -74,6 +85,7 @@ export function listCardHistory(ctx: DemoContext, params: Partial<GetListParams>
   const store = reloadablesOf(ctx.db);
   const card = store.cardById.get(cardId);
   if (!card || !who.companyIds.has(card.companyId)) throw notFound(instance);
+  sortParam(params.sort, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' }, instance);
   const events = store.events.filter((e) => e.cardId === cardId).sort((a, b) => b.seq - a.seq);
   return page(events, params.pagination, instance, eventRecord, false);
 }
@@ -85,8 +97,11 @@ export function listUsers(ctx: DemoContext, params: Partial<GetListParams>): Get
   const instance = `${base(companyId)}/users`;
   const filter = parseOr400(reloadableUserFilterSchema, params.filter ?? {}, instance);
   const store = reloadablesOf(ctx.db);
+  sortParam(params.sort, ['lastName'] as const, { field: 'lastName', order: 'ASC' }, instance);
   const q = filter.q;
-  const holders = store.holders.filter((h) => companyIds.has(h.companyId) && (!q || contains(`${h.firstName} ${h.lastName}`, q) || contains(h.email, q) || contains(h.clientId, q)));
+  const holders = store.holders.filter(
+    (h) => companyIds.has(h.companyId) && (!q || contains(`${h.firstName} ${h.lastName}`, q) || contains(`${h.lastName} ${h.firstName}`, q) || contains(h.email, q) || contains(h.clientId, q)),
+  );
   return page(sortRows(holders, (h) => `${h.lastName} ${h.firstName}`, 'ASC'), params.pagination, instance, (h) => holderRecord(store, h), false);
 }
 
@@ -111,16 +126,24 @@ function setLock(ctx: DemoContext, id: Identifier, action: 'lock' | 'unlock'): R
   const { card, who, instance } = cardOr404(ctx, id, action, `/${action}`);
   refuseAction(card, action, instance);
   const store = reloadablesOf(ctx.db);
-  card.status = action === 'lock' ? 'LOCKED' : 'ACTIVE';
-  appendCardEvent(ctx.db, store, card, action === 'lock' ? 'LOCK' : 'UNLOCK', who.user, new Date().toISOString());
+  setStatus(ctx, card, action, who.user, new Date().toISOString());
   return cardRecord(ctx.db, store, card);
+}
+
+/** lock → LOCKED, unlock → ACTIVE, with the history event saying from and to (as the server). */
+function setStatus(ctx: DemoContext, card: DemoCard, action: 'lock' | 'unlock', user: ReturnType<DemoContext['require']>['user'], at: string): void {
+  const to = action === 'lock' ? 'LOCKED' : 'ACTIVE';
+  const detail = { from: card.status, to };
+  card.status = to;
+  appendCardEvent(ctx.db, reloadablesOf(ctx.db), card, action === 'lock' ? 'LOCK' : 'UNLOCK', user, at, detail);
 }
 export const lockCard = (ctx: DemoContext, id: Identifier) => setLock(ctx, id, 'lock');
 export const unlockCard = (ctx: DemoContext, id: Identifier) => setLock(ctx, id, 'unlock');
 
 /**
  * A card reloaded by hand now: a one-row run (source CARD) paid by the wallet of the company looked
- * at, whose own cards only it reloads. A refusal is the row's code as a 409; a short wallet 409 WALLET_INSUFFICIENT.
+ * at, whose own cards only it reloads. A refused card is 400 RELOAD_ROWS_INVALID (`rows.1.card`),
+ * a short wallet 409 WALLET_INSUFFICIENT.
  */
 export function reloadCard(ctx: DemoContext, id: Identifier, amountCents: number, key: string): Promise<{ card: ReloadableCard; run: ReloadRunDetail }> {
   const { card, who, instance } = cardOr404(ctx, id, 'reload', '/reload');
@@ -129,11 +152,8 @@ export function reloadCard(ctx: DemoContext, id: Identifier, amountCents: number
     const store = reloadablesOf(ctx.db);
     const now = new Date();
     const checked = checkRows(store, who.companyId, [{ row: 1, cardId: card.id, amountCents: body.amountCents }], now);
-    const refused = checked.errors[0];
-    if (refused) {
-      const code = refused.code.replace('errors.codes.', '') as Parameters<typeof problem>[1];
-      throw problem(409, code, instance, `The card cannot be reloaded: ${code}`);
-    }
+    // the API runs it through createRun: a refused card is its row's RELOAD_ROWS_INVALID
+    if (checked.errors.length > 0) throw problem(400, 'RELOAD_ROWS_INVALID', instance, 'The card cannot be reloaded', { errors: Object.fromEntries(checked.errors.map((e) => [`rows.${e.row}.${e.field}`, e.code])) });
     const run = createRun(ctx.db, store, { companyId: who.companyId, user: who.user, source: 'CARD', fileName: null, scheduledAt: null, rows: checked.rows }, now, instance);
     return { card: cardRecord(ctx.db, store, card, now), run: runDetail(store, run) };
   });
@@ -144,16 +164,23 @@ export function linkCardCompany(ctx: DemoContext, id: Identifier, companyId: Ide
   const body = parseOr400(linkCompanyBodySchema, { companyId }, instance);
   if (!who.companyIds.has(body.companyId)) throw notFound(instance, 'The company is not in your scope');
   refuseAction(card, 'linkCompany', instance);
-  return relink(ctx, card, body.companyId, who.user);
+  if (relink(ctx, card, body.companyId, who.user) === 'CLIENT_ID_TAKEN') throw clientIdTaken(instance);
+  return cardRecord(ctx.db, reloadablesOf(ctx.db), card);
 }
 
-function relink(ctx: DemoContext, card: DemoCard, companyId: string, user: ReturnType<DemoContext['require']>['user']): ReloadableCard {
-  const store = reloadablesOf(ctx.db);
+const clientIdTaken = (instance: string) => problem(409, 'CLIENT_ID_TAKEN', instance, 'Another card of the company has this client ID', { errors: { clientId: 'errors.codes.CLIENT_ID_TAKEN' } });
+const clientIdUsed = (ctx: DemoContext, companyId: string, clientId: string, exceptId: string) =>
+  reloadablesOf(ctx.db).cards.some((c) => c.id !== exceptId && c.companyId === companyId && c.clientId === clientId);
+
+/** The card to another company (nothing when it is there already); its client ID must be free there. */
+function relink(ctx: DemoContext, card: DemoCard, companyId: string, user: ReturnType<DemoContext['require']>['user']): 'CLIENT_ID_TAKEN' | null {
+  if (card.companyId === companyId) return null;
+  if (card.clientId !== null && clientIdUsed(ctx, companyId, card.clientId, card.id)) return 'CLIENT_ID_TAKEN';
   const name = (id: string) => ctx.db.companies.find((c) => c.id === id)?.companyName ?? null;
-  const detail = { fromCompanyId: card.companyId, fromCompanyName: name(card.companyId), toCompanyId: companyId, toCompanyName: name(companyId) };
+  const detail = { from: card.companyId, to: companyId, fromName: name(card.companyId), toName: name(companyId) };
   card.companyId = companyId;
-  appendCardEvent(ctx.db, store, card, 'COMPANY_LINKED', user, new Date().toISOString(), detail);
-  return cardRecord(ctx.db, store, card);
+  appendCardEvent(ctx.db, reloadablesOf(ctx.db), card, 'COMPANY_LINKED', user, new Date().toISOString(), detail);
+  return null;
 }
 
 export function setCardClientId(ctx: DemoContext, id: Identifier, clientId: string): ReloadableCard {
@@ -161,9 +188,8 @@ export function setCardClientId(ctx: DemoContext, id: Identifier, clientId: stri
   const body = parseOr400(clientIdBodySchema, { clientId }, instance);
   refuseAction(card, 'clientId', instance);
   const store = reloadablesOf(ctx.db);
-  if (store.cards.some((c) => c.id !== card.id && c.companyId === card.companyId && c.clientId === body.clientId)) {
-    throw problem(409, 'CLIENT_ID_TAKEN', instance, 'Another card of the company has this client ID');
-  }
+  if (card.clientId === body.clientId) return cardRecord(ctx.db, store, card);
+  if (clientIdUsed(ctx, card.companyId, body.clientId, card.id)) throw clientIdTaken(instance);
   const detail = { from: card.clientId, to: body.clientId };
   card.clientId = body.clientId;
   appendCardEvent(ctx.db, store, card, 'CLIENT_ID_CHANGED', who.user, new Date().toISOString(), detail);
@@ -171,9 +197,9 @@ export function setCardClientId(ctx: DemoContext, id: Identifier, clientId: stri
 }
 
 /**
- * lock / unlock / linkCompany / reload on many cards: per card ok or its code (`code` = the card's
- * number, `error` = the refusal). The reloads that pass make one MANUAL run, all-or-nothing
- * against the wallet.
+ * lock / unlock / linkCompany / reload on many cards (ids once each): per card ok or its refusal
+ * (`code` = the card's number, `error` = the code). The reloads that pass make one MANUAL run,
+ * all-or-nothing against the wallet (409 WALLET_INSUFFICIENT, nothing runs).
  */
 export function bulkCards(ctx: DemoContext, body: CardBulkBody, key: string): Promise<CardBulkResult> {
   const who = ctx.require(CARDS, 'bulk');
@@ -181,41 +207,36 @@ export function bulkCards(ctx: DemoContext, body: CardBulkBody, key: string): Pr
   const input = parseOr400(cardBulkBodySchema, body, instance);
   const target = input.params?.companyId;
   if (input.action === 'linkCompany' && target && !who.companyIds.has(target)) throw notFound(instance, 'The company is not in your scope');
+  const ids = [...new Set(input.ids)];
   return idempotent(ctx, key, `reloadables.bulk:${who.companyId}`, input, instance, () => {
     const store = reloadablesOf(ctx.db);
-    const result: CardBulkResult = { action: input.action, total: input.ids.length, succeeded: 0, failed: [] };
     const now = new Date();
-    const found: DemoCard[] = [];
-    for (const id of input.ids) {
+    const inScope = (id: string) => {
       const card = store.cardById.get(id);
-      if (!card || !who.companyIds.has(card.companyId)) result.failed.push({ id, code: '', error: 'NOT_FOUND' });
-      else found.push(card);
-    }
+      return card && who.companyIds.has(card.companyId) ? card : undefined;
+    };
     if (input.action === 'reload') {
-      const amountCents = input.params!.amountCents!;
-      const checked = checkRows(store, who.companyId, found.map((card, i) => ({ row: i + 1, cardId: card.id, amountCents })), now);
-      for (const error of checked.errors) {
-        const card = found[error.row - 1];
-        result.failed.push({ id: card.id, code: card.number, error: error.code.replace(codeKey(''), '') });
-      }
+      // every id checked as a run's row (an unknown one is RELOAD_CARD_UNKNOWN); the good ones run as one MANUAL run
+      const checked = checkRows(store, who.companyId, ids.map((cardId, i) => ({ row: i + 1, cardId, amountCents: input.params!.amountCents! })), now);
+      const failed = checked.errors.map((e) => ({ id: ids[e.row - 1], code: inScope(ids[e.row - 1])?.number ?? '', error: e.code.replace(codeKey(''), '') }));
       if (checked.rows.length > 0) createRun(ctx.db, store, { companyId: who.companyId, user: who.user, source: 'MANUAL', fileName: null, scheduledAt: null, rows: checked.rows }, now, instance);
-      result.succeeded = checked.rows.length;
-      return result;
+      return { action: 'reload', total: ids.length, succeeded: checked.rows.length, failed };
     }
-    for (const card of found) {
-      const action = input.action as 'lock' | 'unlock' | 'linkCompany';
-      const refusal = cardActionRefusal(card.status, action);
-      if (refusal) {
-        result.failed.push({ id: card.id, code: card.number, error: refusal });
+    const action = input.action as 'lock' | 'unlock' | 'linkCompany';
+    const failed: CardBulkResult['failed'] = [];
+    for (const id of ids) {
+      const card = inScope(id);
+      if (!card) {
+        failed.push({ id, code: '', error: 'NOT_FOUND' });
         continue;
       }
-      if (action === 'linkCompany') relink(ctx, card, target!, who.user);
-      else {
-        card.status = action === 'lock' ? 'LOCKED' : 'ACTIVE';
-        appendCardEvent(ctx.db, store, card, action === 'lock' ? 'LOCK' : 'UNLOCK', who.user, now.toISOString());
+      let refusal: string | null = cardActionRefusal(card.status, action);
+      if (!refusal) {
+        if (action === 'linkCompany') refusal = relink(ctx, card, target!, who.user);
+        else setStatus(ctx, card, action, who.user, now.toISOString());
       }
-      result.succeeded += 1;
+      if (refusal) failed.push({ id, code: card.number, error: refusal });
     }
-    return result;
+    return { action: input.action, total: ids.length, succeeded: ids.length - failed.length, failed };
   });
 }

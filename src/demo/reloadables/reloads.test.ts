@@ -57,11 +57,12 @@ describe('demo reloads (Acme Nord operator)', () => {
     expect((await demo.dp.getList('reloadables/reloads', LIST)).total).toBe(1);
   });
 
-  it('refuses a run all-or-nothing: amount ≤ 0 (400), a locked card (RELOAD_ROWS_INVALID by row), the shortfall (409)', async () => {
+  it('refuses a run all-or-nothing: a bad amount or a locked card (400 RELOAD_ROWS_INVALID by row), the shortfall (409)', async () => {
     const demo = await reloadableDemo();
     const [one] = await rowsFor(demo, [[NORD(1), 1_000]]);
-    expect(await refusal(demo.dp.createReloads({ source: 'MANUAL', rows: [{ ...one, amountCents: 0 }] }, key()))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', errors: { 'rows.0.amountCents': 'validation.amount' } });
-    expect(await refusal(demo.dp.createReloads({ source: 'MANUAL', rows: [{ ...one, amountCents: 250_001 }] }, key()))).toMatchObject({ status: 400, errors: { 'rows.0.amountCents': 'validation.amountTooLarge' } });
+    expect(await refusal(demo.dp.createReloads({ source: 'MANUAL', rows: [{ ...one, amountCents: 0 }] }, key()))).toMatchObject({ status: 400, code: 'RELOAD_ROWS_INVALID', errors: { 'rows.1.amount': 'validation.amount' } });
+    expect(await refusal(demo.dp.createReloads({ source: 'MANUAL', rows: [one, { ...one, amountCents: 250_001, row: 7 }] }, key()))).toMatchObject({ status: 400, errors: { 'rows.7.amount': 'validation.amountTooLarge' } });
+    expect(await refusal(demo.dp.createReloads({ source: 'MANUAL', rows: [] }, key()))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', errors: { rows: 'validation.required' } });
     const locked = await rowsFor(demo, [[NORD(1), 1_000], [NORD(222), 1_000]]);
     expect(await refusal(demo.dp.createReloads({ source: 'MANUAL', rows: locked }, key()))).toMatchObject({
       status: 400,
@@ -128,6 +129,30 @@ describe('demo reloads (Acme Nord operator)', () => {
     expect(await refusal(demo.dp.deleteReloadRun(run.id))).toMatchObject({ status: 409, code: 'RELOAD_NOT_PENDING' });
   });
 
+  it('a planned run whose every card was locked meanwhile credits nothing: DELETED, its reservation back', async () => {
+    const demo = await reloadableDemo();
+    const [row] = await rowsFor(demo, [[NORD(15), 4_000]]);
+    const run = await demo.dp.createReloads({ source: 'MANUAL', scheduledAt: new Date(Date.now() + 60_000).toISOString(), rows: [row] }, key());
+    await demo.dp.lockReloadableCard(row.cardId);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(Date.now() + 120_000));
+    expect((await demo.dp.getOne<ReloadRun>('reloadables/reloads', { id: run.id })).data).toMatchObject({ state: 'DELETED', creditedCount: 0, deletedCount: 1 });
+    expect(await demo.dp.getWallet()).toMatchObject({ balanceCents: 30_000, reservedCents: 0 });
+    expect((await demo.dp.getList('reloadables/reloads-history', LIST)).total).toBe(1);
+  });
+
+  it('refuses an upload that is not a CSV (415), not base64 or not UTF-8 (400 FILE_UNREADABLE), and a plan in the past', async () => {
+    const demo = await reloadableDemo();
+    const file = (type: string, name: string, content: string) => demo.dp.validateReloads({ file: { type, name, content } });
+    expect(await refusal(file('image/png', 'cards.png', base64('x')))).toMatchObject({ status: 415, code: 'FILE_TYPE_NOT_ALLOWED', errors: { file: 'validation.fileType' } });
+    expect(await refusal(file('text/csv', 'r.csv', 'not*base64!'))).toMatchObject({ status: 400, code: 'FILE_UNREADABLE', errors: { file: 'validation.fileUnreadable' } });
+    expect(await refusal(file('text/csv', 'r.csv', btoa('\xff\xfe')))).toMatchObject({ status: 400, code: 'FILE_UNREADABLE' });
+    expect((await file('', 'r.csv', base64('cardNumber,amount\n'))).errors).toEqual([{ row: 1, field: 'file', code: 'validation.csvEmpty' }]);
+    const rows = await rowsFor(demo, [[NORD(1), 100]]);
+    expect(await refusal(demo.dp.validateReloads({ rows, scheduledAt: new Date(Date.now() - 1_000).toISOString() }))).toMatchObject({ status: 400, code: 'RELOAD_SCHEDULE_PAST', errors: { scheduledAt: 'validation.schedulePast' } });
+    expect(await refusal(demo.dp.createReloads({ source: 'MANUAL', scheduledAt: new Date(Date.now() + 367 * 86_400_000).toISOString(), rows }, key()))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', errors: { scheduledAt: 'validation.invalid' } });
+  });
+
   it('deleting planned reloads from the queue releases their reservation; a run left empty is DELETED', async () => {
     const demo = await reloadableDemo();
     const scheduledAt = new Date(Date.now() + 86_400_000).toISOString();
@@ -148,7 +173,7 @@ describe('demo reloads (Acme Nord operator)', () => {
     const demo = await reloadableDemo();
     const card = await demo.card(NORD(30));
     expect((await demo.dp.lockReloadableCard(card.id)).status).toBe('LOCKED');
-    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1_000, key()))).toMatchObject({ status: 409, code: 'RELOAD_CARD_LOCKED' });
+    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1_000, key()))).toMatchObject({ status: 400, code: 'RELOAD_ROWS_INVALID', errors: { 'rows.1.card': 'errors.codes.RELOAD_CARD_LOCKED' } });
     expect(await refusal(demo.dp.lockReloadableCard(card.id))).toMatchObject({ status: 409, code: 'CARD_STATE_INVALID' });
     expect((await demo.dp.unlockReloadableCard(card.id)).status).toBe('ACTIVE');
     expect(await refusal(demo.dp.reloadReloadableCard(card.id, -5, key()))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: 'validation.amount' } });
@@ -178,7 +203,7 @@ describe('demo reloads (Acme Nord operator)', () => {
     const demo = await reloadableDemo('referent@acme.test');
     const card = await demo.card(ACME(1));
     await demo.dp.reloadReloadableCard(card.id, 250_000, key());
-    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1, key()))).toMatchObject({ status: 409, code: 'RELOAD_MONTHLY_CAP' });
+    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1, key()))).toMatchObject({ status: 400, code: 'RELOAD_ROWS_INVALID', errors: { 'rows.1.card': 'errors.codes.RELOAD_MONTHLY_CAP' } });
     const report = await demo.dp.validateReloads({ rows: [{ cardId: card.id, amountCents: 1 }] });
     expect(report.errors).toEqual([{ row: 1, field: 'card', code: 'errors.codes.RELOAD_MONTHLY_CAP' }]);
   });
@@ -188,9 +213,8 @@ describe('demo reloads (Acme Nord operator)', () => {
     expect(await textOf(await demo.dp.reloadsTemplate('it'))).toMatch(/cardNumber;amount\r\n5350000000000001;25,00/);
     const csv = await textOf(await demo.dp.exportReloadsHistory({}, { language: 'it', timeZone: 'Europe/Rome' }));
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Ricarica;Origine;File;Pianificata per;Eseguita il;Riga;Carta;Cliente;Importo;Saldo iniziale;Saldo attuale;Stato;Motivo;Utente');
+    expect(lines[0]).toBe('Ricarica;Creata il;Pianificata per;Completata il;Riga;Numero carta;Cliente;Importo;Stato;Accreditata il;Motivo');
     expect(lines).toHaveLength(11);
-    expect(lines[1]).toContain(`;${NORD(201)};`);
-    expect(lines[1]).toContain(';25,00;0,00;25,00;COMPLETED;');
+    expect(lines[1]).toMatch(new RegExp(`^RL-000001;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d;;[^;]+;1;${NORD(201)};[^;]+;25,00;COMPLETED;[^;]+;$`));
   });
 });

@@ -20,7 +20,8 @@ import {
 import type { DemoContext } from '../context';
 import { apiError, notFound, parseOr400 } from '../errors';
 import { idempotent } from '../ledger';
-import { page } from '../lists';
+import { page, sortParam } from '../lists';
+import { decodeCsvFile, parseReloadBody } from './bodies';
 import { historyCsv } from './csv';
 import { checkRows, createRun, deletePlannedRows, type RunRowInput } from './runs';
 import { reloadablesOf } from './seed';
@@ -35,23 +36,11 @@ import { problem, rowRecord, runDetail, runRecord, type DemoRun } from './store'
 const RELOADS = 'reloadables/reloads';
 const base = (companyId: string) => `/api/company/${companyId}/reloadable/reloads`;
 
-/** A SPEC §3 file object's base64 content as text (400 FILE_UNREADABLE when it is not base64, 413 past 5 MB). */
-function fileText(content: string, instance: string): string {
-  let binary: string;
-  try {
-    binary = atob(content.replace(/^data:[^,]*,/, ''));
-  } catch {
-    throw apiError(400, 'FILE_UNREADABLE', instance, 'The file content is not base64');
-  }
-  if (binary.length > RELOAD_LIMITS.maxCsvBytes) throw apiError(413, 'FILE_TOO_LARGE', instance, 'The file is larger than 5 MB', { file: 'validation.fileTooLarge' });
-  return new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
-}
-
 /** `scheduledAt` of a plan: in the future (400 RELOAD_SCHEDULE_PAST), at most 366 days ahead. */
 function scheduleOf(scheduledAt: string | undefined, now: Date, instance: string): Date | null {
   if (!scheduledAt) return null;
   const at = new Date(scheduledAt);
-  if (at.getTime() <= now.getTime()) throw problem(400, 'RELOAD_SCHEDULE_PAST', instance, 'The scheduled time is past', { errors: { scheduledAt: 'errors.codes.RELOAD_SCHEDULE_PAST' } });
+  if (at.getTime() <= now.getTime()) throw problem(400, 'RELOAD_SCHEDULE_PAST', instance, 'The scheduled time is not in the future', { errors: { scheduledAt: 'validation.schedulePast' } });
   if (at.getTime() > now.getTime() + RELOAD_LIMITS.maxScheduleDays * 86_400_000) throw apiError(400, 'VALIDATION_ERROR', instance, 'The scheduled time is too far ahead', { scheduledAt: 'validation.invalid' });
   return at;
 }
@@ -61,12 +50,12 @@ const rowsOf = (rows: CreateReloadsBody['rows']): RunRowInput[] => rows.map((r, 
 export function validateReloads(ctx: DemoContext, body: ValidateReloadsBody): ReloadValidation {
   const { companyId } = ctx.require(RELOADS, 'validate');
   const instance = `${base(companyId)}/validate`;
-  const input = parseOr400(validateReloadsBodySchema, body, instance);
+  const input = parseReloadBody(validateReloadsBodySchema, body, instance);
   const now = new Date();
   const at = scheduleOf(input.scheduledAt, now, instance) ?? now;
   const store = reloadablesOf(ctx.db);
   if ('file' in input) {
-    const parsed = parseReloadCsv(fileText(input.file.content, instance));
+    const parsed = parseReloadCsv(decodeCsvFile(input.file, instance));
     const { cards: _cards, ...checked } = checkRows(store, companyId, parsed.rows, at);
     return { ...checked, errors: [...parsed.errors, ...checked.errors].sort((a, b) => a.row - b.row) };
   }
@@ -78,7 +67,7 @@ export function validateReloads(ctx: DemoContext, body: ValidateReloadsBody): Re
 export function createReloads(ctx: DemoContext, body: CreateReloadsBody, key: string): Promise<ReloadRunDetail> {
   const { companyId, user } = ctx.require(RELOADS, 'create');
   const instance = base(companyId);
-  const input = parseOr400(createReloadsBodySchema, body, instance);
+  const input = parseReloadBody(createReloadsBodySchema, body, instance);
   return idempotent(ctx, key, `reloadables.create:${companyId}`, input, instance, () => {
     const now = new Date();
     const scheduled = scheduleOf(input.scheduledAt, now, instance);
@@ -99,10 +88,11 @@ export function createReloads(ctx: DemoContext, body: CreateReloadsBody, key: st
   });
 }
 
+/** A run of exactly the company looked at (runs, their rows, the queue and the history are per wallet, as the API's). */
 function runOr404(ctx: DemoContext, resource: string, action: string, id: unknown): { run: DemoRun; instance: string } {
-  const { companyId, companyIds } = ctx.require(resource, action);
+  const { companyId } = ctx.require(resource, action);
   const instance = `${base(companyId)}/${String(id)}`;
-  const run = reloadablesOf(ctx.db).runs.find((r) => r.id === String(id) && companyIds.has(r.companyId));
+  const run = reloadablesOf(ctx.db).runs.find((r) => r.id === String(id) && r.companyId === companyId);
   if (!run) throw notFound(instance);
   return { run, instance };
 }
@@ -119,10 +109,10 @@ export function deleteReloadRun(ctx: DemoContext, id: Identifier): ReloadRunDeta
 }
 
 export function deleteQueuedReload(ctx: DemoContext, id: Identifier): PlannedReload {
-  const { companyId, companyIds } = ctx.require('reloadables/queue-reloads', 'delete');
+  const { companyId } = ctx.require('reloadables/queue-reloads', 'delete');
   const instance = `${base(companyId)}/planned/${String(id)}`;
   const store = reloadablesOf(ctx.db);
-  const row = store.rows.find((r) => r.id === String(id) && companyIds.has(r.companyId));
+  const row = store.rows.find((r) => r.id === String(id) && r.companyId === companyId);
   if (!row) throw notFound(instance);
   const run = store.runs.find((r) => r.id === row.runId)!;
   if (row.state !== 'IN_PROGRESS' || !pending(run)) throw problem(409, 'RELOAD_NOT_PENDING', instance, 'The reload has already run or was deleted');
@@ -138,43 +128,46 @@ export function getHistoryRun(ctx: DemoContext, id: Identifier): ReloadRunDetail
   return runDetail(reloadablesOf(ctx.db), run);
 }
 
-function runsOf(ctx: DemoContext, companyIds: Set<string>, filter: ReloadRunFilter, completedOnly: boolean): DemoRun[] {
+/** The company's runs, newest first (created, then number); the history: the COMPLETED ones, whatever `state` says. */
+function runsOf(ctx: DemoContext, companyId: string, filter: ReloadRunFilter, completedOnly: boolean, order: 'ASC' | 'DESC' = 'DESC'): DemoRun[] {
   const from = filter.dateFrom ? rangeStart(filter.dateFrom).getTime() : -Infinity;
   const to = filter.dateTo ? rangeEndExclusive(filter.dateTo).getTime() : Infinity;
-  const when = (run: DemoRun) => (completedOnly ? (run.completedAt ?? run.createdAt) : run.createdAt);
+  const state = completedOnly ? 'COMPLETED' : filter.state;
+  const dir = order === 'DESC' ? -1 : 1;
   return reloadablesOf(ctx.db)
     .runs.filter((run) => {
-      const at = new Date(when(run)).getTime();
+      const at = new Date(run.createdAt).getTime();
       return (
-        companyIds.has(run.companyId) &&
-        (!completedOnly || run.state === 'COMPLETED') &&
-        (!filter.state || run.state === filter.state) &&
+        run.companyId === companyId &&
+        (!state || run.state === state) &&
         (!filter.source || run.source === filter.source) &&
         (filter.scheduled === undefined || (run.scheduledAt !== null) === filter.scheduled) &&
         at >= from &&
         at < to
       );
     })
-    .sort((a, b) => when(b).localeCompare(when(a)) || b.number.localeCompare(a.number));
+    .sort((a, b) => dir * (a.createdAt.localeCompare(b.createdAt) || a.number.localeCompare(b.number)));
 }
 
 export function listRuns(ctx: DemoContext, params: Partial<GetListParams>): GetListResult<ReloadRun> {
-  const { companyId, companyIds } = ctx.require(RELOADS, 'list');
+  const { companyId } = ctx.require(RELOADS, 'list');
   const instance = base(companyId);
-  return page(runsOf(ctx, companyIds, parseOr400(reloadRunFilterSchema, params.filter ?? {}, instance), false), params.pagination, instance, runRecord, false);
+  const sort = sortParam(params.sort, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' }, instance);
+  return page(runsOf(ctx, companyId, parseOr400(reloadRunFilterSchema, params.filter ?? {}, instance), false, sort.order), params.pagination, instance, runRecord, false);
 }
 
 export function listHistory(ctx: DemoContext, params: Partial<GetListParams>): GetListResult<ReloadRun> {
-  const { companyId, companyIds } = ctx.require('reloadables/reloads-history', 'list');
+  const { companyId } = ctx.require('reloadables/reloads-history', 'list');
   const instance = `${base(companyId)}/history`;
-  return page(runsOf(ctx, companyIds, parseOr400(reloadRunFilterSchema, params.filter ?? {}, instance), true), params.pagination, instance, runRecord, false);
+  const sort = sortParam(params.sort, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' }, instance);
+  return page(runsOf(ctx, companyId, parseOr400(reloadRunFilterSchema, params.filter ?? {}, instance), true, sort.order), params.pagination, instance, runRecord, false);
 }
 
 export function exportHistory(ctx: DemoContext, filter: ReloadRunFilter, format: CsvFormat): Blob {
-  const { companyId, companyIds } = ctx.require('reloadables/reloads-history', 'export');
+  const { companyId } = ctx.require('reloadables/reloads-history', 'export');
   const parsed = parseOr400(reloadRunFilterSchema, filter ?? {}, `${base(companyId)}/history/export`);
   const store = reloadablesOf(ctx.db);
-  const runs = runsOf(ctx, companyIds, parsed, true).map((run) => ({
+  const runs = runsOf(ctx, companyId, parsed, true).map((run) => ({
     run: runRecord(run),
     rows: store.rows.filter((r) => r.runId === run.id).sort((a, b) => a.position - b.position).map((r) => rowRecord(ctx.db, store, r)),
   }));
@@ -186,24 +179,26 @@ export function listRunRows(ctx: DemoContext, params: Partial<GetListParams>): G
   const { runId, ...rest } = (params.filter ?? {}) as Record<string, unknown>;
   const { run, instance } = runOr404(ctx, 'reloadables/reload-rows', 'list', runId);
   const filter = parseOr400(plannedReloadFilterSchema, rest, `${instance}/rows`);
+  const sort = sortParam(params.sort, ['position'] as const, { field: 'position', order: 'ASC' }, `${instance}/rows`);
   const store = reloadablesOf(ctx.db);
   const rows = store.rows
     .filter((r) => r.runId === run.id && (!filter.state || r.state === filter.state))
     .map((r) => rowRecord(ctx.db, store, r))
     .filter((r) => !filter.cardNumber || r.cardNumber.startsWith(filter.cardNumber))
-    .sort((a, b) => a.position - b.position);
+    .sort((a, b) => (sort.order === 'ASC' ? 1 : -1) * (a.position - b.position));
   return page(rows, params.pagination, `${instance}/rows`, (r) => r, false);
 }
 
 /** `reloadables/queue-reloads`: planned rows (default IN_PROGRESS), soonest first. */
 export function listQueue(ctx: DemoContext, params: Partial<GetListParams>): GetListResult<PlannedReload> {
-  const { companyId, companyIds } = ctx.require('reloadables/queue-reloads', 'list');
+  const { companyId } = ctx.require('reloadables/queue-reloads', 'list');
   const instance = `${base(companyId)}/planned`;
   const filter = parseOr400(plannedReloadFilterSchema, params.filter ?? {}, instance);
+  const sort = sortParam(params.sort, ['scheduledAt'] as const, { field: 'scheduledAt', order: 'ASC' }, instance);
   const from = filter.scheduledFrom ? rangeStart(filter.scheduledFrom).getTime() : -Infinity;
   const to = filter.scheduledTo ? rangeEndExclusive(filter.scheduledTo).getTime() : Infinity;
   const store = reloadablesOf(ctx.db);
-  const planned = new Set(store.runs.filter((r) => r.scheduledAt !== null && companyIds.has(r.companyId)).map((r) => r.id));
+  const planned = new Set(store.runs.filter((r) => r.scheduledAt !== null && r.companyId === companyId).map((r) => r.id));
   const rows = store.rows
     .filter((r) => planned.has(r.runId) && r.state === (filter.state ?? 'IN_PROGRESS') && (!filter.runId || r.runId === filter.runId))
     .map((r) => rowRecord(ctx.db, store, r))
@@ -211,7 +206,7 @@ export function listQueue(ctx: DemoContext, params: Partial<GetListParams>): Get
       const at = new Date(r.scheduledAt!).getTime();
       return (!filter.cardNumber || r.cardNumber.startsWith(filter.cardNumber)) && at >= from && at < to;
     })
-    .sort((a, b) => a.scheduledAt!.localeCompare(b.scheduledAt!) || a.runNumber.localeCompare(b.runNumber) || a.position - b.position);
+    .sort((a, b) => (sort.order === 'ASC' ? 1 : -1) * (a.scheduledAt!.localeCompare(b.scheduledAt!) || a.runNumber.localeCompare(b.runNumber) || a.position - b.position));
   return page(rows, params.pagination, instance, (r) => r, false);
 }
 

@@ -143,7 +143,6 @@ export function executeRun(db: DemoDb, store: ReloadableStore, run: DemoRun, at:
       run.deletedCount += 1;
       continue;
     }
-    row.initialBalanceCents = card.balanceCents;
     const after = creditCard(db, store, card, row.amountCents, { runId: run.id, user, at: stamp });
     applyWalletMoves(db, store, run.companyId, [{ type: 'CARD_RELOAD', reason: 'CARD_RELOAD', amountCents: -row.amountCents, cardId: card.id, runId: run.id }], {
       user,
@@ -156,7 +155,8 @@ export function executeRun(db: DemoDb, store: ReloadableStore, run: DemoRun, at:
     run.creditedCount += 1;
     run.creditedCents += row.amountCents;
   }
-  Object.assign(run, { state: 'COMPLETED', completedAt: stamp });
+  // nothing credited (every row refused at run time): the run is DELETED, as the server's finishRun
+  Object.assign(run, { state: run.creditedCount > 0 ? 'COMPLETED' : 'DELETED', completedAt: stamp });
 }
 
 /** The scheduled work of the server's job: every planned run whose time has come runs now. */
@@ -176,5 +176,5 @@ export function deletePlannedRows(store: ReloadableStore, run: DemoRun, rowIds: 
     run.deletedCount += 1;
   }
   // a run that has not started has credited nothing: with no row left it is DELETED
-  if (!store.rows.some((r) => r.runId === run.id && r.state === 'IN_PROGRESS')) run.state = 'DELETED';
+  if (!store.rows.some((r) => r.runId === run.id && r.state === 'IN_PROGRESS')) Object.assign(run, { state: 'DELETED', completedAt: new Date().toISOString() });
 }

@@ -26,6 +26,8 @@ export function reloadablesOf(db: DemoDb, now = new Date()): ReloadableStore {
 const FIRST = ['Giulia', 'Marco', 'Sara', 'Luca', 'Chiara', 'Paolo', 'Elena', 'Davide', 'Marta', 'Stefano', 'Laura', 'Andrea', 'Francesca', 'Matteo', 'Valentina'];
 const LAST = ['Rossi', 'Bianchi', 'Ferrari', 'Esposito', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'Bruno', 'Gallo', 'Conti', 'Costa', 'Fontana', 'Moretti', 'Barbieri', 'Lombardi'];
 const DAY = 86_400_000;
+/** cards were issued and activated early in 2026 (as the server seed) */
+const ISSUED = '2026-02-02T09:00:00.000Z';
 
 /** Acme Nord's cards by their last four digits (0231–0240: active, no cardholder yet). */
 function nordStatus(n: number): ReloadableCardStatus {
@@ -44,7 +46,7 @@ function seed(db: DemoDb, now: Date): ReloadableStore {
   const acme = company('ACME');
   const nord = company('ACME-NORD');
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
-  const issued = at(400).toISOString();
+  const issued = ISSUED;
 
   const addCards = (owner: typeof acme, prefix: string, count: number, status: (n: number) => ReloadableCardStatus, withHolder: (n: number) => boolean) => {
     for (let n = 1; n <= count; n += 1) {
@@ -85,8 +87,8 @@ function seed(db: DemoDb, now: Date): ReloadableStore {
       };
       store.cards.push(card);
       store.cardById.set(card.id, card);
-      appendCardEvent(db, store, card, 'ISSUE', null, issued);
-      if (state === 'LOCKED') appendCardEvent(db, store, card, 'LOCK', null, at(45).toISOString());
+      appendCardEvent(db, store, card, 'ISSUE', null, issued, null, 0);
+      if (state === 'LOCKED') appendCardEvent(db, store, card, 'LOCK', null, at(45).toISOString(), { from: 'ACTIVE', to: 'LOCKED' });
     }
   };
   addCards(nord, '535000000000', 240, nordStatus, (n) => n <= 230);

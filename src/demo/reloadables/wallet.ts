@@ -1,11 +1,12 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
+import { z } from 'zod';
 import type { CsvFormat } from '../../../domain/csv';
 import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
 import { fundWalletBodySchema, transferBodySchema, walletMovementFilterSchema, type FundWalletBody, type TransferBody, type Wallet, type WalletMovement, type WalletMovementFilter } from '../../../domain/reloadables';
 import type { DemoContext } from '../context';
 import { apiError, notFound, parseOr400 } from '../errors';
 import { idempotent } from '../ledger';
-import { contains, page, sortRows } from '../lists';
+import { contains, page, sortParam, sortRows } from '../lists';
 import { movementsCsv } from './csv';
 import { reloadablesOf } from './seed';
 import { applyWalletMoves, movementRecord, walletRecord } from './store';
@@ -19,6 +20,7 @@ const WALLET = 'reloadables/wallet';
 const SUBS = 'reloadables/walletSubCompanies';
 const SUB_MOVEMENTS = 'reloadables/walletSubCompanies-movements';
 const base = (companyId: string) => `/api/company/${companyId}/reloadable/wallet`;
+const subCompanyFilterSchema = z.object({ q: z.string().trim().min(1).max(80).optional() }).strict();
 
 /** A company strictly below the one looked at: 400 NOT_A_SUB_COMPANY for itself, 404 outside the subtree. */
 function subCompanyOf(who: { companyId: string; companyIds: Set<string> }, subCompanyId: unknown, instance: string): string {
@@ -54,10 +56,19 @@ function movementsOf(ctx: DemoContext, companyId: string, filter: WalletMovement
     .map(movementRecord);
 }
 
+/**
+ * Newest first. The API's sort whitelist is `seq` (insertion order); the screens ask for
+ * `createdAt`, the same order, so both are taken here (and should be by the API).
+ */
+function movementPage(ctx: DemoContext, companyId: string, filter: unknown, params: Partial<GetListParams>, instance: string): GetListResult<WalletMovement> {
+  const sort = sortParam(params.sort, ['seq', 'createdAt'] as const, { field: 'seq', order: 'DESC' }, instance);
+  const rows = movementsOf(ctx, companyId, parseOr400(walletMovementFilterSchema, filter ?? {}, instance));
+  return page(sort.order === 'DESC' ? rows : rows.reverse(), params.pagination, instance, (m) => m, false);
+}
+
 export function listMovements(ctx: DemoContext, params: Partial<GetListParams>): GetListResult<WalletMovement> {
   const { companyId } = ctx.require(WALLET, 'list');
-  const instance = `${base(companyId)}/movements`;
-  return page(movementsOf(ctx, companyId, parseOr400(walletMovementFilterSchema, params.filter ?? {}, instance)), params.pagination, instance, (m) => m, false);
+  return movementPage(ctx, companyId, params.filter, params, `${base(companyId)}/movements`);
 }
 
 /** `reloadables/walletSubCompanies-movements`: the filter names the sub-company (`subCompanyId`, the path's). */
@@ -65,31 +76,30 @@ export function listSubMovements(ctx: DemoContext, params: Partial<GetListParams
   const who = ctx.require(SUB_MOVEMENTS, 'list');
   const { subCompanyId, ...rest } = (params.filter ?? {}) as Record<string, unknown>;
   const instance = `${base(who.companyId)}/sub-companies/${String(subCompanyId)}/movements`;
-  const id = subCompanyOf(who, subCompanyId, instance);
-  return page(movementsOf(ctx, id, parseOr400(walletMovementFilterSchema, rest, instance)), params.pagination, instance, (m) => m, false);
+  return movementPage(ctx, subCompanyOf(who, subCompanyId, instance), rest, params, instance);
 }
 
 /** The wallets of the companies below the one looked at (`id` = companyId); filter `q`: name or code. */
 export function listSubWallets(ctx: DemoContext, params: Partial<GetListParams>): GetListResult<Wallet & { id: string }> {
   const who = ctx.require(SUBS, 'list');
-  const q = typeof params.filter?.q === 'string' ? params.filter.q : '';
+  const instance = `${base(who.companyId)}/sub-companies`;
+  const { q } = parseOr400(subCompanyFilterSchema, params.filter ?? {}, instance);
+  const sort = sortParam(params.sort, ['companyName'] as const, { field: 'companyName', order: 'ASC' }, instance);
   const store = reloadablesOf(ctx.db);
   const companies = ctx.db.companies.filter((c) => c.id !== who.companyId && who.companyIds.has(c.id) && (!q || contains(c.companyName, q) || contains(c.code, q)));
-  const rows = sortRows(companies.map((c) => ({ id: c.id, ...walletRecord(ctx.db, store, c.id) })), (w) => w.companyName, 'ASC');
-  return page(rows, params.pagination, `${base(who.companyId)}/sub-companies`, (w) => w, false);
+  const rows = sortRows(companies.map((c) => ({ id: c.id, ...walletRecord(ctx.db, store, c.id) })), (w) => w.companyName, sort.order);
+  return page(rows, params.pagination, instance, (w) => w, false);
 }
 
 export function exportWalletMovements(ctx: DemoContext, filter: WalletMovementFilter, format: CsvFormat, subCompanyId?: Identifier): Blob {
-  const store = reloadablesOf(ctx.db);
-  const runNumber = (runId: string | null) => (runId ? (store.runs.find((r) => r.id === runId)?.number ?? null) : null);
   if (subCompanyId === undefined || subCompanyId === null) {
     const { companyId } = ctx.require(WALLET, 'export');
-    return movementsCsv(movementsOf(ctx, companyId, parseOr400(walletMovementFilterSchema, filter ?? {}, `${base(companyId)}/movements/export`)), format, runNumber);
+    return movementsCsv(movementsOf(ctx, companyId, parseOr400(walletMovementFilterSchema, filter ?? {}, `${base(companyId)}/movements/export`)), format);
   }
   const who = ctx.require(SUB_MOVEMENTS, 'export');
   const instance = `${base(who.companyId)}/sub-companies/${String(subCompanyId)}/movements/export`;
   const id = subCompanyOf(who, subCompanyId, instance);
-  return movementsCsv(movementsOf(ctx, id, parseOr400(walletMovementFilterSchema, filter ?? {}, instance)), format, runNumber);
+  return movementsCsv(movementsOf(ctx, id, parseOr400(walletMovementFilterSchema, filter ?? {}, instance)), format);
 }
 
 /** Provider staff put money into the wallet of the company looked at (others: 403, even with the flag). */
