@@ -138,6 +138,18 @@ describe.each(DRIVERS)('reloadable notifications (%s)', (driver) => {
     expect(new Date(jobs[0].run_at).toISOString()).toBe(nextStatementAt(now).toISOString());
   });
 
+  it('runs the statement job on its day: statements sent, the next 1st queued', async () => {
+    await t.db.db.execute(sql`UPDATE reload_notification_settings SET last_statement_month = NULL`);
+    await t.db.db.execute(sql`DELETE FROM jobs WHERE name = ${MONTHLY_STATEMENT_JOB}`);
+    await t.db.db.execute(sql`INSERT INTO jobs (name, payload, run_at) VALUES (${MONTHLY_STATEMENT_JOB}, '{}'::jsonb, now() - interval '1 minute')`);
+    const before = (await outbox(t.db.db, 'reloadMonthlyStatement')).length;
+    await t.app.ctx.jobs.drain();
+    expect(await outbox(t.db.db, 'reloadMonthlyStatement')).toHaveLength(before + 1);
+    const jobs = await queryRows<{ status: string; run_at: Date | string }>(t.db.db, sql`SELECT status, run_at FROM jobs WHERE name = ${MONTHLY_STATEMENT_JOB} ORDER BY run_at`);
+    expect(jobs.map((j) => j.status)).toEqual(['done', 'queued']);
+    expect(new Date(jobs[1].run_at).toISOString()).toBe(nextStatementAt(t.app.ctx.clock.now()).toISOString());
+  });
+
   it('computes month boundaries in Europe/Rome', () => {
     expect(monthStart('2026-01').toISOString()).toBe('2025-12-31T23:00:00.000Z');
     expect(monthStart('2026-07').toISOString()).toBe('2026-06-30T22:00:00.000Z');
