@@ -64,7 +64,9 @@ export function getNotificationSettings(ctx: DemoContext): NotificationSettings 
 export function saveNotificationSettings(ctx: DemoContext, body: NotificationSettingsBody): NotificationSettings {
   const { companyId } = ctx.require(NOTIFICATIONS, 'edit');
   const input = parseOr400(notificationSettingsBodySchema, body, `/api/company/${companyId}/reloadable/notifications`);
-  const saved: NotificationSettings = { id: companyId, companyId, ...input, recipients: [...input.recipients], updatedAt: new Date().toISOString() };
+  // addresses kept once each, in lower case (as the server stores them)
+  const recipients = [...new Set(input.recipients.map((r) => r.trim().toLowerCase()))];
+  const saved: NotificationSettings = { id: companyId, companyId, ...input, recipients, updatedAt: new Date().toISOString() };
   reloadablesOf(ctx.db).notifications.set(companyId, saved);
   return { ...saved, recipients: [...saved.recipients] };
 }
