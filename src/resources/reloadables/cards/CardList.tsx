@@ -1,5 +1,5 @@
 import { Box, Card, List, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, InfiniteListBase, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
+import { DataTable, InfiniteListBase, RecordContextProvider, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import type { ReloadableCard } from '../../../../domain/reloadables';
 import { DateTimeField } from '../../../components/DateTimeField';
 import { ListLoadError } from '../../../components/ListLoadError';
@@ -18,6 +18,20 @@ import { CardTableBody } from './CardTableBody';
 import { CARDS, useCardRights } from './useCardActions';
 
 const PAGE_SIZE = 25;
+
+/** Holder and client ID share a column (two short lines) so the list fits a laptop screen. */
+function HolderField() {
+  const card = useRecordContext<ReloadableCard>();
+  if (!card) return null;
+  return (
+    <>
+      <Typography variant="body2">{card.customerName ?? '—'}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {card.clientId ?? '—'}
+      </Typography>
+    </>
+  );
+}
 
 function NoCards() {
   const translate = useTranslate();
@@ -69,8 +83,7 @@ function CardRows({ canBulk }: { canBulk: boolean }) {
     <Card variant="outlined" sx={{ overflow: 'visible' }}>
       <DataTable<ReloadableCard> body={CardTableBody} bulkActionButtons={canBulk ? <CardSelectionActions /> : false} rowClick={false} empty={<NoCards />} sx={SCROLLABLE_TABLE_SX}>
         <DataTable.Col source="number" label={label('number')} field={CardNumberLink} />
-        <DataTable.Col source="customerName" label={label('customerName')} disableSort />
-        <DataTable.Col source="clientId" label={label('clientId')} disableSort />
+        <DataTable.Col source="customerName" label={`${label('customerName')} / ${label('clientId')}`} disableSort field={HolderField} />
         <DataTable.Col source="companyName" label={label('company')} disableSort />
         <DataTable.Col source="status" label={label('status')} disableSort field={ReloadableCardStatusBadge} />
         <DataTable.Col source="balanceCents" label={label('balance')} disableSort align="right" render={() => <MoneyField source="balanceCents" />} />

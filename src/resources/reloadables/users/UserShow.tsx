@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Card, Grid, List, ListItem, Paper, Typography } from '@mui/material';
+import { Box, Button, Card, CircularProgress, Grid, List, ListItem, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Loading, RecordContextProvider, ShowBase, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -24,10 +24,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The holder's cards: number (link to the card's page), status, balance, expiry. */
+/**
+ * The holder's cards: number (link to the card's page), status, balance, expiry. Coming from the
+ * list, react-admin shows the list's row (without `cards`) until the holder's detail is in.
+ */
 function HolderCards({ user }: { user: ReloadableUserDetail }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
+  if (!user.cards) return <CircularProgress size={24} sx={{ mt: 3 }} aria-label={translate('reloadables.users.loadingCards')} />;
   return (
     <Box component="section" aria-labelledby="holder-cards-title" sx={{ mt: 3 }}>
       <Typography variant="h6" component="h2" id="holder-cards-title" sx={{ mb: 1 }}>
