@@ -6,7 +6,7 @@ import { enqueue } from '../../jobs/queue';
 import { ApiError } from '../../lib/errors';
 import { runIdempotent, unwrap, type IdempotencyRequest } from '../giftcards/idempotency';
 import { lockReloadableCards, lockWallet, reserve } from './ledger';
-import { executeRun, RUN_JOB } from './runs.execute';
+import { executeRun, lowBalanceCheck, RUN_JOB } from './runs.execute';
 import { loadRunDetail } from './runs.repository';
 
 /** Who runs reloads: the route's company (whose wallet pays) and its subtree. */
@@ -202,6 +202,7 @@ export async function createRun(
   });
   const { runId } = unwrap(outcome);
   if (created && !scheduledAt) await executeRun(ctx, runId);
+  else if (created) await lowBalanceCheck(ctx, actor.companyId); // a plan sets money aside: the available balance fell
   const detail = await loadRunDetail(ctx.db, actor.companyId, runId);
   if (!detail) throw new Error(`reload run ${runId} vanished`);
   return detail;

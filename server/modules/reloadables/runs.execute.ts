@@ -120,6 +120,12 @@ async function finishRun(ctx: AppContext, runId: string): Promise<boolean> {
   );
   if (!finished) return false;
   await notifyRunFinished(ctx, runId);
-  await checkLowBalance(ctx.db, ctx, finished.company_id);
+  await lowBalanceCheck(ctx, finished.company_id);
   return true;
+}
+
+/** After the available balance moved (a run's credits, a plan's reservation, a release): the low-balance e-mail, once per crossing. */
+export async function lowBalanceCheck(ctx: AppContext, companyId: string): Promise<void> {
+  // in a transaction of its own: the settings row lock it takes must last until its mail is queued
+  await ctx.db.transaction((tx) => checkLowBalance(tx, ctx, companyId));
 }

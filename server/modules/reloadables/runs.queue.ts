@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
 import { lockWallet, release } from './ledger';
+import { lowBalanceCheck } from './runs.execute';
 import { loadPlannedRow, loadRunDetail } from './runs.repository';
 
 /**
@@ -48,6 +49,7 @@ export async function deleteRun(ctx: AppContext, companyId: string, runId: strin
         deleted_count = deleted_count + ${Number(gone.count)}, reserved_cents = reserved_cents - ${cents}
       WHERE id = ${runId}`);
   });
+  await lowBalanceCheck(ctx, companyId); // released money may re-arm the low-balance warning
   return (await loadRunDetail(ctx.db, companyId, runId))!;
 }
 
@@ -74,5 +76,6 @@ export async function deletePlannedRow(ctx: AppContext, companyId: string, rowId
         completed_at = CASE WHEN deleted_count + 1 >= row_count THEN ${at}::timestamptz ELSE completed_at END
       WHERE id = ${run.id}`);
   });
+  await lowBalanceCheck(ctx, companyId);
   return (await loadPlannedRow(ctx.db, companyId, rowId))!;
 }

@@ -5,6 +5,7 @@ import { ShiftableClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
+import { queryRows } from '../../db/client';
 import { caller, companyIdOf, q } from '../giftcards/test-support';
 import { addReloadableCards, balanceOf, fundWallet, runLedger, walletOf } from './runs.test-support';
 
@@ -112,6 +113,25 @@ describe.each(DRIVERS)('reload runs: plan, queue, history (%s)', (driver) => {
     expect(await balanceOf(t.db.db, card.id)).toBe(200);
   });
 
+  it('a plan that takes the available balance under the threshold warns once; deleting it re-arms the warning', async () => {
+    const nordId = await companyIdOf(t.db.db, 'ACME-NORD');
+    const nord = (await login(t.app, 'operator@acme-nord.test')).accessToken;
+    const [card] = await addReloadableCards(t.db.db, nordId, 1);
+    await fundWallet(t.db.db, nordId, 6000);
+    await t.db.db.execute(sql`
+      INSERT INTO reload_notification_settings (company_id, recipients, low_balance_enabled, low_balance_threshold_cents)
+      VALUES (${nordId}, ${JSON.stringify(['ops@nord.test'])}::jsonb, true, 5000)`);
+    const mails = async () => Number((await queryRows<{ n: string }>(t.db.db, sql`SELECT count(*) AS n FROM email_outbox WHERE to_address = 'ops@nord.test'`))[0].n);
+    const nordUrl = `/api/company/${nordId}/reloadable/reloads`;
+    const planned = await call(nord, 'POST', nordUrl, { source: 'MANUAL', scheduledAt: new Date(clock.now().getTime() + HOUR).toISOString(), rows: [{ cardId: card.id, amountCents: 2000 }] });
+    expect(planned.statusCode).toBe(201);
+    expect(await mails()).toBe(1);
+    expect((await del(nord, `${nordUrl}/${planned.json().id}`)).statusCode).toBe(200);
+    const [settings] = await queryRows<{ low_balance_notified: boolean }>(t.db.db, sql`SELECT low_balance_notified FROM reload_notification_settings WHERE company_id = ${nordId}`);
+    expect(settings.low_balance_notified).toBe(false);
+    expect(await mails()).toBe(1);
+  });
+
   it('deleting the last planned row of a run deletes the run', async () => {
     const run = await plan(new Date(clock.now().getTime() + HOUR), [{ cardId: cards[4].id, amountCents: 100 }]);
     const [row] = (await call(token, 'GET', `${url}/${run.id}/rows`)).json();
@@ -154,8 +174,10 @@ describe.each(DRIVERS)('reload runs: plan, queue, history (%s)', (driver) => {
     expect((await del(nord, `${nordUrl}/${acmeRun.id}`)).statusCode).toBe(404);
     const [acmeRow] = (await call(token, 'GET', `${url}/${acmeRun.id}/rows`)).json();
     expect((await del(nord, `${nordUrl}/planned/${acmeRow.id}`)).statusCode).toBe(404);
-    expect((await call(nord, 'GET', nordUrl)).json()).toEqual([]);
-    expect((await call(nord, 'GET', `${nordUrl}/planned`)).json()).toEqual([]);
+    const ownOnly = (list: Array<{ companyId: string }>) => list.every((r) => r.companyId === nordId);
+    expect(ownOnly((await call(nord, 'GET', nordUrl)).json())).toBe(true);
+    expect(ownOnly((await call(nord, 'GET', `${nordUrl}/planned?filter=${q({ state: 'DELETED' })}`)).json())).toBe(true);
+    expect((await call(nord, 'GET', `${nordUrl}/planned?filter=${q({ runId: acmeRun.id })}`)).json()).toEqual([]);
   });
 });
 
