@@ -34,13 +34,14 @@ describe('QueueReloadList', () => {
     const link = await screen.findByRole('link', { name: 'RL-000042 · 2' });
     expect(link).toHaveAttribute('href', `/reloadables/queue-reloads/${rows[0].runId}`);
     expect(queries[0].get('sort')).toBe('["scheduledAt","ASC"]');
-    for (const header of ['Reload', 'Company', 'Customer', 'Card number', 'Reload amount', 'Insert date', 'Scheduled date', 'Current amount', 'Initial amount', 'Status']) {
+    for (const header of ['Reload', 'Company', 'Card number and customer', 'Reload amount', 'Insert date', 'Scheduled date', 'Current amount (initial)', 'Status', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
     expect(screen.getByText('In progress')).toHaveAttribute('data-tone', 'yellow');
     expect(screen.getByText('Deleted')).toHaveAttribute('data-tone', 'red');
     expect(screen.getByText('Completed')).toHaveAttribute('data-tone', 'transparent');
     expect(screen.getByText('€35.00')).toBeInTheDocument();
+    expect(screen.getAllByText('initial €10.00')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Load more reloads' })).toBeInTheDocument();
   });
 

@@ -29,13 +29,41 @@ function QueueTable() {
     <DataTable<PlannedReload> rowClick={false} bulkActionButtons={false} sx={SCROLLABLE_TABLE_SX}>
       <DataTable.Col source="runNumber" label={label('id')} disableSort render={(row) => <RowId row={row as PlannedReload} />} />
       <DataTable.Col source="companyName" label={label('company')} disableSort />
-      <DataTable.Col source="customer" label={label('customer')} disableSort />
-      <DataTable.Col source="cardNumber" label={label('cardNumber')} disableSort render={(row) => <span style={nowrap}>{row.cardNumber}</span>} />
+      <DataTable.Col
+        source="cardNumber"
+        label={label('cardCustomer')}
+        disableSort
+        render={(row) => (
+          <>
+            <Box component="span" sx={{ ...nowrap, display: 'block' }}>
+              {row.cardNumber}
+            </Box>
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {row.customer ?? '—'}
+            </Typography>
+          </>
+        )}
+      />
       <DataTable.Col source="amountCents" label={label('amount')} disableSort align="right" render={(row) => <span style={nowrap}>{formatCents(row.amountCents)}</span>} />
-      <DataTable.Col source="insertedAt" label={label('insertedAt')} disableSort render={(row) => <span style={nowrap}>{formatDateTime(row.insertedAt)}</span>} />
-      <DataTable.Col source="scheduledAt" label={label('scheduledAt')} render={(row) => <span style={nowrap}>{formatDateTime(row.scheduledAt)}</span>} />
-      <DataTable.Col source="currentAmountCents" label={label('currentAmount')} disableSort align="right" render={(row) => <span style={nowrap}>{formatCents(row.currentAmountCents)}</span>} />
-      <DataTable.Col source="initialAmountCents" label={label('initialAmount')} disableSort align="right" render={(row) => <span style={nowrap}>{formatCents(row.initialAmountCents)}</span>} />
+      <DataTable.Col source="insertedAt" label={label('insertedAt')} disableSort render={(row) => formatDateTime(row.insertedAt)} />
+      <DataTable.Col source="scheduledAt" label={label('scheduledAt')} render={(row) => formatDateTime(row.scheduledAt)} />
+      {/* two values a column (card over customer, current over initial) and dates free to wrap: the delete action stays in view at 1280 px */}
+      <DataTable.Col
+        source="currentAmountCents"
+        label={label('currentInitialAmount')}
+        disableSort
+        align="right"
+        render={(row) => (
+          <>
+            <Box component="span" sx={{ ...nowrap, display: 'block' }}>
+              {formatCents(row.currentAmountCents)}
+            </Box>
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ ...nowrap, display: 'block' }}>
+              {translate('reloads.queue.initial', { amount: formatCents(row.initialAmountCents) })}
+            </Typography>
+          </>
+        )}
+      />
       <DataTable.Col source="state" label={label('state')} disableSort render={(row) => <ReloadStateBadge state={row.state} />} />
       <DataTable.Col label={label('actions')} disableSort render={(row) => <QueueRowDelete row={row as PlannedReload} />} />
     </DataTable>

@@ -11,7 +11,7 @@ import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { RunConfirmDialog } from './RunConfirmDialog';
 import { rowErrorsOf, withRefusedRows } from './rowsInvalid';
 import { useReasonText } from './reloadTexts';
-import { badRowCount, FileReadError, fileErrorsOf, ValidationReport } from './ValidationReport';
+import { badRowCount, badRowsKey, FileReadError, fileErrorsOf, ValidationReport } from './ValidationReport';
 
 /** What a tab hands over once its input is complete: what to check, and its identity (a new one makes the last check stale). */
 export interface ReloadDraft {
@@ -56,7 +56,9 @@ export function ReloadCheckout({
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [check, setCheck] = useState<Check | null>(null);
   const [checking, setChecking] = useState(false);
-  const [dropped, setDropped] = useState(false);
+  // which bad rows of which input the user chose to leave out: a new check of the same input
+  // with the same bad rows (another schedule) keeps the choice; other bad rows ask again
+  const [droppedRows, setDroppedRows] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ key: string; busy: boolean; error: string | null } | null>(null);
   const abort = useRef<AbortController | null>(null);
   const currentKey = draft && scheduleValid ? `${draft.key}|${scheduledAt ?? ''}` : null;
@@ -67,7 +69,6 @@ export function ReloadCheckout({
     const controller = new AbortController();
     abort.current = controller;
     setChecking(true);
-    setDropped(false);
     try {
       const result = await dataProvider.validateReloads({ ...draft.input, ...(scheduledAt ? { scheduledAt } : {}) } as ValidateReloadsBody, controller.signal);
       setCheck({ key: currentKey, result });
@@ -87,6 +88,8 @@ export function ReloadCheckout({
   const result = current && 'result' in current ? current.result : null;
   const fileErrors = result ? fileErrorsOf(result.errors) : [];
   const bad = result ? badRowCount(result.errors) : 0;
+  const dropKey = result && draft ? `${draft.key}|${badRowsKey(result.errors)}` : null;
+  const dropped = bad > 0 && dropKey !== null && droppedRows === dropKey;
   const runnable = !!result && fileErrors.length === 0 && result.rows.length > 0 && (bad === 0 || dropped) && result.shortfallCents === 0;
 
   const create = async () => {
@@ -108,7 +111,6 @@ export function ReloadCheckout({
       const refused = rowErrorsOf(error);
       if (refused && refused.length > 0 && current) {
         setCheck({ key: current.key, result: withRefusedRows(result, refused) });
-        setDropped(false);
         setConfirm(null);
         return;
       }
@@ -142,7 +144,7 @@ export function ReloadCheckout({
       {!checking && result && fileErrors.length > 0 && <FileReadError reasons={fileErrors.map((error) => reason(error.code))} onTemplate={onTemplate} />}
       {!checking && result && fileErrors.length === 0 && (
         <>
-          <ValidationReport validation={result} dropped={dropped} onDrop={() => setDropped(true)} rowLabel={rowLabel} cardOf={cardOf} />
+          <ValidationReport validation={result} dropped={dropped} onDrop={() => setDroppedRows(dropKey)} rowLabel={rowLabel} cardOf={cardOf} />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Button variant="contained" startIcon={<PlayArrowIcon />} disabled={!runnable} onClick={() => setConfirm({ key: newIdempotencyKey(), busy: false, error: null })}>
               {translate(scheduledAt ? 'reloads.run.plan' : 'reloads.run.now')}

@@ -12,6 +12,11 @@ export function badRowCount(errors: ReloadRowError[]): number {
   return new Set(errors.filter((error) => error.field !== 'file').map((error) => error.row)).size;
 }
 
+/** The identity of a set of bad rows (their row numbers), to tell whether a new check found the same ones. */
+export function badRowsKey(errors: ReloadRowError[]): string {
+  return [...new Set(errors.filter((error) => error.field !== 'file').map((error) => error.row))].sort((a, b) => a - b).join(',');
+}
+
 export const fileErrorsOf = (errors: ReloadRowError[]) => errors.filter((error) => error.field === 'file');
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: 'error' }) {
