@@ -245,4 +245,47 @@ describe('ReloadsPage', () => {
     expect(await screen.findByText('Reloads completed: 3 cards credited, total €75.00.')).toBeInTheDocument();
     expect(polls).toBeGreaterThanOrEqual(2);
   });
+
+  it('keeps the bad rows left out when a schedule set afterwards re-checks the same file with the same bad rows', async () => {
+    const report = validation({
+      rows: [{ row: 2, cardId: CARD.id, cardNumber: CARD.number, customer: null, amountCents: 2500 }],
+      errors: [{ row: 3, field: 'amount', code: 'validation.amount' }],
+      count: 1,
+      totalCents: 2500,
+    });
+    const { checks } = serveRun({ check: () => HttpResponse.json(report) });
+    await render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'CSV file' }));
+    await user.upload(screen.getByLabelText('Choose a CSV file'), csv('cardNumber;amount\n5350000000000001;25\n5350000000000002;x\n'));
+    await user.click(await screen.findByRole('button', { name: 'Leave out the bad row' }));
+    await user.click(screen.getByRole('switch', { name: 'Schedule for a date and time' }));
+    fireEvent.change(screen.getByLabelText('Date and time of the reloads'), { target: { value: dayjs().add(3, 'day').format('YYYY-MM-DDTHH:mm') } });
+    await waitFor(() => expect(checks).toHaveLength(2));
+    expect(checks[1]).toHaveProperty('scheduledAt');
+    expect(await screen.findByText('1 bad row left out: only the valid rows will run.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Plan the reloads' })).toBeEnabled();
+  });
+
+  it('rows refused at creation (a card locked since the check) move into the report and block the run again', async () => {
+    serveCards();
+    const { creates } = serveRun({
+      check: () => HttpResponse.json(validation({ rows: [{ row: 1, cardId: CARD.id, cardNumber: CARD.number, customer: null, amountCents: 2500 }], count: 1, totalCents: 2500 })),
+      create: () => HttpResponse.json(problemBody(400, 'RELOAD_ROWS_INVALID', { errors: { 'rows.1.card': 'errors.codes.RELOAD_CARD_LOCKED' } }), { status: 400, headers: { 'Content-Type': 'application/problem+json' } }),
+    });
+    await render();
+    const user = userEvent.setup();
+    await pickCard(user);
+    await user.type(screen.getByRole('textbox', { name: `Amount for card ${CARD.number}` }), '25');
+    await user.click(screen.getByRole('button', { name: 'Check the reloads' }));
+    await user.click(await screen.findByRole('button', { name: 'Reload now' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Run the reloads?' })).getByRole('button', { name: 'Reload now' }));
+    const errors = await screen.findByRole('table', { name: 'Rows not valid' });
+    expect(within(errors).getByText('The card is locked: unlock it before reloading it.')).toBeInTheDocument();
+    expect(within(errors).getByText(CARD.number)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload now' })).toBeDisabled();
+    expect(creates).toHaveLength(1);
+  });
 });
+
