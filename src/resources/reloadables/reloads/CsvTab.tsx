@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { RELOAD_LIMITS, type ReloadRunDetail } from '../../../../domain/reloadables';
 import { actionErrorText } from '../../../components/actionErrorText';
@@ -29,7 +29,7 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
   const notify = useNotify();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<{ name: string; result: Chosen } | null>(null);
   const [reading, setReading] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -78,6 +78,7 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
 
   const scheduleValid = !scheduleOn || (schedule !== '' && scheduleError(schedule) === null);
   const result = chosen?.result;
+  const chooseLabel = translate(chosen ? 'reloads.csv.chooseOther' : 'reloads.csv.choose');
   return (
     <Box>
       <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-label={translate('reloads.csv.title')}>
@@ -91,20 +92,21 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
           <Button variant="outlined" startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />} disabled={downloading} onClick={() => void downloadTemplate()}>
             {translate('reloads.csv.template')}
           </Button>
-          <Button variant="contained" component="label" htmlFor={inputId} startIcon={reading ? <CircularProgress size={16} color="inherit" /> : <UploadFileIcon />} disabled={reading}>
-            {translate(chosen ? 'reloads.csv.chooseOther' : 'reloads.csv.choose')}
-            <input
-              id={inputId}
-              type="file"
-              accept=".csv,text/csv"
-              hidden
-              aria-label={translate('reloads.csv.choose')}
-              onChange={(event) => {
-                void choose(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
+          {/* a real button that opens the hidden picker: a <label> styled as a button is not pressed by Enter */}
+          <Button variant="contained" startIcon={reading ? <CircularProgress size={16} color="inherit" /> : <UploadFileIcon />} disabled={reading} onClick={() => fileInput.current?.click()}>
+            {chooseLabel}
           </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            aria-label={chooseLabel}
+            onChange={(event) => {
+              void choose(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
           {chosen && (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {translate('reloads.csv.chosen', { name: chosen.name })}
