@@ -167,12 +167,16 @@ export function cardActionRefusal(status: ReloadableCardStatus, action: CardActi
   return null;
 }
 
-/** The actions a card offers now (what would succeed), for the row menus. */
-export function cardActionsFor(status: ReloadableCardStatus): Record<CardAction, boolean> {
+/**
+ * The actions a card offers now (what would succeed), for the row menus. `paidHere`: the card
+ * belongs to the company looked at, whose wallet would pay the reload (a parent sees its
+ * sub-companies' cards, but reloads them from their own wallets, looking at that company).
+ */
+export function cardActionsFor(status: ReloadableCardStatus, paidHere = true): Record<CardAction, boolean> {
   return {
     lock: cardActionRefusal(status, 'lock') === null,
     unlock: cardActionRefusal(status, 'unlock') === null,
-    reload: status === 'ACTIVE',
+    reload: status === 'ACTIVE' && paidHere,
     linkCompany: status !== 'DELETED',
     clientId: status !== 'DELETED',
   };

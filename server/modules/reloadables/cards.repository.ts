@@ -30,8 +30,11 @@ interface CardRow {
 const isoOf = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const dayOf = (v: Date | string | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
-/** `now`: the business clock, for the month and year totals (zero when the card's last reload is of an older period). */
-export function toCard(row: CardRow, now: Date): ReloadableCard {
+/**
+ * `now`: the business clock, for the month and year totals (zero when the card's last reload is of
+ * an older period). `payerCompanyId`: the route's company, whose wallet pays a reload.
+ */
+export function toCard(row: CardRow, now: Date, payerCompanyId: string): ReloadableCard {
   const totals = periodTotals(
     { status: row.status, expirationDate: dayOf(row.expiration_date), monthKey: row.month_key, yearKey: row.year_key, monthReloadedCents: Number(row.month_reloaded_cents), yearReloadedCents: Number(row.year_reloaded_cents) },
     now,
@@ -51,7 +54,7 @@ export function toCard(row: CardRow, now: Date): ReloadableCard {
     lastReloadAt: isoOf(row.last_reload_at),
     monthReloadedCents: totals.month,
     yearReloadedCents: totals.year,
-    actions: cardActionsFor(row.status),
+    actions: cardActionsFor(row.status, row.company_id === payerCompanyId),
   };
 }
 
@@ -88,25 +91,25 @@ export interface CardListQuery {
   limit: number;
 }
 
-export async function listReloadableCards(db: Db, companyIds: readonly string[], query: CardListQuery, now: Date): Promise<ReloadableCard[]> {
+export async function listReloadableCards(db: Db, companyIds: readonly string[], query: CardListQuery, now: Date, payerCompanyId: string): Promise<ReloadableCard[]> {
   const direction = query.sort.order === 'ASC' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
   const rows = await queryRows<CardRow>(
     db,
     sql`${CARD_SELECT} WHERE ${cardWhere(companyIds, query.filter)} ORDER BY ${SORT_COLUMN[query.sort.field]} ${direction}, c.id OFFSET ${query.offset} LIMIT ${query.limit}`,
   );
-  return rows.map((row) => toCard(row, now));
+  return rows.map((row) => toCard(row, now, payerCompanyId));
 }
 
 /** One card of the subtree; null when it is unknown or outside it. */
-export async function findReloadableCard(db: Db, companyIds: readonly string[], id: string, now: Date): Promise<ReloadableCard | null> {
+export async function findReloadableCard(db: Db, companyIds: readonly string[], id: string, now: Date, payerCompanyId: string): Promise<ReloadableCard | null> {
   const [row] = await queryRows<CardRow>(db, sql`${CARD_SELECT} WHERE c.id = ${id} AND ${inIds(sql`c.company_id`, companyIds)}`);
-  return row ? toCard(row, now) : null;
+  return row ? toCard(row, now, payerCompanyId) : null;
 }
 
 /** The cards of one cardholder (a user's page), by number. */
-export async function cardsOfUser(db: Db, companyIds: readonly string[], userId: string, now: Date): Promise<ReloadableCard[]> {
+export async function cardsOfUser(db: Db, companyIds: readonly string[], userId: string, now: Date, payerCompanyId: string): Promise<ReloadableCard[]> {
   const rows = await queryRows<CardRow>(db, sql`${CARD_SELECT} WHERE c.user_id = ${userId} AND ${inIds(sql`c.company_id`, companyIds)} ORDER BY c.number`);
-  return rows.map((row) => toCard(row, now));
+  return rows.map((row) => toCard(row, now, payerCompanyId));
 }
 
 interface EventRow {

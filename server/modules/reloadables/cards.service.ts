@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { cardActionRefusal, type CardBulkBody, type CardBulkResult, type ReloadableCard, type ReloadableCardStatus, type ReloadRunDetail } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
+import { inIds } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
 import type { IdempotencyRequest } from '../giftcards/idempotency';
 import { runIdempotent, unwrap } from '../giftcards/idempotency';
@@ -37,7 +38,7 @@ async function clientIdUsed(tx: Db, companyId: string, clientId: string, exceptC
 }
 
 async function cardAfter(ctx: AppContext, actor: CardActor, id: string): Promise<ReloadableCard> {
-  const card = await findReloadableCard(ctx.db, actor.companyIds, id, ctx.clock.now());
+  const card = await findReloadableCard(ctx.db, actor.companyIds, id, ctx.clock.now(), actor.companyId);
   if (!card) throw notFound();
   return card;
 }
@@ -152,7 +153,7 @@ export async function bulkCards(ctx: AppContext, actor: CardActor, body: CardBul
 async function bulkReload(ctx: AppContext, actor: CardActor, ids: string[], amountCents: number, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
   const rows = ids.map((cardId, i) => ({ row: i + 1, cardId, amountCents }));
   const check = await checkRows(ctx.db, ctx, reloadActor(actor), rows, ctx.clock.now());
-  const numbers = new Map((await queryRows<{ id: string; number: string }>(ctx.db, sql`SELECT id, number FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)).map((r) => [r.id, r.number]));
+  const numbers = new Map((await queryRows<{ id: string; number: string }>(ctx.db, sql`SELECT id, number FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${inIds(sql`company_id`, actor.companyIds)}`)).map((r) => [r.id, r.number]));
   const failedRows = new Map<number, string>();
   for (const error of check.errors) if (!failedRows.has(error.row)) failedRows.set(error.row, error.code.replace(/^errors\.codes\./, ''));
   const failed = [...failedRows].map(([row, code]) => ({ id: ids[row - 1], code: numbers.get(ids[row - 1]) ?? '', error: code }));

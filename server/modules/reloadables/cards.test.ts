@@ -35,7 +35,10 @@ describe.each(DRIVERS)('reloadable cards (%s)', (driver) => {
     expect(all.headers['content-range']).toBe('cards 0-4/5');
     const first = all.json<ReloadableCard[]>()[0];
     expect(first).toMatchObject({ companyName: 'Acme Nord S.r.l.', clientId: 'CLI-1', customerName: 'Giulia Bianchi', status: 'ACTIVE', balanceCents: 0, expirationDate: '2099-12-31', monthReloadedCents: 0 });
-    expect(first.actions).toEqual({ lock: true, unlock: false, reload: true, linkCompany: true, clientId: true });
+    // seen from Acme, a card of Acme Nord is not reloadable from Acme's wallet; from Acme Nord it is
+    expect(first.actions).toEqual({ lock: true, unlock: false, reload: false, linkCompany: true, clientId: true });
+    expect((await list(d.referent, d.nord, { q: nordCard.number }))[0].actions).toEqual({ lock: true, unlock: false, reload: true, linkCompany: true, clientId: true });
+    expect((await list(d.referent, d.acme, { q: '535000000001' }))[0].actions.reload).toBe(true);
     expect((await list(d.referent, d.acme, { q: '535000000001' })).map((c) => c.number)).toEqual(['5350000000019001']);
     expect((await list(d.referent, d.acme, { q: 'cli-1' })).map((c) => c.id)).toEqual([nordCard.id]);
     expect((await list(d.referent, d.acme, { q: 'verdi marco' })).map((c) => c.number)).toEqual(['5350000000009002']);

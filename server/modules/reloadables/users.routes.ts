@@ -37,7 +37,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => {
       const user = await findReloadableUser(ctx.db, request.cardActor.companyIds, request.params.id);
       if (!user) throw notFound();
-      return { ...user, cards: await cardsOfUser(ctx.db, request.cardActor.companyIds, user.id, ctx.clock.now()) };
+      return { ...user, cards: await cardsOfUser(ctx.db, request.cardActor.companyIds, user.id, ctx.clock.now(), request.cardActor.companyId) };
     },
   );
 }

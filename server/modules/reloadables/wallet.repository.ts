@@ -119,9 +119,12 @@ const MOVEMENT_SELECT = sql`SELECT m.id, m.seq, m.company_id, m.type, m.reason, 
   LEFT JOIN reloadable_cards rc ON rc.id = m.card_id
   LEFT JOIN users u ON u.id = m.user_id`;
 
-/** A page of a wallet's movements, newest first (insertion order: two movements of one transaction share created_at). */
-export async function listMovements(db: Db, companyId: string, filter: WalletMovementFilter, offset: number, limit: number): Promise<WalletMovement[]> {
-  const rows = await queryRows<MovementRow>(db, sql`${MOVEMENT_SELECT} WHERE ${movementWhere(companyId, filter)} ORDER BY m.seq DESC OFFSET ${offset} LIMIT ${limit}`);
+/** A page of a wallet's movements, newest first by default (insertion order: two movements of one transaction share created_at). */
+export async function listMovements(db: Db, companyId: string, filter: WalletMovementFilter, offset: number, limit: number, order: 'ASC' | 'DESC' = 'DESC'): Promise<WalletMovement[]> {
+  const rows = await queryRows<MovementRow>(
+    db,
+    sql`${MOVEMENT_SELECT} WHERE ${movementWhere(companyId, filter)} ORDER BY m.seq ${order === 'ASC' ? sql`ASC` : sql`DESC`} OFFSET ${offset} LIMIT ${limit}`,
+  );
   return rows.map(toMovement);
 }
 

@@ -31,8 +31,9 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   const root = '/api/company/:companyId/reloadable/wallet';
 
   const movements = (companyId: string, query: z.infer<typeof listQuerySchema>, reply: FastifyReply) => {
-    const q = parseListQuery(query, walletMovementFilterSchema, ['seq'] as const, { field: 'seq', order: 'DESC' });
-    return listMovements(ctx.db, companyId, q.filter, q.offset, q.limit + 1).then((rows) => sendPage(reply, 'movements', q.offset, q.limit, rows));
+    // the movement's date is its order: `createdAt` sorts by insertion (seq), as two movements of one transaction share a time
+    const q = parseListQuery(query, walletMovementFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+    return listMovements(ctx.db, companyId, q.filter, q.offset, q.limit + 1, q.sort.order).then((rows) => sendPage(reply, 'movements', q.offset, q.limit, rows));
   };
   const exportMovements = (companyId: string, query: z.infer<typeof cardExportQuerySchema>, reply: FastifyReply) => {
     const filter = parseFilter(query.filter, walletMovementFilterSchema);

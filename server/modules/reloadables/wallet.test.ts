@@ -97,6 +97,11 @@ describe.each(DRIVERS)('reloadable wallet (%s)', (driver) => {
     const [latest, previous] = list.json<WalletMovement[]>();
     expect(latest).toMatchObject({ type: 'WALLET_RELOAD', reason: 'TRANSFER_IN', amountCents: 20_000, balanceAfterCents: 400_000, counterpartCompanyId: d.nord, counterpartCompanyName: 'Acme Nord S.r.l.', userName: 'Rita Referente' });
     expect(previous).toMatchObject({ reason: 'TRANSFER_OUT', amountCents: -120_000, note: 'Q4' });
+    // the list screens sort by date (insertion order): newest first, or oldest first
+    const newest = await call(d.referent, 'GET', `${url(d.acme, 'wallet/movements')}?sort=${q(['createdAt', 'DESC'])}&range=${q([0, 1])}`);
+    expect(newest.json<WalletMovement[]>().map((m) => m.id)).toEqual([latest.id, previous.id]);
+    const oldest = await call(d.referent, 'GET', `${url(d.acme, 'wallet/movements')}?sort=${q(['createdAt', 'ASC'])}&range=${q([0, 0])}`);
+    expect(oldest.json<WalletMovement[]>()[0]).toMatchObject({ reason: 'FUNDING' });
     const subMoves = await call(d.referent, 'GET', `${url(d.acme, `wallet/sub-companies/${d.nord}/movements`)}?filter=${q({ reason: 'TRANSFER_IN' })}`);
     expect(subMoves.json<WalletMovement[]>().map((m) => m.amountCents)).toEqual([120_000]);
     expect(subMoves.headers['content-range']).toBe('movements 0-0/1');

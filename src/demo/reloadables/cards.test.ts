@@ -13,6 +13,9 @@ describe('demo reloadable cards and cardholders', () => {
     expect(acmeOnly.total).toBe(60);
     const byClient = await demo.dp.getList<ReloadableCard>('reloadables/cards', { ...CARD_PAGE, filter: { q: 'acme-nord-0042' } });
     expect(byClient.data.map((c) => c.number)).toEqual(['5350000000000042']);
+    // Acme's wallet does not pay for Acme Nord's cards: reload is offered on Acme's own only
+    expect(byClient.data[0].actions.reload).toBe(false);
+    expect((await demo.card('5350000000010001')).actions.reload).toBe(true);
     const name = byClient.data[0].customerName!;
     const byName = await demo.dp.getList<ReloadableCard>('reloadables/cards', { ...CARD_PAGE, filter: { q: name.toUpperCase() } });
     expect(byName.data.every((c) => c.customerName === name)).toBe(true);

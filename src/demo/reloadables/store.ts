@@ -244,7 +244,8 @@ export function appendCardEvent(
   store.events.push({ id: db.newId(RELOADABLE_KIND), seq: (store.seq += 1), cardId: card.id, type, amountCents, balanceAfterCents: card.balanceCents, runId, detail, userName: userNameOf(user), createdAt: at });
 }
 
-export function cardRecord(db: DemoDb, store: ReloadableStore, card: DemoCard, now = new Date()): ReloadableCard {
+/** `payerCompanyId`: the company looked at, whose wallet pays a reload (a parent cannot reload a sub-company's card from its own). */
+export function cardRecord(db: DemoDb, store: ReloadableStore, card: DemoCard, now: Date, payerCompanyId: string): ReloadableCard {
   const holder = card.userId ? store.holders.find((h) => h.id === card.userId) : undefined;
   const totals = periodTotals(card, now);
   return {
@@ -262,7 +263,7 @@ export function cardRecord(db: DemoDb, store: ReloadableStore, card: DemoCard, n
     lastReloadAt: card.lastReloadAt,
     monthReloadedCents: totals.month,
     yearReloadedCents: totals.year,
-    actions: cardActionsFor(card.status),
+    actions: cardActionsFor(card.status, card.companyId === payerCompanyId),
   };
 }
 
