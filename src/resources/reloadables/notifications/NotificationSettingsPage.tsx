@@ -34,18 +34,19 @@ function SwitchField({ name, label, help, readOnly }: { name: string; label: str
   );
 }
 
-/** The threshold matters only while the low-balance alert is on. */
+/** The threshold matters only while the low-balance alert is on: shown then (its value is kept while hidden). */
 function ThresholdField({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const enabled = useWatch({ name: 'lowBalanceEnabled' }) === true;
+  if (!enabled) return null;
   return (
     <Box sx={{ ml: 6, maxWidth: 320 }}>
       <FormTextField
         name="lowBalanceThreshold"
         label={translate('reloadables.notifications.threshold')}
         helperText={translate('reloadables.notifications.thresholdHelp')}
-        disabled={!enabled || readOnly}
-        required={enabled}
+        disabled={readOnly}
+        required
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         size="small"
       />

@@ -47,6 +47,8 @@ export const notificationFormSchema = z
     const threshold = values.lowBalanceThreshold === '' ? (values.lowBalanceEnabled ? null : 0) : parseEurosToCents(values.lowBalanceThreshold);
     if (threshold === null) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: values.lowBalanceThreshold === '' ? GV.required : GV.amount });
     else if (threshold > RELOAD_LIMITS.maxWalletMoveCents) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: GV.amountTooLarge });
+    // an alert below zero would never fire
+    else if (values.lowBalanceEnabled && threshold === 0) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: GV.amount });
     return {
       recipients,
       lowBalanceEnabled: values.lowBalanceEnabled,
