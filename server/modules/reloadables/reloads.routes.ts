@@ -41,7 +41,8 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['reloadables'];
   const root = '/api/company/:companyId/reloadable/reloads';
-  const history = (companyId: string, filter: ReloadRunFilter, offset: number, limit: number) => listRuns(ctx.db, companyId, { ...filter, state: 'COMPLETED' }, offset, limit + 1);
+  const history = (companyId: string, filter: ReloadRunFilter, offset: number, limit: number, order: 'ASC' | 'DESC') =>
+    listRuns(ctx.db, companyId, { ...filter, state: 'COMPLETED' }, offset, limit + 1, order);
 
   app.get(
     `${root}/template`,
@@ -99,7 +100,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     { schema: { tags, summary: "The company's reload runs, newest first (filter {state, source, scheduled, dateFrom, dateTo}, range)", params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, RELOADS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadRunFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
-      return sendPage(reply, 'reloads', q.offset, q.limit, await listRuns(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1));
+      return sendPage(reply, 'reloads', q.offset, q.limit, await listRuns(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1, q.sort.order));
     },
   );
 
@@ -112,7 +113,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, plannedReloadFilterSchema, ['scheduledAt'] as const, { field: 'scheduledAt', order: 'ASC' });
-      return sendPage(reply, 'planned', q.offset, q.limit, await listPlanned(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1));
+      return sendPage(reply, 'planned', q.offset, q.limit, await listPlanned(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1, q.sort.order));
     },
   );
 
@@ -128,7 +129,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     { schema: { tags, summary: 'Completed reload runs, newest first (filter {source, scheduled, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, HISTORY, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadRunFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
-      return sendPage(reply, 'history', q.offset, q.limit, await history(request.actor.companyId, q.filter, q.offset, q.limit));
+      return sendPage(reply, 'history', q.offset, q.limit, await history(request.actor.companyId, q.filter, q.offset, q.limit, q.sort.order));
     },
   );
 

@@ -83,12 +83,13 @@ export function runFilterSql(filter: ReloadRunFilter): SQL[] {
   return where;
 }
 
-/** Runs of the company, newest first; `limit + 1` rows (sendPage tells the total from the extra one). */
-export async function listRuns(db: Db, companyId: string, filter: ReloadRunFilter, offset: number, limit: number): Promise<ReloadRun[]> {
+/** Runs of the company, newest first (or oldest: `order` ASC); `limit + 1` rows (sendPage tells the total from the extra one). */
+export async function listRuns(db: Db, companyId: string, filter: ReloadRunFilter, offset: number, limit: number, order: 'ASC' | 'DESC' = 'DESC'): Promise<ReloadRun[]> {
   const where = [sql`r.company_id = ${companyId}`, ...runFilterSql(filter)];
+  const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<RunRow>(
     db,
-    sql`SELECT ${RUN_COLUMNS} FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY r.created_at DESC, r.number DESC LIMIT ${limit + 1} OFFSET ${offset}`,
+    sql`SELECT ${RUN_COLUMNS} FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY r.created_at ${direction}, r.number ${direction} LIMIT ${limit + 1} OFFSET ${offset}`,
   );
   return rows.map(toRun);
 }
@@ -166,13 +167,15 @@ function rowFilterSql(filter: PlannedReloadFilter): SQL[] {
 
 /**
  * The queue (SPEC §3 planned reloads): rows of planned runs, by default those still IN_PROGRESS,
- * soonest scheduled first (`limit + 1` rows).
+ * soonest scheduled first (latest first with `order` DESC; `limit + 1` rows).
  */
-export async function listPlanned(db: Db, companyId: string, filter: PlannedReloadFilter, offset: number, limit: number): Promise<PlannedReload[]> {
+export async function listPlanned(db: Db, companyId: string, filter: PlannedReloadFilter, offset: number, limit: number, order: 'ASC' | 'DESC' = 'ASC'): Promise<PlannedReload[]> {
   const where = [sql`w.company_id = ${companyId}`, sql`r.scheduled_at IS NOT NULL`, ...rowFilterSql({ ...filter, state: filter.state ?? 'IN_PROGRESS' })];
+  const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<PlannedRow>(
     db,
-    sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY r.scheduled_at, r.number, w.position LIMIT ${limit + 1} OFFSET ${offset}`,
+    sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY r.scheduled_at ${direction}, r.number ${direction}, w.position LIMIT ${limit + 1} OFFSET ${offset}`,
   );
   return rows.map(toPlanned);
 }

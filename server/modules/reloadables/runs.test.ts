@@ -179,6 +179,19 @@ describe.each(DRIVERS)('reload runs: plan, queue, history (%s)', (driver) => {
     expect(ownOnly((await call(nord, 'GET', `${nordUrl}/planned?filter=${q({ state: 'DELETED' })}`)).json())).toBe(true);
     expect((await call(nord, 'GET', `${nordUrl}/planned?filter=${q({ runId: acmeRun.id })}`)).json()).toEqual([]);
   });
+
+  it('orders the queue soonest first (latest first on request) and the runs newest first (oldest first on request)', async () => {
+    const later = await plan(new Date(clock.now().getTime() + 3 * HOUR), [{ cardId: cards[0].id, amountCents: 100 }]);
+    const sooner = await plan(new Date(clock.now().getTime() + HOUR), [{ cardId: cards[1].id, amountCents: 100 }]);
+    const numbers = async (path: string) => (await call(token, 'GET', `${url}${path}`)).json().map((r: { runNumber?: string; number?: string }) => r.runNumber ?? r.number);
+    expect(await numbers('/planned')).toEqual([sooner.number, later.number]);
+    expect(await numbers(`/planned?sort=${q(['scheduledAt', 'DESC'])}`)).toEqual([later.number, sooner.number]);
+    const newest = await numbers('');
+    expect(newest.slice(0, 2)).toEqual([sooner.number, later.number]);
+    expect(await numbers(`?sort=${q(['createdAt', 'ASC'])}`)).toEqual([...newest].reverse());
+    expect((await call(token, 'GET', `${url}/planned?sort=${q(['amount', 'ASC'])}`)).statusCode).toBe(400);
+    for (const run of [later, sooner]) expect((await del(token, `${url}/${run.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe.each(DRIVERS)('POST /api/test/clock (%s)', (driver) => {
