@@ -16,12 +16,18 @@ const rows = [
   movement({ id: 'mv-3', reason: 'TRANSFER_OUT', amountCents: -20_000, balanceAfterCents: 750_000, counterpartCompanyId: 'company-2', counterpartCompanyName: 'Acme Nord S.r.l.' }),
 ];
 
+const configurationReads = { count: 0 };
+
 function serve({ more = false, provider = false } = {}) {
   const queries: URLSearchParams[] = [];
+  configurationReads.count = 0;
   const configuration = userConfiguration(['reloadable.wallet']);
   configuration.company.isProvider = provider;
   server.use(
-    http.get('/api/user/configuration', () => HttpResponse.json(configuration)),
+    http.get('/api/user/configuration', () => {
+      configurationReads.count += 1;
+      return HttpResponse.json(configuration);
+    }),
     http.get(`${API}/wallet`, () => HttpResponse.json(wallet())),
     http.get(MOVEMENTS, ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -119,6 +125,9 @@ describe('WalletPage', () => {
     await render();
     await screen.findByTestId('wallet-summary');
     await screen.findByText('+€5,000.00');
+    // the configuration (who is provider staff) has been read and applied
+    await waitFor(() => expect(configurationReads.count).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByRole('button', { name: 'Fund wallet' })).not.toBeInTheDocument();
   });
 
