@@ -4,6 +4,7 @@ import {
   cardActionsFor,
   createReloadsBodySchema,
   DEFAULT_RELOAD_CAPS,
+  oneCardRefusal,
   parseReloadCsv,
   periodOf,
   periodTotals,
@@ -62,6 +63,13 @@ describe('reload rules', () => {
     expect(cardActionsFor('DELETED')).toEqual({ lock: false, unlock: false, reload: false, linkCompany: false, clientId: false });
     expect(cardActionRefusal('FREEZED', 'unlock')).toBe('CARD_STATE_INVALID');
     expect(cardActionRefusal('NOT ACTIVE', 'lock')).toBeNull();
+  });
+});
+
+describe('one card reloaded by hand', () => {
+  it('answers the bare reason of its refused row, or a 400 on the amount', () => {
+    expect(oneCardRefusal({ 'rows.1.card': 'errors.codes.RELOAD_CARD_LOCKED' })).toEqual({ status: 409, code: 'RELOAD_CARD_LOCKED' });
+    expect(oneCardRefusal({ 'rows.1.amount': 'validation.amountTooLarge' })).toEqual({ status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: 'validation.amountTooLarge' } });
   });
 });
 

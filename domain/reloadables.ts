@@ -182,6 +182,18 @@ export function cardActionsFor(status: ReloadableCardStatus, paidHere = true): R
   };
 }
 
+/**
+ * A card reloaded by hand goes through the run rules, whose refusal names rows
+ * (`rows.1.card` → `errors.codes.RELOAD_CARD_LOCKED`). For one card the answer is the bare reason:
+ * 409 with the refusal's code (its text says what is wrong with the card), or 400 on the amount.
+ */
+export function oneCardRefusal(errors: Readonly<Record<string, string>>): { status: 409; code: string } | { status: 400; code: 'VALIDATION_ERROR'; errors: Record<string, string> } {
+  const reasons = Object.values(errors);
+  const coded = reasons.find((reason) => reason.startsWith('errors.codes.'));
+  if (coded) return { status: 409, code: coded.slice('errors.codes.'.length) };
+  return { status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: reasons[0] ?? GV.invalid } };
+}
+
 // ---------------------------------------------------------------- CSV of reloads
 
 /** Template columns (header row, any case; `;` or `,` separated; amount in euros, "12,50" or "12.50"). */

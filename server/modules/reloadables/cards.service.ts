@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { cardActionRefusal, type CardBulkBody, type CardBulkResult, type ReloadableCard, type ReloadableCardStatus, type ReloadRunDetail } from '../../../domain/reloadables';
+import { cardActionRefusal, oneCardRefusal, type CardBulkBody, type CardBulkResult, type ReloadableCard, type ReloadableCardStatus, type ReloadRunDetail } from '../../../domain/reloadables';
+import type { ErrorCode } from '../../../domain/errors';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
@@ -115,7 +116,16 @@ const reloadActor = (actor: CardActor): ReloadActor => ({ userId: actor.userId, 
 /** A card reloaded by hand now: a one-row CARD run against the route company's wallet (its rules and errors). */
 export async function reloadCard(ctx: AppContext, actor: CardActor, id: string, amountCents: number, idempotency: IdempotencyRequest | null): Promise<{ card: ReloadableCard; run: ReloadRunDetail }> {
   await cardAfter(ctx, actor, id);
-  const run = await createRun(ctx, reloadActor(actor), { source: 'CARD', rows: [{ row: 1, cardId: id, amountCents }] }, idempotency);
+  let run: ReloadRunDetail;
+  try {
+    run = await createRun(ctx, reloadActor(actor), { source: 'CARD', rows: [{ row: 1, cardId: id, amountCents }] }, idempotency);
+  } catch (error) {
+    // one card: the bare reason (RELOAD_CARD_LOCKED, RELOAD_MONTHLY_CAP, …), not a row of a run
+    if (!(error instanceof ApiError) || error.code !== 'RELOAD_ROWS_INVALID') throw error;
+    const refusal = oneCardRefusal(error.fieldErrors ?? {});
+    if (refusal.status === 409) throw new ApiError(409, refusal.code as ErrorCode, 'The card cannot be reloaded');
+    throw new ApiError(400, 'VALIDATION_ERROR', 'The amount is not valid', refusal.errors);
+  }
   return { card: await cardAfter(ctx, actor, id), run };
 }
 

@@ -139,8 +139,12 @@ describe.each(DRIVERS)('reloadable cards (%s)', (driver) => {
     expect(history[0]).toMatchObject({ type: 'RELOAD', amountCents: 2_500, balanceAfterCents: 2_500, runId: body.run.id });
     const locked = (await list(d.nordOperator, d.nord, { status: 'LOCKED' }))[0];
     const refused = await call(d.nordOperator, 'POST', cards(d.nord, `/${locked.id}/reload`), { amountCents: 100 });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toBe('RELOAD_ROWS_INVALID');
+    // one card: the bare reason, which the SPA words as "the card is locked: unlock it first"
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('RELOAD_CARD_LOCKED');
+    const overCap = await call(d.nordOperator, 'POST', cards(d.nord, `/${nordCard.id}/reload`), { amountCents: 250_000 });
+    expect(overCap.statusCode).toBe(409);
+    expect(overCap.json().error.message).toBe('RELOAD_MONTHLY_CAP');
     for (const amountCents of [0, 10.5, 250_001]) expect((await call(d.nordOperator, 'POST', cards(d.nord, `/${nordCard.id}/reload`), { amountCents })).statusCode).toBe(400);
     expect(await walletLedger(t.db.db, d.nord)).toMatchObject({ balance: 7_500, sum: 7_500 });
   });

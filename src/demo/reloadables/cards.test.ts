@@ -55,7 +55,7 @@ describe('demo reloadable cards and cardholders', () => {
     const [event] = (await demo.dp.getList('reloadables/card-history', { ...LIST, filter: { cardId: card.id } })).data;
     expect(event).toMatchObject({ type: 'COMPANY_LINKED', detail: { from: demo.companyId('ACME'), to: nord, fromName: 'Acme S.p.A.', toName: 'Acme Nord S.r.l.' }, userName: 'Rita Referente' });
     // Acme's wallet reloads Acme's own cards only
-    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1_000, key()))).toMatchObject({ status: 400, code: 'RELOAD_ROWS_INVALID', errors: { 'rows.1.card': 'errors.codes.RELOAD_CARD_UNKNOWN' } });
+    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1_000, key()))).toMatchObject({ status: 409, code: 'RELOAD_CARD_UNKNOWN' });
     await demo.switchTo('operator@acme-nord.test');
     expect((await demo.dp.reloadReloadableCard(card.id, 1_000, key())).card.balanceCents).toBe(1_000);
     expect((await demo.dp.getWallet()).balanceCents).toBe(29_000);

@@ -1,10 +1,12 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
+import type { ErrorCode } from '../../../domain/errors';
 import {
   cardActionRefusal,
   cardBulkBodySchema,
   cardReloadBodySchema,
   clientIdBodySchema,
   linkCompanyBodySchema,
+  oneCardRefusal,
   reloadableCardFilterSchema,
   reloadableUserFilterSchema,
   type CardAction,
@@ -142,7 +144,7 @@ export const unlockCard = (ctx: DemoContext, id: Identifier) => setLock(ctx, id,
 
 /**
  * A card reloaded by hand now: a one-row run (source CARD) paid by the wallet of the company looked
- * at, whose own cards only it reloads. A refused card is 400 RELOAD_ROWS_INVALID (`rows.1.card`),
+ * at, whose own cards only it reloads. A refused card is 409 with the reason's code (domain `oneCardRefusal`),
  * a short wallet 409 WALLET_INSUFFICIENT.
  */
 export function reloadCard(ctx: DemoContext, id: Identifier, amountCents: number, key: string): Promise<{ card: ReloadableCard; run: ReloadRunDetail }> {
@@ -152,8 +154,12 @@ export function reloadCard(ctx: DemoContext, id: Identifier, amountCents: number
     const store = reloadablesOf(ctx.db);
     const now = new Date();
     const checked = checkRows(store, who.companyId, [{ row: 1, cardId: card.id, amountCents: body.amountCents }], now);
-    // the API runs it through createRun: a refused card is its row's RELOAD_ROWS_INVALID
-    if (checked.errors.length > 0) throw problem(400, 'RELOAD_ROWS_INVALID', instance, 'The card cannot be reloaded', { errors: Object.fromEntries(checked.errors.map((e) => [`rows.${e.row}.${e.field}`, e.code])) });
+    // as the API: one card refused answers the bare reason (409 RELOAD_CARD_LOCKED, …) or a 400 on the amount
+    if (checked.errors.length > 0) {
+      const refusal = oneCardRefusal(Object.fromEntries(checked.errors.map((e) => [`rows.${e.row}.${e.field}`, e.code])));
+      if (refusal.status === 409) throw problem(409, refusal.code as ErrorCode, instance, 'The card cannot be reloaded');
+      throw problem(400, 'VALIDATION_ERROR', instance, 'The amount is not valid', { errors: refusal.errors });
+    }
     const run = createRun(ctx.db, store, { companyId: who.companyId, user: who.user, source: 'CARD', fileName: null, scheduledAt: null, rows: checked.rows }, now, instance);
     return { card: cardRecord(ctx.db, store, card, now, ctx.actor().companyId), run: runDetail(store, run) };
   });

@@ -173,7 +173,7 @@ describe('demo reloads (Acme Nord operator)', () => {
     const demo = await reloadableDemo();
     const card = await demo.card(NORD(30));
     expect((await demo.dp.lockReloadableCard(card.id)).status).toBe('LOCKED');
-    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1_000, key()))).toMatchObject({ status: 400, code: 'RELOAD_ROWS_INVALID', errors: { 'rows.1.card': 'errors.codes.RELOAD_CARD_LOCKED' } });
+    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1_000, key()))).toMatchObject({ status: 409, code: 'RELOAD_CARD_LOCKED' });
     expect(await refusal(demo.dp.lockReloadableCard(card.id))).toMatchObject({ status: 409, code: 'CARD_STATE_INVALID' });
     expect((await demo.dp.unlockReloadableCard(card.id)).status).toBe('ACTIVE');
     expect(await refusal(demo.dp.reloadReloadableCard(card.id, -5, key()))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: 'validation.amount' } });
@@ -203,7 +203,7 @@ describe('demo reloads (Acme Nord operator)', () => {
     const demo = await reloadableDemo('referent@acme.test');
     const card = await demo.card(ACME(1));
     await demo.dp.reloadReloadableCard(card.id, 250_000, key());
-    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1, key()))).toMatchObject({ status: 400, code: 'RELOAD_ROWS_INVALID', errors: { 'rows.1.card': 'errors.codes.RELOAD_MONTHLY_CAP' } });
+    expect(await refusal(demo.dp.reloadReloadableCard(card.id, 1, key()))).toMatchObject({ status: 409, code: 'RELOAD_MONTHLY_CAP' });
     const report = await demo.dp.validateReloads({ rows: [{ cardId: card.id, amountCents: 1 }] });
     expect(report.errors).toEqual([{ row: 1, field: 'card', code: 'errors.codes.RELOAD_MONTHLY_CAP' }]);
   });
