@@ -52,7 +52,7 @@ describe('CardList', () => {
     await screen.findByRole('link', { name: '5350000000000001' });
     const user = userEvent.setup();
     const form = screen.getByRole('form', { name: 'Card filters' });
-    await user.type(within(form).getByRole('searchbox', { name: 'Search' }), '5350');
+    await user.type(within(form).getByRole('textbox', { name: 'Search' }), '5350');
     await user.click(within(form).getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Not active' }));
     await user.type(within(form).getByRole('textbox', { name: 'Client ID' }), 'EMP-0');

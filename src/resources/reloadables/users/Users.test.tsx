@@ -25,7 +25,7 @@ describe('Reloadable card users', () => {
     expect(screen.getByText('1 user')).toBeInTheDocument();
     const actor = userEvent.setup();
     const form = screen.getByRole('form', { name: 'User search' });
-    await actor.type(within(form).getByRole('searchbox', { name: 'Search' }), 'rossi');
+    await actor.type(within(form).getByRole('textbox', { name: 'Search' }), 'rossi');
     await actor.click(within(form).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ q: 'rossi' }));
   });
