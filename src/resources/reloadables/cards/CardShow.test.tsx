@@ -29,7 +29,8 @@ describe('CardShow', () => {
   it("shows the card's SPEC §3 fields, the holder's link and its history newest first", async () => {
     const { historyQueries } = serve();
     await render();
-    expect(await screen.findByRole('heading', { name: '5350000000000001' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reloadable card 5350000000000001' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '5350000000000001' })).toBeInTheDocument();
     expect(screen.getByTestId('card-balance')).toHaveTextContent('€125.00');
     expect(screen.getByText('€50.00')).toBeInTheDocument();
     expect(screen.getByText('€400.00')).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Grid, Link as MuiLink, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Loading, ShowBase, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Loading, ShowBase, useCreatePath, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
 import type { ReloadableCard } from '../../../../domain/reloadables';
 import { useFormatCents } from '../../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../../i18n/dates';
@@ -87,12 +87,16 @@ function History() {
 export default function CardShow() {
   const translate = useTranslate();
   const createPath = useCreatePath();
+  const { id = '' } = useParams<{ id: string }>();
+  // the same query as ShowBase's (react-query shares it): the title names the card once it is in
+  const { data: card } = useGetOne<ReloadableCard>(CARDS, { id });
+  const title = translate('screens.reloadableCardDetail');
   return (
     <Box sx={{ maxWidth: 1200 }}>
       <Button component={Link} to={createPath({ resource: CARDS, type: 'list' })} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         {translate('reloadables.cards.back')}
       </Button>
-      <PageHeading title={translate('screens.reloadableCardDetail')} />
+      <PageHeading title={card ? `${title} ${card.number}` : title} />
       <ShowBase<ReloadableCard> resource={CARDS} loading={<Loading />}>
         <CardDetails />
         <History />

@@ -28,10 +28,12 @@ describe('NotificationSettingsPage', () => {
     expect(save).toBeDisabled();
     expect(screen.getByText('Default settings: never saved.')).toBeInTheDocument();
     const user = userEvent.setup();
-    expect(screen.queryByRole('textbox', { name: /Threshold/ })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Recipients' }), 'ops@acme.test, cfo@acme.test');
+    await waitFor(() => expect(save).toBeEnabled());
     await user.click(screen.getByRole('switch', { name: 'Low balance alert' }));
-    const threshold = await screen.findByRole('textbox', { name: /Threshold/ });
+    const threshold = screen.getByRole('textbox', { name: /Threshold/ });
+    // on, the alert needs a threshold above zero (the stored one is 0)
+    await waitFor(() => expect(save).toBeDisabled());
     await user.clear(threshold);
     await user.type(threshold, '1500,50');
     await user.click(screen.getByRole('switch', { name: 'Monthly statement' }));

@@ -34,11 +34,10 @@ function SwitchField({ name, label, help, readOnly }: { name: string; label: str
   );
 }
 
-/** The threshold matters only while the low-balance alert is on: shown then (its value is kept while hidden). */
+/** The low-balance alert's threshold: editable whether the alert is on or not (it is kept for when it is), required while on. */
 function ThresholdField({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
   const enabled = useWatch({ name: 'lowBalanceEnabled' }) === true;
-  if (!enabled) return null;
   return (
     <Box sx={{ ml: 6, maxWidth: 320 }}>
       <FormTextField
@@ -46,7 +45,7 @@ function ThresholdField({ readOnly }: { readOnly: boolean }) {
         label={translate('reloadables.notifications.threshold')}
         helperText={translate('reloadables.notifications.thresholdHelp')}
         disabled={readOnly}
-        required
+        required={enabled}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         size="small"
       />
