@@ -1,4 +1,4 @@
-import { Card, Typography } from '@mui/material';
+import { Box, Card, List, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, InfiniteListBase, useListContext, useTranslate } from 'react-admin';
 import type { PlannedReload } from '../../../../domain/reloadables';
 import { ListLoadError } from '../../../components/ListLoadError';
@@ -18,14 +18,44 @@ function useRowNote() {
   return (row: PlannedReload) => (row.state !== 'DELETED' ? '' : row.reason ? reason(row.reason) : translate('reloads.run.deletedFromQueue'));
 }
 
+/** The rows on a phone: position, card and badge, then amount, customer and why a row was not credited. */
+function CompactRows() {
+  const translate = useTranslate();
+  const formatCents = useFormatCents();
+  const note = useRowNote();
+  const { data } = useListContext<PlannedReload>();
+  return (
+    <List disablePadding aria-label={translate('reloads.run.rows')}>
+      {data?.map((row) => (
+        <ListItem key={row.id} divider sx={{ display: 'block', py: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography component="span" sx={nowrap}>
+              {row.position} · {row.cardNumber}
+            </Typography>
+            <ReloadStateBadge state={row.state} />
+            <Typography component="span" sx={{ ml: 'auto', fontWeight: 600, ...nowrap }}>
+              {formatCents(row.amountCents)}
+            </Typography>
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {[row.customer, `${translate('reloads.fields.currentAmount')}: ${formatCents(row.currentAmountCents)}`, note(row)].filter(Boolean).join(' · ')}
+          </Typography>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 function Table() {
   const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const formatCents = useFormatCents();
   const note = useRowNote();
   const { error, data, isPending } = useListContext<PlannedReload>();
   const label = (key: string) => translate(`reloads.fields.${key}`);
   if (error && !data?.length) return <ListLoadError />;
   if (!isPending && data?.length === 0) return <Typography sx={{ p: 2 }}>{translate('reloads.run.noRows')}</Typography>;
+  if (phone) return <CompactRows />;
   return (
     <DataTable<PlannedReload> rowClick={false} bulkActionButtons={false} sx={SCROLLABLE_TABLE_SX}>
       <DataTable.Col source="position" label={label('position')} disableSort />

@@ -59,7 +59,7 @@ function DeleteRun({ run }: { run: ReloadRunDetail }) {
   };
   return (
     <>
-      <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)}>
+      <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} sx={{ mb: 2 }}>
         {translate('reloads.run.delete')}
       </Button>
       {open && (
