@@ -287,5 +287,21 @@ describe('ReloadsPage', () => {
     expect(screen.getByRole('button', { name: 'Reload now' })).toBeDisabled();
     expect(creates).toHaveLength(1);
   });
+
+  it('one amount for all fills every selected card, a card picked afterwards gets it too, and a removed card leaves the selection', async () => {
+    serveCards();
+    await render();
+    const user = userEvent.setup();
+    await pickCard(user);
+    await user.type(screen.getByRole('textbox', { name: 'Amount for all cards (€)' }), '12.50');
+    await user.click(screen.getByRole('button', { name: 'Apply to all' }));
+    expect(screen.getByRole('textbox', { name: `Amount for card ${CARD.number}` })).toHaveValue('12.50');
+    await pickCard(user, OTHER.number);
+    expect(screen.getByRole('textbox', { name: `Amount for card ${OTHER.number}` })).toHaveValue('12.50');
+    expect(screen.getByText('2 cards, total €25.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Remove card ${CARD.number}` }));
+    expect(screen.queryByRole('textbox', { name: `Amount for card ${CARD.number}` })).not.toBeInTheDocument();
+    expect(screen.getByText('1 card, total €12.50')).toBeInTheDocument();
+  });
 });
 
