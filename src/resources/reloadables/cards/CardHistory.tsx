@@ -24,8 +24,14 @@ function EventDetail() {
   if (!event) return null;
   if (event.amountCents !== null) return <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>+{formatCents(event.amountCents)}</span>;
   const detail = event.detail ?? {};
-  const from = detail.from ?? detail.previous ?? null;
-  const to = detail.to ?? detail.next ?? null;
+  // companies by name, states in the user's language, client IDs as they are
+  const shown = (value: string | null | undefined, name: string | null | undefined) => {
+    if (event.type === 'COMPANY_LINKED') return name ?? value ?? null;
+    if ((event.type === 'LOCK' || event.type === 'UNLOCK') && value) return translate(`reloadables.cardStatus.${value.replace(' ', '_')}`, { _: value });
+    return value ?? null;
+  };
+  const from = shown(detail.from ?? detail.previous, detail.fromName);
+  const to = shown(detail.to ?? detail.next, detail.toName);
   if (from !== null || to !== null) return <span>{translate('reloadables.history.change', { from: from ?? '—', to: to ?? '—' })}</span>;
   // other shapes: their values in the order the server wrote them (old before new)
   const values = Object.values(detail).filter(Boolean);

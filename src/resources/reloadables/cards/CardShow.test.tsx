@@ -17,7 +17,12 @@ function serve(first = card()) {
     http.get(ONE, () => HttpResponse.json(current)),
     http.get(`${ONE}/history`, ({ request }) => {
       historyQueries.push(new URL(request.url));
-      return page([cardEvent({ id: 'ev-2', type: 'CLIENT_ID_CHANGED', amountCents: null, detail: { from: 'EMP-000', to: 'EMP-001' } }), cardEvent()]);
+      return page([
+        cardEvent({ id: 'ev-4', type: 'COMPANY_LINKED', amountCents: null, detail: { from: 'c-1', to: 'c-2', fromName: 'Acme S.p.A.', toName: 'Acme Nord S.r.l.' } }),
+        cardEvent({ id: 'ev-3', type: 'LOCK', amountCents: null, detail: { from: 'NOT ACTIVE', to: 'LOCKED' } }),
+        cardEvent({ id: 'ev-2', type: 'CLIENT_ID_CHANGED', amountCents: null, detail: { from: 'EMP-000', to: 'EMP-001' } }),
+        cardEvent(),
+      ]);
     }),
   );
   return { historyQueries, set: (next: ReturnType<typeof card>) => (current = next) };
@@ -38,6 +43,9 @@ describe('CardShow', () => {
     expect(screen.getByRole('link', { name: 'Mario Rossi' })).toHaveAttribute('href', `/reloadables/users/${USER_ID}`);
     expect(screen.getByText('Active')).toHaveAttribute('data-tone', 'green');
     expect(await screen.findByText('EMP-000 → EMP-001')).toBeInTheDocument();
+    // companies by name and states in words, not ids and raw codes
+    expect(screen.getByText('Acme S.p.A. → Acme Nord S.r.l.')).toBeInTheDocument();
+    expect(screen.getByText('Not active → Locked')).toBeInTheDocument();
     expect(screen.getByText('Client ID changed')).toBeInTheDocument();
     expect(screen.getByText('+€50.00')).toBeInTheDocument();
     expect(historyQueries[0].pathname).toBe(`${ONE}/history`);
