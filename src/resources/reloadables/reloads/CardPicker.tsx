@@ -21,7 +21,7 @@ export function CardPicker({ selectedIds, onPick }: { selectedIds: Set<string>; 
     return () => clearTimeout(timer);
   }, [text]);
   const enabled = query.length >= MIN_QUERY;
-  const { data = [], isFetching } = useGetList<ReloadableCard>(
+  const { data = [], isFetching, error } = useGetList<ReloadableCard>(
     CARDS,
     { filter: { q: query, status: 'ACTIVE' }, pagination: { page: 1, perPage: 20 }, sort: { field: 'number', order: 'ASC' } },
     { enabled },
@@ -52,7 +52,7 @@ export function CardPicker({ selectedIds, onPick }: { selectedIds: Set<string>; 
       )}
       loading={enabled && isFetching}
       loadingText={translate('reloads.manual.searching')}
-      noOptionsText={translate(enabled ? 'reloads.manual.noCards' : 'reloads.manual.typeMore')}
+      noOptionsText={translate(!enabled ? 'reloads.manual.typeMore' : error ? 'errors.listLoad' : 'reloads.manual.noCards')}
       renderInput={(params) => <TextField {...params} label={translate('reloads.manual.search')} helperText={translate('reloads.manual.searchHelp')} />}
     />
   );

@@ -10,8 +10,8 @@ import { HISTORY, QUEUE, RUNS } from './resources';
 /** While a run credits its rows the page asks for its progress this often. */
 export const RUN_POLL_MS = 1000;
 
-/** A run that is still crediting now (a planned one waits for its time: nothing to watch). */
-export const isRunning = (run: ReloadRunDetail | undefined) => !!run && run.state === 'IN_PROGRESS' && !run.scheduledAt;
+/** A run that is crediting now: a run now until COMPLETED, a planned one once its time came (before that there is nothing to watch). */
+export const isRunning = (run: ReloadRunDetail | undefined) => !!run && run.state === 'IN_PROGRESS' && (!run.scheduledAt || run.startedAt !== null);
 
 /** Determinate progress of a run's rows (done of total). */
 export function RunProgress({ run }: { run: ReloadRunDetail }) {
@@ -46,7 +46,7 @@ export function RunOutcome({ run: created, onNew }: { run: ReloadRunDetail; onNe
   const formatCents = useFormatCents();
   const { data } = useGetOne<ReloadRunDetail>(RUNS, { id: created.id }, { enabled: isRunning(created), refetchInterval: (query) => (isRunning(query.state.data) ? RUN_POLL_MS : false) });
   const run = data ?? created;
-  const planned = !!run.scheduledAt && run.state === 'IN_PROGRESS';
+  const planned = !!run.scheduledAt && run.state === 'IN_PROGRESS' && !run.startedAt;
   const announced = useRef(false);
   useEffect(() => {
     if (announced.current || isRunning(run)) return;

@@ -59,4 +59,22 @@ describe('a reload run page', () => {
     expect(await screen.findByText('Planned run deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete the planned run' })).not.toBeInTheDocument());
   });
+
+  it('queue: a planned run whose time came shows its progress, asked again until it is COMPLETED, and can no longer be deleted', async () => {
+    const started = run({ state: 'IN_PROGRESS', scheduledAt: '2026-11-20T08:30:00.000Z', startedAt: '2026-11-20T08:30:01.000Z', completedAt: null, creditedCount: 1, creditedCents: 2500, deletedCount: 0, progress: { done: 1, total: 3 } });
+    serve(started);
+    let polls = 0;
+    server.use(
+      http.get(`${BASE}/reloads/${RUN_ID}`, () => {
+        polls += 1;
+        return HttpResponse.json(polls < 2 ? started : run({ scheduledAt: started.scheduledAt }));
+      }),
+    );
+    await renderScreen(<QueueRunShow />, { path: `/reloadables/queue-reloads/${RUN_ID}`, route: '/reloadables/queue-reloads/:id', permissions: ['reloadable.reloads'], resource: 'reloadables/queue-reloads' });
+    expect(await screen.findByTestId('run-progress')).toHaveTextContent('1 of 3 reloads · 33%');
+    expect(screen.queryByRole('button', { name: 'Delete the planned run' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('run-progress')).not.toBeInTheDocument());
+    expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
+  });
 });
+
