@@ -325,6 +325,8 @@ export const walletMovementSchema = z.object({
   cardId: z.string().nullable(),
   cardNumber: z.string().nullable(),
   runId: z.string().nullable(),
+  /** the run's number (RL-000123), shown on the link to it */
+  runNumber: z.string().nullable(),
   note: z.string().nullable(),
   userName: z.string().nullable(),
   createdAt: iso,

@@ -120,6 +120,12 @@ describe.each(DRIVERS)('reload runs: validate and create (%s)', (driver) => {
       { position: 2, cardNumber: cards[5].number, amountCents: 1500, initialAmountCents: 1000, currentAmountCents: 2500, state: 'COMPLETED' },
     ]);
     expect(rows.headers['content-range']).toBe('rows 0-1/2');
+    // the wallet's movements name the run they paid for
+    const movements = await call(token, 'GET', `/api/company/${acme}/reloadable/wallet/movements?range=${encodeURIComponent('[0,1]')}`);
+    expect(movements.json()).toMatchObject([
+      { type: 'CARD_RELOAD', amountCents: -1500, cardNumber: cards[5].number, runId: run.id, runNumber: run.number },
+      { type: 'CARD_RELOAD', amountCents: -2500, cardNumber: cards[4].number, runId: run.id, runNumber: run.number },
+    ]);
   });
 
   it('answers a replay of a keyed create with the same run and writes nothing', async () => {

@@ -78,6 +78,7 @@ interface MovementRow {
   card_id: string | null;
   card_number: string | null;
   run_id: string | null;
+  run_number: string | null;
   note: string | null;
   user_name: string | null;
   created_at: Date | string;
@@ -96,6 +97,7 @@ export function toMovement(row: MovementRow): WalletMovement {
     cardId: row.card_id,
     cardNumber: row.card_number,
     runId: row.run_id,
+    runNumber: row.run_number,
     note: row.note,
     userName: row.user_name,
     createdAt: new Date(row.created_at).toISOString(),
@@ -112,11 +114,12 @@ function movementWhere(companyId: string, filter: WalletMovementFilter): SQL {
 }
 
 const MOVEMENT_SELECT = sql`SELECT m.id, m.seq, m.company_id, m.type, m.reason, m.amount_cents, m.balance_after_cents, m.counterpart_company_id,
-    cp.name AS counterpart_name, m.card_id, rc.number AS card_number, m.run_id, m.note,
+    cp.name AS counterpart_name, m.card_id, rc.number AS card_number, m.run_id, rr.number AS run_number, m.note,
     CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, m.created_at
   FROM wallet_movements m
   LEFT JOIN companies cp ON cp.id = m.counterpart_company_id
   LEFT JOIN reloadable_cards rc ON rc.id = m.card_id
+  LEFT JOIN reload_runs rr ON rr.id = m.run_id
   LEFT JOIN users u ON u.id = m.user_id`;
 
 /** A page of a wallet's movements, newest first by default (insertion order: two movements of one transaction share created_at). */

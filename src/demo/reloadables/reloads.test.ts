@@ -88,7 +88,7 @@ describe('demo reloads (Acme Nord operator)', () => {
     expect(await demo.dp.getWallet()).toMatchObject({ balanceCents: 20_000, availableCents: 20_000 });
     const movements = (await demo.dp.getList('reloadables/wallet', LIST)).data;
     expect(movements.slice(0, 2)).toMatchObject([
-      { type: 'CARD_RELOAD', reason: 'CARD_RELOAD', amountCents: -6_000, balanceAfterCents: 20_000, cardNumber: NORD(6), runId: run.id },
+      { type: 'CARD_RELOAD', reason: 'CARD_RELOAD', amountCents: -6_000, balanceAfterCents: 20_000, cardNumber: NORD(6), runId: run.id, runNumber: run.number },
       { type: 'CARD_RELOAD', amountCents: -4_000, balanceAfterCents: 26_000, cardNumber: NORD(5) },
     ]);
     const card = await demo.card(NORD(6));

@@ -37,7 +37,7 @@ export interface DemoWallet {
   reservedCents: number;
   lastReloadAt: string | null;
 }
-export interface DemoMovement extends WalletMovement {
+export interface DemoMovement extends Omit<WalletMovement, 'runNumber'> {
   /** insertion order: "newest first" is the order things happened in */
   seq: number;
 }
@@ -213,7 +213,9 @@ export function walletRecord(db: DemoDb, store: ReloadableStore, companyId: stri
   };
 }
 
-export const movementRecord = ({ seq: _seq, ...movement }: DemoMovement): WalletMovement => ({ ...movement });
+export const movementRecord =
+  (store: ReloadableStore) =>
+  ({ seq: _seq, ...movement }: DemoMovement): WalletMovement => ({ ...movement, runNumber: movement.runId ? (store.runs.find((run) => run.id === movement.runId)?.number ?? null) : null });
 
 // ---------------------------------------------------------------- cards
 

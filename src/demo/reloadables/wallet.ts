@@ -47,13 +47,14 @@ export function getSubWallet(ctx: DemoContext, subCompanyId: Identifier): Wallet
 function movementsOf(ctx: DemoContext, companyId: string, filter: WalletMovementFilter): WalletMovement[] {
   const from = filter.dateFrom ? rangeStart(filter.dateFrom).getTime() : -Infinity;
   const to = filter.dateTo ? rangeEndExclusive(filter.dateTo).getTime() : Infinity;
-  return reloadablesOf(ctx.db)
-    .movements.filter((m) => {
+  const store = reloadablesOf(ctx.db);
+  return store.movements
+    .filter((m) => {
       const at = new Date(m.createdAt).getTime();
       return m.companyId === companyId && (!filter.type || m.type === filter.type) && (!filter.reason || m.reason === filter.reason) && at >= from && at < to;
     })
     .sort((a, b) => b.seq - a.seq)
-    .map(movementRecord);
+    .map(movementRecord(store));
 }
 
 /**

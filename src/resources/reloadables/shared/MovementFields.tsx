@@ -57,7 +57,7 @@ export function MovementCardField() {
   );
 }
 
-/** The reload run a movement came from; the movement record carries its id only, so the link says "reload run". */
+/** The reload run a movement came from, by its number. */
 export function MovementRunLink() {
   const translate = useTranslate();
   const createPath = useCreatePath();
@@ -65,7 +65,7 @@ export function MovementRunLink() {
   if (!movement?.runId) return null;
   return (
     <MuiLink component={Link} variant="caption" to={createPath({ resource: 'reloadables/reloads-history', type: 'edit', id: movement.runId })} sx={{ whiteSpace: 'nowrap' }}>
-      {translate('reloadables.movements.run')}
+      {movement.runNumber ?? translate('reloadables.movements.run')}
     </MuiLink>
   );
 }

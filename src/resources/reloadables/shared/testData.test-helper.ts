@@ -32,6 +32,7 @@ export function movement(overrides: Partial<WalletMovement> = {}): WalletMovemen
     balanceAfterCents: 1_250_000,
     counterpartCompanyId: null,
     counterpartCompanyName: null,
+    runNumber: null,
     cardId: null,
     cardNumber: null,
     runId: null,
