@@ -297,6 +297,8 @@ const iso = z.string();
 const isoOrNull = z.string().nullable();
 
 export const walletSchema = z.object({
+  /** = companyId: a wallet is its company's (react-admin records need an `id`: the sub-company wallets list links by it) */
+  id: z.string(),
   companyId: z.string(),
   companyName: z.string(),
   companyCode: z.string(),

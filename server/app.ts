@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log.child({ component: 'mail' }),
   });
   registerUserJobs(ctx, registry);
-  registerCleanupJob(registry, handle.db, config);
+  registerCleanupJob(registry, handle.db, config, () => clock.now());
   registerReloadableJobs(ctx, registry);
   // Started before the first sign-in so an unknown e-mail never costs an extra hash; not awaited,
   // so the server answers while the hash computes (sign-ins await the same promise).

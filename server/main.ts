@@ -43,7 +43,7 @@ async function main() {
     app.log.info(seeded, 'demo data seeded (password Tessera-Demo-2026!)');
   }
   // the cleanup job queues its own successor; this makes sure one is queued (a minute from now)
-  await scheduleCleanup(db.db, 60);
+  await scheduleCleanup(db.db, 60, app.ctx.clock.now());
   // likewise the monthly plafond statement (reloadables): one queued at the next 1st, whatever the instances
   await (await import('./modules/reloadables/notifications')).scheduleMonthlyStatement(db.db, app.ctx.clock.now());
   app.ctx.jobs.start();

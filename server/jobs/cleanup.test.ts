@@ -4,6 +4,7 @@ import { queryRows } from '../db/client';
 import { auditEvents, idempotencyKeys, jobs, refreshTokens, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { DRIVERS } from '../test/db';
+import { ShiftableClock } from '../lib/clock';
 import { CLEANUP_JOB, scheduleCleanup } from './cleanup';
 
 const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
@@ -52,5 +53,21 @@ describe.each(DRIVERS)('cleanup job and retention (%s)', (driver) => {
       { status: 'done', due: false },
       { status: 'queued', due: true },
     ]);
+  });
+
+  it('with the business clock moved a day forward, runs once and queues its successor an interval after that clock (no loop)', async () => {
+    const clock = new ShiftableClock();
+    const shifted = await createTestApp(driver, { seed: false, build: { clock }, env: { CLEANUP_INTERVAL_MINUTES: '60' } });
+    try {
+      const db = shifted.db.db;
+      await scheduleCleanup(db, 0, clock.now());
+      const tomorrow = clock.advanceTo(new Date(Date.now() + 24 * 3_600_000));
+      // one run: its successor is due an hour after the moved clock, not at once again and again
+      expect(await shifted.app.ctx.jobs.drain()).toBe(1);
+      const [next] = await queryRows<{ run_at: Date | string }>(db, sql`SELECT run_at FROM jobs WHERE name = ${CLEANUP_JOB} AND status = 'queued'`);
+      expect(new Date(next.run_at).getTime()).toBeGreaterThanOrEqual(tomorrow.getTime() + 59 * 60_000);
+    } finally {
+      await shifted.close();
+    }
   });
 });

@@ -54,26 +54,29 @@ export async function runCleanup(db: Db, retention: Retention, bruteForceWindowS
 }
 
 /** Queues the next cleanup unless one is already queued or running (several instances share one). */
-export async function scheduleCleanup(db: Db, delaySeconds: number): Promise<void> {
+export async function scheduleCleanup(db: Db, delaySeconds: number, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     // one instance at a time decides (transaction-scoped advisory lock: released at commit)
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7262013002)`);
     const pending = await queryRows(tx, sql`SELECT 1 FROM jobs WHERE name = ${CLEANUP_JOB} AND status IN ('queued', 'running') LIMIT 1`);
-    if (pending.length === 0) await enqueue(tx, CLEANUP_JOB, {}, { runAt: new Date(Date.now() + delaySeconds * 1000), maxAttempts: 3 });
+    if (pending.length === 0) await enqueue(tx, CLEANUP_JOB, {}, { runAt: new Date(now.getTime() + delaySeconds * 1000), maxAttempts: 3 });
   });
 }
 
-/** The cleanup job: runs, then queues the next one `intervalMinutes` later. */
-export function registerCleanupJob(registry: JobRegistry, db: Db, config: AppConfig): void {
+/**
+ * The cleanup job: runs, then queues the next one `intervalMinutes` later by the runner's clock
+ * (`now`: the business clock, so a clock moved forward in tests never makes it due at once, in a loop).
+ */
+export function registerCleanupJob(registry: JobRegistry, db: Db, config: AppConfig, now: () => Date = () => new Date()): void {
   registry.register(CLEANUP_JOB, async (_payload, { log }) => {
     const counts = await runCleanup(db, config.retention, config.bruteForce.windowSeconds);
     log.info(counts, 'cleanup done');
-    await scheduleNext(db, config.retention.intervalMinutes * 60);
+    await scheduleNext(db, config.retention.intervalMinutes * 60, now());
   });
 }
 
-async function scheduleNext(db: Db, delaySeconds: number): Promise<void> {
+async function scheduleNext(db: Db, delaySeconds: number, now: Date): Promise<void> {
   // this job is still 'running' while it queues its successor: only a queued one counts here
   const queued = await queryRows(db, sql`SELECT 1 FROM jobs WHERE name = ${CLEANUP_JOB} AND status = 'queued' LIMIT 1`);
-  if (queued.length === 0) await enqueue(db, CLEANUP_JOB, {}, { runAt: new Date(Date.now() + delaySeconds * 1000), maxAttempts: 3 });
+  if (queued.length === 0) await enqueue(db, CLEANUP_JOB, {}, { runAt: new Date(now.getTime() + delaySeconds * 1000), maxAttempts: 3 });
 }

@@ -55,7 +55,11 @@ export class JobRunner {
     await this.loop;
   }
 
-  /** Jobs due by now: the database's clock, or the app's business clock when one is given. */
+  /**
+   * Jobs due by now: the database's clock, or the app's business clock when one is given. Retries
+   * are scheduled from the same clock, as recurring jobs schedule their successors (cleanup), so a
+   * clock moved forward (tests) never makes a job due again at once, in a loop.
+   */
   private dueBefore() {
     return this.options.now ? sql`${this.options.now().toISOString()}::timestamptz` : sql`now()`;
   }
@@ -141,7 +145,7 @@ export class JobRunner {
         UPDATE jobs SET
           status = ${final ? 'failed' : 'queued'},
           finished_at = ${final ? sql`now()` : sql`NULL`},
-          run_at = now() + make_interval(secs => ${delayMs / 1000}),
+          run_at = ${this.dueBefore()} + make_interval(secs => ${delayMs / 1000}),
           last_error = ${message.slice(0, 2000)}, locked_at = NULL, locked_by = NULL
         WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
     }

@@ -4,4 +4,8 @@
  * keeps the table's width from counting as the page's minimum width. Only the table's own
  * wrapper scrolls, so react-admin's bulk toolbar (which slides up above the table) is not clipped.
  */
-export const SCROLLABLE_TABLE_SX = { '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } } as const;
+export const SCROLLABLE_TABLE_SX = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' },
+  // sortable column headers are buttons: 24 px tall at least (WCAG 2.5.8 target size), side by side too
+  '& .MuiTableSortLabel-root': { minHeight: 24 },
+} as const;

@@ -24,6 +24,7 @@ function toWallet(row: WalletRow): Wallet {
   const balance = Number(row.balance_cents ?? 0);
   const reserved = Number(row.reserved_cents ?? 0);
   return {
+    id: row.id,
     companyId: row.id,
     companyName: row.name,
     companyCode: row.code,

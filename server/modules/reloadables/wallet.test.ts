@@ -65,7 +65,8 @@ describe.each(DRIVERS)('reloadable wallet (%s)', (driver) => {
     expect(res.statusCode).toBe(200);
     const rows = res.json<Wallet[]>();
     expect(rows.map((w) => w.companyId).sort()).toEqual([d.nord, deep].sort());
-    expect(rows.find((w) => w.companyId === deep)).toMatchObject({ balanceCents: 0, availableCents: 0, parentCompanyId: d.nord });
+    // each row is a record: its id (the company's) is what the list links by
+    expect(rows.find((w) => w.companyId === deep)).toMatchObject({ id: deep, balanceCents: 0, availableCents: 0, parentCompanyId: d.nord });
     expect(res.headers['content-range']).toBe('sub-companies 0-1/2');
     expect((await call(d.referent, 'GET', `${url(d.acme, 'wallet/sub-companies')}?filter=${q({ q: 'nord-est' })}`)).json<Wallet[]>().map((w) => w.companyId)).toEqual([deep]);
     expect((await call(d.nordOperator, 'GET', url(d.nord, 'wallet/sub-companies'))).statusCode).toBe(403);

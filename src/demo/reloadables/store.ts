@@ -202,6 +202,7 @@ export function walletRecord(db: DemoDb, store: ReloadableStore, companyId: stri
   const wallet = walletOf(store, companyId);
   const company = db.companies.find((c) => c.id === companyId)!;
   return {
+    id: companyId,
     companyId,
     companyName: company.companyName,
     companyCode: company.code ?? '',

@@ -41,7 +41,7 @@ export function getWallet(ctx: DemoContext, subCompanyId?: Identifier): Wallet {
 export function getSubWallet(ctx: DemoContext, subCompanyId: Identifier): Wallet & { id: string } {
   const who = ctx.require(SUBS, 'show');
   const id = subCompanyOf(who, subCompanyId, `${base(who.companyId)}/sub-companies/${String(subCompanyId)}`);
-  return { id, ...walletRecord(ctx.db, reloadablesOf(ctx.db), id) };
+  return walletRecord(ctx.db, reloadablesOf(ctx.db), id);
 }
 
 function movementsOf(ctx: DemoContext, companyId: string, filter: WalletMovementFilter): WalletMovement[] {
@@ -88,7 +88,7 @@ export function listSubWallets(ctx: DemoContext, params: Partial<GetListParams>)
   const sort = sortParam(params.sort, ['companyName'] as const, { field: 'companyName', order: 'ASC' }, instance);
   const store = reloadablesOf(ctx.db);
   const companies = ctx.db.companies.filter((c) => c.id !== who.companyId && who.companyIds.has(c.id) && (!q || contains(c.companyName, q) || contains(c.code, q)));
-  const rows = sortRows(companies.map((c) => ({ id: c.id, ...walletRecord(ctx.db, store, c.id) })), (w) => w.companyName, sort.order);
+  const rows = sortRows(companies.map((c) => walletRecord(ctx.db, store, c.id)), (w) => w.companyName, sort.order);
   return page(rows, params.pagination, instance, (w) => w, false);
 }
 

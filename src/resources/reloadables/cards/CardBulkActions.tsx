@@ -101,14 +101,17 @@ export function CardSelectionActions() {
   const offered = CARD_BULK_ACTIONS.filter((candidate) => rights[candidate]);
   return (
     <>
-      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" role="group" aria-label={translate('reloadables.bulk.group')}>
-        {offered.map((candidate) => (
-          // dark text on the toolbar's tint is AA; the primary red would not be
-          <Button key={candidate} size="small" variant="outlined" color="inherit" sx={{ color: 'text.primary' }} onClick={() => setAction(candidate)}>
-            {translate(`reloadables.bulk.actions.${candidate}`)}
-          </Button>
-        ))}
-      </Stack>
+      {/* only while cards are selected: the collapsed toolbar's buttons would otherwise sit, invisible, over the sortable headers */}
+      {selectedIds.length > 0 && (
+        <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" role="group" aria-label={translate('reloadables.bulk.group')}>
+          {offered.map((candidate) => (
+            // dark text on the toolbar's tint is AA; the primary red would not be
+            <Button key={candidate} size="small" variant="outlined" color="inherit" sx={{ color: 'text.primary' }} onClick={() => setAction(candidate)}>
+              {translate(`reloadables.bulk.actions.${candidate}`)}
+            </Button>
+          ))}
+        </Stack>
+      )}
       {action && (
         <CardBulkDialog
           action={action}

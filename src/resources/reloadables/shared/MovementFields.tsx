@@ -64,7 +64,10 @@ export function MovementRunLink() {
   const movement = useRecordContext<WalletMovement>();
   if (!movement?.runId) return null;
   return (
-    <MuiLink component={Link} variant="caption" to={createPath({ resource: 'reloadables/reloads-history', type: 'edit', id: movement.runId })} sx={{ whiteSpace: 'nowrap' }}>
+    <MuiLink component={Link} variant="caption" to={createPath({ resource: 'reloadables/reloads-history', type: 'edit', id: movement.runId })}
+      // a touch target of 24 px at least (WCAG 2.5.8), even as a small caption under the card number
+      sx={{ whiteSpace: 'nowrap', display: 'inline-block', minHeight: 24, lineHeight: '24px' }}
+    >
       {movement.runNumber ?? translate('reloadables.movements.run')}
     </MuiLink>
   );

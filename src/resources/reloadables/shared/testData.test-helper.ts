@@ -10,6 +10,7 @@ export const USER_ID = '5d000000-0000-4000-8000-000000000001';
 
 export function wallet(overrides: Partial<Wallet> = {}): Wallet {
   return {
+    id: overrides.companyId ?? 'company-1',
     companyId: 'company-1',
     companyName: 'Acme S.p.A.',
     companyCode: 'ACME',
