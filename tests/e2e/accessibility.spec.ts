@@ -45,8 +45,14 @@ async function signIn(page: Page, email: string, lang: Lang, password = PASSWORD
 async function firstRecordPath(page: Page, list: string, pattern: RegExp): Promise<string> {
   await page.goto(`${DEMO}/#${list}`);
   await expect(page.locator('tbody tr, main a[href*="#/"]').first()).toBeVisible();
-  const hrefs = await page.locator('main a[href*="#/"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).hash.slice(1)));
-  const linked = hrefs.find((href) => pattern.test(href));
+  // the list's rows may still be loading: give a matching record link a few seconds to appear
+  const linkedPath = async () =>
+    (await page.locator('main a[href*="#/"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).hash.slice(1)))).find((href) => pattern.test(href));
+  const linked = await expect
+    .poll(linkedPath, { timeout: 5_000 })
+    .toBeTruthy()
+    .then(linkedPath)
+    .catch(() => undefined);
   if (linked) return linked;
   await page.locator('tbody tr td').nth(1).click();
   await expect.poll(() => new URL(page.url()).hash.slice(1)).toMatch(pattern);
@@ -117,6 +123,9 @@ for (const viewport of VIEWPORTS) {
 
         await visit(await firstRecordPath(page, '/privative-orders/companies/list', /^\/privative-orders\/companies\/(?!list$|new$)[^/]+$/), 'company-detail');
         await visit(await firstRecordPath(page, '/privative/batches/list', /^\/privative\/batches\/(?!list$|create$)[^/]+$/), 'batch-detail');
+        await visit(await firstRecordPath(page, '/reloadables/walletSubCompanies', /^\/reloadables\/walletSubCompanies\/[^/]+$/), 'sub-company-wallet');
+        await visit(await firstRecordPath(page, '/reloadables/cards', /^\/reloadables\/cards\/[^/]+$/), 'reloadable-card');
+        await visit(await firstRecordPath(page, '/reloadables/users', /^\/reloadables\/users\/[^/]+$/), 'reloadable-user');
         await visit('/privative/batches/create', 'batch-create');
         await visit('/profile', 'profile');
         await visit('/profile?tab=language', 'profile-language');
@@ -132,6 +141,12 @@ for (const viewport of VIEWPORTS) {
         await visit(await firstRecordPath(page, '/privative/stores/list', /^\/privative\/stores\/(?!list$|create$)[^/]+$/), 'store-detail');
         await visit('/users/list', 'access-denied');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'it' ? 'Non puoi aprire questa pagina' : 'You cannot open this page');
+
+        // a sub-company's reloads operator: a past run's page
+        await logOut();
+        await signIn(page, 'operator@acme-nord.test', lang);
+        await expect(page).toHaveURL(/#\/reloadables\/wallet$/);
+        await visit(await firstRecordPath(page, '/reloadables/reloads-history', /^\/reloadables\/reloads-history\/[^/]+$/), 'reload-run');
 
         // no permissions at all
         await logOut();
