@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RELOAD_ERROR_CODES } from './errors';
 import { GV } from './giftcards';
 import { parseEurosToCents } from './money';
 
@@ -75,25 +76,8 @@ export const DEFAULT_RELOAD_CAPS: ReloadCaps = { monthlyCapCents: RELOAD_LIMITS.
 
 // ---------------------------------------------------------------- rules
 
-/** Error codes of the programme (also in domain/errors.ts, texts in errors.codes.*). */
-export const RELOAD_ERROR_CODES = [
-  'WALLET_INSUFFICIENT',
-  'RELOAD_CARD_NOT_ACTIVE',
-  'RELOAD_CARD_LOCKED',
-  'RELOAD_CARD_FROZEN',
-  'RELOAD_CARD_DELETED',
-  'RELOAD_CARD_EXPIRED',
-  'RELOAD_MONTHLY_CAP',
-  'RELOAD_YEARLY_CAP',
-  'RELOAD_CARD_UNKNOWN',
-  'RELOAD_CARD_DUPLICATE',
-  'RELOAD_SCHEDULE_PAST',
-  'RELOAD_ROWS_INVALID',
-  'RELOAD_NOT_PENDING',
-  'CARD_STATE_INVALID',
-  'NOT_A_SUB_COMPANY',
-  'CLIENT_ID_TAKEN',
-] as const;
+/** Error codes of the programme (declared with the others in domain/errors.ts; texts in errors.codes.*). */
+export { RELOAD_ERROR_CODES };
 export type ReloadErrorCode = (typeof RELOAD_ERROR_CODES)[number];
 
 /** Year-month key of an instant in the programme's zone (caps are per calendar month and year). */

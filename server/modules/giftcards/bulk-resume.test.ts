@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,6 +8,7 @@ import { queryRows, type Db } from '../../db/client';
 import { idempotencyKeys, users } from '../../db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
+import { killProcess, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS, createTestDb, DRIVERS } from '../../test/db';
 import { hashOf } from './idempotency';
@@ -102,79 +101,10 @@ describe.each(DRIVERS)('keyed bulk takeover (%s)', (driver) => {
   });
 });
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const CARDS = 3000;
 const CHUNK = 500; // bulk.service.ts CHUNK
 const LEASE_SECONDS = 2;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  output: string[];
-}
-
-/** `server/main.ts` as `npm start` runs it (without the SPA build), on the given database. */
-async function startServer(databaseUrl: string, dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const spaDir = path.join(dataDir, 'no-spa');
-  mkdirSync(spaDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SPA_DIR: spaDir,
-      LOG_LEVEL: 'warn',
-      BULK_LEASE_SECONDS: String(LEASE_SECONDS),
-      ACCESS_TOKEN_SECRET: 'kill-test-secret-kill-test-secret-0123456789',
-      DEMO_DATA: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    try {
-      if ((await fetch(`${base}/config.js`)).ok) return { child, base, output };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function kill(server: Running): Promise<void> {
-  return new Promise((resolve) => {
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /**
  * The crash the issue describes, for real: a server process on PostgreSQL runs a keyed bulk
@@ -190,7 +120,7 @@ describe.each(CONCURRENT_DRIVERS)('keyed bulk reload survives a killed server pr
   let companyId: string;
   let ids: string[];
   let lockedCards: Array<{ id: string; code: string }>;
-  let server: Running | null = null;
+  let server: RunningServer | null = null;
   let token: string;
 
   beforeAll(async () => {
@@ -212,7 +142,7 @@ describe.each(CONCURRENT_DRIVERS)('keyed bulk reload survives a killed server pr
     const rows = await queryRows<{ id: string; code: string; status: string }>(db.db, sql`SELECT id, code, status FROM gift_cards WHERE company_id = ${companyId} ORDER BY id`);
     ids = rows.map((r) => r.id);
     lockedCards = rows.filter((r) => r.status === 'LOCKED').map(({ id, code }) => ({ id, code }));
-    server = await startServer(db.url!, dataDir);
+    server = await startServerProcess(db.url!, dataDir, { BULK_LEASE_SECONDS: String(LEASE_SECONDS) });
     // signed in through the real HTTP API: built-in identity provider, then token exchange
     const signIn = await fetch(`${server.base}/identity/v1/accounts:signInWithPassword?key=k`, {
       method: 'POST',
@@ -225,7 +155,7 @@ describe.each(CONCURRENT_DRIVERS)('keyed bulk reload survives a killed server pr
   }, 60_000);
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null) await kill(server);
+    if (server && server.child.exitCode === null) await killProcess(server);
     await db?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -259,7 +189,7 @@ describe.each(CONCURRENT_DRIVERS)('keyed bulk reload survives a killed server pr
     const amount = 100 + doneChunks;
     const key = `kill-${amount}`;
     const started = new Date();
-    if (!server || server.child.exitCode !== null) server = await startServer(db.url!, dataDir);
+    if (!server || server.child.exitCode !== null) server = await startServerProcess(db.url!, dataDir, { BULK_LEASE_SECONDS: String(LEASE_SECONDS) });
     // hold one card of each chunk from `doneChunks` on, so the run stops exactly there
     const holder = new pg.Client({ connectionString: db.url! });
     await holder.connect();
@@ -271,7 +201,7 @@ describe.each(CONCURRENT_DRIVERS)('keyed bulk reload survives a killed server pr
     await waitFor(async () => (await progress(key, started)).items === doneChunks * CHUNK, `${doneChunks * CHUNK} cards done`);
     await waitFor(async () => (await waitingOnLocks()) >= Math.min(4, held.length), 'the next chunks waiting');
     const atKill = await progress(key, started);
-    await kill(server!);
+    await killProcess(server!);
     const killedAt = Date.now();
     expect(await first).toBeInstanceOf(Error); // the client lost its answer
     // progress is recorded with the work: as many moved cards as progress rows, nothing more
@@ -280,7 +210,7 @@ describe.each(CONCURRENT_DRIVERS)('keyed bulk reload survives a killed server pr
     await holder.end();
     expect(await progress(key, started)).toEqual(atKill); // the killed chunks rolled back
 
-    server = await startServer(db.url!, dataDir);
+    server = await startServerProcess(db.url!, dataDir, { BULK_LEASE_SECONDS: String(LEASE_SECONDS) });
     const answers: number[] = [];
     let summary: { action: string; total: number; succeeded: number; failed: unknown[] } | null = null;
     await waitFor(

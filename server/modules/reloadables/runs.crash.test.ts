@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -9,88 +7,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { CONCURRENT_DRIVERS, createTestDb } from '../../test/db';
+import { killProcess, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
 import { companyIdOf } from '../giftcards/test-support';
 import { addReloadableCards, fundWallet, runLedger, walletOf } from './runs.test-support';
 
-const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 const ROWS = 1000;
 const CHUNK = 100; // RELOAD_CHUNK_ROWS of both servers
 const DONE_CHUNKS = 3;
 const STALE_SECONDS = 2;
+/** both servers: the job runner polling fast, a crashed worker's job taken over after STALE_SECONDS, small chunks */
+const SERVER_ENV = {
+  NODE_ENV: 'test',
+  TEST_CLOCK: '1',
+  JOBS_POLL_INTERVAL_MS: '100',
+  JOBS_STALE_AFTER_SECONDS: String(STALE_SECONDS),
+  RELOAD_CHUNK_ROWS: String(CHUNK),
+};
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  output: string[];
-}
-
-/** `server/main.ts` as `npm start` runs it, on the given database, with its job runner polling fast. */
-async function startServer(databaseUrl: string, dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const spaDir = path.join(dataDir, 'no-spa');
-  mkdirSync(spaDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SPA_DIR: spaDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      TEST_CLOCK: '1',
-      JOBS_POLL_INTERVAL_MS: '100',
-      JOBS_STALE_AFTER_SECONDS: String(STALE_SECONDS),
-      RELOAD_CHUNK_ROWS: String(CHUNK),
-      ACCESS_TOKEN_SECRET: 'kill-test-secret-kill-test-secret-0123456789',
-      DEMO_DATA: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    try {
-      if ((await fetch(`${base}/config.js`)).ok) return { child, base, output };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function kill(server: Running): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /**
  * Two real server processes share a PostgreSQL database; the one whose job runner took a planned
@@ -103,7 +36,7 @@ describe.each(CONCURRENT_DRIVERS)('a planned run survives a killed scheduler (%s
   let dataDir: string;
   let acme: string;
   let cards: Array<{ id: string; number: string }>;
-  const servers: Running[] = [];
+  const servers: RunningServer[] = [];
 
   beforeAll(async () => {
     db = await createTestDb('postgres');
@@ -112,11 +45,11 @@ describe.each(CONCURRENT_DRIVERS)('a planned run survives a killed scheduler (%s
     acme = await companyIdOf(db.db, 'ACME');
     cards = await addReloadableCards(db.db, acme, ROWS);
     await fundWallet(db.db, acme, ROWS * 100);
-    servers.push(...(await Promise.all([startServer(db.url!, dataDir), startServer(db.url!, dataDir)])));
+    servers.push(...(await Promise.all([startServerProcess(db.url!, dataDir, SERVER_ENV), startServerProcess(db.url!, dataDir, SERVER_ENV)])));
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(kill));
+    await Promise.all(servers.map(killProcess));
     await db?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -159,7 +92,7 @@ describe.each(CONCURRENT_DRIVERS)('a planned run survives a killed scheduler (%s
     // the other instance shows the progress of the committed chunks while the run is under way
     const during = await fetch(`${b.base}/api/company/${acme}/reloadable/reloads/${run.id}`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(await during.json()).toMatchObject({ state: 'IN_PROGRESS', progress: { done: DONE_CHUNKS * CHUNK, total: ROWS }, creditedCount: DONE_CHUNKS * CHUNK });
-    await kill(a);
+    await killProcess(a);
     const killedAt = Date.now();
     await holder.query('ROLLBACK');
     await holder.end();

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** Real server processes for the crash tests: `server/main.ts` as `npm start` runs it (without the SPA build). */
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+export interface RunningServer {
+  child: ChildProcess;
+  base: string;
+  output: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a server on `databaseUrl` with `env` on top of the test's environment; resolves once it answers. */
+export async function startServerProcess(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const spaDir = path.join(dataDir, 'no-spa');
+  mkdirSync(spaDir, { recursive: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SPA_DIR: spaDir,
+      LOG_LEVEL: 'warn',
+      ACCESS_TOKEN_SECRET: 'kill-test-secret-kill-test-secret-0123456789',
+      DEMO_DATA: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
+    try {
+      if ((await fetch(`${base}/config.js`)).ok) return { child, base, output };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** SIGKILL: the process gets no chance to finish or roll anything back itself. */
+export function killProcess(server: RunningServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGKILL');
+  });
+}
+
+export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
