@@ -34,9 +34,9 @@ describe.each(DRIVERS)('companies API (%s)', (driver) => {
     t = await createTestApp(driver);
     for (const code of ['TESSERA', 'ACME', 'ACME-NORD']) ids[code] = await companyId(t.db.db, code);
     ids.OTHER = await addCompany(t.db.db, 'OTHER', ids.TESSERA);
-    await addActiveUser(t.db.db, 'referent@acme.test', ids.ACME, permissionsFrom(CUSTOMER_REFERENT_PERMISSION_KEYS));
+    await addActiveUser(t.db.db, 'registry.referent@acme.test', ids.ACME, permissionsFrom(CUSTOMER_REFERENT_PERMISSION_KEYS));
     admin = (await login(t.app, 'admin@tessera.test')).accessToken;
-    acmeReferent = (await login(t.app, 'referent@acme.test')).accessToken;
+    acmeReferent = (await login(t.app, 'registry.referent@acme.test')).accessToken;
     operator = (await login(t.app, 'operator@acme.test')).accessToken;
   });
   afterAll(() => t.close());
@@ -162,7 +162,7 @@ describe.each(DRIVERS)('companies API (%s)', (driver) => {
     const own = await call(acmeReferent, 'DELETE', `/api/company/${ids.ACME}/companies/${ids.OTHER}/referent`);
     expect(own.statusCode).toBe(404);
     const [acmeRow] = await t.db.db.select().from(companies).where(eq(companies.id, ids.ACME));
-    const selfId = (await t.db.db.select().from(users).where(eq(users.email, 'referent@acme.test')))[0].id;
+    const selfId = (await t.db.db.select().from(users).where(eq(users.email, 'registry.referent@acme.test')))[0].id;
     await t.db.db.update(companies).set({ referentUserId: selfId }).where(eq(companies.id, ids.ACME));
     const self = await call(acmeReferent, 'DELETE', `/api/company/${ids.ACME}/companies/${ids.ACME}/referent`);
     expect(self.statusCode).toBe(409);

@@ -23,9 +23,9 @@ describe.each(DRIVERS)('operators API (%s)', (driver) => {
     for (const code of ['TESSERA', 'ACME', 'ACME-NORD']) ids[code] = await companyId(t.db.db, code);
     ids.OTHER = await addCompany(t.db.db, 'OTHER', ids.TESSERA);
     ids.otherUser = await addActiveUser(t.db.db, 'someone@other.test', ids.OTHER, {}, 'OPERATOR');
-    await addActiveUser(t.db.db, 'referent@acme.test', ids.ACME, permissionsFrom(CUSTOMER_REFERENT_PERMISSION_KEYS));
+    await addActiveUser(t.db.db, 'registry.referent@acme.test', ids.ACME, permissionsFrom(CUSTOMER_REFERENT_PERMISSION_KEYS));
     admin = (await login(t.app, 'admin@tessera.test')).accessToken;
-    acme = (await login(t.app, 'referent@acme.test')).accessToken;
+    acme = (await login(t.app, 'registry.referent@acme.test')).accessToken;
   });
   afterAll(() => t.close());
 
