@@ -117,10 +117,19 @@ export function periodTotals(card: ReloadableCardState, at: Date): { month: numb
 }
 
 /**
- * Why this card cannot be reloaded by `amountCents` at `at` (null: it can). `pendingCents` is what
- * other rows of the same run already ask for the card (the caps count them).
+ * Why this card cannot be reloaded by `amountCents` at `at` (null: it can). `pending` is what
+ * planned reloads not yet run already ask for the card in the month and the year of `at` (the
+ * caps count them, so two plans cannot together pass a cap); a number counts for both.
  */
-export function reloadRefusal(card: ReloadableCardState, amountCents: number, at: Date, caps: ReloadCaps, pendingCents = 0): ReloadErrorCode | null {
+export function reloadRefusal(
+  card: ReloadableCardState,
+  amountCents: number,
+  at: Date,
+  caps: ReloadCaps,
+  pending: number | { month: number; year: number } = 0,
+): ReloadErrorCode | null {
+  const pendingMonth = typeof pending === 'number' ? pending : pending.month;
+  const pendingYear = typeof pending === 'number' ? pending : pending.year;
   switch (card.status) {
     case 'DELETED':
       return 'RELOAD_CARD_DELETED';
@@ -134,8 +143,8 @@ export function reloadRefusal(card: ReloadableCardState, amountCents: number, at
   }
   if (card.expirationDate && card.expirationDate < at.toISOString().slice(0, 10)) return 'RELOAD_CARD_EXPIRED';
   const totals = periodTotals(card, at);
-  if (totals.month + pendingCents + amountCents > caps.monthlyCapCents) return 'RELOAD_MONTHLY_CAP';
-  if (totals.year + pendingCents + amountCents > caps.yearlyCapCents) return 'RELOAD_YEARLY_CAP';
+  if (totals.month + pendingMonth + amountCents > caps.monthlyCapCents) return 'RELOAD_MONTHLY_CAP';
+  if (totals.year + pendingYear + amountCents > caps.yearlyCapCents) return 'RELOAD_YEARLY_CAP';
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { RELOAD_LIMITS, reloadRefusal, type ReloadCaps, type ReloadRowError, type ReloadRunDetail, type ReloadSource, type ReloadValidation, type ReloadableCardState } from '../../../domain/reloadables';
+import { periodOf, PROGRAMME_TIME_ZONE, RELOAD_LIMITS, reloadRefusal, type ReloadCaps, type ReloadRowError, type ReloadRunDetail, type ReloadSource, type ReloadValidation, type ReloadableCardState } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
@@ -31,6 +31,8 @@ interface ResolvedCard extends ReloadableCardState {
   number: string;
   customer: string | null;
   balanceCents: number;
+  /** planned reloads not yet run of this card, in the month and year of the check */
+  pending: { month: number; year: number };
 }
 
 interface CardRow {
@@ -53,7 +55,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The company's cards named by the rows, by id or by number, in one query (a 10,000-row CSV is
  * one round trip: the keys go as two JSON arrays, not 10,000 parameters).
  */
-async function resolveCards(db: Db, companyId: string, rows: readonly RunRowInput[]): Promise<{ byId: Map<string, ResolvedCard>; byNumber: Map<string, ResolvedCard> }> {
+async function resolveCards(db: Db, companyId: string, rows: readonly RunRowInput[], at: Date): Promise<{ byId: Map<string, ResolvedCard>; byNumber: Map<string, ResolvedCard> }> {
   const ids = [...new Set(rows.map((r) => r.cardId).filter((id): id is string => typeof id === 'string' && UUID.test(id)))];
   const numbers = [...new Set(rows.map((r) => r.cardNumber).filter((n): n is string => typeof n === 'string' && n !== ''))];
   const byId = new Map<string, ResolvedCard>();
@@ -80,11 +82,38 @@ async function resolveCards(db: Db, companyId: string, rows: readonly RunRowInpu
       yearKey: row.year_key,
       monthReloadedCents: Number(row.month_reloaded_cents),
       yearReloadedCents: Number(row.year_reloaded_cents),
+      pending: { month: 0, year: 0 },
     };
     byId.set(card.id, card);
     byNumber.set(card.number, card);
   }
+  await withPending(db, byId, at);
   return { byId, byNumber };
+}
+
+/**
+ * What planned reloads not yet run already ask for each card in the month and the year of `at`
+ * (Rome time, by their run's scheduled time): the caps count them, so two plans cannot together
+ * pass a cap. Read again after the cards are locked when a run is created (a concurrent plan of the
+ * same card has committed by then).
+ */
+async function withPending(db: Db, cards: Map<string, ResolvedCard>, at: Date): Promise<void> {
+  if (cards.size === 0) return;
+  const period = periodOf(at);
+  const rows = await queryRows<{ card_id: string; month_cents: string | number | null; year_cents: string | number | null }>(
+    db,
+    sql`SELECT r.card_id,
+          sum(r.amount_cents) FILTER (WHERE to_char(coalesce(x.scheduled_at, x.created_at) AT TIME ZONE ${PROGRAMME_TIME_ZONE}, 'YYYY-MM') = ${period.month}) AS month_cents,
+          sum(r.amount_cents) FILTER (WHERE to_char(coalesce(x.scheduled_at, x.created_at) AT TIME ZONE ${PROGRAMME_TIME_ZONE}, 'YYYY') = ${period.year}) AS year_cents
+        FROM reload_rows r JOIN reload_runs x ON x.id = r.run_id
+        WHERE r.state = 'IN_PROGRESS' AND r.card_id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...cards.keys()])}::jsonb)::uuid)
+        GROUP BY r.card_id`,
+  );
+  for (const card of cards.values()) card.pending = { month: 0, year: 0 };
+  for (const row of rows) {
+    const card = cards.get(row.card_id);
+    if (card) card.pending = { month: Number(row.month_cents ?? 0), year: Number(row.year_cents ?? 0) };
+  }
 }
 
 /** A row that may run, with the card it resolved to. */
@@ -122,7 +151,7 @@ function evaluate(rows: readonly RunRowInput[], cards: { byId: Map<string, Resol
       continue;
     }
     seen.add(card.id);
-    const refusal = reloadRefusal(card, amount, at, caps);
+    const refusal = reloadRefusal(card, amount, at, caps, card.pending);
     if (refusal) {
       errors.push({ row: input.row, field: 'card', code: `errors.codes.${refusal}` });
       continue;
@@ -143,7 +172,7 @@ async function availableOf(db: Db, companyId: string): Promise<number> {
  * the wallet must cover the total of the good rows (shortfall reported).
  */
 export async function checkRows(db: Db, ctx: AppContext, actor: ReloadActor, rows: readonly RunRowInput[], at: Date): Promise<ReloadValidation> {
-  const cards = await resolveCards(db, actor.companyId, rows);
+  const cards = await resolveCards(db, actor.companyId, rows, at);
   const { good, errors } = evaluate(rows, cards, at, ctx.config.reloads);
   const availableCents = await availableOf(db, actor.companyId);
   const totalCents = good.reduce((sum, r) => sum + r.amountCents, 0);
@@ -220,8 +249,8 @@ async function insertRun(
 ): Promise<string> {
   const now = ctx.clock.now();
   const at = input.scheduledAt ?? now;
-  const resolved = await resolveCards(tx, actor.companyId, input.rows);
-  // the checks run on the locked cards: a card locked or reloaded meanwhile is seen as it is now
+  const resolved = await resolveCards(tx, actor.companyId, input.rows, at);
+  // the checks run on the locked cards: a card locked, reloaded or planned meanwhile is seen as it is now
   const locked = await lockReloadableCards(tx, [actor.companyId], [...resolved.byId.keys()]);
   for (const [id, card] of resolved.byId) {
     const current = locked.get(id);
@@ -230,6 +259,7 @@ async function insertRun(
       resolved.byNumber.delete(card.number);
     } else Object.assign(card, { status: current.status, balanceCents: current.balanceCents, expirationDate: current.expirationDate, monthKey: current.monthKey, yearKey: current.yearKey, monthReloadedCents: current.monthReloadedCents, yearReloadedCents: current.yearReloadedCents });
   }
+  await withPending(tx, resolved.byId, at);
   const { good, errors } = evaluate(input.rows, resolved, at, ctx.config.reloads);
   if (errors.length > 0) throw rowsInvalid(errors);
   const totalCents = good.reduce((sum, r) => sum + r.amountCents, 0);

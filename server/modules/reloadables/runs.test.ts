@@ -192,6 +192,28 @@ describe.each(DRIVERS)('reload runs: plan, queue, history (%s)', (driver) => {
     expect((await call(token, 'GET', `${url}/planned?sort=${q(['amount', 'ASC'])}`)).statusCode).toBe(400);
     for (const run of [later, sooner]) expect((await del(token, `${url}/${run.id}`)).statusCode).toBe(200);
   });
+
+  it('counts a card\'s plans not yet run against its monthly cap: a second plan in the same month over it is refused, one in the next month is not', async () => {
+    const [card] = await addReloadableCards(t.db.db, acme, 1);
+    await fundWallet(t.db.db, acme, 1_000_000);
+    // the 10th of next month and of the month after, at noon UTC (same month in Rome time)
+    const now = clock.now();
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 10, 12));
+    const monthAfter = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 10, 12));
+    const first = await plan(nextMonth, [{ cardId: card.id, amountCents: 200_000 }]);
+    const over = await call(token, 'POST', url, { source: 'MANUAL', scheduledAt: new Date(nextMonth.getTime() + HOUR).toISOString(), rows: [{ cardId: card.id, amountCents: 60_000 }] });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ error: { message: 'RELOAD_ROWS_INVALID' }, errors: { 'rows.1.card': 'errors.codes.RELOAD_MONTHLY_CAP' } });
+    const checked = await call(token, 'POST', `${url}/validate`, { rows: [{ cardId: card.id, amountCents: 60_000 }], scheduledAt: nextMonth.toISOString() });
+    expect(checked.json().errors).toEqual([{ row: 1, field: 'card', code: 'errors.codes.RELOAD_MONTHLY_CAP' }]);
+    // within the cap, or in another month: accepted
+    await plan(new Date(nextMonth.getTime() + HOUR), [{ cardId: card.id, amountCents: 50_000 }]);
+    await plan(monthAfter, [{ cardId: card.id, amountCents: 60_000 }]);
+    // the first plan deleted, its amount no longer counts
+    expect((await del(token, `${url}/${first.id}`)).statusCode).toBe(200);
+    const last = await plan(new Date(nextMonth.getTime() + 2 * HOUR), [{ cardId: card.id, amountCents: 150_000 }]);
+    expect(last.state).toBe('IN_PROGRESS');
+  });
 });
 
 describe.each(DRIVERS)('POST /api/test/clock (%s)', (driver) => {

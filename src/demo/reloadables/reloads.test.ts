@@ -14,6 +14,20 @@ describe('demo reloads (Acme Nord operator)', () => {
 
   const rowsFor = async (demo: Demo, items: Array<[string, number]>) => Promise.all(items.map(async ([number, amountCents]) => ({ cardId: (await demo.card(number)).id, amountCents })));
 
+  it("counts a card's plans not yet run against its monthly cap, as the API does", async () => {
+    const demo = await reloadableDemo('referent@acme.test');
+    await demo.dp.transferWallet(demo.companyId('ACME-NORD'), { amountCents: 500_000 }, key());
+    await demo.switchTo('operator@acme-nord.test');
+    const cardId = (await demo.card(NORD(50))).id;
+    const now = new Date();
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 10, 12));
+    await demo.dp.createReloads({ source: 'MANUAL', scheduledAt: nextMonth.toISOString(), rows: [{ cardId, amountCents: 200_000 }] }, key());
+    const again = { source: 'MANUAL' as const, scheduledAt: new Date(nextMonth.getTime() + 3_600_000).toISOString(), rows: [{ cardId, amountCents: 60_000 }] };
+    expect(await refusal(demo.dp.createReloads(again, key()))).toMatchObject({ status: 400, code: 'RELOAD_ROWS_INVALID', errors: { 'rows.1.card': 'errors.codes.RELOAD_MONTHLY_CAP' } });
+    const monthAfter = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 10, 12)).toISOString();
+    expect((await demo.dp.createReloads({ ...again, scheduledAt: monthAfter }, key())).state).toBe('IN_PROGRESS');
+  });
+
   it("seeds the server's picture: 240 Acme Nord cards in every state, one completed run of 10 reloads, 300.00 € left", async () => {
     const demo = await reloadableDemo();
     const cards = (filter: object, page = 1) => demo.dp.getList<ReloadableCard>('reloadables/cards', { pagination: { page, perPage: 200 }, sort: { field: 'number', order: 'ASC' }, filter });

@@ -1,4 +1,4 @@
-import { DEFAULT_RELOAD_CAPS, reloadRefusal, type ReloadSource, type ReloadValidation } from '../../../domain/reloadables';
+import { DEFAULT_RELOAD_CAPS, periodOf, reloadRefusal, type ReloadSource, type ReloadValidation } from '../../../domain/reloadables';
 import type { DemoDb, DemoUser } from '../db';
 import { applyWalletMoves, creditCard, release, reserve, RELOADABLE_KIND, walletInsufficient, walletOf, type DemoCard, type DemoRun, type ReloadableStore } from './store';
 
@@ -24,6 +24,20 @@ export const codeKey = (code: string) => `errors.codes.${code}`;
  * appear once in the run (RELOAD_CARD_DUPLICATE) and be reloadable by its amount at `at`; the
  * wallet's available balance must cover the valid rows (the shortfall says by how much).
  */
+/** What planned reloads not yet run ask for the card in the month and the year of `at` (as the API: the caps count them). */
+function pendingOf(store: ReloadableStore, cardId: string, at: Date): { month: number; year: number } {
+  const period = periodOf(at);
+  const pending = { month: 0, year: 0 };
+  for (const row of store.rows) {
+    if (row.cardId !== cardId || row.state !== 'IN_PROGRESS') continue;
+    const run = store.runs.find((candidate) => candidate.id === row.runId);
+    const when = periodOf(new Date(run?.scheduledAt ?? run?.createdAt ?? row.insertedAt));
+    if (when.month === period.month) pending.month += row.amountCents;
+    if (when.year === period.year) pending.year += row.amountCents;
+  }
+  return pending;
+}
+
 export function checkRows(store: ReloadableStore, companyId: string, rows: readonly RunRowInput[], at: Date): ReloadValidation & { cards: DemoCard[] } {
   const out: ReloadValidation & { cards: DemoCard[] } = { rows: [], errors: [], count: 0, totalCents: 0, availableCents: 0, shortfallCents: 0, cards: [] };
   const seen = new Set<string>();
@@ -39,7 +53,7 @@ export function checkRows(store: ReloadableStore, companyId: string, rows: reado
       continue;
     }
     seen.add(card.id);
-    const refusal = reloadRefusal(card, input.amountCents, at, DEFAULT_RELOAD_CAPS);
+    const refusal = reloadRefusal(card, input.amountCents, at, DEFAULT_RELOAD_CAPS, pendingOf(store, card.id, at));
     if (refusal) {
       refuse(refusal);
       continue;
