@@ -14,7 +14,7 @@ import { useFormatCents } from '../../../components/MoneyField';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { CompanySelect } from './CardDialogs';
-import { CardOperationSummary } from './CardOperationSummary';
+import { OperationSummaryModal } from '../../giftcards/OperationSummaryModal';
 import { useCardRights } from './useCardActions';
 import { useLinkableCompanies } from './useLinkableCompanies';
 
@@ -54,7 +54,8 @@ export function CardBulkDialog({ action, ids, onClose, onDone }: { action: CardB
   );
   if (result) {
     return (
-      <CardOperationSummary
+      <OperationSummaryModal
+        area="reloadables"
         result={result}
         onClose={() => {
           onDone();
