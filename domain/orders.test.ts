@@ -12,6 +12,7 @@ import {
   ORDER_STATES,
   orderActionsFor,
   orderConfigurationSchema,
+  orderConfirmRefusal,
   orderFilterSchema,
   orderStateKey,
   orderTrackingSchema,
@@ -113,6 +114,18 @@ describe('order transition table', () => {
     }
     expect(en.orders.shippingType.PHISICAL_SHIPMENT).toBe('Physical, shipped by a third party');
     expect(en.errors.codes.ORDER_CARDS_USED).toBe('Unable to cancel the order. GiftCards have already been used.');
+  });
+});
+
+describe('confirming a draft', () => {
+  const configured = { referentName: 'Giulia Rossi', referentEmail: 'giulia@acme.test', companyOrderNumber: 'PO-1' };
+  it('needs a product (ORDER_EMPTY) and every required configuration field (ORDER_INCOMPLETE)', () => {
+    expect(orderConfirmRefusal(configured, 0)).toBe('ORDER_EMPTY');
+    expect(orderConfirmRefusal({ ...configured, companyOrderNumber: null }, 0)).toBe('ORDER_EMPTY');
+    for (const field of ['referentName', 'referentEmail', 'companyOrderNumber'] as const) {
+      expect(orderConfirmRefusal({ ...configured, [field]: null }, 2), field).toBe('ORDER_INCOMPLETE');
+    }
+    expect(orderConfirmRefusal(configured, 1)).toBeNull();
   });
 });
 

@@ -183,6 +183,24 @@ export function orderActionsFor(order: OrderFacts, viewer: OrderViewer): OrderAc
 /** HTTP status of an order refusal. */
 export const orderRefusalStatus = (code: ApiErrorCode): number => (code === 'FORBIDDEN' ? 403 : code === 'NOT_FOUND' ? 404 : 409);
 
+// ---------------------------------------------------------------- drafts
+
+/** The configuration fields a draft must have saved before it may be confirmed (`orderConfigurationSchema` requires them). */
+export type OrderConfigurationFacts = Pick<Order, 'referentName' | 'referentEmail' | 'companyOrderNumber'>;
+
+/** The configuration step is done: its required fields are saved. */
+export const isOrderConfigured = (order: OrderConfigurationFacts) => Boolean(order.referentName && order.referentEmail && order.companyOrderNumber);
+
+/**
+ * What confirming a draft needs beyond its state: a product (else ORDER_EMPTY) and the
+ * configuration (else ORDER_INCOMPLETE). The API and the demo refuse with it; the SPA offers
+ * "confirm" only where it is null and otherwise continues the wizard at the step it names.
+ */
+export function orderConfirmRefusal(order: OrderConfigurationFacts, itemCount: number): 'ORDER_EMPTY' | 'ORDER_INCOMPLETE' | null {
+  if (itemCount === 0) return 'ORDER_EMPTY';
+  return isOrderConfigured(order) ? null : 'ORDER_INCOMPLETE';
+}
+
 // ---------------------------------------------------------------- payloads
 
 /** SPEC §5/§9: activation validity 1 to 12 months, default 1. */

@@ -10,6 +10,7 @@ import {
   issuedStateFor,
   ORDER_SORT_FIELDS,
   ORDER_STATE_DISPLAY,
+  orderConfirmRefusal,
   orderExpirySchema,
   orderFilterSchema,
   orderRefusalStatus,
@@ -402,8 +403,8 @@ function act(ctx: DemoContext, view: OrderView, id: Identifier, action: OrderAct
 export function confirmOrder(ctx: DemoContext, id: Identifier, key: string): Promise<OrderDetail> {
   return idempotent(ctx, key, `orders.confirm:${String(id)}`, {}, `${pathOf(ctx, 'placed')}/${String(id)}/confirm`, () =>
     act(ctx, 'placed', id, 'confirm', 'confirm', (order, to, instance) => {
-      if (order.items.length === 0) throw apiError(409, 'ORDER_EMPTY', instance, 'The order has no item');
-      if (!order.referentName || !order.referentEmail || !order.companyOrderNumber) throw apiError(409, 'ORDER_INCOMPLETE', instance, 'The order is not configured');
+      const incomplete = orderConfirmRefusal(order, order.items.length);
+      if (incomplete) throw apiError(409, incomplete, instance, incomplete === 'ORDER_EMPTY' ? 'The order has no products' : 'The order configuration is not complete');
       Object.assign(order, { state: to, confirmedAt: new Date().toISOString(), jobSteps: 1, errorCode: null });
     }),
   );

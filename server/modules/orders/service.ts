@@ -6,6 +6,7 @@ import {
   isTodayOrLater,
   makeOrderItemSchema,
   MAX_ORDER_CARDS,
+  orderConfirmRefusal,
   orderRefusalStatus,
   parseNamesList,
   rangesTotal,
@@ -285,8 +286,8 @@ async function keyed(ctx: AppContext, actor: OrderActor, id: string, action: Ord
 export function confirmOrder(ctx: AppContext, actor: OrderActor, id: string, key: Keyed): Promise<OrderDetail> {
   return keyed(ctx, actor, id, 'confirm', key, async (tx, order, to) => {
     const [count] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM order_items WHERE order_id = ${id}`);
-    if (count.n === 0) throw new ApiError(409, 'ORDER_EMPTY', DETAIL.ORDER_EMPTY);
-    if (!order.companyOrderNumber || !order.referentEmail) throw new ApiError(409, 'ORDER_INCOMPLETE', DETAIL.ORDER_INCOMPLETE);
+    const incomplete = orderConfirmRefusal(order, count.n);
+    if (incomplete) throw new ApiError(409, incomplete, DETAIL[incomplete]);
     await tx.execute(sql`UPDATE orders SET state = ${to}, confirmed_at = now(), error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${id}`);
     await enqueue(tx, ORDER_ISSUE_JOB, { orderId: id, userId: actor.userId });
     return 1 + (await queueConfirmation(tx, order, actor.language));

@@ -1,9 +1,9 @@
-import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useCreatePath, useDataProvider, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { canAccess } from '../../../domain/access';
-import type { OrderCodeFormat, OrderDetail } from '../../../domain/orders';
+import { orderConfirmRefusal, type OrderCodeFormat, type OrderDetail } from '../../../domain/orders';
 import type { Permissions } from '../../../domain/permissions';
 import { actionErrorText } from '../../components/actionErrorText';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -17,6 +17,8 @@ import { OrderTrackingDialog } from './OrderTrackingDialog';
 import { browserTimeZone } from '../giftcards/useGiftCardExport';
 import { exportLanguageOf } from './useOrderExport';
 import type { OrderViewConfig } from './orderViews';
+import { resumePath } from './wizard/paths';
+import { forgetDraft } from './wizard/wizardRun';
 
 type Confirmed = 'confirm' | 'activate' | 'cancel' | 'delete' | 'delivered' | 'retry';
 const CONFIRMED: readonly PageAction[] = ['confirm', 'activate', 'cancel', 'delete', 'delivered', 'retry'];
@@ -81,8 +83,10 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
     // the dialog stays open on failure: Retry reuses its Idempotency-Key
     if (!(await run(action, work, success))) return;
     setOpen(null);
-    if (action === 'delete') navigate(`${createPath({ resource: config.resource, type: 'list' })}/list`);
-    else refresh();
+    if (action === 'delete') {
+      forgetDraft(id);
+      navigate(`${createPath({ resource: config.resource, type: 'list' })}/list`);
+    } else refresh();
   };
 
   /** The codes as a CSV in the user's language, or as the PDF of print-ready card fronts. */
@@ -102,6 +106,8 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
   };
 
   if (actions.length === 0) return null;
+  // a draft that cannot be confirmed yet says what it lacks (the code's own text) and continues in the wizard
+  const missing = actions.includes('continue') ? orderConfirmRefusal(order, order.items.length) : null;
   const label = (action: PageAction) => translate(`orderScreens.actions.${action === 'downloadCodes' ? 'downloadCsv' : action === 'delivered' && config.view === 'acquired' ? 'received' : action}`);
   const primary: readonly PageAction[] = ['confirm', 'activate'];
   const dialogAction = open && CONFIRMED.includes(open.action) ? (open.action as Confirmed) : null;
@@ -109,8 +115,20 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
   const confirmText = dialogAction === 'delivered' ? 'deliveredText' : `${dialogAction}Text`;
   return (
     <Box component="section" aria-label={translate('orderScreens.detail.actions')}>
+      {missing && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }} data-testid="draft-missing">
+          {translate(`errors.codes.${missing}`)}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {actions.flatMap((action) => {
+          if (action === 'continue') {
+            return [
+              <Button key={action} component={Link} to={resumePath(order)} variant={missing ? 'contained' : 'outlined'}>
+                {label(action)}
+              </Button>,
+            ];
+          }
           const button = (
             <Button
               key={action}

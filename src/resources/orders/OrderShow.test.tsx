@@ -13,7 +13,7 @@ import { ORDER_ID, order } from './testData.test-helper';
 
 const ORDER = `/api/company/company-1/giftcard/orders/${ORDER_ID}`;
 const ACQUIRED = `/api/company/company-1/giftcard/acquired-orders/${ORDER_ID}`;
-const ACTION_NAMES = ['Confirm order', 'Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Mark as delivered', 'Received', 'Retry', 'Cancel order', 'Delete draft'];
+const ACTION_NAMES = ['Continue the order', 'Confirm order', 'Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Mark as delivered', 'Received', 'Retry', 'Cancel order', 'Delete draft'];
 
 function serve(detail: OrderDetail, { provider = false, base = ORDER } = {}) {
   const cardQueries: URLSearchParams[] = [];
@@ -38,7 +38,7 @@ async function shownActions() {
   await screen.findByRole('heading', { name: 'ORD-000123' });
   const region = screen.queryByRole('region', { name: 'Order actions' });
   if (!region) return [];
-  return ACTION_NAMES.filter((name) => within(region).queryByRole('button', { name }));
+  return ACTION_NAMES.filter((name) => within(region).queryByRole('button', { name }) ?? within(region).queryByRole('link', { name }));
 }
 
 describe('OrderShow', () => {
@@ -58,7 +58,9 @@ describe('OrderShow', () => {
   it.each<[string, Partial<OrderDetail>, boolean, string[]]>([
     ['an issued order, to be activated (customer)', { state: 'COMPLETED' }, false, ['Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Cancel order']],
     ['an issued and activated order', { state: 'COMPLETED', activated: true }, false, ['Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail']],
-    ['a draft', { state: 'NEW', confirmedAt: null }, false, ['Confirm order', 'Delete draft']],
+    ['a draft with products and configuration', { state: 'NEW', confirmedAt: null }, false, ['Continue the order', 'Confirm order', 'Delete draft']],
+    ['a draft not configured (confirm would be refused)', { state: 'NEW', confirmedAt: null, referentName: null, referentEmail: null, companyOrderNumber: null }, false, ['Continue the order', 'Delete draft']],
+    ['a draft without products (confirm would be refused)', { state: 'NEW', confirmedAt: null, items: [], totalCents: 0, digitalCards: 0 }, false, ['Continue the order', 'Delete draft']],
     ['an order being issued', { state: 'IN_PROGRESS' }, false, ['Resend confirmation e-mail']],
     ['an order in verification, for a customer (no retry)', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }, false, ['Resend confirmation e-mail', 'Cancel order']],
     ['an order in verification, for provider staff', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }, true, ['Resend confirmation e-mail', 'Retry', 'Cancel order']],
@@ -69,6 +71,28 @@ describe('OrderShow', () => {
     serve(order(overrides), { provider });
     await renderShow();
     await waitFor(async () => expect(await shownActions()).toEqual(expected));
+  });
+
+  it.each<[string, Partial<OrderDetail>, string, string]>([
+    ['not configured', { referentName: null, referentEmail: null, companyOrderNumber: null }, `/privative-orders/orders/${ORDER_ID}/configuration`, 'Complete the order configuration (referent and company order number) before confirming.'],
+    ['without products', { items: [], totalCents: 0, digitalCards: 0, referentName: null, companyOrderNumber: null }, `/privative-orders/orders/${ORDER_ID}/additem/catalog/DIGITAL`, 'Add at least one product before confirming the order.'],
+  ])('a draft %s opened from the list says what it lacks and continues in the wizard at that step', async (_name, overrides, step, lacks) => {
+    serve(order({ state: 'NEW', confirmedAt: null, ...overrides }));
+    await renderShow();
+    const region = await screen.findByRole('region', { name: 'Order actions' });
+    expect(await within(region).findByTestId('draft-missing')).toHaveTextContent(lacks);
+    expect(within(region).queryByRole('button', { name: 'Confirm order' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(region).getByRole('link', { name: 'Continue the order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(step));
+  });
+
+  it('a complete draft continues at the review, and its confirm is offered on the page too', async () => {
+    serve(order({ state: 'NEW', confirmedAt: null }));
+    await renderShow();
+    const region = await screen.findByRole('region', { name: 'Order actions' });
+    expect(await within(region).findByRole('link', { name: 'Continue the order' })).toHaveAttribute('href', `/privative-orders/orders/${ORDER_ID}/recap?step=review`);
+    expect(within(region).getByRole('button', { name: 'Confirm order' })).toBeInTheDocument();
+    expect(within(region).queryByTestId('draft-missing')).not.toBeInTheDocument();
   });
 
   it("says why the last job failed, from the error catalogue", async () => {

@@ -11,12 +11,13 @@ import { TypologyCard } from './TypologyCard';
 import { useCompanyName } from './useCompanyName';
 import { WizardPage } from './WizardPage';
 import { WizardSubtitle } from './WizardSubtitle';
+import { useWizardRun } from './wizardRun';
 
 const PAGE = 12;
 type ValueKind = 'all' | 'fixed' | 'variable';
 
 /** The catalog's products of the order's card type, searchable by name or SKU and by kind of value. */
-function Catalog({ type, linkTo }: { type: ShippingType; linkTo: (typology: Typology) => string }) {
+function Catalog({ type, linkTo, linkState }: { type: ShippingType; linkTo: (typology: Typology) => string; linkState?: unknown }) {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
@@ -72,7 +73,7 @@ function Catalog({ type, linkTo }: { type: ShippingType; linkTo: (typology: Typo
         <Grid container spacing={2} role="list" aria-label={translate('orderWizard.catalog.title')}>
           {data.map((typology) => (
             <Grid key={typology.id} size={{ xs: 12, sm: 6, md: 4 }} role="listitem">
-              <TypologyCard typology={typology} to={linkTo(typology)} />
+              <TypologyCard typology={typology} to={linkTo(typology)} state={linkState} />
             </Grid>
           ))}
         </Grid>
@@ -91,15 +92,19 @@ function Catalog({ type, linkTo }: { type: ShippingType; linkTo: (typology: Typo
 function CreateCatalog({ type, companyId }: { type: ShippingType; companyId: string }) {
   const translate = useTranslate();
   const company = useCompanyName(companyId);
+  const { state, draft } = useWizardRun();
+  // this pass already made its draft (Back, reload): more products go to that draft
+  if (draft) return <Navigate to={wizardPaths.addCatalog(draft, type)} replace />;
   return (
     <WizardPage
       title={translate('screens.orderCreate')}
       step="catalog"
       links={{ company: wizardPaths.company(type) }}
+      linkState={state}
       back={{ to: wizardPaths.company(type), label: 'orderWizard.backToCompany' }}
       subtitle={<WizardSubtitle type={type} company={company} />}
     >
-      <Catalog type={type} linkTo={(typology) => wizardPaths.customize(type, companyId, typology.id)} />
+      <Catalog type={type} linkTo={(typology) => wizardPaths.customize(type, companyId, typology.id)} linkState={state} />
     </WizardPage>
   );
 }

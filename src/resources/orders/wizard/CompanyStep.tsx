@@ -6,6 +6,7 @@ import type { CompanyRecord } from '../../../../domain/schemas/companies-api';
 import { shippingTypeOf, wizardPaths } from './paths';
 import { WizardPage } from './WizardPage';
 import { WizardSubtitle } from './WizardSubtitle';
+import { useWizardRun } from './wizardRun';
 
 const COMPANIES = 'privative-orders/companies';
 
@@ -28,12 +29,15 @@ export default function CompanyStep() {
   const { canAccess: mayList } = useCanAccess({ resource: COMPANIES, action: 'list' });
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<Choice | null>(null);
+  const { state, draft } = useWizardRun();
   const { data = [], isPending } = useGetList<CompanyRecord>(
     COMPANIES,
     { pagination: { page: 1, perPage: 50 }, sort: { field: 'companyName', order: 'ASC' }, filter: q ? { q } : {} },
     { enabled: mayList === true },
   );
   if (!type) return <Navigate to={wizardPaths.list()} replace />;
+  // this pass already made its draft (Back, reload): its company is chosen, the summary shows it
+  if (draft) return <Navigate to={wizardPaths.recap(draft)} replace />;
   const own: Choice | null = identity?.companyId ? { id: String(identity.companyId), name: String(identity.companyName ?? ''), own: true } : null;
   const options: Choice[] = [...(own ? [own] : []), ...data.filter((c) => c.id !== own?.id).map((c) => ({ id: c.id, name: c.companyName, own: false }))];
   const value = chosen ?? own;
@@ -61,7 +65,7 @@ export default function CompanyStep() {
           renderInput={(params) => <TextField {...params} label={translate('orderWizard.company.label')} />}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
-          <Button variant="contained" size="large" disabled={!value} onClick={() => value && navigate(wizardPaths.catalog(type, value.id))}>
+          <Button variant="contained" size="large" disabled={!value} onClick={() => value && navigate(wizardPaths.catalog(type, value.id), { state })}>
             {translate('orderWizard.continue')}
           </Button>
         </Box>

@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { Form, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { orderConfigurationSchema, VALID_MONTHS_DEFAULT, VALID_MONTHS_MAX, VALID_MONTHS_MIN, type OrderConfiguration, type OrderDetail } from '../../../../domain/orders';
+import { isOrderConfigured, orderConfigurationSchema, VALID_MONTHS_DEFAULT, VALID_MONTHS_MAX, VALID_MONTHS_MIN, type OrderConfiguration, type OrderDetail } from '../../../../domain/orders';
 import { FormTextField } from '../../../components/FormTextField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useFormSubmit } from '../../../components/useFormSubmit';
@@ -65,7 +65,7 @@ function ConfigurationForm({ order }: { order: OrderDetail }) {
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const physical = order.shippingType !== 'DIGITAL';
   const resolver = useMemo(() => zodResolver(orderConfigurationSchema) as unknown as Resolver<FieldValues>, []);
-  const saved = Boolean(order.companyOrderNumber && order.referentEmail);
+  const saved = isOrderConfigured(order);
   const defaultValues = useMemo(
     () => ({
       referentName: order.referentName ?? identity?.fullName ?? '',

@@ -20,8 +20,9 @@ import { RangesInput } from './RangesInput';
 import { useCompanyName } from './useCompanyName';
 import { WizardPage } from './WizardPage';
 import { WizardSubtitle } from './WizardSubtitle';
+import { rememberRunDraft, runDraft, useWizardRun } from './wizardRun';
 
-type Mode = { kind: 'create'; type: ShippingType; companyId: string } | { kind: 'add'; order: OrderDetail } | { kind: 'edit'; order: OrderDetail; item: OrderItem };
+type Mode = { kind: 'create'; type: ShippingType; companyId: string; run: string | undefined } | { kind: 'add'; order: OrderDetail } | { kind: 'edit'; order: OrderDetail; item: OrderItem };
 
 const typeOf = (mode: Mode) => (mode.kind === 'create' ? mode.type : mode.order.shippingType);
 
@@ -68,14 +69,19 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
       async (values) => {
         const body = await toItemBody(values, type, typology);
         let orderId: string;
+        let itemId: string;
         if (mode.kind === 'create') {
-          if (!draft.current) {
-            draft.current = (await dataProvider.createOrderDraft({ subCompanyId: mode.companyId, shippingType: type })).id;
+          // one draft per pass through the first steps, however often this step is submitted or reached again
+          let made = draft.current ?? runDraft(mode.run);
+          if (!made) {
+            made = (await dataProvider.createOrderDraft({ subCompanyId: mode.companyId, shippingType: type })).id;
+            rememberRunDraft(mode.run, made);
             notify('success.orderCreated', { type: 'success' });
           }
-          orderId = draft.current;
+          draft.current = made;
+          orderId = made;
           try {
-            await dataProvider.addOrderItem(orderId, body);
+            itemId = String((await dataProvider.addOrderItem(orderId, body)).id);
           } catch (error) {
             const resume: Resumed = { values, errors: (serverErrorsOnForm(serverFieldErrors(error)) ?? {}) as Record<string, string> };
             navigate(wizardPaths.addItem(orderId, typology.id, type), { replace: true, state: { resumed: resume } });
@@ -83,14 +89,17 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
           }
         } else if (mode.kind === 'add') {
           orderId = mode.order.id;
-          await dataProvider.addOrderItem(orderId, body);
+          itemId = String((await dataProvider.addOrderItem(orderId, body)).id);
           notify('success.itemAdded', { type: 'success' });
         } else {
           orderId = mode.order.id;
+          itemId = mode.item.id;
           await dataProvider.editOrderItem(orderId, mode.item.id, body);
           notify('success.itemEdited', { type: 'success' });
         }
         await queryClient.invalidateQueries({ queryKey: [ORDERS] });
+        // this history entry becomes the product just saved: Back from the summary opens it in its draft
+        if (mode.kind !== 'edit') navigate(wizardPaths.item(orderId, itemId), { replace: true });
         navigate(wizardPaths.recap(orderId));
       },
       [dataProvider, mode, navigate, notify, queryClient, type, typology],
@@ -137,15 +146,19 @@ function WithTypology({ id, children }: { id: string; children: (typology: Typol
 function CreateCustomize({ type, companyId, typologyId }: { type: ShippingType; companyId: string; typologyId: string }) {
   const translate = useTranslate();
   const company = useCompanyName(companyId);
+  const { run, state, draft } = useWizardRun();
+  // this pass already made its draft (Back, reload): the product goes to that draft
+  if (draft) return <Navigate to={wizardPaths.addItem(draft, typologyId, type)} replace />;
   return (
     <WizardPage
       title={translate('screens.orderCreate')}
       step="customize"
       links={{ company: wizardPaths.company(type), catalog: wizardPaths.catalog(type, companyId) }}
+      linkState={state}
       back={{ to: wizardPaths.catalog(type, companyId), label: 'orderWizard.backToCatalog' }}
       subtitle={<WizardSubtitle type={type} company={company} />}
     >
-      <WithTypology id={typologyId}>{(typology) => <ItemForm mode={{ kind: 'create', type, companyId }} typology={typology} />}</WithTypology>
+      <WithTypology id={typologyId}>{(typology) => <ItemForm mode={{ kind: 'create', type, companyId, run }} typology={typology} />}</WithTypology>
     </WizardPage>
   );
 }

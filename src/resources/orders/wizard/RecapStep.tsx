@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { OrderDetail, OrderItem } from '../../../../domain/orders';
+import { isOrderConfigured, orderConfirmRefusal, type OrderDetail, type OrderItem } from '../../../../domain/orders';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { createIdempotencyKeys } from '../../../components/idempotencyKey';
 import { useFormatCents } from '../../../components/MoneyField';
@@ -14,8 +14,7 @@ import { ItemRow } from './ItemRow';
 import { ORDERS, wizardPaths } from './paths';
 import { WizardPage } from './WizardPage';
 import { WizardSubtitle } from './WizardSubtitle';
-
-const isConfigured = (order: OrderDetail) => Boolean(order.referentName && order.referentEmail && order.companyOrderNumber);
+import { forgetDraft } from './wizardRun';
 
 function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -85,7 +84,8 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
   const [busy, setBusy] = useState(false);
   const { canAccess: mayDelete } = useCanAccess({ resource: ORDERS, action: 'delete' });
   const { canAccess: mayConfirm } = useCanAccess({ resource: ORDERS, action: 'confirm' });
-  const configured = isConfigured(order);
+  const configured = isOrderConfigured(order);
+  const confirmable = orderConfirmRefusal(order, order.items.length) === null;
   const empty = order.items.length === 0;
 
   const run = async (work: () => Promise<void>) => {
@@ -109,6 +109,7 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
   const deleteDraft = () =>
     run(async () => {
       await dataProvider.deleteOrderDraft(order.id);
+      forgetDraft(order.id);
       notify('success.orderDeleted', { type: 'success' });
       setDialog(null);
       navigate(wizardPaths.list());
@@ -188,7 +189,7 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
           <span />
         )}
         {review ? (
-          <Button variant="contained" size="large" disabled={empty || !configured || busy || !mayConfirm} onClick={() => setDialog('confirm')}>
+          <Button variant="contained" size="large" disabled={!confirmable || busy || !mayConfirm} onClick={() => setDialog('confirm')}>
             {translate('orderWizard.review.confirm')}
           </Button>
         ) : (

@@ -15,7 +15,7 @@ export function useExpirationText() {
 }
 
 /** A product of the catalog: name, SKU, face value (or "variable value"), validity, and the way to customize it. */
-export function TypologyCard({ typology, to }: { typology: Typology; to: string }) {
+export function TypologyCard({ typology, to, state }: { typology: Typology; to: string; state?: unknown }) {
   const translate = useTranslate();
   const format = useFormatCents();
   const expiration = useExpirationText();
@@ -37,7 +37,7 @@ export function TypologyCard({ typology, to }: { typology: Typology; to: string 
         </Typography>
       </CardContent>
       <CardActions>
-        <Button component={Link} to={to} variant="contained" aria-label={translate('orderWizard.catalog.chooseNamed', { name: typology.name })}>
+        <Button component={Link} to={to} state={state} variant="contained" aria-label={translate('orderWizard.catalog.chooseNamed', { name: typology.name })}>
           {translate('orderWizard.catalog.choose')}
         </Button>
       </CardActions>

@@ -12,6 +12,7 @@ export function WizardPage({
   back,
   children,
   subtitle,
+  linkState,
 }: {
   title: string;
   step: WizardStep;
@@ -19,13 +20,15 @@ export function WizardPage({
   back: { to: string; label: string };
   subtitle?: ReactNode;
   children: ReactNode;
+  /** history state the way back and the step links carry (the wizard's pass before the draft exists) */
+  linkState?: unknown;
 }) {
   return (
     <Box sx={{ maxWidth: 1100, minWidth: 0 }}>
-      <BackLink to={back.to} label={back.label} />
+      <BackLink to={back.to} label={back.label} state={linkState} />
       <PageHeading title={title} />
       {subtitle}
-      <WizardStepper active={step} links={links} />
+      <WizardStepper active={step} links={links} linkState={linkState} />
       {children}
     </Box>
   );

@@ -11,7 +11,7 @@ export type WizardStep = (typeof WIZARD_STEPS)[number];
  * can be opened again as links (keyboard-reachable); on a phone one line "Step 3 of 7: Customize"
  * with a progress bar, so the page never widens.
  */
-export function WizardStepper({ active, links = {} }: { active: WizardStep; links?: Partial<Record<WizardStep, string>> }) {
+export function WizardStepper({ active, links = {}, linkState }: { active: WizardStep; links?: Partial<Record<WizardStep, string>>; linkState?: unknown }) {
   const translate = useTranslate();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const index = WIZARD_STEPS.indexOf(active);
@@ -34,7 +34,7 @@ export function WizardStepper({ active, links = {} }: { active: WizardStep; link
           return (
             <Step key={step} completed={i < index}>
               {href ? (
-                <StepButton component={RouterLink} to={href}>
+                <StepButton component={RouterLink} to={href} state={linkState}>
                   {label(step)}
                 </StepButton>
               ) : (

@@ -1,4 +1,4 @@
-import { SHIPPING_TYPES, type ShippingType } from '../../../../domain/orders';
+import { orderConfirmRefusal, SHIPPING_TYPES, type OrderDetail, type ShippingType } from '../../../../domain/orders';
 
 /** The orders resource (SPEC §2 path) the wizard's screens belong to. */
 export const ORDERS = 'privative-orders/orders';
@@ -27,4 +27,19 @@ export const wizardPaths = {
 /** A shipping type from the URL, or null when it is not one of SPEC's three. */
 export function shippingTypeOf(value: string | undefined): ShippingType | null {
   return (SHIPPING_TYPES as readonly string[]).includes(value ?? '') ? (value as ShippingType) : null;
+}
+
+/**
+ * Where a draft is continued: its first step not done (no product yet: the catalog; not
+ * configured: the configuration), else the review with the confirm button.
+ */
+export function resumePath(order: Pick<OrderDetail, 'id' | 'shippingType' | 'items' | 'referentName' | 'referentEmail' | 'companyOrderNumber'>): string {
+  switch (orderConfirmRefusal(order, order.items.length)) {
+    case 'ORDER_EMPTY':
+      return wizardPaths.addCatalog(order.id, order.shippingType);
+    case 'ORDER_INCOMPLETE':
+      return wizardPaths.configuration(order.id);
+    default:
+      return wizardPaths.review(order.id);
+  }
 }
