@@ -9,7 +9,7 @@ import type { IdempotencyRequest } from '../giftcards/idempotency';
 import { runIdempotent, unwrap } from '../giftcards/idempotency';
 import { findReloadableCard } from './cards.repository';
 import { appendCardEvent, lockReloadableCards, type LockedReloadableCard } from './ledger';
-import { checkRows, createRun, type ReloadActor } from './reloads.service';
+import { createRun, createRunOfValidRows, type ReloadActor } from './reloads.service';
 
 /**
  * A card's non-money actions (lock, unlock, company, client ID), one card or many, and a card's
@@ -132,10 +132,10 @@ export async function reloadCard(ctx: AppContext, actor: CardActor, id: string, 
 /**
  * Many cards at once, with a per-id summary (the gift-card bulk's shape; `code` = the card's
  * number). lock / unlock / linkCompany: one transaction, the cards locked in id order, each
- * refused card reported and left as it was. reload: every id checked by the reloads service,
- * the valid ones run as one MANUAL run (all-or-nothing against the plafond: a wallet that does
- * not cover them answers 409 WALLET_INSUFFICIENT and nothing runs). The Idempotency-Key makes a
- * replay answer the same summary.
+ * refused card reported and left as it was. reload: every id checked by the reloads service on
+ * the locked cards, the valid ones run as one MANUAL run (all-or-nothing against the plafond: a
+ * wallet that does not cover them answers 409 WALLET_INSUFFICIENT and nothing runs). The
+ * Idempotency-Key makes a replay answer the first summary, whatever happened to the cards since.
  */
 export async function bulkCards(ctx: AppContext, actor: CardActor, body: CardBulkBody, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
   const ids = [...new Set(body.ids)];
@@ -160,14 +160,18 @@ export async function bulkCards(ctx: AppContext, actor: CardActor, body: CardBul
   return unwrap(outcome);
 }
 
+/**
+ * The bulk reload: the cards that pass make one MANUAL run now, each refused card is reported
+ * (checked on the locked cards, so concurrent bulks sharing a card each answer per card), and the
+ * summary is the answer stored under the Idempotency-Key: a replay answers it as it was.
+ */
 async function bulkReload(ctx: AppContext, actor: CardActor, ids: string[], amountCents: number, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
   const rows = ids.map((cardId, i) => ({ row: i + 1, cardId, amountCents }));
-  const check = await checkRows(ctx.db, ctx, reloadActor(actor), rows, ctx.clock.now());
-  const numbers = new Map((await queryRows<{ id: string; number: string }>(ctx.db, sql`SELECT id, number FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${inIds(sql`company_id`, actor.companyIds)}`)).map((r) => [r.id, r.number]));
-  const failedRows = new Map<number, string>();
-  for (const error of check.errors) if (!failedRows.has(error.row)) failedRows.set(error.row, error.code.replace(/^errors\.codes\./, ''));
-  const failed = [...failedRows].map(([row, code]) => ({ id: ids[row - 1], code: numbers.get(ids[row - 1]) ?? '', error: code }));
-  const good = rows.filter((r) => !failedRows.has(r.row));
-  if (good.length > 0) await createRun(ctx, reloadActor(actor), { source: 'MANUAL', rows: good }, idempotency);
-  return { action: 'reload', total: ids.length, succeeded: good.length, failed };
+  return createRunOfValidRows(ctx, reloadActor(actor), { source: 'MANUAL', rows }, idempotency, async (tx, { errors }) => {
+    const numbers = new Map((await queryRows<{ id: string; number: string }>(tx, sql`SELECT id, number FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${inIds(sql`company_id`, actor.companyIds)}`)).map((r) => [r.id, r.number]));
+    const failedRows = new Map<number, string>();
+    for (const error of errors) if (!failedRows.has(error.row)) failedRows.set(error.row, error.code.replace(/^errors\.codes\./, ''));
+    const failed = [...failedRows].map(([row, code]) => ({ id: ids[row - 1], code: numbers.get(ids[row - 1]) ?? '', error: code }));
+    return { action: 'reload', total: ids.length, succeeded: ids.length - failed.length, failed };
+  });
 }

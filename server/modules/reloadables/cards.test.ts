@@ -182,4 +182,34 @@ describe.each(DRIVERS)('reloadable cards (%s)', (driver) => {
     const link = await call(d.referent, 'POST', cards(d.acme, '/bulk'), { action: 'linkCompany', ids: [fresh[0].id], params: { companyId: d.acme } });
     expect(link.json<CardBulkResult>()).toMatchObject({ succeeded: 1, failed: [] });
   });
+
+  it('answers a replayed keyed bulk reload with its first answer, whatever happened to the cards since', async () => {
+    await call(d.admin, 'POST', reloadableUrl(d.acme, 'wallet/fund'), { amountCents: 10_000 });
+    const bulk = (ids: string[], key: string) => call(d.referent, 'POST', cards(d.acme, '/bulk'), { action: 'reload', ids, params: { amountCents: 1_000 } }, { 'idempotency-key': `${key}-${driver}` });
+    const setState = (id: string, action: 'lock' | 'unlock') => call(d.referent, 'POST', cards(d.acme, `/${id}/${action}`));
+
+    // both reloaded, then both locked: the replay still says both were reloaded (they hold the money)
+    const both = await Promise.all([addCard(t.db.db, d.acme), addCard(t.db.db, d.acme)]);
+    const first = await bulk([both[0].id, both[1].id], 'replay-ok');
+    expect(first.json<CardBulkResult>()).toEqual({ action: 'reload', total: 2, succeeded: 2, failed: [] });
+    for (const card of both) await setState(card.id, 'lock');
+    const replay = await bulk([both[0].id, both[1].id], 'replay-ok');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+
+    // one refused as locked, then unlocked: the replay still refuses it, and nothing more is credited
+    const three = await Promise.all([addCard(t.db.db, d.acme), addCard(t.db.db, d.acme), addCard(t.db.db, d.acme, { status: 'LOCKED' })]);
+    const ids = three.map((c) => c.id);
+    const before = await walletLedger(t.db.db, d.acme);
+    const partial = await bulk(ids, 'replay-locked');
+    expect(partial.json<CardBulkResult>()).toEqual({ action: 'reload', total: 3, succeeded: 2, failed: [{ id: three[2].id, code: three[2].number, error: 'RELOAD_CARD_LOCKED' }] });
+    await setState(three[2].id, 'unlock');
+    const again = await bulk(ids, 'replay-locked');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(partial.json());
+    expect((await call(d.referent, 'GET', cards(d.acme, `/${three[2].id}`))).json<ReloadableCard>().balanceCents).toBe(0);
+    expect(await walletLedger(t.db.db, d.acme)).toMatchObject({ balance: before.balance - 2_000, sum: before.balance - 2_000 });
+    // the same key with another selection is another request: refused
+    expect((await bulk(ids.slice(0, 2), 'replay-locked')).statusCode).toBe(422);
+  });
 });

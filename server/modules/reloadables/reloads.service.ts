@@ -220,33 +220,72 @@ export async function createRun(
   idempotency: IdempotencyRequest | null,
 ): Promise<ReloadRunDetail> {
   const scheduledAt = input.scheduledAt ?? null;
-  checkSchedule(ctx, scheduledAt);
-  if (input.rows.length === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'No rows', { rows: 'validation.required' });
-  if (input.rows.length > RELOAD_LIMITS.maxRows) throw new ApiError(400, 'VALIDATION_ERROR', 'Too many rows', { rows: 'validation.csvTooManyRows' });
+  checkRunInput(ctx, scheduledAt, input.rows);
   let created = false;
   const outcome = await runIdempotent<{ runId: string }>(ctx.db, idempotency, async (tx) => {
-    const runId = await insertRun(tx, ctx, actor, { ...input, scheduledAt });
+    const run = await insertRun(tx, ctx, actor, { ...input, scheduledAt }, 'all');
     created = true;
-    return { ok: true, body: { runId } };
+    return { ok: true, body: { runId: run.runId! } };
   });
   const { runId } = unwrap(outcome);
-  if (created && !scheduledAt) await executeRun(ctx, runId);
-  else if (created) await lowBalanceCheck(ctx, actor.companyId); // a plan sets money aside: the available balance fell
+  if (created) await afterInsert(ctx, actor, runId, scheduledAt);
   const detail = await loadRunDetail(ctx.db, actor.companyId, runId);
   if (!detail) throw new Error(`reload run ${runId} vanished`);
   return detail;
 }
 
+function checkRunInput(ctx: AppContext, scheduledAt: Date | null, rows: readonly RunRowInput[]): void {
+  checkSchedule(ctx, scheduledAt);
+  if (rows.length === 0) throw new ApiError(400, 'VALIDATION_ERROR', 'No rows', { rows: 'validation.required' });
+  if (rows.length > RELOAD_LIMITS.maxRows) throw new ApiError(400, 'VALIDATION_ERROR', 'Too many rows', { rows: 'validation.csvTooManyRows' });
+}
+
+/** Once the run is committed: a run now is credited before answering; a plan has set money aside (the available balance fell). */
+async function afterInsert(ctx: AppContext, actor: ReloadActor, runId: string, scheduledAt: Date | null): Promise<void> {
+  if (!scheduledAt) await executeRun(ctx, runId);
+  else await lowBalanceCheck(ctx, actor.companyId);
+}
+
+/**
+ * The rows that pass make a run now, in one transaction with the Idempotency-Key (the card bulk
+ * reload): each refused row is reported (`errors`, as `checkRows` words them) instead of refusing
+ * the whole, the checks being made on the locked cards, so concurrent calls sharing a card each
+ * answer per row. `answer` turns the outcome into the body stored under the key: a replay answers
+ * it as it was, whatever happened to the cards since, and writes nothing. The wallet must cover
+ * the rows that pass (409 WALLET_INSUFFICIENT, nothing written, the key not kept).
+ */
+export async function createRunOfValidRows<T>(
+  ctx: AppContext,
+  actor: ReloadActor,
+  input: { source: ReloadSource; rows: readonly RunRowInput[] },
+  idempotency: IdempotencyRequest | null,
+  answer: (tx: Db, result: { runId: string | null; errors: ReloadRowError[] }) => Promise<T>,
+): Promise<T> {
+  checkRunInput(ctx, null, input.rows);
+  const created: { runId: string | null } = { runId: null };
+  const outcome = await runIdempotent<T>(ctx.db, idempotency, async (tx) => {
+    const result = await insertRun(tx, ctx, actor, { ...input, scheduledAt: null }, 'valid');
+    created.runId = result.runId;
+    return { ok: true, body: await answer(tx, result) };
+  });
+  const body = unwrap(outcome);
+  if (created.runId) await afterInsert(ctx, actor, created.runId, null);
+  return body;
+}
+
 /**
  * The run, its rows, the reservation of its total and its job, in the caller's transaction.
- * Lock order as everywhere: cards (id order), then the wallet.
+ * Lock order as everywhere: cards (id order), then the wallet. The rows are checked on the locked
+ * cards; `mode` says what a refused row does: `all` refuses the whole (400 RELOAD_ROWS_INVALID),
+ * `valid` leaves it out (returned in `errors`; no run when no row passes).
  */
 async function insertRun(
   tx: Db,
   ctx: AppContext,
   actor: ReloadActor,
   input: { source: ReloadSource; fileName?: string | null; scheduledAt: Date | null; rows: readonly RunRowInput[] },
-): Promise<string> {
+  mode: 'all' | 'valid',
+): Promise<{ runId: string | null; errors: ReloadRowError[] }> {
   const now = ctx.clock.now();
   const at = input.scheduledAt ?? now;
   const resolved = await resolveCards(tx, actor.companyId, input.rows, at);
@@ -261,7 +300,8 @@ async function insertRun(
   }
   await withPending(tx, resolved.byId, at);
   const { good, errors } = evaluate(input.rows, resolved, at, ctx.config.reloads);
-  if (errors.length > 0) throw rowsInvalid(errors);
+  if (errors.length > 0 && mode === 'all') throw rowsInvalid(errors);
+  if (good.length === 0) return { runId: null, errors };
   const totalCents = good.reduce((sum, r) => sum + r.amountCents, 0);
   const wallet = await lockWallet(tx, actor.companyId);
   await reserve(tx, wallet, totalCents);
@@ -278,5 +318,5 @@ async function insertRun(
     SELECT ${run.id}, ${actor.companyId}, v.p, v.c, v.a, v.b, ${now.toISOString()}::timestamptz
     FROM jsonb_to_recordset(${rows}::jsonb) AS v(p int, c uuid, a bigint, b bigint)`);
   await enqueue(tx, RUN_JOB, { runId: run.id }, { runAt: input.scheduledAt ?? new Date(now.getTime() + RUN_NOW_RESCUE_MS) });
-  return run.id;
+  return { runId: run.id, errors };
 }

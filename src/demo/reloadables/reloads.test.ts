@@ -213,6 +213,19 @@ describe('demo reloads (Acme Nord operator)', () => {
     expect(lock).toMatchObject({ succeeded: 2, failed: [{ id: ids[1], error: 'CARD_STATE_INVALID' }] });
   });
 
+  it('a replayed keyed bulk reload answers its first summary, whatever happened to the cards since (as the API)', async () => {
+    const demo = await reloadableDemo();
+    const ids = await Promise.all([NORD(42), NORD(43), NORD(222)].map(async (n) => (await demo.card(n)).id));
+    const body = { action: 'reload' as const, ids, params: { amountCents: 1_000 } };
+    const first = await demo.dp.bulkReloadableCards(body, 'demo-bulk-replay');
+    expect(first).toEqual({ action: 'reload', total: 3, succeeded: 2, failed: [{ id: ids[2], code: NORD(222), error: 'RELOAD_CARD_LOCKED' }] });
+    await demo.dp.unlockReloadableCard(ids[2]);
+    await demo.dp.lockReloadableCard(ids[0]);
+    expect(await demo.dp.bulkReloadableCards(body, 'demo-bulk-replay')).toEqual(first);
+    expect((await demo.card(NORD(222))).balanceCents).toBe(0);
+    expect((await demo.dp.getWallet()).balanceCents).toBe(28_000);
+  });
+
   it('caps per calendar month: a card at 2,500.00 € this month refuses one more cent (RELOAD_MONTHLY_CAP)', async () => {
     const demo = await reloadableDemo('referent@acme.test');
     const card = await demo.card(ACME(1));
