@@ -21,6 +21,20 @@ export interface FieldChoice {
   tone?: ChoiceTone;
 }
 
+/**
+ * A reference to another resource's records: the resource (its access-table name) and the field
+ * that names a record. Its choices are that resource's list, asked in `referenceSort` (the name
+ * field, which that list must accept as a sort: domain/lists.ts) and offered only to users who
+ * may list the resource.
+ */
+export interface FieldReference {
+  resource: string;
+  optionText: string;
+}
+
+/** The sort a reference's choices are asked in: by the field that names a record, A to Z. */
+export const referenceSort = (reference: FieldReference) => ({ field: reference.optionText, order: 'ASC' as const });
+
 interface FieldCommon {
   /** i18n key of the label */
   label: string;
@@ -35,7 +49,7 @@ interface FieldCommon {
   /** shown on the record's page; default true */
   show?: boolean;
   /** kind 'reference': the resource (its access-table name) and the field that names a record */
-  reference?: { resource: string; optionText: string };
+  reference?: FieldReference;
   /** kind 'select' */
   choices?: readonly FieldChoice[];
   /** the form step or section that holds the input (multi-step forms) */

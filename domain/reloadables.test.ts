@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   cardActionRefusal,
   cardActionsFor,
+  cardSearchRefusal,
   createReloadsBodySchema,
   DEFAULT_RELOAD_CAPS,
   oneCardRefusal,
   parseReloadCsv,
   periodOf,
   periodTotals,
+  plannedReloadFilterSchema,
+  reloadableCardFilterSchema,
   reloadCsvTemplate,
+  reloadDisplayState,
+  movementKindOf,
   reloadRefusal,
   RELOAD_LIMITS,
   type ReloadableCardState,
@@ -63,6 +68,47 @@ describe('reload rules', () => {
     expect(cardActionsFor('DELETED')).toEqual({ lock: false, unlock: false, reload: false, linkCompany: false, clientId: false });
     expect(cardActionRefusal('FREEZED', 'unlock')).toBe('CARD_STATE_INVALID');
     expect(cardActionRefusal('NOT ACTIVE', 'lock')).toBeNull();
+  });
+
+  it('offers no action that could change nothing: no link without another company, no reload the rules would refuse', () => {
+    expect(cardActionsFor('ACTIVE', { otherCompanies: false })).toMatchObject({ linkCompany: false, lock: true, clientId: true });
+    expect(cardActionsFor('ACTIVE', { reloadableNow: false }).reload).toBe(false);
+    expect(cardActionsFor('ACTIVE', { paidHere: false }).reload).toBe(false);
+  });
+});
+
+describe('searches and how states and movements read', () => {
+  it('refuses a cards search shorter than its rule: 4 digits of a number, 2 characters otherwise (the filter schema says the same)', () => {
+    expect(['12', '535', '5 3 5', 'R', ' a '].map(cardSearchRefusal)).toEqual([
+      'validation.cardSearchDigits',
+      'validation.cardSearchDigits',
+      'validation.cardSearchDigits',
+      'validation.searchMinChars',
+      'validation.searchMinChars',
+    ]);
+    expect(['5350', '5350 0000', 'Ro', 'EMP-1', 'x1'].map(cardSearchRefusal)).toEqual([null, null, null, null, null]);
+    const parsed = reloadableCardFilterSchema.safeParse({ q: '12' });
+    expect(parsed.success ? null : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['q', 'validation.cardSearchDigits']]);
+    expect(reloadableCardFilterSchema.safeParse({ q: 'Rossi' }).success).toBe(true);
+    const queue = plannedReloadFilterSchema.safeParse({ cardNumber: '535' });
+    expect(queue.success ? null : queue.error.issues.map((i) => i.message)).toEqual(['validation.cardSearchDigits']);
+    expect(plannedReloadFilterSchema.safeParse({ cardNumber: '5350' }).success).toBe(true);
+  });
+
+  it('reads a plan whose time has not come as PLANNED, not in progress', () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    expect(reloadDisplayState({ state: 'IN_PROGRESS', scheduledAt: '2026-11-24T08:00:00Z', startedAt: null }, now)).toBe('PLANNED');
+    expect(reloadDisplayState({ state: 'IN_PROGRESS', scheduledAt: '2026-11-23T08:00:00Z', startedAt: null }, now)).toBe('IN_PROGRESS');
+    expect(reloadDisplayState({ state: 'IN_PROGRESS', scheduledAt: '2026-11-24T08:00:00Z', startedAt: '2026-11-23T09:00:00Z' }, now)).toBe('IN_PROGRESS');
+    expect(reloadDisplayState({ state: 'IN_PROGRESS', scheduledAt: null }, now)).toBe('IN_PROGRESS');
+    expect(reloadDisplayState({ state: 'DELETED', scheduledAt: '2026-11-24T08:00:00Z' }, now)).toBe('DELETED');
+  });
+
+  it('words a transfer as a transfer, whatever its SPEC type', () => {
+    expect(movementKindOf({ type: 'WALLET_RELOAD', reason: 'FUNDING' })).toBe('WALLET_RELOAD');
+    expect(movementKindOf({ type: 'WALLET_RELOAD', reason: 'TRANSFER_OUT' })).toBe('TRANSFER');
+    expect(movementKindOf({ type: 'WALLET_RELOAD', reason: 'TRANSFER_IN' })).toBe('TRANSFER');
+    expect(movementKindOf({ type: 'CARD_RELOAD', reason: 'CARD_RELOAD' })).toBe('CARD_RELOAD');
   });
 });
 

@@ -28,6 +28,17 @@ export type WalletMovementType = (typeof WALLET_MOVEMENT_TYPES)[number];
 export const WALLET_MOVEMENT_REASONS = ['FUNDING', 'TRANSFER_OUT', 'TRANSFER_IN', 'CARD_RELOAD'] as const;
 export type WalletMovementReason = (typeof WALLET_MOVEMENT_REASONS)[number];
 
+/**
+ * What a movement is, as the screens and the CSV word its type: SPEC's "wallet reload" is the
+ * type of a funding and of a transfer alike, but a transfer (out of the wallet, or into it from
+ * the other company) reads as a transfer, not as a reload of the wallet.
+ */
+export const WALLET_MOVEMENT_KINDS = ['WALLET_RELOAD', 'TRANSFER', 'CARD_RELOAD'] as const;
+export type WalletMovementKind = (typeof WALLET_MOVEMENT_KINDS)[number];
+export function movementKindOf(movement: { type: WalletMovementType; reason: WalletMovementReason }): WalletMovementKind {
+  return movement.reason === 'TRANSFER_IN' || movement.reason === 'TRANSFER_OUT' ? 'TRANSFER' : movement.type;
+}
+
 /** A card's history (append-only events). */
 export const CARD_EVENT_TYPES = ['ISSUE', 'RELOAD', 'LOCK', 'UNLOCK', 'COMPANY_LINKED', 'CLIENT_ID_CHANGED'] as const;
 export type CardEventType = (typeof CARD_EVENT_TYPES)[number];
@@ -48,6 +59,18 @@ export const RELOAD_STATE_TONES: Record<ReloadState, 'yellow' | 'red' | 'transpa
   IN_PROGRESS: 'yellow',
   DELETED: 'red',
 };
+
+/**
+ * How a run or a row reads now. SPEC's state of a plan is IN_PROGRESS from its creation, but a
+ * plan whose time has not come is not running: it reads PLANNED ("planned for {date}", a neutral
+ * grey badge), and IN_PROGRESS ("in progress", yellow) once its time has come or its run started.
+ */
+export type ReloadDisplayState = ReloadState | 'PLANNED';
+export const RELOAD_DISPLAY_TONES: Record<ReloadDisplayState, 'yellow' | 'red' | 'transparent' | 'grey'> = { ...RELOAD_STATE_TONES, PLANNED: 'grey' };
+export function reloadDisplayState(item: { state: ReloadState; scheduledAt: string | null; startedAt?: string | null }, now: number): ReloadDisplayState {
+  const waiting = item.state === 'IN_PROGRESS' && !item.startedAt && item.scheduledAt !== null && Date.parse(item.scheduledAt) > now;
+  return waiting ? 'PLANNED' : item.state;
+}
 
 // ---------------------------------------------------------------- limits (README: "Reloadable cards")
 
@@ -161,16 +184,22 @@ export function cardActionRefusal(status: ReloadableCardStatus, action: CardActi
 }
 
 /**
- * The actions a card offers now (what would succeed), for the row menus. `paidHere`: the card
- * belongs to the company looked at, whose wallet would pay the reload (a parent sees its
- * sub-companies' cards, but reloads them from their own wallets, looking at that company).
+ * The actions a card offers now (what would change something and succeed), for the row menus.
+ * `paidHere`: the card belongs to the company looked at, whose wallet would pay the reload (a
+ * parent sees its sub-companies' cards, but reloads them from their own wallets, looking at that
+ * company). `otherCompanies`: the subtree looked at has a company besides the card's, so linking
+ * it to another company can change something (a company without sub-companies has none).
+ * `reloadableNow`: `reloadRefusal` lets one cent through now (not expired, below its caps).
  */
-export function cardActionsFor(status: ReloadableCardStatus, paidHere = true): Record<CardAction, boolean> {
+export function cardActionsFor(
+  status: ReloadableCardStatus,
+  { paidHere = true, otherCompanies = true, reloadableNow = true }: { paidHere?: boolean; otherCompanies?: boolean; reloadableNow?: boolean } = {},
+): Record<CardAction, boolean> {
   return {
     lock: cardActionRefusal(status, 'lock') === null,
     unlock: cardActionRefusal(status, 'unlock') === null,
-    reload: status === 'ACTIVE' && paidHere,
-    linkCompany: status !== 'DELETED',
+    reload: status === 'ACTIVE' && paidHere && reloadableNow,
+    linkCompany: status !== 'DELETED' && otherCompanies,
     clientId: status !== 'DELETED',
   };
 }
@@ -547,10 +576,41 @@ export const walletMovementFilterSchema = z
   .strict();
 export type WalletMovementFilter = z.infer<typeof walletMovementFilterSchema>;
 
+// ---------------------------------------------------------------- searches
+
+/** A card number is searched by its first digits: at least this many (fewer would match most cards). */
+export const CARD_NUMBER_SEARCH_MIN_DIGITS = 4;
+/** A client ID or a customer name is searched from this many characters on. */
+export const CARD_TEXT_SEARCH_MIN_CHARS = 2;
+/** The message keys of a search too short to run. */
+export const CARD_SEARCH_MESSAGES = { digits: 'validation.cardSearchDigits', chars: 'validation.searchMinChars' } as const;
+
+/**
+ * Why a cards search cannot run (null: it can), the one rule of the API, the demo and the screens
+ * (the cards list's search, the reload screen's card picker): digits only (spaces ignored) are the
+ * first digits of a card number, at least CARD_NUMBER_SEARCH_MIN_DIGITS of them; anything else (a
+ * client ID, a customer's name) at least CARD_TEXT_SEARCH_MIN_CHARS characters. A message key.
+ */
+export function cardSearchRefusal(q: string): string | null {
+  const text = q.trim();
+  const digits = text.replace(/\s/g, '');
+  if (/^\d+$/.test(digits)) return digits.length < CARD_NUMBER_SEARCH_MIN_DIGITS ? CARD_SEARCH_MESSAGES.digits : null;
+  return text.length < CARD_TEXT_SEARCH_MIN_CHARS ? CARD_SEARCH_MESSAGES.chars : null;
+}
+
 export const reloadableCardFilterSchema = z
   .object({
-    /** card number prefix (≥ 4 digits), client ID or customer name */
-    q: z.string().trim().min(1).max(80).optional(),
+    /** card number prefix (≥ 4 digits), client ID or customer name (≥ 2 characters): `cardSearchRefusal` */
+    q: z
+      .string()
+      .trim()
+      .min(1)
+      .max(80)
+      .superRefine((q, ctx) => {
+        const refusal = cardSearchRefusal(q);
+        if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+      })
+      .optional(),
     status: z.enum(RELOADABLE_CARD_STATUSES).optional(),
     clientId: z.string().trim().min(1).max(RELOAD_LIMITS.clientIdMax).optional(),
     userId: uuid.optional(),
@@ -563,7 +623,7 @@ export type ReloadableCardFilter = z.infer<typeof reloadableCardFilterSchema>;
 export const reloadableUserFilterSchema = z.object({ q: z.string().trim().min(1).max(80).optional() }).strict();
 
 export const plannedReloadFilterSchema = z
-  .object({ state: z.enum(RELOAD_STATES).optional(), runId: uuid.optional(), cardNumber: z.string().trim().min(1).max(19).optional(), scheduledFrom: dateish.optional(), scheduledTo: dateish.optional() })
+  .object({ state: z.enum(RELOAD_STATES).optional(), runId: uuid.optional(), cardNumber: z.string().trim().regex(new RegExp(`^\\d{${CARD_NUMBER_SEARCH_MIN_DIGITS},19}$`), CARD_SEARCH_MESSAGES.digits).optional(), scheduledFrom: dateish.optional(), scheduledTo: dateish.optional() })
   .strict();
 export type PlannedReloadFilter = z.infer<typeof plannedReloadFilterSchema>;
 

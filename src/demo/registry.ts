@@ -5,9 +5,9 @@ import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 import type { Typology } from '../../domain/giftcards';
 import { USER_STATUSES } from '../../domain/schemas/auth';
 import { LOGO_TYPES, referentSchema, type ReferentInput } from '../../domain/schemas/company';
-import { companyBodySchema, operatorCreateSchema, operatorUpdateSchema, type CompanyRecord, type OperatorRecord } from '../../domain/schemas/companies-api';
+import { COMPANY_SORT_FIELDS, companyBodySchema, OPERATOR_SORT_FIELDS, operatorCreateSchema, operatorUpdateSchema, type CompanyRecord, type OperatorRecord } from '../../domain/schemas/companies-api';
 import { storeSchema } from '../../domain/schemas/store';
-import { parseCsvFlag, STORE_IMPORT_COLUMNS, STORE_IMPORT_TEMPLATE, type StoreImportFailure, type StoreImportResult, type StoreRecord } from '../../domain/schemas/stores-api';
+import { parseCsvFlag, STORE_IMPORT_COLUMNS, STORE_SORT_FIELDS, STORE_IMPORT_TEMPLATE, type StoreImportFailure, type StoreImportResult, type StoreRecord } from '../../domain/schemas/stores-api';
 import type { DemoContext } from './context';
 import { KIND, type DemoUser } from './db';
 import { apiError, notFound, parseOr400 } from './errors';
@@ -22,9 +22,6 @@ const uuids = z.array(z.uuid()).max(100).optional();
 const storeFilter = z.object({ q: z.string().max(100).optional(), code: z.string().max(100).optional(), name: z.string().max(100).optional(), storeCategoryId: z.string().max(100).optional(), id: uuids }).strict();
 const companyFilter = z.object({ q: z.string().max(100).optional(), parentId: z.uuid().optional(), id: uuids }).strict();
 const operatorFilter = z.object({ q: z.string().max(100).optional(), companyId: z.uuid().optional(), status: z.enum(USER_STATUSES).optional() }).strict();
-const STORE_SORT = ['code', 'name', 'storeCategoryId', 'createdAt'] as const;
-const COMPANY_SORT = ['companyName', 'code', 'businessName', 'city', 'createdAt'] as const;
-const OPERATOR_SORT = ['lastName', 'firstName', 'email', 'companyName', 'status', 'createdAt'] as const;
 
 const stamp = () => new Date().toISOString();
 
@@ -47,7 +44,7 @@ export function listStores(ctx: DemoContext, params: Partial<GetListParams>): Ge
   const { companyId } = ctx.require('privative/stores', 'list');
   const instance = storesPath(companyId);
   const f = parseOr400(storeFilter, params.filter ?? {}, instance);
-  const sort = sortParam(params.sort, STORE_SORT, { field: 'code', order: 'ASC' }, instance);
+  const sort = sortParam(params.sort, STORE_SORT_FIELDS, { field: 'code', order: 'ASC' }, instance);
   const rows = ctx.db.stores.filter(
     (s) =>
       s.companyId === companyId &&
@@ -173,7 +170,7 @@ export function listCompanies(ctx: DemoContext, params: Partial<GetListParams>):
   const { companyId, companyIds } = ctx.require('privative-orders/companies', 'list');
   const instance = companiesPath(companyId);
   const f = parseOr400(companyFilter, params.filter ?? {}, instance);
-  const sort = sortParam(params.sort, COMPANY_SORT, { field: 'companyName', order: 'ASC' }, instance);
+  const sort = sortParam(params.sort, COMPANY_SORT_FIELDS, { field: 'companyName', order: 'ASC' }, instance);
   const rows = ctx.db.companies.filter(
     (c) =>
       companyIds.has(c.id) &&
@@ -316,7 +313,7 @@ export function listOperators(ctx: DemoContext, params: Partial<GetListParams>):
   const { companyId, companyIds } = ctx.require('privative-orders/operators', 'list');
   const instance = operatorsPath(companyId);
   const f = parseOr400(operatorFilter, params.filter ?? {}, instance);
-  const sort = sortParam(params.sort, OPERATOR_SORT, { field: 'lastName', order: 'ASC' }, instance);
+  const sort = sortParam(params.sort, OPERATOR_SORT_FIELDS, { field: 'lastName', order: 'ASC' }, instance);
   const rows = ctx.db.users
     .filter(
       (u) =>

@@ -43,7 +43,7 @@ test.describe('foundation', () => {
     expect(items.map((text) => text.trim())).toEqual([
       'Gestione gift card', 'Ricerca gift card', 'Transazioni', 'Punti vendita', 'Lotti',
       'Aziende e operatori', 'Ordini', 'Ordini acquisiti',
-      'Wallet', 'Wallet sotto-aziende', 'Carte', 'Utenti', 'Ricarica carte', 'Ricariche pianificate', 'Storico ricariche', 'Notifiche',
+      'Wallet', 'Wallet sotto-aziende', 'Carte', 'Utenti', 'Ricarica carte', 'Ricariche programmate', 'Storico ricariche', 'Notifiche',
       'Ordini', 'Codici generati', 'Comunicazioni',
       'Ticket', 'Report', 'Gestione utenti', 'Dashboard analitica',
     ]);

@@ -150,6 +150,9 @@ test('a parent funds its sub-company, whose operator plans 200 reloads from a CS
   await page.goto('/reloadables/queue-reloads');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(card(1)).first()).toBeVisible();
+  // planned, not running yet: a neutral "planned for" badge, not "in progress"
+  await expect(page.getByText(/^Programmata per il /).first()).toBeVisible();
+  await expect(page.getByText('In corso')).toHaveCount(0);
   await shoot(page, 'queue', 'it');
   await page.getByRole('button', { name: `Elimina la ricarica programmata della carta ${card(1)}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
@@ -192,7 +195,8 @@ test('a parent funds its sub-company, whose operator plans 200 reloads from a CS
   // --- a locked card refuses a reload with its reason, is unlocked and reloaded by hand
   await page.goto('/reloadables/cards');
   const search = page.getByRole('textbox', { name: 'Cerca' }).first();
-  await search.fill(card(2));
+  // a number's first digits: cards 0001–0009
+  await search.fill(card(2).slice(0, 15));
   await search.press('Enter');
   const row = page.getByRole('row').filter({ hasText: card(2) });
   await expect(row).toHaveCount(1);
@@ -200,17 +204,22 @@ test('a parent funds its sub-company, whose operator plans 200 reloads from a CS
   await page.getByRole('menuitem', { name: 'Blocca' }).click();
   await expect(page.getByText(`Carta ${card(2)} bloccata`)).toBeVisible();
   await expect(row.getByText('Bloccata')).toBeVisible();
-  // the bulk reload of the selection: done for none, the reason given for the locked card
+  // the bulk actions offered are those that can change something: a locked card alone is only unlocked or linked
   await row.getByRole('checkbox', { name: `Seleziona la carta ${card(2)}` }).check();
-  await page.getByRole('group', { name: 'Azioni sulle carte selezionate' }).getByRole('button', { name: 'Ricarica' }).click();
+  const bulk = page.getByRole('group', { name: 'Azioni sulle carte selezionate' });
+  await expect(bulk.getByRole('button')).toHaveText(['Sblocca']);
+  // with an active card beside it, the bulk reload: done for the active one, the reason given for the locked card
+  await page.getByRole('row').filter({ hasText: card(3) }).getByRole('checkbox', { name: `Seleziona la carta ${card(3)}` }).check();
+  await bulk.getByRole('button', { name: 'Ricarica' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: /Importo per carta/ }).fill('10');
   await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
   const summary = page.getByRole('dialog', { name: 'Riepilogo operazione' });
-  await expect(summary).toContainText('0 carte su 1 eseguite.');
-  await expect(summary).toContainText('La carta è bloccata: sbloccala prima di ricaricarla.');
+  await expect(summary.getByRole('row').filter({ hasText: card(2) })).toContainText('La carta è bloccata: sbloccala prima di ricaricarla.');
+  await expect(summary.getByRole('row').filter({ hasText: card(3) })).toHaveCount(0);
   await shootDesktop(page, 'locked-refused', 'it');
   await summary.getByRole('button', { name: 'Chiudi' }).click();
   expect((await api<CardRecord[]>(page, `cards?${filter({ q: card(2) })}`))[0]).toMatchObject({ status: 'LOCKED', balanceCents: 2_500 });
+  expect((await api<CardRecord[]>(page, `cards?${filter({ q: card(3) })}`))[0]).toMatchObject({ balanceCents: 3_500 });
 
   await row.getByRole('button', { name: `Azioni per la carta ${card(2)}` }).click();
   await page.getByRole('menuitem', { name: 'Sblocca' }).click();
@@ -228,7 +237,7 @@ test('a parent funds its sub-company, whose operator plans 200 reloads from a CS
   await expect(page.getByRole('heading', { level: 1 })).toContainText(card(2));
   await expect(page.getByRole('row').filter({ hasText: 'Sbloccata' }).first()).toBeVisible();
   await shoot(page, 'card', 'it');
-  expect(await api<Wallet>(page, 'wallet')).toMatchObject({ balanceCents: 31_450, reservedCents: 0 });
+  expect(await api<Wallet>(page, 'wallet')).toMatchObject({ balanceCents: 30_450, reservedCents: 0 });
 });
 
 test('the reloadable screens in English: wallet, queue, history, cards, users and notification settings', async ({ page }) => {

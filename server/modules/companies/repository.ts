@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CompanyRecord } from '../../../domain/schemas/companies-api';
+import { COMPANY_SORT_FIELDS, type CompanyRecord } from '../../../domain/schemas/companies-api';
 import { queryRows, type Db } from '../../db/client';
 import { companies, companyLogos, users, type CompanyRow } from '../../db/schema';
 import { inCompanySubtree } from '../../lib/company-scope';
@@ -72,7 +72,7 @@ export async function findCompanyRecord(db: Db, scopeRootId: string, id: string)
   return row ? toRecord(row as RecordRow) : undefined;
 }
 
-export const COMPANY_SORT_FIELDS = ['companyName', 'code', 'businessName', 'city', 'createdAt'] as const;
+export { COMPANY_SORT_FIELDS };
 export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
 const SORT_COLUMNS: Record<CompanySortField, AnyPgColumn> = {
   companyName: companies.name,

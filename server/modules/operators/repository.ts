@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { OperatorRecord } from '../../../domain/schemas/companies-api';
+import { OPERATOR_SORT_FIELDS, type OperatorRecord } from '../../../domain/schemas/companies-api';
 import type { Db } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema';
 import { inCompanySubtree } from '../../lib/company-scope';
@@ -32,7 +32,7 @@ export async function findOperator(db: Db, scopeRootId: string, id: string): Pro
   return row ? toRecord(row) : undefined;
 }
 
-export const OPERATOR_SORT_FIELDS = ['lastName', 'firstName', 'email', 'companyName', 'status', 'createdAt'] as const;
+export { OPERATOR_SORT_FIELDS };
 export type OperatorSortField = (typeof OPERATOR_SORT_FIELDS)[number];
 const SORT_COLUMNS: Record<OperatorSortField, AnyPgColumn> = {
   lastName: users.lastName,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { cardActionsFor, periodTotals, type CardEvent, type ReloadableCard, type ReloadableCardFilter, type ReloadableCardStatus } from '../../../domain/reloadables';
+import { cardActionsFor, periodTotals, reloadRefusal, type CardEvent, type ReloadableCard, type ReloadableCardFilter, type ReloadableCardStatus, type ReloadCaps } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 
@@ -31,14 +31,23 @@ const isoOf = (v: Date | string | null) => (v === null ? null : new Date(v).toIS
 const dayOf = (v: Date | string | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 /**
- * `now`: the business clock, for the month and year totals (zero when the card's last reload is of
- * an older period). `payerCompanyId`: the route's company, whose wallet pays a reload.
+ * Who looks at cards: the route's company (`companyId`, whose wallet pays a reload), its subtree
+ * (the cards it sees, the companies a card may be linked to) and the reload caps (a card at its
+ * cap or expired offers no reload).
  */
-export function toCard(row: CardRow, now: Date, payerCompanyId: string): ReloadableCard {
-  const totals = periodTotals(
-    { status: row.status, expirationDate: dayOf(row.expiration_date), monthKey: row.month_key, yearKey: row.year_key, monthReloadedCents: Number(row.month_reloaded_cents), yearReloadedCents: Number(row.year_reloaded_cents) },
-    now,
-  );
+export interface CardViewer {
+  companyId: string;
+  companyIds: readonly string[];
+  caps: ReloadCaps;
+}
+
+/**
+ * `now`: the business clock, for the month and year totals (zero when the card's last reload is of
+ * an older period) and the actions that would succeed now.
+ */
+export function toCard(row: CardRow, now: Date, viewer: CardViewer): ReloadableCard {
+  const state = { status: row.status, expirationDate: dayOf(row.expiration_date), monthKey: row.month_key, yearKey: row.year_key, monthReloadedCents: Number(row.month_reloaded_cents), yearReloadedCents: Number(row.year_reloaded_cents) };
+  const totals = periodTotals(state, now);
   return {
     id: row.id,
     number: row.number,
@@ -54,7 +63,11 @@ export function toCard(row: CardRow, now: Date, payerCompanyId: string): Reloada
     lastReloadAt: isoOf(row.last_reload_at),
     monthReloadedCents: totals.month,
     yearReloadedCents: totals.year,
-    actions: cardActionsFor(row.status, row.company_id === payerCompanyId),
+    actions: cardActionsFor(row.status, {
+      paidHere: row.company_id === viewer.companyId,
+      otherCompanies: viewer.companyIds.some((id) => id !== row.company_id),
+      reloadableNow: reloadRefusal(state, 1, now, viewer.caps) === null,
+    }),
   };
 }
 
@@ -91,25 +104,25 @@ export interface CardListQuery {
   limit: number;
 }
 
-export async function listReloadableCards(db: Db, companyIds: readonly string[], query: CardListQuery, now: Date, payerCompanyId: string): Promise<ReloadableCard[]> {
+export async function listReloadableCards(db: Db, viewer: CardViewer, query: CardListQuery, now: Date): Promise<ReloadableCard[]> {
   const direction = query.sort.order === 'ASC' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
   const rows = await queryRows<CardRow>(
     db,
-    sql`${CARD_SELECT} WHERE ${cardWhere(companyIds, query.filter)} ORDER BY ${SORT_COLUMN[query.sort.field]} ${direction}, c.id OFFSET ${query.offset} LIMIT ${query.limit}`,
+    sql`${CARD_SELECT} WHERE ${cardWhere(viewer.companyIds, query.filter)} ORDER BY ${SORT_COLUMN[query.sort.field]} ${direction}, c.id OFFSET ${query.offset} LIMIT ${query.limit}`,
   );
-  return rows.map((row) => toCard(row, now, payerCompanyId));
+  return rows.map((row) => toCard(row, now, viewer));
 }
 
 /** One card of the subtree; null when it is unknown or outside it. */
-export async function findReloadableCard(db: Db, companyIds: readonly string[], id: string, now: Date, payerCompanyId: string): Promise<ReloadableCard | null> {
-  const [row] = await queryRows<CardRow>(db, sql`${CARD_SELECT} WHERE c.id = ${id} AND ${inIds(sql`c.company_id`, companyIds)}`);
-  return row ? toCard(row, now, payerCompanyId) : null;
+export async function findReloadableCard(db: Db, viewer: CardViewer, id: string, now: Date): Promise<ReloadableCard | null> {
+  const [row] = await queryRows<CardRow>(db, sql`${CARD_SELECT} WHERE c.id = ${id} AND ${inIds(sql`c.company_id`, viewer.companyIds)}`);
+  return row ? toCard(row, now, viewer) : null;
 }
 
 /** The cards of one cardholder (a user's page), by number. */
-export async function cardsOfUser(db: Db, companyIds: readonly string[], userId: string, now: Date, payerCompanyId: string): Promise<ReloadableCard[]> {
-  const rows = await queryRows<CardRow>(db, sql`${CARD_SELECT} WHERE c.user_id = ${userId} AND ${inIds(sql`c.company_id`, companyIds)} ORDER BY c.number`);
-  return rows.map((row) => toCard(row, now, payerCompanyId));
+export async function cardsOfUser(db: Db, viewer: CardViewer, userId: string, now: Date): Promise<ReloadableCard[]> {
+  const rows = await queryRows<CardRow>(db, sql`${CARD_SELECT} WHERE c.user_id = ${userId} AND ${inIds(sql`c.company_id`, viewer.companyIds)} ORDER BY c.number`);
+  return rows.map((row) => toCard(row, now, viewer));
 }
 
 interface EventRow {

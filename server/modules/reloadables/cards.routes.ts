@@ -17,7 +17,7 @@ import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query'
 import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
 import { itemParams, scopeParams } from '../giftcards/route-support';
 import { CARD_SORT_FIELDS, cardHistory, findReloadableCard, listReloadableCards } from './cards.repository';
-import { bulkCards, changeCard, reloadCard, setClientId, type CardActor } from './cards.service';
+import { bulkCards, cardViewer, changeCard, reloadCard, setClientId, type CardActor } from './cards.service';
 import { idempotencyOf } from './wallet.routes';
 
 const CARDS = 'reloadables/cards';
@@ -58,7 +58,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadableCardFilterSchema, CARD_SORT_FIELDS, { field: 'number', order: 'ASC' });
-      const rows = await listReloadableCards(ctx.db, request.cardActor.companyIds, { ...q, limit: q.limit + 1 }, ctx.clock.now(), request.cardActor.companyId);
+      const rows = await listReloadableCards(ctx.db, cardViewer(ctx, request.cardActor), { ...q, limit: q.limit + 1 }, ctx.clock.now());
       return sendPage(reply, 'cards', q.offset, q.limit, rows);
     },
   );
@@ -67,7 +67,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/:id`,
     { schema: { tags, summary: 'One reloadable card', params: itemParams, response: { 200: reloadableCardSchema } }, preHandler: cardGuards(app, ctx, CARDS, 'show') },
     async (request) => {
-      const card = await findReloadableCard(ctx.db, request.cardActor.companyIds, request.params.id, ctx.clock.now(), request.cardActor.companyId);
+      const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.cardActor), request.params.id, ctx.clock.now());
       if (!card) throw notFound();
       return card;
     },
@@ -80,7 +80,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       preHandler: cardGuards(app, ctx, HISTORY, 'list'),
     },
     async (request, reply) => {
-      const card = await findReloadableCard(ctx.db, request.cardActor.companyIds, request.params.id, ctx.clock.now(), request.cardActor.companyId);
+      const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.cardActor), request.params.id, ctx.clock.now());
       if (!card) throw notFound();
       const q = parseListQuery(request.query, z.object({}).strict(), ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
       const rows = await cardHistory(ctx.db, card.id, q.offset, q.limit + 1);

@@ -7,7 +7,7 @@ import { inIds } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
 import type { IdempotencyRequest } from '../giftcards/idempotency';
 import { runIdempotent, unwrap } from '../giftcards/idempotency';
-import { findReloadableCard } from './cards.repository';
+import { findReloadableCard, type CardViewer } from './cards.repository';
 import { appendCardEvent, lockReloadableCards, type LockedReloadableCard } from './ledger';
 import { createRun, createRunOfValidRows, type ReloadActor } from './reloads.service';
 
@@ -38,8 +38,11 @@ async function clientIdUsed(tx: Db, companyId: string, clientId: string, exceptC
   return rows.length > 0;
 }
 
+/** The cards as `actor` sees them: its company's wallet pays, its subtree, the configured caps. */
+export const cardViewer = (ctx: AppContext, actor: CardActor): CardViewer => ({ companyId: actor.companyId, companyIds: actor.companyIds, caps: ctx.config.reloads });
+
 async function cardAfter(ctx: AppContext, actor: CardActor, id: string): Promise<ReloadableCard> {
-  const card = await findReloadableCard(ctx.db, actor.companyIds, id, ctx.clock.now(), actor.companyId);
+  const card = await findReloadableCard(ctx.db, cardViewer(ctx, actor), id, ctx.clock.now());
   if (!card) throw notFound();
   return card;
 }

@@ -36,8 +36,9 @@ describe.each(DRIVERS)('reloadable cards (%s)', (driver) => {
     const first = all.json<ReloadableCard[]>()[0];
     expect(first).toMatchObject({ companyName: 'Acme Nord S.r.l.', clientId: 'CLI-1', customerName: 'Giulia Bianchi', status: 'ACTIVE', balanceCents: 0, expirationDate: '2099-12-31', monthReloadedCents: 0 });
     // seen from Acme, a card of Acme Nord is not reloadable from Acme's wallet; from Acme Nord it is
+    // (but from there, with no sub-company, there is no other company to link it to)
     expect(first.actions).toEqual({ lock: true, unlock: false, reload: false, linkCompany: true, clientId: true });
-    expect((await list(d.referent, d.nord, { q: nordCard.number }))[0].actions).toEqual({ lock: true, unlock: false, reload: true, linkCompany: true, clientId: true });
+    expect((await list(d.referent, d.nord, { q: nordCard.number }))[0].actions).toEqual({ lock: true, unlock: false, reload: true, linkCompany: false, clientId: true });
     expect((await list(d.referent, d.acme, { q: '535000000001' }))[0].actions.reload).toBe(true);
     expect((await list(d.referent, d.acme, { q: '535000000001' })).map((c) => c.number)).toEqual(['5350000000019001']);
     expect((await list(d.referent, d.acme, { q: 'cli-1' })).map((c) => c.id)).toEqual([nordCard.id]);
@@ -50,6 +51,28 @@ describe.each(DRIVERS)('reloadable cards (%s)', (driver) => {
     expect(page.json<ReloadableCard[]>().map((c) => c.number)).toEqual(['5350000000019001', '5350000000009004']);
     expect(page.headers['content-range']).toBe('cards 0-1/*');
     expect((await call(d.referent, 'GET', `${cards(d.acme)}?filter=${q({ colour: 'red' })}`)).statusCode).toBe(400);
+  });
+
+  it('refuses a search shorter than its rule with a field error (never an empty list): 4 digits of a number, 2 characters otherwise', async () => {
+    const refusal = async (url: string) => {
+      const res = await call(d.referent, 'GET', url);
+      return [res.statusCode, res.json().error?.message, res.json().errors];
+    };
+    expect(await refusal(`${cards(d.acme)}?filter=${q({ q: '53' })}`)).toEqual([400, 'VALIDATION_ERROR', { q: 'validation.cardSearchDigits' }]);
+    expect(await refusal(`${cards(d.acme)}?filter=${q({ q: 'G' })}`)).toEqual([400, 'VALIDATION_ERROR', { q: 'validation.searchMinChars' }]);
+    expect(await refusal(`${reloadableUrl(d.acme, 'reloads/planned')}?filter=${q({ cardNumber: '535' })}`)).toEqual([400, 'VALIDATION_ERROR', { cardNumber: 'validation.cardSearchDigits' }]);
+    expect((await list(d.referent, d.acme, { q: '5350 0000 0000 9001' })).map((c) => c.number)).toEqual(['5350000000009001']);
+    expect((await list(d.referent, d.acme, { q: 'Gi' })).map((c) => c.number)).toEqual(['5350000000009001']);
+  });
+
+  it('offers no action that cannot change anything: no link without another company in the scope, no reload of an expired card', async () => {
+    // Acme Nord has no sub-company: its cards have nowhere else to go; seen from Acme they do
+    expect((await list(d.nordOperator, d.nord)).map((c) => c.actions.linkCompany)).toEqual([false, false, false, false]);
+    expect((await list(d.referent, d.acme, { q: nordCard.number }))[0].actions.linkCompany).toBe(true);
+    const expired = await addCard(t.db.db, d.nord, { expirationDate: '2020-01-31' });
+    const seen = (await call(d.nordOperator, 'GET', cards(d.nord, `/${expired.id}`))).json<ReloadableCard>();
+    expect(seen.actions).toEqual({ lock: true, unlock: false, reload: false, linkCompany: false, clientId: true });
+    expect((await call(d.nordOperator, 'POST', cards(d.nord, `/${expired.id}/reload`), { amountCents: 100 })).json().error.message).toBe('RELOAD_CARD_EXPIRED');
   });
 
   it('keeps cards inside the scope: 404 outside it, 403 without the flag', async () => {

@@ -96,7 +96,7 @@ describe.each(DRIVERS)('reloadable notifications (%s)', (driver) => {
     await notifyRunFinished(t.app.ctx, done);
     const doneMails = await outbox(t.db.db, 'reloadRunDone');
     expect(doneMails.map((m) => m.to_address).sort()).toEqual(['cfo@acme.test', 'tesoreria@acme.test']);
-    expect(doneMails[0].subject).toBe(`Ricariche RX-DONE-${driver} completate`);
+    expect(doneMails[0].subject).toBe(`Lotto di ricariche RX-DONE-${driver} completato`);
     expect(doneMails[0].text_body).toContain('3 carte ricaricate per un totale di 30,00');
 
     const now = await insertRun(`RX-NOW-${driver}`, 'COMPLETED', false, 0);
@@ -114,7 +114,7 @@ describe.each(DRIVERS)('reloadable notifications (%s)', (driver) => {
     const byUser = await insertRun(`RX-USER-${driver}`, 'DELETED', true, 0);
     await notifyRunFinished(t.app.ctx, byUser);
     const failedMails = await outbox(t.db.db, 'reloadRunFailed');
-    expect(failedMails.map((m) => m.subject)).toEqual([`Ricariche RX-FAIL-${driver}: alcune non eseguite`, `Ricariche RX-GONE-${driver}: alcune non eseguite`]);
+    expect(failedMails.map((m) => m.subject)).toEqual([`Lotto di ricariche RX-FAIL-${driver}: alcune ricariche non eseguite`, `Lotto di ricariche RX-GONE-${driver}: alcune ricariche non eseguite`]);
     expect(failedMails[0].text_body).toContain('2 righe su 3');
   });
 
@@ -125,7 +125,7 @@ describe.each(DRIVERS)('reloadable notifications (%s)', (driver) => {
     expect(await sendMonthlyStatements(t.app.ctx, now)).toBe(0);
     const [mail] = await outbox(t.db.db, 'reloadMonthlyStatement');
     expect(mail.to_address).toBe('tesoreria@acme.test');
-    expect(mail.subject).toMatch(/^Estratto conto del plafond di Acme S\.p\.A\.: \w+ \d{4}$/);
+    expect(mail.subject).toMatch(/^Estratto conto del wallet di Acme S\.p\.A\.: \w+ \d{4}$/);
     // a month later there is a new statement (this month's movements: funding and transfers)
     const nextMonth = new Date(nextStatementAt(now).getTime() + 86_400_000);
     expect(await sendMonthlyStatements(t.app.ctx, nextMonth)).toBe(1);

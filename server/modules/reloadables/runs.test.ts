@@ -155,11 +155,12 @@ describe.each(DRIVERS)('reload runs: plan, queue, history (%s)', (driver) => {
 
     const it = await call(token, 'GET', `${url}/history/export?lang=it&tz=Europe/Rome`);
     expect(it.statusCode).toBe(200);
-    expect(it.body.startsWith('\uFEFFRicarica;Creata il;')).toBe(true);
-    expect(it.body).toContain(`;${cards[4].number};;12,34;COMPLETED;`);
+    // the run page's own words: its column labels, a row's state as its badge says it
+    expect(it.body.startsWith('\uFEFFLotto;Creato il;Data programmata;Completato il;Riga;Numero carta;Cliente;Importo ricarica;Stato;Accreditata il;Motivo\r\n')).toBe(true);
+    expect(it.body).toContain(`;${cards[4].number};;12,34;Completata;`);
     expect(it.body).toContain('La carta è bloccata');
     const en = await call(token, 'GET', `${url}/history/export?lang=en&tz=UTC`);
-    expect(en.body).toContain(`,${cards[4].number},,12.34,COMPLETED,`);
+    expect(en.body).toContain(`,${cards[4].number},,12.34,Completed,`);
     expect(en.body.trim().split('\r\n')).toHaveLength(1 + 4 + 1);
   });
 

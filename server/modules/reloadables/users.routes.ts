@@ -8,6 +8,7 @@ import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query'
 import { itemParams, scopeParams } from '../giftcards/route-support';
 import { cardGuards } from './cards.routes';
 import { cardsOfUser } from './cards.repository';
+import { cardViewer } from './cards.service';
 import { findReloadableUser, listReloadableUsers } from './users.repository';
 
 const USERS = 'reloadables/users';
@@ -37,7 +38,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => {
       const user = await findReloadableUser(ctx.db, request.cardActor.companyIds, request.params.id);
       if (!user) throw notFound();
-      return { ...user, cards: await cardsOfUser(ctx.db, request.cardActor.companyIds, user.id, ctx.clock.now(), request.cardActor.companyId) };
+      return { ...user, cards: await cardsOfUser(ctx.db, cardViewer(ctx, request.cardActor), user.id, ctx.clock.now()) };
     },
   );
 }

@@ -130,13 +130,14 @@ describe.each(DRIVERS)('reloadable wallet (%s)', (driver) => {
     expect(it_.statusCode).toBe(200);
     expect(it_.headers['content-type']).toContain('text/csv');
     const lines = it_.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFData;Tipo ricarica;Causale;Importo;Saldo;Controparte;Carta;Nota;Utente');
+    // the wallet page's own words: a transfer's type says transfer
+    expect(lines[0]).toBe('\uFEFFData;Tipo;Causale;Importo;Saldo dopo;Controparte;Carta;Lotto;Nota;Utente');
     expect(lines).toHaveLength(5 + 1);
-    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};Ricarica plafond;Trasferimento in uscita;-10,50;3989,50;Acme Nord S\.r\.l\.;;"'=HYPERLINK\(""x""\)";Rita Referente$/);
+    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};Trasferimento;Trasferimento in uscita;-10,50;3989,50;Acme Nord S\.r\.l\.;;;"'=HYPERLINK\(""x""\)";Rita Referente$/);
     const en = await call(d.referent, 'GET', `${url(d.acme, 'wallet/movements/export')}?lang=en&tz=UTC&filter=${q({ reason: 'FUNDING' })}`);
     const enLines = en.body.split('\r\n');
-    expect(enLines[0]).toBe('\uFEFFDate,Reload type,Reason,Amount,Balance,Counterpart,Card,Note,User');
-    expect(enLines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Wallet reload,Funding,5000\.00,5000\.00,,,,Anna Admin$/);
+    expect(enLines[0]).toBe('\uFEFFDate,Type,Reason,Amount,Balance after,Counterpart,Card,Run,Note,User');
+    expect(enLines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Wallet reload,Funding,5000\.00,5000\.00,,,,,Anna Admin$/);
     expect(enLines).toHaveLength(3);
     const sub = await call(d.referent, 'GET', `${url(d.acme, `wallet/sub-companies/${d.nord}/movements/export`)}?lang=en`);
     expect(sub.body.split('\r\n').filter(Boolean)).toHaveLength(1 + 3);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { StoreRecord } from '../../../domain/schemas/stores-api';
+import { STORE_SORT_FIELDS, type StoreRecord } from '../../../domain/schemas/stores-api';
 import { queryRows, type Db } from '../../db/client';
 import { stores, type StoreRow } from '../../db/schema';
 
@@ -22,7 +22,7 @@ export async function findStore(db: Db, companyId: string, id: string): Promise<
   return row;
 }
 
-export const STORE_SORT_FIELDS = ['code', 'name', 'storeCategoryId', 'createdAt'] as const;
+export { STORE_SORT_FIELDS };
 export type StoreSortField = (typeof STORE_SORT_FIELDS)[number];
 const SORT_COLUMNS: Record<StoreSortField, AnyPgColumn> = {
   code: stores.code,

@@ -1,7 +1,7 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Badge, Box, Button, Chip, Collapse, useMediaQuery, type Theme } from '@mui/material';
-import { useId, useState } from 'react';
-import { FilterLiveForm, ReferenceField, SearchInput, TextField, useListContext, useTranslate } from 'react-admin';
+import { useId, useMemo, useState } from 'react';
+import { FilterLiveForm, ReferenceField, SearchInput, TextField, useCanAccessResources, useListContext, useTranslate } from 'react-admin';
 import { filterFields, type FieldSet, type FieldSpec } from '../../../domain/fields';
 import { SchemaFilterInput } from './SchemaInput';
 
@@ -47,6 +47,21 @@ function ActiveFilterChips({ declared }: { declared: FieldSpec[] }) {
   );
 }
 
+const NONE: string[] = [];
+
+/**
+ * The declared filters the user can use: a reference filter only when the user may list the
+ * referenced resource (its choices); until that is known, none of them (no request may go out
+ * that the user's permissions refuse).
+ */
+function useUsableFilters(declared: FieldSpec[]): FieldSpec[] {
+  const referenced = declared.flatMap((field) => (field.kind === 'reference' && field.reference ? [field.reference.resource] : NONE));
+  const key = [...new Set(referenced)].sort().join('|');
+  const resources = useMemo(() => (key ? key.split('|') : NONE), [key]);
+  const { canAccess } = useCanAccessResources({ action: 'list', resources });
+  return declared.filter((field) => field.kind !== 'reference' || (field.reference && canAccess?.[field.reference.resource] === true));
+}
+
 /**
  * The list's filters, applied as the user types (react-admin's FilterLiveForm): the free-text
  * search `q` when `search` (its placeholder's i18n key) is given, then one input per declared
@@ -59,7 +74,7 @@ export function SchemaFilters({ fields, search, filtersLabel = 'ra.action.add_fi
   const [open, setOpen] = useState(false);
   const { filterValues } = useListContext();
   const panel = useId();
-  const declared = filterFields(fields);
+  const declared = useUsableFilters(filterFields(fields));
   if (!search && declared.length === 0) return null;
   const inForce = declared.filter((field) => filterValues?.[field.source] != null && filterValues[field.source] !== '').length;
   const inputs = declared.map((field) => <SchemaFilterInput key={field.source} field={field} />);

@@ -1,5 +1,6 @@
-import { AutocompleteInput, BooleanInput, NullableBooleanInput, ReferenceInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { AutocompleteInput, BooleanInput, NullableBooleanInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import type { FieldSpec, ResolvedInputField } from '../../../domain/fields';
+import { ReferenceChoicesInput } from '../ReferenceChoicesInput';
 
 const TEXT_TYPES = { email: 'email', phone: 'tel' } as const;
 
@@ -22,11 +23,11 @@ export function SchemaInput({ field }: { field: ResolvedInputField }) {
     case 'select':
       return <SelectInput {...common} choices={field.choices ? [...field.choices] : []} fullWidth />;
     case 'reference':
-      return (
-        <ReferenceInput source={field.source} reference={field.reference?.resource ?? ''}>
-          <AutocompleteInput {...common} optionText={field.reference?.optionText} fullWidth />
-        </ReferenceInput>
-      );
+      return field.reference ? (
+        <ReferenceChoicesInput source={field.source} reference={field.reference}>
+          <AutocompleteInput {...common} optionText={field.reference.optionText} fullWidth />
+        </ReferenceChoicesInput>
+      ) : null;
     default:
       return (
         <TextInput
@@ -49,11 +50,11 @@ export function SchemaFilterInput({ field }: { field: FieldSpec }) {
     case 'select':
       return <SelectInput {...common} choices={field.choices ? [...field.choices] : []} sx={{ minWidth: 200 }} />;
     case 'reference':
-      return (
-        <ReferenceInput source={field.source} reference={field.reference?.resource ?? ''}>
-          <AutocompleteInput {...common} optionText={field.reference?.optionText} sx={{ minWidth: 240 }} />
-        </ReferenceInput>
-      );
+      return field.reference ? (
+        <ReferenceChoicesInput source={field.source} reference={field.reference}>
+          <AutocompleteInput {...common} optionText={field.reference.optionText} sx={{ minWidth: 240 }} />
+        </ReferenceChoicesInput>
+      ) : null;
     default:
       return <TextInput {...common} resettable />;
   }

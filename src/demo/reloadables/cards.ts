@@ -66,7 +66,7 @@ export function listCards(ctx: DemoContext, params: Partial<GetListParams>): Get
       (!q || matchesQ(c)),
   );
   const now = new Date();
-  return page(sortRows(cards, (c) => c[sort.field], sort.order), params.pagination, instance, (c) => cardRecord(ctx.db, store, c, now, ctx.actor().companyId), false);
+  return page(sortRows(cards, (c) => c[sort.field], sort.order), params.pagination, instance, (c) => cardRecord(ctx.db, store, c, now, ctx.actor()), false);
 }
 
 function cardOr404(ctx: DemoContext, id: unknown, action: string, suffix = ''): { card: DemoCard; who: ReturnType<DemoContext['require']>; instance: string } {
@@ -77,7 +77,7 @@ function cardOr404(ctx: DemoContext, id: unknown, action: string, suffix = ''): 
   return { card, who, instance };
 }
 
-export const getCard = (ctx: DemoContext, id: Identifier): ReloadableCard => cardRecord(ctx.db, reloadablesOf(ctx.db), cardOr404(ctx, id, 'show').card, new Date(), ctx.actor().companyId);
+export const getCard = (ctx: DemoContext, id: Identifier): ReloadableCard => cardRecord(ctx.db, reloadablesOf(ctx.db), cardOr404(ctx, id, 'show').card, new Date(), ctx.actor());
 
 /** `reloadables/card-history`: the card's events, newest first (filter `cardId`, the path's). */
 export function listCardHistory(ctx: DemoContext, params: Partial<GetListParams>): GetListResult<CardEvent> {
@@ -114,7 +114,7 @@ export function getUser(ctx: DemoContext, id: Identifier): ReloadableUserDetail 
   if (!holder || !companyIds.has(holder.companyId)) throw notFound(`${base(companyId)}/users/${String(id)}`);
   const now = new Date();
   const cards = store.cards.filter((c) => c.userId === holder.id).sort((a, b) => a.number.localeCompare(b.number));
-  return { ...holderRecord(store, holder), cards: cards.map((c) => cardRecord(ctx.db, store, c, now, ctx.actor().companyId)) };
+  return { ...holderRecord(store, holder), cards: cards.map((c) => cardRecord(ctx.db, store, c, now, ctx.actor())) };
 }
 
 // ---------------------------------------------------------------- actions
@@ -129,7 +129,7 @@ function setLock(ctx: DemoContext, id: Identifier, action: 'lock' | 'unlock'): R
   refuseAction(card, action, instance);
   const store = reloadablesOf(ctx.db);
   setStatus(ctx, card, action, who.user, new Date().toISOString());
-  return cardRecord(ctx.db, store, card, new Date(), ctx.actor().companyId);
+  return cardRecord(ctx.db, store, card, new Date(), ctx.actor());
 }
 
 /** lock → LOCKED, unlock → ACTIVE, with the history event saying from and to (as the server). */
@@ -161,7 +161,7 @@ export function reloadCard(ctx: DemoContext, id: Identifier, amountCents: number
       throw problem(400, 'VALIDATION_ERROR', instance, 'The amount is not valid', { errors: refusal.errors });
     }
     const run = createRun(ctx.db, store, { companyId: who.companyId, user: who.user, source: 'CARD', fileName: null, scheduledAt: null, rows: checked.rows }, now, instance);
-    return { card: cardRecord(ctx.db, store, card, now, ctx.actor().companyId), run: runDetail(store, run) };
+    return { card: cardRecord(ctx.db, store, card, now, ctx.actor()), run: runDetail(store, run) };
   });
 }
 
@@ -171,7 +171,7 @@ export function linkCardCompany(ctx: DemoContext, id: Identifier, companyId: Ide
   if (!who.companyIds.has(body.companyId)) throw notFound(instance, 'The company is not in your scope');
   refuseAction(card, 'linkCompany', instance);
   if (relink(ctx, card, body.companyId, who.user) === 'CLIENT_ID_TAKEN') throw clientIdTaken(instance);
-  return cardRecord(ctx.db, reloadablesOf(ctx.db), card, new Date(), ctx.actor().companyId);
+  return cardRecord(ctx.db, reloadablesOf(ctx.db), card, new Date(), ctx.actor());
 }
 
 const clientIdTaken = (instance: string) => problem(409, 'CLIENT_ID_TAKEN', instance, 'Another card of the company has this client ID', { errors: { clientId: 'errors.codes.CLIENT_ID_TAKEN' } });
@@ -194,12 +194,12 @@ export function setCardClientId(ctx: DemoContext, id: Identifier, clientId: stri
   const body = parseOr400(clientIdBodySchema, { clientId }, instance);
   refuseAction(card, 'clientId', instance);
   const store = reloadablesOf(ctx.db);
-  if (card.clientId === body.clientId) return cardRecord(ctx.db, store, card, new Date(), ctx.actor().companyId);
+  if (card.clientId === body.clientId) return cardRecord(ctx.db, store, card, new Date(), ctx.actor());
   if (clientIdUsed(ctx, card.companyId, body.clientId, card.id)) throw clientIdTaken(instance);
   const detail = { from: card.clientId, to: body.clientId };
   card.clientId = body.clientId;
   appendCardEvent(ctx.db, store, card, 'CLIENT_ID_CHANGED', who.user, new Date().toISOString(), detail);
-  return cardRecord(ctx.db, store, card, new Date(), ctx.actor().companyId);
+  return cardRecord(ctx.db, store, card, new Date(), ctx.actor());
 }
 
 /**

@@ -37,7 +37,8 @@ describe('demo reloads (Acme Nord operator)', () => {
     const last = (await cards({}, 2)).data;
     expect(last.map((c) => c.number)).toEqual(Array.from({ length: 40 }, (_, i) => NORD(201 + i)));
     expect(last.filter((c) => c.customerName === null).map((c) => c.number)).toEqual(Array.from({ length: 10 }, (_, i) => NORD(231 + i)));
-    expect(last.find((c) => c.number === NORD(229))!.actions).toEqual({ lock: false, unlock: false, reload: false, linkCompany: true, clientId: true });
+    // Acme Nord has no sub-company: no other company to link a card to
+    expect(last.find((c) => c.number === NORD(229))!.actions).toEqual({ lock: false, unlock: false, reload: false, linkCompany: false, clientId: true });
     const history = await demo.dp.getList<ReloadRun>('reloadables/reloads-history', LIST);
     expect(history.data).toHaveLength(1);
     expect(history.data[0]).toMatchObject({ state: 'COMPLETED', rowCount: 10, creditedCount: 10, totalCents: 25_000 });
@@ -240,8 +241,8 @@ describe('demo reloads (Acme Nord operator)', () => {
     expect(await textOf(await demo.dp.reloadsTemplate('it'))).toMatch(/cardNumber;amount\r\n5350000000000001;25,00/);
     const csv = await textOf(await demo.dp.exportReloadsHistory({}, { language: 'it', timeZone: 'Europe/Rome' }));
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Ricarica;Creata il;Pianificata per;Completata il;Riga;Numero carta;Cliente;Importo;Stato;Accreditata il;Motivo');
+    expect(lines[0]).toBe('Lotto;Creato il;Data programmata;Completato il;Riga;Numero carta;Cliente;Importo ricarica;Stato;Accreditata il;Motivo');
     expect(lines).toHaveLength(11);
-    expect(lines[1]).toMatch(new RegExp(`^RL-000001;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d;;[^;]+;1;${NORD(201)};[^;]+;25,00;COMPLETED;[^;]+;$`));
+    expect(lines[1]).toMatch(new RegExp(`^RL-000001;\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d;;[^;]+;1;${NORD(201)};[^;]+;25,00;Completata;[^;]+;$`));
   });
 });

@@ -1,8 +1,10 @@
 import type { ErrorCode, ProblemBody } from '../../../domain/errors';
 import {
   cardActionsFor,
+  DEFAULT_RELOAD_CAPS,
   periodOf,
   periodTotals,
+  reloadRefusal,
   type CardEvent,
   type CardEventType,
   type NotificationSettings,
@@ -247,8 +249,8 @@ export function appendCardEvent(
   store.events.push({ id: db.newId(RELOADABLE_KIND), seq: (store.seq += 1), cardId: card.id, type, amountCents, balanceAfterCents: card.balanceCents, runId, detail, userName: userNameOf(user), createdAt: at });
 }
 
-/** `payerCompanyId`: the company looked at, whose wallet pays a reload (a parent cannot reload a sub-company's card from its own). */
-export function cardRecord(db: DemoDb, store: ReloadableStore, card: DemoCard, now: Date, payerCompanyId: string): ReloadableCard {
+/** `viewer`: the company looked at, whose wallet pays a reload (a parent cannot reload a sub-company's card from its own), and its subtree (the companies a card may be linked to); the actions are those that would succeed `now` (as the API's). */
+export function cardRecord(db: DemoDb, store: ReloadableStore, card: DemoCard, now: Date, viewer: { companyId: string; companyIds: ReadonlySet<string> }): ReloadableCard {
   const holder = card.userId ? store.holders.find((h) => h.id === card.userId) : undefined;
   const totals = periodTotals(card, now);
   return {
@@ -266,7 +268,11 @@ export function cardRecord(db: DemoDb, store: ReloadableStore, card: DemoCard, n
     lastReloadAt: card.lastReloadAt,
     monthReloadedCents: totals.month,
     yearReloadedCents: totals.year,
-    actions: cardActionsFor(card.status, card.companyId === payerCompanyId),
+    actions: cardActionsFor(card.status, {
+      paidHere: card.companyId === viewer.companyId,
+      otherCompanies: [...viewer.companyIds].some((id) => id !== card.companyId),
+      reloadableNow: reloadRefusal(card, 1, now, DEFAULT_RELOAD_CAPS) === null,
+    }),
   };
 }
 

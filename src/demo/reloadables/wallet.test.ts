@@ -104,10 +104,10 @@ describe('demo wallets (plafond)', () => {
     const demo = await reloadableDemo();
     const csv = await textOf(await demo.dp.exportWalletMovements({}, { language: 'it', timeZone: 'Europe/Rome' }));
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Data;Tipo ricarica;Causale;Importo;Saldo;Controparte;Carta;Nota;Utente');
+    expect(lines[0]).toBe('Data;Tipo;Causale;Importo;Saldo dopo;Controparte;Carta;Lotto;Nota;Utente');
     expect(lines).toHaveLength(12);
-    expect(lines[1]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d;Ricarica carta;Ricarica carta;-25,00;300,00;;5350000000000210;;Nico Nord$/);
-    expect(lines[11]).toContain(';Ricarica plafond;Trasferimento in entrata;550,00;550,00;Acme S.p.A.;');
+    expect(lines[1]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d;Ricarica carta;Ricarica carta;-25,00;300,00;;5350000000000210;RL-\d{6};;Nico Nord$/);
+    expect(lines[11]).toContain(';Trasferimento;Trasferimento in entrata;550,00;550,00;Acme S.p.A.;');
     const en = await textOf(await demo.dp.exportWalletMovements({ type: 'WALLET_RELOAD' }, { language: 'en', timeZone: 'UTC' }));
     expect(en.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(2);
   });

@@ -4,7 +4,9 @@ import { CARD_STATUS_FILTERS, cardFilterSchema } from '../../../domain/giftcards
 import { FormDateField } from '../../components/FormDateField';
 import { FormTextField } from '../../components/FormTextField';
 import { ListFilterForm } from '../../components/ListFilterForm';
+import { useCanListChoices } from '../../components/ReferenceChoicesInput';
 import { StoreAutocompleteInput } from '../../components/StoreAutocompleteInput';
+import { STORE_REFERENCE } from '../../../domain/schemas/stores-api';
 import { EMPTY_GIFT_CARD_FILTER, fromGiftCardApiFilter, toGiftCardApiFilter } from './giftCardFilterValues';
 
 const field = { size: { xs: 12, sm: 6, md: 3 } } as const;
@@ -16,6 +18,8 @@ const field = { size: { xs: 12, sm: 6, md: 3 } } as const;
 export function GiftCardFilterForm() {
   const translate = useTranslate();
   const label = (key: string) => translate(`giftcards.filters.${key}`);
+  // the store filter's choices are the store list: not for users who may not list stores
+  const { canList: canListStores } = useCanListChoices(STORE_REFERENCE);
   return (
     <ListFilterForm labels="giftcards.filters" schema={cardFilterSchema} empty={EMPTY_GIFT_CARD_FILTER} toApiFilter={toGiftCardApiFilter} fromApiFilter={fromGiftCardApiFilter}>
       <Grid {...field}>
@@ -42,9 +46,11 @@ export function GiftCardFilterForm() {
       <Grid {...field}>
         <FormTextField name="progressiveTo" label={label('progressiveTo')} size="small" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <StoreAutocompleteInput source="storeId" label={label('store')} />
-      </Grid>
+      {canListStores && (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <StoreAutocompleteInput source="storeId" label={label('store')} />
+        </Grid>
+      )}
       {(['activationFrom', 'activationTo', 'expiryFrom', 'expiryTo'] as const).map((name) => (
         <Grid key={name} {...field}>
           <FormDateField name={name} label={label(name)} calendarLabel={label('openCalendar')} size="small" />

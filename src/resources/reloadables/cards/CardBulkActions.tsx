@@ -5,7 +5,7 @@ import { useDataProvider, useListContext, useRefresh, useTranslate, type Identif
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
-import { CARD_BULK_ACTIONS, RELOAD_LIMITS, type CardBulkAction, type CardBulkBody, type CardBulkResult } from '../../../../domain/reloadables';
+import { CARD_BULK_ACTIONS, RELOAD_LIMITS, type CardBulkAction, type CardBulkBody, type CardBulkResult, type ReloadableCard } from '../../../../domain/reloadables';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/FormTextField';
@@ -25,8 +25,25 @@ function paramsSchema(action: CardBulkAction) {
   return z.object({});
 }
 
-function BulkCompanyField() {
-  return <CompanySelect choices={useLinkableCompanies()} />;
+/** The companies to link the selected cards to: not the one every selected card is in already (that would change nothing). */
+function BulkCompanyField({ ids }: { ids: Identifier[] }) {
+  const companies = useLinkableCompanies();
+  const { data = [] } = useListContext<ReloadableCard>();
+  const wanted = new Set(ids.map(String));
+  const selected = data.filter((card) => wanted.has(String(card.id)));
+  const shared = selected.length === wanted.size && selected.every((card) => card.companyId === selected[0]?.companyId) ? selected[0]?.companyId : undefined;
+  return <CompanySelect choices={companies.filter((company) => company.id !== shared)} />;
+}
+
+/**
+ * The bulk actions that can change something on the selection: those at least one selected card
+ * offers (`actions`, the API's rules for its state and scope) and the access table allows. A
+ * selected card not in the loaded pages counts as offering every action (the server decides).
+ */
+export function offeredBulkActions(selectedIds: readonly Identifier[], cards: readonly ReloadableCard[], rights: Record<CardBulkAction, boolean>): CardBulkAction[] {
+  const byId = new Map(cards.map((card) => [String(card.id), card]));
+  const selected = selectedIds.map((id) => byId.get(String(id)));
+  return CARD_BULK_ACTIONS.filter((action) => rights[action] && selected.some((card) => !card || card.actions[action]));
 }
 
 /**
@@ -87,19 +104,19 @@ export function CardBulkDialog({ action, ids, onClose, onDone }: { action: CardB
           autoFocus
         />
       )}
-      {action === 'linkCompany' && <BulkCompanyField />}
+      {action === 'linkCompany' && <BulkCompanyField ids={ids} />}
     </FormDialog>
   );
 }
 
-/** The toolbar shown while cards are selected: the bulk actions the access table allows. */
+/** The toolbar shown while cards are selected: the bulk actions that can change something there (`offeredBulkActions`). */
 export function CardSelectionActions() {
   const translate = useTranslate();
   const refresh = useRefresh();
   const rights = useCardRights();
-  const { selectedIds, onUnselectItems } = useListContext();
+  const { selectedIds, onUnselectItems, data = [] } = useListContext<ReloadableCard>();
   const [action, setAction] = useState<CardBulkAction | null>(null);
-  const offered = CARD_BULK_ACTIONS.filter((candidate) => rights[candidate]);
+  const offered = offeredBulkActions(selectedIds, data, rights);
   return (
     <>
       {/* only while cards are selected: the collapsed toolbar's buttons would otherwise sit, invisible, over the sortable headers */}

@@ -88,7 +88,7 @@ export function ClientIdDialog({ card, onClose, onDone }: DialogProps) {
 
 const companySchema = z.object({ companyId: z.string().min(1, GV.required) });
 
-/** The company a card belongs to, among the companies of the user's scope. */
+/** Links a card to another company of the scope (offered only when there is one: `actions.linkCompany`). */
 export function LinkCompanyDialog({ card, onClose, onDone }: DialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -107,9 +107,13 @@ export function LinkCompanyDialog({ card, onClose, onDone }: DialogProps) {
     ),
     'messages.unableToPerformAction',
   );
-  const choices = companies.some((company) => company.id === card.companyId) ? companies : [{ id: card.companyId, name: card.companyName }, ...companies];
+  // the card's own company would change nothing: never a choice
+  const choices = companies.filter((company) => company.id !== card.companyId);
   return (
-    <FormDialog id="card-company" title={translate('reloadables.cardActions.linkCompanyTitle', { number: card.number })} resolver={resolver} defaultValues={{ companyId: card.companyId }} onSubmit={submit} onClose={onClose} submitLabel={translate('ra.action.save')}>
+    <FormDialog id="card-company" title={translate('reloadables.cardActions.linkCompanyTitle', { number: card.number })} resolver={resolver} defaultValues={{ companyId: '' }} onSubmit={submit} onClose={onClose} submitLabel={translate('ra.action.save')}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('reloadables.cardActions.linkCompanyNow', { company: card.companyName })}
+      </Typography>
       <CompanySelect choices={choices} />
     </FormDialog>
   );

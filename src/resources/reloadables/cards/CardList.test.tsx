@@ -64,6 +64,63 @@ describe('CardList', () => {
     expect(await screen.findByRole('link', { name: '5350000000000099' })).toBeInTheDocument();
   });
 
+  it('says a search is too short as the help promises (4 digits of a number, 2 characters otherwise) instead of searching', async () => {
+    const queries = serve();
+    await render();
+    await screen.findByRole('link', { name: '5350000000000001' });
+    const user = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Card filters' });
+    const search = within(form).getByRole('textbox', { name: 'Search' });
+    expect(within(form).getByText('Card number (first 4 digits or more), client ID or customer name (2 characters or more)')).toBeInTheDocument();
+    await user.type(search, '53');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(await within(form).findByText('Type at least the first 4 digits of the card number')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'R');
+    expect(await within(form).findByText('Type at least 2 characters')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(queries).toHaveLength(1);
+    expect(screen.queryByText('No card matches the filters.')).not.toBeInTheDocument();
+    await user.type(search, 'o');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(queries.length).toBe(2));
+    expect(JSON.parse(queries[1].get('filter')!)).toEqual({ q: 'Ro' });
+  });
+
+  it('links a card only to another company: its own is never a choice, and a card with nowhere to go offers no link', async () => {
+    serve();
+    server.use(
+      http.get(`${API}/wallet/sub-companies`, () => page([{ id: 'company-2', companyId: 'company-2', companyName: 'Acme Nord S.r.l.' }])),
+      http.get(CARDS, () => page([card(), card({ id: LOCKED_ID, number: '5350000000000002', actions: { ...card().actions, linkCompany: false } })])),
+    );
+    await render(['reloadable.cards', 'reloadable.isParentCompany']);
+    await screen.findByRole('link', { name: '5350000000000001' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actions for card 5350000000000002' }));
+    expect(within(await screen.findByRole('menu')).queryByRole('menuitem', { name: 'Link company' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Actions for card 5350000000000001' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Link company' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Company of card 5350000000000001' });
+    expect(dialog).toHaveTextContent('The card is linked to Acme S.p.A.: choose the company to link it to.');
+    await user.click(within(dialog).getByRole('combobox', { name: /Company/ }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toContain('Acme Nord S.r.l.');
+    expect(options).not.toContain('Acme S.p.A.');
+  });
+
+  it('bulk: offers only the actions that can change something on the selected cards', async () => {
+    serve();
+    await render();
+    await screen.findByRole('link', { name: '5350000000000001' });
+    const user = userEvent.setup();
+    await user.click(within(rowOf('5350000000000002')).getByRole('checkbox', { name: 'Select card 5350000000000002' }));
+    const toolbar = await screen.findByRole('group', { name: 'Actions on the selected cards' });
+    // a locked card can be unlocked or linked; locking it again or reloading it would change nothing
+    expect(within(toolbar).getAllByRole('button').map((button) => button.textContent)).toEqual(['Unlock', 'Link company']);
+  });
+
   it("offers on each row only the actions the card's state allows and the user may do", async () => {
     serve();
     await render();

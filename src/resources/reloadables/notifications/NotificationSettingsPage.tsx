@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, CircularProgress, FormControlLabel, FormGroup, Paper, Switch, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { Form, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Form, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import type { NotificationSettings, NotificationSettingsBody } from '../../../../domain/reloadables';
 import { FormTextField } from '../../../components/FormTextField';
@@ -60,7 +60,8 @@ function SettingsForm({ settings, readOnly }: { settings: NotificationSettings; 
   const dataProvider = useDataProvider<TesseraDataProvider>();
   // the schema turns the form's text into the PUT body: react-admin's Form types its values loosely
   const resolver = useMemo(() => zodResolver(notificationFormSchema) as unknown as Resolver<FieldValues>, []);
-  const defaultValues = useMemo(() => toFormValues(settings), [settings]);
+  const [language] = useLocaleState();
+  const defaultValues = useMemo(() => toFormValues(settings, language), [settings, language]);
   const submit = useFormSubmit(
     useCallback(
       async (body: NotificationSettingsBody) => {
@@ -75,7 +76,7 @@ function SettingsForm({ settings, readOnly }: { settings: NotificationSettings; 
   const label = (key: string) => translate(`reloadables.notifications.${key}`);
   return (
     // a new form once saved: the saved values are the new pristine state
-    <Form key={settings.updatedAt ?? 'defaults'} resolver={resolver} mode="all" defaultValues={defaultValues} onSubmit={submit} noValidate>
+    <Form key={`${settings.updatedAt ?? 'defaults'}-${language}`} resolver={resolver} mode="all" defaultValues={defaultValues} onSubmit={submit} noValidate>
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
         <FormTextField
           name="recipients"

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
-import { parseEurosToCents } from '../../../../domain/money';
+import { centsToDecimal, parseEurosToCents } from '../../../../domain/money';
 import { RELOAD_LIMITS, type NotificationSettings, type NotificationSettingsBody } from '../../../../domain/reloadables';
 
 /** The settings form: recipients as typed (one text, addresses split by commas, semicolons, spaces or lines), the threshold in euros. */
@@ -18,12 +18,18 @@ const email = z.email();
 
 export const splitRecipients = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
-export function toFormValues(settings: NotificationSettings): NotificationFormValues {
+/** Cents as the user types euros in `language`: "1500", or "1500,50" in Italian and "1500.50" in English (no grouping: what `parseEurosToCents` reads back). */
+export function centsToEuroInput(cents: number, language: string): string {
+  if (cents % 100 === 0) return String(cents / 100);
+  const text = centsToDecimal(cents);
+  return language.startsWith('en') ? text : text.replace('.', ',');
+}
+
+export function toFormValues(settings: NotificationSettings, language: string): NotificationFormValues {
   return {
     recipients: settings.recipients.join(', '),
     lowBalanceEnabled: settings.lowBalanceEnabled,
-    // the threshold as the user types euros: "1500" or "1500,50" (no grouping)
-    lowBalanceThreshold: settings.lowBalanceThresholdCents % 100 === 0 ? String(settings.lowBalanceThresholdCents / 100) : (settings.lowBalanceThresholdCents / 100).toFixed(2),
+    lowBalanceThreshold: centsToEuroInput(settings.lowBalanceThresholdCents, language),
     runCompletedEnabled: settings.runCompletedEnabled,
     runFailedEnabled: settings.runFailedEnabled,
     monthlyStatementEnabled: settings.monthlyStatementEnabled,

@@ -1,16 +1,17 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import type { ReloadableCard } from '../../../../domain/reloadables';
+import { cardSearchRefusal, type ReloadableCard } from '../../../../domain/reloadables';
 import { CARDS } from './resources';
 
 const SEARCH_DELAY_MS = 300;
-const MIN_QUERY = 2;
 
 /**
  * Finds the company's ACTIVE reloadable cards (the only ones a reload accepts) by card number,
  * client ID or customer name, through `reloadables/cards` with `q`; choosing one hands it to the
  * selection and empties the box for the next search. Cards already chosen are not offered again.
+ * A search too short for the API's rule (domain `cardSearchRefusal`: the first 4 digits of a
+ * number, 2 characters of a name or client ID) is not sent: the box says what to type.
  */
 export function CardPicker({ selectedIds, onPick }: { selectedIds: Set<string>; onPick: (card: ReloadableCard) => void }) {
   const translate = useTranslate();
@@ -20,7 +21,8 @@ export function CardPicker({ selectedIds, onPick }: { selectedIds: Set<string>; 
     const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const enabled = query.length >= MIN_QUERY;
+  const tooShort = query === '' ? null : cardSearchRefusal(query);
+  const enabled = query !== '' && tooShort === null;
   const { data = [], isFetching, error } = useGetList<ReloadableCard>(
     CARDS,
     { filter: { q: query, status: 'ACTIVE' }, pagination: { page: 1, perPage: 20 }, sort: { field: 'number', order: 'ASC' } },
@@ -52,7 +54,7 @@ export function CardPicker({ selectedIds, onPick }: { selectedIds: Set<string>; 
       )}
       loading={enabled && isFetching}
       loadingText={translate('reloads.manual.searching')}
-      noOptionsText={translate(!enabled ? 'reloads.manual.typeMore' : error ? 'errors.listLoad' : 'reloads.manual.noCards')}
+      noOptionsText={translate(tooShort ?? (!enabled ? 'reloads.manual.typeMore' : error ? 'errors.listLoad' : 'reloads.manual.noCards'))}
       renderInput={(params) => <TextField {...params} label={translate('reloads.manual.search')} helperText={translate('reloads.manual.searchHelp')} />}
     />
   );

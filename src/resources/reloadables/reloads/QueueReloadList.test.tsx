@@ -12,6 +12,8 @@ const rows = [
   plannedRow(),
   plannedRow({ id: 'p1000000-0000-4000-8000-000000000002', position: 3, cardNumber: '5350000000000002', customer: null, state: 'DELETED' }),
   plannedRow({ id: 'p1000000-0000-4000-8000-000000000003', position: 4, cardNumber: '5350000000000003', state: 'COMPLETED', currentAmountCents: 3500, creditedAt: '2026-11-21T08:30:00.000Z' }),
+  // its time has come: its run is running now
+  plannedRow({ id: 'p1000000-0000-4000-8000-000000000004', position: 5, cardNumber: '5350000000000004', scheduledAt: '2020-01-15T08:30:00.000Z' }),
 ];
 
 function serve(list = rows, more = false) {
@@ -37,11 +39,16 @@ describe('QueueReloadList', () => {
     for (const header of ['Reload', 'Company', 'Card number and customer', 'Reload amount', 'Insert date', 'Scheduled date', 'Current amount (initial)', 'Status', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
+    // a plan whose time has not come is not running: "planned for {date}" on a neutral badge, not a yellow "in progress"
+    const planned = screen.getByText(/^Planned for /);
+    expect(planned).toHaveTextContent(/2099/);
+    expect(planned).toHaveAttribute('data-tone', 'grey');
+    expect(screen.getAllByText('In progress')).toHaveLength(1);
     expect(screen.getByText('In progress')).toHaveAttribute('data-tone', 'yellow');
     expect(screen.getByText('Deleted')).toHaveAttribute('data-tone', 'red');
     expect(screen.getByText('Completed')).toHaveAttribute('data-tone', 'transparent');
     expect(screen.getByText('€35.00')).toBeInTheDocument();
-    expect(screen.getAllByText('initial €10.00')).toHaveLength(3);
+    expect(screen.getAllByText('initial €10.00')).toHaveLength(4);
     expect(screen.getByRole('button', { name: 'Load more reloads' })).toBeInTheDocument();
   });
 

@@ -64,7 +64,7 @@ function QueueTable() {
           </>
         )}
       />
-      <DataTable.Col source="state" label={label('state')} disableSort render={(row) => <ReloadStateBadge state={row.state} />} />
+      <DataTable.Col source="state" label={label('state')} disableSort render={(row) => <ReloadStateBadge item={row as PlannedReload} />} />
       <DataTable.Col label={label('actions')} disableSort render={(row) => <QueueRowDelete row={row as PlannedReload} />} />
     </DataTable>
   );
@@ -81,7 +81,7 @@ function QueueCompactList() {
         <ListItem key={row.id} divider sx={{ display: 'block', py: 1 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <RowId row={row} />
-            <ReloadStateBadge state={row.state} />
+            <ReloadStateBadge item={row} />
             <Typography component="span" sx={{ ml: 'auto', fontWeight: 600, ...nowrap }}>
               {formatCents(row.amountCents)}
             </Typography>

@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useCanAccess, useDelete, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { PlannedReload } from '../../../../domain/reloadables';
+import { reloadDisplayState, type PlannedReload } from '../../../../domain/reloadables';
 import { actionErrorText } from '../../../components/actionErrorText';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useFormatCents } from '../../../components/MoneyField';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../i18n/dates';
 import { QUEUE } from './resources';
 
 /** A planned row can still be deleted: in progress and its run's time not come yet (the API says RELOAD_NOT_PENDING otherwise). */
-export const isDeletable = (row: PlannedReload, now = Date.now()) => row.state === 'IN_PROGRESS' && !!row.scheduledAt && Date.parse(row.scheduledAt) > now;
+export const isDeletable = (row: PlannedReload, now = Date.now()) => reloadDisplayState(row, now) === 'PLANNED';
 
 /** Deletes one planned reload before its run starts (SPEC §2 queue), after a confirmation; its amount goes back to the plafond. */
 export function QueueRowDelete({ row }: { row: PlannedReload }) {

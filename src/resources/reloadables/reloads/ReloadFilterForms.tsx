@@ -1,10 +1,10 @@
 import { Grid, MenuItem } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { plannedReloadFilterSchema, RELOAD_SOURCES, RELOAD_STATES, reloadRunFilterSchema } from '../../../../domain/reloadables';
+import { plannedReloadFilterSchema, RELOAD_SOURCES, reloadRunFilterSchema } from '../../../../domain/reloadables';
 import { FormDateField } from '../../../components/FormDateField';
 import { FormTextField } from '../../../components/FormTextField';
 import { ListFilterForm } from '../../../components/ListFilterForm';
-import { EMPTY_HISTORY_FILTER, EMPTY_QUEUE_FILTER, fromHistoryApiFilter, fromQueueApiFilter, toHistoryApiFilter, toQueueApiFilter } from './filterValues';
+import { EMPTY_HISTORY_FILTER, EMPTY_QUEUE_FILTER, fromHistoryApiFilter, fromQueueApiFilter, QUEUE_STATE_CHOICES, toHistoryApiFilter, toQueueApiFilter } from './filterValues';
 
 const field = { size: { xs: 12, sm: 6, md: 'grow' } } as const;
 const selectProps = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
@@ -27,7 +27,8 @@ export function QueueFilterForm() {
       <Grid {...field}>
         <FormTextField name="state" label={translate('reloads.filters.state')} select size="small" slotProps={selectProps}>
           <MenuItem value="">{translate('reloads.filters.planned')}</MenuItem>
-          {RELOAD_STATES.map((state) => (
+          {/* "in progress" would list exactly what the default (still to run) lists: not offered */}
+          {QUEUE_STATE_CHOICES.map((state) => (
             <MenuItem key={state} value={state}>
               {translate(`reloads.states.${state}`)}
             </MenuItem>
@@ -37,7 +38,7 @@ export function QueueFilterForm() {
       <DayField name="scheduledFrom" />
       <DayField name="scheduledTo" />
       <Grid {...field}>
-        <FormTextField name="cardNumber" label={translate('reloads.filters.cardNumber')} size="small" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormTextField name="cardNumber" label={translate('reloads.filters.cardNumber')} helperText={translate('reloads.filters.cardNumberHelp')} size="small" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
       </Grid>
     </ListFilterForm>
   );

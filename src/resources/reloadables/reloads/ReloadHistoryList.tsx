@@ -15,6 +15,7 @@ import { useSourceText } from './reloadTexts';
 import { HISTORY } from './resources';
 import { RunLink } from './RunLink';
 import { useHistoryExport } from './useHistoryExport';
+import { useFormatCount } from '../shared/useFormatCount';
 
 const PAGE_SIZE = 25;
 const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -24,6 +25,7 @@ const ranAt = (run: ReloadRun) => run.completedAt ?? run.startedAt ?? run.create
 function HistoryTable() {
   const translate = useTranslate();
   const formatCents = useFormatCents();
+  const count = useFormatCount();
   const source = useSourceText();
   const label = (key: string) => translate(`reloads.fields.${key}`);
   return (
@@ -32,9 +34,9 @@ function HistoryTable() {
       <DataTable.Col source="createdAt" label={label('ranAt')} render={(run) => <span style={nowrap}>{formatDateTime(ranAt(run as ReloadRun))}</span>} />
       <DataTable.Col source="source" label={label('source')} disableSort render={(run) => source(run.source)} />
       <DataTable.Col source="fileName" label={label('fileName')} disableSort render={(run) => <span style={{ overflowWrap: 'anywhere' }}>{run.fileName ?? '—'}</span>} />
-      <DataTable.Col source="rowCount" label={label('rowCount')} disableSort align="right" />
-      <DataTable.Col source="creditedCount" label={label('credited')} disableSort align="right" render={(run) => <span style={nowrap}>{`${run.creditedCount} · ${formatCents(run.creditedCents)}`}</span>} />
-      <DataTable.Col source="deletedCount" label={label('notCredited')} disableSort align="right" />
+      <DataTable.Col source="rowCount" label={label('rowCount')} disableSort align="right" render={(run) => <span style={nowrap}>{count(run.rowCount)}</span>} />
+      <DataTable.Col source="creditedCount" label={label('credited')} disableSort align="right" render={(run) => <span style={nowrap}>{`${count(run.creditedCount)} · ${formatCents(run.creditedCents)}`}</span>} />
+      <DataTable.Col source="deletedCount" label={label('notCredited')} disableSort align="right" render={(run) => <span style={nowrap}>{count(run.deletedCount)}</span>} />
       <DataTable.Col source="userName" label={label('userName')} disableSort render={(run) => run.userName ?? '—'} />
     </DataTable>
   );
@@ -44,6 +46,7 @@ function HistoryTable() {
 function HistoryCompactList() {
   const translate = useTranslate();
   const formatCents = useFormatCents();
+  const count = useFormatCount();
   const source = useSourceText();
   const { data } = useListContext<ReloadRun>();
   return (
@@ -61,7 +64,7 @@ function HistoryCompactList() {
             {run.fileName ? ` · ${run.fileName}` : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {translate('reloads.history.counts', { credited: run.creditedCount, notCredited: run.deletedCount, rows: run.rowCount })}
+            {translate('reloads.history.counts', { credited: count(run.creditedCount), notCredited: count(run.deletedCount), rows: count(run.rowCount) })}
           </Typography>
         </ListItem>
       ))}

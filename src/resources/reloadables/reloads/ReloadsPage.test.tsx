@@ -50,6 +50,22 @@ async function pickCard(user: ReturnType<typeof userEvent.setup>, number = CARD.
 const csv = (text: string, name = 'november.csv') => new File([text], name, { type: 'text/csv' });
 
 describe('ReloadsPage', () => {
+  it('the card search says what is missing below its minimum (4 digits of a number, 2 characters otherwise) and asks nothing', async () => {
+    const queries = serveCards();
+    await render();
+    const user = userEvent.setup();
+    const search = await screen.findByRole('combobox', { name: 'Search an active card' });
+    await user.type(search, '53');
+    expect(await screen.findByText('Type at least the first 4 digits of the card number')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'L');
+    expect(await screen.findByText('Type at least 2 characters')).toBeInTheDocument();
+    expect(screen.queryByText('No active card found')).not.toBeInTheDocument();
+    expect(queries).toEqual([]);
+    await user.type(search, 'u');
+    await waitFor(() => expect(queries).toEqual([{ q: 'Lu', status: 'ACTIVE' }]));
+  });
+
   it('searches active cards only, and changing tab with entered data asks first, then discards it', async () => {
     const queries = serveCards();
     await render();

@@ -32,7 +32,7 @@ function CompactRows() {
             <Typography component="span" sx={nowrap}>
               {row.position} · {row.cardNumber}
             </Typography>
-            <ReloadStateBadge state={row.state} />
+            <ReloadStateBadge item={row} />
             <Typography component="span" sx={{ ml: 'auto', fontWeight: 600, ...nowrap }}>
               {formatCents(row.amountCents)}
             </Typography>
@@ -64,7 +64,7 @@ function Table() {
       <DataTable.Col source="amountCents" label={label('amount')} disableSort align="right" render={(row) => <span style={nowrap}>{formatCents(row.amountCents)}</span>} />
       <DataTable.Col source="initialAmountCents" label={label('initialAmount')} disableSort align="right" render={(row) => <span style={nowrap}>{formatCents(row.initialAmountCents)}</span>} />
       <DataTable.Col source="currentAmountCents" label={label('currentAmount')} disableSort align="right" render={(row) => <span style={nowrap}>{formatCents(row.currentAmountCents)}</span>} />
-      <DataTable.Col source="state" label={label('state')} disableSort render={(row) => <ReloadStateBadge state={row.state} />} />
+      <DataTable.Col source="state" label={label('state')} disableSort render={(row) => <ReloadStateBadge item={row as PlannedReload} />} />
       <DataTable.Col source="reason" label={label('reason')} disableSort render={(row) => note(row as PlannedReload)} />
       <DataTable.Col source="creditedAt" label={label('creditedAt')} disableSort render={(row) => <span style={nowrap}>{formatDateTime(row.creditedAt)}</span>} />
     </DataTable>

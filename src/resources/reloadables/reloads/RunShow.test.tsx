@@ -51,6 +51,9 @@ describe('a reload run page', () => {
     const { deleted } = serve(planned);
     await renderScreen(<QueueRunShow />, { path: `/reloadables/queue-reloads/${RUN_ID}`, route: '/reloadables/queue-reloads/:id', permissions: ['reloadable.reloads'], resource: 'reloadables/queue-reloads' });
     const user = userEvent.setup();
+    // planned, not running: a neutral "planned for {date}" badge
+    expect((await screen.findAllByText(/^Planned for .*2099/)).every((badge) => badge.getAttribute('data-tone') === 'grey')).toBe(true);
+    expect(screen.queryByText('In progress')).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Delete the planned run' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the planned run RL-000042?' });
     expect(within(dialog).getByText('Its 3 planned reloads are deleted and their amount goes back to the available plafond.')).toBeInTheDocument();
@@ -73,6 +76,7 @@ describe('a reload run page', () => {
     await renderScreen(<QueueRunShow />, { path: `/reloadables/queue-reloads/${RUN_ID}`, route: '/reloadables/queue-reloads/:id', permissions: ['reloadable.reloads'], resource: 'reloadables/queue-reloads' });
     expect(await screen.findByTestId('run-progress')).toHaveTextContent('1 of 3 reloads · 33%');
     expect(screen.queryByRole('button', { name: 'Delete the planned run' })).not.toBeInTheDocument();
+    expect(screen.getByText('In progress')).toHaveAttribute('data-tone', 'yellow');
     await waitFor(() => expect(screen.queryByTestId('run-progress')).not.toBeInTheDocument());
     expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
   });

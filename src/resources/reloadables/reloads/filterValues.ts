@@ -12,6 +12,9 @@ export interface QueueFilterValues {
 }
 export const EMPTY_QUEUE_FILTER: QueueFilterValues = { state: '', scheduledFrom: '', scheduledTo: '', cardNumber: '' };
 
+/** The queue's state choices besides its default (the rows still to run, i.e. IN_PROGRESS): the rows that ran or were deleted. */
+export const QUEUE_STATE_CHOICES = ['COMPLETED', 'DELETED'] as const satisfies readonly ReloadState[];
+
 export function toQueueApiFilter(values: QueueFilterValues): PlannedReloadFilter {
   return defined<PlannedReloadFilter>({
     state: values.state || undefined,
@@ -22,7 +25,8 @@ export function toQueueApiFilter(values: QueueFilterValues): PlannedReloadFilter
 }
 
 export function fromQueueApiFilter(filter: Partial<PlannedReloadFilter>): QueueFilterValues {
-  return { state: filter.state ?? '', scheduledFrom: displayDayOf(filter.scheduledFrom), scheduledTo: displayDayOf(filter.scheduledTo), cardNumber: filter.cardNumber ?? '' };
+  // IN_PROGRESS is the default's own set (an older link may still name it)
+  return { state: filter.state === 'IN_PROGRESS' ? '' : (filter.state ?? ''), scheduledFrom: displayDayOf(filter.scheduledFrom), scheduledTo: displayDayOf(filter.scheduledTo), cardNumber: filter.cardNumber ?? '' };
 }
 
 /** The history's filter form: source and run day range. */

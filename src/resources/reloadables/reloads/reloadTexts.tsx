@@ -1,12 +1,19 @@
 import { useTranslate } from 'react-admin';
-import { RELOAD_STATE_TONES, type ReloadSource, type ReloadState } from '../../../../domain/reloadables';
+import { RELOAD_DISPLAY_TONES, reloadDisplayState, type ReloadSource, type ReloadState } from '../../../../domain/reloadables';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { formatDateTime } from '../../../i18n/dates';
 import { hasTranslation } from '../../../i18n/i18n';
 
-/** SPEC §4 reload states with SPEC's tones: completed transparent, in progress yellow, deleted red. */
-export function ReloadStateBadge({ state }: { state: ReloadState }) {
+/**
+ * A run's or a row's state (SPEC §4) with SPEC's tones: completed transparent, in progress
+ * yellow, deleted red; a plan whose time has not come reads "planned for {date}" on a neutral
+ * badge (domain `reloadDisplayState`), not "in progress", which would say it is running now.
+ */
+export function ReloadStateBadge({ item }: { item: { state: ReloadState; scheduledAt: string | null; startedAt?: string | null } }) {
   const translate = useTranslate();
-  return <StatusBadge status={state} tone={RELOAD_STATE_TONES[state]} label={translate(`reloads.states.${state}`)} />;
+  const shown = reloadDisplayState(item, Date.now());
+  const label = shown === 'PLANNED' ? translate('reloads.plannedFor', { date: formatDateTime(item.scheduledAt) }) : translate(`reloads.states.${shown}`);
+  return <StatusBadge status={shown} tone={RELOAD_DISPLAY_TONES[shown]} label={label} />;
 }
 
 export function useSourceText() {

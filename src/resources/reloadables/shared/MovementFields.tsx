@@ -1,10 +1,13 @@
 import { Link as MuiLink, Typography } from '@mui/material';
 import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { WalletMovement } from '../../../../domain/reloadables';
+import { movementKindOf, type WalletMovement } from '../../../../domain/reloadables';
 import { useFormatCents } from '../../../components/MoneyField';
 
-/** "Card reload" / "Wallet reload" (SPEC §3 reload type) with its reason below (funding, transfer in or out). */
+/**
+ * "Card reload" / "Wallet reload" (SPEC §3 reload type), "Transfer" for a transfer (domain
+ * `movementKindOf`: the same words as the CSV), with its reason below (funding, transfer in or out).
+ */
 export function MovementTypeField() {
   const translate = useTranslate();
   const movement = useRecordContext<WalletMovement>();
@@ -12,7 +15,7 @@ export function MovementTypeField() {
   return (
     <>
       <Typography variant="body2" component="div" sx={{ whiteSpace: 'nowrap' }}>
-        {translate(`reloadables.movementType.${movement.type}`)}
+        {translate(`reloadables.movementType.${movementKindOf(movement)}`)}
       </Typography>
       {movement.reason !== 'CARD_RELOAD' && (
         <Typography variant="caption" color="text.secondary" component="div">

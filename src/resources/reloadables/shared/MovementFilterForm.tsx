@@ -10,7 +10,11 @@ import { EMPTY_MOVEMENT_FILTER, fromMovementApiFilter, toMovementApiFilter } fro
 const field = { size: { xs: 12, sm: 6, md: 'grow' } } as const;
 const selectProps = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
-/** The wallet movements' filters: type, reason, date from/to (local days); applied with the search button. */
+/**
+ * The wallet movements' filters: type, reason, date from/to (local days); applied with the search
+ * button. The API's type "wallet reload" takes the transfers too (their type column says
+ * "transfer"), so its choice says so.
+ */
 export function MovementFilterForm() {
   const translate = useTranslate();
   const label = (key: string) => translate(`reloadables.movementFilters.${key}`);
@@ -21,7 +25,7 @@ export function MovementFilterForm() {
           <MenuItem value="">{label('anyType')}</MenuItem>
           {WALLET_MOVEMENT_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
-              {translate(`reloadables.movementType.${type}`)}
+              {translate(`reloadables.movementFilters.types.${type}`)}
             </MenuItem>
           ))}
         </FormTextField>
@@ -52,7 +56,7 @@ export function MovementFilterChips() {
   const { filterValues, setFilters } = useListContext();
   const entries = Object.entries(filterValues as Record<string, unknown>).filter(([, value]) => value !== undefined && value !== '');
   const valueOf = (key: string, value: unknown) => {
-    if (key === 'type') return translate(`reloadables.movementType.${String(value)}`);
+    if (key === 'type') return translate(`reloadables.movementFilters.types.${String(value)}`);
     if (key === 'reason') return translate(`reloadables.movementReason.${String(value)}`);
     return formatDate(String(value));
   };

@@ -43,9 +43,19 @@ function DownloadButton({ resource, fileStem, subCompanyId }: { resource: string
   );
 }
 
-/** Who or what the movement was with: the other wallet of a transfer, or the card and its run. */
+/** Who the movement was with (the other wallet of a transfer), and the note written with it (a funding's or a transfer's, as the CSV has it). */
 function Counterpart({ movement }: { movement: WalletMovement }) {
-  return <>{movement.counterpartCompanyName ?? ''}</>;
+  const translate = useTranslate();
+  return (
+    <>
+      {movement.counterpartCompanyName ?? ''}
+      {movement.note && (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+          {`${translate('reloadables.movements.fields.note')}: ${movement.note}`}
+        </Typography>
+      )}
+    </>
+  );
 }
 
 /** Phones: type and amount on the first line; date, balance after, counterpart or card, user on the second. */
@@ -68,6 +78,7 @@ function CompactMovements() {
               <DateTimeField source="createdAt" /> · {translate('reloadables.movements.fields.balanceAfter')} <MoneyField source="balanceAfterCents" />
               {movement.counterpartCompanyName ? ` · ${movement.counterpartCompanyName}` : ''}
               {movement.userName ? ` · ${movement.userName}` : ''}
+              {movement.note ? ` · ${translate('reloadables.movements.fields.note')}: ${movement.note}` : ''}
             </Typography>
             {movement.cardNumber && <MovementCardField />}
             {!movement.cardNumber && <MovementRunLink />}

@@ -13,7 +13,7 @@ const MOVEMENTS = `${API}/wallet/movements`;
 const rows = [
   movement(),
   movement({ id: 'mv-2', type: 'CARD_RELOAD', reason: 'CARD_RELOAD', amountCents: -5_000, balanceAfterCents: 745_000, cardId: 'card-9', cardNumber: '5350000000000009', runId: 'run-1' }),
-  movement({ id: 'mv-3', reason: 'TRANSFER_OUT', amountCents: -20_000, balanceAfterCents: 750_000, counterpartCompanyId: 'company-2', counterpartCompanyName: 'Acme Nord S.r.l.' }),
+  movement({ id: 'mv-3', reason: 'TRANSFER_OUT', amountCents: -20_000, balanceAfterCents: 750_000, counterpartCompanyId: 'company-2', counterpartCompanyName: 'Acme Nord S.r.l.', note: 'Q4 budget' }),
 ];
 
 const configurationReads = { count: 0 };
@@ -56,10 +56,15 @@ describe('WalletPage', () => {
     expect(await screen.findByText('+€5,000.00')).toBeInTheDocument();
     expect(screen.getByText('-€50.00')).toBeInTheDocument();
     expect(screen.getAllByText('Card reload').length).toBeGreaterThan(0);
-    expect(screen.getByText('Transfer out')).toBeInTheDocument();
+    // a transfer's type says transfer (the CSV's word too), a funding's says wallet reload
+    const transfer = screen.getByText('Transfer out').closest('tr')!;
+    expect(within(transfer).getByText('Transfer')).toBeInTheDocument();
+    expect(within(transfer).queryByText('Wallet reload')).not.toBeInTheDocument();
+    expect(within(transfer).getByText('Note: Q4 budget')).toBeInTheDocument();
+    expect(within(screen.getByText('Funding').closest('tr')!).getByText('Wallet reload')).toBeInTheDocument();
     expect(screen.getByText('Acme Nord S.r.l.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '5350000000000009' })).toHaveAttribute('href', '/reloadables/cards/card-9');
-    expect(screen.getByRole('link', { name: 'Reload run' })).toHaveAttribute('href', '/reloadables/reloads-history/run-1');
+    expect(screen.getByRole('link', { name: 'Run' })).toHaveAttribute('href', '/reloadables/reloads-history/run-1');
     expect(screen.getByText('3 movements')).toBeInTheDocument();
     expect(queries[0].get('sort')).toBe('["createdAt","DESC"]');
   });
@@ -71,7 +76,8 @@ describe('WalletPage', () => {
     const user = userEvent.setup();
     const form = screen.getByRole('form', { name: 'Movement filters' });
     await user.click(within(form).getByRole('combobox', { name: 'Type' }));
-    await user.click(await screen.findByRole('option', { name: 'Wallet reload' }));
+    // the API's type "wallet reload" takes the transfers too: its choice says so
+    await user.click(await screen.findByRole('option', { name: 'Wallet reload or transfer' }));
     await user.click(within(form).getByRole('combobox', { name: 'Reason' }));
     await user.click(await screen.findByRole('option', { name: 'Transfer in' }));
     await user.type(within(form).getByRole('textbox', { name: 'From' }), '01/11/2026');

@@ -20,6 +20,7 @@ export default function SubCompanyWalletShow() {
   const refresh = useRefresh();
   const { id = '' } = useParams<{ id: string }>();
   const wallet = useWallet(id);
+  const parent = useWallet();
   const { canAccess: canTransfer } = useCanAccess({ resource: RESOURCE, action: 'transfer' });
   return (
     <Box sx={{ maxWidth: 1400 }}>
@@ -28,7 +29,7 @@ export default function SubCompanyWalletShow() {
       </Button>
       <PageHeading title={translate('screens.walletSubCompanyDetail')} />
       <WalletSummary query={wallet} title={wallet.data ? translate('reloadables.wallet.of', { company: wallet.data.companyName }) : translate('reloadables.wallet.title')} />
-      {canTransfer && wallet.data && <TransferForm sub={wallet.data} onDone={refresh} />}
+      {canTransfer && wallet.data && <TransferForm sub={wallet.data} parent={parent.data} onDone={refresh} />}
       <WalletMovements resource="reloadables/walletSubCompanies-movements" fileStem={`wallet-movements-${wallet.data?.companyCode ?? id}`} subCompanyId={id} />
     </Box>
   );

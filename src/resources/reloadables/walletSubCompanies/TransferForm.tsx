@@ -23,28 +23,40 @@ const transferFormSchema = z.object({
 type TransferValues = z.output<typeof transferFormSchema>;
 const EMPTY = { amount: '', direction: 'TO_SUB', note: '' };
 
-function DirectionField({ subName }: { subName: string }) {
+/** Which way plafond can move: out of a wallet with nothing available nothing can (the parent's wallet unknown yet: allowed, the server decides). */
+function directionsOf(parent: Wallet | undefined, sub: Wallet): { toSub: boolean; fromSub: boolean } {
+  return { toSub: !parent || parent.availableCents > 0, fromSub: sub.availableCents > 0 };
+}
+
+function DirectionField({ subName, directions }: { subName: string; directions: { toSub: boolean; fromSub: boolean } }) {
   const translate = useTranslate();
   const { control } = useFormContext();
   const { field } = useController({ name: 'direction', control });
+  const empty = !directions.toSub ? 'reloadables.transfer.parentEmpty' : !directions.fromSub ? 'reloadables.transfer.subEmpty' : null;
   return (
     <FormControl sx={{ mt: 1 }}>
       <FormLabel id="transfer-direction">{translate('reloadables.transfer.direction')}</FormLabel>
-      <RadioGroup aria-labelledby="transfer-direction" value={field.value} onChange={(event) => field.onChange(event.target.value)} onBlur={field.onBlur}>
-        <FormControlLabel value="TO_SUB" control={<Radio />} label={translate('reloadables.transfer.toSub', { company: subName })} />
-        <FormControlLabel value="FROM_SUB" control={<Radio />} label={translate('reloadables.transfer.fromSub', { company: subName })} />
+      <RadioGroup aria-labelledby="transfer-direction" aria-describedby={empty ? 'transfer-direction-help' : undefined} value={field.value} onChange={(event) => field.onChange(event.target.value)} onBlur={field.onBlur}>
+        <FormControlLabel value="TO_SUB" disabled={!directions.toSub} control={<Radio />} label={translate('reloadables.transfer.toSub', { company: subName })} />
+        <FormControlLabel value="FROM_SUB" disabled={!directions.fromSub} control={<Radio />} label={translate('reloadables.transfer.fromSub', { company: subName })} />
       </RadioGroup>
+      {empty && (
+        <Typography id="transfer-direction-help" variant="body2" color="text.secondary">
+          {translate(empty, { company: subName })}
+        </Typography>
+      )}
     </FormControl>
   );
 }
 
 /**
  * Moves plafond between the parent and a sub-company (POST …/transfer): amount in euros, the
- * direction, an optional note. The submit is enabled only when the form is changed and valid;
+ * direction (not out of a wallet with nothing available: that could change nothing; with
+ * nothing available on either side, no form), an optional note. The submit is enabled only when the form is changed and valid;
  * a refusal shows its text in the form (WALLET_INSUFFICIENT says by how much). One
  * Idempotency-Key per content, so a retry after a lost answer moves money once.
  */
-export function TransferForm({ sub, onDone }: { sub: Wallet; onDone: () => void }) {
+export function TransferForm({ sub, parent, onDone }: { sub: Wallet; parent: Wallet | undefined; onDone: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const formatCents = useFormatCents();
@@ -55,6 +67,8 @@ export function TransferForm({ sub, onDone }: { sub: Wallet; onDone: () => void 
   const [round, setRound] = useState(0);
   const resolver = useMemo(() => zodResolver(transferFormSchema) as unknown as Resolver<FieldValues>, []);
   const subCompanyId: Identifier = sub.companyId;
+  const directions = directionsOf(parent, sub);
+  const defaults = { ...EMPTY, direction: directions.toSub ? 'TO_SUB' : 'FROM_SUB' };
   const submit = useFormSubmit(
     useCallback(
       async ({ amount, direction, note }: TransferValues) => {
@@ -75,25 +89,27 @@ export function TransferForm({ sub, onDone }: { sub: Wallet; onDone: () => void 
         {translate('reloadables.transfer.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {translate('reloadables.transfer.explain', { company: sub.companyName })}
+        {translate(directions.toSub || directions.fromSub ? 'reloadables.transfer.explain' : 'reloadables.transfer.nothing', { company: sub.companyName })}
       </Typography>
-      <Form key={round} resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={submit} noValidate>
-        <FormTextField
-          name="amount"
-          label={translate('reloadables.transfer.amount')}
-          helperText={translate('reloadables.transfer.amountHelp', { max: formatCents(RELOAD_LIMITS.maxWalletMoveCents) })}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          required
-        />
-        <DirectionField subName={sub.companyName} />
-        <FormTextField name="note" label={translate('reloadables.transfer.note')} />
-        <FormErrorAlert message={failure} />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <SubmitButton fullWidth={false} size="medium">
-            {translate('reloadables.transfer.submit')}
-          </SubmitButton>
-        </Box>
-      </Form>
+      {(directions.toSub || directions.fromSub) && (
+        <Form key={`${round}-${defaults.direction}`} resolver={resolver} mode="all" defaultValues={defaults} onSubmit={submit} noValidate>
+          <FormTextField
+            name="amount"
+            label={translate('reloadables.transfer.amount')}
+            helperText={translate('reloadables.transfer.amountHelp', { max: formatCents(RELOAD_LIMITS.maxWalletMoveCents) })}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            required
+          />
+          <DirectionField subName={sub.companyName} directions={directions} />
+          <FormTextField name="note" label={translate('reloadables.transfer.note')} />
+          <FormErrorAlert message={failure} />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <SubmitButton fullWidth={false} size="medium">
+              {translate('reloadables.transfer.submit')}
+            </SubmitButton>
+          </Box>
+        </Form>
+      )}
     </Paper>
   );
 }
