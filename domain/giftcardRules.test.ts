@@ -27,10 +27,24 @@ const card = (extra: Partial<CardState> = {}): CardState => ({
   frozenCents: 0,
   expireDate: null,
   everConsumed: false,
+  voided: false,
   ...extra,
 });
 
 describe('gift-card rules', () => {
+  it('a voided card (a cancelled order\'s) refuses every state change, money move and row action with CARD_VOIDED', () => {
+    const voided = card({ status: 'DISABLED', balanceCents: 0, voided: true });
+    for (const action of ['activate', 'disable', 'lock', 'enable', 'deactivate', 'editExpiry'] as const) expect(stateChangeRefusal(action, voided, now), action).toBe('CARD_VOIDED');
+    expect(moneyMoveRefusal(voided, now)).toBe('CARD_VOIDED');
+    const recharge: LedgerRowState = { type: 'RECHARGE', result: 'SUCCESS', amountCents: 1000, returnedCents: 0, cancelledByTransactionId: null };
+    expect(cancelRefusal(recharge, voided, false, now)).toBe('CARD_VOIDED');
+    expect(returnRefusal({ ...recharge, type: 'CONSUME', amountCents: -1000 }, voided, 100, 100_000, now)).toBe('CARD_VOIDED');
+    expect(unfreezeRefusal({ type: 'FREEZE', result: 'SUCCESS', frozenDeltaCents: 0, released: false }, voided)).toBe('CARD_VOIDED');
+    expect(rowActions({ ...recharge, frozenDeltaCents: 0, released: false }, voided, false, now)).toEqual({ unfreeze: false, return: false, cancel: false });
+    // the same card not voided: DISABLED, enable brings it back
+    expect(stateChangeRefusal('enable', { ...voided, voided: false }, now)).toBeNull();
+  });
+
   it('lets only usable cards before their expiry move money', () => {
     expect(moneyMoveRefusal(card(), now)).toBeNull();
     expect(moneyMoveRefusal(card({ status: 'SOLD' }), now)).toBeNull();
@@ -85,7 +99,7 @@ describe('blockingChange', () => {
 });
 
 describe('row actions on a ledger row (what a transactions list offers)', () => {
-  const active = { status: 'ACTIVE' as const, expireDate: null, balanceCents: 5000, frozenCents: 0 };
+  const active = { status: 'ACTIVE' as const, expireDate: null, balanceCents: 5000, frozenCents: 0, voided: false };
   const row = (over: Partial<LedgerRowState & { frozenDeltaCents: number; released: boolean }> = {}) => ({
     type: 'RECHARGE' as const,
     result: 'SUCCESS' as const,

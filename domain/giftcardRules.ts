@@ -13,6 +13,8 @@ export interface CardState {
   frozenCents: number;
   expireDate: Date | null;
   everConsumed: boolean;
+  /** voided with its cancelled order (server/modules/orders): nothing may bring it back */
+  voided: boolean;
 }
 
 export const isPastExpiry = (card: Pick<CardState, 'expireDate'>, now: Date) => card.expireDate !== null && card.expireDate.getTime() <= now.getTime();
@@ -22,8 +24,9 @@ export function effectiveStatus(card: Pick<CardState, 'status' | 'expireDate'>, 
   return (card.status === 'ACTIVE' || card.status === 'SOLD') && isPastExpiry(card, now) ? 'EXPIRED' : card.status;
 }
 
-/** Why a card refuses to move money, or null when it may (ACTIVE or SOLD, not past expiry). */
-export function moneyMoveRefusal(card: Pick<CardState, 'status' | 'expireDate'>, now: Date): ApiErrorCode | null {
+/** Why a card refuses to move money, or null when it may (ACTIVE or SOLD, not voided, not past expiry). */
+export function moneyMoveRefusal(card: Pick<CardState, 'status' | 'expireDate' | 'voided'>, now: Date): ApiErrorCode | null {
+  if (card.voided) return 'CARD_VOIDED';
   switch (card.status) {
     case 'DISABLED':
       return 'CARD_DISABLED';
@@ -67,6 +70,7 @@ const DETAIL: Partial<Record<ApiErrorCode, string>> = {
   CARD_DISABLED: 'The card is disabled',
   CARD_LOCKED: 'The card is locked',
   CARD_EXPIRED: 'The card has expired',
+  CARD_VOIDED: 'The card was voided with its cancelled order and cannot be used or changed',
   INSUFFICIENT_BALANCE: 'The available balance is not enough',
   AMOUNT_TOO_LARGE: 'The amount is above the maximum of one transaction',
   RETURN_EXCEEDS_CONSUME: 'The return is larger than what the consume has left',
@@ -103,8 +107,9 @@ export function expiryAtFirstUse(rule: ExpiryRule, usedAt: Date): Date | null {
 
 export type StateAction = 'disable' | 'lock' | 'enable' | 'deactivate' | 'activate' | 'editExpiry';
 
-/** Whether a non-money state change is allowed from the card's state; the refusal code otherwise. */
+/** Whether a non-money state change is allowed from the card's state; the refusal code otherwise (a voided card allows none). */
 export function stateChangeRefusal(action: StateAction, card: CardState, now: Date): ApiErrorCode | null {
+  if (card.voided) return 'CARD_VOIDED';
   const status = effectiveStatus(card, now);
   switch (action) {
     case 'activate':
@@ -162,13 +167,14 @@ export function cancelReversalCents(row: LedgerRowState): number {
   return row.type === 'CONSUME' ? consumeLeftCents(row) : -row.amountCents;
 }
 
-type MovingCard = Pick<CardState, 'status' | 'expireDate' | 'balanceCents' | 'frozenCents'>;
+type MovingCard = Pick<CardState, 'status' | 'expireDate' | 'balanceCents' | 'frozenCents' | 'voided'>;
 
 /**
  * Why returning `amountCents` of a CONSUME row is refused, or null. The server's and the demo's
  * ledgers decide with it, and the SPA offers "return" only where it is null for one cent.
  */
 export function returnRefusal(row: LedgerRowState, card: MovingCard, amountCents: number, maxTransactionCents: number, now: Date): ApiErrorCode | null {
+  if (card.voided) return 'CARD_VOIDED';
   if (row.type !== 'CONSUME' || row.result !== 'SUCCESS') return 'INVALID_TRANSITION';
   if (row.cancelledByTransactionId !== null) return 'ALREADY_CANCELLED';
   return moneyMoveRefusal(card, now) ?? (amountCents > maxTransactionCents ? 'AMOUNT_TOO_LARGE' : amountCents > consumeLeftCents(row) ? 'RETURN_EXCEEDS_CONSUME' : null);
@@ -180,6 +186,7 @@ export function returnRefusal(row: LedgerRowState, card: MovingCard, amountCents
  * and keep a non-negative available balance afterwards. Shared like `returnRefusal`.
  */
 export function cancelRefusal(row: LedgerRowState, card: MovingCard, relatedCancelled: boolean, now: Date): ApiErrorCode | null {
+  if (card.voided) return 'CARD_VOIDED';
   if (!CANCELLABLE_TYPES.includes(row.type) || row.result !== 'SUCCESS') return 'NOT_CANCELLABLE';
   if (row.cancelledByTransactionId !== null) return 'ALREADY_CANCELLED';
   if (row.type === 'RETURN' && relatedCancelled) return 'NOT_CANCELLABLE';
@@ -189,9 +196,10 @@ export function cancelRefusal(row: LedgerRowState, card: MovingCard, relatedCanc
 /**
  * Why releasing a FREEZE row is refused, or null: only a hold still standing (not released by its
  * UNFREEZE or a DEACTIVATE, and still inside the card's frozen total). Releasing never creates
- * money, so the card's state does not matter.
+ * money, so the card's state does not matter, but for a voided card, which no action touches.
  */
-export function unfreezeRefusal(row: Pick<LedgerRowState, 'type' | 'result'> & { frozenDeltaCents: number; released: boolean }, card: Pick<CardState, 'frozenCents'>): ApiErrorCode | null {
+export function unfreezeRefusal(row: Pick<LedgerRowState, 'type' | 'result'> & { frozenDeltaCents: number; released: boolean }, card: Pick<CardState, 'frozenCents' | 'voided'>): ApiErrorCode | null {
+  if (card.voided) return 'CARD_VOIDED';
   return row.type === 'FREEZE' && row.result === 'SUCCESS' && !row.released && card.frozenCents >= row.frozenDeltaCents ? null : 'NOT_FROZEN';
 }
 

@@ -219,6 +219,8 @@ export const giftCardSchema = z.object({
   firstUseDate: isoOrNull,
   storeId: z.string().nullable(),
   storeName: z.string().nullable(),
+  /** voided with its cancelled order: DISABLED for good, no action brings it back (CARD_VOIDED) */
+  voided: z.boolean(),
   createdAt: z.string(),
 });
 export type GiftCard = z.infer<typeof giftCardSchema>;

@@ -33,6 +33,9 @@ describe.each(DRIVERS)('demo orders (%s)', (driver) => {
           WHERE c.balance_cents <> coalesce(l.b, 0)`,
     );
     expect(broken.n).toBe(0);
+    // the cancelled order's cards, and only they, are voided
+    const voided = await queryRows<{ state: string; n: number }>(db.db, sql`SELECT o.state, count(*)::int AS n FROM gift_cards g JOIN orders o ON o.number = g.order_reference WHERE g.voided_at IS NOT NULL GROUP BY o.state`);
+    expect(voided).toEqual([{ state: 'CANCELLED', n: 5 }]);
     const [recipients] = await queryRows<{ n: number }>(db.db, sql`SELECT count(*)::int AS n FROM order_recipients WHERE card_id IS NOT NULL`);
     expect(recipients.n).toBe(3);
   });

@@ -21,7 +21,7 @@ export interface LedgerEntry {
   storeId?: string | null;
   returnNumber?: string | null;
   relatedTransactionId?: string | null;
-  patch?: Partial<Pick<CardRow, 'status' | 'enabledStatus' | 'activationDate' | 'expireDate' | 'firstUseDate' | 'everConsumed' | 'storeId' | 'storeName' | 'valueCents'>>;
+  patch?: Partial<Pick<CardRow, 'status' | 'enabledStatus' | 'activationDate' | 'expireDate' | 'firstUseDate' | 'everConsumed' | 'storeId' | 'storeName' | 'valueCents' | 'voided'>>;
 }
 
 const date = (iso: string | null) => (iso === null ? null : new Date(iso));
@@ -67,6 +67,7 @@ export function applyChange(db: DemoDb, card: CardRow, entry: LedgerEntry, user:
   if (ok) {
     const balance = card.balanceCents + amount;
     const frozen = card.frozenCents + frozenDelta;
+    if (card.voided) throw new Error(`change on voided card ${card.id}`);
     if (balance < 0 || frozen < 0 || frozen > balance) throw new Error(`ledger invariant broken for card ${card.id}`);
     Object.assign(card, entry.patch, { balanceCents: balance, frozenCents: frozen, availableBalanceCents: balance - frozen });
   }

@@ -123,8 +123,8 @@ function activateCards(db: DemoDb, order: DemoOrder, now: Date): void {
 
 function voidCards(db: DemoDb, order: DemoOrder): void {
   for (const card of cardsOf(db, order)) {
-    if (card.status === 'DISABLED') continue;
-    applyChange(db, card, { type: 'CANCEL', amountCents: -card.balanceCents, frozenDeltaCents: -card.frozenCents, patch: { status: 'DISABLED', enabledStatus: null } }, null);
+    if (card.voided) continue;
+    applyChange(db, card, { type: 'CANCEL', amountCents: -card.balanceCents, frozenDeltaCents: -card.frozenCents, patch: { status: 'DISABLED', enabledStatus: null, voided: true } }, null);
   }
 }
 

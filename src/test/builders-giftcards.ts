@@ -48,6 +48,7 @@ export function giftCard(overrides: Partial<GiftCard> = {}): GiftCard {
     firstUseDate: null,
     storeId: null,
     storeName: null,
+    voided: false,
     createdAt: '2026-01-09T09:00:00.000Z',
     ...overrides,
     balanceCents,
@@ -62,7 +63,7 @@ export function giftCard(overrides: Partial<GiftCard> = {}): GiftCard {
  * balance and hold): what the row itself allows. The demo recomputes them on its real cards.
  */
 export function actionsOnHealthyCard(row: Omit<Transaction, 'actions'>): Transaction['actions'] {
-  const card = { status: 'ACTIVE' as const, expireDate: null, balanceCents: 1e12, frozenCents: 1e9 };
+  const card = { status: 'ACTIVE' as const, expireDate: null, balanceCents: 1e12, frozenCents: 1e9, voided: false };
   return rowActions({ ...row, released: row.releasedAt !== null }, card, false, new Date());
 }
 

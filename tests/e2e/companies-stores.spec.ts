@@ -164,4 +164,68 @@ test.describe('companies and stores', () => {
       await shoot(page, `${lang}-store-create`);
     }
   });
+
+  test('the parent-company and company filters offer their choices (issue 14)', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    await signIn(page, 'admin@tessera.test');
+    await expect(page).toHaveURL(/\/privative\/giftcards$/);
+    await page.goto('/privative-orders/companies/list');
+    await page.getByRole('combobox', { name: 'Azienda madre' }).click();
+    await page.getByRole('option', { name: 'Acme S.p.A.' }).click();
+    await expect(page.getByRole('cell', { name: 'Acme Nord S.r.l.' }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'ACME', exact: true })).toHaveCount(0);
+
+    await page.goto('/privative-orders/companies/list?tab=operators');
+    await page.getByRole('combobox', { name: 'Azienda' }).click();
+    await expect(page.getByRole('option', { name: 'Acme S.p.A.' })).toBeVisible();
+    await page.getByRole('option', { name: 'Acme S.p.A.' }).click();
+    await expect(page.getByRole('cell', { name: 'operator@acme.test' })).toBeVisible();
+    await expect(page.getByText('Alcuni dati non sono validi')).toHaveCount(0);
+    expect(refused).toEqual([]);
+  });
+
+  test('a referent, who may not list stores, signs in to a card list without a store filter and without a refused request', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    await signIn(page, 'referent@acme.test');
+    await expect(page).toHaveURL(/\/privative\/giftcards$/);
+    await expect(page.getByRole('textbox', { name: 'Codice carta' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Punto vendita' })).toHaveCount(0);
+    // the list's requests have all answered by now
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
+  });
+
+  test('a session ended in another tab lands on a working sign-in page (issue 14)', async ({ page, context }) => {
+    await signIn(page, 'admin@tessera.test');
+    await expect(page).toHaveURL(/\/privative\/giftcards$/);
+    // in-app navigation: the page keeps react-admin's cached "signed in" answer
+    await page.getByRole('menuitem', { name: 'Punti vendita' }).click();
+    await expect(page).toHaveURL(/\/privative\/stores\/list$/);
+    const other = await context.newPage();
+    await other.goto('/privative-orders/companies/list');
+    await other.getByRole('button', { name: 'Esci' }).click();
+    await expect(other).toHaveURL(/\/login$/);
+
+    // this tab moves on: the sign-in form, not a loop
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.getByRole('menuitem', { name: 'Aziende e operatori' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(errors).toEqual([]);
+    // and signs in again where it left off
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('admin@tessera.test');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Tessera-Demo-2026!');
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expect(page).toHaveURL(/\/privative\/giftcards$/);
+  });
 });

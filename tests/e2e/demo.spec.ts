@@ -68,4 +68,49 @@ test.describe('demo mode, no server', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Questo utente non ha permessi attivi' })).toBeVisible();
     expect(stray, 'requests that left the demo').toEqual([]);
   });
+
+  for (const list of [
+    { name: 'stores', path: '/privative/stores/list', heading: 'Punti vendita' },
+    { name: 'companies', path: '/privative-orders/companies/list', heading: 'Aziende e operatori' },
+  ]) {
+    test(`signing out in another tab, then opening /#/login on the ${list.name} list shows the sign-in form (issue 14)`, async ({ context }) => {
+      const page = await context.newPage();
+      const stray = recordStrayRequests(page);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signIn(page, 'admin@tessera.test');
+      await expect(page).toHaveURL(/#\/privative\/giftcards$/);
+      await page.goto(`${DEMO}/#${list.path}`);
+      await expect(page.getByRole('heading', { level: 1, name: list.heading })).toBeVisible();
+
+      const other = await context.newPage();
+      await other.goto(`${DEMO}/#${list.path}`);
+      await other.getByRole('button', { name: 'Esci' }).click();
+      await expect(other).toHaveURL(/#\/login$/);
+
+      await page.goto(`${DEMO}/#/login`);
+      await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/#\/login$/);
+      expect(errors).toEqual([]);
+      // the form works: signing in again opens the first screen
+      await page.getByRole('textbox', { name: 'E-mail' }).fill('admin@tessera.test');
+      await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+      await expect(page).toHaveURL(/#\/privative\/giftcards$/);
+      expect(stray, 'requests that left the demo').toEqual([]);
+    });
+  }
+
+  test('the companies and operators filters offer their choices in the demo too (issue 14)', async ({ page }) => {
+    await signIn(page, 'admin@tessera.test');
+    await expect(page).toHaveURL(/#\/privative\/giftcards$/);
+    await page.goto(`${DEMO}/#/privative-orders/companies/list`);
+    await page.getByRole('combobox', { name: 'Azienda madre' }).click();
+    await page.getByRole('option', { name: 'Acme S.p.A.' }).click();
+    await expect(page.getByRole('cell', { name: 'Acme Nord S.r.l.' }).first()).toBeVisible();
+    await page.goto(`${DEMO}/#/privative-orders/companies/list?tab=operators`);
+    await page.getByRole('combobox', { name: 'Azienda' }).click();
+    await expect(page.getByRole('option', { name: 'Acme S.p.A.' })).toBeVisible();
+    await expect(page.getByText('Alcuni dati non sono validi')).toHaveCount(0);
+  });
 });

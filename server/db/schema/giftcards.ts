@@ -77,6 +77,8 @@ export const giftCards = pgTable(
     expireDate: ts('expire_date'),
     firstUseDate: ts('first_use_date'),
     everConsumed: boolean('ever_consumed').notNull().default(false),
+    /** set when the card was voided with its cancelled order: no action may bring it back (domain/giftcardRules.ts CARD_VOIDED) */
+    voidedAt: ts('voided_at'),
     activationStoreId: uuid('activation_store_id').references(() => stores.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -14,7 +14,7 @@ const num = (value: number | string | bigint): number => Number(value);
 /** The columns of a card record (alias c, joined t = typology, co = company, s = activation store). */
 export const CARD_RECORD_COLUMNS = sql`c.id, c.code, c.progressive, c.lot_number, c.order_reference, c.typology_id, t.name AS typology_name,
   c.company_id, co.name AS company_name, c.status, c.balance_cents, c.frozen_cents, c.activation_date, c.expire_date,
-  c.first_use_date, c.activation_store_id, s.name AS store_name, c.created_at`;
+  c.first_use_date, c.activation_store_id, s.name AS store_name, c.voided_at IS NOT NULL AS voided, c.created_at`;
 export const CARD_RECORD_JOINS = sql`JOIN card_typologies t ON t.id = c.typology_id
   JOIN companies co ON co.id = c.company_id
   LEFT JOIN stores s ON s.id = c.activation_store_id`;
@@ -37,6 +37,7 @@ export interface CardRecordRow {
   first_use_date: Date | string | null;
   activation_store_id: string | null;
   store_name: string | null;
+  voided: boolean;
   created_at: Date | string;
 }
 
@@ -63,6 +64,7 @@ export function toCardRecord(row: CardRecordRow, now = new Date()): GiftCard {
     firstUseDate: iso(row.first_use_date),
     storeId: row.activation_store_id,
     storeName: row.store_name,
+    voided: row.voided,
     createdAt: iso(row.created_at) as string,
   };
 }

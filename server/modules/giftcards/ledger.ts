@@ -46,6 +46,7 @@ interface LockedRow {
   expire_date: Date | string | null;
   first_use_date: Date | string | null;
   ever_consumed: boolean;
+  voided: boolean;
   activation_store_id: string | null;
 }
 
@@ -60,7 +61,7 @@ export async function lockCards(tx: Db, companyIds: readonly string[], ids: read
     tx,
     sql`SELECT c.id, c.code, c.company_id, c.typology_id, c.status, c.enabled_status, c.balance_cents, c.frozen_cents, c.value_cents,
           t.value_cents AS typology_value_cents, t.expiration_type, t.expiration_months, t.expiration_date,
-          c.activation_date, c.expire_date, c.first_use_date, c.ever_consumed, c.activation_store_id
+          c.activation_date, c.expire_date, c.first_use_date, c.ever_consumed, c.voided_at IS NOT NULL AS voided, c.activation_store_id
         FROM gift_cards c JOIN card_typologies t ON t.id = c.typology_id
         WHERE ${inIds(sql`c.id`, ids)} AND ${inIds(sql`c.company_id`, companyIds)}
         ORDER BY c.id
@@ -84,6 +85,7 @@ export async function lockCards(tx: Db, companyIds: readonly string[], ids: read
     expireDate: date(r.expire_date),
     firstUseDate: date(r.first_use_date),
     everConsumed: r.ever_consumed,
+    voided: r.voided,
     activationStoreId: r.activation_store_id,
   }));
 }
@@ -96,6 +98,8 @@ export interface CardPatch {
   expireDate?: Date | null;
   firstUseDate?: Date | null;
   everConsumed?: boolean;
+  /** voids the card for good (an order's cancel): no later change may be applied to it */
+  voided?: true;
   activationStoreId?: string | null;
   valueCents?: number | null;
 }
@@ -131,6 +135,8 @@ export async function applyChanges(tx: Db, changes: readonly CardChange[], userI
     const amount = ok ? (entry.amountCents ?? 0) : 0;
     const frozenDelta = ok ? (entry.frozenDeltaCents ?? 0) : 0;
     if (ok) {
+      // the rules refuse every action on a voided card (CARD_VOIDED); the database must never see one
+      if (card.voided) throw new Error(`change on voided card ${card.id}`);
       const next = { ...card, ...entry.patch, balanceCents: card.balanceCents + amount, frozenCents: card.frozenCents + frozenDelta };
       if (next.balanceCents < 0 || next.frozenCents < 0 || next.frozenCents > next.balanceCents) {
         // The rules should have refused this; the database must never hold it.
@@ -148,6 +154,7 @@ export async function applyChanges(tx: Db, changes: readonly CardChange[], userI
         expire_date: ts(next.expireDate),
         first_use_date: ts(next.firstUseDate),
         ever_consumed: next.everConsumed,
+        voided: next.voided,
         activation_store_id: next.activationStoreId,
       });
     }
@@ -185,10 +192,10 @@ export async function applyChanges(tx: Db, changes: readonly CardChange[], userI
     await tx.execute(sql`UPDATE gift_cards g SET status = v.status, enabled_status = v.enabled_status, balance_cents = v.balance_cents,
         frozen_cents = v.frozen_cents, value_cents = v.value_cents, activation_date = v.activation_date, expire_date = v.expire_date,
         first_use_date = v.first_use_date, ever_consumed = v.ever_consumed, activation_store_id = v.activation_store_id,
-        updated_at = now()
+        voided_at = CASE WHEN v.voided THEN COALESCE(g.voided_at, now()) END, updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(id uuid, status text, enabled_status text, balance_cents bigint,
         frozen_cents bigint, value_cents bigint, activation_date timestamptz, expire_date timestamptz, first_use_date timestamptz,
-        ever_consumed boolean, activation_store_id uuid)
+        ever_consumed boolean, voided boolean, activation_store_id uuid)
       WHERE g.id = v.id`);
   }
   return ids;

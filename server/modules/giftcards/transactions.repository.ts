@@ -42,6 +42,7 @@ interface TransactionRecordRow {
   card_expire_date: Date | string | null;
   card_balance_cents: number | string;
   card_frozen_cents: number | string;
+  card_voided: boolean;
   related_cancelled: boolean;
 }
 
@@ -54,6 +55,7 @@ function toTransaction(row: TransactionRecordRow, now: Date): Transaction {
     expireDate: row.card_expire_date === null ? null : new Date(row.card_expire_date),
     balanceCents: Number(row.card_balance_cents),
     frozenCents: Number(row.card_frozen_cents),
+    voided: row.card_voided,
   };
   const ledgerRow = { type: row.type, result: row.result, amountCents, returnedCents, frozenDeltaCents, cancelledByTransactionId: row.cancelled_by_transaction_id, released: row.unfrozen_by_transaction_id !== null };
   return {
@@ -93,7 +95,7 @@ export async function transactionRecordsByIds(db: Db, companyIds: readonly strin
           x.cancelled_by_transaction_id, r.created_at AS released_at, x.returned_cents, t.name AS typology_name, x.user_id,
           CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, x.error_code, x.created_at,
           x.unfrozen_by_transaction_id, c.status AS card_status, c.expire_date AS card_expire_date, c.balance_cents AS card_balance_cents,
-          c.frozen_cents AS card_frozen_cents, (rel.cancelled_by_transaction_id IS NOT NULL) AS related_cancelled
+          c.frozen_cents AS card_frozen_cents, c.voided_at IS NOT NULL AS card_voided, (rel.cancelled_by_transaction_id IS NOT NULL) AS related_cancelled
         FROM gift_card_transactions x
         JOIN gift_cards c ON c.id = x.card_id
         JOIN card_typologies t ON t.id = c.typology_id

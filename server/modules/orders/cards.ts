@@ -129,7 +129,7 @@ export async function activateOrderCards(tx: Db, order: Order, userId: string | 
   return changes.length;
 }
 
-/** Voids the order's cards (CANCEL rows: what is on them goes, the card is DISABLED), or refuses when one was used. */
+/** Voids the order's cards (CANCEL rows: what is on them goes, the card is DISABLED and marked voided for good), or refuses when one was used. */
 export async function voidOrderCards(tx: Db, order: Order, userId: string | null): Promise<ApiErrorCode | null> {
   const cards = await lockOrderCards(tx, order);
   if (cards.some(isUsed)) return 'ORDER_CARDS_USED';
@@ -137,7 +137,7 @@ export async function voidOrderCards(tx: Db, order: Order, userId: string | null
     tx,
     cards.map((card) => ({
       card,
-      entry: { type: 'CANCEL', amountCents: -card.balanceCents, frozenDeltaCents: -card.frozenCents, releasesHolds: true, patch: { status: 'DISABLED', enabledStatus: null } },
+      entry: { type: 'CANCEL', amountCents: -card.balanceCents, frozenDeltaCents: -card.frozenCents, releasesHolds: true, patch: { status: 'DISABLED', enabledStatus: null, voided: true } },
     })),
     userId,
   );

@@ -86,7 +86,7 @@ describe.each(DRIVERS)('order races (%s)', (driver) => {
         expect(await ledgerCheck(t.db.db, card.id)).toMatchObject({ balance: 700, sum: 700 });
         outcomes.consumed += 1;
       } else {
-        expect(consume.json().error.message).toMatch(/^(CARD_DISABLED|INSUFFICIENT_BALANCE)$/);
+        expect(consume.json().error.message).toMatch(/^(CARD_VOIDED|INSUFFICIENT_BALANCE)$/);
         expect(await ledgerCheck(t.db.db, card.id)).toMatchObject({ balance: 0, sum: 0 });
         outcomes.cancelled += 1;
       }

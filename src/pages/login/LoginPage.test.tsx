@@ -1,14 +1,33 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
+import { useEffect, useRef, useState } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { App } from '../../App';
 import { createAuthProvider } from '../../authProvider/authProvider';
+import { createQueryClient } from '../../dataProvider/queryClient';
+import { createI18nProvider } from '../../i18n/i18nProvider';
 import { createHttpClient } from '../../dataProvider/httpClient';
 import { signedIn } from '../../test/builders';
 import { LocationProbe } from '../../test/LocationProbe';
 import { server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/renderWithAdmin';
 import { LoginPage } from './LoginPage';
+
+/** Ends a navigation loop (/login ↔ /) by failing the render, so the test fails rather than hangs. */
+function NavigationLoopBreaker() {
+  const { key } = useLocation();
+  const count = useRef(0);
+  const [looping, setLooping] = useState(false);
+  useEffect(() => {
+    count.current += 1;
+    if (count.current > 20) setLooping(true);
+  }, [key]);
+  if (looping) throw new Error('navigation loop');
+  return null;
+}
 
 async function renderLogin() {
   const authProvider = createAuthProvider(createHttpClient({ onSessionEnd: () => undefined }));
@@ -80,5 +99,29 @@ describe('LoginPage', () => {
       { path: '/login', authProvider },
     );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
+  it('shows the form when the session ended elsewhere while an older "signed in" answer is still cached (no loop with /)', async () => {
+    // another tab signed out: the tokens are gone, but this tab's react-admin cache still holds
+    // the checkAuth answer of when it was signed in (the demo build's hash navigation to /login)
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['auth', 'checkAuth', {}], true);
+    const errors: unknown[] = [];
+    const onError = (event: ErrorEvent) => errors.push(event.error);
+    window.addEventListener('error', onError);
+    const authProvider = createAuthProvider(createHttpClient({ onSessionEnd: () => undefined }));
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <App authProvider={authProvider} dataProvider={{} as DataProvider} i18nProvider={await createI18nProvider()} queryClient={queryClient} />
+        <LocationProbe />
+        <NavigationLoopBreaker />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    window.removeEventListener('error', onError);
+    expect(errors).toEqual([]);
   });
 });

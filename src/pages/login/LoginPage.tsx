@@ -27,12 +27,19 @@ function useAfterLoginPath(): string {
   return next && next !== '/login' ? `${next}${state?.nextSearch ?? ''}` : '/';
 }
 
-/** A signed-in visitor goes home, unless this form is the one signing in (it navigates itself). */
+/**
+ * A signed-in visitor goes home, unless this form is the one signing in (it navigates itself).
+ * Only on a fresh answer while the tokens are there: react-admin keeps the last checkAuth answer
+ * in its cache, so a tab whose session ended elsewhere (signed out in another tab) would read an
+ * old "signed in", go to `/`, which sends it back here without a session: a loop (React #185)
+ * instead of the sign-in form.
+ */
 function RedirectWhenSignedIn() {
   const { isSubmitting, isSubmitSuccessful } = useFormState();
   // the authProvider's checkAuth; false: a signed-out visitor is where they should be
-  const { authenticated } = useAuthState(undefined, false);
-  return authenticated && !isSubmitting && !isSubmitSuccessful ? <Navigate to="/" replace /> : null;
+  const { authenticated, isFetching } = useAuthState(undefined, false);
+  const hasSession = useTesseraAuthProvider().hasSession();
+  return hasSession && authenticated && !isFetching && !isSubmitting && !isSubmitSuccessful ? <Navigate to="/" replace /> : null;
 }
 
 export function LoginPage() {

@@ -24,7 +24,7 @@ function ReloadAction() {
   const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'reload' });
   const [open, setOpen] = useState(false);
   if (!card || !canAccess) return null;
-  const refusal = moneyMoveRefusal({ status: card.status, expireDate: card.expireDate ? new Date(card.expireDate) : null }, new Date());
+  const refusal = moneyMoveRefusal({ status: card.status, voided: card.voided, expireDate: card.expireDate ? new Date(card.expireDate) : null }, new Date());
   if (refusal) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid="reload-unavailable">

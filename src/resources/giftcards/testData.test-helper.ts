@@ -22,6 +22,7 @@ export function giftCard(overrides: Partial<GiftCard> = {}): GiftCard {
     firstUseDate: null,
     storeId: null,
     storeName: 'Negozio Centro',
+    voided: false,
     createdAt: '2026-01-01T08:00:00.000Z',
     ...overrides,
   };
