@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
-import { centsToDecimal } from '../../../domain/money';
+import { csvAmount } from '../../../domain/format';
 import type { WalletMovement, WalletMovementFilter, WalletMovementReason, WalletMovementType } from '../../../domain/reloadables';
 import type { Db } from '../../db/client';
 import { movementBatches } from './wallet.repository';
@@ -29,7 +29,7 @@ const TEXTS = {
 export function movementsCsvStream(db: Db, companyId: string, filter: WalletMovementFilter, format: CsvFormat): Readable {
   const t = TEXTS[format.language];
   const separator = CSV_SEPARATOR[format.language];
-  const money = format.language === 'it' ? (cents: number) => centsToDecimal(cents).replace('.', ',') : centsToDecimal;
+  const money = (cents: number) => csvAmount(cents, format.language);
   const time = localDateTimeFormatter(format.timeZone, t.time);
   const line = (m: WalletMovement) =>
     csvLine(

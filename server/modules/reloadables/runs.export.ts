@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
-import { centsToDecimal } from '../../../domain/money';
+import { csvAmount } from '../../../domain/format';
 import type { ReloadRunFilter } from '../../../domain/reloadables';
 import type { Db } from '../../db/client';
 import { historyExportRows } from './runs.repository';
@@ -30,7 +30,7 @@ export async function historyCsv(db: Db, companyId: string, filter: ReloadRunFil
   const it = format.language === 'it';
   const separator = CSV_SEPARATOR[format.language];
   const time = localDateTimeFormatter(format.timeZone, it ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
-  const money = (cents: number) => (it ? centsToDecimal(cents).replace('.', ',') : centsToDecimal(cents));
+  const money = (cents: number) => csvAmount(cents, format.language);
   const reasons = reasonTexts(format.language);
   const removed = it ? 'Eliminata dalla coda' : 'Removed from the queue';
   const headers = it

@@ -1,6 +1,6 @@
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
 import type { PlannedReload, ReloadRun, WalletMovement } from '../../../domain/reloadables';
-import { centsToDecimal } from '../../../domain/money';
+import { csvAmount } from '../../../domain/format';
 import enTexts from '../../../locales/en/translation.json';
 import itTexts from '../../../locales/it/translation.json';
 
@@ -31,7 +31,7 @@ const LABELS = {
 function writer(format: CsvFormat) {
   const labels = LABELS[format.language];
   const separator = CSV_SEPARATOR[format.language];
-  const money = (cents: number) => (format.language === 'it' ? centsToDecimal(cents).replace('.', ',') : centsToDecimal(cents));
+  const money = (cents: number) => csvAmount(cents, format.language);
   const time = localDateTimeFormatter(format.timeZone, labels.dateTime);
   const line = (cells: readonly unknown[]) => csvLine(cells, separator);
   return { labels, money, time, line };

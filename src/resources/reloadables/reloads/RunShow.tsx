@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import type { ReloadRunDetail } from '../../../../domain/reloadables';
 import { actionErrorText } from '../../../components/actionErrorText';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { BackLink, RecordLoadError } from '../../../components/schema';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
@@ -74,6 +75,7 @@ function DeleteRun({ run }: { run: ReloadRunDetail }) {
 function RunDetail({ run }: { run: ReloadRunDetail }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
+  const formatNumber = useFormatNumber();
   const source = useSourceText();
   return (
     <>
@@ -96,10 +98,10 @@ function RunDetail({ run }: { run: ReloadRunDetail }) {
           <Field label="scheduledAt">{run.scheduledAt ? formatDateTime(run.scheduledAt) : translate('reloads.run.immediately')}</Field>
           <Field label="completedAt">{formatDateTime(run.completedAt) || '—'}</Field>
           <Field label="userName">{run.userName ?? '—'}</Field>
-          <Field label="rowCount">{run.rowCount}</Field>
+          <Field label="rowCount">{formatNumber(run.rowCount)}</Field>
           <Field label="total">{formatCents(run.totalCents)}</Field>
-          <Field label="credited">{`${run.creditedCount} · ${formatCents(run.creditedCents)}`}</Field>
-          <Field label="notCredited">{run.deletedCount}</Field>
+          <Field label="credited">{`${formatNumber(run.creditedCount)} · ${formatCents(run.creditedCents)}`}</Field>
+          <Field label="notCredited">{formatNumber(run.deletedCount)}</Field>
         </Box>
       </Paper>
       <RunRows runId={run.id} />

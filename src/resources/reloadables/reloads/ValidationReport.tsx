@@ -1,6 +1,7 @@
 import { Alert, AlertTitle, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ReloadRowError, ReloadValidation } from '../../../../domain/reloadables';
+import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { useReasonText } from './reloadTexts';
 
@@ -54,6 +55,7 @@ export function ValidationReport({
 }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
+  const formatNumber = useFormatNumber();
   const reason = useReasonText();
   const rowErrors = validation.errors.filter((error) => error.field !== 'file');
   const bad = badRowCount(validation.errors);
@@ -108,7 +110,7 @@ export function ValidationReport({
             <TableBody>
               {listed.map((error, index) => (
                 <TableRow key={`${error.row}-${error.field}-${index}`}>
-                  <TableCell>{error.row}</TableCell>
+                  <TableCell>{formatNumber(error.row)}</TableCell>
                   {cardOf && <TableCell>{cardOf(error.row) ?? ''}</TableCell>}
                   <TableCell>{translate(`reloads.fields.${error.field}`)}</TableCell>
                   <TableCell>{reason(error.code)}</TableCell>
