@@ -1,7 +1,7 @@
 import enTexts from '../locales/en/giftcards.json';
 import itTexts from '../locales/it/giftcards.json';
 import type { ExportLanguage, GiftCard } from './giftcards';
-import { centsToDecimal } from './money';
+import { csvAmount } from './format';
 
 /**
  * CSV cells that start with = + - @ TAB or CR are read as formulas by spreadsheets
@@ -98,7 +98,7 @@ type Cell = (card: GiftCard) => unknown;
 
 export function giftCardCsv({ language, timeZone }: CsvFormat): { header: string; line: (card: GiftCard) => string } {
   const texts = TEXTS[language];
-  const money = language === 'it' ? (cents: number) => centsToDecimal(cents).replace('.', ',') : centsToDecimal;
+  const money = (cents: number) => csvAmount(cents, language);
   // it: the screen's DD/MM/YYYY; en: year first, which US and UK spreadsheets read alike
   const time = localDateTimeFormatter(timeZone, language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
   const columns: Array<[Field, Cell]> = [

@@ -19,8 +19,8 @@ describe('parseAmountInput', () => {
     ['12,50', 1250],
   ])('reads English %s as %i cents', (text, cents) => expect(parseAmountInput(text, 'en')).toBe(cents));
 
-  it.each(['1.000,001', '10.00.0', '1.0000,00', '-5', '5,', ',5', '1,000.00', 'abc', ''])('refuses Italian %s', (text) =>
+  it.each(['1.000,001', '10.00.0', '1.0000,00', '-5', '1,500', 'abc', ''])('refuses Italian %s', (text) =>
     expect(parseAmountInput(text, 'it')).toBeNull(),
   );
-  it.each(['1.000,00', '1,00,0', '1.000.000'])('refuses English %s', (text) => expect(parseAmountInput(text, 'en')).toBeNull());
+  it.each(['1.500', '1,00,0', '1.000,001'])('refuses English %s', (text) => expect(parseAmountInput(text, 'en')).toBeNull());
 });

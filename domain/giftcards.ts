@@ -379,33 +379,5 @@ export const cardExportQuerySchema = z
   })
   .strict();
 
-/**
- * An amount typed in euros in the user's language → cents, or null. Italian writes "1.000,50"
- * (also "1000,50", "1000.50" and "1.000"); English "1,000.50" (also "1000.50", "1000,50").
- * Thousands separators must group by three; at most 2 decimals; no sign.
- */
-export function parseAmountInput(input: string, language: string): number | null {
-  const text = input.trim().replace(/[\s\u00a0\u202f€]/g, '');
-  const [group, decimal] = language.startsWith('en') ? [',', '.'] : ['.', ','];
-  let integer: string;
-  let fraction = '';
-  const grouped = (digits: string, separator: string) => new RegExp(`^\\d{1,3}(\\${separator}\\d{3})+$`).test(digits);
-  if (text.includes(decimal) && text.includes(group)) {
-    // both: the group separator must come first and group by three
-    const at = text.lastIndexOf(decimal);
-    integer = text.slice(0, at);
-    fraction = text.slice(at + 1);
-    if (!grouped(integer, group)) return null;
-    integer = integer.split(group).join('');
-  } else if (text.includes(group) && grouped(text, group)) {
-    integer = text.split(group).join('');
-  } else {
-    // one kind of separator, used as the decimal point ("12,50" and "12.50" in both languages)
-    const parts = text.split(/[.,]/);
-    if (parts.length > 2) return null;
-    [integer, fraction = ''] = parts;
-    if (parts.length === 2 && fraction === '') return null;
-  }
-  if (!/^\d{1,12}$/.test(integer) || !/^\d{0,2}$/.test(fraction)) return null;
-  return Number(integer) * 100 + Number(fraction.padEnd(2, '0'));
-}
+/** An amount typed in euros in the user's language → cents, or null: the one reader, domain/money.ts. */
+export { parseAmountInput } from './money';

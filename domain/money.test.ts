@@ -1,19 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, isCents, parseEurosToCents } from './money';
+import { AMOUNT_MESSAGES, centsToDecimal, isCents, MAX_SAFE_CENTS, parseEurosToCents, readAmount } from './money';
 import { csvLine, formulaSafeCell } from './csv';
 
 describe('money', () => {
-  it('parses euros with dot or comma into cents', () => {
+  it('reads Italian amounts as an Italian types them', () => {
+    const it_ = (text: string) => readAmount(text, 'it');
+    expect(it_('1.500,00')).toEqual({ cents: 150000 });
+    expect(it_('1500,5')).toEqual({ cents: 150050 });
+    expect(it_('1.500')).toEqual({ cents: 150000 }); // Italian thousands
+    expect(it_('12.5')).toEqual({ cents: 1250 }); // a point not grouping by three is the decimal point
+    expect(it_('12,50')).toEqual({ cents: 1250 });
+    expect(it_('1.234.567,89')).toEqual({ cents: 123456789 });
+    expect(it_('€ 1.234,56')).toEqual({ cents: 123456 });
+    expect(it_('1 500,00 €')).toEqual({ cents: 150000 });
+    expect(it_('1,500.00')).toEqual({ cents: 150000 }); // both separators: the last is the decimal point
+    expect(it_(',5')).toEqual({ cents: 50 });
+    expect(it_('0')).toEqual({ cents: 0 }); // "more than zero" is the amount rule's, not the reader's
+  });
+
+  it('reads English amounts as an English user types them', () => {
+    const en = (text: string) => readAmount(text, 'en');
+    expect(en('1,500.00')).toEqual({ cents: 150000 });
+    expect(en('1500.5')).toEqual({ cents: 150050 });
+    expect(en('1,500')).toEqual({ cents: 150000 }); // English thousands
+    expect(en('12,50')).toEqual({ cents: 1250 });
+    expect(en('1,000,000')).toEqual({ cents: 100000000 });
+    expect(en('1.500,00')).toEqual({ cents: 150000 });
+  });
+
+  it('refuses only what is really wrong, saying why', () => {
+    expect(readAmount('1,500', 'it')).toEqual({ problem: 'decimals' }); // Italian: 1,500 has three decimals
+    expect(readAmount('1.500', 'en')).toEqual({ problem: 'decimals' });
+    expect(readAmount('12,345', 'it')).toEqual({ problem: 'decimals' });
+    expect(readAmount('-5', 'it')).toEqual({ problem: 'negative' });
+    expect(readAmount('-5,00', 'en')).toEqual({ problem: 'negative' });
+    for (const bad of ['abc', '', '1e3', '1.2.3', '1.0000,00', '10.00.0', '1,00,0', '12 euro', '.', '--5']) {
+      expect(readAmount(bad, 'it'), bad).toEqual({ problem: 'format' });
+    }
+    expect(AMOUNT_MESSAGES).toEqual({ format: 'validation.amountFormat', decimals: 'validation.amountDecimals', negative: 'validation.amountNegative' });
+  });
+
+  it('reads a number too large to be an amount as more than any maximum', () => {
+    expect(readAmount('99999999999999999999', 'it').cents).toBeGreaterThan(MAX_SAFE_CENTS);
+    expect(parseEurosToCents('9999999999999')).toBeNull();
+  });
+
+  it('keeps parseEurosToCents for callers without a language (Italian reading)', () => {
     expect(parseEurosToCents('12')).toBe(1200);
     expect(parseEurosToCents('12.5')).toBe(1250);
     expect(parseEurosToCents('12,05')).toBe(1205);
     expect(parseEurosToCents(0.1)).toBe(10);
-  });
-
-  it('refuses more than two decimals, signs and junk', () => {
-    for (const bad of ['12.345', '-1', '+1', '1e3', '', 'abc', '1.2.3', '9999999999999']) {
-      expect(parseEurosToCents(bad)).toBeNull();
-    }
+    expect(parseEurosToCents('1.500')).toBe(150000);
+    for (const bad of ['12,345', '-1', '1e3', '', 'abc', '1.2.3']) expect(parseEurosToCents(bad)).toBeNull();
   });
 
   it('formats cents with two places', () => {

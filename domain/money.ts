@@ -4,13 +4,84 @@
  */
 export const MAX_SAFE_CENTS = 100_000_000_00; // 100 million euros: far above any card or wallet
 
-/** Parses "12", "12.5", "12,50" into cents; null for anything else (3+ decimals, signs, junk). */
-export function parseEurosToCents(input: string | number): number | null {
-  const text = typeof input === 'number' ? String(input) : input.trim().replace(',', '.');
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents <= MAX_SAFE_CENTS ? cents : null;
+/**
+ * Why a typed amount cannot be read (the i18n key that says so: `AMOUNT_MESSAGES`). Whether it
+ * is above zero and within the maximum is the amount rule's business (the domain's zod schemas:
+ * `amountCentsSchema`, `reloadAmountSchema`…), not the reader's.
+ */
+export type AmountProblem = 'format' | 'decimals' | 'negative';
+export type AmountReading = { cents: number; problem?: undefined } | { cents?: undefined; problem: AmountProblem };
+
+export const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
+  format: 'validation.amountFormat',
+  decimals: 'validation.amountDecimals',
+  negative: 'validation.amountNegative',
+};
+
+const grouped = (digits: string, separator: string) => new RegExp(`^\\d{1,3}(\\${separator}\\d{3})+$`).test(digits);
+
+/**
+ * The one reader of amounts typed in euros, in the user's language (every amount input, the
+ * reloads CSV). What it accepts:
+ *
+ * - digits, with the language's thousands separator grouping by three and its decimal
+ *   separator: "1.500,50" in Italian, "1,500.50" in English; spaces, a "€" and a "+" are ignored;
+ * - with both separators the last one is the decimal point, whichever it is: "1,500.50" reads
+ *   1500.50 in Italian too (there is no other reading);
+ * - one separator, once, is the decimal point ("12,5", "12.5", ",5" in both languages), unless
+ *   it is the language's thousands separator followed by exactly three digits: "1.500" is 1500
+ *   in Italian, "1,500" is 1500 in English. So "1,500" in Italian and "1.500" in English are
+ *   three decimals, which is refused (`decimals`), not guessed: a thousandfold error on money
+ *   costs more than retyping;
+ * - one separator repeated groups thousands: "1.000.000", "1,000,000".
+ *
+ * Refused, with the reason: more than 2 decimals (`decimals`), a minus sign (`negative`),
+ * anything else (`format`). A number too large to be an amount reads as more than any maximum.
+ */
+export function readAmount(input: string | number, language: string | undefined): AmountReading {
+  let text = String(input).replace(/[\s\u00a0\u202f€]/g, '');
+  const negative = /^[-−]/.test(text);
+  if (negative || text.startsWith('+')) text = text.slice(1);
+  if (!/^[\d.,]*\d[\d.,]*$/.test(text)) return { problem: 'format' };
+  const group = language?.toLowerCase().startsWith('en') ? ',' : '.';
+  const dots = text.split('.').length - 1;
+  const commas = text.split(',').length - 1;
+  let integer = text;
+  let fraction = '';
+  if (dots > 0 && commas > 0) {
+    const point = text.lastIndexOf('.') > text.lastIndexOf(',') ? '.' : ',';
+    const other = point === '.' ? ',' : '.';
+    const at = text.lastIndexOf(point);
+    integer = text.slice(0, at);
+    fraction = text.slice(at + 1);
+    if (text.split(point).length > 2 || !grouped(integer, other)) return { problem: 'format' };
+    integer = integer.split(other).join('');
+  } else if (dots + commas > 1) {
+    if (!grouped(text, dots > 0 ? '.' : ',')) return { problem: 'format' };
+    integer = text.replace(/[.,]/g, '');
+  } else if (dots + commas === 1) {
+    const separator = dots > 0 ? '.' : ',';
+    if (separator === group && grouped(text, group)) integer = text.replace(group, '');
+    else [integer, fraction] = text.split(separator);
+  }
+  if (fraction.length > 2) return { problem: 'decimals' };
+  if (negative) return { problem: 'negative' };
+  const cents = Number(integer || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  return { cents: Number.isSafeInteger(cents) ? cents : Number.MAX_SAFE_INTEGER };
+}
+
+/** `readAmount`'s cents, or null when the text is not an amount (a sign, 3+ decimals, junk). */
+export function parseAmountInput(input: string, language: string | undefined): number | null {
+  return readAmount(input, language).cents ?? null;
+}
+
+/**
+ * @deprecated Read amounts with the user's language: `readAmount` / `parseAmountInput`. Kept for
+ * callers not yet given a language; reads Italian ("12,50", "12.5", "1.500").
+ */
+export function parseEurosToCents(input: string | number, language = 'it'): number | null {
+  const cents = parseAmountInput(String(input), language);
+  return cents !== null && cents <= MAX_SAFE_CENTS ? cents : null;
 }
 
 /** Cents as a plain decimal string with two places ("1234.50"), for CSV and inputs. */

@@ -139,11 +139,18 @@ describe('reloads CSV', () => {
     expect(errors).toEqual([
       { row: 3, field: 'cardNumber', code: 'validation.required' },
       { row: 4, field: 'cardNumber', code: 'validation.cardNumber' },
-      { row: 5, field: 'amount', code: 'validation.amount' },
-      { row: 6, field: 'amount', code: 'validation.amount' },
+      { row: 5, field: 'amount', code: 'validation.amountNegative' },
+      // a ";" file is read the Italian way: "1,234" has three decimals
+      { row: 6, field: 'amount', code: 'validation.amountDecimals' },
       { row: 7, field: 'amount', code: 'validation.required' },
       { row: 9, field: 'amount', code: 'validation.amountTooLarge' },
     ]);
+  });
+
+  it('reads amounts the way the file\'s convention writes them: ";" Italian, "," English', () => {
+    expect(parseReloadCsv('cardNumber;amount\n5350000000000001;1.500,50\n5350000000000002;1.500\n5350000000000003;12.5').rows.map((r) => r.amountCents)).toEqual([150050, 150000, 1250]);
+    expect(parseReloadCsv('cardNumber,amount\n5350000000000001,1500.50\n5350000000000002,"1,500"\n5350000000000003,"12,5"').rows.map((r) => r.amountCents)).toEqual([150050, 150000, 1250]);
+    expect(parseReloadCsv('cardNumber;amount\n5350000000000001;dieci').errors).toEqual([{ row: 2, field: 'amount', code: 'validation.amountFormat' }]);
   });
 
   it('refuses a file without the header or without rows', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { RELOAD_ERROR_CODES } from './errors';
 import { GV } from './giftcards';
-import { parseEurosToCents } from './money';
+import { csvAmount } from './format';
+import { AMOUNT_MESSAGES, readAmount } from './money';
 
 /**
  * The reloadable B2B card programme (SPEC §2/§3/§4, DESIGN §6): a company's wallet (plafond)
@@ -236,7 +237,9 @@ export interface ReloadRowError {
 
 /**
  * Reads a reloads CSV: header with `cardNumber` and `amount` (case-insensitive), `;` or `,`
- * separator (`;` when the header has one), quotes allowed. Returns the well-formed rows and, for
+ * separator (`;` when the header has one), quotes allowed. Amounts are read by the one reader
+ * (`readAmount`) as the file's convention writes them: with `;` the Italian one ("1.500,50", the
+ * Italian template's), with `,` the English one ("1500.50"). Returns the well-formed rows and, for
  * the others, row/field/reason. Whether the cards exist and may take the amount is checked by
  * the caller (server or demo) with `reloadRefusal`.
  */
@@ -266,12 +269,13 @@ export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: Re
       errors.push({ row, field: 'cardNumber', code: 'validation.cardNumber' });
       ok = false;
     }
-    const amountCents = amountText === '' ? null : parseEurosToCents(amountText);
+    const amount = amountText === '' ? null : readAmount(amountText, separator === ';' ? 'it' : 'en');
+    const amountCents = amount?.cents ?? null;
     if (amountText === '') {
       errors.push({ row, field: 'amount', code: 'validation.required' });
       ok = false;
     } else if (amountCents === null || amountCents <= 0) {
-      errors.push({ row, field: 'amount', code: GV.amount });
+      errors.push({ row, field: 'amount', code: amount?.problem ? AMOUNT_MESSAGES[amount.problem] : GV.amount });
       ok = false;
     } else if (amountCents > RELOAD_LIMITS.maxReloadCents) {
       errors.push({ row, field: 'amount', code: GV.amountTooLarge });
@@ -309,8 +313,7 @@ function splitCsvLine(line: string, separator: string): string[] {
 /** The template the reloads screen offers (a header and two example rows, in the user's separator). */
 export function reloadCsvTemplate(language: 'it' | 'en'): string {
   const sep = language === 'it' ? ';' : ',';
-  const amount = (text: string) => (language === 'it' ? text.replace('.', ',') : text);
-  return `\uFEFFcardNumber${sep}amount\r\n5350000000000001${sep}${amount('25.00')}\r\n5350000000000002${sep}${amount('12.50')}\r\n`;
+  return `\uFEFFcardNumber${sep}amount\r\n5350000000000001${sep}${csvAmount(2500, language)}\r\n5350000000000002${sep}${csvAmount(1250, language)}\r\n`;
 }
 
 // ---------------------------------------------------------------- API records

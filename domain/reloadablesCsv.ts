@@ -6,7 +6,7 @@ import itReloads from '../locales/it/reloads.json';
 import itTranslation from '../locales/it/translation.json';
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from './csv';
 import type { ExportLanguage } from './giftcards';
-import { centsToDecimal } from './money';
+import { csvAmount } from './format';
 import { movementKindOf, type ReloadState, type WalletMovement } from './reloadables';
 
 /**
@@ -26,7 +26,7 @@ function writer({ language, timeZone }: CsvFormat) {
   const separator = CSV_SEPARATOR[language];
   return {
     texts: TEXTS[language],
-    money: language === 'it' ? (cents: number) => centsToDecimal(cents).replace('.', ',') : centsToDecimal,
+    money: (cents: number) => csvAmount(cents, language),
     // it: the screen's DD/MM/YYYY; en: year first, which US and UK spreadsheets read alike
     time: localDateTimeFormatter(timeZone, language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss'),
     line: (cells: readonly unknown[]) => csvLine(cells, separator),

@@ -18,11 +18,47 @@ describe('e-mail templates', () => {
   });
 
   it('render the link, escape HTML and fall back to Italian', () => {
-    const mail = renderEmail('reset', 'de', { firstName: '<b>Eve</b>', link: 'https://x.test/forgot-password?t=a&b', hours: '1' });
+    const mail = renderEmail('reset', 'de', { firstName: '<b>Eve</b>', link: 'https://x.test/forgot-password?t=a&b', hours: 1 });
     expect(mail.language).toBe('it');
     expect(mail.text).toContain('https://x.test/forgot-password?t=a&b');
     expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
     expect(mail.html).toContain('<a href="https://x.test/forgot-password?t=a&amp;b">');
+  });
+
+  it('write each count with its plural form and in the language\'s number format (issue 14: "1 righe")', () => {
+    const failed = (language: string, refused: number, rows: number) =>
+      renderEmail('reloadRunFailed', language, { number: 'RL-000042', company: 'Acme', refused, rows, credited: rows - refused, total: '10,00 €' }).text;
+    expect(failed('it', 1, 3)).toContain('Acme, 1 riga su 3 non è stata eseguita (la carta');
+    expect(failed('it', 2, 1500)).toContain('2 righe su 1.500 non sono state eseguite');
+    expect(failed('it', 2, 1500)).toContain('Righe eseguite: 1.498, per');
+    expect(failed('en', 1, 3)).toContain('1 row of 3 was not run');
+    expect(failed('en', 2, 3)).toContain('2 rows of 3 were not run');
+    const done = (language: string, credited: number) => renderEmail('reloadRunDone', language, { number: 'RL-1', company: 'Acme', credited, total: '1,00 €' }).text;
+    expect(done('it', 1)).toContain('completate: 1 carta ricaricata per un totale');
+    expect(done('it', 1200)).toContain('completate: 1.200 carte ricaricate per un totale');
+    expect(done('en', 1)).toContain('completed: 1 card reloaded for a total');
+    const link = (language: string, hours: number) => renderEmail('activation', language, { firstName: 'Eve', link: 'http://l/x', hours }).text;
+    expect(link('it', 1)).toContain('valido per 1 ora e');
+    expect(link('it', 168)).toContain('valido per 168 ore e');
+    expect(link('en', 1)).toContain('valid for 1 hour and');
+    expect(renderEmail('reloadMonthlyStatement', 'it', { company: 'Acme', month: 'ottobre 2026', opening: '', in: '', out: '', closing: '', movements: 12345 }).text).toContain('Movimenti: 12.345');
+  });
+
+  it('refuse a count given as text: no plural form could be chosen', () => {
+    expect(() => renderEmail('reloadRunDone', 'it', { number: 'RL-1', company: 'Acme', credited: '3', total: '1,00 €' })).toThrow(/credited is a count/);
+  });
+
+  it('every count of every e-mail has its forms in both languages (the locale test reads the same rule)', () => {
+    for (const language of ['it', 'en']) {
+      const catalog = loadCatalog(language) as unknown as Record<string, Record<string, string>>;
+      for (const [template, texts] of Object.entries(catalog)) {
+        for (const key of Object.keys(texts).filter((k) => k.endsWith('_one'))) {
+          const name = key.slice(0, -4);
+          expect(texts[`${name}_other`], `${language} ${template}.${name}_other`).toBeTruthy();
+          expect(`${texts.subject}${texts.text}`, `${language} ${template} uses {{${name}}}`).toContain(`{{${name}}}`);
+        }
+      }
+    }
   });
 });
 
@@ -47,7 +83,7 @@ describe.each(DRIVERS)('e-mail delivery over SMTP (%s)', (driver) => {
 
   it('writes the outbox row and its job together, retries a failed send and marks it sent', async () => {
     const id = await t.db.db.transaction((tx) =>
-      queueEmail(tx, { to: 'someone@acme.test', template: 'activation', language: 'en', params: { firstName: 'Sam', link: 'http://l/x', hours: '168' } }),
+      queueEmail(tx, { to: 'someone@acme.test', template: 'activation', language: 'en', params: { firstName: 'Sam', link: 'http://l/x', hours: 168 } }),
     );
     const [job] = await t.db.db.select().from(jobs).where(eq(jobs.name, EMAIL_SEND_JOB));
     expect(job.payload).toEqual({ outboxId: id });

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { enqueue } from '../jobs/queue';
 import type { JobRegistry } from '../jobs/registry';
-import { renderEmail, type EmailTemplate } from './templates';
+import { renderEmail, type EmailParams, type EmailTemplate } from './templates';
 
 export const EMAIL_SEND_JOB = 'email.send';
 
@@ -13,7 +13,7 @@ export interface QueuedEmail {
   to: string;
   template: EmailTemplate;
   language: string;
-  params: Record<string, string>;
+  params: EmailParams;
 }
 
 /**

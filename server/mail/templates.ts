@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE } from '../../domain/constants';
+import { formatNumber, pluralCategory } from '../../domain/format';
 
 /** account mails, then the reloadable programme's notifications (server/modules/reloadables/notifications.ts) */
 export const EMAIL_TEMPLATES = ['activation', 'reset', 'reloadLowBalance', 'reloadRunDone', 'reloadRunFailed', 'reloadMonthlyStatement'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 export const EMAIL_LANGUAGES = ['it', 'en'] as const;
 
-interface TemplateTexts {
-  subject: string;
-  text: string;
-}
+/** subject and text, plus the plural forms of their counts: `credited_one`, `credited_other`… */
+type TemplateTexts = { subject: string; text: string } & Record<string, string>;
 type Catalog = Record<EmailTemplate, TemplateTexts>;
+
+/** An e-mail's values: texts as they are; numbers (counts) written in the e-mail's language. */
+export type EmailParams = Record<string, string | number>;
 
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
 const catalogs = new Map<string, Catalog>();
@@ -28,6 +30,26 @@ export function loadCatalog(language: string): Catalog {
 
 function interpolate(text: string, params: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key] ?? '');
+}
+
+/**
+ * The values as the texts show them, in `language`: a number is written by the one formatter
+ * ("1.500"); a number whose name has plural forms among `texts` (`credited_one`,
+ * `credited_other`) becomes that form, with `{{count}}` the number ("1 carta ricaricata",
+ * "3 carte ricaricate"). A count passed as a string is a programming error (no form could be
+ * chosen), so it throws. Also used by the order e-mails (server/modules/orders/emails.ts).
+ */
+export function emailValues(texts: Record<string, unknown>, params: EmailParams, language: string): Record<string, string> {
+  const plain: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) plain[key] = typeof value === 'number' ? formatNumber(value, language) : value;
+  const values: Record<string, string> = { ...plain };
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof texts[`${key}_other`] !== 'string') continue;
+    if (typeof value !== 'number') throw new Error(`e-mail value ${key} is a count: pass a number`);
+    const form = texts[`${key}_${pluralCategory(language, value)}`] ?? texts[`${key}_other`];
+    values[key] = interpolate(String(form), { ...plain, count: plain[key] });
+  }
+  return values;
 }
 
 function escapeHtml(text: string): string {
@@ -52,13 +74,14 @@ export interface RenderedEmail {
 }
 
 /** Renders a template in the user's language; languages without texts fall back to Italian. */
-export function renderEmail(template: EmailTemplate, language: string, params: Record<string, string>): RenderedEmail {
+export function renderEmail(template: EmailTemplate, language: string, params: EmailParams): RenderedEmail {
   const lang = (EMAIL_LANGUAGES as readonly string[]).includes(language) ? language : DEFAULT_LANGUAGE;
   const texts = loadCatalog(lang)[template];
+  const values = emailValues(texts, params, lang);
   return {
     language: lang,
-    subject: interpolate(texts.subject, params),
-    text: interpolate(texts.text, params),
-    html: toHtml(texts.text, params),
+    subject: interpolate(texts.subject, values),
+    text: interpolate(texts.text, values),
+    html: toHtml(texts.text, values),
   };
 }

@@ -1,18 +1,33 @@
-/** Number-format locale per app language: Italian groups and writes "1.234,50 €", English "€1,234.50". */
-function numberLocale(language: string): string {
-  return language.startsWith('en') ? 'en-GB' : 'it-IT';
+import { useMemo } from 'react';
+import { useLocaleState } from 'react-admin';
+import { amountInputText, formatCents, formatFileSize, formatIdRange, formatNumber, formatPercent, formatRange } from '../../domain/format';
+
+/**
+ * The SPA's door to the one formatter (domain/format.ts): every number, amount and range a
+ * screen shows goes through it, in the current language ("1.300,50 €" and "20.000" in Italian,
+ * "€1,300.50" and "20,000" in English). Numbers interpolated into texts are formatted by i18next
+ * with the same functions (src/i18n/i18n.ts), so a count is passed to `translate` as a number.
+ */
+export { amountInputText, formatCents, formatFileSize, formatIdRange, formatNumber, formatPercent, formatRange };
+
+/** The formatters bound to the current language. */
+export function useFormat() {
+  const [locale] = useLocaleState();
+  return useMemo(
+    () => ({
+      cents: (cents: number) => formatCents(cents, locale),
+      number: (value: number) => formatNumber(value, locale),
+      range: (from: number, to: number) => formatRange(from, to, locale),
+      percent: (percent: number) => formatPercent(percent, locale),
+      fileSize: (bytes: number) => formatFileSize(bytes, locale),
+      amountInput: (cents: number) => amountInputText(cents, locale),
+    }),
+    [locale],
+  );
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Integer cents (the API's `…Cents` fields) as euros for display in the given language. */
-export function formatCents(cents: number, language: string): string {
-  const locale = numberLocale(language);
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    formatters.set(locale, formatter);
-  }
-  // cents → euros by division is exact enough for display: every cent value is representable
-  return formatter.format(cents / 100);
+/** A formatter for counts and quantities in the current language; "—" for none. */
+export function useFormatNumber(): (value: number | null | undefined) => string {
+  const format = useFormat();
+  return (value) => (value == null ? '—' : format.number(value));
 }

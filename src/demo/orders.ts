@@ -3,7 +3,7 @@ import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat
 import type { ApiErrorCode } from '../../domain/errors';
 import { endOfDay } from '../../domain/giftcardRules';
 import { rangeEndExclusive, rangeStart, type ExportLanguage, type GiftCard } from '../../domain/giftcards';
-import { centsToDecimal } from '../../domain/money';
+import { csvAmount } from '../../domain/format';
 import {
   canOrder,
   isTodayOrLater,
@@ -339,7 +339,7 @@ export function listOrderCards(ctx: DemoContext, view: OrderView, id: Identifier
 // ---------------------------------------------------------------- CSV
 
 const textsOf = (language: ExportLanguage) => (language === 'it' ? itTexts : enTexts).orders;
-const moneyOf = (language: ExportLanguage) => (cents: number) => (language === 'it' ? centsToDecimal(cents).replace('.', ',') : centsToDecimal(cents));
+const moneyOf = (language: ExportLanguage) => (cents: number) => csvAmount(cents, language);
 
 export function exportOrders(ctx: DemoContext, view: OrderView, filter: OrderFilter, format: CsvFormat): Blob {
   ctx.require(resourceOf(view), 'export');

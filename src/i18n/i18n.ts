@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '../../domain/constants';
+import { formatNumber, pluralCategory } from '../../domain/format';
 import { applyDateLocale } from './dates';
 import { loadAreaTexts, loadShellTexts } from './resources';
 
@@ -34,7 +35,31 @@ const textsBackend = {
  * the language choice and fall back to Italian (SPEC §1). English is complete (the translation
  * tests hold it to Italian's keys), so an English page does not download the Italian texts.
  */
-export const i18n: I18n = createInstance().use(LanguageDetector).use(textsBackend);
+/**
+ * Plurals read domain/format.ts's rule: `_one` / `_other` by Intl's plural rules, except that
+ * CLDR's Italian `many` (round millions) reads `_other` (our texts write the digits).
+ */
+const pluralRule = {
+  type: '3rdParty' as const,
+  init(instance: I18n) {
+    const resolver = instance.services.pluralResolver as { getSuffix: (code: string, count: number, options?: { ordinal?: boolean }) => string };
+    const getSuffix = resolver.getSuffix.bind(resolver);
+    resolver.getSuffix = (code, count, options = {}) => (options.ordinal ? getSuffix(code, count, options) : `_${pluralCategory(code, count)}`);
+  },
+};
+
+export const i18n: I18n = createInstance().use(LanguageDetector).use(textsBackend).use(pluralRule);
+
+/**
+ * Every number interpolated into a text (`{{smart_count}}`, `{{total}}`, …) is written by the
+ * one formatter (domain/format.ts) in the text's language: "19.995 carte", "20,000 cards".
+ * Strings pass as they are: identifiers (card, order and lot numbers, progressives) and values
+ * the caller already formatted (amounts, dates) are strings.
+ */
+export function formatInterpolated(value: unknown, format: string | undefined, language: string | undefined): string {
+  // i18next hands every value through here (alwaysFormat) and stringifies what comes back
+  return (typeof value === 'number' && format === undefined && Number.isFinite(value) ? formatNumber(value, language) : value) as string;
+}
 
 export const i18nOptions = {
   // undefined: let the detector choose (SPEC §1 order) instead of a hard-coded language
@@ -51,7 +76,7 @@ export const i18nOptions = {
     // a browser's 'de-DE' is our 'de': keep and persist the bare language code
     convertDetectedLanguage: (language: string) => language.split('-')[0],
   },
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, alwaysFormat: true, format: formatInterpolated },
   returnNull: false,
   initImmediate: false,
   react: { useSuspense: false },

@@ -96,7 +96,7 @@ test.describe('batches', () => {
     // activation: confirmed, run by a job through the ledger, then the batch offers deactivation
     await page.getByRole('button', { name: 'Attiva le carte', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: `Attivare le carte del lotto ${lot}?` });
-    await expect(confirm).toContainText('Le 2000 carte del lotto diventano attive');
+    await expect(confirm).toContainText('Le 2.000 carte del lotto diventano attive');
     await shoot(page, 'detail-activate-confirm');
     await confirm.getByRole('button', { name: 'Attiva le carte', exact: true }).click();
     await expect(page.getByText('Attivazione avviata: le carte sono in attivazione')).toBeVisible();
@@ -114,7 +114,7 @@ test.describe('batches', () => {
     await expect(page).toHaveURL(/\/privative\/batches\/list/);
     await page.getByRole('textbox', { name: 'Numero lotto' }).fill(lot);
     await expect(page.locator('tbody tr')).toHaveCount(1);
-    await expect(page.locator('tbody tr').first()).toContainText('2000');
+    await expect(page.locator('tbody tr').first()).toContainText('2.000');
     await page.getByRole('link', { name: lot }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${detail}$`));

@@ -134,11 +134,11 @@ test('a parent funds its sub-company, whose operator plans 200 reloads from a CS
   await page.getByLabel('Data e ora delle ricariche').fill(eight.local);
   await page.getByRole('button', { name: 'Programma le ricariche' }).click();
   const confirm = page.getByRole('dialog');
-  // Italian groups thousands from five digits on (CLDR): 5000,00 €
-  await expect(confirm).toContainText('200 ricariche, totale 5000,00 €');
+  // Italian groups thousands always (issue 14: "1300,50 €" beside "18.999,50 €" is gone)
+  await expect(confirm).toContainText('200 ricariche, totale 5.000,00 €');
   await shootDesktop(page, 'plan-confirm', 'it');
   await confirm.getByRole('button', { name: /Conferma|Programma/ }).last().click();
-  await expect(page.getByText(/Ricariche programmate: 200 ricariche, totale 5000,00\s€/)).toBeVisible();
+  await expect(page.getByText(/Ricariche programmate: 200 ricariche, totale 5\.000,00\s€/)).toBeVisible();
   await shoot(page, 'planned', 'it');
 
   const [run] = await api<Run[]>(page, `reloads?${range(0, 0)}`);

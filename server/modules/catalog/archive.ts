@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import enTexts from '../../../locales/en/batches.json';
 import itTexts from '../../../locales/it/batches.json';
 import { formatCardCode } from '../../../domain/codes';
+import { formatCents } from '../../../domain/format';
 import { queryRows, type Db } from '../../db/client';
 import { lockBatch, setBatch } from './batches.repository';
 
@@ -60,9 +61,7 @@ export interface SheetHeader {
 type Texts = typeof enTexts.pdf;
 const textsFor = (language: string): Texts => (language.startsWith('en') ? enTexts.pdf : itTexts.pdf);
 
-function money(cents: number, language: string): string {
-  return new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
-}
+const money = formatCents;
 function day(iso: string, language: string): string {
   const [y, m, d] = iso.split('-');
   return language.startsWith('en') ? `${d}/${m}/${y}` : `${d}/${m}/${y}`;

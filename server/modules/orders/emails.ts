@@ -3,16 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE } from '../../../domain/constants';
+import { formatCents } from '../../../domain/format';
 import type { Order } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { EMAIL_SEND_JOB } from '../../mail/mailer';
+import { emailValues } from '../../mail/templates';
 
 /**
  * Order e-mails go through the outbox like every other (an `email_outbox` row and its
  * `email.send` job, committed with the change that caused them). Texts: `orders.email.*` in
  * locales/<lang>/translation.json. Many recipients are written in one statement.
  */
-type Texts = Record<'confirmationSubject' | 'confirmationText' | 'cardSubject' | 'cardText' | 'noExpiry', string>;
+type Texts = Record<'confirmationSubject' | 'confirmationText' | 'cards_one' | 'cards_other' | 'cardSubject' | 'cardText' | 'noExpiry', string>;
 
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales');
 const cache = new Map<string, Texts>();
@@ -48,8 +50,7 @@ export async function queueMails(db: Db, mails: readonly Mail[]): Promise<number
   return mails.length;
 }
 
-const money = (cents: number, language: string) =>
-  new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const money = formatCents;
 
 /** The confirmation e-mail: to the referent, and to the company's contact when the order asks for it. */
 export async function queueConfirmation(db: Db, order: Order, language: string): Promise<number> {
@@ -64,13 +65,17 @@ export async function queueConfirmation(db: Db, order: Order, language: string):
     );
     if (contact && !recipients.has(contact.email.toLowerCase())) recipients.set(contact.email.toLowerCase(), contact.name);
   }
-  const params = {
-    number: order.number,
-    companyOrderNumber: order.companyOrderNumber ?? '',
-    company: order.companyName,
-    cards: String(order.physicalCards + order.digitalCards),
-    total: money(order.totalCents, lang),
-  };
+  const params = emailValues(
+    t,
+    {
+      number: order.number,
+      companyOrderNumber: order.companyOrderNumber ?? '',
+      company: order.companyName,
+      cards: order.physicalCards + order.digitalCards,
+      total: money(order.totalCents, lang),
+    },
+    lang,
+  );
   return queueMails(
     db,
     [...recipients].map(([to, name]) => ({

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
-import { centsToDecimal } from '../../../domain/money';
+import { csvAmount } from '../../../domain/format';
 import { ORDER_STATE_DISPLAY, type Order, type OrderFilter } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { cardSheets } from '../catalog/archive';
@@ -35,7 +35,7 @@ function texts(language: ExportLanguage): Texts {
 const cardStatusTexts = (language: ExportLanguage) =>
   (JSON.parse(readFileSync(path.join(LOCALES, language, 'giftcards.json'), 'utf8')) as { status: Record<string, string> }).status;
 
-const moneyOf = (language: ExportLanguage) => (language === 'it' ? (cents: number) => centsToDecimal(cents).replace('.', ',') : centsToDecimal);
+const moneyOf = (language: ExportLanguage) => (cents: number) => csvAmount(cents, language);
 
 const stream = (lines: AsyncGenerator<string>) => Readable.from(lines, { objectMode: false, highWaterMark: 1 });
 

@@ -130,7 +130,7 @@ describe.each(DRIVERS)('reloadable notifications (%s)', (driver) => {
     const nextMonth = new Date(nextStatementAt(now).getTime() + 86_400_000);
     expect(await sendMonthlyStatements(t.app.ctx, nextMonth)).toBe(1);
     const statements = await outbox(t.db.db, 'reloadMonthlyStatement');
-    expect(statements[1].text_body).toMatch(/Entrate: 1300,00\s€/);
+    expect(statements[1].text_body).toMatch(/Entrate: 1\.300,00\s€/);
 
     await Promise.all([scheduleMonthlyStatement(t.db.db, now), scheduleMonthlyStatement(t.db.db, now)]);
     const jobs = await queryRows<{ run_at: Date | string }>(t.db.db, sql`SELECT run_at FROM jobs WHERE name = ${MONTHLY_STATEMENT_JOB} AND status = 'queued'`);

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { formatCents } from '../../../domain/format';
 import { PROGRAMME_TIME_ZONE, periodOf } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
 import { queueEmail } from '../../mail/mailer';
-import type { EmailTemplate } from '../../mail/templates';
+import type { EmailParams, EmailTemplate } from '../../mail/templates';
 import { recipientsOf, storedSettings, type StoredSettings } from './notifications.repository';
 import { movementSummary, walletOf } from './wallet.repository';
 
@@ -19,9 +20,9 @@ export const MONTHLY_STATEMENT_JOB = 'reloadables.monthlyStatement';
 /** Arbitrary constant: instances starting together queue one statement job between them. */
 const STATEMENT_SCHEDULE_LOCK = 7_262_013_010;
 
-const money = (cents: number, language: string) => new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const money = formatCents;
 
-async function mailAll(db: Db, companyId: string, settings: StoredSettings, template: EmailTemplate, params: (language: string, company: string) => Record<string, string>): Promise<number> {
+async function mailAll(db: Db, companyId: string, settings: StoredSettings, template: EmailTemplate, params: (language: string, company: string) => EmailParams): Promise<number> {
   const { to, language, companyName } = await recipientsOf(db, companyId, settings);
   for (const address of to) await queueEmail(db, { to: address, template, language, params: params(language, companyName) });
   return to.length;
@@ -92,9 +93,9 @@ export async function notifyRunFinished(ctx: AppContext, runId: string): Promise
     return mailAll(tx, run.company_id, settings, template, (language, company) => ({
       company,
       number: run.number,
-      count: String(run.row_count),
-      credited: String(run.credited_count),
-      refused: String(run.refused),
+      rows: run.row_count,
+      credited: run.credited_count,
+      refused: run.refused,
       total: money(Number(run.credited_cents), language),
     }));
   });
@@ -157,7 +158,7 @@ export async function sendMonthlyStatements(ctx: AppContext, now: Date): Promise
           in: money(summary.inCents, language),
           out: money(summary.outCents, language),
           closing: money(summary.closingCents ?? opening, language),
-          movements: String(summary.count),
+          movements: summary.count,
         };
       });
       return mailed > 0 ? 1 : 0;

@@ -56,7 +56,7 @@ async function issueLink(ctx: AppContext, db: Db, user: UserRow, kind: OneTimeTo
     params: {
       firstName: user.firstName,
       link: `${ctx.config.publicUrl}${LINK_PATHS[kind]}?t=${encodeURIComponent(token)}`,
-      hours: String(Math.round(ttl / 3600)),
+      hours: Math.round(ttl / 3600),
     },
   });
 }

@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { BooleanField, ReferenceField, TextField, useFieldValue, useTranslate, type RaRecord } from 'react-admin';
 import type { FieldSpec } from '../../../domain/fields';
+import { useFormatNumber } from '../formatMoney';
 import { StatusBadge } from '../StatusBadge';
 
 function ChoiceChip({ field, record }: { field: FieldSpec; record?: RaRecord }) {
@@ -9,6 +10,18 @@ function ChoiceChip({ field, record }: { field: FieldSpec; record?: RaRecord }) 
   const choice = field.choices?.find((c) => c.id === value);
   if (!choice) return <Typography variant="body2">{value == null || value === '' ? '—' : String(value)}</Typography>;
   return <StatusBadge tone={choice.tone ?? 'transparent'} label={translate(choice.name)} />;
+}
+
+/** A text field's value; a number is written by the one formatter ("1.000", not "1000"). */
+function PlainField({ field, record }: { field: FieldSpec; record?: RaRecord }) {
+  const value = useFieldValue({ source: field.source, record });
+  const formatNumber = useFormatNumber();
+  if (typeof value !== 'number') return <TextField source={field.source} record={record} emptyText="—" />;
+  return (
+    <Typography component="span" variant="body2">
+      {formatNumber(value)}
+    </Typography>
+  );
 }
 
 /**
@@ -28,6 +41,6 @@ export function SchemaField({ field, record }: { field: FieldSpec; record?: RaRe
         </ReferenceField>
       ) : null;
     default:
-      return <TextField source={field.source} record={record} emptyText="—" />;
+      return <PlainField field={field} record={record} />;
   }
 }

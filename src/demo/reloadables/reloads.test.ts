@@ -64,7 +64,7 @@ describe('demo reloads (Acme Nord operator)', () => {
     const file = await demo.dp.validateReloads({ file: { type: 'text/csv', name: 'reloads.csv', content: base64(csv) } });
     expect(file.rows).toEqual([expect.objectContaining({ row: 2, cardNumber: NORD(2), amountCents: 25_000 })]);
     expect(file.errors).toEqual([
-      { row: 3, field: 'amount', code: 'validation.amount' },
+      { row: 3, field: 'amount', code: 'validation.amountNegative' },
       // an Acme card is not Acme Nord's: its wallet reloads only its own cards
       { row: 4, field: 'card', code: 'errors.codes.RELOAD_CARD_UNKNOWN' },
       { row: 5, field: 'card', code: 'errors.codes.RELOAD_CARD_FROZEN' },

@@ -11,7 +11,6 @@ import { createIdempotencyKeys } from '../../components/idempotencyKey';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { localAmountSchema } from '../giftcards/amountInput';
-import { useFormatCount } from './BatchCells';
 
 type Mode = 'activate' | 'deactivate';
 const SUCCESS: Record<Mode, string> = { activate: 'batches.messages.activationStarted', deactivate: 'batches.messages.deactivationStarted' };
@@ -36,13 +35,12 @@ export function ActivationDialog({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const format = useFormatCount();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [keyFor] = useState(createIdempotencyKeys);
   const [busy, setBusy] = useState(false);
   const title = translate(`batches.confirm.${mode}Title`, { lot: batch.lotNumber });
-  const text = translate(`batches.confirm.${mode}Text`, { count: format(batch.quantity) });
+  const text = translate(`batches.confirm.${mode}Text`, { smart_count: batch.quantity });
   const label = translate(`batches.actions.${mode}`);
   const askAmount = mode === 'activate' && batch.valueCents === null;
   const resolver = useMemo(() => zodResolver(z.object({ amount: localAmountSchema(MAX_TYPOLOGY_VALUE_CENTS, locale) })), [locale]);

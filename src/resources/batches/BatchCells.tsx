@@ -1,16 +1,14 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
 import { ARCHIVE_STATUS_TONES, archiveStatusKey, BATCH_STATUS_TONES, batchStatusKey, type Batch } from '../../../domain/catalog';
+import { formatIdRange, useFormatNumber } from '../../components/formatMoney';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { ColumnRender } from '../../components/schema';
 import { formatDate, formatDateTime } from '../../i18n/dates';
 
-/** A count of cards in the user's language (10.000 / 10,000). */
-export function useFormatCount() {
-  const [locale] = useLocaleState();
-  return (value: number | null | undefined) => (value == null ? '—' : new Intl.NumberFormat(locale.startsWith('en') ? 'en-GB' : 'it-IT').format(value));
-}
+/** A count of cards in the user's language (1.000 / 1,000): the one formatter's. */
+export const useFormatCount = useFormatNumber;
 
 /** A value as the record fields show it (body2, on one line). */
 const Text = ({ children }: { children: ReactNode }) => (
@@ -54,7 +52,7 @@ export function BatchArchiveBadge({ batch }: { batch: Pick<Batch, 'archiveStatus
 const nowrap = (text: string | null) => <Text>{text || '—'}</Text>;
 
 /** "502801–512800": the batch's range of progressives (the list's one column for from and to). */
-const progressiveRange = (batch: Batch) => (batch.progressiveFrom === null ? null : `${batch.progressiveFrom}–${batch.progressiveTo}`);
+const progressiveRange = (batch: Batch) => (batch.progressiveFrom === null || batch.progressiveTo === null ? null : formatIdRange(batch.progressiveFrom, batch.progressiveTo));
 
 /** How the list and the detail show the batch fields that are not plain text. */
 export const batchCells: ColumnRender = {

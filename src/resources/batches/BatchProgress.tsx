@@ -2,11 +2,11 @@ import { Box, LinearProgress, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { archiveProgress, batchProgress, type Batch } from '../../../domain/catalog';
-import { useFormatCount } from './BatchCells';
+import { useFormat } from '../../components/formatMoney';
 
 function Bar({ label, percent, done, total, testId }: { label: string; percent: number; done: number; total: number; testId: string }) {
   const translate = useTranslate();
-  const format = useFormatCount();
+  const format = useFormat();
   const id = useId();
   return (
     <Box sx={{ mb: 2 }} data-testid={testId}>
@@ -15,7 +15,7 @@ function Bar({ label, percent, done, total, testId }: { label: string; percent: 
           {label}
         </Typography>
         <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {translate('batches.detail.cards', { done: format(Math.min(done, total)), total: format(total) })} · {percent}%
+          {translate('batches.detail.cards', { smart_count: total, done: Math.min(done, total), total })} · {format.percent(percent)}
         </Typography>
       </Box>
       <LinearProgress variant="determinate" value={percent} aria-labelledby={id} sx={{ height: 8, borderRadius: 4 }} />

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TYPOLOGY_VALUE_CENTS, SKU_MAX, TYPOLOGY_NAME_MAX } from '../../../domain/catalog';
-import { EXPIRATION_TYPES, parseAmountInput, TYPOLOGY_TYPES } from '../../../domain/giftcards';
+import { EXPIRATION_TYPES, TYPOLOGY_TYPES } from '../../../domain/giftcards';
+import { AMOUNT_MESSAGES, readAmount } from '../../../domain/money';
 import { isoDayOfInput } from '../../../domain/schemas/batch';
 
 const REQUIRED = 'validation.required';
@@ -54,9 +55,10 @@ export function typologyFormSchema(language: string) {
       let valueCents: number | null = null;
       if (!form.variableValue) {
         if (!form.value) return issue('value', REQUIRED);
-        const cents = parseAmountInput(form.value, language);
-        if (cents === null || cents <= 0 || cents > MAX_TYPOLOGY_VALUE_CENTS) return issue('value', RULE.value);
-        valueCents = cents;
+        const reading = readAmount(form.value, language);
+        if (reading.problem) return issue('value', AMOUNT_MESSAGES[reading.problem]);
+        if (reading.cents <= 0 || reading.cents > MAX_TYPOLOGY_VALUE_CENTS) return issue('value', RULE.value);
+        valueCents = reading.cents;
       }
       let expirationMonths: number | null = null;
       let expirationDate: string | null = null;

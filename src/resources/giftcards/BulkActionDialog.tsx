@@ -57,11 +57,7 @@ function Counting({ title, onClose }: { title: string; onClose: () => void }) {
 /** The filtered set's size in words: "1.234 carte", "più di 10.000 carte". */
 function useCountText() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  return (count: CardCount) => {
-    const n = count.count.toLocaleString(locale);
-    return count.capped ? translate('giftcards.bulk.cardsCapped', { n }) : translate('giftcards.bulk.cards', { smart_count: count.count, n });
-  };
+  return (count: CardCount) => (count.capped ? translate('giftcards.bulk.cardsCapped', { smart_count: count.count }) : translate('giftcards.bulk.cards', { smart_count: count.count }));
 }
 
 /**
@@ -146,7 +142,7 @@ function BulkActionForm({ action, target, onClose, onDone, count }: { action: Bu
           {/* above the count's cap the set may exceed what one call changes: the server refuses over 50,000 */}
           {count?.capped && (
             <Alert severity="info" sx={{ mt: 1 }}>
-              {translate('giftcards.bulk.capInfo', { max: MAX_BULK_FILTER_CARDS.toLocaleString(locale) })}
+              {translate('giftcards.bulk.capInfo', { smart_count: MAX_BULK_FILTER_CARDS })}
             </Alert>
           )}
           {strong && <AcknowledgeField label={translate('giftcards.bulk.acknowledge', { cards: sizeText })} />}

@@ -48,7 +48,7 @@ describe('gift card bulk actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     const summary = await screen.findByRole('dialog', { name: 'Operation summary' });
-    expect(within(summary).getByText('2 of 3 cards done.')).toBeInTheDocument();
+    expect(within(summary).getByText('2 cards done out of 3.')).toBeInTheDocument();
     const failure = within(summary).getByRole('row', { name: /GC3/ });
     expect(within(failure).getByText('The card has expired.')).toBeInTheDocument();
     expect(bulk).toHaveLength(1);
@@ -84,7 +84,7 @@ describe('gift card bulk actions', () => {
     await user.click(confirm);
 
     const summary = await screen.findByRole('dialog', { name: 'Operation summary' });
-    expect(within(summary).getByText(/4 of 4 cards done\. The operation succeeded on every card\./)).toBeInTheDocument();
+    expect(within(summary).getByText(/4 cards done out of 4\. The operation succeeded on every card\./)).toBeInTheDocument();
     expect(bulk[0].body).toEqual({ action: 'reload', filter: { status: 'active', lotNumber: 'LOT-9' }, params: { amountCents: 1250 } });
     expect(bulk[0].key).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -106,7 +106,7 @@ describe('gift card bulk actions', () => {
     await waitFor(() => expect(confirm).toBeEnabled());
     await user.click(confirm);
     const summary = await screen.findByRole('dialog', { name: 'Riepilogo operazione' });
-    expect(within(summary).getByText('1 carte su 2 completate.')).toBeInTheDocument();
+    expect(within(summary).getByText('1 carta su 2 completata.')).toBeInTheDocument();
     expect(within(summary).getByText('La carta è già stata utilizzata.')).toBeInTheDocument();
     expect(bulk[0].body).toEqual({ action: 'deactivate', filter: {} });
   });

@@ -111,8 +111,9 @@ describe('GiftCardShow', () => {
     expect(within(dialog).getByText('Maximum €1,000.00')).toBeInTheDocument();
     for (const [typed, message] of [
       ['0', 'Enter an amount greater than zero, with at most 2 decimals'],
-      ['10.123', 'Enter an amount in euros with at most 2 decimals, for example 1,000.50 or 1000.50'],
-      ['-5', 'Enter an amount in euros with at most 2 decimals, for example 1,000.50 or 1000.50'],
+      ['10.123', 'At most 2 decimals (the cents), for example 12.50'],
+      ['-5', 'The amount cannot be negative'],
+      ['ten', 'Enter an amount in euros, for example 1,500 or 1,500.50'],
       ['1000.01', 'The amount is larger than the maximum allowed'],
     ] as const) {
       await user.clear(amount);

@@ -25,7 +25,7 @@ export function OperationSummaryModal({ result, onClose, area = 'giftcards' }: {
       <DialogContent>
         <Typography sx={{ fontWeight: 600 }}>{t(`bulk.actions.${result.action}`)}</Typography>
         <Alert severity={result.failed.length === 0 ? 'success' : result.succeeded === 0 ? 'error' : 'warning'} sx={{ my: 2 }}>
-          {t('summary.result', { succeeded: result.succeeded, total: result.total })}
+          {t('summary.result', { smart_count: result.succeeded, total: result.total })}
           {result.failed.length === 0 && result.total > 0 ? ` ${t('summary.allDone')}` : ''}
         </Alert>
         {listed.length > 0 && (

@@ -1,6 +1,7 @@
 import { Box, List, ListItem, Typography } from '@mui/material';
 import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import type { Order } from '../../../domain/orders';
+import { useFormatNumber } from '../../components/formatMoney';
 import { useFormatCents } from '../../components/MoneyField';
 import { formatDate } from '../../i18n/dates';
 import { OrderActivationField, OrderNumberLink, OrderStateBadge, orderCards } from './OrderFields';
@@ -14,6 +15,7 @@ import type { OrderViewConfig } from './orderViews';
 export function OrderCompactList({ config }: { config: OrderViewConfig }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
+  const formatNumber = useFormatNumber();
   const { data } = useListContext<Order>();
   if (!data?.length) return null;
   return (
@@ -29,7 +31,7 @@ export function OrderCompactList({ config }: { config: OrderViewConfig }) {
               </Typography>
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {formatDate(order.createdAt)} · {order[config.company]} · <OrderActivationField /> · {translate('orderScreens.fields.cards')}: {orderCards(order)}
+              {formatDate(order.createdAt)} · {order[config.company]} · <OrderActivationField /> · {translate('orderScreens.fields.cards')}: {formatNumber(orderCards(order))}
             </Typography>
           </ListItem>
         </RecordContextProvider>

@@ -6,6 +6,7 @@ import { InfiniteListBase, useCanAccess, useListContext, useTranslate, type RaRe
 import type { Order, OrderFilter } from '../../../domain/orders';
 import { ListLoadError } from '../../components/ListLoadError';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
+import { useFormatNumber } from '../../components/formatMoney';
 import { useFormatCents } from '../../components/MoneyField';
 import { SchemaDataTable } from '../../components/schema';
 import { useEditLink } from '../../components/schema/SchemaRecordLink';
@@ -81,13 +82,14 @@ function Rows({ config }: { config: OrderViewConfig }) {
 /** How the order columns show what the declaration alone cannot (dates, money, the badge, a sum). */
 function useColumnRender() {
   const formatCents = useFormatCents();
+  const formatNumber = useFormatNumber();
   return {
     createdAt: (record: RaRecord) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime((record as Order).createdAt)}</span>,
     shippingType: () => <ShippingTypeText />,
     state: () => <OrderStateBadge />,
     activated: () => <OrderActivationField />,
     totalCents: (record: RaRecord) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatCents((record as Order).totalCents)}</span>,
-    cards: (record: RaRecord) => orderCards(record as Order),
+    cards: (record: RaRecord) => formatNumber(orderCards(record as Order)),
   };
 }
 

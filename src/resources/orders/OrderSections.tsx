@@ -2,6 +2,7 @@ import { Box, Grid, Link as MuiLink, Paper, Table, TableBody, TableCell, TableFo
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import type { OrderDetail } from '../../../domain/orders';
+import { formatIdRange, useFormatNumber } from '../../components/formatMoney';
 import { useFormatCents } from '../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../i18n/dates';
 import { OrderStateBadge, orderCards } from './OrderFields';
@@ -90,6 +91,7 @@ export function OrderConfigurationSection({ order }: { order: OrderDetail }) {
 export function OrderProductsSection({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
+  const formatNumber = useFormatNumber();
   const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
   return (
     <Section id="products" title="orderScreens.detail.products">
@@ -113,11 +115,11 @@ export function OrderProductsSection({ order }: { order: OrderDetail }) {
                     {item.typologyName}
                     {(item.ranges?.length || item.namesListName) && (
                       <Typography variant="caption" color="text.secondary" component="div">
-                        {item.ranges?.length ? `${translate(f('ranges'))}: ${item.ranges.map((r) => `${r.from}–${r.to}`).join(', ')}` : `${translate(f('recipients'))}: ${item.namesListName}`}
+                        {item.ranges?.length ? `${translate(f('ranges'))}: ${item.ranges.map((r) => formatIdRange(r.from, r.to)).join(', ')}` : `${translate(f('recipients'))}: ${item.namesListName}`}
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell align="right">{item.quantity}</TableCell>
+                  <TableCell align="right">{formatNumber(item.quantity)}</TableCell>
                   <TableCell align="right" sx={money}>
                     {formatCents(item.valueCents)}
                   </TableCell>
@@ -131,7 +133,7 @@ export function OrderProductsSection({ order }: { order: OrderDetail }) {
               <TableRow>
                 <TableCell>{translate(f('total'))}</TableCell>
                 <TableCell align="right">
-                  {orderCards(order)}
+                  {formatNumber(orderCards(order))}
                 </TableCell>
                 <TableCell />
                 <TableCell align="right" sx={money} data-testid="order-total">
@@ -143,8 +145,8 @@ export function OrderProductsSection({ order }: { order: OrderDetail }) {
         </Box>
       )}
       <Grid container spacing={2} sx={{ mt: 1 }}>
-        <Detail label={f('physicalCards')}>{order.physicalCards}</Detail>
-        <Detail label={f('digitalCards')}>{order.digitalCards}</Detail>
+        <Detail label={f('physicalCards')}>{formatNumber(order.physicalCards)}</Detail>
+        <Detail label={f('digitalCards')}>{formatNumber(order.digitalCards)}</Detail>
       </Grid>
     </Section>
   );

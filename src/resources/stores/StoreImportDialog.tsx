@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import type { StoreImportResult } from '../../../domain/schemas/stores-api';
+import { useFormatNumber } from '../../components/formatMoney';
 import { ModalDialog } from '../../components/ModalDialog';
 import { saveBlob } from '../../components/saveBlob';
 import { HttpError } from '../../dataProvider/httpError';
@@ -38,6 +39,7 @@ function problemOf(error: unknown): FileProblem | null {
 
 function Results({ result }: { result: StoreImportResult }) {
   const translate = useTranslate();
+  const formatNumber = useFormatNumber();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {result.created > 0 && <Alert severity="success">{translate('stores.import.created', { smart_count: result.created })}</Alert>}
@@ -56,7 +58,7 @@ function Results({ result }: { result: StoreImportResult }) {
             <TableBody>
               {result.failed.map((failure) => (
                 <TableRow key={failure.row}>
-                  <TableCell>{failure.row}</TableCell>
+                  <TableCell>{formatNumber(failure.row)}</TableCell>
                   <TableCell>{failure.storeCode || '—'}</TableCell>
                   <TableCell>{failure.code}</TableCell>
                   <TableCell>

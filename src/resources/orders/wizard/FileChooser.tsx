@@ -3,8 +3,7 @@ import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
-
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+import { useFormat } from '../../../components/formatMoney';
 
 /**
  * A file of the form (template image, names list): a button opening the file picker (a label, so
@@ -30,6 +29,7 @@ export function FileChooser({
   onChosen?: (file: File | null) => void;
 }) {
   const translate = useTranslate();
+  const format = useFormat();
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
   const helpId = useId();
@@ -58,7 +58,7 @@ export function FileChooser({
         {file && (
           <>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid={`${name}-file`}>
-              {file.name} ({sizeText(file.size)})
+              {file.name} ({format.fileSize(file.size)})
             </Typography>
             <Button size="small" onClick={() => choose(null)} aria-label={translate('orderWizard.files.removeNamed', { name: file.name })}>
               {translate('orderWizard.files.remove')}

@@ -1,8 +1,8 @@
 import { Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Typology } from '../../../../domain/giftcards';
-import { parseEurosToCents } from '../../../../domain/money';
+import { parseAmountInput } from '../../../../domain/money';
 import type { ShippingType } from '../../../../domain/orders';
 import { FormTextField } from '../../../components/FormTextField';
 import { useFormatCents } from '../../../components/MoneyField';
@@ -36,11 +36,12 @@ export function ValueInput({ typology }: { typology: Typology }) {
 export function ItemTotal({ typology, type }: { typology: Typology; type: ShippingType }) {
   const translate = useTranslate();
   const format = useFormatCents();
+  const [locale] = useLocaleState();
   const { control } = useFormContext<ItemFormValues>();
   const values = useWatch({ control }) as ItemFormValues;
   const cards =
     type !== 'DIGITAL' ? formRangesTotal({ ranges: values.ranges ?? [] }) : values.digitalMode === 'namesList' ? (values.namesCheck?.ok ? values.namesCheck.recipients.length : 0) : parseCount(values.quantity ?? '');
-  const value = needsValue(typology) ? parseEurosToCents(values.value ?? '') : typology.valueCents;
+  const value = needsValue(typology) ? parseAmountInput(values.value ?? '', locale) : typology.valueCents;
   if (!Number.isFinite(cards) || cards <= 0 || value === null || value <= 0) return null;
   return (
     <Typography sx={{ mt: 2, fontWeight: 600 }} aria-live="polite" data-testid="item-total">

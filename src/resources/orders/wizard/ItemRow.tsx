@@ -2,6 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { OrderItem } from '../../../../domain/orders';
+import { formatIdRange } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { wizardPaths } from './paths';
 
@@ -10,7 +11,7 @@ export function useItemDetail() {
   const translate = useTranslate();
   return (item: OrderItem) =>
     [
-      item.ranges?.length ? translate('orderWizard.recap.ranges', { ranges: item.ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}–${r.to}`)).join(', ') }) : null,
+      item.ranges?.length ? translate('orderWizard.recap.ranges', { ranges: item.ranges.map((r) => formatIdRange(r.from, r.to)).join(', ') }) : null,
       item.namesListName ? translate('orderWizard.recap.namesList', { name: item.namesListName, smart_count: item.recipients }) : null,
       item.templateName ? translate('orderWizard.recap.template', { name: item.templateName }) : null,
     ].filter(Boolean) as string[];

@@ -28,7 +28,7 @@ export function RangesInput({ typologyId }: { typologyId: string }) {
   const total = formRangesTotal({ ranges });
   const cart = parseCount(quantity);
   const check = (errors as Record<string, { message?: string } | undefined>)[RANGES_CHECK]?.message;
-  const checkText = check === WE.rangesTotal ? translate(WE.rangesTotal, { ranges: total, cart: Number.isFinite(cart) ? cart : 0 }) : check ? translate(check) : null;
+  const checkText = check === WE.rangesTotal ? translate(WE.rangesTotal, { smart_count: total, cart: Number.isFinite(cart) ? cart : 0 }) : check ? translate(check) : null;
 
   const use = (run: OrderStockRun) => {
     const current = getValues('ranges');

@@ -46,7 +46,7 @@ export function StockRuns({ typologyId, onUse }: { typologyId: string; onUse: (r
       ) : (
         <List dense aria-label={translate('orderWizard.stock.title')} data-testid="stock-runs" sx={{ maxHeight: 360, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, mt: 1, py: 0 }}>
           {data.map((run) => {
-            const span = translate('orderWizard.stock.run', { from: run.from, to: run.to });
+            const span = translate('orderWizard.stock.run', { from: String(run.from), to: String(run.to) });
             return (
               <ListItem
                 key={`${run.lotNumber ?? ''}-${run.from}`}

@@ -18,7 +18,10 @@ describe('the customize form rules (domain makeOrderItemSchema + what only the b
     expect(validateItem(values({ quantity: '' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.required' });
     expect(validateItem(values({ quantity: '5' }), 'DIGITAL', variable)).toEqual({ value: 'validation.required' });
     expect(validateItem(values({ quantity: '5', value: '0' }), 'DIGITAL', variable)).toEqual({ value: 'validation.amount' });
-    expect(validateItem(values({ quantity: '5', value: '12,345' }), 'DIGITAL', variable)).toEqual({ value: 'validation.amount' });
+    // read in the language shown (English here): "12.345" has three decimals, "-5" is negative, "12,345" is 12,345 euros
+    expect(validateItem(values({ quantity: '5', value: '12.345' }), 'DIGITAL', variable)).toEqual({ value: 'validation.amountDecimals' });
+    expect(validateItem(values({ quantity: '5', value: '-5' }), 'DIGITAL', variable)).toEqual({ value: 'validation.amountNegative' });
+    expect(validateItem(values({ quantity: '5', value: '12,345' }), 'DIGITAL', variable)).toEqual({});
     expect(validateItem(values({ quantity: '5', value: '25,00' }), 'DIGITAL', variable)).toEqual({});
   });
 

@@ -1,8 +1,10 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES } from '../../../../domain/constants';
 import type { Typology } from '../../../../domain/giftcards';
-import { centsToDecimal, parseEurosToCents } from '../../../../domain/money';
+import { amountInputText } from '../../../../domain/format';
+import { AMOUNT_MESSAGES, readAmount } from '../../../../domain/money';
 import { makeOrderItemSchema, OV, rangesTotal, type OrderItem, type OrderItemBody, type Recipient, type ShippingType } from '../../../../domain/orders';
+import { i18n } from '../../../i18n/i18n';
 
 /** What the browser read of a chosen names list (domain `parseNamesList`): the recipients, or the first bad line. */
 export type NamesCheck = { ok: true; recipients: Recipient[] } | { ok: false; line: number };
@@ -35,10 +37,10 @@ export const WE = {
   wholeNumber: 'orderWizard.errors.wholeNumber',
 } as const;
 
-/** "10000", "10.000", "10 000" → 10000; anything else NaN (the schema then states the rule). */
+/** "10000", "10.000", "10,000", "10 000" → 10000; anything else NaN (the schema then states the rule). */
 export function parseCount(text: string): number {
   const trimmed = text.trim();
-  if (/^\d{1,3}([. ']\d{3})+$/.test(trimmed)) return Number(trimmed.replace(/[. ']/g, ''));
+  if (/^\d{1,3}([.,\s']\d{3})+$/.test(trimmed)) return Number(trimmed.replace(/[.,\s']/g, ''));
   return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
@@ -46,10 +48,9 @@ export const needsValue = (typology: Pick<Typology, 'variableValue' | 'valueCent
 
 /** The values a new item starts with, or an existing item's (its files must be chosen again: the API replaces an item whole). */
 export function initialValues(shipping: ShippingType, item?: OrderItem, language = 'it'): ItemFormValues {
-  const decimal = (cents: number) => (language.startsWith('it') ? centsToDecimal(cents).replace('.', ',') : centsToDecimal(cents));
   return {
     quantity: item ? String(item.quantity) : '',
-    value: item ? decimal(item.valueCents) : '',
+    value: item ? amountInputText(item.valueCents, language) : '',
     ranges: item?.ranges?.map((r) => ({ from: String(r.from), to: String(r.to) })) ?? (shipping === 'DIGITAL' ? [] : [{ from: '', to: '' }]),
     digitalMode: item?.namesListName ? 'namesList' : 'quantity',
     template: null,
@@ -66,7 +67,7 @@ const placeholder = (file: File) => ({ type: file.type, name: file.name, content
  */
 function bodyShape(values: ItemFormValues, shipping: ShippingType, typology: Typology) {
   const body: Record<string, unknown> = { typologyId: typology.id };
-  if (needsValue(typology) && values.value.trim() !== '') body.valueCents = parseEurosToCents(values.value) ?? -1;
+  if (needsValue(typology) && values.value.trim() !== '') body.valueCents = readAmount(values.value, i18n.language).cents ?? -1;
   if (shipping !== 'DIGITAL') {
     body.ranges = values.ranges.map((r) => ({ from: parseCount(r.from), to: parseCount(r.to) }));
     if (values.quantity.trim() !== '') body.quantity = parseCount(values.quantity);
@@ -99,6 +100,8 @@ export function validateItem(values: ItemFormValues, shipping: ShippingType, typ
     errors[field] ??= message;
   };
   if (needsValue(typology) && values.value.trim() === '') set('value', OV.required);
+  const valueProblem = needsValue(typology) && values.value.trim() !== '' ? readAmount(values.value, i18n.language).problem : undefined;
+  if (valueProblem) set('value', AMOUNT_MESSAGES[valueProblem]);
   if (shipping !== 'DIGITAL' && values.quantity.trim() === '') set('quantity', OV.required);
   if (shipping === 'DIGITAL' && values.digitalMode === 'namesList') {
     if (!values.namesList) set('namesList', OV.required);
@@ -176,7 +179,7 @@ export function fileToUpload(file: File): Promise<{ type: string; name: string; 
 /** The body the API receives for valid form values, the files read as base64. */
 export async function toItemBody(values: ItemFormValues, shipping: ShippingType, typology: Typology): Promise<OrderItemBody> {
   const body: OrderItemBody = { typologyId: typology.id };
-  if (needsValue(typology)) body.valueCents = parseEurosToCents(values.value)!;
+  if (needsValue(typology)) body.valueCents = readAmount(values.value, i18n.language).cents!;
   if (shipping !== 'DIGITAL') {
     body.ranges = values.ranges.map((r) => ({ from: parseCount(r.from), to: parseCount(r.to) }));
     body.quantity = parseCount(values.quantity);

@@ -204,7 +204,7 @@ describe('CardList', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Amount per card/ }), '25,50');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     const summary = await screen.findByRole('dialog', { name: 'Operation summary' });
-    expect(summary).toHaveTextContent('1 of 2 cards done.');
+    expect(summary).toHaveTextContent('1 card done out of 2.');
     expect(within(summary).getByRole('cell', { name: '5350000000000002' })).toBeInTheDocument();
     expect(within(summary).getByText('The card is locked: unlock it before reloading it.')).toBeInTheDocument();
     expect(bodies).toEqual([{ action: 'reload', ids: [CARD_ID, LOCKED_ID], params: { amountCents: 2_550 } }]);
@@ -229,7 +229,7 @@ describe('CardList', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /Company/ }));
     await user.click(await screen.findByRole('option', { name: 'Acme Nord S.r.l.' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('dialog', { name: 'Operation summary' })).toHaveTextContent('1 of 1 cards done.');
+    expect(await screen.findByRole('dialog', { name: 'Operation summary' })).toHaveTextContent('1 card done out of 1.');
     expect(bodies).toEqual([{ action: 'linkCompany', ids: [CARD_ID], params: { companyId: 'company-2' } }]);
   });
 

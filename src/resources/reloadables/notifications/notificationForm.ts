@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
-import { centsToDecimal, parseEurosToCents } from '../../../../domain/money';
+import { amountInputText } from '../../../../domain/format';
+import { AMOUNT_MESSAGES, readAmount } from '../../../../domain/money';
 import { RELOAD_LIMITS, type NotificationSettings, type NotificationSettingsBody } from '../../../../domain/reloadables';
+import { i18n } from '../../../i18n/i18n';
 
 /** The settings form: recipients as typed (one text, addresses split by commas, semicolons, spaces or lines), the threshold in euros. */
 export interface NotificationFormValues {
@@ -18,18 +20,12 @@ const email = z.email();
 
 export const splitRecipients = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
-/** Cents as the user types euros in `language`: "1500", or "1500,50" in Italian and "1500.50" in English (no grouping: what `parseEurosToCents` reads back). */
-export function centsToEuroInput(cents: number, language: string): string {
-  if (cents % 100 === 0) return String(cents / 100);
-  const text = centsToDecimal(cents);
-  return language.startsWith('en') ? text : text.replace('.', ',');
-}
-
-export function toFormValues(settings: NotificationSettings, language: string): NotificationFormValues {
+export function toFormValues(settings: NotificationSettings, language: string = i18n.language): NotificationFormValues {
   return {
     recipients: settings.recipients.join(', '),
     lowBalanceEnabled: settings.lowBalanceEnabled,
-    lowBalanceThreshold: centsToEuroInput(settings.lowBalanceThresholdCents, language),
+    // the threshold as the user types euros in their language: "1500" or "1500,50" (no grouping)
+    lowBalanceThreshold: amountInputText(settings.lowBalanceThresholdCents, language),
     runCompletedEnabled: settings.runCompletedEnabled,
     runFailedEnabled: settings.runFailedEnabled,
     monthlyStatementEnabled: settings.monthlyStatementEnabled,
@@ -50,8 +46,9 @@ export const notificationFormSchema = z
     const recipients = splitRecipients(values.recipients);
     if (recipients.some((address) => !email.safeParse(address).success)) ctx.addIssue({ code: 'custom', path: ['recipients'], message: 'reloadables.notifications.badRecipient' });
     else if (recipients.length > MAX_RECIPIENTS) ctx.addIssue({ code: 'custom', path: ['recipients'], message: 'reloadables.notifications.tooManyRecipients' });
-    const threshold = values.lowBalanceThreshold === '' ? (values.lowBalanceEnabled ? null : 0) : parseEurosToCents(values.lowBalanceThreshold);
-    if (threshold === null) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: values.lowBalanceThreshold === '' ? GV.required : GV.amount });
+    const reading = values.lowBalanceThreshold === '' ? null : readAmount(values.lowBalanceThreshold, i18n.language);
+    const threshold = reading === null ? (values.lowBalanceEnabled ? null : 0) : (reading.cents ?? null);
+    if (threshold === null) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: reading?.problem ? AMOUNT_MESSAGES[reading.problem] : GV.required });
     else if (threshold > RELOAD_LIMITS.maxWalletMoveCents) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: GV.amountTooLarge });
     // an alert below zero would never fire
     else if (values.lowBalanceEnabled && threshold === 0) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: GV.amount });

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { RELOAD_LIMITS, type ReloadRunDetail } from '../../../../domain/reloadables';
 import { actionErrorText } from '../../../components/actionErrorText';
+import { formatFileSize } from '../../../components/formatMoney';
 import { saveBlob } from '../../../components/saveBlob';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { exportLanguageOf } from '../../orders/useOrderExport';
@@ -86,7 +87,7 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
           {translate('reloads.csv.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('reloads.csv.help', { max: '5 MB' })}
+          {translate('reloads.csv.help', { max: formatFileSize(RELOAD_LIMITS.maxCsvBytes, locale) })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <Button variant="outlined" startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />} disabled={downloading} onClick={() => void downloadTemplate()}>

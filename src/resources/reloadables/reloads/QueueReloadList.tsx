@@ -3,6 +3,7 @@ import { DataTable, InfiniteListBase, useListContext, useTranslate } from 'react
 import type { PlannedReload } from '../../../../domain/reloadables';
 import { ListLoadError } from '../../../components/ListLoadError';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { SCROLLABLE_TABLE_SX } from '../../../components/scrollableTable';
 import { formatDateTime } from '../../../i18n/dates';
@@ -19,7 +20,10 @@ const PAGE_SIZE = 25;
 const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
 /** The row's id as people read it: its run's number (the link to the run) and its place in the run. */
-const RowId = ({ row }: { row: PlannedReload }) => <RunLink resource={QUEUE} id={row.runId} number={row.runNumber} suffix={` · ${row.position}`} />;
+function RowId({ row }: { row: PlannedReload }) {
+  const formatNumber = useFormatNumber();
+  return <RunLink resource={QUEUE} id={row.runId} number={row.runNumber} suffix={` · ${formatNumber(row.position)}`} />;
+}
 
 function QueueTable() {
   const translate = useTranslate();

@@ -4,6 +4,7 @@ import { DataTable, InfiniteListBase, useCanAccess, useListContext, useTranslate
 import type { ReloadRun, ReloadRunFilter } from '../../../../domain/reloadables';
 import { ListLoadError } from '../../../components/ListLoadError';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { SCROLLABLE_TABLE_SX } from '../../../components/scrollableTable';
 import { formatDateTime } from '../../../i18n/dates';
@@ -15,7 +16,6 @@ import { useSourceText } from './reloadTexts';
 import { HISTORY } from './resources';
 import { RunLink } from './RunLink';
 import { useHistoryExport } from './useHistoryExport';
-import { useFormatCount } from '../shared/useFormatCount';
 
 const PAGE_SIZE = 25;
 const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -25,7 +25,7 @@ const ranAt = (run: ReloadRun) => run.completedAt ?? run.startedAt ?? run.create
 function HistoryTable() {
   const translate = useTranslate();
   const formatCents = useFormatCents();
-  const count = useFormatCount();
+  const formatNumber = useFormatNumber();
   const source = useSourceText();
   const label = (key: string) => translate(`reloads.fields.${key}`);
   return (
@@ -34,9 +34,9 @@ function HistoryTable() {
       <DataTable.Col source="createdAt" label={label('ranAt')} render={(run) => <span style={nowrap}>{formatDateTime(ranAt(run as ReloadRun))}</span>} />
       <DataTable.Col source="source" label={label('source')} disableSort render={(run) => source(run.source)} />
       <DataTable.Col source="fileName" label={label('fileName')} disableSort render={(run) => <span style={{ overflowWrap: 'anywhere' }}>{run.fileName ?? '—'}</span>} />
-      <DataTable.Col source="rowCount" label={label('rowCount')} disableSort align="right" render={(run) => <span style={nowrap}>{count(run.rowCount)}</span>} />
-      <DataTable.Col source="creditedCount" label={label('credited')} disableSort align="right" render={(run) => <span style={nowrap}>{`${count(run.creditedCount)} · ${formatCents(run.creditedCents)}`}</span>} />
-      <DataTable.Col source="deletedCount" label={label('notCredited')} disableSort align="right" render={(run) => <span style={nowrap}>{count(run.deletedCount)}</span>} />
+      <DataTable.Col source="rowCount" label={label('rowCount')} disableSort align="right" render={(run) => formatNumber(run.rowCount)} />
+      <DataTable.Col source="creditedCount" label={label('credited')} disableSort align="right" render={(run) => <span style={nowrap}>{`${formatNumber(run.creditedCount)} · ${formatCents(run.creditedCents)}`}</span>} />
+      <DataTable.Col source="deletedCount" label={label('notCredited')} disableSort align="right" render={(run) => formatNumber(run.deletedCount)} />
       <DataTable.Col source="userName" label={label('userName')} disableSort render={(run) => run.userName ?? '—'} />
     </DataTable>
   );
@@ -46,7 +46,6 @@ function HistoryTable() {
 function HistoryCompactList() {
   const translate = useTranslate();
   const formatCents = useFormatCents();
-  const count = useFormatCount();
   const source = useSourceText();
   const { data } = useListContext<ReloadRun>();
   return (
@@ -64,7 +63,11 @@ function HistoryCompactList() {
             {run.fileName ? ` · ${run.fileName}` : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {translate('reloads.history.counts', { credited: count(run.creditedCount), notCredited: count(run.deletedCount), rows: count(run.rowCount) })}
+            {translate('reloads.history.counts', {
+              rows: translate('reloads.history.rows', { smart_count: run.rowCount }),
+              credited: translate('reloads.history.credited', { smart_count: run.creditedCount }),
+              notCredited: translate('reloads.history.notCredited', { smart_count: run.deletedCount }),
+            })}
           </Typography>
         </ListItem>
       ))}

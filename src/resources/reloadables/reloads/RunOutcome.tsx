@@ -3,10 +3,10 @@ import { useEffect, useId, useRef } from 'react';
 import { useCreatePath, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ReloadRunDetail } from '../../../../domain/reloadables';
+import { useFormat } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { formatDateTime } from '../../../i18n/dates';
 import { HISTORY, QUEUE, RUNS } from './resources';
-import { useFormatCount } from '../shared/useFormatCount';
 
 /** While a run credits its rows the page asks for its progress this often. */
 export const RUN_POLL_MS = 1000;
@@ -17,7 +17,7 @@ export const isRunning = (run: ReloadRunDetail | undefined) => !!run && run.stat
 /** Determinate progress of a run's rows (done of total). */
 export function RunProgress({ run }: { run: ReloadRunDetail }) {
   const translate = useTranslate();
-  const count = useFormatCount();
+  const format = useFormat();
   const id = useId();
   const { done, total } = run.progress;
   const percent = total > 0 ? Math.round((Math.min(done, total) / total) * 100) : 100;
@@ -28,7 +28,7 @@ export function RunProgress({ run }: { run: ReloadRunDetail }) {
           {translate('reloads.outcome.progress')}
         </Typography>
         <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {translate('reloads.outcome.rows', { done: count(Math.min(done, total)), total: count(total) })} · {percent}%
+          {translate('reloads.outcome.rows', { smart_count: total, done: Math.min(done, total), total })} · {format.percent(percent)}
         </Typography>
       </Box>
       <LinearProgress variant="determinate" value={percent} aria-labelledby={id} sx={{ height: 8, borderRadius: 4 }} />

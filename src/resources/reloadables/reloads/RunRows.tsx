@@ -3,6 +3,7 @@ import { DataTable, InfiniteListBase, useListContext, useTranslate } from 'react
 import type { PlannedReload } from '../../../../domain/reloadables';
 import { ListLoadError } from '../../../components/ListLoadError';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { SCROLLABLE_TABLE_SX } from '../../../components/scrollableTable';
 import { formatDateTime } from '../../../i18n/dates';
@@ -22,6 +23,7 @@ function useRowNote() {
 function CompactRows() {
   const translate = useTranslate();
   const formatCents = useFormatCents();
+  const formatNumber = useFormatNumber();
   const note = useRowNote();
   const { data } = useListContext<PlannedReload>();
   return (
@@ -30,7 +32,7 @@ function CompactRows() {
         <ListItem key={row.id} divider sx={{ display: 'block', py: 1 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography component="span" sx={nowrap}>
-              {row.position} · {row.cardNumber}
+              {formatNumber(row.position)} · {row.cardNumber}
             </Typography>
             <ReloadStateBadge item={row} />
             <Typography component="span" sx={{ ml: 'auto', fontWeight: 600, ...nowrap }}>
@@ -50,6 +52,7 @@ function Table() {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const formatCents = useFormatCents();
+  const formatNumber = useFormatNumber();
   const note = useRowNote();
   const { error, data, isPending } = useListContext<PlannedReload>();
   const label = (key: string) => translate(`reloads.fields.${key}`);
@@ -58,7 +61,7 @@ function Table() {
   if (phone) return <CompactRows />;
   return (
     <DataTable<PlannedReload> rowClick={false} bulkActionButtons={false} sx={SCROLLABLE_TABLE_SX}>
-      <DataTable.Col source="position" label={label('position')} disableSort />
+      <DataTable.Col source="position" label={label('position')} disableSort render={(row) => formatNumber(row.position)} />
       <DataTable.Col source="cardNumber" label={label('cardNumber')} disableSort render={(row) => <span style={nowrap}>{row.cardNumber}</span>} />
       <DataTable.Col source="customer" label={label('customer')} disableSort render={(row) => row.customer ?? '—'} />
       <DataTable.Col source="amountCents" label={label('amount')} disableSort align="right" render={(row) => <span style={nowrap}>{formatCents(row.amountCents)}</span>} />

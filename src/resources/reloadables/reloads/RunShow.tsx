@@ -3,9 +3,10 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Loading, useCanAccess, useCreatePath, useDataProvider, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { reloadDisplayState, type ReloadRunDetail } from '../../../../domain/reloadables';
+import type { ReloadRunDetail } from '../../../../domain/reloadables';
 import { actionErrorText } from '../../../components/actionErrorText';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { BackLink, RecordLoadError } from '../../../components/schema';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
@@ -15,10 +16,9 @@ import { ReloadStateBadge, useSourceText } from './reloadTexts';
 import { QUEUE, RUNS } from './resources';
 import { RunRows } from './RunRows';
 import { isRunning, RUN_POLL_MS, RunProgress } from './RunOutcome';
-import { useFormatCount } from '../shared/useFormatCount';
 
 /** A planned run whose time has not come: the whole of it may still be deleted. */
-export const isPlannedRun = (run: ReloadRunDetail, now = Date.now()) => reloadDisplayState(run, now) === 'PLANNED';
+export const isPlannedRun = (run: ReloadRunDetail, now = Date.now()) => run.state === 'IN_PROGRESS' && !run.startedAt && !!run.scheduledAt && Date.parse(run.scheduledAt) > now;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -75,7 +75,7 @@ function DeleteRun({ run }: { run: ReloadRunDetail }) {
 function RunDetail({ run }: { run: ReloadRunDetail }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
-  const count = useFormatCount();
+  const formatNumber = useFormatNumber();
   const source = useSourceText();
   return (
     <>
@@ -90,7 +90,7 @@ function RunDetail({ run }: { run: ReloadRunDetail }) {
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}>
           <Field label="number">{run.number}</Field>
           <Field label="state">
-            <ReloadStateBadge item={run} />
+            <ReloadStateBadge state={run.state} />
           </Field>
           <Field label="source">{source(run.source)}</Field>
           <Field label="fileName">{run.fileName ?? '—'}</Field>
@@ -98,10 +98,10 @@ function RunDetail({ run }: { run: ReloadRunDetail }) {
           <Field label="scheduledAt">{run.scheduledAt ? formatDateTime(run.scheduledAt) : translate('reloads.run.immediately')}</Field>
           <Field label="completedAt">{formatDateTime(run.completedAt) || '—'}</Field>
           <Field label="userName">{run.userName ?? '—'}</Field>
-          <Field label="rowCount">{count(run.rowCount)}</Field>
+          <Field label="rowCount">{formatNumber(run.rowCount)}</Field>
           <Field label="total">{formatCents(run.totalCents)}</Field>
-          <Field label="credited">{`${count(run.creditedCount)} · ${formatCents(run.creditedCents)}`}</Field>
-          <Field label="notCredited">{count(run.deletedCount)}</Field>
+          <Field label="credited">{`${formatNumber(run.creditedCount)} · ${formatCents(run.creditedCents)}`}</Field>
+          <Field label="notCredited">{formatNumber(run.deletedCount)}</Field>
         </Box>
       </Paper>
       <RunRows runId={run.id} />

@@ -1,9 +1,9 @@
 import { Alert, AlertTitle, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ReloadRowError, ReloadValidation } from '../../../../domain/reloadables';
+import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { useReasonText } from './reloadTexts';
-import { useFormatCount } from '../shared/useFormatCount';
 
 /** How many bad rows the report lists; a file of 10,000 bad lines would otherwise be one endless table. */
 const LISTED_ERRORS = 200;
@@ -55,7 +55,7 @@ export function ValidationReport({
 }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
-  const count = useFormatCount();
+  const formatNumber = useFormatNumber();
   const reason = useReasonText();
   const rowErrors = validation.errors.filter((error) => error.field !== 'file');
   const bad = badRowCount(validation.errors);
@@ -66,7 +66,7 @@ export function ValidationReport({
         {translate('reloads.report.title')}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 2, mb: 2 }} role="status">
-        <Figure label={translate('reloads.report.count')} value={count(validation.count)} />
+        <Figure label={translate('reloads.report.count')} value={String(validation.count)} />
         <Figure label={translate('reloads.report.total')} value={formatCents(validation.totalCents)} />
         <Figure label={translate('reloads.report.available')} value={formatCents(validation.availableCents)} />
         <Figure label={translate('reloads.report.shortfall')} value={formatCents(validation.shortfallCents)} tone={validation.shortfallCents > 0 ? 'error' : undefined} />
@@ -110,7 +110,7 @@ export function ValidationReport({
             <TableBody>
               {listed.map((error, index) => (
                 <TableRow key={`${error.row}-${error.field}-${index}`}>
-                  <TableCell>{error.row}</TableCell>
+                  <TableCell>{formatNumber(error.row)}</TableCell>
                   {cardOf && <TableCell>{cardOf(error.row) ?? ''}</TableCell>}
                   <TableCell>{translate(`reloads.fields.${error.field}`)}</TableCell>
                   <TableCell>{reason(error.code)}</TableCell>

@@ -2,6 +2,7 @@ import { Box, Card, Grid, Link as MuiLink, List, ListItem, Typography, useMediaQ
 import { DataTable, InfiniteListBase, RecordContextProvider, useCreatePath, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { reloadableUserFilterSchema, type ReloadableUser } from '../../../../domain/reloadables';
+import { useFormatNumber } from '../../../components/formatMoney';
 import { FormTextField } from '../../../components/FormTextField';
 import { ListFilterForm } from '../../../components/ListFilterForm';
 import { ListLoadError } from '../../../components/ListLoadError';
@@ -77,6 +78,7 @@ function CompactUsers() {
 
 function Rows() {
   const translate = useTranslate();
+  const formatNumber = useFormatNumber();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { error, data } = useListContext<ReloadableUser>();
   if (error && !data?.length) return <ListLoadError />;
@@ -89,7 +91,7 @@ function Rows() {
         <DataTable.Col source="email" label={label('email')} disableSort />
         <DataTable.Col source="phone" label={label('phone')} disableSort />
         <DataTable.Col source="clientId" label={label('clientId')} disableSort />
-        <DataTable.Col source="cardCount" label={label('cardCount')} disableSort align="right" />
+        <DataTable.Col source="cardCount" label={label('cardCount')} disableSort align="right" render={(user) => formatNumber(user.cardCount)} />
       </DataTable>
     </Card>
   );

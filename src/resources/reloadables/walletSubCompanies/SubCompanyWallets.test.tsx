@@ -62,8 +62,9 @@ describe('Sub-company wallets', () => {
     expect(submit).toBeDisabled();
     const user = userEvent.setup();
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
-    await user.type(amount, '12,345');
-    expect(await within(form).findByText(/Enter an amount greater than zero/)).toBeInTheDocument();
+    // English reads "12,345" as 12,345 euros; "12.345" has three decimals
+    await user.type(amount, '12.345');
+    expect(await within(form).findByText('At most 2 decimals (the cents), for example 12.50')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     await user.clear(amount);
     await user.type(amount, '10125.50');

@@ -1,0 +1,120 @@
+/**
+ * The one place numbers, amounts and plural categories are written for people, shared by the
+ * SPA, the demo, the server's e-mails and its CSV files. Every function takes the app language
+ * (`it`, `en`; the languages without texts of their own read Italian, so they write Italian):
+ *
+ * - Italian groups thousands with "." and writes decimals with ",": "1.300,50 €", "20.000";
+ *   English the reverse: "€1,300.50", "20,000".
+ * - Grouping is always on: Intl's it-IT leaves 4-digit numbers ungrouped ("1300,50 €" beside
+ *   "18.999,50 €"), so every formatter here asks for `useGrouping: 'always'`.
+ * - Identifiers that happen to be digits (card progressives, card numbers, order and lot numbers)
+ *   are not quantities: they are written as the user types them, ungrouped (`formatIdRange`).
+ * - Inputs (`amountInputText`) and CSV cells (`csvAmount`) are not grouped either: an input is
+ *   edited, a CSV cell is read by a spreadsheet. Both use the language's decimal separator.
+ */
+
+import { centsToDecimal } from './money';
+
+type NumberLocale = 'it-IT' | 'en-GB';
+
+/** The number-format locale of an app language: English as written in the UK, the rest Italian. */
+export function numberLocale(language: string | undefined): NumberLocale {
+  return language?.toLowerCase().startsWith('en') ? 'en-GB' : 'it-IT';
+}
+
+/** The decimal separator an app language writes. */
+export const decimalSeparator = (language: string | undefined) => (numberLocale(language) === 'en-GB' ? '.' : ',');
+
+/** The thousands separator an app language writes. */
+export const groupSeparator = (language: string | undefined) => (numberLocale(language) === 'en-GB' ? ',' : '.');
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(kind: 'money' | 'number' | 'percent', language: string | undefined): Intl.NumberFormat {
+  const locale = numberLocale(language);
+  const id = `${kind}:${locale}`;
+  let format = formatters.get(id);
+  if (!format) {
+    // 'always' is Intl.NumberFormat v3 (every current browser and Node 20); older engines read it
+    // as `true`, their default grouping
+    const grouping = { useGrouping: 'always' } as unknown as Intl.NumberFormatOptions;
+    const options: Intl.NumberFormatOptions =
+      kind === 'money'
+        ? { ...grouping, style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }
+        : kind === 'percent'
+          ? { ...grouping, style: 'percent', maximumFractionDigits: 0 }
+          : { ...grouping, maximumFractionDigits: 2 };
+    format = new Intl.NumberFormat(locale, options);
+    formatters.set(id, format);
+  }
+  return format;
+}
+
+/** Integer cents (the API's `…Cents` fields) as euros: "1.300,50 €" in Italian, "€1,300.50" in English. */
+export function formatCents(cents: number, language: string | undefined): string {
+  // cents → euros by division is exact enough for display: every cent value is representable
+  return formatter('money', language).format(cents / 100);
+}
+
+/** A count or quantity: "20.000", "1.000", "19.995" in Italian; "20,000" in English (at most 2 decimals). */
+export function formatNumber(value: number, language: string | undefined): string {
+  return formatter('number', language).format(value);
+}
+
+/** A range of quantities: "1–10.000" (en dash); one value when both ends are equal. */
+export function formatRange(from: number, to: number, language: string | undefined): string {
+  return from === to ? formatNumber(from, language) : `${formatNumber(from, language)}–${formatNumber(to, language)}`;
+}
+
+/** A range of identifiers (card progressives): "502801–512800", ungrouped as the user types them; one value when equal. */
+export function formatIdRange(from: number | string, to: number | string): string {
+  return String(from) === String(to) ? String(from) : `${from}–${to}`;
+}
+
+/** A whole percentage (0–100): "40%". */
+export function formatPercent(percent: number, language: string | undefined): string {
+  return formatter('percent', language).format(percent / 100);
+}
+
+/** A file size: "5 MB", "12,5 MB", "300 KB" (1 KB at least). */
+export function formatFileSize(bytes: number, language: string | undefined): string {
+  const mb = bytes / 1024 / 1024;
+  if (mb >= 1) return `${formatNumber(Math.round(mb * 10) / 10, language)} MB`;
+  return `${formatNumber(Math.max(1, Math.round(bytes / 1024)), language)} KB`;
+}
+
+/** Cents as the text of an amount input: "1500,50" / "1500.50", "500" for whole euros; ungrouped, so it edits easily. */
+export function amountInputText(cents: number, language: string | undefined): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const euros = Math.floor(abs / 100);
+  const rest = abs % 100;
+  return rest === 0 ? `${sign}${euros}` : `${sign}${euros}${decimalSeparator(language)}${String(rest).padStart(2, '0')}`;
+}
+
+/** Cents in a CSV cell: "1234,50" in Italian (Excel's decimal comma), "1234.50" in English; ungrouped, two places. */
+export function csvAmount(cents: number, language: string | undefined): string {
+  return centsToDecimal(cents).replace('.', decimalSeparator(language));
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The plural form a count takes in a language's texts: `one` or `other` (the `_one` / `_other`
+ * keys). CLDR gives Italian (and French, Spanish) a `many` form for round millions ("un milione
+ * di carte"); our texts write the digits ("1.000.000 carte"), which read as `other`.
+ */
+export function pluralCategory(language: string | undefined, count: number): 'one' | 'other' | 'zero' | 'two' | 'few' {
+  const code = (language ?? 'it').split('-')[0] || 'it';
+  let rules = pluralRules.get(code);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(code);
+    } catch {
+      rules = new Intl.PluralRules('it');
+    }
+    pluralRules.set(code, rules);
+  }
+  const category = rules.select(count);
+  return category === 'many' ? 'other' : category;
+}
