@@ -3,7 +3,7 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Loading, useCanAccess, useCreatePath, useDataProvider, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import type { ReloadRunDetail } from '../../../../domain/reloadables';
+import { reloadDisplayState, type ReloadRunDetail } from '../../../../domain/reloadables';
 import { actionErrorText } from '../../../components/actionErrorText';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useFormatNumber } from '../../../components/formatMoney';
@@ -18,7 +18,7 @@ import { RunRows } from './RunRows';
 import { isRunning, RUN_POLL_MS, RunProgress } from './RunOutcome';
 
 /** A planned run whose time has not come: the whole of it may still be deleted. */
-export const isPlannedRun = (run: ReloadRunDetail, now = Date.now()) => run.state === 'IN_PROGRESS' && !run.startedAt && !!run.scheduledAt && Date.parse(run.scheduledAt) > now;
+export const isPlannedRun = (run: ReloadRunDetail, now = Date.now()) => reloadDisplayState(run, now) === 'PLANNED';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -90,7 +90,7 @@ function RunDetail({ run }: { run: ReloadRunDetail }) {
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}>
           <Field label="number">{run.number}</Field>
           <Field label="state">
-            <ReloadStateBadge state={run.state} />
+            <ReloadStateBadge item={run} />
           </Field>
           <Field label="source">{source(run.source)}</Field>
           <Field label="fileName">{run.fileName ?? '—'}</Field>
