@@ -95,19 +95,41 @@ describe('plurals, as rendered', () => {
 });
 
 describe('numbers and money, as rendered', () => {
-  it('a count of 19.995 cards reads "19.995 carte" in Italian, "19,995 cards" in English', async () => {
+  it('a stock run of 19.995 cards reads "19.995 carte" in the order wizard, "19,995 cards" in English', async () => {
+    for (const [language, text] of [
+      ['it', /^Lotto LOT-9 · 19\.995 carte$/],
+      ['en', /^Lot LOT-9 · 19,995 cards$/],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      serveTypology(typology({ type: 'PHYSICAL', name: 'Gift Card 50 €', valueCents: 5000 }));
+      serveOrder(draft({ shippingType: 'PHYSICAL' }));
+      server.use(http.get(`${ORDERS_API}/stock`, () => HttpResponse.json([{ from: 100001, to: 119995, count: 19995, lotNumber: 'LOT-9' }])));
+      const { unmount } = await renderScreen(<CustomizeStep />, {
+        path: `/privative-orders/orders/${ORDER_ID}/additem/${TYPOLOGY_ID}/PHYSICAL`,
+        route: '/privative-orders/orders/:id/additem/:typologyId/:type',
+        permissions: ['privative.orders'],
+        resource: 'privative-orders/orders',
+      });
+      // the progressives are identifiers: written as typed, not grouped
+      expect(await screen.findByText(language === 'it' ? 'Progressivi 100001–119995' : 'Progressives 100001–119995')).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('the gift card count of 1.000 reads "1.000 carte" (Intl alone wrote "1000"), "1,000 cards" in English', async () => {
     server.use(
       http.get('/api/company/company-1/stores', () => HttpResponse.json([], { headers: { 'Content-Range': 'stores 0-0/0' } })),
-      http.get('/api/company/company-1/giftcard/cards/count', () => HttpResponse.json({ count: 19995, capped: false })),
+      http.get('/api/company/company-1/giftcard/cards/count', () => HttpResponse.json({ count: 1000, capped: false })),
       http.get('/api/company/company-1/giftcard/cards', () => HttpResponse.json([giftCard()], { headers: { 'Content-Range': 'cards 0-0/*' } })),
     );
     await i18n.changeLanguage('it');
     const { unmount } = await renderScreen(<GiftCardList />, { resource: 'privative/giftcards', permissions: ['privative.management.read'], path: '/privative/giftcards' });
-    await waitFor(() => expect(screen.getByTestId('giftcard-count')).toHaveTextContent(/^19\.995 carte$/));
+    await waitFor(() => expect(screen.getByTestId('giftcard-count')).toHaveTextContent(/^1\.000 carte$/));
     unmount();
     await i18n.changeLanguage('en');
     await renderScreen(<GiftCardList />, { resource: 'privative/giftcards', permissions: ['privative.management.read'], path: '/privative/giftcards' });
-    await waitFor(() => expect(screen.getByTestId('giftcard-count')).toHaveTextContent(/^19,995 cards$/));
+    await waitFor(() => expect(screen.getByTestId('giftcard-count')).toHaveTextContent(/^1,000 cards$/));
   });
 
   it('batch quantities of 1.000 and 20.000 are grouped alike in one column', async () => {
