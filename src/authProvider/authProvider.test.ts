@@ -164,3 +164,26 @@ describe('permissions and access', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('authProvider.checkError', () => {
+  it('ends the session on a 401 once the http client could not refresh it (the tokens are gone)', async () => {
+    const { authProvider } = setup();
+    localStorage.setItem('companyId', 'company-1');
+    await expect(authProvider.checkError({ status: 401 })).rejects.toEqual({ message: false });
+    expect(localStorage.getItem('companyId')).toBeNull();
+  });
+
+  it('keeps a session stored after the call went out: a late 401 of the signed-out tab does not sign out the user who signed in since', async () => {
+    const { authProvider } = setup();
+    signedIn();
+    await expect(authProvider.checkError({ status: 401 })).resolves.toBeUndefined();
+    expect(authProvider.hasSession()).toBe(true);
+  });
+
+  it('lets other errors through without touching the session', async () => {
+    const { authProvider } = setup();
+    signedIn();
+    await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
+    expect(authProvider.hasSession()).toBe(true);
+  });
+});

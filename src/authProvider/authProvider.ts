@@ -59,9 +59,13 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
       if (!hasSession()) throw { message: false };
     },
 
-    /** The http client already refreshed the token; a 401 reaching here means the session is over. */
+    /**
+     * The http client already refreshed the token (and cleared the session when it could not); a
+     * 401 reaching here means the session it was sent with is over. A session stored since (signed
+     * in again, here or in another tab, while the call was out) is not that session: it stays.
+     */
     async checkError(error: { status?: number }) {
-      if (error?.status === 401) {
+      if (error?.status === 401 && !hasSession()) {
         clearSession();
         clearUserConfigurationCache();
         throw { message: false };

@@ -40,9 +40,10 @@ export function createDemoAuthProvider(db: DemoDb): TesseraAuthProvider {
         // message false: landing on a protected page signed out is not an error worth a toast
         if (!hasSession() || !sessionUser(db)) throw { message: false };
       }),
+    // a 401 ends the session it was sent with; one signed in since (here or in another tab) stays
     checkError: (error: { status?: number }) =>
       later(() => {
-        if (error?.status === 401) {
+        if (error?.status === 401 && !sessionUser(db)) {
           clearSession();
           throw { message: false };
         }

@@ -73,4 +73,20 @@ describe('demo sign-in', () => {
     await demo.authProvider.logout({});
     expect(await failure(demo.authProvider.login({ email: 'operator@acme.test', password: DEMO_PASSWORD }))).toMatchObject({ code: 'INVALID_LOGIN_CREDENTIALS' });
   });
+
+  it('ends the session on a 401 only when it is over: a late 401 from before a new sign-in leaves the new session alone', async () => {
+    await demo.authProvider.login({ email: 'operator@acme.test', password: DEMO_PASSWORD });
+    // signed out (in another tab): a call fails with 401 and the session ends
+    localStorage.removeItem('accessToken');
+    const refused = await failure(demo.dataProvider.getList('privative/stores', { pagination: { page: 1, perPage: 5 }, sort: { field: 'name', order: 'ASC' }, filter: {} }));
+    expect(refused.status).toBe(401);
+    // signed in again before that 401 reached react-admin's checkError
+    await demo.authProvider.login({ email: 'operator@acme.test', password: DEMO_PASSWORD });
+    await expect(demo.authProvider.checkError({ status: 401 })).resolves.toBeUndefined();
+    expect(demo.authProvider.hasSession()).toBe(true);
+    // with no valid session, the same 401 signs out
+    localStorage.removeItem('accessToken');
+    await expect(demo.authProvider.checkError({ status: 401 })).rejects.toEqual({ message: false });
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
 });

