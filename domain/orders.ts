@@ -277,7 +277,7 @@ export const rangesTotal = (ranges: readonly ProgressiveRange[]) => ranges.reduc
  * optional template image, or a names list (one card per recipient; the quantity is the list's).
  * Which of the two applies is the order's shipping type: `makeOrderItemSchema(shippingType)`.
  */
-export function makeOrderItemSchema(shipping: ShippingType) {
+export function makeOrderItemSchema(shipping: ShippingType, options: { savedNamesList?: boolean } = {}) {
   const physical = shipping !== 'DIGITAL';
   return z
     .object({
@@ -306,12 +306,26 @@ export function makeOrderItemSchema(shipping: ShippingType) {
       }
       if (item.ranges) issue(['ranges'], OV.physicalOnly);
       if (item.template && item.namesList) issue(['namesList'], OV.templateOrNames);
-      if (!item.namesList && item.quantity === undefined) issue(['quantity'], OV.required);
+      // an edit sending neither a list nor a quantity keeps the saved names list (`keptItemFiles`)
+      if (!item.namesList && item.quantity === undefined && !options.savedNamesList) issue(['quantity'], OV.required);
       if (item.template && !/^image\/(jpeg|png)$/.test(item.template.type)) issue(['template'], OV.fileType);
       if (item.namesList && !/\.csv$/i.test(item.namesList.name)) issue(['namesList'], OV.fileType);
     });
 }
 export type OrderItemBody = z.infer<ReturnType<typeof makeOrderItemSchema>>;
+
+/**
+ * What an item edit (`PUT …/items/{itemId}`, which replaces the item) keeps of the saved item's
+ * files, so an edit without a new file does not lose them: the saved names list (and its
+ * recipients) when the edit sends neither a list nor a quantity; the saved template image when the
+ * edit stays a quantity of cards and sends no `template` (`template: null` removes it).
+ */
+export function keptItemFiles(body: Pick<OrderItemBody, 'quantity' | 'template' | 'namesList'>, saved: Pick<OrderItem, 'templateName' | 'namesListName'> | null): { namesList: boolean; template: boolean } {
+  if (!saved) return { namesList: false, template: false };
+  const namesList = Boolean(saved.namesListName) && !body.namesList && body.quantity === undefined;
+  const template = Boolean(saved.templateName) && !body.namesList && body.template === undefined;
+  return { namesList, template };
+}
 
 export const orderTrackingSchema = z
   .object({

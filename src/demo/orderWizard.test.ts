@@ -40,6 +40,18 @@ describe('demo order wizard (the API rules of server/modules/orders, in memory)'
     expect(state).toBe('COMPLETED');
   });
 
+  it('an item edit without a new file keeps the saved names list or template, as the API does', async () => {
+    const order = await demo.dataProvider.createOrderDraft({ subCompanyId: company('ACME').id, shippingType: 'DIGITAL' });
+    const variable = typologyOf('DIGITAL', true);
+    const names = { type: 'text/csv', name: 'team.csv', content: base64('email\na@example.com\nb@example.com\n') };
+    const listed = await demo.dataProvider.addOrderItem(order.id, { typologyId: variable.id, valueCents: 2500, namesList: names });
+    expect(await demo.dataProvider.editOrderItem(order.id, listed.id, { typologyId: variable.id, valueCents: 4000 })).toMatchObject({ quantity: 2, recipients: 2, priceCents: 8000, namesListName: 'team.csv' });
+    const png = { type: 'image/png', name: 'front.png', content: btoa(String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13)) };
+    const templated = await demo.dataProvider.addOrderItem(order.id, { typologyId: variable.id, valueCents: 2500, quantity: 2, template: png });
+    expect(await demo.dataProvider.editOrderItem(order.id, templated.id, { typologyId: variable.id, valueCents: 2500, quantity: 6 })).toMatchObject({ quantity: 6, templateName: 'front.png' });
+    expect(await demo.dataProvider.editOrderItem(order.id, templated.id, { typologyId: variable.id, valueCents: 2500, quantity: 6, template: null })).toMatchObject({ templateName: null });
+  });
+
   it('physical ranges are drawn from the unsold stock; others are refused on the ranges', async () => {
     const order = await demo.dataProvider.createOrderDraft({ subCompanyId: company('ACME').id, shippingType: 'PHYSICAL' });
     const typology = demo.db.typologies.find((t) => t.type === 'PHYSICAL' && demo.db.cards.some((c) => c.typologyId === t.id && c.status === 'NOT_ACTIVE' && !c.orderReference))!;

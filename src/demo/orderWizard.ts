@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 import {
   canOrder,
   createOrderSchema,
+  keptItemFiles,
   makeOrderItemSchema,
   MAX_ORDER_CARDS,
   MAX_STOCK_RUNS,
@@ -151,9 +152,10 @@ function rangesAvailable(ctx: DemoContext, typologyId: string, ranges: readonly 
   });
 }
 
-/** The item as the API saves it, or the API's refusal (service.ts prepareItem). */
-function prepareItem(ctx: DemoContext, order: StoredOrder, raw: unknown, instance: string, id: string | null): OrderItem {
-  const item = parseOr400(makeOrderItemSchema(order.shippingType), raw, instance) as OrderItemBody;
+/** The item as the API saves it, or the API's refusal (service.ts prepareItem); an edit keeps the saved files it does not replace. */
+function prepareItem(ctx: DemoContext, order: StoredOrder, raw: unknown, instance: string, saved: OrderItem | null): OrderItem {
+  const item = parseOr400(makeOrderItemSchema(order.shippingType, { savedNamesList: Boolean(saved?.namesListName) }), raw, instance) as OrderItemBody;
+  const kept = keptItemFiles(item, saved);
   const typology = ctx.db.typologies.find((t) => t.id === item.typologyId);
   if (!typology || typology.type !== typologyTypeFor(order.shippingType)) throw invalid(instance, { typologyId: 'validation.invalid' });
   let valueCents: number;
@@ -174,9 +176,9 @@ function prepareItem(ctx: DemoContext, order: StoredOrder, raw: unknown, instanc
     recipients = list.recipients;
   }
   if (item.ranges && !rangesAvailable(ctx, item.typologyId, item.ranges)) throw invalid(instance, { ranges: 'validation.orderRangeUnavailable' }, 'Some progressives of the ranges are not available');
-  const quantity = item.ranges ? rangesTotal(item.ranges) : recipients ? recipients.length : item.quantity!;
+  const quantity = item.ranges ? rangesTotal(item.ranges) : recipients ? recipients.length : kept.namesList ? saved!.quantity : item.quantity!;
   return {
-    id: id ?? ctx.db.newId(ITEM_KIND),
+    id: saved?.id ?? ctx.db.newId(ITEM_KIND),
     orderId: order.id,
     typologyId: typology.id,
     typologyName: typology.name,
@@ -184,9 +186,9 @@ function prepareItem(ctx: DemoContext, order: StoredOrder, raw: unknown, instanc
     valueCents,
     priceCents: quantity * valueCents,
     ranges: item.ranges ?? null,
-    templateName: item.template?.name ?? null,
-    namesListName: item.namesList?.name ?? null,
-    recipients: recipients?.length ?? 0,
+    templateName: kept.template ? saved!.templateName : (item.template?.name ?? null),
+    namesListName: kept.namesList ? saved!.namesListName : (item.namesList?.name ?? null),
+    recipients: kept.namesList ? saved!.recipients : (recipients?.length ?? 0),
     createdAt: new Date().toISOString(),
   };
 }
@@ -216,7 +218,7 @@ export function editOrderItem(ctx: DemoContext, orderId: Identifier, itemId: Ide
   const { order, instance } = draftOr404(ctx, orderId, 'edit', 'editItem');
   const at = order.items.findIndex((i) => i.id === String(itemId));
   if (at < 0) throw notFound(`${instance}/items/${String(itemId)}`);
-  const item = { ...prepareItem(ctx, order, body, `${instance}/items/${String(itemId)}`, order.items[at].id), createdAt: order.items[at].createdAt };
+  const item = { ...prepareItem(ctx, order, body, `${instance}/items/${String(itemId)}`, order.items[at]), createdAt: order.items[at].createdAt };
   saveItems(order, order.items.map((i, n) => (n === at ? item : i)), `${instance}/items/${String(itemId)}`);
   return { ...item };
 }

@@ -235,6 +235,32 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     expect((await call(operator, 'GET', url(acmeId, `/orders/${draft.id}`))).statusCode).toBe(404);
   });
 
+  it('an item edit without a new file keeps the saved template or names list (and its recipients); a new file or `template: null` replaces or removes it', async () => {
+    const templated = await digitalDraft({ typologyId: digitalFixed, quantity: 3, template: file('front.png', 'image/png', PNG) });
+    const [withTemplate] = (await call(operator, 'GET', url(acmeId, `/orders/${templated.id}/items`))).json();
+    const kept = await call(operator, 'PUT', url(acmeId, `/orders/${templated.id}/items/${withTemplate.id}`), { typologyId: digitalFixed, quantity: 4 });
+    expect(kept.json()).toMatchObject({ quantity: 4, templateName: 'front.png' });
+    const [content] = await queryRows<{ template_type: string; template_content: string }>(t.db.db, sql`SELECT template_type, template_content FROM order_items WHERE id = ${withTemplate.id}`);
+    expect(content).toEqual({ template_type: 'image/png', template_content: PNG.toString('base64') });
+    const dropped = await call(operator, 'PUT', url(acmeId, `/orders/${templated.id}/items/${withTemplate.id}`), { typologyId: digitalFixed, quantity: 4, template: null });
+    expect(dropped.json()).toMatchObject({ quantity: 4, templateName: null });
+
+    const names = 'nome;cognome;email\nAnna;Verdi;anna.keep@nord.test\nBruno;Neri;bruno.keep@nord.test\n';
+    const listed = await digitalDraft({ typologyId: digitalVariable, valueCents: 2500, namesList: file('team.csv', 'text/csv', names) });
+    const [withList] = (await call(operator, 'GET', url(acmeId, `/orders/${listed.id}/items`))).json();
+    // the value changes, the list stays: no quantity and no list in the body
+    const keptList = await call(operator, 'PUT', url(acmeId, `/orders/${listed.id}/items/${withList.id}`), { typologyId: digitalVariable, valueCents: 3000 });
+    expect(keptList.json()).toMatchObject({ quantity: 2, valueCents: 3000, priceCents: 6000, namesListName: 'team.csv', recipients: 2 });
+    const recipients = await queryRows<{ email: string }>(t.db.db, sql`SELECT email FROM order_recipients WHERE item_id = ${withList.id} ORDER BY position`);
+    expect(recipients.map((r) => r.email)).toEqual(['anna.keep@nord.test', 'bruno.keep@nord.test']);
+    // a quantity instead turns it into a quantity of cards: the list goes
+    const toQuantity = await call(operator, 'PUT', url(acmeId, `/orders/${listed.id}/items/${withList.id}`), { typologyId: digitalVariable, valueCents: 3000, quantity: 5 });
+    expect(toQuantity.json()).toMatchObject({ quantity: 5, namesListName: null, recipients: 0 });
+    // and without a saved list, neither a list nor a quantity is refused as before
+    const missing = await call(operator, 'PUT', url(acmeId, `/orders/${listed.id}/items/${withList.id}`), { typologyId: digitalVariable, valueCents: 3000 });
+    expect([missing.statusCode, missing.json().errors]).toEqual([400, { quantity: 'validation.required' }]);
+  });
+
   it('cancels an issued order through PENDING_CANCEL and the job, voiding its cards; refuses when a card was used', async () => {
     const order = await issued();
     const key = { 'idempotency-key': `cancel-${driver}-${order.id}` };

@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import {
   canOrder,
   isTodayOrLater,
+  keptItemFiles,
   makeOrderItemSchema,
   MAX_ORDER_CARDS,
   orderConfirmRefusal,
@@ -161,13 +162,28 @@ async function rangesAvailable(tx: Db, placedBy: string, typologyId: string, ran
 interface PreparedItem {
   values: { typologyId: string; quantity: number; valueCents: number; ranges: OrderItem['ranges']; templateName: string | null; templateType: string | null; templateContent: string | null; namesListName: string | null };
   recipients: Recipient[] | null;
+  /** an edit keeping the saved names list keeps its recipients */
+  keepRecipients: boolean;
 }
 
-/** Validates an item body against the order's shipping type, the catalog and the files' own bytes. */
-async function prepareItem(tx: Db, actor: OrderActor, order: Order, raw: unknown): Promise<PreparedItem> {
-  const parsed = makeOrderItemSchema(order.shippingType).safeParse(raw);
+/** The saved files of an item being edited (what `keptItemFiles` may keep). */
+interface SavedItem {
+  quantity: number;
+  templateName: string | null;
+  templateType: string | null;
+  templateContent: string | null;
+  namesListName: string | null;
+}
+
+/**
+ * Validates an item body against the order's shipping type, the catalog and the files' own bytes;
+ * an edit (`saved`) keeps the saved template or names list it does not replace (`keptItemFiles`).
+ */
+async function prepareItem(tx: Db, actor: OrderActor, order: Order, raw: unknown, saved: SavedItem | null = null): Promise<PreparedItem> {
+  const parsed = makeOrderItemSchema(order.shippingType, { savedNamesList: Boolean(saved?.namesListName) }).safeParse(raw);
   if (!parsed.success) throw invalid(issuesToErrors(parsed.error.issues));
   const item = parsed.data;
+  const kept = keptItemFiles(item, saved);
   const [typology] = await queryRows<TypologyFacts>(
     tx,
     sql`SELECT type, value_cents, variable_value FROM card_typologies WHERE id = ${item.typologyId}
@@ -193,19 +209,21 @@ async function prepareItem(tx: Db, actor: OrderActor, order: Order, raw: unknown
     recipients = list.recipients;
   }
   if (item.ranges && !(await rangesAvailable(tx, actor.companyId, item.typologyId, item.ranges))) throw invalid({ ranges: 'validation.orderRangeUnavailable' }, 'Some progressives of the ranges are not available');
-  const quantity = item.ranges ? rangesTotal(item.ranges) : recipients ? recipients.length : item.quantity!;
+  const quantity = item.ranges ? rangesTotal(item.ranges) : recipients ? recipients.length : kept.namesList ? saved!.quantity : item.quantity!;
+  const template = kept.template ? { name: saved!.templateName, type: saved!.templateType, content: saved!.templateContent } : (item.template ?? null);
   return {
     values: {
       typologyId: item.typologyId,
       quantity,
       valueCents,
       ranges: item.ranges ?? null,
-      templateName: item.template?.name ?? null,
-      templateType: item.template?.type ?? null,
-      templateContent: item.template?.content ?? null,
-      namesListName: item.namesList?.name ?? null,
+      templateName: template?.name ?? null,
+      templateType: template?.type ?? null,
+      templateContent: template?.content ?? null,
+      namesListName: kept.namesList ? saved!.namesListName : (item.namesList?.name ?? null),
     },
     recipients,
+    keepRecipients: kept.namesList,
   };
 }
 
@@ -216,7 +234,7 @@ async function saveItem(tx: Db, order: Order, prepared: PreparedItem, itemId: st
       .update(orderItems)
       .set({ ...prepared.values, updatedAt: new Date() })
       .where(and(eq(orderItems.id, id), eq(orderItems.orderId, order.id)));
-    await tx.delete(orderRecipients).where(eq(orderRecipients.itemId, id));
+    if (!prepared.keepRecipients) await tx.delete(orderRecipients).where(eq(orderRecipients.itemId, id));
   } else {
     [{ id }] = await tx.insert(orderItems).values({ orderId: order.id, ...prepared.values }).returning({ id: orderItems.id });
   }
@@ -240,15 +258,19 @@ export async function addItem(ctx: AppContext, actor: OrderActor, id: string, bo
   return (await listItems(ctx.db, id, itemId))[0];
 }
 
-async function assertItem(tx: Db, orderId: string, itemId: string): Promise<void> {
-  const [found] = await tx.select({ id: orderItems.id }).from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
+async function assertItem(tx: Db, orderId: string, itemId: string): Promise<SavedItem> {
+  const [found] = await tx
+    .select({ quantity: orderItems.quantity, templateName: orderItems.templateName, templateType: orderItems.templateType, templateContent: orderItems.templateContent, namesListName: orderItems.namesListName })
+    .from(orderItems)
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
   if (!found) throw notFound();
+  return found;
 }
 
 export async function editItem(ctx: AppContext, actor: OrderActor, id: string, itemId: string, body: unknown): Promise<OrderItem> {
   await change(ctx, actor, id, 'editItem', async (tx, order) => {
-    await assertItem(tx, id, itemId);
-    await saveItem(tx, order, await prepareItem(tx, actor, order, body), itemId);
+    const saved = await assertItem(tx, id, itemId);
+    await saveItem(tx, order, await prepareItem(tx, actor, order, body, saved), itemId);
   });
   return (await listItems(ctx.db, id, itemId))[0];
 }

@@ -161,6 +161,60 @@ describe('CustomizeStep', () => {
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
   });
 
+  it('editing without a new file keeps the saved names list or template (left out of the PUT); a saved template can be removed', async () => {
+    serveTypology(typology({ valueCents: null, variableValue: true, name: 'Digital Gift Card' }));
+    serveOrder(
+      draft({
+        items: [
+          orderItem({ id: 'item-list', quantity: 3, valueCents: 2500, namesListName: 'team.csv', recipients: 3 }),
+          orderItem({ id: 'item-template', quantity: 10, valueCents: 2500, templateName: 'front.png' }),
+        ],
+      }),
+    );
+    const puts: Array<{ itemId: unknown; body: unknown }> = [];
+    server.use(
+      http.put(`${ORDERS_API}/:id/items/:itemId`, async ({ request, params }) => {
+        puts.push({ itemId: params.itemId, body: await request.json() });
+        return HttpResponse.json(orderItem());
+      }),
+    );
+    const edit = (itemId: string) =>
+      renderScreen(<CustomizeStep />, { path: `/privative-orders/orders/${ORDER_ID}/${itemId}`, route: '/privative-orders/orders/:id/:itemId', permissions: [...permissions], resource: 'privative-orders/orders' });
+    const user = userEvent.setup();
+
+    const listView = await edit('item-list');
+    expect(await screen.findByTestId('namesList-saved')).toHaveTextContent('Saved: team.csv (3 recipients). It stays unless you choose another file.');
+    const value = screen.getByLabelText(/^Value of each card/);
+    await user.clear(value);
+    await user.type(value, '30');
+    expect(await screen.findByTestId('item-total')).toHaveTextContent('3 cards × €30.00 = €90.00');
+    const save = screen.getByRole('button', { name: 'Save the product' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await user.click(save);
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toEqual({ itemId: 'item-list', body: { typologyId: TYPOLOGY_ID, valueCents: 3000 } });
+    listView.unmount();
+
+    const templateView = await edit('item-template');
+    expect(await screen.findByTestId('template-saved')).toHaveTextContent('Saved: front.png. It stays unless you choose another file.');
+    const quantity = screen.getByLabelText(/^Quantity/);
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    await user.click(screen.getByRole('button', { name: 'Save the product' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toEqual({ itemId: 'item-template', body: { typologyId: TYPOLOGY_ID, valueCents: 2500, quantity: 12 } });
+    templateView.unmount();
+
+    await edit('item-template');
+    await user.clear(await screen.findByLabelText(/^Quantity/));
+    await user.type(screen.getByLabelText(/^Quantity/), '12');
+    await user.click(await screen.findByRole('button', { name: 'Remove front.png' }));
+    expect(screen.getByTestId('template-saved')).toHaveTextContent('front.png will be removed when you save.');
+    await user.click(screen.getByRole('button', { name: 'Save the product' }));
+    await waitFor(() => expect(puts).toHaveLength(3));
+    expect(puts[2]).toEqual({ itemId: 'item-template', body: { typologyId: TYPOLOGY_ID, valueCents: 2500, quantity: 12, template: null } });
+  });
+
   it('a first product refused after its draft was made moves to the draft\'s URL, with what was typed and the refusal', async () => {
     serveTypology(typology({ type: 'PHYSICAL', name: 'Gift Card 50 €', valueCents: 5000 }));
     serveOrder(draft({ shippingType: 'PHYSICAL' }));

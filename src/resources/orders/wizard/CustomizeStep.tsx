@@ -62,12 +62,12 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
   const location = useLocation();
   const resumed = mode.kind === 'add' ? ((location.state as { resumed?: Resumed } | null)?.resumed ?? null) : null;
   const defaultValues = useMemo(() => resumed?.values ?? initialValues(type, item, locale), [resumed, type, item, locale]);
-  const resolver = useMemo(() => itemResolver(type, typology), [type, typology]);
+  const resolver = useMemo(() => itemResolver(type, typology, item), [type, typology, item]);
 
   const submit = useFormSubmit<ItemFormValues>(
     useCallback(
       async (values) => {
-        const body = await toItemBody(values, type, typology);
+        const body = await toItemBody(values, type, typology, item);
         let orderId: string;
         let itemId: string;
         if (mode.kind === 'create') {
@@ -102,7 +102,7 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
         if (mode.kind !== 'edit') navigate(wizardPaths.item(orderId, itemId), { replace: true });
         navigate(wizardPaths.recap(orderId));
       },
-      [dataProvider, mode, navigate, notify, queryClient, type, typology],
+      [dataProvider, item, mode, navigate, notify, queryClient, type, typology],
     ),
   );
   const onSubmit = useCallback(async (values: FieldValues) => serverErrorsOnForm(await submit(values)), [submit]);
@@ -117,12 +117,7 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
       <Form defaultValues={defaultValues} resolver={resolver} mode="onChange" onSubmit={onSubmit} noValidate>
         <ValueInput typology={typology} />
         {type === 'DIGITAL' ? <DigitalInputs item={item} /> : <RangesInput typologyId={typology.id} />}
-        {item && (item.templateName || item.namesListName) && (
-          <Alert severity="info" sx={{ my: 1 }}>
-            {translate('orderWizard.customize.replaceWhole')}
-          </Alert>
-        )}
-        <ItemTotal typology={typology} type={type} />
+        <ItemTotal typology={typology} type={type} saved={item} />
         {resumed && <RestoreErrors errors={resumed.errors} />}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
           <SubmitButton fullWidth={false} allowPristine={Boolean(resumed)}>

@@ -88,6 +88,7 @@ export function DigitalInputs({ item }: { item?: OrderItem }) {
             accept=".jpg,.jpeg,.png,image/jpeg,image/png"
             help={translate('orderWizard.files.templateHelp')}
             current={item?.templateName}
+            dropCurrent="dropTemplate"
           />
         </>
       ) : (
@@ -97,7 +98,7 @@ export function DigitalInputs({ item }: { item?: OrderItem }) {
             label={translate('orderWizard.files.chooseNamesList')}
             accept=".csv,text/csv"
             help={translate('orderWizard.files.namesListHelp')}
-            current={item?.namesListName}
+            current={item?.namesListName ? translate('orderWizard.files.savedList', { name: item.namesListName, smart_count: item.recipients }) : null}
             errorText={namesError}
             onChosen={(file) => void readNames(file)}
           />

@@ -2,7 +2,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useFormat } from '../../../components/formatMoney';
 
 /**
@@ -16,6 +16,7 @@ export function FileChooser({
   accept,
   help,
   current,
+  dropCurrent,
   errorText,
   onChosen,
 }: {
@@ -23,15 +24,19 @@ export function FileChooser({
   label: string;
   accept: string;
   help: string;
-  /** the file the saved item has (shown until another is chosen) */
+  /** the file the saved item has: kept until another is chosen */
   current?: string | null;
+  /** the form's flag that removes the saved file instead (offered when set) */
+  dropCurrent?: 'dropTemplate';
   errorText?: (key: string) => string;
   onChosen?: (file: File | null) => void;
 }) {
   const translate = useTranslate();
   const format = useFormat();
-  const { control } = useFormContext();
+  const { control, setValue } = useFormContext();
   const { field, fieldState } = useController({ name, control });
+  const dropped = useWatch({ control, name: dropCurrent ?? 'dropTemplate' }) === true && Boolean(dropCurrent);
+  const setDropped = (value: boolean) => dropCurrent && setValue(dropCurrent, value, { shouldDirty: true, shouldValidate: true });
   const helpId = useId();
   const file = field.value as File | null;
   const error = fieldState.error?.message;
@@ -67,9 +72,21 @@ export function FileChooser({
         )}
       </Box>
       {!file && current && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {translate('orderWizard.files.current', { name: current })}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+          <Typography variant="body2" color="text.secondary" data-testid={`${name}-saved`}>
+            {translate(dropped ? 'orderWizard.files.currentDropped' : 'orderWizard.files.current', { name: current })}
+          </Typography>
+          {dropCurrent &&
+            (dropped ? (
+              <Button size="small" onClick={() => setDropped(false)}>
+                {translate('orderWizard.files.keep')}
+              </Button>
+            ) : (
+              <Button size="small" onClick={() => setDropped(true)} aria-label={translate('orderWizard.files.removeNamed', { name: current })}>
+                {translate('orderWizard.files.remove')}
+              </Button>
+            ))}
+        </Box>
       )}
       <FormHelperText id={helpId} error={Boolean(error)} role={error ? 'alert' : undefined}>
         {error ? (errorText ? errorText(error) : translate(error)) : help}

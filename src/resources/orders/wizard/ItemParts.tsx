@@ -6,7 +6,7 @@ import { parseAmountInput } from '../../../../domain/money';
 import type { ShippingType } from '../../../../domain/orders';
 import { FormTextField } from '../../../components/FormTextField';
 import { useFormatCents } from '../../../components/MoneyField';
-import { formRangesTotal, needsValue, parseCount, type ItemFormValues } from './itemForm';
+import { digitalCards, formRangesTotal, needsValue, type ItemFormValues, type SavedFiles } from './itemForm';
 import { useExpirationText } from './TypologyCard';
 
 /** The product's face value (or that it is chosen here) and how long its cards last. */
@@ -33,14 +33,13 @@ export function ValueInput({ typology }: { typology: Typology }) {
 }
 
 /** Cards × value = price, as the form stands. */
-export function ItemTotal({ typology, type }: { typology: Typology; type: ShippingType }) {
+export function ItemTotal({ typology, type, saved }: { typology: Typology; type: ShippingType; saved?: SavedFiles | null }) {
   const translate = useTranslate();
   const format = useFormatCents();
   const [locale] = useLocaleState();
   const { control } = useFormContext<ItemFormValues>();
   const values = useWatch({ control }) as ItemFormValues;
-  const cards =
-    type !== 'DIGITAL' ? formRangesTotal({ ranges: values.ranges ?? [] }) : values.digitalMode === 'namesList' ? (values.namesCheck?.ok ? values.namesCheck.recipients.length : 0) : parseCount(values.quantity ?? '');
+  const cards = type !== 'DIGITAL' ? formRangesTotal({ ranges: values.ranges ?? [] }) : digitalCards(values, saved);
   const value = needsValue(typology) ? parseAmountInput(values.value ?? '', locale) : typology.valueCents;
   if (!Number.isFinite(cards) || cards <= 0 || value === null || value <= 0) return null;
   return (

@@ -22,7 +22,12 @@ export interface ItemFormValues {
   template: File | null;
   namesList: File | null;
   namesCheck: NamesCheck | null;
+  /** editing: remove the saved template image (without a new one the edit keeps it) */
+  dropTemplate: boolean;
 }
+
+/** What an edited item has saved: an edit without a new file keeps it (domain `keptItemFiles`). */
+export type SavedFiles = Pick<OrderItem, 'templateName' | 'namesListName' | 'recipients'>;
 
 /** Error keys of the form that are not a field of their own. */
 export const RANGES_CHECK = 'rangesCheck';
@@ -56,6 +61,7 @@ export function initialValues(shipping: ShippingType, item?: OrderItem, language
     template: null,
     namesList: null,
     namesCheck: null,
+    dropTemplate: false,
   };
 }
 
@@ -94,7 +100,7 @@ function fieldOf(path: PropertyKey[], message: string): [string, string] {
 }
 
 /** The form's rules: the domain's item schema for the order's shipping type, plus what only the browser can check (file size, the names list's rows). */
-export function validateItem(values: ItemFormValues, shipping: ShippingType, typology: Typology): Record<string, string> {
+export function validateItem(values: ItemFormValues, shipping: ShippingType, typology: Typology, saved?: SavedFiles | null): Record<string, string> {
   const errors: Record<string, string> = {};
   const set = (field: string, message: string) => {
     errors[field] ??= message;
@@ -104,13 +110,16 @@ export function validateItem(values: ItemFormValues, shipping: ShippingType, typ
   if (valueProblem) set('value', AMOUNT_MESSAGES[valueProblem]);
   if (shipping !== 'DIGITAL' && values.quantity.trim() === '') set('quantity', OV.required);
   if (shipping === 'DIGITAL' && values.digitalMode === 'namesList') {
-    if (!values.namesList) set('namesList', OV.required);
+    // editing a product saved with a list: without a new file the list is kept
+    if (!values.namesList) {
+      if (!saved?.namesListName) set('namesList', OV.required);
+    }
     else if (values.namesList.size > MAX_UPLOAD_BYTES) set('namesList', OV.fileTooLarge);
     else if (!values.namesCheck) set('namesList', WE.namesListReading);
     else if (!values.namesCheck.ok) set('namesList', values.namesCheck.line === 0 ? WE.namesListEmpty : WE.namesListLine);
   }
   if (shipping === 'DIGITAL' && values.digitalMode === 'quantity' && values.template && values.template.size > MAX_UPLOAD_BYTES) set('template', OV.fileTooLarge);
-  const parsed = makeOrderItemSchema(shipping).safeParse(bodyShape(values, shipping, typology));
+  const parsed = makeOrderItemSchema(shipping, { savedNamesList: Boolean(saved?.namesListName) }).safeParse(bodyShape(values, shipping, typology));
   if (!parsed.success) {
     const namesMode = shipping === 'DIGITAL' && values.digitalMode === 'namesList';
     for (const issue of parsed.error.issues) {
@@ -146,9 +155,9 @@ export function toFieldErrors(flat: Record<string, string>): FieldErrors {
   return out as FieldErrors;
 }
 
-export function itemResolver(shipping: ShippingType, typology: Typology): Resolver<FieldValues> {
+export function itemResolver(shipping: ShippingType, typology: Typology, saved?: SavedFiles | null): Resolver<FieldValues> {
   return async (values) => {
-    const errors = validateItem(values as ItemFormValues, shipping, typology);
+    const errors = validateItem(values as ItemFormValues, shipping, typology, saved);
     return Object.keys(errors).length > 0 ? { values: {}, errors: toFieldErrors(errors) } : { values, errors: {} };
   };
 }
@@ -176,8 +185,11 @@ export function fileToUpload(file: File): Promise<{ type: string; name: string; 
   });
 }
 
-/** The body the API receives for valid form values, the files read as base64. */
-export async function toItemBody(values: ItemFormValues, shipping: ShippingType, typology: Typology): Promise<OrderItemBody> {
+/**
+ * The body the API receives for valid form values, the files read as base64. Editing, a file not
+ * chosen again is left out, so the API keeps the saved one; a removed saved template is `null`.
+ */
+export async function toItemBody(values: ItemFormValues, shipping: ShippingType, typology: Typology, saved?: SavedFiles | null): Promise<OrderItemBody> {
   const body: OrderItemBody = { typologyId: typology.id };
   if (needsValue(typology)) body.valueCents = readAmount(values.value, i18n.language).cents!;
   if (shipping !== 'DIGITAL') {
@@ -185,11 +197,19 @@ export async function toItemBody(values: ItemFormValues, shipping: ShippingType,
     body.quantity = parseCount(values.quantity);
   } else if (values.digitalMode === 'namesList' && values.namesList) {
     body.namesList = await fileToUpload(values.namesList);
-  } else {
+  } else if (values.digitalMode === 'quantity') {
     body.quantity = parseCount(values.quantity);
     if (values.template) body.template = await fileToUpload(values.template);
+    else if (values.dropTemplate && saved?.templateName) body.template = null;
   }
   return body;
+}
+
+/** The cards of a digital item as the form stands: the quantity, or the recipients of the list chosen (or kept). */
+export function digitalCards(values: Pick<ItemFormValues, 'digitalMode' | 'quantity' | 'namesList' | 'namesCheck'>, saved?: SavedFiles | null): number {
+  if (values.digitalMode !== 'namesList') return parseCount(values.quantity ?? '');
+  if (values.namesList) return values.namesCheck?.ok ? values.namesCheck.recipients.length : 0;
+  return saved?.namesListName ? saved.recipients : 0;
 }
 
 /** The API's field errors on the form's fields (`valueCents` is typed as `value`; range-wide refusals sit under the ranges). */
