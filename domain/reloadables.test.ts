@@ -69,7 +69,7 @@ describe('reload rules', () => {
 describe('one card reloaded by hand', () => {
   it('answers the bare reason of its refused row, or a 400 on the amount', () => {
     expect(oneCardRefusal({ 'rows.1.card': 'errors.codes.RELOAD_CARD_LOCKED' })).toEqual({ status: 409, code: 'RELOAD_CARD_LOCKED' });
-    expect(oneCardRefusal({ 'rows.1.amount': 'validation.amountTooLarge' })).toEqual({ status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: 'validation.amountTooLarge' } });
+    expect(oneCardRefusal({ 'rows.1.amount': 'validation.amountMax?maxCents=250000' })).toEqual({ status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: 'validation.amountMax?maxCents=250000' } });
   });
 });
 
@@ -96,7 +96,7 @@ describe('reloads CSV', () => {
       { row: 5, field: 'amount', code: 'validation.amount' },
       { row: 6, field: 'amount', code: 'validation.amount' },
       { row: 7, field: 'amount', code: 'validation.required' },
-      { row: 9, field: 'amount', code: 'validation.amountTooLarge' },
+      { row: 9, field: 'amount', code: 'validation.amountMax?maxCents=250000' },
     ]);
   });
 

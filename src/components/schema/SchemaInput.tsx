@@ -1,5 +1,5 @@
 import { AutocompleteInput, BooleanInput, NullableBooleanInput, ReferenceInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
-import type { FieldSpec, ResolvedInputField } from '../../../domain/fields';
+import { FILTER_TEXT_MAX, type FieldSpec, type ResolvedInputField } from '../../../domain/fields';
 
 const TEXT_TYPES = { email: 'email', phone: 'tel' } as const;
 
@@ -55,6 +55,6 @@ export function SchemaFilterInput({ field }: { field: FieldSpec }) {
         </ReferenceInput>
       );
     default:
-      return <TextInput {...common} resettable />;
+      return <TextInput {...common} resettable slotProps={{ htmlInput: { maxLength: (field.input !== false && field.maxLength) || FILTER_TEXT_MAX } }} />;
   }
 }

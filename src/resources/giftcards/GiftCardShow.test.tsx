@@ -113,7 +113,7 @@ describe('GiftCardShow', () => {
       ['0', 'Enter an amount greater than zero, with at most 2 decimals'],
       ['10.123', 'Enter an amount in euros with at most 2 decimals, for example 1,000.50 or 1000.50'],
       ['-5', 'Enter an amount in euros with at most 2 decimals, for example 1,000.50 or 1000.50'],
-      ['1000.01', 'The amount is larger than the maximum allowed'],
+      ['1000.01', 'The amount can be at most €1,000.00'],
     ] as const) {
       await user.clear(amount);
       await user.type(amount, typed);
@@ -195,7 +195,7 @@ describe('GiftCardShow', () => {
       const { user, amount, dialog, submit } = await openReload();
       expect(within(dialog).getByText('Maximum €50.00')).toBeInTheDocument();
       await user.type(amount, '50.01');
-      expect(await within(dialog).findByText('The amount is larger than the maximum allowed')).toBeInTheDocument();
+      expect(await within(dialog).findByText('The amount can be at most €50.00')).toBeInTheDocument();
       expect(submit).toBeDisabled();
     } finally {
       delete window.__TESSERA_CONFIG__;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
+import { amountMaxMessage } from '../../../../domain/messages';
 import { parseEurosToCents } from '../../../../domain/money';
 import { RELOAD_LIMITS, type NotificationSettings, type NotificationSettingsBody } from '../../../../domain/reloadables';
 
@@ -13,7 +14,7 @@ export interface NotificationFormValues {
   monthlyStatementEnabled: boolean;
 }
 
-export const MAX_RECIPIENTS = 10;
+export const MAX_RECIPIENTS = RELOAD_LIMITS.maxRecipients;
 const email = z.email();
 
 export const splitRecipients = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -46,7 +47,7 @@ export const notificationFormSchema = z
     else if (recipients.length > MAX_RECIPIENTS) ctx.addIssue({ code: 'custom', path: ['recipients'], message: 'reloadables.notifications.tooManyRecipients' });
     const threshold = values.lowBalanceThreshold === '' ? (values.lowBalanceEnabled ? null : 0) : parseEurosToCents(values.lowBalanceThreshold);
     if (threshold === null) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: values.lowBalanceThreshold === '' ? GV.required : GV.amount });
-    else if (threshold > RELOAD_LIMITS.maxWalletMoveCents) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: GV.amountTooLarge });
+    else if (threshold > RELOAD_LIMITS.maxWalletMoveCents) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: amountMaxMessage(RELOAD_LIMITS.maxWalletMoveCents) });
     // an alert below zero would never fire
     else if (values.lowBalanceEnabled && threshold === 0) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: GV.amount });
     return {
