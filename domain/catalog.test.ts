@@ -36,7 +36,7 @@ describe('catalog contract', () => {
     expect(errorsOf(typologyCreateSchema.safeParse({ ...typology, valueCents: undefined }))).toEqual({ valueCents: 'validation.required' });
     expect(errorsOf(typologyCreateSchema.safeParse({ ...typology, variableValue: true }))).toEqual({ valueCents: 'validation.invalid' });
     expect(errorsOf(typologyCreateSchema.safeParse({ ...typology, valueCents: 12.5 }))).toEqual({ valueCents: 'validation.amount' });
-    expect(errorsOf(typologyCreateSchema.safeParse({ ...typology, expirationMonths: 0 }))).toEqual({ expirationMonths: 'validation.invalid' });
+    expect(errorsOf(typologyCreateSchema.safeParse({ ...typology, expirationMonths: 0 }))).toEqual({ expirationMonths: 'validation.numberRange?min=1&max=120' });
     expect(errorsOf(typologyCreateSchema.safeParse({ ...typology, expirationType: 'MONTHS_FROM_FIRST_USE', expirationMonths: null }))).toEqual({
       expirationMonths: 'validation.required',
     });
@@ -48,7 +48,7 @@ describe('catalog contract', () => {
     const batch = { lotNumber: 'LOT-1/A', typologyId: '7a1d6a3c-0000-4000-8000-000000000000', quantity: 100_000 };
     expect(batchCreateSchema.safeParse(batch).success).toBe(true);
     expect(errorsOf(batchCreateSchema.safeParse({ ...batch, quantity: 100_001, lotNumber: ' ', expireDate: '31/12/2027' }))).toEqual({
-      quantity: 'validation.invalid',
+      quantity: 'validation.numberRange?min=1&max=100000',
       lotNumber: 'validation.required',
       expireDate: 'validation.invalid',
     });

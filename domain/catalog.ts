@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { EXPIRATION_TYPES, GV, TYPOLOGY_TYPES, typologySchema } from './giftcards';
+import { amountMaxMessage, maxItemsMessage, maxLengthMessage, numberRangeMessage } from './messages';
 
 /**
  * Catalog and batches contract (SPEC §3 "Batch" and "Batch creation", §4 batch and PDF-archive
@@ -91,6 +92,8 @@ export const MAX_BATCH_QUANTITY = 100_000;
 export const TYPOLOGY_NAME_MAX = 80;
 export const SKU_MAX = 40;
 export const LOT_NUMBER_MAX = 40;
+/** A batch's order reference. */
+export const BATCH_ORDER_REFERENCE_MAX = 60;
 /** A typology's face value: up to 10,000.00 EUR. */
 export const MAX_TYPOLOGY_VALUE_CENTS = 1_000_000;
 export const BATCH_SORT_FIELDS = ['createdAt', 'lotNumber', 'quantity', 'expireDate'] as const;
@@ -99,9 +102,12 @@ export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
 // ---------------------------------------------------------------- typologies
 
 const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
-const text = (max: number) => z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(max, GV.invalid);
+const text = (max: number) => z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(max, maxLengthMessage(max));
 const isoDay = z.iso.date(requiredOr(GV.invalid));
-const months = z.number(requiredOr(GV.invalid)).int(GV.invalid).min(1, GV.invalid).max(120, GV.invalid);
+/** Months of a months-based expiry: 1 to 120. */
+export const MAX_EXPIRATION_MONTHS = 120;
+const monthsRule = numberRangeMessage(1, MAX_EXPIRATION_MONTHS);
+const months = z.number(requiredOr(monthsRule)).int(monthsRule).min(1, monthsRule).max(MAX_EXPIRATION_MONTHS, monthsRule);
 
 /**
  * SPEC §3 "Batch creation" fields: name, type, value, expiration type, expiration months,
@@ -111,13 +117,13 @@ const months = z.number(requiredOr(GV.invalid)).int(GV.invalid).min(1, GV.invali
 export const typologyFieldsShape = {
   name: text(TYPOLOGY_NAME_MAX),
   type: z.enum(TYPOLOGY_TYPES, requiredOr(GV.invalid)),
-  valueCents: z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, GV.amountTooLarge).nullable().optional(),
+  valueCents: z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, amountMaxMessage(MAX_TYPOLOGY_VALUE_CENTS)).nullable().optional(),
   variableValue: z.boolean(requiredOr(GV.invalid)).default(false),
   sku: z
     .string(requiredOr(GV.invalid))
     .trim()
     .min(1, GV.required)
-    .max(SKU_MAX, GV.invalid)
+    .max(SKU_MAX, maxLengthMessage(SKU_MAX))
     .regex(/^[A-Za-z0-9._-]+$/, GV.invalid),
   expirationType: z.enum(EXPIRATION_TYPES, requiredOr(GV.invalid)),
   expirationMonths: months.nullable().optional(),
@@ -154,11 +160,11 @@ export type TypologyUpdateBody = z.output<typeof typologyUpdateSchema>;
 
 export const typologyFilterSchema = z
   .object({
-    q: z.string().trim().max(80, GV.invalid).optional(),
+    q: z.string().trim().max(80, maxLengthMessage(80)).optional(),
     type: z.enum(TYPOLOGY_TYPES, { error: GV.invalid }).optional(),
     variableValue: z.boolean({ error: GV.invalid }).optional(),
     /** react-admin's getMany (reference fields): these ids only */
-    id: z.array(z.uuid(GV.invalid), { error: GV.invalid }).max(200, GV.invalid).optional(),
+    id: z.array(z.uuid(GV.invalid), { error: GV.invalid }).max(200, maxItemsMessage(200)).optional(),
   })
   .strict();
 export type TypologyFilter = z.output<typeof typologyFilterSchema>;
@@ -168,6 +174,8 @@ export type CatalogTypology = z.infer<typeof catalogTypologySchema>;
 
 // ---------------------------------------------------------------- batches
 
+const batchQuantityRule = numberRangeMessage(1, MAX_BATCH_QUANTITY);
+
 /** POST batches: SPEC §3 "Batch" inputs (lot number, typology, quantity, expiry). */
 export const batchCreateSchema = z
   .object({
@@ -175,20 +183,23 @@ export const batchCreateSchema = z
       .string(requiredOr(GV.invalid))
       .trim()
       .min(1, GV.required)
-      .max(LOT_NUMBER_MAX, GV.invalid)
+      .max(LOT_NUMBER_MAX, maxLengthMessage(LOT_NUMBER_MAX))
       .regex(/^[A-Za-z0-9._/-]+$/, GV.invalid),
     typologyId: z.uuid(requiredOr(GV.invalid)),
-    quantity: z.number(requiredOr(GV.invalid)).int(GV.invalid).min(1, GV.invalid).max(MAX_BATCH_QUANTITY, GV.invalid),
+    quantity: z.number(requiredOr(batchQuantityRule)).int(batchQuantityRule).min(1, batchQuantityRule).max(MAX_BATCH_QUANTITY, batchQuantityRule),
     /** the cards' last day (printed on them; activation never gives a later expiry). Optional. */
     expireDate: isoDay.nullable().optional(),
-    orderReference: z.string().trim().max(60, GV.invalid).nullable().optional(),
+    orderReference: z.string().trim().max(BATCH_ORDER_REFERENCE_MAX, maxLengthMessage(BATCH_ORDER_REFERENCE_MAX)).nullable().optional(),
   })
   .strict();
 export type BatchCreateBody = z.output<typeof batchCreateSchema>;
 
+/** The face value of the cards of a variable-value typology, given when its batch is activated. */
+export const batchActivationAmountSchema = z.number(GV.amount).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, amountMaxMessage(MAX_TYPOLOGY_VALUE_CENTS));
+
 export const batchFilterSchema = z
   .object({
-    lotNumber: z.string().trim().min(1, GV.required).max(LOT_NUMBER_MAX, GV.invalid).optional(),
+    lotNumber: z.string().trim().min(1, GV.required).max(LOT_NUMBER_MAX, maxLengthMessage(LOT_NUMBER_MAX)).optional(),
     typologyId: z.uuid(GV.invalid).optional(),
     status: z.enum(BATCH_STATUSES, { error: GV.invalid }).optional(),
     archiveStatus: z.enum(ARCHIVE_STATUSES, { error: GV.invalid }).optional(),

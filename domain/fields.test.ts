@@ -47,3 +47,28 @@ describe('resource declarations', () => {
     expect(operatorFields.inputs.find((f) => f.source === 'companyId')).toMatchObject({ required: true, readOnly: true });
   });
 });
+
+describe('input lengths', () => {
+  it("every text input of the declared resources carries its rule's maxLength", async () => {
+    const { batchFields } = await import('./schemas/batch');
+    const { maxLengthOf } = await import('./messages');
+    for (const set of [storeFields, companyFields, referentFields, operatorFields, batchFields]) {
+      for (const field of set.inputs) {
+        const rule = maxLengthOf(set.schema.shape[field.source] as z.ZodType);
+        if (rule !== undefined) expect(field.maxLength, `${set.resource ?? 'contacts'} ${field.source}`).toBe(rule);
+      }
+    }
+    expect(Object.fromEntries(referentFields.inputs.map((field) => [field.source, field.maxLength]))).toEqual({ firstName: 40, lastName: 40, phoneCountry: 5, phone: 20, email: 320 });
+    expect(Object.fromEntries(companyFields.inputs.filter((field) => (field.kind ?? 'text') === 'text').map((field) => [field.source, field.maxLength]))).toEqual({
+      code: 40,
+      companyName: 40,
+      businessName: 40,
+      vatNumber: 16,
+      address: 40,
+      city: 40,
+      municipality: 40,
+      province: 2,
+      zip: 5,
+    });
+  });
+});

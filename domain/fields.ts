@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxItemsMessage, maxLengthMessage, maxLengthOf } from './messages';
 
 /**
  * Field declarations: a resource's fields are declared once, next to its zod schema, with the
@@ -64,7 +65,7 @@ export interface InputFieldSpec<K extends string = string> extends FieldCommon {
   readOnly?: boolean;
   /** initial value of a new record; default '' (false for booleans) */
   defaultValue?: string | boolean;
-  /** the input's maxLength attribute */
+  /** the input's maxLength attribute; default: the schema's `.max()` of the field (defineFields reads it) */
   maxLength?: number;
 }
 
@@ -115,7 +116,13 @@ export function defineFields<S extends z.ZodObject>(
   options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[] } = {},
 ): FieldSet {
   const shape = schema.shape as Record<string, z.ZodType>;
-  const inputSpecs = (fields as readonly FieldSpec[]).filter((field): field is InputFieldSpec => field.input !== false);
+  // an input's maxLength is its rule's `.max()` unless declared (a pattern such as {5,16} has none to read)
+  const withLimits = (fields as readonly FieldSpec[]).map((field) => {
+    if (field.input === false || field.maxLength !== undefined || !(field.source in shape)) return field;
+    const maxLength = maxLengthOf(shape[field.source]);
+    return maxLength === undefined ? field : { ...field, maxLength };
+  });
+  const inputSpecs = withLimits.filter((field): field is InputFieldSpec => field.input !== false);
   for (const field of inputSpecs) if (!(field.source in shape)) throw new Error(`Field "${field.source}" has an input but is not in the schema`);
   for (const key of Object.keys(shape)) if (!inputSpecs.some((field) => field.source === key)) throw new Error(`Schema key "${key}" has no field declaration`);
   for (const source of [options.primary, ...(options.secondary ?? [])]) {
@@ -130,8 +137,15 @@ export function defineFields<S extends z.ZodObject>(
     required: !shape[field.source].safeParse(emptyOf(field)).success,
   }));
   const defaults = Object.fromEntries(inputSpecs.map((field) => [field.source, field.defaultValue ?? emptyOf(field)]));
-  return { resource: options.resource, primary: options.primary, secondary: options.secondary, schema, formSchema, fields: fields as readonly FieldSpec[], inputs, defaults };
+  return { resource: options.resource, primary: options.primary, secondary: options.secondary, schema, formSchema, fields: withLimits, inputs, defaults };
 }
+
+/** A list filter's text (search box, code, name): at most this many characters. */
+export const FILTER_TEXT_MAX = 100;
+export const filterTextSchema = z.string().max(FILTER_TEXT_MAX, maxLengthMessage(FILTER_TEXT_MAX));
+/** The ids of a reference lookup (react-admin's getMany): at most this many. */
+export const FILTER_IDS_MAX = 100;
+export const filterIdsSchema = <T extends z.ZodType>(id: T) => z.array(id).max(FILTER_IDS_MAX, maxItemsMessage(FILTER_IDS_MAX));
 
 export const columnFields = (set: FieldSet) => set.fields.filter((field) => field.column);
 /** The field whose list cell links to the record (declared `primary`, else the first column). */

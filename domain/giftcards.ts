@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage } from './messages';
 
 /**
  * Gift-card suite contract (SPEC §3–§5, DESIGN §4/§6), shared by the SPA and the API.
@@ -126,7 +127,6 @@ export const GV = {
   required: 'validation.required',
   invalid: 'validation.invalid',
   amount: 'validation.amount',
-  amountTooLarge: 'validation.amountTooLarge',
   dateRange: 'validation.dateRange',
   progressiveRange: 'validation.progressiveRange',
 } as const;
@@ -135,15 +135,17 @@ const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (is
 
 /** A money amount in cents: integer, > 0, ≤ max. */
 export function amountCentsSchema(max: number = DEFAULT_MAX_TRANSACTION_CENTS) {
-  return z.number(requiredOr(GV.amount)).max(max, GV.amountTooLarge).int(GV.amount).positive(GV.amount);
+  return z.number(requiredOr(GV.amount)).max(max, amountMaxMessage(max)).int(GV.amount).positive(GV.amount);
 }
 
 const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requiredOr(GV.invalid));
-const progressive = z.union([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/).transform(Number)], {
-  error: GV.invalid,
+/** A progressive typed in a filter: a whole number of up to 15 digits. */
+export const PROGRESSIVE_MAX_DIGITS = 15;
+const progressive = z.union([z.number().int().min(0).max(10 ** PROGRESSIVE_MAX_DIGITS - 1), z.string().regex(/^\d{1,15}$/, maxDigitsMessage(PROGRESSIVE_MAX_DIGITS)).transform(Number)], {
+  error: maxDigitsMessage(PROGRESSIVE_MAX_DIGITS),
 });
 const uuid = z.uuid(GV.invalid);
-const shortText = (max: number) => z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(max, GV.invalid);
+const shortText = (max: number) => z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(max, maxLengthMessage(max));
 
 /** Start of the day for a date-only bound, or the instant itself. */
 export function rangeStart(value: string): Date {
@@ -169,6 +171,17 @@ function checkOrder(
   if (!ordered) ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
+/**
+ * SPEC §5 "Date range: start date less than end date": a filter's from/to pairs, each refused
+ * (`validation.dateRange` on the "to" field) when the start is after the end, so a reversed range
+ * is a 400 the form shows on the field, not an empty list. Equal days are one day's range.
+ */
+export function refineDateRanges<T extends Record<string, unknown>>(...pairs: readonly (readonly [from: keyof T & string, to: keyof T & string])[]) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    for (const [from, to] of pairs) checkOrder(ctx, value[from] as string | undefined, value[to] as string | undefined, to, GV.dateRange);
+  };
+}
+
 // ---------------------------------------------------------------- cards
 
 export const cardFilterShape = {
@@ -192,8 +205,7 @@ export const cardFilterSchema = z
   .strict()
   .superRefine((value, ctx) => {
     checkOrder(ctx, value.progressiveFrom, value.progressiveTo, 'progressiveTo', GV.progressiveRange);
-    checkOrder(ctx, value.activationFrom, value.activationTo, 'activationTo', GV.dateRange);
-    checkOrder(ctx, value.expiryFrom, value.expiryTo, 'expiryTo', GV.dateRange);
+    refineDateRanges<typeof value>(['activationFrom', 'activationTo'], ['expiryFrom', 'expiryTo'])(value, ctx);
   });
 export type CardFilter = z.output<typeof cardFilterSchema>;
 
@@ -294,7 +306,7 @@ export const transactionFilterSchema = z
     cardId: uuid.optional(),
   })
   .strict()
-  .superRefine((value, ctx) => checkOrder(ctx, value.dateFrom, value.dateTo, 'dateTo', GV.dateRange));
+  .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
 export type TransactionFilter = z.output<typeof transactionFilterSchema>;
 
 // ---------------------------------------------------------------- action bodies
@@ -304,7 +316,7 @@ const storeCode = shortText(80);
 export const makeReloadSchema = (max?: number) => z.object({ amountCents: amountCentsSchema(max) }).strict();
 export const makeMoveSchema = (max?: number) => z.object({ amountCents: amountCentsSchema(max), storeCode }).strict();
 export const makeReturnSchema = (max?: number) =>
-  z.object({ amountCents: amountCentsSchema(max), returnNumber: z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(40, GV.invalid), storeCode }).strict();
+  z.object({ amountCents: amountCentsSchema(max), returnNumber: shortText(40), storeCode }).strict();
 
 export const reloadSchema = makeReloadSchema();
 /** consume and freeze */
@@ -320,7 +332,7 @@ export function makeBulkSchema(max?: number) {
   return z
     .object({
       action: z.enum(BULK_ACTIONS, requiredOr(GV.invalid)),
-      ids: z.array(uuid).min(1, GV.required).max(MAX_BULK_IDS, GV.invalid).optional(),
+      ids: z.array(uuid).min(1, GV.required).max(MAX_BULK_IDS, maxCardsMessage(MAX_BULK_IDS)).optional(),
       filter: cardFilterSchema.optional(),
       params: z
         .object({ amountCents: amountCentsSchema(max).optional(), expireDate: z.iso.date(GV.invalid).optional() })
@@ -373,9 +385,9 @@ export function isTimeZone(value: string): boolean {
 /** Query of GET cards/export: the filter, the file's language and the user's time zone. */
 export const cardExportQuerySchema = z
   .object({
-    filter: z.string().max(4000).optional(),
+    filter: z.string().max(4000, maxLengthMessage(4000)).optional(),
     lang: z.enum(EXPORT_LANGUAGES, { error: GV.invalid }).optional(),
-    tz: z.string().max(64).refine(isTimeZone, GV.invalid).optional(),
+    tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, GV.invalid).optional(),
   })
   .strict();
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from './constants';
 import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
-import { EXPORT_LANGUAGES, GV, isTimeZone, rangeStart } from './giftcards';
+import { EXPORT_LANGUAGES, GV, isTimeZone, refineDateRanges } from './giftcards';
+import { amountMaxMessage, lengthRangeMessage, maxDigitsMessage, maxLengthMessage, maxRangesMessage, numberMinMessage } from './messages';
 
 /**
  * Gift-card orders (SPEC §2 order screens, §3 "Order", §4 order states, §5 order rules; issue 9),
@@ -211,6 +212,10 @@ export const VALID_MONTHS_DEFAULT = 1;
 export const MAX_ITEM_CARDS = 10_000;
 /** Cards of one order. */
 export const MAX_ORDER_CARDS = 50_000;
+/** Ranges of progressives of one item. */
+export const MAX_ITEM_RANGES = 100;
+/** Face value of one card of a variable-value typology: up to 1,000,000.00 EUR. */
+export const MAX_ITEM_VALUE_CENTS = 100_000_000;
 
 export const OV = {
   ...GV,
@@ -230,7 +235,11 @@ export const OV = {
 } as const;
 
 const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? OV.required : key) });
-const text = (min: number, max: number) => z.string(requiredOr(OV.invalid)).trim().min(min, min <= 1 ? OV.required : OV.invalid).max(max, OV.invalid);
+/** A required text of min to max characters; its messages name the limits. */
+const text = (min: number, max: number) => {
+  const length = min <= 1 ? maxLengthMessage(max) : lengthRangeMessage(min, max);
+  return z.string(requiredOr(OV.invalid)).trim().min(min, min <= 1 ? OV.required : length).max(max, length);
+};
 const uuid = z.uuid(requiredOr(OV.invalid));
 
 export const createOrderSchema = z.object({ subCompanyId: uuid, shippingType: z.enum(SHIPPING_TYPES, requiredOr(OV.invalid)) }).strict();
@@ -239,12 +248,12 @@ export type CreateOrderBody = z.infer<typeof createOrderSchema>;
 export const orderConfigurationSchema = z
   .object({
     referentName: text(2, 80),
-    referentEmail: z.email(requiredOr(OV.email)).max(254, OV.email),
+    referentEmail: z.email(requiredOr(OV.email)).max(254, maxLengthMessage(254)),
     validMonths: z.number(requiredOr(OV.validMonths)).int(OV.validMonths).min(VALID_MONTHS_MIN, OV.validMonths).max(VALID_MONTHS_MAX, OV.validMonths).default(VALID_MONTHS_DEFAULT),
     companyOrderNumber: text(1, 40),
     sendEmailToCompanyContact: z.boolean(requiredOr(OV.invalid)).default(false),
     autoActivate: z.boolean(requiredOr(OV.invalid)).default(false),
-    shippingAddress: z.string(requiredOr(OV.invalid)).trim().max(300, OV.invalid).nullable().default(null),
+    shippingAddress: z.string(requiredOr(OV.invalid)).trim().max(300, maxLengthMessage(300)).nullable().default(null),
   })
   .strict();
 export type OrderConfiguration = z.output<typeof orderConfigurationSchema>;
@@ -253,17 +262,19 @@ export type OrderConfiguration = z.output<typeof orderConfigurationSchema>;
 const base64MaxChars = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
 export const uploadSchema = z
   .object({
-    type: z.string(requiredOr(OV.invalid)).max(100, OV.invalid),
+    type: z.string(requiredOr(OV.invalid)).max(100, maxLengthMessage(100)),
     name: text(1, 200),
     content: z.string(requiredOr(OV.invalid)).min(1, OV.required).max(base64MaxChars, OV.fileTooLarge).regex(/^[A-Za-z0-9+/]*={0,2}$/, OV.invalid),
   })
   .strict();
 export type UploadBody = z.infer<typeof uploadSchema>;
 
+/** A progressive of a range: a whole number, 1 or more (at most 15 digits, like the card filter's). */
+const progressiveNumber = z.number(requiredOr(numberMinMessage(1))).int(numberMinMessage(1)).min(1, numberMinMessage(1)).max(10 ** 15 - 1, maxDigitsMessage(15));
 export const progressiveRangeSchema = z
   .object({
-    from: z.number(requiredOr(OV.invalid)).int(OV.invalid).min(1, OV.invalid).max(Number.MAX_SAFE_INTEGER, OV.invalid),
-    to: z.number(requiredOr(OV.invalid)).int(OV.invalid).min(1, OV.invalid).max(Number.MAX_SAFE_INTEGER, OV.invalid),
+    from: progressiveNumber,
+    to: progressiveNumber,
   })
   .strict();
 export type ProgressiveRange = z.infer<typeof progressiveRangeSchema>;
@@ -284,8 +295,8 @@ export function makeOrderItemSchema(shipping: ShippingType, options: { savedName
       typologyId: uuid,
       quantity: z.number(requiredOr(OV.quantity)).int(OV.quantity).positive(OV.quantity).max(MAX_ITEM_CARDS, OV.quantity).optional(),
       /** face value of a variable-value typology; fixed-value typologies take the catalog's */
-      valueCents: z.number(requiredOr(OV.amount)).int(OV.amount).positive(OV.amount).max(100_000_000, OV.amount).optional(),
-      ranges: z.array(progressiveRangeSchema).min(1, OV.required).max(100, OV.invalid).optional(),
+      valueCents: z.number(requiredOr(OV.amount)).int(OV.amount).positive(OV.amount).max(MAX_ITEM_VALUE_CENTS, amountMaxMessage(MAX_ITEM_VALUE_CENTS)).optional(),
+      ranges: z.array(progressiveRangeSchema).min(1, OV.required).max(MAX_ITEM_RANGES, maxRangesMessage(MAX_ITEM_RANGES)).optional(),
       template: uploadSchema.nullable().optional(),
       namesList: uploadSchema.nullable().optional(),
     })
@@ -331,7 +342,7 @@ export const orderTrackingSchema = z
   .object({
     carrier: text(1, 80),
     number: text(1, 80),
-    link: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? OV.required : OV.url) }).max(500, OV.url).nullable().default(null),
+    link: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? OV.required : OV.url) }).max(500, maxLengthMessage(500)).nullable().default(null),
   })
   .strict();
 export type OrderTracking = z.output<typeof orderTrackingSchema>;
@@ -481,17 +492,15 @@ export const orderFilterSchema = z
     companyId: z.uuid(OV.invalid).optional(),
   })
   .strict()
-  .superRefine((value, ctx) => {
-    if (value.dateFrom && value.dateTo && rangeStart(value.dateFrom) > rangeStart(value.dateTo)) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: OV.dateRange });
-  });
+  .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
 export type OrderFilter = z.output<typeof orderFilterSchema>;
 export const ORDER_SORT_FIELDS = ['createdAt', 'number'] as const;
 
 export const orderExportQuerySchema = z
   .object({
-    filter: z.string().max(4000).optional(),
+    filter: z.string().max(4000, maxLengthMessage(4000)).optional(),
     lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional(),
-    tz: z.string().max(64).refine(isTimeZone, OV.invalid).optional(),
+    tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, OV.invalid).optional(),
   })
   .strict();
 /** Unsold physical stock of a typology an order may draw ranges from: runs of consecutive progressives (per lot). */
@@ -508,6 +517,6 @@ export const orderCodesQuerySchema = z
     format: z.enum(ORDER_CODE_FORMATS, { error: OV.invalid }).default('csv'),
     lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional(),
     /** the CSV's days in the user's time zone (default Europe/Rome), like the list export */
-    tz: z.string().max(64).refine(isTimeZone, OV.invalid).optional(),
+    tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, OV.invalid).optional(),
   })
   .strict();

@@ -115,7 +115,7 @@ describe('searches and how states and movements read', () => {
 describe('one card reloaded by hand', () => {
   it('answers the bare reason of its refused row, or a 400 on the amount', () => {
     expect(oneCardRefusal({ 'rows.1.card': 'errors.codes.RELOAD_CARD_LOCKED' })).toEqual({ status: 409, code: 'RELOAD_CARD_LOCKED' });
-    expect(oneCardRefusal({ 'rows.1.amount': 'validation.amountTooLarge' })).toEqual({ status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: 'validation.amountTooLarge' } });
+    expect(oneCardRefusal({ 'rows.1.amount': 'validation.amountMax?maxCents=250000' })).toEqual({ status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: 'validation.amountMax?maxCents=250000' } });
   });
 });
 
@@ -143,7 +143,7 @@ describe('reloads CSV', () => {
       // a ";" file is read the Italian way: "1,234" has three decimals
       { row: 6, field: 'amount', code: 'validation.amountDecimals' },
       { row: 7, field: 'amount', code: 'validation.required' },
-      { row: 9, field: 'amount', code: 'validation.amountTooLarge' },
+      { row: 9, field: 'amount', code: 'validation.amountMax?maxCents=250000' },
     ]);
   });
 

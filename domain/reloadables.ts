@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { RELOAD_ERROR_CODES } from './errors';
-import { GV } from './giftcards';
+import { GV, refineDateRanges } from './giftcards';
 import { csvAmount } from './format';
+import { amountMaxMessage, maxCardsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
 import { AMOUNT_MESSAGES, readAmount } from './money';
 
 /**
@@ -90,6 +91,10 @@ export const RELOAD_LIMITS = {
   /** how far ahead a run may be planned */
   maxScheduleDays: 366,
   clientIdMax: 40,
+  /** cards of one bulk action */
+  maxBulkCards: 5_000,
+  /** addresses of the notifications */
+  maxRecipients: 10,
 } as const;
 
 export interface ReloadCaps {
@@ -278,7 +283,7 @@ export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: Re
       errors.push({ row, field: 'amount', code: amount?.problem ? AMOUNT_MESSAGES[amount.problem] : GV.amount });
       ok = false;
     } else if (amountCents > RELOAD_LIMITS.maxReloadCents) {
-      errors.push({ row, field: 'amount', code: GV.amountTooLarge });
+      errors.push({ row, field: 'amount', code: amountMaxMessage(RELOAD_LIMITS.maxReloadCents) });
       ok = false;
     }
     if (ok) rows.push({ row, cardNumber, amountCents: amountCents! });
@@ -485,28 +490,31 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
 const uuid = z.uuid(GV.invalid);
-export const walletAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(RELOAD_LIMITS.maxWalletMoveCents, GV.amountTooLarge);
-export const reloadAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(RELOAD_LIMITS.maxReloadCents, GV.amountTooLarge);
+export const walletAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(RELOAD_LIMITS.maxWalletMoveCents, amountMaxMessage(RELOAD_LIMITS.maxWalletMoveCents));
+export const reloadAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(RELOAD_LIMITS.maxReloadCents, amountMaxMessage(RELOAD_LIMITS.maxReloadCents));
+/** A note on a funding or a transfer. */
+export const WALLET_NOTE_MAX = 200;
+export const walletNoteSchema = z.string().trim().max(WALLET_NOTE_MAX, maxLengthMessage(WALLET_NOTE_MAX));
 
 /** POST wallet/fund (provider staff). */
-export const fundWalletBodySchema = z.object({ amountCents: walletAmountSchema, note: z.string().trim().max(200, GV.invalid).optional() }).strict();
+export const fundWalletBodySchema = z.object({ amountCents: walletAmountSchema, note: walletNoteSchema.optional() }).strict();
 export type FundWalletBody = z.infer<typeof fundWalletBodySchema>;
 /** POST wallet/sub-companies/{subCompanyId}/transfer: `direction` TO_SUB (default) or FROM_SUB (back to the parent). */
 export const transferBodySchema = z
-  .object({ amountCents: walletAmountSchema, direction: z.enum(['TO_SUB', 'FROM_SUB']).default('TO_SUB'), note: z.string().trim().max(200, GV.invalid).optional() })
+  .object({ amountCents: walletAmountSchema, direction: z.enum(['TO_SUB', 'FROM_SUB']).default('TO_SUB'), note: walletNoteSchema.optional() })
   .strict();
 export type TransferBody = z.input<typeof transferBodySchema>;
 
 export const cardReloadBodySchema = z.object({ amountCents: reloadAmountSchema }).strict();
 export const linkCompanyBodySchema = z.object({ companyId: uuid }).strict();
-export const clientIdBodySchema = z.object({ clientId: z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(RELOAD_LIMITS.clientIdMax, GV.invalid) }).strict();
+export const clientIdBodySchema = z.object({ clientId: z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(RELOAD_LIMITS.clientIdMax, maxLengthMessage(RELOAD_LIMITS.clientIdMax)) }).strict();
 
 export const CARD_BULK_ACTIONS = ['lock', 'unlock', 'reload', 'linkCompany'] as const;
 export type CardBulkAction = (typeof CARD_BULK_ACTIONS)[number];
 export const cardBulkBodySchema = z
   .object({
     action: z.enum(CARD_BULK_ACTIONS, requiredOr(GV.invalid)),
-    ids: z.array(uuid).min(1, GV.required).max(5_000, GV.invalid),
+    ids: z.array(uuid).min(1, GV.required).max(RELOAD_LIMITS.maxBulkCards, maxCardsMessage(RELOAD_LIMITS.maxBulkCards)),
     params: z.object({ amountCents: reloadAmountSchema.optional(), companyId: uuid.optional() }).strict().optional(),
   })
   .strict()
@@ -534,7 +542,7 @@ export type ReloadRowInput = z.infer<typeof reloadRowInputSchema>;
 export const createReloadsBodySchema = z
   .object({
     source: z.enum(['MANUAL', 'CSV']),
-    fileName: z.string().trim().max(200).optional(),
+    fileName: z.string().trim().max(200, maxLengthMessage(200)).optional(),
     scheduledAt: z.iso.datetime({ offset: true, error: GV.invalid }).optional(),
     rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, 'validation.csvTooManyRows'),
   })
@@ -544,7 +552,7 @@ export type CreateReloadsBody = z.infer<typeof createReloadsBodySchema>;
 /** POST reloads/validate: the same rows, checked without running anything. A CSV goes as a SPEC §3 file object. */
 export const validateReloadsBodySchema = z.union([
   z.object({ rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, 'validation.csvTooManyRows'), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
-  z.object({ file: z.object({ type: z.string(), name: z.string().max(200), content: z.string() }).strict(), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
+  z.object({ file: z.object({ type: z.string(), name: z.string().max(200, maxLengthMessage(200)), content: z.string() }).strict(), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
 ]);
 export type ValidateReloadsBody = z.infer<typeof validateReloadsBodySchema>;
 
@@ -561,9 +569,9 @@ export interface ReloadValidation {
 
 export const notificationSettingsBodySchema = z
   .object({
-    recipients: z.array(z.email(GV.invalid)).max(10, GV.invalid),
+    recipients: z.array(z.email(GV.invalid)).max(RELOAD_LIMITS.maxRecipients, maxRecipientsMessage(RELOAD_LIMITS.maxRecipients)),
     lowBalanceEnabled: z.boolean(),
-    lowBalanceThresholdCents: z.number().int(GV.amount).min(0, GV.amount).max(RELOAD_LIMITS.maxWalletMoveCents, GV.amountTooLarge),
+    lowBalanceThresholdCents: z.number().int(GV.amount).min(0, GV.amount).max(RELOAD_LIMITS.maxWalletMoveCents, amountMaxMessage(RELOAD_LIMITS.maxWalletMoveCents)),
     runCompletedEnabled: z.boolean(),
     runFailedEnabled: z.boolean(),
     monthlyStatementEnabled: z.boolean(),
@@ -576,7 +584,8 @@ export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySc
 const dateish = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: GV.invalid });
 export const walletMovementFilterSchema = z
   .object({ type: z.enum(WALLET_MOVEMENT_TYPES).optional(), reason: z.enum(WALLET_MOVEMENT_REASONS).optional(), dateFrom: dateish.optional(), dateTo: dateish.optional() })
-  .strict();
+  .strict()
+  .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
 export type WalletMovementFilter = z.infer<typeof walletMovementFilterSchema>;
 
 // ---------------------------------------------------------------- searches
@@ -608,14 +617,14 @@ export const reloadableCardFilterSchema = z
       .string()
       .trim()
       .min(1)
-      .max(80)
+      .max(80, maxLengthMessage(80))
       .superRefine((q, ctx) => {
         const refusal = cardSearchRefusal(q);
         if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
       })
       .optional(),
     status: z.enum(RELOADABLE_CARD_STATUSES).optional(),
-    clientId: z.string().trim().min(1).max(RELOAD_LIMITS.clientIdMax).optional(),
+    clientId: z.string().trim().min(1).max(RELOAD_LIMITS.clientIdMax, maxLengthMessage(RELOAD_LIMITS.clientIdMax)).optional(),
     userId: uuid.optional(),
     /** cards of one company of the subtree (default: the whole subtree) */
     companyId: uuid.optional(),
@@ -623,14 +632,16 @@ export const reloadableCardFilterSchema = z
   .strict();
 export type ReloadableCardFilter = z.infer<typeof reloadableCardFilterSchema>;
 
-export const reloadableUserFilterSchema = z.object({ q: z.string().trim().min(1).max(80).optional() }).strict();
+export const reloadableUserFilterSchema = z.object({ q: z.string().trim().min(1).max(80, maxLengthMessage(80)).optional() }).strict();
 
 export const plannedReloadFilterSchema = z
   .object({ state: z.enum(RELOAD_STATES).optional(), runId: uuid.optional(), cardNumber: z.string().trim().regex(new RegExp(`^\\d{${CARD_NUMBER_SEARCH_MIN_DIGITS},19}$`), CARD_SEARCH_MESSAGES.digits).optional(), scheduledFrom: dateish.optional(), scheduledTo: dateish.optional() })
-  .strict();
+  .strict()
+  .superRefine(refineDateRanges(['scheduledFrom', 'scheduledTo']));
 export type PlannedReloadFilter = z.infer<typeof plannedReloadFilterSchema>;
 
 export const reloadRunFilterSchema = z
   .object({ state: z.enum(RELOAD_STATES).optional(), source: z.enum(RELOAD_SOURCES).optional(), scheduled: z.boolean().optional(), dateFrom: dateish.optional(), dateTo: dateish.optional() })
-  .strict();
+  .strict()
+  .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
 export type ReloadRunFilter = z.infer<typeof reloadRunFilterSchema>;

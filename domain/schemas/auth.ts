@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { permissionsSchema } from '../permissions';
+import { maxLengthMessage } from '../messages';
 import { isStrongPassword } from '../password';
 
 /**
@@ -55,7 +56,7 @@ export const refreshSchema = z
 export const refreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 
 /** Forgot request (SPEC §5): e-mail ≥ 1 character, no format check. */
-export const forgotPasswordSchema = z.object({ email: z.string().trim().min(1, V.emailError).max(320, V.invalid) }).strict();
+export const forgotPasswordSchema = z.object({ email: z.string().trim().min(1, V.emailError).max(320, maxLengthMessage(320)) }).strict();
 
 /** A new password (reset, activation): 12..255 and all meter criteria. */
 export const newPasswordSchema = z
@@ -65,7 +66,7 @@ export const newPasswordSchema = z
   .refine(isStrongPassword, V.passwordWeak);
 
 export const resetPasswordSchema = z
-  .object({ password: newPasswordSchema, token: z.string().min(1, V.required).max(512, V.invalid) })
+  .object({ password: newPasswordSchema, token: z.string().min(1, V.required).max(512, maxLengthMessage(512)) })
   .strict();
 export const activateAccountSchema = resetPasswordSchema;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARCHIVE_STATUS_CHOICES, BATCH_STATUS_CHOICES, LOT_NUMBER_MAX, MAX_BATCH_QUANTITY } from '../catalog';
+import { ARCHIVE_STATUS_CHOICES, BATCH_ORDER_REFERENCE_MAX, BATCH_STATUS_CHOICES, LOT_NUMBER_MAX, MAX_BATCH_QUANTITY } from '../catalog';
 import { defineFields } from '../fields';
 
 /**
@@ -7,7 +7,7 @@ import { defineFields } from '../fields';
  * with domain/catalog.ts `batchCreateSchema`; this form states each rule in its own words
  * (issue 8: "at most 100,000 cards", not "invalid") and hands the API the same body.
  */
-export const BATCH_ORDER_REFERENCE_MAX = 60;
+export { BATCH_ORDER_REFERENCE_MAX };
 
 /** Message keys of the form: the whole rule of each field (locales <lang>/batches.json). */
 export const BATCH_RULES = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../constants';
 import { defineFields } from '../fields';
+import { maxLengthMessage } from '../messages';
 
 /**
  * Company, referent and operator rules of SPEC §5, shared by the SPA forms and the API.
@@ -32,7 +33,7 @@ export const referentSchema = z
     lastName: personName(2, 'validation.personName'),
     phoneCountry: z.string().trim().regex(/^\+\d{1,4}$/, 'validation.phoneCountry'),
     phone: z.string().trim().min(4, 'validation.phone').max(20, 'validation.phone').regex(/^[\d ]+$/, 'validation.phone'),
-    email: z.string().trim().min(1, 'validation.required').max(320, 'validation.email').email('validation.email'),
+    email: z.string().trim().min(1, 'validation.required').max(320, maxLengthMessage(320)).email('validation.email'),
   })
   .strict();
 export type ReferentInput = z.infer<typeof referentSchema>;
@@ -78,7 +79,7 @@ const contactFields = (schema: typeof referentSchema) =>
   defineFields(schema, [
     { source: 'firstName', label: 'companies.contactFields.firstName' },
     { source: 'lastName', label: 'companies.contactFields.lastName' },
-    { source: 'phoneCountry', label: 'companies.contactFields.phoneCountry', defaultValue: '+39' },
+    { source: 'phoneCountry', label: 'companies.contactFields.phoneCountry', defaultValue: '+39', maxLength: 5 },
     { source: 'phone', label: 'companies.contactFields.phone', kind: 'phone' },
     { source: 'email', label: 'companies.contactFields.email', kind: 'email' },
   ]);

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { issuesToErrors } from '../../domain/errors';
 import { MAX_PAGE_SIZE } from '../../domain/giftcards';
+import { maxLengthMessage } from '../../domain/messages';
 import { ApiError } from './errors';
 
 /**
@@ -11,7 +12,7 @@ import { ApiError } from './errors';
  * field errors, so the SPA can mark the filter input; a typo never silently lists everything.
  */
 export const listQuerySchema = z
-  .object({ filter: z.string().max(4000).optional(), sort: z.string().max(200).optional(), range: z.string().max(100).optional() })
+  .object({ filter: z.string().max(4000, maxLengthMessage(4000)).optional(), sort: z.string().max(200, maxLengthMessage(200)).optional(), range: z.string().max(100, maxLengthMessage(100)).optional() })
   .strict();
 export type ListQueryString = z.infer<typeof listQuerySchema>;
 

@@ -1,13 +1,10 @@
-import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import { IconButton, InputAdornment, type TextFieldProps } from '@mui/material';
+import type { TextFieldProps } from '@mui/material';
 import dayjs from 'dayjs';
-import { useRef } from 'react';
-import { useLocaleState } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
-import { FormTextField } from './FormTextField';
-import { DISPLAY_DAY, parseDay } from './localDayBounds';
+import { DateTimeInput } from './DateTimeInput';
 
-type FormDateFieldProps = Omit<TextFieldProps, 'name' | 'type'> & {
+type FormDateFieldProps = Omit<TextFieldProps, 'name' | 'type' | 'value' | 'onChange' | 'error'> & {
   name: string;
   /** accessible name of the calendar button */
   calendarLabel: string;
@@ -17,50 +14,31 @@ type FormDateFieldProps = Omit<TextFieldProps, 'name' | 'type'> & {
 };
 
 /**
- * A day typed as DD/MM/YYYY (the form value is that text), with a calendar button. The browser's
- * own date input would show the browser's format (mm/dd/yyyy in an American browser), so it
- * only serves as the hidden calendar.
+ * A day typed as DD/MM/YYYY (the form value is that text) or chosen on the calendar, bound to
+ * the surrounding react-hook-form; error messages are i18n keys (DateTimeInput, SPEC §9).
  */
-export function FormDateField({ name, calendarLabel, min, max, ...props }: FormDateFieldProps) {
-  const [locale] = useLocaleState();
+export function FormDateField({ name, calendarLabel, min, max, helperText, ...props }: FormDateFieldProps) {
+  const translate = useTranslate();
   const { control } = useFormContext();
-  const { field } = useController({ name, control });
-  const picker = useRef<HTMLInputElement>(null);
-  const pickedDay = parseDay(String(field.value ?? ''))?.format('YYYY-MM-DD') ?? '';
-
+  const { field, fieldState } = useController({ name, control });
+  const error = fieldState.error?.message;
   return (
-    <FormTextField
+    <DateTimeInput
       {...props}
-      name={name}
-      placeholder={locale === 'it' ? 'gg/mm/aaaa' : 'dd/mm/yyyy'}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton size="small" edge="end" aria-label={calendarLabel} onClick={() => picker.current?.showPicker?.()}>
-                <CalendarMonthIcon fontSize="small" />
-              </IconButton>
-              <input
-                ref={picker}
-                type="date"
-                tabIndex={-1}
-                aria-hidden
-                min={min}
-                max={max}
-                value={pickedDay}
-                onChange={(event) => {
-                  const day = event.target.value ? dayjs(event.target.value).format(DISPLAY_DAY) : '';
-                  field.onChange(day);
-                  field.onBlur();
-                }}
-                style={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, padding: 0, pointerEvents: 'none' }}
-              />
-            </InputAdornment>
-          ),
-        },
-      }}
+      name={field.name}
+      inputRef={field.ref}
+      value={String(field.value ?? '')}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      onPicked={field.onBlur}
+      calendarLabel={calendarLabel}
+      min={min ? dayjs(min).startOf('day') : undefined}
+      max={max ? dayjs(max).endOf('day') : undefined}
+      error={Boolean(error)}
+      // a blank line is kept for the message, like FormTextField's
+      helperText={error ? translate(error) : (helperText ?? ' ')}
+      fullWidth
+      margin="normal"
     />
   );
 }

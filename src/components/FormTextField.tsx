@@ -1,19 +1,28 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
+import type { z } from 'zod';
+import { maxLengthOf } from '../../domain/messages';
 
-type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
+type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+  name: string;
+  /** the field's rule (a zod schema, e.g. `schema.shape.note`): its `.max()` becomes the input's maxLength */
+  rule?: z.ZodType;
+};
 
 /** A text field bound to the surrounding react-hook-form; error messages are i18n keys. */
-export function FormTextField({ name, helperText, ...props }: FormTextFieldProps) {
+export function FormTextField({ name, helperText, rule, slotProps, ...props }: FormTextFieldProps) {
   const translate = useTranslate();
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
   const error = fieldState.error?.message;
+  const maxLength = rule ? maxLengthOf(rule) : undefined;
+  const htmlInput = slotProps?.htmlInput;
   return (
     <TextField
       {...props}
       {...field}
+      slotProps={maxLength === undefined || typeof htmlInput === 'function' ? slotProps : { ...slotProps, htmlInput: { maxLength, ...htmlInput } }}
       value={field.value ?? ''}
       error={Boolean(error)}
       // a blank line is kept for the message, so an error appearing on blur does not shift the

@@ -7,6 +7,9 @@ import dayjs, { type Dayjs } from 'dayjs';
  */
 export const DISPLAY_DAY = 'DD/MM/YYYY';
 
+/** Date-time inputs show and take DD/MM/YYYY HH:mm (SPEC §9), in the user's time zone. */
+export const DISPLAY_DAY_TIME = 'DD/MM/YYYY HH:mm';
+
 /** "1/3/2026", "01/03/2026", "01.03.2026" or "01-03-2026" → that local day; null for anything else (31/02 included). */
 export function parseDay(text: string): Dayjs | null {
   const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
@@ -14,6 +17,31 @@ export function parseDay(text: string): Dayjs | null {
   const [day, month, year] = match.slice(1).map(Number);
   const date = dayjs(new Date(year, month - 1, day));
   return date.date() === day && date.month() === month - 1 ? date : null;
+}
+
+/** "26/11/2026 08:00" (also "26/11/2026 8.00") → that local minute; null for anything else (25:00 and 31/02 included). */
+export function parseDayTime(text: string): Dayjs | null {
+  const match = /^(\S+)\s+(\d{1,2})[:.](\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const day = parseDay(match[1]);
+  const [hour, minute] = [Number(match[2]), Number(match[3])];
+  if (!day || hour > 23 || minute > 59) return null;
+  return day.hour(hour).minute(minute);
+}
+
+/**
+ * Typing forward into a DD/MM/YYYY (HH:mm) input adds the separators: "26" → "26/", "26/11/2026"
+ * → "26/11/2026 " (with time), "26/11/2026 08" → "26/11/2026 08:"; a separator typed right after
+ * one added is dropped. Deleting, pasting and other edits keep the text as it is.
+ */
+export function maskDayInput(previous: string, next: string, withTime: boolean): string {
+  if (next.length !== previous.length + 1 || !next.startsWith(previous)) return next;
+  const doubled = /([/ :])\1$/.exec(next);
+  if (doubled) return previous;
+  if (/^\d{2}$|^\d{2}\/\d{2}$/.test(next)) return `${next}/`;
+  if (withTime && /^\d{2}\/\d{2}\/\d{4}$/.test(next)) return `${next} `;
+  if (withTime && /^\d{2}\/\d{2}\/\d{4} \d{2}$/.test(next)) return `${next}:`;
+  return next;
 }
 
 /** A typed day → its first instant in the user's time zone (the API's "from" bound). */

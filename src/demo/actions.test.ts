@@ -51,7 +51,7 @@ describe('demo gift-card actions', () => {
     const rows = () => demo.db.ledgerByCard.get(card.id)!.length;
     const count = rows();
     const tooMuch = await refusal(demo.dataProvider.reloadGiftCard(card.id, 100_001, key()));
-    expect(tooMuch).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: 'validation.amountTooLarge' } });
+    expect(tooMuch).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: 'validation.amountMax?maxCents=100000' } });
     const balance = card.balanceCents;
     const beyond = await refusal(demo.dataProvider.consumeGiftCard(card.id, { amountCents: card.availableBalanceCents + 1, storeCode: 'MI-CENTRO' }, key()));
     expect(beyond).toMatchObject({ status: 422, code: 'INSUFFICIENT_BALANCE' });

@@ -60,7 +60,7 @@ describe('demo batches (the API rules of server/modules/catalog)', () => {
 
   it('refuses what the server refuses, with its codes', async () => {
     const create = (data: object) => demo.dataProvider.create('privative/batches', { data: { lotNumber: 'DEMO-2', typologyId: physical().id, quantity: 10, ...data } });
-    expect(await refusal(create({ quantity: 100_001 }))).toMatchObject({ status: 400, errors: { quantity: 'validation.invalid' } });
+    expect(await refusal(create({ quantity: 100_001 }))).toMatchObject({ status: 400, errors: { quantity: 'validation.numberRange?min=1&max=100000' } });
     expect(await refusal(create({ typologyId: demo.db.typologies.find((t) => t.type === 'DIGITAL')!.id }))).toMatchObject({ status: 400, errors: { typologyId: 'validation.invalid' } });
     expect(await refusal(create({ expireDate: '2020-01-01' }))).toMatchObject({ status: 400, errors: { expireDate: 'validation.futureDate' } });
     expect(await refusal(create({ lotNumber: 'LOT-2026-001' }))).toMatchObject({ status: 409, code: 'DUPLICATE_CODE', errors: { lotNumber: 'validation.duplicateCode' } });

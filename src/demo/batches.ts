@@ -1,11 +1,11 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import { z } from 'zod';
 import {
+  batchActivationAmountSchema,
   batchActionAllowed,
   batchCreateSchema,
   batchFilterSchema,
   BATCH_SORT_FIELDS,
-  MAX_TYPOLOGY_VALUE_CENTS,
   typologyCreateSchema,
   typologyFilterSchema,
   TYPOLOGY_SORT_FIELDS,
@@ -13,7 +13,7 @@ import {
   type BatchStatus,
   type CatalogTypology,
 } from '../../domain/catalog';
-import { GV, type Typology } from '../../domain/giftcards';
+import type { Typology } from '../../domain/giftcards';
 import type { DemoContext } from './context';
 import { KIND, type DemoDb } from './db';
 import { apiError, notFound, parseOr400 } from './errors';
@@ -289,7 +289,7 @@ export function createBatch(ctx: DemoContext, data: unknown): Batch {
   return record(batch);
 }
 
-const activateBody = z.object({ amountCents: z.number(GV.amount).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, GV.amountTooLarge).optional() }).strict();
+const activateBody = z.object({ amountCents: batchActivationAmountSchema.optional() }).strict();
 
 export function requestActivation(ctx: DemoContext, id: Identifier, mode: 'activate' | 'deactivate', key: string | undefined, amountCents?: number): Promise<Batch> {
   const { batch, instance, companyId } = batchOr404(ctx, mode, id);

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
+import { filterIdsSchema, filterTextSchema } from '../../domain/fields';
 import type { Typology } from '../../domain/giftcards';
 import { USER_STATUSES } from '../../domain/schemas/auth';
 import { LOGO_TYPES, referentSchema, type ReferentInput } from '../../domain/schemas/company';
@@ -18,10 +19,11 @@ import { contains, page, sortParam, sortRows } from './lists';
  * whitelists and rules (server/modules/{companies,operators,stores}): duplicate codes and
  * e-mails, one default activation store, in-use deletes, the CSV import and the logo checks.
  */
-const uuids = z.array(z.uuid()).max(100).optional();
-const storeFilter = z.object({ q: z.string().max(100).optional(), code: z.string().max(100).optional(), name: z.string().max(100).optional(), storeCategoryId: z.string().max(100).optional(), id: uuids }).strict();
-const companyFilter = z.object({ q: z.string().max(100).optional(), parentId: z.uuid().optional(), id: uuids }).strict();
-const operatorFilter = z.object({ q: z.string().max(100).optional(), companyId: z.uuid().optional(), status: z.enum(USER_STATUSES).optional() }).strict();
+const uuids = filterIdsSchema(z.uuid()).optional();
+const text = filterTextSchema.optional();
+const storeFilter = z.object({ q: text, code: text, name: text, storeCategoryId: text, id: uuids }).strict();
+const companyFilter = z.object({ q: text, parentId: z.uuid().optional(), id: uuids }).strict();
+const operatorFilter = z.object({ q: text, companyId: z.uuid().optional(), status: z.enum(USER_STATUSES).optional() }).strict();
 
 const stamp = () => new Date().toISOString();
 

@@ -3,6 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '../../domain/constants';
 import { formatNumber, pluralCategory } from '../../domain/format';
 import { applyDateLocale } from './dates';
+import { messageArgs } from './messages';
 import { loadAreaTexts, loadShellTexts } from './resources';
 
 /** Whether the business areas' texts are wanted yet (the signed-in shell asks for them). */
@@ -89,11 +90,11 @@ i18n.on('languageChanged', (language: string) => {
 
 /** i18next.t outside React (http error texts). Falls back to the key's default when not ready. */
 export function translate(key: string, options?: Record<string, unknown>): string {
-  return i18n.isInitialized ? String(i18n.t(key, options)) : key;
+  return i18n.isInitialized ? String(i18n.t(...messageArgs(key, options, i18n.language ?? 'it'))) : key;
 }
 
 export function hasTranslation(key: string): boolean {
-  return i18n.isInitialized && i18n.exists(key);
+  return i18n.isInitialized && i18n.exists(messageArgs(key, undefined, i18n.language ?? 'it')[0]);
 }
 
 /**

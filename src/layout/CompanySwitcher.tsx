@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCanAccess, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { FILTER_TEXT_MAX } from '../../domain/fields';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
 import { listPathOf, REGISTRY } from '../resources/registry';
@@ -67,7 +68,7 @@ function SwitcherDialog({ own, current, onClose }: { own: Choice; current: strin
           onInputChange={(_event, value, reason) => reason === 'input' && setQ(value)}
           onChange={(_event, value) => choose(value)}
           noOptionsText={translate('layout.companySwitcher.empty')}
-          renderInput={(params) => <TextField {...params} autoFocus label={translate('layout.companySwitcher.search')} margin="dense" />}
+          renderInput={(params) => <TextField {...params} inputProps={{ ...params.inputProps, maxLength: FILTER_TEXT_MAX }} autoFocus label={translate('layout.companySwitcher.search')} margin="dense" />}
         />
       </DialogContent>
     </Dialog>

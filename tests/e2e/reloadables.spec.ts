@@ -68,7 +68,9 @@ const filter = (value: unknown) => `filter=${encodeURIComponent(JSON.stringify(v
 /** Tomorrow at 08:00 in Rome, as the picker's local value and as an instant. */
 function tomorrowAtEight(): { local: string; instant: Date } {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 24 * 3600 * 1000));
-  const local = `${parts}T08:00`;
+  // as the schedule input shows and takes it (SPEC §9): DD/MM/YYYY HH:mm
+  const [year, month, day] = parts.split('-');
+  const local = `${day}/${month}/${year} 08:00`;
   // Rome is UTC+1 in winter, UTC+2 in summer: find the instant whose Rome wall time is 08:00
   for (const offset of [1, 2]) {
     const instant = new Date(`${parts}T${String(8 - offset).padStart(2, '0')}:00:00Z`);

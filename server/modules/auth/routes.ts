@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { maxLengthMessage } from '../../../domain/messages';
 import { refreshResponseSchema, refreshSchema, sessionSchema, tokenExchangeSchema } from '../../../domain/schemas/auth';
 import type { AuthService, ClientMeta } from './service';
 
@@ -38,7 +39,7 @@ export async function authRoutes(base: FastifyInstance, { auth }: { auth: AuthSe
       schema: {
         tags,
         summary: 'End the session of a refresh token (always 204)',
-        querystring: z.object({ refreshToken: z.string().max(512).optional() }),
+        querystring: z.object({ refreshToken: z.string().max(512, maxLengthMessage(512)).optional() }),
       },
       config: { public: true, noContent: true },
     },

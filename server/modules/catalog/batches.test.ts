@@ -91,8 +91,8 @@ describe.each(DRIVERS)('batches (%s)', (driver) => {
     const foreign = await addTypology(t.db.db, { companyId: otherId });
     const cases: Array<[object, Record<string, string>]> = [
       [{}, { lotNumber: 'validation.required', typologyId: 'validation.required', quantity: 'validation.required' }],
-      [{ lotNumber: 'LOT B', typologyId, quantity: 0 }, { lotNumber: 'validation.invalid', quantity: 'validation.invalid' }],
-      [{ lotNumber: 'LOT-B', typologyId, quantity: 100_001 }, { quantity: 'validation.invalid' }],
+      [{ lotNumber: 'LOT B', typologyId, quantity: 0 }, { lotNumber: 'validation.invalid', quantity: 'validation.numberRange?min=1&max=100000' }],
+      [{ lotNumber: 'LOT-B', typologyId, quantity: 100_001 }, { quantity: 'validation.numberRange?min=1&max=100000' }],
       [{ lotNumber: 'LOT-B', typologyId: 'nope', quantity: 5 }, { typologyId: 'validation.invalid' }],
       [{ lotNumber: 'LOT-B', typologyId: digital, quantity: 5 }, { typologyId: 'validation.invalid' }],
       [{ lotNumber: 'LOT-B', typologyId: foreign, quantity: 5 }, { typologyId: 'validation.invalid' }],

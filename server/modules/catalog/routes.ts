@@ -4,18 +4,17 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  batchActivationAmountSchema,
   BATCH_SORT_FIELDS,
   batchCreateSchema,
   batchFilterSchema,
   batchSchema,
   catalogTypologySchema,
-  MAX_TYPOLOGY_VALUE_CENTS,
   TYPOLOGY_SORT_FIELDS,
   typologyCreateSchema,
   typologyFilterSchema,
   typologyUpdateSchema,
 } from '../../../domain/catalog';
-import { GV } from '../../../domain/giftcards';
 import type { AppContext } from '../../context';
 import { listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
@@ -39,7 +38,7 @@ import {
 const scopeParams = z.object({ companyId: z.string() }).strict();
 const itemParams = z.object({ companyId: z.string(), id: z.string() }).strict();
 const activateBody = z
-  .object({ amountCents: z.number(GV.amount).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, GV.amountTooLarge).optional() })
+  .object({ amountCents: batchActivationAmountSchema.optional() })
   .strict()
   .nullish();
 

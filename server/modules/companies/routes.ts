@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { filterIdsSchema, filterTextSchema } from '../../../domain/fields';
 import { companyBodySchema, companyRecordSchema } from '../../../domain/schemas/companies-api';
 import { referentSchema } from '../../../domain/schemas/company';
 import type { AppContext } from '../../context';
@@ -15,7 +16,7 @@ import * as service from './service';
 
 const RESOURCE = 'privative-orders/companies';
 const listFilter = z
-  .object({ q: z.string().max(100).optional(), parentId: z.uuid().optional(), id: z.array(z.string().max(100)).max(100).transform(onlyUuids).optional() })
+  .object({ q: filterTextSchema.optional(), parentId: z.uuid().optional(), id: filterIdsSchema(filterTextSchema).transform(onlyUuids).optional() })
   .strict();
 
 /** /api/company/{companyId}/companies: the registry of the companies below {companyId} (privative.companies). */

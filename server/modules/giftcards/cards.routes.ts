@@ -51,7 +51,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   app.get(
     `${root}/cards/count`,
     {
-      schema: { tags, summary: `How many cards match the filter: exact up to ${CARD_COUNT_CAP}, then {count: ${CARD_COUNT_CAP}, capped: true}`, params: scopeParams, querystring: z.object({ filter: z.string().max(4000).optional() }).strict(), response: { 200: cardCountSchema } },
+      schema: { tags, summary: `How many cards match the filter: exact up to ${CARD_COUNT_CAP}, then {count: ${CARD_COUNT_CAP}, capped: true}`, params: scopeParams, querystring: cardExportQuerySchema.pick({ filter: true }), response: { 200: cardCountSchema } },
       preHandler: guards(app, ctx, CARDS, 'list'),
     },
     async (request) => countCards(ctx.db, request.giftcardActor.companyIds, parseFilter(request.query.filter, cardFilterSchema), CARD_COUNT_CAP),

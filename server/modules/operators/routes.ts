@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { filterTextSchema } from '../../../domain/fields';
 import { operatorCreateSchema, operatorRecordSchema, operatorUpdateSchema } from '../../../domain/schemas/companies-api';
 import { USER_STATUSES } from '../../../domain/schemas/auth';
 import type { AppContext } from '../../context';
@@ -9,7 +10,7 @@ import * as repo from './repository';
 import * as service from './service';
 
 const listFilter = z
-  .object({ q: z.string().max(100).optional(), companyId: z.uuid().optional(), status: z.enum(USER_STATUSES).optional() })
+  .object({ q: filterTextSchema.optional(), companyId: z.uuid().optional(), status: z.enum(USER_STATUSES).optional() })
   .strict();
 
 /** /api/company/{companyId}/operators: users of operator role in the subtree (privative.companies). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { periodOf, PROGRAMME_TIME_ZONE, RELOAD_LIMITS, reloadRefusal, type ReloadCaps, type ReloadRowError, type ReloadRunDetail, type ReloadSource, type ReloadValidation, type ReloadableCardState } from '../../../domain/reloadables';
+import { amountMaxMessage, maxDaysAheadMessage } from '../../../domain/messages';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
@@ -138,7 +139,7 @@ function evaluate(rows: readonly RunRowInput[], cards: { byId: Map<string, Resol
       continue;
     }
     if (amount > RELOAD_LIMITS.maxReloadCents) {
-      errors.push({ row: input.row, field: 'amount', code: 'validation.amountTooLarge' });
+      errors.push({ row: input.row, field: 'amount', code: amountMaxMessage(RELOAD_LIMITS.maxReloadCents) });
       continue;
     }
     const card = input.cardId ? cards.byId.get(input.cardId) : input.cardNumber ? cards.byNumber.get(input.cardNumber) : undefined;
@@ -200,7 +201,7 @@ export function checkSchedule(ctx: AppContext, scheduledAt: Date | null | undefi
   if (Number.isNaN(scheduledAt.getTime())) throw new ApiError(400, 'VALIDATION_ERROR', 'scheduledAt is not a date', { scheduledAt: 'validation.invalid' });
   if (scheduledAt.getTime() <= now.getTime()) throw new ApiError(400, 'RELOAD_SCHEDULE_PAST', 'The scheduled time is not in the future', { scheduledAt: 'validation.schedulePast' });
   if (scheduledAt.getTime() > now.getTime() + RELOAD_LIMITS.maxScheduleDays * 86_400_000) {
-    throw new ApiError(400, 'VALIDATION_ERROR', `A run may be planned at most ${RELOAD_LIMITS.maxScheduleDays} days ahead`, { scheduledAt: 'validation.invalid' });
+    throw new ApiError(400, 'VALIDATION_ERROR', `A run may be planned at most ${RELOAD_LIMITS.maxScheduleDays} days ahead`, { scheduledAt: maxDaysAheadMessage(RELOAD_LIMITS.maxScheduleDays) });
   }
 }
 

@@ -144,7 +144,7 @@ describe.each(DRIVERS)('reload runs: validate and create (%s)', (driver) => {
     const cases: Array<[string, () => Promise<unknown[]>, Record<string, string>]> = [
       ['amount 0', async () => [{ cardId: cards[0].id, amountCents: 0 }], { 'rows.1.amount': 'validation.amount' }],
       ['cents not an integer', async () => [{ cardId: cards[0].id, amountCents: 12.5 }], { 'rows.1.amount': 'validation.amount' }],
-      ['over the most of one reload', async () => [{ cardId: cards[0].id, amountCents: RELOAD_LIMITS.maxReloadCents + 1 }], { 'rows.1.amount': 'validation.amountTooLarge' }],
+      ['over the most of one reload', async () => [{ cardId: cards[0].id, amountCents: RELOAD_LIMITS.maxReloadCents + 1 }], { 'rows.1.amount': `validation.amountMax?maxCents=${RELOAD_LIMITS.maxReloadCents}` }],
       ['over the monthly cap', async () => [{ cardId: (await addReloadableCards(t.db.db, acme, 1, { monthReloadedCents: RELOAD_LIMITS.monthlyCapCents }))[0].id, amountCents: 1 }], { 'rows.1.card': 'errors.codes.RELOAD_MONTHLY_CAP' }],
       ['an unknown card, a duplicate, a locked card', async () => [
         { cardId: cards[0].id, amountCents: 100 },
@@ -190,7 +190,7 @@ describe.each(DRIVERS)('reload runs: validate and create (%s)', (driver) => {
     expect(past.json()).toMatchObject({ error: { message: 'RELOAD_SCHEDULE_PAST' }, errors: { scheduledAt: 'validation.schedulePast' } });
     const far = await call(token, 'POST', url, { source: 'MANUAL', scheduledAt: new Date(Date.now() + 400 * 86_400_000).toISOString(), rows: [{ cardId: cards[0].id, amountCents: 100 }] });
     expect(far.statusCode).toBe(400);
-    expect(far.json().errors).toEqual({ scheduledAt: 'validation.invalid' });
+    expect(far.json().errors).toEqual({ scheduledAt: 'validation.maxDaysAhead?days=366' });
   });
 
   it('needs reloadable.reloads (403) and a company in scope (404)', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardExportQuerySchema } from '../../../domain/giftcards';
-import { fundWalletBodySchema, transferBodySchema, walletMovementFilterSchema, walletMovementSchema, walletSchema } from '../../../domain/reloadables';
+import { fundWalletBodySchema, reloadableUserFilterSchema, transferBodySchema, walletMovementFilterSchema, walletMovementSchema, walletSchema } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { listQuerySchema, parseFilter, parseListQuery, sendList, sendPage } from '../../lib/list-query';
@@ -17,7 +17,7 @@ const WALLET = 'reloadables/wallet';
 const SUBS = 'reloadables/walletSubCompanies';
 const SUB_MOVEMENTS = 'reloadables/walletSubCompanies-movements';
 const subParams = z.object({ companyId: z.string(), subCompanyId: z.uuid() }).strict();
-const subCompanyFilterSchema = z.object({ q: z.string().trim().min(1).max(80).optional() }).strict();
+const subCompanyFilterSchema = reloadableUserFilterSchema;
 
 export function idempotencyOf(request: FastifyRequest, route: string): IdempotencyRequest | null {
   const key = idempotencyKeyOf(request.headers);

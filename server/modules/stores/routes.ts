@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { filterIdsSchema, filterTextSchema } from '../../../domain/fields';
 import { storeSchema } from '../../../domain/schemas/store';
 import { STORE_IMPORT_TEMPLATE, storeImportResultSchema, storeRecordSchema } from '../../../domain/schemas/stores-api';
 import type { AppContext } from '../../context';
@@ -16,11 +17,11 @@ import * as service from './service';
 const RESOURCE = 'privative/stores';
 const listFilter = z
   .object({
-    q: z.string().max(100).optional(),
-    code: z.string().max(100).optional(),
-    name: z.string().max(100).optional(),
-    storeCategoryId: z.string().max(100).optional(),
-    id: z.array(z.string().max(100)).max(100).transform(onlyUuids).optional(),
+    q: filterTextSchema.optional(),
+    code: filterTextSchema.optional(),
+    name: filterTextSchema.optional(),
+    storeCategoryId: filterTextSchema.optional(),
+    id: filterIdsSchema(filterTextSchema).transform(onlyUuids).optional(),
   })
   .strict();
 

@@ -2,7 +2,7 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import { Badge, Box, Button, Chip, Collapse, useMediaQuery, type Theme } from '@mui/material';
 import { useId, useMemo, useState } from 'react';
 import { FilterLiveForm, ReferenceField, SearchInput, TextField, useCanAccessResources, useListContext, useTranslate } from 'react-admin';
-import { filterFields, type FieldSet, type FieldSpec } from '../../../domain/fields';
+import { FILTER_TEXT_MAX, filterFields, type FieldSet, type FieldSpec } from '../../../domain/fields';
 import { SchemaFilterInput } from './SchemaInput';
 
 function FilterValue({ field, value }: { field: FieldSpec; value: unknown }) {
@@ -87,7 +87,7 @@ export function SchemaFilters({ fields, search, filtersLabel = 'ra.action.add_fi
             placeholder={translate(search)}
             helperText={false}
             sx={phone ? { flex: '1 1 auto', minWidth: 0 } : { flex: '0 1 420px', minWidth: 260 }}
-            slotProps={{ htmlInput: { 'aria-label': translate(search) } }}
+            slotProps={{ htmlInput: { 'aria-label': translate(search), maxLength: FILTER_TEXT_MAX } }}
           />
         )}
         {phone && declared.length > 0 && (

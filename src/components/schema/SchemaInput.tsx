@@ -1,5 +1,5 @@
 import { AutocompleteInput, BooleanInput, NullableBooleanInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
-import type { FieldSpec, ResolvedInputField } from '../../../domain/fields';
+import { FILTER_TEXT_MAX, type FieldSpec, type ResolvedInputField } from '../../../domain/fields';
 import { ReferenceChoicesInput } from '../ReferenceChoicesInput';
 
 const TEXT_TYPES = { email: 'email', phone: 'tel' } as const;
@@ -56,6 +56,6 @@ export function SchemaFilterInput({ field }: { field: FieldSpec }) {
         </ReferenceChoicesInput>
       ) : null;
     default:
-      return <TextInput {...common} resettable />;
+      return <TextInput {...common} resettable slotProps={{ htmlInput: { maxLength: (field.input !== false && field.maxLength) || FILTER_TEXT_MAX } }} />;
   }
 }

@@ -1,6 +1,7 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import type { CsvFormat } from '../../../domain/csv';
 import { rangeEndExclusive, rangeStart, type ExportLanguage } from '../../../domain/giftcards';
+import { maxDaysAheadMessage } from '../../../domain/messages';
 import {
   createReloadsBodySchema,
   parseReloadCsv,
@@ -41,7 +42,7 @@ function scheduleOf(scheduledAt: string | undefined, now: Date, instance: string
   if (!scheduledAt) return null;
   const at = new Date(scheduledAt);
   if (at.getTime() <= now.getTime()) throw problem(400, 'RELOAD_SCHEDULE_PAST', instance, 'The scheduled time is not in the future', { errors: { scheduledAt: 'validation.schedulePast' } });
-  if (at.getTime() > now.getTime() + RELOAD_LIMITS.maxScheduleDays * 86_400_000) throw apiError(400, 'VALIDATION_ERROR', instance, 'The scheduled time is too far ahead', { scheduledAt: 'validation.invalid' });
+  if (at.getTime() > now.getTime() + RELOAD_LIMITS.maxScheduleDays * 86_400_000) throw apiError(400, 'VALIDATION_ERROR', instance, 'The scheduled time is too far ahead', { scheduledAt: maxDaysAheadMessage(RELOAD_LIMITS.maxScheduleDays) });
   return at;
 }
 

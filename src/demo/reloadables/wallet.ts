@@ -1,8 +1,7 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
-import { z } from 'zod';
 import type { CsvFormat } from '../../../domain/csv';
 import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
-import { fundWalletBodySchema, transferBodySchema, walletMovementFilterSchema, type FundWalletBody, type TransferBody, type Wallet, type WalletMovement, type WalletMovementFilter } from '../../../domain/reloadables';
+import { fundWalletBodySchema, reloadableUserFilterSchema, transferBodySchema, walletMovementFilterSchema, type FundWalletBody, type TransferBody, type Wallet, type WalletMovement, type WalletMovementFilter } from '../../../domain/reloadables';
 import type { DemoContext } from '../context';
 import { apiError, notFound, parseOr400 } from '../errors';
 import { idempotent } from '../ledger';
@@ -20,7 +19,7 @@ const WALLET = 'reloadables/wallet';
 const SUBS = 'reloadables/walletSubCompanies';
 const SUB_MOVEMENTS = 'reloadables/walletSubCompanies-movements';
 const base = (companyId: string) => `/api/company/${companyId}/reloadable/wallet`;
-const subCompanyFilterSchema = z.object({ q: z.string().trim().min(1).max(80).optional() }).strict();
+const subCompanyFilterSchema = reloadableUserFilterSchema;
 
 /** A company strictly below the one looked at: 400 NOT_A_SUB_COMPANY for itself, 404 outside the subtree. */
 function subCompanyOf(who: { companyId: string; companyIds: Set<string> }, subCompanyId: unknown, instance: string): string {

@@ -40,7 +40,7 @@ export function ForgotPasswordRequestForm() {
   return (
     <AuthPageLayout title={translate('forgotPassword.title')} description={translate('forgotPassword.description')}>
       <Form<ForgotForm> resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={onSubmit} noValidate>
-        <FormTextField name="email" label={translate('forgotPassword.email')} type="email" autoComplete="email" autoFocus required />
+        <FormTextField name="email" rule={forgotPasswordSchema.shape.email} label={translate('forgotPassword.email')} type="email" autoComplete="email" autoFocus required />
         <Box sx={{ mt: 2 }}>
           <FormErrorAlert message={failure} title={translate('forms.errorTitle')} />
           <SubmitButton>{translate('forgotPassword.submit')}</SubmitButton>

@@ -5,7 +5,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { BooleanInput, SelectInput, TextInput, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { typologyFieldsShape } from '../../../domain/catalog';
 import { EXPIRATION_TYPES, TYPOLOGY_TYPES, type Typology } from '../../../domain/giftcards';
+import { maxLengthOf } from '../../../domain/messages';
 import { FormDateField } from '../../components/FormDateField';
 import { FormDialog } from '../../components/FormDialog';
 import { useFormSubmit } from '../../components/useFormSubmit';
@@ -81,8 +83,8 @@ export function NewTypologyButton() {
           maxWidth="sm"
         >
           <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-            <TextInput source="name" label="batches.typology.name" isRequired autoFocus />
-            <TextInput source="sku" label="batches.typology.sku" isRequired />
+            <TextInput source="name" label="batches.typology.name" isRequired autoFocus slotProps={{ htmlInput: { maxLength: maxLengthOf(typologyFieldsShape.name) } }} />
+            <TextInput source="sku" label="batches.typology.sku" isRequired slotProps={{ htmlInput: { maxLength: maxLengthOf(typologyFieldsShape.sku) } }} />
             <SelectInput source="type" label="batches.typology.type" choices={typeChoices} isRequired />
             <BooleanInput source="variableValue" label="batches.typology.variableValue" helperText={false} />
             <ValueInput />

@@ -30,7 +30,7 @@ describe('CompanyReferentPage (referent form)', () => {
     await user.type(screen.getByLabelText(/^Phone/), '333');
     await user.type(screen.getByLabelText(/^E-mail/), 'rita@beta');
     expect(await screen.findByText('Enter 2 to 40 letters, without digits or special characters')).toBeInTheDocument();
-    expect(screen.getByText('Enter a phone number of more than 3 digits')).toBeInTheDocument();
+    expect(screen.getByText('Enter a phone number of 4 to 20 digits')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
     expect(submit).toBeDisabled();
 

@@ -1,6 +1,6 @@
 import { Grid, MenuItem } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { CARD_STATUS_FILTERS, cardFilterSchema } from '../../../domain/giftcards';
+import { CARD_STATUS_FILTERS, cardFilterSchema, cardFilterShape, PROGRESSIVE_MAX_DIGITS } from '../../../domain/giftcards';
 import { FormDateField } from '../../components/FormDateField';
 import { FormTextField } from '../../components/FormTextField';
 import { ListFilterForm } from '../../components/ListFilterForm';
@@ -32,19 +32,19 @@ export function GiftCardFilterForm() {
         </FormTextField>
       </Grid>
       <Grid {...field}>
-        <FormTextField name="code" label={label('code')} size="small" />
+        <FormTextField name="code" rule={cardFilterShape.code} label={label('code')} size="small" />
       </Grid>
       <Grid {...field}>
-        <FormTextField name="lotNumber" label={label('lotNumber')} size="small" />
+        <FormTextField name="lotNumber" rule={cardFilterShape.lotNumber} label={label('lotNumber')} size="small" />
       </Grid>
       <Grid {...field}>
-        <FormTextField name="orderReference" label={label('orderReference')} size="small" />
+        <FormTextField name="orderReference" rule={cardFilterShape.orderReference} label={label('orderReference')} size="small" />
       </Grid>
       <Grid {...field}>
-        <FormTextField name="progressiveFrom" label={label('progressiveFrom')} size="small" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormTextField name="progressiveFrom" label={label('progressiveFrom')} size="small" slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PROGRESSIVE_MAX_DIGITS } }} />
       </Grid>
       <Grid {...field}>
-        <FormTextField name="progressiveTo" label={label('progressiveTo')} size="small" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormTextField name="progressiveTo" label={label('progressiveTo')} size="small" slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PROGRESSIVE_MAX_DIGITS } }} />
       </Grid>
       {canListStores && (
         <Grid size={{ xs: 12, md: 6 }}>

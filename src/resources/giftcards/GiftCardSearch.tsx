@@ -61,7 +61,7 @@ export default function GiftCardSearch() {
         <Box role="search">
           <Form resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={search} noValidate>
             <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-              <FormTextField name="code" label={translate('giftcards.search.code')} autoComplete="off" slotProps={{ htmlInput: { spellCheck: false } }} required />
+              <FormTextField name="code" rule={cardCodeSearchSchema.shape.code} label={translate('giftcards.search.code')} autoComplete="off" slotProps={{ htmlInput: { spellCheck: false } }} required />
               <SubmitButton fullWidth={false} sx={{ mt: 2.5, flexShrink: 0 }}>
                 {translate('giftcards.search.submit')}
               </SubmitButton>

@@ -114,7 +114,7 @@ describe('GiftCardShow', () => {
       ['10.123', 'At most 2 decimals (the cents), for example 12.50'],
       ['-5', 'The amount cannot be negative'],
       ['ten', 'Enter an amount in euros, for example 1,500 or 1,500.50'],
-      ['1000.01', 'The amount is larger than the maximum allowed'],
+      ['1000.01', 'The amount can be at most €1,000.00'],
     ] as const) {
       await user.clear(amount);
       await user.type(amount, typed);
@@ -196,7 +196,7 @@ describe('GiftCardShow', () => {
       const { user, amount, dialog, submit } = await openReload();
       expect(within(dialog).getByText('Maximum €50.00')).toBeInTheDocument();
       await user.type(amount, '50.01');
-      expect(await within(dialog).findByText('The amount is larger than the maximum allowed')).toBeInTheDocument();
+      expect(await within(dialog).findByText('The amount can be at most €50.00')).toBeInTheDocument();
       expect(submit).toBeDisabled();
     } finally {
       delete window.__TESSERA_CONFIG__;

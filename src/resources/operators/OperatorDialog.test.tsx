@@ -23,7 +23,7 @@ describe('OperatorDialog (operator form)', () => {
 
     await user.type(screen.getByLabelText(/^First name/), 'Al');
     await user.type(screen.getByLabelText(/^Last name/), 'Bo');
-    expect(await screen.findAllByText('Enter at least 3 letters, without digits or special characters')).toHaveLength(2);
+    expect(await screen.findAllByText('Enter 3 to 40 letters, without digits or special characters')).toHaveLength(2);
     await user.type(screen.getByLabelText(/^First name/), 'do');
     await user.type(screen.getByLabelText(/^Last name/), 'sco');
     await user.type(screen.getByLabelText(/^Phone/), '3331234567');

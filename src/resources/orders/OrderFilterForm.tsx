@@ -28,7 +28,7 @@ export function OrderFilterForm() {
   return (
     <ListFilterForm labels="orderScreens.filters" schema={orderFilterSchema} empty={EMPTY_ORDER_FILTER} toApiFilter={toOrderApiFilter} fromApiFilter={fromOrderApiFilter}>
       <Grid {...field}>
-        <FormTextField name="number" label={label('number')} size="small" />
+        <FormTextField name="number" rule={orderFilterSchema.shape.number} label={label('number')} size="small" />
       </Grid>
       <Grid {...field}>
         <FormDateField name="dateFrom" label={label('dateFrom')} calendarLabel={`${label('openCalendar')}: ${label('dateFrom')}`} size="small" />

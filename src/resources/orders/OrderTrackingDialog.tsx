@@ -44,9 +44,9 @@ export function OrderTrackingDialog({ order, onClose, onDone }: { order: OrderDe
       onClose={onClose}
       submitLabel={translate('orderScreens.trackingDialog.submit')}
     >
-      <FormTextField name="carrier" label={label('carrier')} required autoFocus />
-      <FormTextField name="number" label={label('trackingNumber')} required />
-      <FormTextField name="link" label={label('trackingLink')} type="url" />
+      <FormTextField name="carrier" rule={orderTrackingSchema.shape.carrier} label={label('carrier')} required autoFocus />
+      <FormTextField name="number" rule={orderTrackingSchema.shape.number} label={label('trackingNumber')} required />
+      <FormTextField name="link" rule={orderTrackingSchema.shape.link} label={label('trackingLink')} type="url" />
     </FormDialog>
   );
 }

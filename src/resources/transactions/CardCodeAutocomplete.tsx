@@ -2,7 +2,10 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useGetOne, useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
-import { normalizeCardCode, type GiftCard } from '../../../domain/giftcards';
+import { cardFilterShape, normalizeCardCode, type GiftCard } from '../../../domain/giftcards';
+import { maxLengthOf } from '../../../domain/messages';
+
+const CODE_MAX = maxLengthOf(cardFilterShape.code);
 
 /**
  * The card picker of the transaction filters: the API filters by card id, people type codes.
@@ -40,7 +43,7 @@ export function CardCodeAutocomplete({ name, label }: { name: string; label: str
       filterOptions={(cards) => cards}
       loading={isFetching}
       noOptionsText={translate(code.length >= 4 ? 'transactions.filters.noCard' : 'transactions.filters.typeCode')}
-      renderInput={(params) => <TextField {...params} label={label} size="small" margin="normal" helperText=" " />}
+      renderInput={(params) => <TextField {...params} inputProps={{ ...params.inputProps, maxLength: CODE_MAX }} label={label} size="small" margin="normal" helperText=" " />}
     />
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { ReturnBody, Transaction } from '../../../domain/giftcards';
+import { returnSchema, type ReturnBody, type Transaction } from '../../../domain/giftcards';
 import { FormDialog } from '../../components/FormDialog';
 import { FormTextField } from '../../components/FormTextField';
 import { createIdempotencyKeys } from '../../components/idempotencyKey';
@@ -65,8 +65,8 @@ export function ReturnConsumeDialog({ transaction, onClose, onDone }: { transact
         required
         autoFocus
       />
-      <FormTextField name="returnNumber" label={translate('transactions.return.returnNumber')} required />
-      <FormTextField name="storeCode" label={translate('transactions.return.storeCode')} required />
+      <FormTextField name="returnNumber" rule={returnSchema.shape.returnNumber} label={translate('transactions.return.returnNumber')} required />
+      <FormTextField name="storeCode" rule={returnSchema.shape.storeCode} label={translate('transactions.return.storeCode')} required />
     </FormDialog>
   );
 }

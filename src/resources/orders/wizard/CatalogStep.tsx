@@ -2,7 +2,9 @@ import { Alert, Box, Button, CircularProgress, Grid, MenuItem, Paper, TextField,
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
+import { typologyFilterSchema } from '../../../../domain/catalog';
 import type { Typology } from '../../../../domain/giftcards';
+import { maxLengthOf } from '../../../../domain/messages';
 import { typologyTypeFor, type OrderDetail, type ShippingType } from '../../../../domain/orders';
 import { ListLoadError } from '../../../components/ListLoadError';
 import { DraftGate } from './DraftGate';
@@ -43,7 +45,7 @@ function Catalog({ type, linkTo, linkState }: { type: ShippingType; linkTo: (typ
         {translate('orderWizard.catalog.title')}
       </Typography>
       <Box role="search" aria-label={translate('orderWizard.catalog.filters')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField type="search" label={translate('orderWizard.catalog.search')} value={text} onChange={(event) => setText(event.target.value)} sx={{ flex: '1 1 240px' }} />
+        <TextField type="search" label={translate('orderWizard.catalog.search')} value={text} onChange={(event) => setText(event.target.value)} slotProps={{ htmlInput: { maxLength: maxLengthOf(typologyFilterSchema.shape.q) } }} sx={{ flex: '1 1 240px' }} />
         <TextField
           select
           label={translate('orderWizard.catalog.valueKind')}

@@ -2,6 +2,7 @@ import { Autocomplete, Box, Button, Paper, TextField, Typography } from '@mui/ma
 import { useState } from 'react';
 import { useCanAccess, useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { FILTER_TEXT_MAX } from '../../../../domain/fields';
 import type { CompanyRecord } from '../../../../domain/schemas/companies-api';
 import { shippingTypeOf, wizardPaths } from './paths';
 import { WizardPage } from './WizardPage';
@@ -62,7 +63,7 @@ export default function CompanyStep() {
           onInputChange={(_event, text, reason) => reason === 'input' && setQ(text)}
           onChange={(_event, next) => setChosen(next)}
           noOptionsText={translate('orderWizard.company.none')}
-          renderInput={(params) => <TextField {...params} label={translate('orderWizard.company.label')} />}
+          renderInput={(params) => <TextField {...params} inputProps={{ ...params.inputProps, maxLength: FILTER_TEXT_MAX }} label={translate('orderWizard.company.label')} />}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
           <Button variant="contained" size="large" disabled={!value} onClick={() => value && navigate(wizardPaths.catalog(type, value.id), { state })}>

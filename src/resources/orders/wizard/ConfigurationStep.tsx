@@ -99,13 +99,13 @@ function ConfigurationForm({ order }: { order: OrderDetail }) {
         <CircularProgress aria-label={translate('ra.page.loading')} />
       ) : (
         <Form defaultValues={defaultValues} resolver={resolver} mode="onChange" onSubmit={submit} noValidate>
-          <FormTextField name="referentName" label={translate('orderWizard.configuration.referentName')} required autoComplete="name" />
-          <FormTextField name="referentEmail" label={translate('orderWizard.configuration.referentEmail')} required type="email" autoComplete="email" />
+          <FormTextField name="referentName" rule={orderConfigurationSchema.shape.referentName} label={translate('orderWizard.configuration.referentName')} required autoComplete="name" />
+          <FormTextField name="referentEmail" rule={orderConfigurationSchema.shape.referentEmail} label={translate('orderWizard.configuration.referentEmail')} required type="email" autoComplete="email" />
           <MonthsSelect />
-          <FormTextField name="companyOrderNumber" label={translate('orderScreens.fields.companyOrderNumber')} helperText={translate('orderWizard.configuration.companyOrderNumberHelp')} required autoComplete="off" />
+          <FormTextField name="companyOrderNumber" rule={orderConfigurationSchema.shape.companyOrderNumber} label={translate('orderScreens.fields.companyOrderNumber')} helperText={translate('orderWizard.configuration.companyOrderNumberHelp')} required autoComplete="off" />
           <FlagSwitch name="sendEmailToCompanyContact" label={translate('orderScreens.fields.sendEmailToCompanyContact')} help={translate('orderWizard.configuration.sendEmailHelp')} />
           <FlagSwitch name="autoActivate" label={translate('orderScreens.fields.autoActivate')} help={translate('orderWizard.configuration.autoActivateHelp')} />
-          {physical && <FormTextField name="shippingAddress" label={translate('orderScreens.fields.shippingAddress')} helperText={translate('orderWizard.configuration.shippingAddressHelp')} multiline minRows={2} autoComplete="street-address" />}
+          {physical && <FormTextField name="shippingAddress" rule={orderConfigurationSchema.shape.shippingAddress} label={translate('orderScreens.fields.shippingAddress')} helperText={translate('orderWizard.configuration.shippingAddressHelp')} multiline minRows={2} autoComplete="street-address" />}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
             <SubmitButton fullWidth={false} allowPristine={saved}>
               {translate('orderWizard.configuration.submit')}

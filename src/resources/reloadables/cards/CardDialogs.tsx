@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
-import { RELOAD_LIMITS, type ReloadableCard } from '../../../../domain/reloadables';
+import { clientIdBodySchema, RELOAD_LIMITS, type ReloadableCard } from '../../../../domain/reloadables';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/FormTextField';
@@ -59,7 +59,7 @@ export function ReloadCardDialog({ card, onClose, onDone }: DialogProps) {
   );
 }
 
-const clientIdSchema = z.object({ clientId: z.string().trim().min(1, GV.required).max(RELOAD_LIMITS.clientIdMax, GV.invalid) });
+const clientIdSchema = clientIdBodySchema;
 
 /** The customer's code for the holder (unique among the company's cards): SPEC §8 "client ID changed". */
 export function ClientIdDialog({ card, onClose, onDone }: DialogProps) {
@@ -81,7 +81,7 @@ export function ClientIdDialog({ card, onClose, onDone }: DialogProps) {
   );
   return (
     <FormDialog id="card-client-id" title={translate('reloadables.cardActions.clientIdTitle', { number: card.number })} resolver={resolver} defaultValues={{ clientId: card.clientId ?? '' }} onSubmit={submit} onClose={onClose} submitLabel={translate('ra.action.save')}>
-      <FormTextField name="clientId" label={translate('reloadables.cardFields.clientId')} required autoFocus slotProps={{ htmlInput: { maxLength: RELOAD_LIMITS.clientIdMax } }} />
+      <FormTextField name="clientId" label={translate('reloadables.cardFields.clientId')} required autoFocus rule={clientIdBodySchema.shape.clientId} />
     </FormDialog>
   );
 }

@@ -15,7 +15,7 @@ export function CardFilterForm() {
   return (
     <ListFilterForm labels="reloadables.cardFilters" schema={reloadableCardFilterSchema} empty={EMPTY_CARD_FILTER} toApiFilter={toCardApiFilter} fromApiFilter={fromCardApiFilter}>
       <Grid size={{ xs: 12, md: 5 }}>
-        <FormTextField name="q" label={label('q')} helperText={label('qHelp')} size="small" />
+        <FormTextField name="q" rule={reloadableCardFilterSchema.shape.q} label={label('q')} helperText={label('qHelp')} size="small" />
       </Grid>
       <Grid {...field}>
         <FormTextField name="status" label={label('status')} select size="small" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
@@ -28,7 +28,7 @@ export function CardFilterForm() {
         </FormTextField>
       </Grid>
       <Grid {...field}>
-        <FormTextField name="clientId" label={label('clientId')} size="small" />
+        <FormTextField name="clientId" rule={reloadableCardFilterSchema.shape.clientId} label={label('clientId')} size="small" />
       </Grid>
     </ListFilterForm>
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
 import { amountInputText } from '../../../../domain/format';
+import { amountMaxMessage } from '../../../../domain/messages';
 import { AMOUNT_MESSAGES, readAmount } from '../../../../domain/money';
 import { RELOAD_LIMITS, type NotificationSettings, type NotificationSettingsBody } from '../../../../domain/reloadables';
 import { i18n } from '../../../i18n/i18n';
@@ -15,7 +16,7 @@ export interface NotificationFormValues {
   monthlyStatementEnabled: boolean;
 }
 
-export const MAX_RECIPIENTS = 10;
+export const MAX_RECIPIENTS = RELOAD_LIMITS.maxRecipients;
 const email = z.email();
 
 export const splitRecipients = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
@@ -49,7 +50,7 @@ export const notificationFormSchema = z
     const reading = values.lowBalanceThreshold === '' ? null : readAmount(values.lowBalanceThreshold, i18n.language);
     const threshold = reading === null ? (values.lowBalanceEnabled ? null : 0) : (reading.cents ?? null);
     if (threshold === null) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: reading?.problem ? AMOUNT_MESSAGES[reading.problem] : GV.required });
-    else if (threshold > RELOAD_LIMITS.maxWalletMoveCents) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: GV.amountTooLarge });
+    else if (threshold > RELOAD_LIMITS.maxWalletMoveCents) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: amountMaxMessage(RELOAD_LIMITS.maxWalletMoveCents) });
     // an alert below zero would never fire
     else if (values.lowBalanceEnabled && threshold === 0) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: GV.amount });
     return {

@@ -1,7 +1,8 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
-import { cardSearchRefusal, type ReloadableCard } from '../../../../domain/reloadables';
+import { maxLengthOf } from '../../../../domain/messages';
+import { cardSearchRefusal, reloadableCardFilterSchema, type ReloadableCard } from '../../../../domain/reloadables';
 import { CARDS } from './resources';
 
 const SEARCH_DELAY_MS = 300;
@@ -55,7 +56,7 @@ export function CardPicker({ selectedIds, onPick }: { selectedIds: Set<string>; 
       loading={enabled && isFetching}
       loadingText={translate('reloads.manual.searching')}
       noOptionsText={translate(tooShort ?? (!enabled ? 'reloads.manual.typeMore' : error ? 'errors.listLoad' : 'reloads.manual.noCards'))}
-      renderInput={(params) => <TextField {...params} label={translate('reloads.manual.search')} helperText={translate('reloads.manual.searchHelp')} />}
+      renderInput={(params) => <TextField {...params} inputProps={{ ...params.inputProps, maxLength: maxLengthOf(reloadableCardFilterSchema.shape.q) }} label={translate('reloads.manual.search')} helperText={translate('reloads.manual.searchHelp')} />}
     />
   );
 }

@@ -38,7 +38,7 @@ export function QueueFilterForm() {
       <DayField name="scheduledFrom" />
       <DayField name="scheduledTo" />
       <Grid {...field}>
-        <FormTextField name="cardNumber" label={translate('reloads.filters.cardNumber')} helperText={translate('reloads.filters.cardNumberHelp')} size="small" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormTextField name="cardNumber" rule={plannedReloadFilterSchema.shape.cardNumber} label={translate('reloads.filters.cardNumber')} helperText={translate('reloads.filters.cardNumberHelp')} size="small" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
       </Grid>
     </ListFilterForm>
   );

@@ -170,10 +170,10 @@ describe('ReloadsPage', () => {
     await pickCard(user);
     await user.type(screen.getByRole('textbox', { name: `Amount for card ${CARD.number}` }), '25');
     await user.click(screen.getByRole('switch', { name: 'Schedule for a date and time' }));
-    fireEvent.change(screen.getByLabelText('Date and time of the reloads'), { target: { value: '2020-01-01T10:00' } });
+    fireEvent.change(screen.getByLabelText('Date and time of the reloads'), { target: { value: '01/01/2020 10:00' } });
     expect(await screen.findByText('Choose a date and time in the future')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check the reloads' })).not.toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Date and time of the reloads'), { target: { value: dayjs().add(400, 'day').format('YYYY-MM-DDTHH:mm') } });
+    fireEvent.change(screen.getByLabelText('Date and time of the reloads'), { target: { value: dayjs().add(400, 'day').format('DD/MM/YYYY HH:mm') } });
     expect(await screen.findByText('Choose a date at most one year ahead')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check the reloads' })).not.toBeInTheDocument();
     expect(checks).toHaveLength(0);
@@ -190,10 +190,10 @@ describe('ReloadsPage', () => {
     await pickCard(user);
     await user.type(screen.getByRole('textbox', { name: `Amount for card ${CARD.number}` }), '25.50');
     await user.click(screen.getByRole('switch', { name: 'Schedule for a date and time' }));
-    const local = dayjs().add(30, 'day').hour(10).minute(30).format('YYYY-MM-DDTHH:mm');
-    fireEvent.change(screen.getByLabelText('Date and time of the reloads'), { target: { value: local } });
+    const local = dayjs().add(30, 'day').hour(10).minute(30).second(0).millisecond(0);
+    fireEvent.change(screen.getByLabelText('Date and time of the reloads'), { target: { value: local.format('DD/MM/YYYY HH:mm') } });
     await user.click(await screen.findByRole('button', { name: 'Check the reloads' }));
-    const at = new Date(local).toISOString();
+    const at = local.toISOString();
     await waitFor(() => expect(checks).toEqual([{ rows: [{ cardId: CARD.id, amountCents: 2550, row: 1 }], scheduledAt: at }]));
     await user.click(await screen.findByRole('button', { name: 'Plan the reloads' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Plan the reloads?' })).getByRole('button', { name: 'Plan the reloads' }));
@@ -276,7 +276,7 @@ describe('ReloadsPage', () => {
     await user.upload(screen.getByLabelText('Choose a CSV file'), csv('cardNumber;amount\n5350000000000001;25\n5350000000000002;x\n'));
     await user.click(await screen.findByRole('button', { name: 'Leave out the bad row' }));
     await user.click(screen.getByRole('switch', { name: 'Schedule for a date and time' }));
-    fireEvent.change(screen.getByLabelText('Date and time of the reloads'), { target: { value: dayjs().add(3, 'day').format('YYYY-MM-DDTHH:mm') } });
+    fireEvent.change(screen.getByLabelText('Date and time of the reloads'), { target: { value: dayjs().add(3, 'day').format('DD/MM/YYYY HH:mm') } });
     await waitFor(() => expect(checks).toHaveLength(2));
     expect(checks[1]).toHaveProperty('scheduledAt');
     expect(await screen.findByText('1 bad row left out: only the valid rows will run.')).toBeInTheDocument();

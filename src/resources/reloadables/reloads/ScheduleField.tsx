@@ -1,17 +1,21 @@
-import { Box, FormControlLabel, Switch, TextField } from '@mui/material';
+import { Box, FormControlLabel, Switch } from '@mui/material';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { DateTimeInput } from '../../../components/DateTimeInput';
 import { browserTimeZone } from '../../giftcards/useGiftCardExport';
 import { maxSchedule, minSchedule, scheduleError } from './schedule';
 
 /**
- * SPEC §2/§5: reloads run now, or at a date and time chosen here (the browser's picker, with the
- * past greyed out through `min`), shown and typed in the user's own time zone. Turning the switch
- * off empties the time: the run goes now.
+ * SPEC §2/§5: reloads run now, or at a date and time chosen here (DD/MM/YYYY HH:mm typed or
+ * picked on the calendar, SPEC §9, with the past disabled), in the user's own time zone. Turning
+ * the switch off empties the time: the run goes now.
  */
 export function ScheduleField({ value, onChange, enabled, onEnabledChange }: { value: string; onChange: (value: string) => void; enabled: boolean; onEnabledChange: (enabled: boolean) => void }) {
   const translate = useTranslate();
+  const [left, setLeft] = useState(false);
   const error = enabled ? (value ? scheduleError(value) : 'validation.required') : null;
-  const showError = Boolean(error) && (value !== '' || error !== 'validation.required');
+  // a half-typed time is not an error yet: the format's message shows once the field is left
+  const showError = Boolean(error) && value !== '' && (left || error !== 'validation.dateTimeFormat');
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, my: 2 }}>
       <FormControlLabel
@@ -28,15 +32,19 @@ export function ScheduleField({ value, onChange, enabled, onEnabledChange }: { v
         label={translate('reloads.schedule.toggle')}
       />
       {enabled && (
-        <TextField
-          type="datetime-local"
+        <DateTimeInput
+          withTime
           size="small"
           label={translate('reloads.schedule.at')}
+          calendarLabel={translate('reloads.filters.openCalendar')}
           value={value}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={onChange}
+          onBlur={() => setLeft(true)}
+          onPicked={() => setLeft(true)}
+          min={minSchedule()}
+          max={maxSchedule()}
           error={showError}
           helperText={showError && error ? translate(error) : translate('reloads.schedule.zone', { zone: browserTimeZone() })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: minSchedule(), max: maxSchedule(), step: 60 } }}
           sx={{ minWidth: { xs: '100%', sm: 280 } }}
         />
       )}

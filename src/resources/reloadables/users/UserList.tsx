@@ -24,7 +24,7 @@ function UserSearch() {
   return (
     <ListFilterForm labels="reloadables.userFilters" schema={reloadableUserFilterSchema} empty={{ q: '' }} toApiFilter={toApiFilter} fromApiFilter={fromApiFilter}>
       <Grid size={{ xs: 12, md: 6 }}>
-        <FormTextField name="q" label={translate('reloadables.userFilters.q')} helperText={translate('reloadables.userFilters.qHelp')} size="small" />
+        <FormTextField name="q" rule={reloadableUserFilterSchema.shape.q} label={translate('reloadables.userFilters.q')} helperText={translate('reloadables.userFilters.qHelp')} size="small" />
       </Grid>
     </ListFilterForm>
   );

@@ -3,8 +3,7 @@ import { Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { z } from 'zod';
-import { GV } from '../../../../domain/giftcards';
-import { RELOAD_LIMITS, type Wallet } from '../../../../domain/reloadables';
+import { RELOAD_LIMITS, walletNoteSchema, type Wallet } from '../../../../domain/reloadables';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/FormTextField';
@@ -13,7 +12,7 @@ import { useFormatCents } from '../../../components/MoneyField';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 
-const fundFormSchema = z.object({ amount: euroAmountSchema(RELOAD_LIMITS.maxWalletMoveCents), note: z.string().trim().max(200, GV.invalid) });
+const fundFormSchema = z.object({ amount: euroAmountSchema(RELOAD_LIMITS.maxWalletMoveCents), note: walletNoteSchema });
 const EMPTY = { amount: '', note: '' };
 
 /**
@@ -54,7 +53,7 @@ export function FundWalletDialog({ wallet, onClose, onDone }: { wallet: Wallet; 
         required
         autoFocus
       />
-      <FormTextField name="note" label={translate('reloadables.fund.note')} />
+      <FormTextField name="note" label={translate('reloadables.fund.note')} rule={walletNoteSchema} />
     </FormDialog>
   );
 }

@@ -4,8 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Form, useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { useController, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { GV } from '../../../../domain/giftcards';
-import { RELOAD_LIMITS, type Wallet } from '../../../../domain/reloadables';
+import { RELOAD_LIMITS, walletNoteSchema, type Wallet } from '../../../../domain/reloadables';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { FormTextField } from '../../../components/FormTextField';
@@ -18,7 +17,7 @@ import type { TesseraDataProvider } from '../../../dataProvider/types';
 const transferFormSchema = z.object({
   amount: euroAmountSchema(RELOAD_LIMITS.maxWalletMoveCents),
   direction: z.enum(['TO_SUB', 'FROM_SUB']),
-  note: z.string().trim().max(200, GV.invalid),
+  note: walletNoteSchema,
 });
 type TransferValues = z.output<typeof transferFormSchema>;
 const EMPTY = { amount: '', direction: 'TO_SUB', note: '' };
@@ -101,7 +100,7 @@ export function TransferForm({ sub, parent, onDone }: { sub: Wallet; parent: Wal
             required
           />
           <DirectionField subName={sub.companyName} directions={directions} />
-          <FormTextField name="note" label={translate('reloadables.transfer.note')} />
+          <FormTextField name="note" label={translate('reloadables.transfer.note')} rule={walletNoteSchema} />
           <FormErrorAlert message={failure} />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <SubmitButton fullWidth={false} size="medium">

@@ -1,0 +1,38 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { userConfiguration } from '../../../test/builders';
+import { server } from '../../../test/msw';
+import { renderScreen } from '../../../test/renderScreen';
+import { API, movement, page, wallet } from '../shared/testData.test-helper';
+import WalletPage from './WalletPage';
+
+/** SPEC §5 "Date range" (issue 14): a start after the end is refused on the field, before asking the API; the list stays. */
+describe('wallet movements: a reversed date range', () => {
+  it('says so on the "to" field, asks nothing and keeps the listed movements', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration(['reloadable.wallet']))),
+      http.get(`${API}/wallet`, () => HttpResponse.json(wallet())),
+      http.get(`${API}/wallet/movements`, ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return page([movement()], 1);
+      }),
+    );
+    await renderScreen(<WalletPage />, { path: '/reloadables/wallet', permissions: ['reloadable.wallet'], resource: 'reloadables/wallet' });
+    expect(await screen.findByText('+€5,000.00')).toBeInTheDocument();
+    const asked = queries.length;
+    const user = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Movement filters' });
+    await user.type(within(form).getByRole('textbox', { name: 'From' }), '30/11/2026');
+    await user.type(within(form).getByRole('textbox', { name: 'To' }), '01/11/2026');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    const to = within(form).getByRole('textbox', { name: 'To' });
+    expect(await within(form).findByText('The start date cannot be after the end date')).toBeInTheDocument();
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(queries).toHaveLength(asked);
+    expect(screen.getByText('+€5,000.00')).toBeInTheDocument();
+    expect(screen.queryByText(/No movements/i)).not.toBeInTheDocument();
+  });
+});
