@@ -61,11 +61,6 @@ export function formatNumber(value: number, language: string | undefined): strin
   return formatter('number', language).format(value);
 }
 
-/** A range of quantities: "1–10.000" (en dash); one value when both ends are equal. */
-export function formatRange(from: number, to: number, language: string | undefined): string {
-  return from === to ? formatNumber(from, language) : `${formatNumber(from, language)}–${formatNumber(to, language)}`;
-}
-
 /** A range of identifiers (card progressives): "502801–512800", ungrouped as the user types them; one value when equal. */
 export function formatIdRange(from: number | string, to: number | string): string {
   return String(from) === String(to) ? String(from) : `${from}–${to}`;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocaleState } from 'react-admin';
-import { amountInputText, formatCents, formatFileSize, formatIdRange, formatNumber, formatPercent, formatRange } from '../../domain/format';
+import { amountInputText, formatCents, formatFileSize, formatIdRange, formatNumber, formatPercent } from '../../domain/format';
 
 /**
  * The SPA's door to the one formatter (domain/format.ts): every number, amount and range a
@@ -8,7 +8,7 @@ import { amountInputText, formatCents, formatFileSize, formatIdRange, formatNumb
  * "€1,300.50" and "20,000" in English). Numbers interpolated into texts are formatted by i18next
  * with the same functions (src/i18n/i18n.ts), so a count is passed to `translate` as a number.
  */
-export { amountInputText, formatCents, formatFileSize, formatIdRange, formatNumber, formatPercent, formatRange };
+export { amountInputText, formatCents, formatFileSize, formatIdRange, formatNumber, formatPercent };
 
 /** The formatters bound to the current language. */
 export function useFormat() {
@@ -17,7 +17,6 @@ export function useFormat() {
     () => ({
       cents: (cents: number) => formatCents(cents, locale),
       number: (value: number) => formatNumber(value, locale),
-      range: (from: number, to: number) => formatRange(from, to, locale),
       percent: (percent: number) => formatPercent(percent, locale),
       fileSize: (bytes: number) => formatFileSize(bytes, locale),
       amountInput: (cents: number) => amountInputText(cents, locale),
