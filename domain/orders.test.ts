@@ -17,6 +17,7 @@ import {
   orderStateKey,
   orderTrackingSchema,
   parseNamesList,
+  stockSegments,
   type OrderAction,
   type OrderState,
 } from './orders';
@@ -126,6 +127,30 @@ describe('confirming a draft', () => {
       expect(orderConfirmRefusal({ ...configured, [field]: null }, 2), field).toBe('ORDER_INCOMPLETE');
     }
     expect(orderConfirmRefusal(configured, 1)).toBeNull();
+  });
+});
+
+describe('stock and cart', () => {
+  it('splits the stock runs by what the cart holds: free parts first, largest first; a run the cart took is marked', () => {
+    const runs = [
+      { from: 1, to: 1, count: 1, lotNumber: 'A' },
+      { from: 10, to: 19, count: 10, lotNumber: 'A' },
+      { from: 30, to: 30, count: 1, lotNumber: 'B' },
+    ];
+    expect(stockSegments(runs, [])).toEqual([
+      { from: 10, to: 19, count: 10, lotNumber: 'A', inCart: false },
+      { from: 1, to: 1, count: 1, lotNumber: 'A', inCart: false },
+      { from: 30, to: 30, count: 1, lotNumber: 'B', inCart: false },
+    ]);
+    expect(stockSegments(runs, [{ from: 12, to: 14 }, { from: 30, to: 30 }, { from: 500, to: 600 }])).toEqual([
+      { from: 15, to: 19, count: 5, lotNumber: 'A', inCart: false },
+      { from: 10, to: 11, count: 2, lotNumber: 'A', inCart: false },
+      { from: 1, to: 1, count: 1, lotNumber: 'A', inCart: false },
+      { from: 12, to: 14, count: 3, lotNumber: 'A', inCart: true },
+      { from: 30, to: 30, count: 1, lotNumber: 'B', inCart: true },
+    ]);
+    // a range covering a whole run, or reaching past it
+    expect(stockSegments([runs[1]], [{ from: 5, to: 25 }])).toEqual([{ from: 10, to: 19, count: 10, lotNumber: 'A', inCart: true }]);
   });
 });
 

@@ -507,8 +507,39 @@ export const orderExportQuerySchema = z
 export const orderStockRunSchema = z.object({ from: z.number(), to: z.number(), count: z.number(), lotNumber: z.string().nullable() });
 export type OrderStockRun = z.infer<typeof orderStockRunSchema>;
 export const orderStockQuerySchema = z.object({ typologyId: z.uuid(requiredOr(OV.invalid)) }).strict();
-/** At most this many runs are listed (the first ones by progressive). */
+/** At most this many runs are listed: the largest first (`byStockRunSize`). */
 export const MAX_STOCK_RUNS = 200;
+/** The stock's order: largest run first, then by first progressive (the API sorts alike in SQL). */
+export const byStockRunSize = (a: Pick<OrderStockRun, 'count' | 'from'>, b: Pick<OrderStockRun, 'count' | 'from'>) => b.count - a.count || a.from - b.from;
+
+/** A part of a stock run: free to use, or already held by the cart (the form's ranges and the order's other items). */
+export interface StockSegment extends OrderStockRun {
+  inCart: boolean;
+}
+
+/**
+ * The stock runs split by what the cart already holds (`cart`: ranges of the same typology), free
+ * parts first, largest first: a run the cart took is shown as such and offered no more.
+ */
+export function stockSegments(runs: readonly OrderStockRun[], cart: readonly ProgressiveRange[]): StockSegment[] {
+  const held = cart.filter((r) => Number.isFinite(r.from) && Number.isFinite(r.to) && r.from <= r.to).sort((a, b) => a.from - b.from);
+  const out: StockSegment[] = [];
+  for (const run of runs) {
+    let at = run.from;
+    const piece = (from: number, to: number, inCart: boolean) => to >= from && out.push({ from, to, count: to - from + 1, lotNumber: run.lotNumber, inCart });
+    for (const range of held) {
+      if (range.to < at || range.from > run.to) continue;
+      piece(at, Math.min(run.to, range.from - 1), false);
+      const start = Math.max(at, range.from);
+      const end = Math.min(run.to, range.to);
+      piece(start, end, true);
+      at = end + 1;
+      if (at > run.to) break;
+    }
+    piece(at, run.to, false);
+  }
+  return out.sort((a, b) => Number(a.inCart) - Number(b.inCart) || byStockRunSize(a, b));
+}
 
 export const ORDER_CODE_FORMATS = ['csv', 'pdf'] as const;
 export type OrderCodeFormat = (typeof ORDER_CODE_FORMATS)[number];

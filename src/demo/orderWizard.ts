@@ -1,6 +1,7 @@
 import type { Identifier } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 import {
+  byStockRunSize,
   canOrder,
   createOrderSchema,
   keptItemFiles,
@@ -112,7 +113,7 @@ export function createOrderDraft(ctx: DemoContext, raw: unknown): OrderDetail {
   return demoOrderRecord(order);
 }
 
-/** Runs of consecutive progressives per lot, first ones first (at most MAX_STOCK_RUNS). */
+/** Runs of consecutive progressives per lot, largest first (at most MAX_STOCK_RUNS, `byStockRunSize`). */
 export function orderStock(ctx: DemoContext, typologyId: Identifier): OrderStockRun[] {
   ctx.require(ORDERS, 'create');
   const query = parseOr400(orderStockQuerySchema, { typologyId: String(typologyId) }, `${base(ctx)}/stock`);
@@ -124,11 +125,10 @@ export function orderStock(ctx: DemoContext, typologyId: Identifier): OrderStock
       last.to = card.progressive;
       last.count += 1;
     } else {
-      if (runs.length === MAX_STOCK_RUNS) break;
       runs.push({ from: card.progressive, to: card.progressive, count: 1, lotNumber: card.lotNumber });
     }
   }
-  return runs;
+  return runs.sort(byStockRunSize).slice(0, MAX_STOCK_RUNS);
 }
 
 function bytesOf(content: string, field: string, instance: string): Uint8Array {

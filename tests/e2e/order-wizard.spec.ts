@@ -152,7 +152,7 @@ test.describe('order wizard', () => {
     await page.getByRole('link', { name: 'Scegli Gift Card 50 €' }).click();
 
     // customize: the cart, its ranges, and the stock they may be drawn from
-    const use = page.getByRole('button', { name: /^Usa Progressivi/ });
+    const use = page.getByRole('button', { name: /^Usa Progressiv/ });
     await expect(use.first()).toBeVisible();
     await english(page, 'customize-physical', 'New order', 'Nuovo ordine');
     await page.getByRole('textbox', { name: /^Carte nel carrello/ }).fill('1');

@@ -235,6 +235,15 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     expect((await call(operator, 'GET', url(acmeId, `/orders/${draft.id}`))).statusCode).toBe(404);
   });
 
+  it('lists the stock largest run first, so a big run is never behind single cards', async () => {
+    const typology = await addCatalogTypology(t.db.db, 'PHYSICAL', 5000);
+    for (const p of [1, 3, 5, 7]) await addStock(t.db.db, tesseraId, typology, p, p);
+    await addStock(t.db.db, tesseraId, typology, 100, 109);
+    await addStock(t.db.db, tesseraId, typology, 50, 52);
+    const stock = await call(operator, 'GET', url(acmeId, `/orders/stock?typologyId=${typology}`));
+    expect(stock.json().map((r: { from: number; count: number }) => [r.from, r.count])).toEqual([[100, 10], [50, 3], [1, 1], [3, 1], [5, 1], [7, 1]]);
+  });
+
   it('an item edit without a new file keeps the saved template or names list (and its recipients); a new file or `template: null` replaces or removes it', async () => {
     const templated = await digitalDraft({ typologyId: digitalFixed, quantity: 3, template: file('front.png', 'image/png', PNG) });
     const [withTemplate] = (await call(operator, 'GET', url(acmeId, `/orders/${templated.id}/items`))).json();

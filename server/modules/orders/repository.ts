@@ -217,7 +217,8 @@ export async function orderCardIds(db: Db, order: Pick<Order, 'companyId' | 'num
 
 /**
  * Unsold stock of a typology an order placed by `placedBy` may draw on (the provider's, or the
- * placing company's subtree): runs of consecutive progressives per lot, first ones first.
+ * placing company's subtree): runs of consecutive progressives per lot, largest first (domain
+ * `byStockRunSize`), so a big run is never hidden behind single cards.
  */
 export async function stockRuns(db: Db, placedBy: string, typologyId: string, limit: number): Promise<OrderStockRun[]> {
   const rows = await queryRows<{ from: string | number; to: string | number; count: number; lot_number: string | null }>(
@@ -227,7 +228,7 @@ export async function stockRuns(db: Db, placedBy: string, typologyId: string, li
               FROM gift_cards g
               WHERE g.typology_id = ${typologyId} AND g.status = 'NOT_ACTIVE' AND g.order_reference IS NULL
                 AND (g.company_id IN (SELECT id FROM companies WHERE is_provider) OR g.company_id IN (${companySubtree(placedBy)}))) s
-        GROUP BY s.lot_number, s.grp ORDER BY 1 LIMIT ${limit}`,
+        GROUP BY s.lot_number, s.grp ORDER BY count(*) DESC, 1 LIMIT ${limit}`,
   );
   return rows.map((r) => ({ from: Number(r.from), to: Number(r.to), count: r.count, lotNumber: r.lot_number }));
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -118,13 +118,21 @@ describe('CustomizeStep', () => {
     await renderAdd();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Cards in the cart/), '50');
+    // the largest run first
+    const runs = () => within(screen.getByTestId('stock-runs')).getAllByRole('listitem');
+    await waitFor(() => expect(runs().map((r) => r.textContent)).toEqual([expect.stringContaining('Progressives 2001–2100'), expect.stringContaining('Progressives 1001–1040')]));
     await user.click(await screen.findByRole('button', { name: 'Use Progressives 1001–1040' }));
     expect(stockQueries).toEqual([TYPOLOGY_ID]);
+    // what the ranges hold is in the cart, and offered no more
+    expect(screen.queryByRole('button', { name: 'Use Progressives 1001–1040' })).not.toBeInTheDocument();
+    expect(runs()[1]).toHaveTextContent('Progressives 1001–1040');
+    expect(runs()[1]).toHaveTextContent('In the cart');
     expect(screen.getByTestId('ranges-total')).toHaveTextContent('The ranges add up to 40 cards');
     expect(await screen.findByTestId('ranges-error')).toHaveTextContent('The ranges add up to 40 cards, the cart has 50');
     await user.click(screen.getByRole('button', { name: 'Use Progressives 2001–2100' }));
-    // "Use" takes only what the cart still needs
+    // "Use" takes only what the cart still needs; the rest of the run stays free
     expect(screen.getAllByLabelText(/^Final progressive/)[1]).toHaveValue('2010');
+    expect(await screen.findByRole('button', { name: 'Use Progressives 2011–2100' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('ranges-error')).not.toBeInTheDocument());
     await user.clear(screen.getAllByLabelText(/^Initial progressive/)[1]);
     await user.type(screen.getAllByLabelText(/^Initial progressive/)[1], '2020');
@@ -137,6 +145,19 @@ describe('CustomizeStep', () => {
     expect(await screen.findByTestId('ranges-error')).toHaveTextContent('These progressives are not all available: choose unsold cards of this typology');
     expect(posted).toEqual({ typologyId: TYPOLOGY_ID, quantity: 50, ranges: [{ from: 1001, to: 1040 }, { from: 2001, to: 2010 }] });
     expect(screen.getByTestId('location')).toHaveTextContent(`/privative-orders/orders/${ORDER_ID}/additem/`);
+  });
+
+  it("the order's other products of this typology are in the cart: their progressives are not offered again", async () => {
+    serveTypology(typology({ type: 'PHYSICAL', name: 'Gift Card 50 €', valueCents: 5000 }));
+    serveOrder(draft({ shippingType: 'PHYSICAL', items: [orderItem({ id: 'item-1', quantity: 5, ranges: [{ from: 1001, to: 1005 }] }), orderItem({ id: 'item-2', typologyId: 'other-typology', quantity: 40, ranges: [{ from: 1006, to: 1040 }] })] }));
+    server.use(http.get(`${ORDERS_API}/stock`, () => HttpResponse.json([{ from: 1001, to: 1040, count: 40, lotNumber: 'LOT-1' }, { from: 7, to: 7, count: 1, lotNumber: 'LOT-0' }])));
+    await renderAdd();
+    expect(await screen.findByRole('button', { name: 'Use Progressives 1006–1040' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use Progressive 7' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Use Progressives 1001/ })).not.toBeInTheDocument();
+    const inCart = within(screen.getByTestId('stock-runs')).getAllByRole('listitem').at(-1)!;
+    expect(inCart).toHaveTextContent('Progressives 1001–1005');
+    expect(inCart).toHaveTextContent('In the cart');
   });
 
   it('edits a product as a variant: the saved values, a PUT of the whole item, "item edited"', async () => {

@@ -63,6 +63,11 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
   const resumed = mode.kind === 'add' ? ((location.state as { resumed?: Resumed } | null)?.resumed ?? null) : null;
   const defaultValues = useMemo(() => resumed?.values ?? initialValues(type, item, locale), [resumed, type, item, locale]);
   const resolver = useMemo(() => itemResolver(type, typology, item), [type, typology, item]);
+  // the order's other products of this typology hold their ranges: the stock shows them as in the cart
+  const otherRanges = useMemo(
+    () => (mode.kind === 'create' ? [] : mode.order.items.filter((i) => i.typologyId === typology.id && i.id !== item?.id).flatMap((i) => i.ranges ?? [])),
+    [mode, typology.id, item],
+  );
 
   const submit = useFormSubmit<ItemFormValues>(
     useCallback(
@@ -116,7 +121,7 @@ function ItemForm({ mode, typology }: { mode: Mode; typology: Typology }) {
       <TypologySummary typology={typology} />
       <Form defaultValues={defaultValues} resolver={resolver} mode="onChange" onSubmit={onSubmit} noValidate>
         <ValueInput typology={typology} />
-        {type === 'DIGITAL' ? <DigitalInputs item={item} /> : <RangesInput typologyId={typology.id} />}
+        {type === 'DIGITAL' ? <DigitalInputs item={item} /> : <RangesInput typologyId={typology.id} otherRanges={otherRanges} />}
         <ItemTotal typology={typology} type={type} saved={item} />
         {resumed && <RestoreErrors errors={resumed.errors} />}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>

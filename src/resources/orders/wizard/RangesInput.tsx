@@ -4,7 +4,7 @@ import { Alert, Box, Button, IconButton, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import type { OrderStockRun } from '../../../../domain/orders';
+import type { OrderStockRun, ProgressiveRange } from '../../../../domain/orders';
 import { FormTextField } from '../../../components/FormTextField';
 import { formRangesTotal, parseCount, RANGES_CHECK, WE, type ItemFormValues } from './itemForm';
 import { StockRuns } from './StockRuns';
@@ -13,7 +13,7 @@ import { StockRuns } from './StockRuns';
  * Physical cards: the cards in the cart and the ranges of progressives that make them (initial ≤
  * final, no overlap, adding up to the cart), with the stock they can be drawn from.
  */
-export function RangesInput({ typologyId }: { typologyId: string }) {
+export function RangesInput({ typologyId, otherRanges = [] }: { typologyId: string; otherRanges?: readonly ProgressiveRange[] }) {
   const translate = useTranslate();
   const { control, getValues, trigger } = useFormContext<ItemFormValues>();
   const { fields, append, remove, update } = useFieldArray({ control, name: 'ranges' });
@@ -26,6 +26,7 @@ export function RangesInput({ typologyId }: { typologyId: string }) {
     if (isDirty) void trigger(['ranges', RANGES_CHECK] as never);
   }, [watched, isDirty, trigger]);
   const total = formRangesTotal({ ranges });
+  const typedRanges = ranges.map((r) => ({ from: parseCount(r.from), to: parseCount(r.to) })).filter((r) => Number.isFinite(r.from) && Number.isFinite(r.to));
   const cart = parseCount(quantity);
   const check = (errors as Record<string, { message?: string } | undefined>)[RANGES_CHECK]?.message;
   const checkText = check === WE.rangesTotal ? translate(WE.rangesTotal, { smart_count: total, cart: Number.isFinite(cart) ? cart : 0 }) : check ? translate(check) : null;
@@ -73,7 +74,7 @@ export function RangesInput({ typologyId }: { typologyId: string }) {
           </Alert>
         )}
       </Box>
-      <StockRuns typologyId={typologyId} onUse={use} />
+      <StockRuns typologyId={typologyId} cart={[...otherRanges, ...typedRanges]} onUse={use} />
     </>
   );
 }

@@ -1,21 +1,26 @@
-import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import type { OrderStockRun } from '../../../../domain/orders';
+import { stockSegments, type OrderStockRun, type ProgressiveRange } from '../../../../domain/orders';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 
 /**
  * The unsold physical stock of the typology the order may draw ranges from (`GET orders/stock`):
- * runs of consecutive progressives per lot, each with a button that puts it (or the part the cart
- * still needs) in the ranges.
+ * runs of consecutive progressives per lot, largest first, each with a button that puts it (or the
+ * part the cart still needs) in the ranges. What the cart already holds (`cart`: the ranges typed
+ * and the order's other products of this typology) is marked "in the cart" and offered no more.
  */
-export function StockRuns({ typologyId, onUse }: { typologyId: string; onUse: (run: OrderStockRun) => void }) {
+export function StockRuns({ typologyId, cart, onUse }: { typologyId: string; cart: readonly ProgressiveRange[]; onUse: (run: OrderStockRun) => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { data, isPending, error, refetch } = useQuery({
     queryKey: ['privative-orders/orders', 'stock', typologyId],
     queryFn: ({ signal }) => dataProvider.orderStock(typologyId, signal),
   });
+  const cartKey = JSON.stringify(cart);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the cart's content, not its identity
+  const segments = useMemo(() => (data ? stockSegments(data, cart) : []), [data, cartKey]);
   return (
     <Box component="section" aria-labelledby="stock-title" sx={{ mt: 2 }}>
       <Typography variant="subtitle1" component="h3" id="stock-title" sx={{ fontWeight: 600 }}>
@@ -45,18 +50,23 @@ export function StockRuns({ typologyId, onUse }: { typologyId: string; onUse: (r
         </Alert>
       ) : (
         <List dense aria-label={translate('orderWizard.stock.title')} data-testid="stock-runs" sx={{ maxHeight: 360, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, mt: 1, py: 0 }}>
-          {data.map((run) => {
-            const span = translate('orderWizard.stock.run', { from: String(run.from), to: String(run.to) });
+          {segments.map((run) => {
+            const span = run.from === run.to ? translate('orderWizard.stock.runOne', { from: String(run.from) }) : translate('orderWizard.stock.run', { from: String(run.from), to: String(run.to) });
             return (
               <ListItem
                 key={`${run.lotNumber ?? ''}-${run.from}`}
                 divider
+                data-in-cart={run.inCart || undefined}
                 secondaryAction={
-                  <Button size="small" variant="outlined" onClick={() => onUse(run)} aria-label={translate('orderWizard.stock.useNamed', { span })}>
-                    {translate('orderWizard.stock.use')}
-                  </Button>
+                  run.inCart ? (
+                    <Chip size="small" label={translate('orderWizard.stock.inCart')} />
+                  ) : (
+                    <Button size="small" variant="outlined" onClick={() => onUse(run)} aria-label={translate('orderWizard.stock.useNamed', { span })}>
+                      {translate('orderWizard.stock.use')}
+                    </Button>
+                  )
                 }
-                sx={{ pr: 12 }}
+                sx={{ pr: 16, ...(run.inCart ? { color: 'text.secondary' } : {}) }}
               >
                 <ListItemText
                   primary={span}
