@@ -229,4 +229,28 @@ test.describe('companies and stores', () => {
     await expect(page).not.toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
   });
+
+  // issue 14: no screen may send a request the user's permissions refuse (a filter whose choices
+  // the role may not list), nor one the API refuses as malformed (a sort the list does not accept)
+  for (const email of ['admin@tessera.test', 'operator@acme.test', 'referent@acme.test', 'operator@acme-nord.test']) {
+    test(`${email} opens every list of its menu without a refused request`, async ({ page }) => {
+      test.setTimeout(240_000);
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.pathname.startsWith('/api/') && response.status() >= 400) refused.push(`${response.status()} ${response.request().method()} ${url.pathname}${decodeURIComponent(url.search)}`);
+      });
+      await signIn(page, email);
+      await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
+      const menu = await page.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.getAttribute('href')).filter((href): href is string => Boolean(href)));
+      expect(menu.length).toBeGreaterThan(0);
+      for (const path of menu) {
+        const before = refused.length;
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
+        expect(refused.slice(before), path).toEqual([]);
+      }
+    });
+  }
 });
