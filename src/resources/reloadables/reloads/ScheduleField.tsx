@@ -45,7 +45,7 @@ export function ScheduleField({ value, onChange, enabled, onEnabledChange }: { v
           max={maxSchedule()}
           error={showError}
           helperText={showError && error ? translate(error) : translate('reloads.schedule.zone', { zone: browserTimeZone() })}
-          sx={{ minWidth: { xs: '100%', sm: 280 } }}
+          sx={{ width: { xs: '100%', sm: 300 } }}
         />
       )}
     </Box>
