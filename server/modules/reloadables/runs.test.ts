@@ -219,7 +219,7 @@ describe.each(DRIVERS)('reload runs: plan, queue, history (%s)', (driver) => {
 
 describe.each(DRIVERS)('POST /api/test/clock (%s)', (driver) => {
   it('moves the business clock forward only with TEST_CLOCK=1, and is absent otherwise', async () => {
-    const on = await createTestApp(driver, { env: { TEST_CLOCK: '1' } });
+    const on = await createTestApp(driver, { seed: false, env: { TEST_CLOCK: '1' } });
     try {
       const to = new Date(Date.now() + 5 * HOUR).toISOString();
       const res = await on.app.inject({ method: 'POST', url: '/api/test/clock', payload: { now: to } });
