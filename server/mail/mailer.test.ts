@@ -30,12 +30,12 @@ describe('e-mail templates', () => {
       renderEmail('reloadRunFailed', language, { number: 'RL-000042', company: 'Acme', refused, rows, credited: rows - refused, total: '10,00 €' }).text;
     expect(failed('it', 1, 3)).toContain('Acme, 1 riga su 3 non è stata eseguita (la carta');
     expect(failed('it', 2, 1500)).toContain('2 righe su 1.500 non sono state eseguite');
-    expect(failed('it', 2, 1500)).toContain('Righe eseguite: 1.498, per');
+    expect(failed('it', 2, 1500)).toContain('In tutto 1.498 carte ricaricate, per');
     expect(failed('en', 1, 3)).toContain('1 row of 3 was not run');
     expect(failed('en', 2, 3)).toContain('2 rows of 3 were not run');
     const done = (language: string, credited: number) => renderEmail('reloadRunDone', language, { number: 'RL-1', company: 'Acme', credited, total: '1,00 €' }).text;
-    expect(done('it', 1)).toContain('completate: 1 carta ricaricata per un totale');
-    expect(done('it', 1200)).toContain('completate: 1.200 carte ricaricate per un totale');
+    expect(done('it', 1)).toContain('completato: 1 carta ricaricata per un totale');
+    expect(done('it', 1200)).toContain('completato: 1.200 carte ricaricate per un totale');
     expect(done('en', 1)).toContain('completed: 1 card reloaded for a total');
     const link = (language: string, hours: number) => renderEmail('activation', language, { firstName: 'Eve', link: 'http://l/x', hours }).text;
     expect(link('it', 1)).toContain('valido per 1 ora e');
