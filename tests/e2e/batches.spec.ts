@@ -54,7 +54,7 @@ test.describe('batches', () => {
       await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
     });
     const lot = `E2E-${Date.now()}`;
-    await page.getByRole('textbox', { name: /^Numero lotto/ }).fill(lot);
+    await page.getByRole('textbox', { name: /^Lotto/ }).fill(lot);
     await page.getByRole('combobox', { name: /^Tipologia/ }).click();
     await page.getByRole('option', { name: 'Gift Card 25 € (GC-PHY-25)' }).click();
     await expect(page.getByRole('combobox', { name: /^Tipologia/ })).toHaveValue('Gift Card 25 € (GC-PHY-25)');
@@ -112,7 +112,7 @@ test.describe('batches', () => {
     // the list finds it by its lot number, and its lot number opens it
     await page.getByRole('link', { name: 'Lotti' }).first().click();
     await expect(page).toHaveURL(/\/privative\/batches\/list/);
-    await page.getByRole('textbox', { name: 'Numero lotto' }).fill(lot);
+    await page.getByRole('textbox', { name: 'Lotto', exact: true }).fill(lot);
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await expect(page.locator('tbody tr').first()).toContainText('2.000');
     await page.getByRole('link', { name: lot }).focus();

@@ -23,7 +23,7 @@ function serveCatalog() {
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, values: { lot: string; quantity: string }) {
-  await user.type(screen.getByLabelText(/^Lot number/), values.lot);
+  await user.type(screen.getByLabelText(/^Lot/), values.lot);
   await user.click(screen.getByRole('combobox', { name: /^Typology/ }));
   await user.click(await screen.findByRole('option', { name: 'Gift Card 25 € (GC-PHY-25)' }));
   await user.type(screen.getByLabelText(/^Quantity/), values.quantity);
@@ -52,14 +52,14 @@ describe('BatchCreate', () => {
     // never asked by id (the typologies list takes no `id` filter: the API would answer 400)
     expect(catalog.map((query) => JSON.parse(query.get('filter')!))).toEqual(catalog.map(() => ({ type: 'PHYSICAL' })));
 
-    await user.clear(screen.getByLabelText(/^Lot number/));
-    await user.type(screen.getByLabelText(/^Lot number/), 'LOT-2026/01');
+    await user.clear(screen.getByLabelText(/^Lot/));
+    await user.type(screen.getByLabelText(/^Lot/), 'LOT-2026/01');
     await user.clear(screen.getByLabelText(/^Quantity/));
     await user.type(screen.getByLabelText(/^Quantity/), '10.000');
-    await user.type(screen.getByLabelText(/^Expire date/), '01/01/2020');
+    await user.type(screen.getByLabelText(/^Expiry date/), '01/01/2020');
     expect(await screen.findByText('Enter today or a later day as dd/mm/yyyy')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText(/^Expire date/));
-    await user.type(screen.getByLabelText(/^Expire date/), '31/12/2099');
+    await user.clear(screen.getByLabelText(/^Expiry date/));
+    await user.type(screen.getByLabelText(/^Expiry date/), '31/12/2099');
     await user.type(screen.getByLabelText(/^Order reference/), ' PO-77 ');
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
@@ -114,8 +114,8 @@ describe('BatchCreate', () => {
     expect(await within(dialog).findByText(/at most 10,000.00 €/)).toBeInTheDocument();
     await user.clear(getByLabelText(/^Value/));
     await user.type(getByLabelText(/^Value/), '12.50');
-    await user.clear(getByLabelText(/^Expiration months/));
-    await user.type(getByLabelText(/^Expiration months/), '18');
+    await user.clear(getByLabelText(/^Months of validity/));
+    await user.type(getByLabelText(/^Months of validity/), '18');
     const submit = getByRole('button', { name: 'Create typology' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);

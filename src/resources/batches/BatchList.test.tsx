@@ -38,7 +38,7 @@ describe('BatchList', () => {
     const second = within(rows[2]);
     expect(second.getByText('In progress')).toHaveAttribute('data-tone', 'yellow');
     expect(second.getByText('Not requested')).toBeInTheDocument();
-    for (const header of ['Date', 'Typology', 'Status', 'PDF archive status', 'Quantity', 'Order reference', 'Lot number', 'Sequential numbers (from–to)', 'Expire date']) {
+    for (const header of ['Date', 'Typology', 'Status', 'PDF archive status', 'Quantity', 'Order reference', 'Lot', 'Progressives (from–to)', 'Expiry date']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(header.replace(/[()]/g, '\\$&')) })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Generate batch' })).toHaveAttribute('href', '/privative/batches/create');
@@ -62,7 +62,7 @@ describe('BatchList', () => {
     await screen.findByRole('link', { name: 'LOT-1' });
     expect(queries[0].get('sort')).toBe('["createdAt","DESC"]');
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Lot number'), 'LOT-9');
+    await user.type(screen.getByLabelText('Lot'), 'LOT-9');
     await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ lotNumber: 'LOT-9' }));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Verification' }));

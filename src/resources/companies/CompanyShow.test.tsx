@@ -52,7 +52,7 @@ describe('CompanyShow', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete company' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText(/It still has users who are not disabled/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/remove it from the company page/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/remove them from the company page/)).toBeInTheDocument();
     expect(within(dialog).getByText(/It still has sub-companies\./)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Open the operators of this company' })).toHaveAttribute('href', '/privative-orders/companies?tab=operators&companyId=c-9');
     expect(within(dialog).getByRole('link', { name: 'Open its sub-companies' })).toHaveAttribute('href', '/privative-orders/companies?parentId=c-9');

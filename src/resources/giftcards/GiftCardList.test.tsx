@@ -106,11 +106,11 @@ describe('GiftCardList', () => {
     ]);
     await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('CODE000000000024');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more cards' }));
     expect(await screen.findByText('CODE000000000026')).toBeInTheDocument();
     expect(requests[1].range).toEqual([25, 49]);
     expect(screen.getByText('CODE000000000000')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more cards' })).not.toBeInTheDocument();
   });
 
   it('downloads the filtered list as giftcards.csv through the authenticated client', async () => {

@@ -35,7 +35,7 @@ describe('OperatorDialog (operator form)', () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(posted).toEqual({ firstName: 'Aldo', lastName: 'Bosco', phoneCountry: '+39', phone: '3331234567', email: 'aldo@acme.test', companyId: 'c-2' });
-    expect(await screen.findByText('User created: an activation e-mail is on its way')).toBeInTheDocument();
+    expect(await screen.findByText('Operator created: an activation e-mail is on its way')).toBeInTheDocument();
   });
 
   it('edits an operator without moving it to another company, and shows a server field error on its field', async () => {

@@ -28,7 +28,7 @@ function DisableOperator({ onDone }: { onDone: () => void }) {
   const confirm = async () => {
     try {
       await disable(OPERATORS, { id: operator.id, previousData: operator }, { mutationMode: 'pessimistic', returnPromise: true });
-      notify('companies.messages.userDeleted', { type: 'success' });
+      notify('companies.messages.operatorDisabled', { type: 'success' });
       onDone();
     } catch (error) {
       notifyError(error);
@@ -95,13 +95,13 @@ export function OperatorDialog({ operatorId, onClose }: { operatorId?: Identifie
       <DialogTitle id="operator-dialog-title">{translate(operatorId ? 'companies.operators.editTitle' : 'companies.operators.createTitle')}</DialogTitle>
       <DialogContent>
         {operatorId ? (
-          <EditBase resource={OPERATORS} id={operatorId} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: saved('companies.messages.userUpdated') }}>
+          <EditBase resource={OPERATORS} id={operatorId} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: saved('companies.messages.operatorUpdated') }}>
             <OperatorForm onClose={onClose} />
           </EditBase>
         ) : isPending ? (
           <CircularProgress />
         ) : (
-          <CreateBase resource={OPERATORS} redirect={false} mutationOptions={{ onSuccess: saved('companies.messages.userCreated') }}>
+          <CreateBase resource={OPERATORS} redirect={false} mutationOptions={{ onSuccess: saved('companies.messages.operatorCreated') }}>
             <OperatorForm onClose={onClose} defaultCompanyId={identity?.companyId ? String(identity.companyId) : undefined} />
           </CreateBase>
         )}

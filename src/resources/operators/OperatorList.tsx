@@ -49,7 +49,7 @@ export function OperatorList() {
       count="companies.operators.count"
       filterDefaultValues={companyId ? { companyId } : undefined}
       empty="companies.operators.empty"
-      loadMore="companies.list.loadMore"
+      loadMore="companies.operators.loadMore"
       link={link}
       primaryText={fullName}
       render={{ phone }}

@@ -31,7 +31,7 @@ export function TransactionResultField() {
 
 /**
  * The row's effect: the signed balance change, or for a freeze or unfreeze (no balance change)
- * the amount held or released.
+ * the amount frozen or unfrozen.
  */
 export function TransactionAmountField() {
   const translate = useTranslate();

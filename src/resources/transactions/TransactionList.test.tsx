@@ -224,7 +224,7 @@ describe('TransactionList', () => {
     const user = userEvent.setup();
     await choose('FROZEN0000000001', 'Unfreeze');
     const dialog = await screen.findByRole('dialog', { name: 'Unfreeze amount' });
-    expect(within(dialog).getByText('Release the frozen amount of €15.00 on card FROZEN0000000001?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Unfreeze the amount of €15.00 frozen on card FROZEN0000000001?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Unfreeze' }));
     expect(await screen.findByText('Amount unfrozen')).toBeInTheDocument();
     expect(unfrozen).toBe(1);
