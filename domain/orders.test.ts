@@ -12,7 +12,13 @@ import {
   ORDER_STATES,
   orderActionsFor,
   orderConfigurationSchema,
+  orderActivation,
+  orderCardsExpiry,
   orderConfirmRefusal,
+  orderCsvCells,
+  orderCsvHeader,
+  ORDER_CSV_COLUMNS,
+  type OrderCsvTexts,
   orderFilterSchema,
   orderStateKey,
   orderTrackingSchema,
@@ -23,6 +29,9 @@ import {
 } from './orders';
 import { issuesToErrors } from './errors';
 import en from '../locales/en/translation.json';
+import enScreens from '../locales/en/orderScreens.json';
+import itScreens from '../locales/it/orderScreens.json';
+import { acquiredOrderFields, orderFields } from './schemas/order';
 import it_ from '../locales/it/translation.json';
 
 const customer = { isProvider: false };
@@ -151,6 +160,41 @@ describe('stock and cart', () => {
     ]);
     // a range covering a whole run, or reaching past it
     expect(stockSegments([runs[1]], [{ from: 5, to: 25 }])).toEqual([{ from: 10, to: 19, count: 10, lotNumber: 'A', inCart: true }]);
+  });
+});
+
+describe('order words (issue 14: one vocabulary, screen and CSV alike)', () => {
+  const LANGS = [
+    ['it', it_, itScreens],
+    ['en', en, enScreens],
+  ] as const;
+  const csvTexts = (shell: typeof en, screens: typeof enScreens): OrderCsvTexts => ({ fields: screens.fields, activation: screens.activation, status: shell.orders.status, shippingType: shell.orders.shippingType });
+
+  it.each(LANGS)('the list CSV (%s) heads its columns with the labels of the list screens, every one of them', (_lang, shell, screens) => {
+    const header = orderCsvHeader(csvTexts(shell, screens));
+    for (const column of ORDER_CSV_COLUMNS) expect(Object.keys(screens.fields), column).toContain(column);
+    for (const set of [orderFields, acquiredOrderFields]) {
+      for (const field of set.fields) {
+        const label = screens.fields[field.label.replace('orderScreens.fields.', '') as keyof typeof screens.fields];
+        expect(header, field.source).toContain(label);
+      }
+    }
+  });
+
+  it.each(LANGS)('writes the activation (%s) as the screens do: a cancelled order is not "to be activated"', (_lang, shell, screens) => {
+    const texts = csvTexts(shell, screens);
+    const base = { id: 'o', number: 'ORD-1', companyName: 'A', placedByCompanyName: 'B', shippingType: 'DIGITAL', companyOrderNumber: null, physicalCards: 0, digitalCards: 1, totalCents: 100, createdAt: '2026-01-01T00:00:00Z' } as never as Parameters<typeof orderCsvCells>[0];
+    const cell = (state: OrderState, activated: boolean) => orderCsvCells({ ...base, state, activated }, texts, { time: String, money: String })[6];
+    expect(cell('COMPLETED', false)).toBe(screens.activation.toActivate);
+    expect(cell('COMPLETED', true)).toBe(screens.activation.activated);
+    for (const state of ['CANCELLED', 'PENDING_CANCEL', 'IN_PROGRESS_CANCEL'] as const) expect(cell(state, false), state).toBe(screens.activation.notActivated);
+    expect(orderActivation({ state: 'CANCELLED', activated: false })).toBe('notActivated');
+  });
+
+  it('dates the cards once it can: an edited day, or valid months after activation; before, none', () => {
+    expect(orderCardsExpiry({ expireDate: null, activatedAt: null, validMonths: 1 })).toBeNull();
+    expect(orderCardsExpiry({ expireDate: null, activatedAt: '2026-01-31T10:00:00.000Z', validMonths: 1 })?.toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(orderCardsExpiry({ expireDate: '2027-03-31', activatedAt: null, validMonths: 1 })?.toISOString()).toBe('2027-03-31T23:59:59.999Z');
   });
 });
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from './constants';
 import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
-import { EXPORT_LANGUAGES, GV, isTimeZone, refineDateRanges } from './giftcards';
+import { EXPORT_LANGUAGES, GV, isTimeZone, rangeStart, refineDateRanges } from './giftcards';
+import { endOfDay, expiryAtActivation } from './giftcardRules';
 import { amountMaxMessage, lengthRangeMessage, maxDigitsMessage, maxLengthMessage, maxRangesMessage, numberMinMessage } from './messages';
 
 /**
@@ -83,6 +84,32 @@ export const typologyTypeFor = (shipping: ShippingType): 'DIGITAL' | 'PHYSICAL' 
 export const ORDER_BUSY_STATES: readonly OrderState[] = ['PENDING', 'IN_PROGRESS', 'PENDING_CANCEL', 'IN_PROGRESS_CANCEL'];
 /** States of an issued order: its cards exist. */
 export const ORDER_ISSUED_STATES: readonly OrderState[] = ['COMPLETED', 'SHIPMENT_IN_PROGRESS', 'SHIPPED', 'SHIPMENT_DELIVERED'];
+
+/** States of an order being cancelled or cancelled: it will never be activated. */
+export const ORDER_CANCEL_STATES: readonly OrderState[] = ['PENDING_CANCEL', 'IN_PROGRESS_CANCEL', 'CANCELLED'];
+
+/**
+ * SPEC §4's activation flag in words: "activated", "to be activated", or "not activated" for an
+ * order cancelled (or being cancelled), which will never be. Screens and CSV exports say the same
+ * (`orderScreens.activation.*`).
+ */
+export const ORDER_ACTIVATIONS = ['activated', 'toActivate', 'notActivated'] as const;
+export type OrderActivation = (typeof ORDER_ACTIVATIONS)[number];
+export function orderActivation(order: { state: OrderState; activated: boolean }): OrderActivation {
+  if (order.activated) return 'activated';
+  return ORDER_CANCEL_STATES.includes(order.state) ? 'notActivated' : 'toActivate';
+}
+
+/**
+ * When the order's cards expire: the day set with "edit expiry" (to its end, UTC), or `validMonths`
+ * after activation (what activate gives the cards); null while it is not activated and no day is
+ * set (its cards then last `validMonths` from activation).
+ */
+export function orderCardsExpiry(order: { expireDate: string | null; activatedAt: string | Date | null; validMonths: number }): Date | null {
+  if (order.expireDate) return endOfDay(order.expireDate);
+  if (!order.activatedAt) return null;
+  return expiryAtActivation({ expirationType: 'MONTHS_FROM_ACTIVATION', expirationMonths: order.validMonths, expirationDate: null }, new Date(order.activatedAt));
+}
 
 // ---------------------------------------------------------------- the transition table
 
@@ -551,3 +578,37 @@ export const orderCodesQuerySchema = z
     tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, OV.invalid).optional(),
   })
   .strict();
+
+// ---------------------------------------------------------------- the order list as CSV
+
+/** The texts of the order list CSV: the screens' own words (one vocabulary for screen and CSV). */
+export interface OrderCsvTexts {
+  /** locales/<lang>/orderScreens.json `fields` (the list's column labels) */
+  fields: Record<string, string>;
+  /** locales/<lang>/orderScreens.json `activation` */
+  activation: Record<OrderActivation, string>;
+  /** locales/<lang>/translation.json `orders.status` and `orders.shippingType` */
+  status: Record<string, string>;
+  shippingType: Record<string, string>;
+}
+
+/** The list CSV's columns, labelled as on the screens (`orderScreens.fields.*`). */
+export const ORDER_CSV_COLUMNS = ['number', 'createdAt', 'company', 'placedBy', 'shippingType', 'state', 'activation', 'companyOrderNumber', 'cards', 'total'] as const;
+
+export const orderCsvHeader = (texts: OrderCsvTexts) => ORDER_CSV_COLUMNS.map((column) => texts.fields[column] ?? column);
+
+/** One order's cells, in the words the screens use; `time` and `money` are the export's formats. */
+export function orderCsvCells(order: Order, texts: OrderCsvTexts, format: { time: (iso: string) => string; money: (cents: number) => string }) {
+  return [
+    order.number,
+    format.time(order.createdAt),
+    order.companyName,
+    order.placedByCompanyName,
+    texts.shippingType[order.shippingType],
+    texts.status[ORDER_STATE_DISPLAY[order.state]],
+    texts.activation[orderActivation(order)],
+    order.companyOrderNumber,
+    order.physicalCards + order.digitalCards,
+    format.money(order.totalCents),
+  ];
+}

@@ -110,11 +110,17 @@ describe('demo orders', () => {
     const shipment = await find((o) => o.state === 'SHIPMENT_IN_PROGRESS');
     expect((await demo.dataProvider.setOrderTracking(shipment.id, { carrier: 'BRT', number: '42', link: 'https://track.example/42' })).state).toBe('SHIPPED');
     const csv = await textOf(await demo.dataProvider.orderCodes('acquired', shipped.id, { format: 'csv', language: 'en', timeZone: 'Europe/London' }));
-    expect(csv.split('\n')[0]).toContain('Code,Progressive');
+    const [codesHeader, firstCode] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(codesHeader).toBe('Code,Progressive,Typology,Value,Status,Recipient,E-mail,Expiry date');
+    // the card's status in words, as the API writes it
+    expect(firstCode).toMatch(/,(Sold|Active),/);
     const pdf = await demo.dataProvider.orderCodes('acquired', shipped.id, { format: 'pdf', language: 'en', timeZone: 'Europe/London' });
     expect(pdf.type).toBe('application/pdf');
     expect((await textOf(pdf)).startsWith('%PDF-')).toBe(true);
     const list_ = await textOf(await demo.dataProvider.exportOrders('placed', {}, { language: 'it', timeZone: 'Europe/Rome' }));
-    expect(list_.split('\n')[0]).toContain('Numero ordine;');
+    const [listHeader, ...rows] = list_.replace(/^\uFEFF/, '').split('\r\n');
+    expect(listHeader).toBe('Numero ordine;Data di creazione;Azienda;Ordinato da;Spedito da;Stato ordine;Attivazione;Numero ordine aziendale;Carte;Totale');
+    // a cancelled order is not "to be activated"
+    expect(rows.find((r) => r.includes(';Annullato;'))).toContain(';Annullato;Non attivato;');
   });
 });

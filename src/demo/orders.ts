@@ -1,7 +1,6 @@
 import type { GetListParams, GetListResult, Identifier } from 'react-admin';
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../domain/csv';
 import type { ApiErrorCode } from '../../domain/errors';
-import { endOfDay } from '../../domain/giftcardRules';
 import { rangeEndExclusive, rangeStart, type ExportLanguage, type GiftCard } from '../../domain/giftcards';
 import { csvAmount } from '../../domain/format';
 import {
@@ -9,7 +8,9 @@ import {
   isTodayOrLater,
   issuedStateFor,
   ORDER_SORT_FIELDS,
-  ORDER_STATE_DISPLAY,
+  orderCsvCells,
+  orderCsvHeader,
+  orderCardsExpiry,
   orderConfirmRefusal,
   orderExpirySchema,
   orderFilterSchema,
@@ -17,6 +18,7 @@ import {
   orderTrackingSchema,
   type Order,
   type OrderAction,
+  type OrderCsvTexts,
   type OrderDetail,
   type OrderFilter,
   type OrderItem,
@@ -25,7 +27,11 @@ import {
   type ShippingType,
   type OrderCodeFormat,
 } from '../../domain/orders';
+import enGiftcards from '../../locales/en/giftcards.json';
+import enScreens from '../../locales/en/orderScreens.json';
 import enTexts from '../../locales/en/translation.json';
+import itGiftcards from '../../locales/it/giftcards.json';
+import itScreens from '../../locales/it/orderScreens.json';
 import itTexts from '../../locales/it/translation.json';
 import type { OrderView } from '../dataProvider/types';
 import { cardCode, giftCard, type CardRow } from '../test/builders';
@@ -112,7 +118,7 @@ const cardsOf = (db: DemoDb, order: Pick<Order, 'number' | 'companyId'>) => db.c
 const anyCardUsed = (db: DemoDb, order: DemoOrder) => cardsOf(db, order).some((card) => card.everConsumed || card.frozenCents > 0);
 
 function activateCards(db: DemoDb, order: DemoOrder, now: Date): void {
-  const expireDate = order.expireDate ? endOfDay(order.expireDate) : new Date(new Date(now).setMonth(now.getMonth() + order.validMonths));
+  const expireDate = orderCardsExpiry({ ...order, activatedAt: now })!;
   for (const card of cardsOf(db, order)) {
     if (card.status !== 'SOLD') continue;
     const value = card.valueCents ?? db.typologies.find((t) => t.id === card.typologyId)?.valueCents ?? 0;
@@ -339,26 +345,23 @@ export function listOrderCards(ctx: DemoContext, view: OrderView, id: Identifier
 // ---------------------------------------------------------------- CSV
 
 const textsOf = (language: ExportLanguage) => (language === 'it' ? itTexts : enTexts).orders;
+/** The list CSV's words, as the API reads them (server/modules/orders/export.ts). */
+function csvTextsOf(language: ExportLanguage): OrderCsvTexts {
+  const screens = language === 'it' ? itScreens : enScreens;
+  const shell = textsOf(language);
+  return { fields: screens.fields, activation: screens.activation, status: shell.status, shippingType: shell.shippingType };
+}
+const cardStatusTexts = (language: ExportLanguage): Record<string, string> => (language === 'it' ? itGiftcards : enGiftcards).status;
 const moneyOf = (language: ExportLanguage) => (cents: number) => csvAmount(cents, language);
 
 export function exportOrders(ctx: DemoContext, view: OrderView, filter: OrderFilter, format: CsvFormat): Blob {
   ctx.require(resourceOf(view), 'export');
-  const t = textsOf(format.language);
+  const t = csvTextsOf(format.language);
   const money = moneyOf(format.language);
   const separator = CSV_SEPARATOR[format.language];
   const time = localDateTimeFormatter(format.timeZone, format.language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
-  const headers =
-    format.language === 'it'
-      ? ['Numero ordine', 'Data', 'Azienda', 'Ordinato da', 'Tipo', 'Stato', 'Attivato', "Numero d'ordine aziendale", 'Carte', 'Totale']
-      : ['Order number', 'Date', 'Company', 'Placed by', 'Type', 'State', 'Activated', 'Company order number', 'Cards', 'Total'];
-  const yes = format.language === 'it' ? ['Sì', 'No'] : ['Yes', 'No'];
-  const lines = filtered(ctx, view, filter).map((o) =>
-    csvLine(
-      [o.number, time(o.createdAt), o.companyName, o.placedByCompanyName, t.shippingType[o.shippingType], t.status[ORDER_STATE_DISPLAY[o.state]], o.activated ? yes[0] : yes[1], o.companyOrderNumber, o.physicalCards + o.digitalCards, money(o.totalCents)],
-      separator,
-    ),
-  );
-  return new Blob([CSV_BOM + csvLine(headers, separator) + lines.join('')], { type: 'text/csv;charset=utf-8' });
+  const lines = filtered(ctx, view, filter).map((o) => csvLine(orderCsvCells(listRecord(o), t, { time, money }), separator));
+  return new Blob([CSV_BOM + csvLine(orderCsvHeader(t), separator) + lines.join('')], { type: 'text/csv;charset=utf-8' });
 }
 
 export function orderCodes(ctx: DemoContext, view: OrderView, id: Identifier, { format, language, timeZone }: { format: OrderCodeFormat; language: ExportLanguage; timeZone: string }): Blob {
@@ -369,13 +372,14 @@ export function orderCodes(ctx: DemoContext, view: OrderView, id: Identifier, { 
   const t = textsOf(language).codesCsv;
   const money = moneyOf(language);
   const separator = CSV_SEPARATOR[language];
-  const day = localDateTimeFormatter(timeZone, language === 'it' ? 'DD/MM/YYYY' : 'YYYY-MM-DD');
+  const statuses = cardStatusTexts(language);
+  const time = localDateTimeFormatter(timeZone, language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
   const header = csvLine([t.code, t.progressive, t.typology, t.value, t.status, t.recipient, t.email, t.expireDate], separator);
   const lines = cardsOf(ctx.db, order)
     .sort((a, b) => a.progressive - b.progressive)
     .map((card) => {
       const value = card.valueCents ?? ctx.db.typologies.find((t) => t.id === card.typologyId)?.valueCents ?? null;
-      return csvLine([card.code, card.progressive, card.typologyName, value === null ? '' : money(value), card.status, '', '', day(card.expireDate)], separator);
+      return csvLine([card.code, card.progressive, card.typologyName, value === null ? '' : money(value), statuses[card.status] ?? card.status, '', '', card.expireDate ? time(card.expireDate) : ''], separator);
     });
   return new Blob([CSV_BOM + header + lines.join('')], { type: 'text/csv;charset=utf-8' });
 }

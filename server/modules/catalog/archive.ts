@@ -53,7 +53,9 @@ export interface SheetCard {
 export interface SheetHeader {
   typologyName: string;
   valueCents: number | null;
-  lotNumber: string;
+  /** the batch's lot; null for an order's cards made without one (digital), which name their order instead */
+  lotNumber: string | null;
+  orderNumber?: string;
   expireDate: string | null;
   language: string;
 }
@@ -93,13 +95,20 @@ function drawCard(doc: PDFKit.PDFDocument, header: SheetHeader, card: SheetCard,
   doc.font('Helvetica-Bold').fontSize(header.valueCents === null ? 9 : 16).text(value, x + CARD_W * 0.55, y + pad - 2, { width: CARD_W * 0.45 - pad, align: 'right', lineBreak: false });
   drawBarcode(doc, card.code, x + pad, y + 44, CARD_W - 2 * pad, 38);
   doc.fillColor('#212121').font('Courier-Bold').fontSize(11).text(formatCardCode(card.code), x + pad, y + 86, { width: CARD_W - 2 * pad, align: 'center', lineBreak: false });
-  const expiry = header.expireDate ? `${texts.expiry} ${day(header.expireDate, header.language)}` : texts.noExpiry;
   doc
     .font('Helvetica')
     .fontSize(7.5)
     .fillColor('#424242')
-    .text(`${texts.progressive} ${card.progressive}   ${texts.lot} ${header.lotNumber}   ${expiry}`, x + pad, y + CARD_H - pad - 8, { width: CARD_W - 2 * pad, lineBreak: false });
+    .text(cardFooter(header, card), x + pad, y + CARD_H - pad - 8, { width: CARD_W - 2 * pad, lineBreak: false });
   doc.restore();
+}
+
+/** The card front's last line: progressive, lot (or, without one, the order), expiry. */
+export function cardFooter(header: SheetHeader, card: SheetCard): string {
+  const texts = textsFor(header.language);
+  const expiry = header.expireDate ? `${texts.expiry} ${day(header.expireDate, header.language)}` : texts.noExpiry;
+  const reference = header.lotNumber ? `${texts.lot} ${header.lotNumber}` : `${texts.order} ${header.orderNumber ?? ''}`;
+  return `${texts.progressive} ${card.progressive}   ${reference}   ${expiry}`;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { generateCardCodes } from '../../../domain/codes';
 import type { ApiErrorCode } from '../../../domain/errors';
-import { endOfDay, expiryAtActivation } from '../../../domain/giftcardRules';
-import type { Order, ProgressiveRange } from '../../../domain/orders';
+import { orderCardsExpiry, type Order, type ProgressiveRange } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { companySubtree } from '../../lib/company-scope';
 import { allocateProgressives } from '../catalog/progressives';
@@ -117,7 +116,7 @@ export const isUsed = (card: LockedCard) => card.everConsumed || card.frozenCent
  */
 export async function activateOrderCards(tx: Db, order: Order, userId: string | null, now = new Date()): Promise<number> {
   const cards = await lockOrderCards(tx, order);
-  const expireDate = order.expireDate ? endOfDay(order.expireDate) : expiryAtActivation({ expirationType: 'MONTHS_FROM_ACTIVATION', expirationMonths: order.validMonths, expirationDate: null }, now);
+  const expireDate = orderCardsExpiry({ ...order, activatedAt: now });
   const changes: CardChange[] = cards
     .filter((card) => card.status === 'SOLD')
     .map((card) => ({

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
 import { csvAmount } from '../../../domain/format';
-import { ORDER_STATE_DISPLAY, type Order, type OrderFilter } from '../../../domain/orders';
+import { orderCsvCells, orderCsvHeader, type Order, type OrderCsvTexts, type OrderFilter } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { cardSheets } from '../catalog/archive';
 import { orderBatches, type OrderView } from './repository';
@@ -35,36 +35,31 @@ function texts(language: ExportLanguage): Texts {
 const cardStatusTexts = (language: ExportLanguage) =>
   (JSON.parse(readFileSync(path.join(LOCALES, language, 'giftcards.json'), 'utf8')) as { status: Record<string, string> }).status;
 
+/** The list CSV's words: the order screens' labels and the shell's state and type names. */
+const csvTexts = new Map<ExportLanguage, OrderCsvTexts>();
+function orderCsvTexts(language: ExportLanguage): OrderCsvTexts {
+  let found = csvTexts.get(language);
+  if (!found) {
+    const screens = JSON.parse(readFileSync(path.join(LOCALES, language, 'orderScreens.json'), 'utf8')) as Pick<OrderCsvTexts, 'fields' | 'activation'>;
+    const shell = texts(language).orders;
+    found = { fields: screens.fields, activation: screens.activation, status: shell.status, shippingType: shell.shippingType };
+    csvTexts.set(language, found);
+  }
+  return found;
+}
+
 const moneyOf = (language: ExportLanguage) => (cents: number) => csvAmount(cents, language);
 
 const stream = (lines: AsyncGenerator<string>) => Readable.from(lines, { objectMode: false, highWaterMark: 1 });
 
-/** The order list as CSV: number, date, company, placed by, type, state, activated, company order number, cards, total. */
+/** The order list as CSV, in the screens' words (domain `orderCsvHeader`/`orderCsvCells`): number, creation date, company, placed by, shipped by, state, activation, company order number, cards, total. */
 export function ordersCsvStream(db: Db, view: OrderView, companyIds: readonly string[], filter: OrderFilter, format: CsvFormat): Readable {
-  const t = texts(format.language).orders;
+  const t = orderCsvTexts(format.language);
   const money = moneyOf(format.language);
   const time = localDateTimeFormatter(format.timeZone, format.language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
   const separator = CSV_SEPARATOR[format.language];
-  const headers = format.language === 'it'
-    ? ['Numero ordine', 'Data', 'Azienda', 'Ordinato da', 'Tipo', 'Stato', 'Attivato', "Numero d'ordine aziendale", 'Carte', 'Totale']
-    : ['Order number', 'Date', 'Company', 'Placed by', 'Type', 'State', 'Activated', 'Company order number', 'Cards', 'Total'];
-  const yes = format.language === 'it' ? ['Sì', 'No'] : ['Yes', 'No'];
-  const line = (o: Order) =>
-    csvLine(
-      [
-        o.number,
-        time(o.createdAt),
-        o.companyName,
-        o.placedByCompanyName,
-        t.shippingType[o.shippingType],
-        t.status[ORDER_STATE_DISPLAY[o.state]],
-        o.activated ? yes[0] : yes[1],
-        o.companyOrderNumber,
-        o.physicalCards + o.digitalCards,
-        money(o.totalCents),
-      ],
-      separator,
-    );
+  const headers = orderCsvHeader(t);
+  const line = (o: Order) => csvLine(orderCsvCells(o, t, { time, money }), separator);
   async function* lines(): AsyncGenerator<string> {
     yield CSV_BOM + csvLine(headers, separator);
     for await (const batch of orderBatches(db, view, companyIds, filter)) {
@@ -163,7 +158,8 @@ export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'nu
         const header = {
           typologyName: r.typology,
           valueCents: r.value === null ? null : Number(r.value),
-          lotNumber: r.lot_number ?? order.number,
+          lotNumber: r.lot_number,
+          orderNumber: order.number,
           expireDate: r.expire_date ? new Date(r.expire_date).toISOString().slice(0, 10) : null,
           language,
         };

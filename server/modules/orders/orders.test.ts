@@ -130,8 +130,11 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     // ACME placed it: not acquired for ACME; ACME-NORD did not place it: not in its orders
     expect((await call(admin, 'GET', url(acmeId, `/acquired-orders/${order.id}`))).statusCode).toBe(404);
     const csvList = await call(operator, 'GET', url(acmeId, `/orders/export?filter=${q({ number: order.number })}&lang=it`));
-    expect(csvList.body.replace(/^\uFEFF/, '').split('\r\n')[1]).toContain(`${order.number};`);
-    expect(csvList.body).toContain(';Emesso;No;PO-2026-1;3;75,00');
+    const [header, row] = csvList.body.replace(/^\uFEFF/, '').split('\r\n');
+    // the screens' words: the list's column labels, "to be activated"
+    expect(header).toBe('Numero ordine;Data di creazione;Azienda;Ordinato da;Spedito da;Stato ordine;Attivazione;Numero ordine aziendale;Carte;Totale');
+    expect(row).toContain(`${order.number};`);
+    expect(row).toContain(';Emesso;Da attivare;PO-2026-1;3;75,00');
 
     // other trees: 404 on their routes, 404 on ours
     expect((await call(stranger, 'GET', url(acmeId, '/orders'))).statusCode).toBe(404);

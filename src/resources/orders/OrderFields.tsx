@@ -1,7 +1,7 @@
 import { Link as MuiLink, Typography } from '@mui/material';
 import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ORDER_STATE_TONES, orderStateKey, shippingTypeKey, type Order, type OrderState } from '../../../domain/orders';
+import { ORDER_STATE_TONES, orderActivation, orderStateKey, shippingTypeKey, type Order, type OrderState } from '../../../domain/orders';
 import { StatusBadge } from '../../components/StatusBadge';
 
 /** SPEC §4: the order's state by its display name, in its badge colour (domain/orders.ts). */
@@ -13,14 +13,14 @@ export function OrderStateBadge({ state }: { state?: OrderState }) {
   return <StatusBadge tone={ORDER_STATE_TONES[value]} status={value} label={translate(orderStateKey(value))} />;
 }
 
-/** SPEC §4: "activated" or "to be activated", as words (not an icon a screen reader cannot name). */
+/** SPEC §4: "activated", "to be activated" or (cancelled) "not activated", as words (not an icon a screen reader cannot name). */
 export function OrderActivationField() {
   const translate = useTranslate();
   const order = useRecordContext<Order>();
   if (!order) return null;
   return (
     <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-      {translate(order.activated ? 'orderScreens.activation.activated' : 'orderScreens.activation.notActivated')}
+      {translate(`orderScreens.activation.${orderActivation(order)}`)}
     </Typography>
   );
 }

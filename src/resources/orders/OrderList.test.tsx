@@ -46,7 +46,9 @@ describe('OrderList', () => {
     expect(issued).toHaveAttribute('data-tone', 'green');
     expect(screen.getByText('Cancelled')).toHaveAttribute('data-tone', 'grey');
     expect(screen.getByText('In progress')).toHaveAttribute('data-tone', 'yellow');
-    expect(screen.getAllByText('To be activated')).toHaveLength(2);
+    // the cancelled order is not "to be activated"
+    expect(screen.getAllByText('To be activated')).toHaveLength(1);
+    expect(screen.getByText('Cancelled').closest('tr')).toHaveTextContent('Not activated');
     expect(screen.getByText('Activated')).toBeInTheDocument();
     expect(screen.getAllByText('€1,250.00')).toHaveLength(2);
     expect(screen.getByText('Physical, shipped by a third party')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Box, Grid, Link as MuiLink, Paper, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import type { OrderDetail } from '../../../domain/orders';
+import { orderActivation, orderCardsExpiry, type OrderDetail } from '../../../domain/orders';
 import { formatIdRange, useFormatNumber } from '../../components/formatMoney';
 import { useFormatCents } from '../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../i18n/dates';
@@ -41,6 +41,27 @@ export function Section({ id, title, children, action }: { id: string; title: st
 
 const yesNo = (translate: (key: string) => string, value: boolean) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
 
+/**
+ * When the order's cards expire, in words that fit its state: the date once it is known (an edited
+ * day, or activated: `validMonths` after activation), before that how long they last.
+ */
+function OrderExpiryDetail({ order }: { order: OrderDetail }) {
+  const translate = useTranslate();
+  const expiry = orderCardsExpiry(order);
+  if (!expiry) {
+    return (
+      <Detail label={f('validity')} testId="order-expiry">
+        {translate('orderScreens.expiry.fromActivation', { smart_count: order.validMonths })}
+      </Detail>
+    );
+  }
+  return (
+    <Detail label={f('expireDate')} testId="order-expiry">
+      {formatDate(order.expireDate ?? expiry)}
+    </Detail>
+  );
+}
+
 /** SPEC §3: number, dates, state, activation state, shipped by, companies. */
 export function OrderDetailsSection({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
@@ -52,14 +73,12 @@ export function OrderDetailsSection({ order }: { order: OrderDetail }) {
           <OrderStateBadge state={order.state} />
         </Detail>
         <Detail label={f('activation')} testId="order-activation">
-          {translate(order.activated ? 'orderScreens.activation.activated' : 'orderScreens.activation.notActivated')}
+          {translate(`orderScreens.activation.${orderActivation(order)}`)}
           {order.activatedAt ? ` · ${formatDateTime(order.activatedAt)}` : ''}
         </Detail>
         <Detail label={f('createdAt')}>{formatDateTime(order.createdAt)}</Detail>
         <Detail label={f('confirmedAt')}>{order.confirmedAt && formatDateTime(order.confirmedAt)}</Detail>
-        <Detail label={f('expireDate')}>
-          {order.expireDate ? formatDate(order.expireDate) : translate('orderScreens.expiry.fromActivation', { smart_count: order.validMonths })}
-        </Detail>
+        <OrderExpiryDetail order={order} />
         <Detail label={f('shippingType')}>{translate(`orders.shippingType.${order.shippingType}`)}</Detail>
         <Detail label={f('company')}>{order.companyName}</Detail>
         <Detail label={f('placedBy')}>{order.placedByCompanyName}</Detail>

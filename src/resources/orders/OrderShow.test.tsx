@@ -55,6 +55,18 @@ describe('OrderShow', () => {
     expect(await screen.findByText('The order has no gift cards yet: they are made when it is issued.')).toBeInTheDocument();
   });
 
+  it.each<[string, Partial<OrderDetail>, string, string]>([
+    ['issued, not activated: how long the cards last', { state: 'COMPLETED' }, 'To be activated', 'Card validity1 month from activation'],
+    ['activated: the day the cards expire', { state: 'COMPLETED', activated: true, activatedAt: '2026-11-21T10:00:00.000Z', validMonths: 3 }, 'Activated · 21/11/2026 10:00', 'Cards expire on21/02/2027'],
+    ['with an edited expiry day', { state: 'COMPLETED', expireDate: '2027-06-30' }, 'To be activated', 'Cards expire on30/06/2027'],
+    ['cancelled: never to be activated', { state: 'CANCELLED', cancelledAt: '2026-11-22T10:00:00.000Z' }, 'Not activated', 'Card validity1 month from activation'],
+  ])('words the activation and the expiry for its state: %s', async (_name, overrides, activation, expiry) => {
+    serve(order(overrides));
+    await renderShow();
+    expect(await screen.findByTestId('order-activation')).toHaveTextContent(activation);
+    expect(screen.getByTestId('order-expiry').parentElement).toHaveTextContent(expiry);
+  });
+
   it.each<[string, Partial<OrderDetail>, boolean, string[]]>([
     ['an issued order, to be activated (customer)', { state: 'COMPLETED' }, false, ['Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Cancel order']],
     ['an issued and activated order', { state: 'COMPLETED', activated: true }, false, ['Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail']],
