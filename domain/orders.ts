@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from './constants';
 import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
-import { EXPORT_LANGUAGES, GV, isTimeZone, rangeStart, refineDateRanges } from './giftcards';
+import { EXPORT_LANGUAGES, GV, isTimeZone, refineDateRanges } from './giftcards';
 import { endOfDay, expiryAtActivation } from './giftcardRules';
 import { amountMaxMessage, lengthRangeMessage, maxDigitsMessage, maxLengthMessage, maxRangesMessage, numberMinMessage } from './messages';
 
