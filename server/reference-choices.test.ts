@@ -63,7 +63,7 @@ describe('reference choices against the real API and the demo', () => {
     const res = await t.app.inject({ method: (init?.method ?? 'GET') as 'GET', url: `${url.pathname}${url.search}`, headers, payload: (init?.body as string | undefined) ?? undefined });
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, String(value));
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: responseHeaders });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: responseHeaders });
   };
   const dataProvider = createDataProvider(createHttpClient({ fetch: injectFetch, onSessionEnd: () => undefined }));
   const demo = freshDemo();
