@@ -119,7 +119,7 @@ describe('demo orders', () => {
     expect((await textOf(pdf)).startsWith('%PDF-')).toBe(true);
     const list_ = await textOf(await demo.dataProvider.exportOrders('placed', {}, { language: 'it', timeZone: 'Europe/Rome' }));
     const [listHeader, ...rows] = list_.replace(/^\uFEFF/, '').split('\r\n');
-    expect(listHeader).toBe('Numero ordine;Data di creazione;Azienda;Ordinato da;Spedito da;Stato ordine;Attivazione;Numero ordine aziendale;Carte;Totale');
+    expect(listHeader).toBe('Numero ordine;Data di creazione;Azienda;Ordinato da;Tipo di ordine;Stato ordine;Attivazione;Numero ordine aziendale;Carte;Totale');
     // a cancelled order is not "to be activated"
     expect(rows.find((r) => r.includes(';Annullato;'))).toContain(';Annullato;Non attivato;');
   });

@@ -132,7 +132,7 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     const csvList = await call(operator, 'GET', url(acmeId, `/orders/export?filter=${q({ number: order.number })}&lang=it`));
     const [header, row] = csvList.body.replace(/^\uFEFF/, '').split('\r\n');
     // the screens' words: the list's column labels, "to be activated"
-    expect(header).toBe('Numero ordine;Data di creazione;Azienda;Ordinato da;Spedito da;Stato ordine;Attivazione;Numero ordine aziendale;Carte;Totale');
+    expect(header).toBe('Numero ordine;Data di creazione;Azienda;Ordinato da;Tipo di ordine;Stato ordine;Attivazione;Numero ordine aziendale;Carte;Totale');
     expect(row).toContain(`${order.number};`);
     expect(row).toContain(';Emesso;Da attivare;PO-2026-1;3;75,00');
 

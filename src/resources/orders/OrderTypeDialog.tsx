@@ -2,7 +2,7 @@ import { Button, DialogActions, DialogContent, DialogTitle, FormControl, FormCon
 import { useId, useState } from 'react';
 import { useCreatePath, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { SHIPPING_TYPES, type ShippingType } from '../../../domain/orders';
+import { SHIPPING_TYPES, shippingTypeKey, type ShippingType } from '../../../domain/orders';
 import { ModalDialog } from '../../components/ModalDialog';
 import { ORDERS } from './orderViews';
 
@@ -24,7 +24,7 @@ export function OrderTypeDialog({ onClose }: { onClose: () => void }) {
           <FormLabel id={labelId}>{translate('orderScreens.addDialog.question')}</FormLabel>
           <RadioGroup aria-labelledby={labelId} value={type} onChange={(event) => setType(event.target.value as ShippingType)}>
             {SHIPPING_TYPES.map((option) => (
-              <FormControlLabel key={option} value={option} control={<Radio />} label={translate(`orderScreens.addDialog.${option}`)} />
+              <FormControlLabel key={option} value={option} control={<Radio />} label={translate(shippingTypeKey(option))} />
             ))}
           </RadioGroup>
         </FormControl>
