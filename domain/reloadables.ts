@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RELOAD_ERROR_CODES } from './errors';
 import { GV, refineDateRanges } from './giftcards';
 import { csvAmount } from './format';
-import { amountMaxMessage, maxCardsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
+import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
 import { AMOUNT_MESSAGES, readAmount } from './money';
 
 /**
@@ -635,7 +635,7 @@ export type ReloadableCardFilter = z.infer<typeof reloadableCardFilterSchema>;
 export const reloadableUserFilterSchema = z.object({ q: z.string().trim().min(1).max(80, maxLengthMessage(80)).optional() }).strict();
 
 export const plannedReloadFilterSchema = z
-  .object({ state: z.enum(RELOAD_STATES).optional(), runId: uuid.optional(), cardNumber: z.string().trim().regex(new RegExp(`^\\d{${CARD_NUMBER_SEARCH_MIN_DIGITS},19}$`), CARD_SEARCH_MESSAGES.digits).optional(), scheduledFrom: dateish.optional(), scheduledTo: dateish.optional() })
+  .object({ state: z.enum(RELOAD_STATES).optional(), runId: uuid.optional(), cardNumber: z.string().trim().max(19, maxDigitsMessage(19)).regex(new RegExp(`^\\d{${CARD_NUMBER_SEARCH_MIN_DIGITS},}$`), CARD_SEARCH_MESSAGES.digits).optional(), scheduledFrom: dateish.optional(), scheduledTo: dateish.optional() })
   .strict()
   .superRefine(refineDateRanges(['scheduledFrom', 'scheduledTo']));
 export type PlannedReloadFilter = z.infer<typeof plannedReloadFilterSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
-import { formatCents } from '../components/formatMoney';
+import { formatCents, formatNumber } from '../components/formatMoney';
 import { i18n, translate } from './i18n';
 
 /**
@@ -129,10 +129,9 @@ const BASE64_UPLOAD_CHARS = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
 
 /** The ways a text can write the limit: 10000 as "10.000" / "10,000", cents as money, 999… as its digits, the upload size in MB. */
 function spellings(limit: number, language: string): string[] {
-  const locale = language === 'en' ? 'en-GB' : 'it-IT';
   const digits = /^9+$/.test(String(limit)) ? [String(String(limit).length)] : [];
   const size = limit === BASE64_UPLOAD_CHARS ? [`${MAX_UPLOAD_BYTES / 1024 / 1024} MB`] : [];
-  return [String(limit), new Intl.NumberFormat(locale).format(limit), formatCents(limit, language), ...digits, ...size];
+  return [String(limit), formatNumber(limit, language), formatCents(limit, language), ...digits, ...size];
 }
 
 describe('limits stated (issue 14)', () => {

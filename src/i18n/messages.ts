@@ -1,13 +1,5 @@
 import { readMessage } from '../../domain/messages';
-import { formatCents } from '../components/formatMoney';
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function formatNumber(value: number, language: string): string {
-  const locale = language.startsWith('en') ? 'en-GB' : 'it-IT';
-  let format = numberFormats.get(locale);
-  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
-  return format.format(value);
-}
+import { formatCents, formatNumber } from '../components/formatMoney';
 
 /**
  * A message as the SPA gets it (an i18n key, or a key with values: `validation.maxLength?max=60`,
@@ -26,5 +18,8 @@ export function messageArgs(message: string, options: Record<string, unknown> | 
     else if (typeof value === 'number') values[name] = formatNumber(value, language);
     else values[name] = value;
   }
+  // the last count (`max` of "from min to max", `days`…) picks the text's _one/_other form
+  const counts = Object.entries(params).filter(([name, value]) => typeof value === 'number' && !name.endsWith('Cents'));
+  if (counts.length > 0) values.count = values.smart_count = counts[counts.length - 1][1];
   return [key, { ...values, ...options }];
 }
