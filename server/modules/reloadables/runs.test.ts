@@ -238,5 +238,5 @@ describe.each(DRIVERS)('POST /api/test/clock (%s)', (driver) => {
     } finally {
       await off.close();
     }
-  });
+  }, 120_000);
 });
