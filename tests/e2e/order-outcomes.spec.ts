@@ -142,6 +142,47 @@ test.describe('order outcomes', () => {
     }
   });
 
+  test('an unconfigured draft opened from the list says what it lacks, offers no confirm, and continues in the wizard at the configuration to be confirmed and issued', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'admin@tessera.test');
+    await expect(page).not.toHaveURL(/\/login/);
+
+    // setup through the API: a digital draft for Acme with a product, never configured (the wizard left half-way)
+    const digital = await typology(page, (t) => t.type === 'DIGITAL' && t.name === 'Digital Gift Card', 'the Digital Gift Card typology');
+    const acme = await companyId(page, 'Acme S.p.A.');
+    const draft = await api<OrderDetail>(page, 'orders', { method: 'POST', data: { subCompanyId: acme, shippingType: 'DIGITAL' } });
+    await api(page, `orders/${draft.id}/items`, { method: 'POST', data: { typologyId: digital.id, quantity: 2, ...(digital.valueCents === null ? { valueCents: 2500 } : {}) } });
+
+    // from the list, by its number
+    await page.goto('/privative-orders/orders/list');
+    await page.getByRole('form', { name: 'Filtri ordini' }).getByRole('textbox', { name: 'Numero ordine' }).fill(draft.number);
+    await page.getByRole('form', { name: 'Filtri ordini' }).getByRole('button', { name: 'Cerca' }).click();
+    await page.getByRole('link', { name: draft.number }).click();
+    await expect(page.getByRole('heading', { level: 2, name: draft.number })).toBeVisible();
+    await expect(page.getByTestId('order-state')).toHaveText('Bozza');
+    const actions = page.getByRole('region', { name: "Azioni dell'ordine" });
+    await expect(actions.getByTestId('draft-missing')).toHaveText("Completa la configurazione dell'ordine (referente e numero ordine aziendale) prima di confermare.");
+    await expect(actions.getByRole('button', { name: 'Conferma ordine' })).toHaveCount(0);
+    await expect(actions.getByRole('button', { name: 'Elimina bozza' })).toBeVisible();
+    await shootBoth(page, 'draft-unconfigured', 'it');
+    await page.goto(`/privative-orders/orders/${draft.id}?lng=en`);
+    await expect(page.getByTestId('draft-missing')).toHaveText('Complete the order configuration (referent and company order number) before confirming.');
+    await shootBoth(page, 'draft-unconfigured', 'en');
+    await page.goto(`/privative-orders/orders/${draft.id}?lng=it`);
+
+    // continue: the wizard opens at the first step not done, the configuration
+    await page.getByRole('link', { name: "Continua l'ordine" }).click();
+    await expect(page).toHaveURL(`/privative-orders/orders/${draft.id}/configuration`);
+    await page.getByRole('textbox', { name: /^Numero ordine aziendale/ }).fill('E2E-CONT-001');
+    await page.getByRole('button', { name: 'Continua alla verifica' }).click();
+    await expect(page).toHaveURL(`/privative-orders/orders/${draft.id}/recap?step=review`);
+    await page.getByRole('button', { name: "Conferma l'ordine" }).click();
+    await page.getByRole('dialog', { name: "Confermare l'ordine?" }).getByRole('button', { name: "Conferma l'ordine" }).click();
+    await expect(page).toHaveURL(`/privative-orders/orders/${draft.id}`);
+    await expect(page.getByTestId('order-state')).toHaveText('Emesso', { timeout: 30_000 });
+    await expect(page.getByTestId('order-expiry').locator('..')).toContainText("Validità delle carte1 mese dall'attivazione");
+  });
+
   test('provider staff set the tracking of a third-party shipment, see it shipped with its link, mark it delivered', async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, 'admin@tessera.test');

@@ -26,7 +26,7 @@ async function english(page: Page, step: string, en: RegExp | string, it: RegExp
 
 test.describe('order wizard', () => {
   test('provider staff order 50 digital cards of 25.00 € and 3 named cards for a sub-company through every step, confirm, and see the order issued', async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
     await signIn(page, 'admin@tessera.test');
     await expect(page).not.toHaveURL(/\/login/);
@@ -75,8 +75,22 @@ test.describe('order wizard', () => {
     // summary: the draft now exists and its URL carries its id
     await expect(page).toHaveURL(/\/privative-orders\/orders\/[0-9a-f-]{36}\/recap$/);
     const orderUrl = page.url().replace(/\/recap$/, '');
+    const orderPath = new URL(orderUrl).pathname;
     await expect(page.getByTestId('wizard-item')).toHaveCount(1);
     await expect(page.getByTestId('wizard-totals')).toContainText(/1\.?250,00\s€/);
+    const number = (await page.getByTestId('wizard-subtitle').textContent())!.match(/ORD-\d{6}/)![0];
+
+    // the browser's Back returns into the same draft: the product just added, as saved (issue 14)
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${orderPath}/[0-9a-f-]{36}$`));
+    await expect(page.getByRole('heading', { level: 1, name: "Prodotto dell'ordine" })).toBeVisible();
+    await expect(page.getByTestId('wizard-subtitle')).toContainText(number);
+    await expect(page.getByRole('textbox', { name: /^Quantità/ })).toHaveValue('50');
+    await expect(page.getByRole('button', { name: 'Salva il prodotto' })).toBeVisible();
+    await shootBoth(page, 'back-to-product', 'it');
+    await page.goForward();
+    await expect(page).toHaveURL(`${orderUrl}/recap`);
+    await expect(page.getByTestId('wizard-item')).toHaveCount(1);
 
     // a second product: 3 named cards of the Christmas card from a names list
     await page.getByRole('link', { name: 'Aggiungi un altro prodotto' }).click();
@@ -222,6 +236,16 @@ test.describe('order wizard in demo mode (no server)', () => {
     await page.getByRole('button', { name: "Aggiungi all'ordine" }).click();
     await expect(page.getByText('Ordine creato')).toBeVisible();
     await expect(page.getByTestId('wizard-totals')).toContainText(/1\.?250,00\s€/);
+    // Back returns into the same draft, as with the server
+    const recapUrl = page.url();
+    const draftPath = new URL(recapUrl).hash.replace(/\/recap$/, '');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: "Prodotto dell'ordine" })).toBeVisible();
+    expect(new URL(page.url()).hash).toMatch(new RegExp(`^${draftPath}/[0-9a-f-]{36}$`));
+    await expect(page.getByRole('textbox', { name: /^Quantità/ })).toHaveValue('50');
+    await page.goForward();
+    await expect(page).toHaveURL(recapUrl);
+    await expect(page.getByTestId('wizard-item')).toHaveCount(1);
     await page.getByRole('link', { name: 'Continua alla configurazione' }).click();
     await page.getByRole('textbox', { name: /^Numero ordine aziendale/ }).fill('DEMO-001');
     await page.getByRole('button', { name: 'Continua alla verifica' }).click();
@@ -231,6 +255,18 @@ test.describe('order wizard in demo mode (no server)', () => {
     await page.getByRole('dialog', { name: "Confermare l'ordine?" }).getByRole('button', { name: "Conferma l'ordine" }).click();
     await expect(page.getByText('Ordine confermato')).toBeVisible();
     await expect(page.getByTestId('order-state')).toHaveText('Emesso', { timeout: 30_000 });
+
+    // the demo's unconfigured draft, opened from the list, continues in the wizard at the configuration
+    await page.getByRole('link', { name: 'Torna agli ordini' }).click();
+    await page.getByRole('row').filter({ hasText: 'Bozza' }).getByRole('link').click();
+    await expect(page.getByTestId('draft-missing')).toHaveText("Completa la configurazione dell'ordine (referente e numero ordine aziendale) prima di confermare.");
+    await expect(page.getByRole('button', { name: 'Conferma ordine' })).toHaveCount(0);
+    await page.getByRole('link', { name: "Continua l'ordine" }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Configurazione ordine' })).toBeVisible();
+    await page.getByRole('textbox', { name: /^Numero ordine aziendale/ }).fill('DEMO-002');
+    await page.getByRole('button', { name: 'Continua alla verifica' }).click();
+    await expect(page.getByText('DEMO-002')).toBeVisible();
+    await expect(page.getByRole('button', { name: "Conferma l'ordine" })).toBeEnabled();
     expect(stray).toEqual([]);
   });
 });
