@@ -125,7 +125,7 @@ test('a parent funds its sub-company, whose operator plans 200 reloads from a CS
   const report = page.getByRole('region', { name: 'Controllo delle ricariche' }).or(page.locator('section').filter({ hasText: 'Controllo delle ricariche' })).first();
   await expect(report.getByText('2 righe non sono valide')).toBeVisible();
   await expect(report.getByRole('row').filter({ hasText: '202' }).getByText('La carta è bloccata: sbloccala prima di ricaricarla.')).toBeVisible();
-  await expect(report.getByRole('row').filter({ hasText: '203' }).getByText('Inserisci un importo maggiore di zero, con al massimo 2 decimali')).toBeVisible();
+  await expect(report.getByRole('row').filter({ hasText: '203' }).getByText('Al massimo 2 decimali (i centesimi), ad esempio 12,50')).toBeVisible();
   await shoot(page, 'csv-bad-rows', 'it');
   await report.getByRole('button', { name: 'Escludi le 2 righe non valide' }).click();
   await expect(page.getByText('2 righe non valide escluse')).toBeVisible();
