@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_MESSAGES, centsToDecimal, isCents, MAX_SAFE_CENTS, parseEurosToCents, readAmount } from './money';
+import { AMOUNT_MESSAGES, centsToDecimal, isCents, MAX_SAFE_CENTS, readAmount } from './money';
 import { csvLine, formulaSafeCell } from './csv';
 
 describe('money', () => {
@@ -42,16 +42,6 @@ describe('money', () => {
 
   it('reads a number too large to be an amount as more than any maximum', () => {
     expect(readAmount('99999999999999999999', 'it').cents).toBeGreaterThan(MAX_SAFE_CENTS);
-    expect(parseEurosToCents('9999999999999')).toBeNull();
-  });
-
-  it('keeps parseEurosToCents for callers without a language (Italian reading)', () => {
-    expect(parseEurosToCents('12')).toBe(1200);
-    expect(parseEurosToCents('12.5')).toBe(1250);
-    expect(parseEurosToCents('12,05')).toBe(1205);
-    expect(parseEurosToCents(0.1)).toBe(10);
-    expect(parseEurosToCents('1.500')).toBe(150000);
-    for (const bad of ['12,345', '-1', '1e3', '', 'abc', '1.2.3']) expect(parseEurosToCents(bad)).toBeNull();
   });
 
   it('formats cents with two places', () => {

@@ -75,15 +75,6 @@ export function parseAmountInput(input: string, language: string | undefined): n
   return readAmount(input, language).cents ?? null;
 }
 
-/**
- * @deprecated Read amounts with the user's language: `readAmount` / `parseAmountInput`. Kept for
- * callers not yet given a language; reads Italian ("12,50", "12.5", "1.500").
- */
-export function parseEurosToCents(input: string | number, language = 'it'): number | null {
-  const cents = parseAmountInput(String(input), language);
-  return cents !== null && cents <= MAX_SAFE_CENTS ? cents : null;
-}
-
 /** Cents as a plain decimal string with two places ("1234.50"), for CSV and inputs. */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -172,36 +172,8 @@ export function CalendarPicker({ value, withTime, min, max, onPick, onCancel }: 
       </Box>
       {withTime && (
         <Box sx={{ display: 'flex', gap: 2, mt: 2 }}>
-          <TextField
-            select
-            size="small"
-            label={translate('dateInput.hour')}
-            value={chosen.hour()}
-            onChange={(event) => setChosen(clampTo(chosen.hour(Number(event.target.value)), min, max))}
-            slotProps={{ select: { native: true } }}
-            sx={{ flex: 1 }}
-          >
-            {HOURS.map((hour) => (
-              <option key={hour} value={hour} disabled={!hourAllowed(hour)}>
-                {pad(hour)}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={translate('dateInput.minute')}
-            value={chosen.minute()}
-            onChange={(event) => setChosen(clampTo(chosen.minute(Number(event.target.value)), min, max))}
-            slotProps={{ select: { native: true } }}
-            sx={{ flex: 1 }}
-          >
-            {MINUTES.map((minute) => (
-              <option key={minute} value={minute} disabled={!minuteAllowed(minute)}>
-                {pad(minute)}
-              </option>
-            ))}
-          </TextField>
+          <TimePartSelect label={translate('dateInput.hour')} value={chosen.hour()} values={HOURS} allowed={hourAllowed} onChange={(hour) => setChosen(clampTo(chosen.hour(hour), min, max))} />
+          <TimePartSelect label={translate('dateInput.minute')} value={chosen.minute()} values={MINUTES} allowed={minuteAllowed} onChange={(minute) => setChosen(clampTo(chosen.minute(minute), min, max))} />
         </Box>
       )}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
@@ -213,5 +185,18 @@ export function CalendarPicker({ value, withTime, min, max, onPick, onCancel }: 
         )}
       </Box>
     </Box>
+  );
+}
+
+/** An hour or minute picker: a native select whose values outside the allowed span are disabled. */
+function TimePartSelect({ label, value, values, allowed, onChange }: { label: string; value: number; values: readonly number[]; allowed: (value: number) => boolean; onChange: (value: number) => void }) {
+  return (
+    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(Number(event.target.value))} slotProps={{ select: { native: true } }} sx={{ flex: 1 }}>
+      {values.map((option) => (
+        <option key={option} value={option} disabled={!allowed(option)}>
+          {pad(option)}
+        </option>
+      ))}
+    </TextField>
   );
 }

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BULK_ACTIONS, type BulkAction, type GiftCard, type Transaction } from '../../domain/giftcards';
+import { BULK_ACTIONS, type GiftCard, type Transaction } from '../../domain/giftcards';
 import type { Order, OrderDetail } from '../../domain/orders';
 import { DEMO_PASSWORD } from './data';
 import { freshDemo } from './testSupport';
+import { bulkRequest } from '../../domain/giftcards.test-helper';
 
 type Demo = ReturnType<typeof freshDemo>;
 const refusal = async (promise: Promise<unknown>) => {
@@ -16,15 +17,6 @@ const refusal = async (promise: Promise<unknown>) => {
 };
 let n = 0;
 const key = () => `void-key-${++n}`;
-const PARAMS: Record<BulkAction, Record<string, unknown> | undefined> = {
-  activate: undefined,
-  reload: { amountCents: 500 },
-  deactivate: undefined,
-  disable: undefined,
-  lock: undefined,
-  enable: undefined,
-  editExpiry: { expireDate: '2099-12-31' },
-};
 const PAGE = { pagination: { page: 1, perPage: 50 }, sort: { field: 'createdAt', order: 'DESC' as const } };
 
 /** The demo mirrors the server (server/modules/orders/voided.test.ts): a cancelled order's cards never come back. */
@@ -54,7 +46,7 @@ describe("demo: a cancelled order's voided cards", () => {
     expect(cards.every((c) => c.status === 'DISABLED' && c.voided && c.balanceCents === 0)).toBe(true);
     const ids = cards.map((c) => c.id);
     for (const action of BULK_ACTIONS) {
-      const result = await demo.dataProvider.bulkGiftCards({ action, ids, ...(PARAMS[action] ? { params: PARAMS[action] } : {}) }, key());
+      const result = await demo.dataProvider.bulkGiftCards(bulkRequest(action, ids), key());
       expect([action, result.succeeded, result.failed.map((f) => f.error)]).toEqual([action, 0, ids.map(() => 'CARD_VOIDED')]);
     }
     const after = await Promise.all(ids.map(async (id) => (await demo.dataProvider.getOne<GiftCard>('privative/giftcards', { id })).data));

@@ -37,23 +37,31 @@ const FORWARDERS: Record<string, { file: string; call: RegExp }> = {
   count: { file: '../components/schema/SchemaListState.tsx', call: /translate\(label, \{ smart_count: total \}\)/ },
 };
 
-/** The text of a call's arguments from `start` (just after the opening parenthesis) to its closing one. */
-function argumentsFrom(source: string, start: number): string {
-  let depth = 1;
+/**
+ * The index of the first character of `text` from `start`, outside string literals, at which
+ * `stop(char, depth)` holds, `depth` counting the brackets open (from `depth`); -1 if none.
+ */
+function scanCode(text: string, start: number, depth: number, stop: (char: string, depth: number) => boolean): number {
   let quote: string | null = null;
-  for (let i = start; i < source.length; i += 1) {
-    const c = source[i];
+  for (let i = start; i < text.length; i += 1) {
+    const c = text[i];
     if (quote) {
       if (c === '\\') i += 1;
       else if (c === quote) quote = null;
-    } else if (c === "'" || c === '"' || c === '`') quote = c;
-    else if (c === '(' || c === '{' || c === '[') depth += 1;
-    else if (c === ')' || c === '}' || c === ']') {
-      depth -= 1;
-      if (depth === 0) return source.slice(start, i);
+      continue;
     }
+    if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '(' || c === '{' || c === '[') depth += 1;
+    else if (c === ')' || c === '}' || c === ']') depth -= 1;
+    if (stop(c, depth)) return i;
   }
-  return source.slice(start);
+  return -1;
+}
+
+/** The text of a call's arguments from `start` (just after the opening parenthesis) to its closing one. */
+function argumentsFrom(source: string, start: number): string {
+  const end = scanCode(source, start, 1, (_, depth) => depth === 0);
+  return end < 0 ? source.slice(start) : source.slice(start, end);
 }
 
 /**
@@ -102,19 +110,8 @@ function passesCount(args: string | null): boolean {
 
 /** The first argument of a call's arguments text (up to its top-level comma). */
 function firstArgument(args: string): { text: string; rest: string | null } {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < args.length; i += 1) {
-    const c = args[i];
-    if (quote) {
-      if (c === '\\') i += 1;
-      else if (c === quote) quote = null;
-    } else if (c === "'" || c === '"' || c === '`') quote = c;
-    else if (c === '(' || c === '{' || c === '[') depth += 1;
-    else if (c === ')' || c === '}' || c === ']') depth -= 1;
-    else if (c === ',' && depth === 0) return { text: args.slice(0, i), rest: args.slice(i + 1) };
-  }
-  return { text: args, rest: null };
+  const comma = scanCode(args, 0, 0, (c, depth) => c === ',' && depth === 0);
+  return comma < 0 ? { text: args, rest: null } : { text: args.slice(0, comma), rest: args.slice(comma + 1) };
 }
 
 const LITERAL = /(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g;

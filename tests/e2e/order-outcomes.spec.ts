@@ -64,6 +64,17 @@ async function companyId(page: Page, name: string): Promise<string> {
   return company!.id;
 }
 
+/** Signs provider staff in and makes, through the API, a digital draft for Acme with `quantity` Digital Gift Cards. */
+async function adminDraftForAcme(page: Page, quantity: number): Promise<OrderDetail> {
+  await signIn(page, 'admin@tessera.test');
+  await expect(page).not.toHaveURL(/\/login/);
+  const digital = await typology(page, (t) => t.type === 'DIGITAL' && t.name === 'Digital Gift Card', 'the Digital Gift Card typology');
+  const acme = await companyId(page, 'Acme S.p.A.');
+  const draft = await api<OrderDetail>(page, 'orders', { method: 'POST', data: { subCompanyId: acme, shippingType: 'DIGITAL' } });
+  await api(page, `orders/${draft.id}/items`, { method: 'POST', data: { typologyId: digital.id, quantity, ...(digital.valueCents === null ? { valueCents: 2500 } : {}) } });
+  return draft;
+}
+
 /** Configures and confirms a draft through the API; the issue job takes it on from there. */
 async function confirm(page: Page, order: OrderDetail, extra: Record<string, unknown> = {}): Promise<OrderDetail> {
   await api(page, `orders/${order.id}`, {
@@ -144,14 +155,8 @@ test.describe('order outcomes', () => {
 
   test('an unconfigured draft opened from the list says what it lacks, offers no confirm, and continues in the wizard at the configuration to be confirmed and issued', async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'admin@tessera.test');
-    await expect(page).not.toHaveURL(/\/login/);
-
     // setup through the API: a digital draft for Acme with a product, never configured (the wizard left half-way)
-    const digital = await typology(page, (t) => t.type === 'DIGITAL' && t.name === 'Digital Gift Card', 'the Digital Gift Card typology');
-    const acme = await companyId(page, 'Acme S.p.A.');
-    const draft = await api<OrderDetail>(page, 'orders', { method: 'POST', data: { subCompanyId: acme, shippingType: 'DIGITAL' } });
-    await api(page, `orders/${draft.id}/items`, { method: 'POST', data: { typologyId: digital.id, quantity: 2, ...(digital.valueCents === null ? { valueCents: 2500 } : {}) } });
+    const draft = await adminDraftForAcme(page, 2);
 
     // from the list, by its number
     await page.goto('/privative-orders/orders/list');
@@ -242,14 +247,8 @@ test.describe('order outcomes', () => {
 
   test('cancelling an issued order one of whose cards was used is refused with SPEC §8 text, and the order stays issued', async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'admin@tessera.test');
-    await expect(page).not.toHaveURL(/\/login/);
-
     // setup through the API: an issued digital order of 3 cards for Acme; a till spends on one of its cards
-    const digital = await typology(page, (t) => t.type === 'DIGITAL' && t.name === 'Digital Gift Card', 'the Digital Gift Card typology');
-    const acme = await companyId(page, 'Acme S.p.A.');
-    const draft = await api<OrderDetail>(page, 'orders', { method: 'POST', data: { subCompanyId: acme, shippingType: 'DIGITAL' } });
-    await api(page, `orders/${draft.id}/items`, { method: 'POST', data: { typologyId: digital.id, quantity: 3, ...(digital.valueCents === null ? { valueCents: 2500 } : {}) } });
+    const draft = await adminDraftForAcme(page, 3);
     const order = await confirm(page, draft);
     await issued(page, order, 'COMPLETED');
     const [card] = await api<Array<{ id: string; code: string }>>(page, `orders/${order.id}/cards?range=${range(0, 9)}`);

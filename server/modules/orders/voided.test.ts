@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_ACTIONS, type BulkAction } from '../../../domain/giftcards';
+import { BULK_ACTIONS } from '../../../domain/giftcards';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { addStore, caller, companyIdOf, q } from '../giftcards/test-support';
 import { addCatalogTypology, cardsOf, CONFIGURATION, orderCaller } from './test-support';
-
-/** The params each bulk action needs (domain/giftcards.ts makeBulkSchema). */
-const PARAMS: Record<BulkAction, Record<string, unknown> | undefined> = {
-  activate: undefined,
-  reload: { amountCents: 500 },
-  deactivate: undefined,
-  disable: undefined,
-  lock: undefined,
-  enable: undefined,
-  editExpiry: { expireDate: '2099-12-31' },
-};
+import { bulkRequest } from '../../../domain/giftcards.test-helper';
 
 /**
  * Issue 14's left-over: the cards a cancelled order voided (CANCEL rows, DISABLED) can never come
@@ -92,7 +82,7 @@ describe.each(DRIVERS)("a cancelled order's voided cards (%s)", (driver) => {
     const ids = cards.map((c) => c.id);
     const before = await snapshot(ids);
     const headers: Record<string, string> = keyed === 'with an Idempotency-Key' ? { 'idempotency-key': randomUUID() } : {};
-    const res = await gift(admin, 'POST', url(nordId, '/cards/bulk'), { action, ids, ...(PARAMS[action] ? { params: PARAMS[action] } : {}) }, headers);
+    const res = await gift(admin, 'POST', url(nordId, '/cards/bulk'), bulkRequest(action, ids), headers);
     expect(res.statusCode).toBe(200);
     const summary = res.json() as { total: number; succeeded: number; failed: Array<{ id: string; code: string; error: string }> };
     expect([summary.total, summary.succeeded]).toEqual([3, 0]);

@@ -7,7 +7,7 @@ import { server } from '../../../test/msw';
 import { renderScreen } from '../../../test/renderScreen';
 import { orderItem } from '../testData.test-helper';
 import CustomizeStep from './CustomizeStep';
-import { COMPANY_ID, draft, ORDER_ID, ORDERS_API, serveOrder, serveTypology, typology, TYPOLOGY_ID } from './wizardData.test-helper';
+import { COMPANY_ID, draft, ORDER_ID, ORDERS_API, serveOrder, serveTypology, typology, TYPOLOGY_ID, changeSavedQuantity } from './wizardData.test-helper';
 
 const permissions = ['privative.orders'] as const;
 
@@ -172,12 +172,7 @@ describe('CustomizeStep', () => {
     );
     await renderScreen(<CustomizeStep />, { path: `/privative-orders/orders/${ORDER_ID}/item-1`, route: '/privative-orders/orders/:id/:itemId', permissions: [...permissions], resource: 'privative-orders/orders' });
     const user = userEvent.setup();
-    const quantity = await screen.findByLabelText(/^Quantity/);
-    expect(quantity).toHaveValue('50');
-    await user.clear(quantity);
-    await user.type(quantity, '60');
-    await user.click(screen.getByRole('button', { name: 'Save the product' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/privative-orders/orders/${ORDER_ID}/recap`));
+    await changeSavedQuantity(user, '50', '60');
     expect(put).toEqual({ itemId: 'item-1', body: { typologyId: TYPOLOGY_ID, quantity: 60 } });
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
   });

@@ -11,7 +11,7 @@ import CatalogStep from './CatalogStep';
 import CompanyStep from './CompanyStep';
 import CustomizeStep from './CustomizeStep';
 import RecapStep from './RecapStep';
-import { COMPANY_ID, draft, ORDER_ID, ORDERS_API, serveTypology, typology, TYPOLOGIES_API, TYPOLOGY_ID } from './wizardData.test-helper';
+import { COMPANY_ID, draft, ORDER_ID, ORDERS_API, serveTypology, typology, TYPOLOGIES_API, TYPOLOGY_ID, changeSavedQuantity } from './wizardData.test-helper';
 
 /** The browser's Back button. */
 function BrowserBack() {
@@ -88,12 +88,7 @@ describe('the wizard and the browser history (issue 14: Back must not lose the d
     await user.click(screen.getByRole('button', { name: 'browser back' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/privative-orders/orders/${ORDER_ID}/item-1`));
     expect(await screen.findByTestId('wizard-subtitle')).toHaveTextContent('ORD-000123');
-    const quantity = await screen.findByLabelText(/^Quantity/);
-    expect(quantity).toHaveValue('50');
-    await user.clear(quantity);
-    await user.type(quantity, '60');
-    await user.click(screen.getByRole('button', { name: 'Save the product' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/privative-orders/orders/${ORDER_ID}/recap`));
+    await changeSavedQuantity(user, '50', '60');
     expect(calls).toEqual({ drafts: 1, items: 1, edits: 1 });
   });
 

@@ -1,4 +1,7 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { expect } from 'vitest';
 import type { Typology } from '../../../../domain/giftcards';
 import type { OrderDetail } from '../../../../domain/orders';
 import { server } from '../../../test/msw';
@@ -35,4 +38,14 @@ export function serveTypology(value: Typology = typology()) {
 
 export function serveOrder(value: OrderDetail) {
   server.use(http.get(`${ORDERS_API}/:id`, () => HttpResponse.json(value)));
+}
+
+/** On the product form of an added item: checks its quantity reads `from`, changes it to `to`, saves, and waits for the recap. */
+export async function changeSavedQuantity(user: UserEvent, from: string, to: string) {
+  const quantity = await screen.findByLabelText(/^Quantity/);
+  expect(quantity).toHaveValue(from);
+  await user.clear(quantity);
+  await user.type(quantity, to);
+  await user.click(screen.getByRole('button', { name: 'Save the product' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/privative-orders/orders/${ORDER_ID}/recap`));
 }
