@@ -48,3 +48,9 @@ export function sendIdentityError(reply: FastifyReply, code: string, status = 40
     error: { code: status, message: code, errors: [{ message: code, domain: 'global', reason: 'invalid' }] },
   });
 }
+
+/** A request no route answers: the Identity Toolkit's 404 under /identity, else a NOT_FOUND problem. */
+export function sendNoRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (requestPath(request).startsWith('/identity/')) return sendIdentityError(reply, 'NOT_FOUND', 404);
+  return sendProblem(request, reply, 404, 'NOT_FOUND', `No route ${request.method} ${requestPath(request)}`);
+}

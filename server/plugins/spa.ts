@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
-import { requestPath, sendIdentityError, sendProblem } from '../lib/problem';
+import { requestPath, sendNoRoute } from '../lib/problem';
 
 const NON_SPA_PREFIXES = ['/api/', '/identity/', '/docs'];
 
@@ -61,7 +61,6 @@ export const spaPlugin = fp(async (app: FastifyInstance, { config }: { config: A
       if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('SPA not built: run npm run build');
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
-    if (requestPath(request).startsWith('/identity/')) return sendIdentityError(reply, 'NOT_FOUND', 404);
-    return sendProblem(request, reply, 404, 'NOT_FOUND', `No route ${request.method} ${requestPath(request)}`);
+    return sendNoRoute(request, reply);
   });
 });

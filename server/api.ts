@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db/client';
+import { registerCleanupJob } from './jobs/cleanup';
+import { JobRegistry } from './jobs/registry';
+import { JobRunner } from './jobs/runner';
+import type { Clock } from './lib/clock';
+import type { KeyMaterial } from './lib/keys';
+import { getDummyHash } from './lib/passwords';
+import { registerEmailJob, type MailTransport } from './mail/mailer';
+import { createIdTokenVerifier } from './modules/auth/id-token';
+import { authRoutes } from './modules/auth/routes';
+import { AuthService } from './modules/auth/service';
+import { catalogRoutes } from './modules/catalog/routes';
+import { companyRoutes } from './modules/companies/routes';
+import { giftcardRoutes } from './modules/giftcards/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { operatorRoutes } from './modules/operators/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { registerReloadableJobs, reloadableRoutes } from './modules/reloadables';
+import { storeRoutes } from './modules/stores/routes';
+import { userRoutes } from './modules/user/routes';
+import { registerUserJobs } from './modules/user/service';
+import { authPlugin } from './plugins/auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    jobRegistry: JobRegistry;
+  }
+}
+
+export interface ApiParts {
+  config: AppConfig;
+  db: Db;
+  keys: KeyMaterial;
+  clock: Clock;
+  /** where e-mails of the outbox go; null keeps them in the outbox */
+  mailTransport: MailTransport | null;
+}
+
+/**
+ * The product's API on a host: the job runner and its jobs, the auth guard and every route module.
+ * The one list of what the API is, whatever serves it: the Node server (app.ts, Fastify, after its
+ * transport plugins: errors, security, docs) and the in-process host (host/lite.ts). Returns the
+ * context the routes were given; the caller stops `ctx.jobs` when it closes.
+ */
+export async function registerApi(app: FastifyInstance, parts: ApiParts): Promise<AppContext> {
+  const { config, db, keys, clock } = parts;
+  const registry = new JobRegistry();
+  const runner = new JobRunner(db, registry, app.log.child({ component: 'jobs' }), {
+    pollIntervalMs: config.jobs.pollIntervalMs,
+    staleAfterSeconds: config.jobs.staleAfterSeconds,
+    now: () => clock.now(),
+  });
+  const ctx: AppContext = { config, db, keys, jobs: runner, clock };
+  app.decorate('ctx', ctx);
+  app.decorate('jobRegistry', registry);
+  registerEmailJob(registry, { db, transport: parts.mailTransport, from: config.mailFrom, log: app.log.child({ component: 'mail' }) });
+  registerUserJobs(ctx, registry);
+  registerCleanupJob(registry, db, config, () => clock.now());
+  registerReloadableJobs(ctx, registry);
+  // Started before the first sign-in so an unknown e-mail never costs an extra hash; not awaited,
+  // so the server answers while the hash computes (sign-ins await the same promise).
+  app.addHook('onReady', async () => {
+    void getDummyHash();
+  });
+
+  await app.register(authPlugin, { ctx });
+  const auth = new AuthService(ctx, createIdTokenVerifier(config.identity, keys));
+  if (config.identity.provider === 'builtin') await app.register(identityRoutes, { ctx });
+  await app.register(authRoutes, { auth });
+  await app.register(userRoutes, { ctx });
+  await app.register(companyRoutes, { ctx });
+  await app.register(operatorRoutes, { ctx });
+  await app.register(storeRoutes, { ctx });
+  await app.register(giftcardRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx });
+  await app.register(orderRoutes, { ctx });
+  await app.register(reloadableRoutes, { ctx });
+  return ctx;
+}
