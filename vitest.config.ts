@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'server',
           include: ['domain/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -22,10 +22,14 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-/** Opens PGlite (files under `dataDir`, or in memory when dataDir is null). */
-export async function openPglite(dataDir: string | null): Promise<DbHandle> {
+/**
+ * Opens PGlite (files under `dataDir`, or in memory when dataDir is null). `from`: a data
+ * directory dumped by `dumpDataDir` (db/snapshot.ts) to start from instead of an empty cluster.
+ */
+export async function openPglite(dataDir: string | null, from?: Blob): Promise<DbHandle> {
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const options = from ? { loadDataDir: from } : {};
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, driver: 'pglite', pool: null, pglite: client, close: () => client.close() };

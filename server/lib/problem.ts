@@ -1,6 +1,23 @@
-import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode, ProblemBody } from '../../domain/errors';
+
+/** The reason phrases of the statuses the API answers (RFC 9110, as Node's http.STATUS_CODES writes them; host-neutral). */
+export const STATUS_CODES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  423: 'Locked',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
 
 /** The request path without its query string: `instance` must never echo tokens from the query. */
 export function requestPath(request: FastifyRequest): string {

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { DbHandle, Driver } from '../db/client';
-import { seedDemoData } from '../seed/demo';
 import { createTestDb } from './db';
 
 export interface TestApp {
@@ -37,8 +36,7 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     PUBLIC_URL: 'http://tessera.test',
     ...options.env,
   });
-  const db = options.db ?? (await createTestDb(driver));
-  if (options.seed !== false && !options.db) await seedDemoData(db.db);
+  const db = options.db ?? (await createTestDb(driver, options.seed === false ? 'migrated' : 'seeded'));
   const rawLogs: string[] = [];
   const logs: Array<Record<string, unknown>> = [];
   const logStream = new Writable({
