@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openPglite, openPostgres, type DbHandle } from '../server/db/client';
+import { openPglite, type DbHandle } from '../server/db/client';
+import { openPostgres } from '../server/db/postgres';
 
 export interface BenchDatabase {
   handle: DbHandle;

@@ -1,9 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { openPglite, openPostgres, type DbHandle } from './db/client';
+import { mkdirSync } from 'node:fs';
+import { openPglite, type DbHandle } from './db/client';
+import { openPostgres } from './db/postgres';
 import { loadKeys, type KeyMaterial } from './lib/keys';
-import { createTransport, type MailTransport } from './mail/mailer';
+import type { MailTransport } from './mail/mailer';
+import { createTransport } from './mail/smtp';
 import { registerApi } from './api';
 import { ShiftableClock, systemClock, type Clock } from './lib/clock';
 import { docsPlugin } from './plugins/docs';
@@ -35,6 +38,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (!options.db && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const handle = options.db ?? (config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(`${config.dataDir}/pglite`));
   if (!options.db) app.addHook('onClose', () => handle.close());
   const keys = options.keys ?? (await loadKeys(config));

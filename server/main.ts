@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
-import { openPglite, openPostgres, queryRows, type DbHandle } from './db/client';
+import { openPglite, queryRows, type DbHandle } from './db/client';
+import { openPostgres } from './db/postgres';
 import { MIGRATIONS_FOLDER, runMigrations } from './db/migrate';
 
 /**
@@ -31,6 +32,7 @@ async function main() {
   const config = loadConfig();
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const newEmbedded = !config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const opening = config.databaseUrl ? Promise.resolve(openPostgres(config.databaseUrl)) : openPglite(pgliteDir);
   const [{ buildApp }, { scheduleCleanup }] = await Promise.all([import('./app'), import('./jobs/cleanup')]);
   const db = await opening;

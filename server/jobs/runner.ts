@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/client';
@@ -29,7 +28,7 @@ interface ClaimedJob {
  * lock that another runner re-queues after `staleAfterSeconds`.
  */
 export class JobRunner {
-  readonly workerId = `worker-${randomUUID()}`;
+  readonly workerId = `worker-${crypto.randomUUID()}`;
   private running = false;
   private timer: NodeJS.Timeout | null = null;
   private loop: Promise<void> | null = null;

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import { enqueue } from '../jobs/queue';
@@ -37,12 +36,9 @@ export async function queueEmail(db: Db, email: QueuedEmail): Promise<string> {
   return row.id;
 }
 
+/** Where the outbox delivers: SMTP on the Node server (mail/smtp.ts); the demo keeps e-mails to show them. */
 export interface MailTransport {
   sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
-}
-
-export function createTransport(smtpUrl: string | null): MailTransport | null {
-  return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 }
 
 /**

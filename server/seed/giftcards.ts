@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { generateCardCode } from '../../domain/codes';
 import { type CardStatus, type ExpirationType, type TypologyType } from '../../domain/giftcards';
@@ -138,8 +137,8 @@ export async function seedGiftcards(db: Db): Promise<{ cards: number; transactio
     for (let i = 0; i < count; i++) {
       const typology = typologies[Math.floor(random() * typologies.length)];
       const valueCents = typology.valueCents ?? [1000, 2000, 3000, 5000, 7500, 15000][Math.floor(random() * 6)];
-      const history = cardHistory({ target: stateFor(random), valueCents, stores: storeIds, random, newId: randomUUID, now });
-      const id = randomUUID();
+      const history = cardHistory({ target: stateFor(random), valueCents, stores: storeIds, random, newId: () => crypto.randomUUID(), now });
+      const id = crypto.randomUUID();
       const lot = Math.floor(i / 250) + 1;
       cards.push({
         id,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres } from '../db/client';
+import { openPostgres } from '../db/postgres';
 import { runMigrations } from '../db/migrate';
 import { pgliteSnapshot } from '../db/snapshot';
 import { seedDemoData } from '../seed/demo';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Session } from '../../../domain/schemas/auth';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -49,7 +48,7 @@ export class AuthService {
   }
 
   private async startSession(db: Db, user: UserRow, meta: ClientMeta): Promise<Session> {
-    const familyId = randomUUID();
+    const familyId = crypto.randomUUID();
     const { token: refreshToken } = await this.issueRefreshToken(db, user.id, familyId, meta);
     const accessToken = await this.accessToken(user.id, familyId);
     return { accessToken, refreshToken, companyId: user.companyId };

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { Db } from '../../db/client';
@@ -109,7 +109,7 @@ const running = (): Outcome<never> => ({ ok: false, status: 409, code: 'CONFLICT
  */
 export async function runClaimed<T>(db: Db, request: IdempotencyRequest, leaseSeconds: number, work: (claim: Claim) => Promise<T>): Promise<Outcome<T>> {
   const hash = hashOf(request);
-  const owner = randomUUID();
+  const owner = crypto.randomUUID();
   const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
   const [inserted] = await db
     .insert(idempotencyKeys)

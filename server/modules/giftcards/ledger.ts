@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { CardStatus, ExpirationType, LedgerType } from '../../../domain/giftcards';
@@ -128,7 +127,7 @@ const ts = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** Writes the ledger rows and card updates of locked cards; returns the new row ids in order. */
 export async function applyChanges(tx: Db, changes: readonly CardChange[], userId: string | null): Promise<string[]> {
   if (changes.length === 0) return [];
-  const ids = changes.map(() => randomUUID());
+  const ids = changes.map(() => crypto.randomUUID());
   const updates: Record<string, unknown>[] = [];
   const rows = changes.map(({ card, entry }, i) => {
     const ok = entry.errorCode === undefined;
