@@ -11,6 +11,7 @@ import { DECLARED_REFERENCES } from '../src/test/declarations';
 import { createTestApp, type TestApp } from './test/app';
 import { seedDemoData } from './seed/demo';
 import { login } from './test/auth';
+import { injectFetch } from './test/inject-fetch';
 
 /** The browser's storages, where the SPA's session and the demo's live (none in node). */
 class MemoryStorage implements Storage {
@@ -55,17 +56,7 @@ describe('reference choices against the real API and the demo', () => {
   let t: TestApp;
   const sessions = new Map<string, Session>();
 
-  /** fetch for the SPA's http client, answered by the app in process */
-  const injectFetch: typeof fetch = async (input, init) => {
-    const url = new URL(String(input), 'http://tessera.test');
-    const headers: Record<string, string> = {};
-    new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
-    const res = await t.app.inject({ method: (init?.method ?? 'GET') as 'GET', url: `${url.pathname}${url.search}`, headers, payload: (init?.body as string | undefined) ?? undefined });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, String(value));
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: responseHeaders });
-  };
-  const dataProvider = createDataProvider(createHttpClient({ fetch: injectFetch, onSessionEnd: () => undefined }));
+  const dataProvider = createDataProvider(createHttpClient({ fetch: injectFetch(() => t.app), onSessionEnd: () => undefined }));
   const demo = freshDemo();
 
   beforeAll(async () => {

@@ -4,6 +4,7 @@ import { DEMO_PASSWORD } from '../seed/demo';
 import { seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
 import { SIGN_IN_URL } from '../test/auth';
+import { injectFetch } from '../test/inject-fetch';
 import { createApiHost, type ApiHost } from './api-host';
 import { fetchVia } from './fetch';
 
@@ -39,25 +40,10 @@ const parse = (text: string) => {
   }
 };
 
-function injectCall(t: TestApp): Call {
+/** Requests through a `fetch`: the server's through `inject`, the host's through `fetchVia`. */
+function callVia(doFetch: typeof fetch): Call {
   return async (method, url, options = {}) => {
-    const res = await t.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
-      ...(options.body !== undefined ? { payload: options.body as object } : {}),
-    });
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = String(value);
-    return { status: res.statusCode, headers, json: parse(res.body) };
-  };
-}
-
-/** The host through `fetchVia`, the transport the demo's SPA is given. */
-function hostCall(host: ApiHost): Call {
-  const hostFetch = fetchVia(host.handle);
-  return async (method, url, options = {}) => {
-    const res = await hostFetch(url, {
+    const res = await doFetch(url, {
       method,
       headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
@@ -218,8 +204,8 @@ describe('the in-process host answers as the Node server does', () => {
   });
 
   it('gives the same transcript for every scenario', async () => {
-    const expected = await scenario(injectCall(server), () => server.app.ctx.jobs.drain());
-    const actual = await scenario(hostCall(host), () => host.ctx.jobs.drain());
+    const expected = await scenario(callVia(injectFetch(() => server.app)), () => server.app.ctx.jobs.drain());
+    const actual = await scenario(callVia(fetchVia(host.handle)), () => host.ctx.jobs.drain());
     if (process.env.CONTRACT_PRINT) for (const e of expected) console.log(e.step, e.status, e.code ?? '', e.range ?? '', JSON.stringify(e.errors ?? ''));
     expect(actual.length).toBe(expected.length);
     for (let i = 0; i < expected.length; i += 1) expect(actual[i], expected[i].step).toEqual(expected[i]);

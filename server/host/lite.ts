@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { safeEncode, safeParse, type $ZodType } from 'zod/v4/core';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { $ZodType } from 'zod/v4/core';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 
 /**
@@ -12,7 +12,7 @@ import { MAX_UPLOAD_BYTES } from '../../domain/constants';
  *   with fastify-plugin; hooks, decorations and routes live in a context and its children;
  * - the request lifecycle, in Fastify's order: onRequest, body reading (JSON, text, multipart
  *   through `request.file()`, the route's body limit), preValidation, schema validation (params,
- *   body, querystring: the same zod check and the same validation error the type provider makes),
+ *   body, querystring: the zod type provider's own compilers, as Fastify wraps their errors),
  *   preHandler, the handler, the response schema, the error handler, the not-found handler;
  * - request (`params`, `query`, `body`, `headers`, `method`, `url`, `ip`, `routeOptions`, `log`)
  *   and reply (`code`, `status`, `header`, `headers`, `getHeader`, `type`, `send`, `sent`).
@@ -105,23 +105,14 @@ const invalidJson = () => transportError('FST_ERR_CTP_INVALID_JSON_BODY', "Body 
 const unsupportedMediaType = () => transportError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type', 415);
 const fileTooLarge = () => transportError('FST_REQ_FILE_TOO_LARGE', 'request file too large', 413);
 
-/** A validation failure as Fastify wraps the zod type provider's issues (plugins/errors.ts reads `validation`). */
-function validationError(issues: ReadonlyArray<{ code: string; path: PropertyKey[]; message: string } & Record<string, unknown>>, part: string): Error {
-  const validation = issues.map((issue) => {
-    const params: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(issue)) if (key !== 'path' && key !== 'code' && key !== 'message') params[key] = value;
-    return {
-      [Symbol.for('ZodFastifySchemaValidationError')]: true,
-      keyword: issue.code,
-      instancePath: `/${issue.path.join('/')}`,
-      schemaPath: `#/${issue.path.join('/')}/${issue.code}`,
-      message: issue.message,
-      params,
-    };
-  });
-  const error = Object.assign(new Error(`${part} is not valid`), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation, validationContext: part });
-  if (!hasZodFastifySchemaValidationErrors(error)) throw new Error('validation error shape drifted from fastify-type-provider-zod');
-  return error;
+/** The zod type provider's own compilers (what app.ts gives Fastify), called as Fastify calls them. */
+type Validate = (data: unknown) => { value?: unknown; error?: unknown[] };
+const validatorFor = validatorCompiler as unknown as (route: { schema: $ZodType; method: string; url: string; httpPart: string }) => Validate;
+const serializerFor = serializerCompiler as unknown as (route: { schema: $ZodType; method: string; url: string; httpStatus: string }) => (data: unknown) => string;
+
+/** A validation failure as Fastify wraps a compiler's issues (fastify/lib/validation.js; plugins/errors.ts reads `validation`). */
+function validationError(validation: unknown[], part: string): Error {
+  return Object.assign(new Error(`${part} is not valid`), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation, validationContext: part });
 }
 
 class Context {
@@ -483,9 +474,9 @@ function validate(route: Route, request: LiteRequest) {
   ] as const) {
     const check = schema[part];
     if (!check) continue;
-    const result = safeParse(check, request[key]);
-    if (!result.success) throw validationError(result.error.issues as never, part);
-    (request as Record<string, unknown>)[key] = result.data;
+    const result = validatorFor({ schema: check, method: route.method, url: route.url, httpPart: part })(request[key]);
+    if (result.error) throw validationError(result.error, part);
+    (request as Record<string, unknown>)[key] = result.value;
   }
 }
 
@@ -507,9 +498,7 @@ async function serialize(reply: Reply, route: Route | null): Promise<HostRespons
   const schema = responses[String(reply.statusCode)] ?? responses[`${String(reply.statusCode)[0]}xx`];
   let body: string;
   if (schema && !/^application\/problem\+json/.test(headers['content-type'] ?? '')) {
-    const encoded = safeEncode(schema, payload);
-    if (!encoded.success) throw Object.assign(new Error("Response doesn't match the schema"), { cause: encoded.error });
-    body = JSON.stringify(encoded.data);
+    body = serializerFor({ schema, method: route!.method, url: route!.url, httpStatus: String(reply.statusCode) })(payload);
   } else body = JSON.stringify(payload);
   headers['content-type'] ??= 'application/json; charset=utf-8';
   return { status: reply.statusCode, headers, body };
