@@ -18,6 +18,7 @@ const TYPES = {
   '.json': 'application/json',
   '.map': 'application/json',
   '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
 };
 
 createServer((request, response) => {

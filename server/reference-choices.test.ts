@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccess } from '../domain/access';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../domain/demoAccounts';
+import { DEMO_ACCOUNTS } from '../domain/demoAccounts';
 import type { Session } from '../domain/schemas/auth';
 import { storeSession } from '../src/authProvider/session';
 import { referenceChoicesParams } from '../src/components/referenceChoices';
 import { createDataProvider } from '../src/dataProvider/dataProvider';
 import { createHttpClient } from '../src/dataProvider/httpClient';
-import { freshDemo } from '../src/demo/testSupport';
 import { DECLARED_REFERENCES } from '../src/test/declarations';
 import { createTestApp, type TestApp } from './test/app';
 import { seedDemoData } from './seed/demo';
 import { login } from './test/auth';
 import { injectFetch } from './test/inject-fetch';
 
-/** The browser's storages, where the SPA's session and the demo's live (none in node). */
+/** The browser's storages, where the SPA's session lives (none in node). */
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
   get length() {
@@ -44,7 +43,7 @@ globalThis.sessionStorage = new MemoryStorage();
  * the SPA's reference input makes (`referenceChoicesParams`, which ReferenceChoicesInput uses and
  * src/components/ReferenceChoicesInput.test.tsx checks against what it really sends), through the
  * SPA's own dataProvider (resource → API path, ra-data-simple-rest's query) to the real API on
- * PGlite, and to the demo's dataProvider. Each signed-in demo account that may list the target
+ * PGlite (the demo runs this same API in the browser). Each signed-in demo account that may list the target
  * (domain/access.ts) gets 200 and at least one choice, and the record of a choice by id (the
  * ReferenceField that names the value); an account that may not is refused with 403, which is
  * why the SPA does not show it the input.
@@ -52,12 +51,11 @@ globalThis.sessionStorage = new MemoryStorage();
 const ACCOUNTS = DEMO_ACCOUNTS.filter((a) => a.status === 'ACTIVE' && Object.keys(a.permissions).length > 0);
 const cases = DECLARED_REFERENCES.flatMap((declared) => ACCOUNTS.map((account) => [declared.name, account.email, declared, account] as const));
 
-describe('reference choices against the real API and the demo', () => {
+describe('reference choices against the real API', () => {
   let t: TestApp;
   const sessions = new Map<string, Session>();
 
   const dataProvider = createDataProvider(createHttpClient({ fetch: injectFetch(() => t.app), onSessionEnd: () => undefined }));
-  const demo = freshDemo();
 
   beforeAll(async () => {
     // the server's demo data with its catalog and stores (what `npm start` loads, orders aside)
@@ -85,25 +83,13 @@ describe('reference choices against the real API and the demo', () => {
       (error: { status?: number }) => ({ status: error.status, result: null }),
     );
 
-    // the demo, signed in as the same account
-    localStorage.clear();
-    await demo.authProvider.login({ email: account.email, password: DEMO_PASSWORD });
-    const inDemo = await demo.dataProvider.getList(reference.resource, params).then(
-      (result) => ({ status: 200, result }),
-      (error: { status?: number }) => ({ status: error.status, result: null }),
-    );
-
     if (!allowed) {
       expect(api.status, 'API').toBe(403);
-      expect(inDemo.status, 'demo').toBe(403);
       return;
     }
     expect(api.status, 'API').toBe(200);
     expect(api.result!.data.length, 'API choices').toBeGreaterThan(0);
     expect(api.result!.data[0]).toHaveProperty(reference.optionText);
-    expect(inDemo.status, 'demo').toBe(200);
-    expect(inDemo.result!.data.length, 'demo choices').toBeGreaterThan(0);
-    expect(inDemo.result!.data[0]).toHaveProperty(reference.optionText);
 
     // the chosen value named again (ReferenceField, the filter chip): getMany by id
     localStorage.clear();
@@ -111,9 +97,5 @@ describe('reference choices against the real API and the demo', () => {
     const first = api.result!.data[0];
     const many = await dataProvider.getMany(reference.resource, { ids: [first.id] });
     expect(many.data.map((r) => r.id)).toEqual([first.id]);
-    localStorage.clear();
-    await demo.authProvider.login({ email: account.email, password: DEMO_PASSWORD });
-    const demoFirst = inDemo.result!.data[0];
-    expect((await demo.dataProvider.getMany(reference.resource, { ids: [demoFirst.id] })).data.map((r) => r.id)).toEqual([demoFirst.id]);
   });
 });

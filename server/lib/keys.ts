@@ -1,18 +1,10 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type JWK } from 'jose';
 import type { AppConfig } from '../config';
+import { keyMaterialOf, newAccessSecret, newIdentityPem, type KeyMaterial } from './key-material';
 
-export const ID_TOKEN_ALG = 'ES256';
-
-export interface KeyMaterial {
-  /** built-in identity provider signing key (ES256) and its public JWK (with kid) */
-  identityPrivateKey: CryptoKey;
-  identityPublicJwk: JWK & { kid: string };
-  /** HS256 secret of API access tokens */
-  accessTokenSecret: Uint8Array;
-}
+export { ID_TOKEN_ALG, type KeyMaterial } from './key-material';
 
 function keysDir(config: AppConfig): string {
   const dir = path.join(config.dataDir, 'keys');
@@ -40,10 +32,7 @@ async function readOrCreate(file: string, make: () => Promise<string>): Promise<
 
 async function identityPem(config: AppConfig): Promise<string> {
   if (config.identity.privateKeyPem) return config.identity.privateKeyPem;
-  return readOrCreate(path.join(keysDir(config), 'identity-es256.pem'), async () => {
-    const { privateKey } = await generateKeyPair(ID_TOKEN_ALG, { extractable: true });
-    return exportPKCS8(privateKey);
-  });
+  return readOrCreate(path.join(keysDir(config), 'identity-es256.pem'), newIdentityPem);
 }
 
 /**
@@ -52,19 +41,11 @@ async function identityPem(config: AppConfig): Promise<string> {
  */
 async function accessSecret(config: AppConfig): Promise<string> {
   if (config.accessTokenSecret) return config.accessTokenSecret;
-  const secret = await readOrCreate(path.join(keysDir(config), 'access-token.secret'), async () => randomBytes(48).toString('base64url'));
+  const secret = await readOrCreate(path.join(keysDir(config), 'access-token.secret'), async () => newAccessSecret());
   return secret.trim();
 }
 
 /** Loads configured keys, or the ones generated into DATA_DIR/keys on first start. */
 export async function loadKeys(config: AppConfig): Promise<KeyMaterial> {
-  const identityPrivateKey = await importPKCS8(await identityPem(config), ID_TOKEN_ALG, { extractable: true });
-  const full = await exportJWK(identityPrivateKey);
-  const publicJwk: JWK = { kty: full.kty, crv: full.crv, x: full.x, y: full.y };
-  const kid = await calculateJwkThumbprint(publicJwk);
-  return {
-    identityPrivateKey,
-    identityPublicJwk: { ...publicJwk, kid, alg: ID_TOKEN_ALG, use: 'sig' },
-    accessTokenSecret: new TextEncoder().encode(await accessSecret(config)),
-  };
+  return keyMaterialOf(await identityPem(config), await accessSecret(config));
 }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import enEmail from '../../locales/en/email.json';
+import itEmail from '../../locales/it/email.json';
 import { DEFAULT_LANGUAGE } from '../../domain/constants';
 import { formatNumber, pluralCategory } from '../../domain/format';
 
@@ -16,15 +15,12 @@ type Catalog = Record<EmailTemplate, TemplateTexts>;
 /** An e-mail's values: texts as they are; numbers (counts) written in the e-mail's language. */
 export type EmailParams = Record<string, string | number>;
 
-const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales');
-const catalogs = new Map<string, Catalog>();
+/** bundled with the code (no file read), so every host has them */
+const catalogs: Record<string, Catalog> = { it: itEmail as Catalog, en: enEmail as Catalog };
 
 export function loadCatalog(language: string): Catalog {
-  let catalog = catalogs.get(language);
-  if (!catalog) {
-    catalog = JSON.parse(readFileSync(path.join(LOCALES, language, 'email.json'), 'utf8')) as Catalog;
-    catalogs.set(language, catalog);
-  }
+  const catalog = catalogs[language];
+  if (!catalog) throw new Error(`no e-mail texts for language ${language}`);
   return catalog;
 }
 

@@ -4,12 +4,15 @@ import path from 'node:path';
 import type { ReactElement } from 'react';
 import { AdminContext, Form, memoryStore, type DataProvider, type GetListParams } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccess } from '../../domain/access';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../domain/demoAccounts';
 import type { FieldSpec, ResolvedInputField } from '../../domain/fields';
 import { createQueryClient } from '../dataProvider/queryClient';
-import { freshDemo } from '../demo/testSupport';
+import { createAuthProvider } from '../authProvider/authProvider';
+import { createDataProvider } from '../dataProvider/dataProvider';
+import { createHttpClient } from '../dataProvider/httpClient';
+import { startTestApiHost, type TestApiHost } from '../test/apiHost';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import { DECLARED_REFERENCES, type DeclaredReference } from '../test/declarations';
 import { referenceChoicesParams } from './referenceChoices';
@@ -18,8 +21,8 @@ import { StoreAutocompleteInput } from './StoreAutocompleteInput';
 
 /**
  * Every declared reference (src/test/declarations.ts walks domain/) rendered by the component
- * that shows it — a schema filter, a schema form input, the store picker — on the demo's
- * providers: the list request it really makes is `referenceChoicesParams` (the request
+ * that shows it — a schema filter, a schema form input, the store picker — on the real providers
+ * answered by the product's API in-process (src/test/apiHost.ts, as in the demo): the list request it really makes is `referenceChoicesParams` (the request
  * server/reference-choices.test.ts sends to the real API), its choices load without an error, and
  * an account that may not list the referenced resource gets no input and sends no request.
  */
@@ -38,21 +41,29 @@ function renderings(declared: DeclaredReference): Array<[string, ReactElement]> 
   ];
 }
 
+let api: TestApiHost;
+beforeAll(async () => {
+  api = await startTestApiHost();
+}, 60_000);
+afterAll(() => api?.close());
+
 async function renderAs(email: string, ui: ReactElement) {
-  const demo = freshDemo();
-  await demo.authProvider.login({ email, password: DEMO_PASSWORD });
+  const http = createHttpClient({ fetch: api.fetch, onSessionEnd: () => undefined });
+  const authProvider = createAuthProvider(http);
+  const real = createDataProvider(http);
+  await authProvider.login({ email, password: DEMO_PASSWORD });
   const calls: Array<{ resource: string; params: GetListParams; outcome: Promise<unknown> }> = [];
   const dataProvider: DataProvider = {
-    ...demo.dataProvider,
+    ...real,
     getList: (resource, params) => {
-      const outcome = demo.dataProvider.getList(resource, params);
+      const outcome = real.getList(resource, params);
       calls.push({ resource, params, outcome: outcome.then(() => 'ok', (error: { status?: number }) => error.status) });
       return outcome;
     },
   };
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={dataProvider} authProvider={demo.authProvider} i18nProvider={await createI18nProvider()} queryClient={createQueryClient()} store={memoryStore()}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={await createI18nProvider()} queryClient={createQueryClient()} store={memoryStore()}>
         <Form>{ui}</Form>
       </AdminContext>
     </MemoryRouter>,

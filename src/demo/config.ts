@@ -1,13 +1,8 @@
-import { DEFAULT_MAX_TRANSACTION_CENTS } from '../../domain/giftcards';
-import { DEMO_APP_ENV } from '../layout/EnvironmentLabel';
+import host from './generated/host.json';
 
 /**
- * The runtime settings the server's /config.js gives the real app, set by the demo itself
- * (imported first by main.tsx, before any module reads them).
+ * The runtime settings the server's /config.js gives the real app: here the same `publicConfig`
+ * of the demo host's configuration, written at build time (scripts/demo-data.ts). Imported first
+ * by main.tsx, before any module reads them.
  */
-window.__TESSERA_CONFIG__ = {
-  appEnv: DEMO_APP_ENV,
-  identitySignInUrl: 'demo:identity',
-  identityApiKey: 'demo',
-  maxTransactionCents: DEFAULT_MAX_TRANSACTION_CENTS,
-};
+window.__TESSERA_CONFIG__ = host.publicConfig;

@@ -4,21 +4,23 @@ import { createRoot } from 'react-dom/client';
 import { localStorageStore } from 'react-admin';
 import { HashRouter } from 'react-router-dom';
 import { App } from '../App';
-import { getRuntimeConfig } from '../config/runtimeConfig';
+import { createAuthProvider } from '../authProvider/authProvider';
+import { createDataProvider } from '../dataProvider/dataProvider';
+import { createHttpClient } from '../dataProvider/httpClient';
 import { createQueryClient } from '../dataProvider/queryClient';
 import { createI18nProvider } from '../i18n/i18nProvider';
-import { createDemoAuthProvider } from './authProvider';
-import { createContext } from './context';
-import { createDemoDb } from './data';
-import { createDemoDataProvider } from './dataProvider';
+import { connectDemoApi } from './host/connection';
+import { MailPanel } from './MailPanel';
 
 /**
- * The demo: the same App on in-memory providers (no request leaves the browser). Hash routing,
- * so any static file server serves every screen from index.html without rewrite rules.
+ * The demo: the real App, dataProvider and authProvider, their requests answered in the browser
+ * by the server's own API in a worker (host/worker.ts) instead of the network. Hash routing, so
+ * any static file server serves every screen from index.html without rewrite rules.
  */
-const db = createDemoDb();
-const dataProvider = createDemoDataProvider(createContext(db, getRuntimeConfig().maxTransactionCents));
-const authProvider = createDemoAuthProvider(db);
+const api = connectDemoApi();
+const httpClient = createHttpClient({ fetch: api.fetch, onSessionEnd: () => window.location.replace('#/login') });
+const authProvider = createAuthProvider(httpClient);
+const dataProvider = createDataProvider(httpClient);
 const queryClient = createQueryClient();
 const store = localStorageStore(undefined, 'TesseraDemo');
 
@@ -29,6 +31,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <HashRouter>
       <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} />
+      <MailPanel api={api} />
     </HashRouter>
   </StrictMode>,
 );

@@ -113,4 +113,40 @@ test.describe('demo mode, no server', () => {
     await expect(page.getByRole('option', { name: 'Acme S.p.A.' })).toBeVisible();
     await expect(page.getByText('Alcuni dati non sono validi')).toHaveCount(0);
   });
+
+  test("the server's own batch job runs in the browser: a batch of 500 cards is generated to COMPLETED (issue 15)", async ({ page }) => {
+    test.setTimeout(120_000);
+    const stray = recordStrayRequests(page);
+    await signIn(page, 'admin@tessera.test');
+    await expect(page).toHaveURL(/#\/privative\/giftcards$/);
+    await page.goto(`${DEMO}/#/privative/batches/create`);
+    const lot = `DEMO-${Date.now()}`;
+    await page.getByRole('textbox', { name: /^Lotto/ }).fill(lot);
+    await page.getByRole('combobox', { name: /^Tipologia/ }).click();
+    await page.getByRole('option', { name: 'Gift Card 25 € (GC-PHY-25)' }).click();
+    await page.getByRole('textbox', { name: /^Quantità/ }).fill('500');
+    await page.getByRole('button', { name: 'Genera lotto' }).click();
+    await expect(page).toHaveURL(/#\/privative\/batches\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Lotto ${lot}` })).toBeVisible();
+    await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
+    // the 500 cards are rows of the database: the cards list finds them by the lot
+    await page.goto(`${DEMO}/#/privative/batches/list`);
+    await expect(page.getByRole('row').filter({ hasText: lot })).toContainText('500');
+    expect(stray, 'requests that left the demo').toEqual([]);
+  });
+
+  test("an e-mail the server sends is read in the demo's e-mail panel: the password-reset link (issue 15)", async ({ page }) => {
+    const stray = recordStrayRequests(page);
+    await page.goto(`${DEMO}/#/login`);
+    await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('operator@acme.test');
+    await page.getByRole('button', { name: 'Invia link' }).click();
+    await expect(page.getByText("Se l'indirizzo appartiene a un account")).toBeVisible();
+    await page.getByRole('button', { name: 'E-mail inviate' }).click();
+    const panel = page.getByRole('dialog', { name: 'E-mail inviate dalla demo' });
+    await expect(panel.getByRole('listitem').first()).toContainText('operator@acme.test', { timeout: 15_000 });
+    await expect(panel.getByRole('listitem').first()).toContainText('/#/forgot-password?t=');
+    await expectAccessible(page, 'demo e-mail panel');
+    expect(stray, 'requests that left the demo').toEqual([]);
+  });
 });

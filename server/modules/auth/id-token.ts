@@ -1,6 +1,6 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { IdentityConfig } from '../../config';
-import { ID_TOKEN_ALG, type KeyMaterial } from '../../lib/keys';
+import { ID_TOKEN_ALG, type KeyMaterial } from '../../lib/key-material';
 
 export interface VerifiedIdentity {
   /** user id (built-in provider: `sub` is our user id) */

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { Db } from '../../db/client';
+import { sha256 } from '../../lib/tokens';
 import { bulkActionItems, idempotencyKeys } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 
@@ -27,7 +27,7 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   return key;
 }
 
-export const hashOf = (request: IdempotencyRequest) => createHash('sha256').update(JSON.stringify([request.route, request.body])).digest('hex');
+export const hashOf = (request: IdempotencyRequest) => sha256(JSON.stringify([request.route, request.body]));
 
 /** Keys are kept this long by default (IDEMPOTENCY_KEY_TTL_HOURS): a replay later than that is a new request. */
 export const KEY_RETENTION_HOURS = 24;

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import type { IdentityConfig } from '../../config';
-import { ID_TOKEN_ALG, type KeyMaterial } from '../../lib/keys';
+import { ID_TOKEN_ALG, type KeyMaterial } from '../../lib/key-material';
 
 export const ID_TOKEN_TTL_SECONDS = 3600;
 

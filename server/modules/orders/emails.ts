@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import enTexts from '../../../locales/en/translation.json';
+import itTexts from '../../../locales/it/translation.json';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE } from '../../../domain/constants';
 import { formatCents } from '../../../domain/format';
@@ -16,17 +15,8 @@ import { emailValues } from '../../mail/templates';
  */
 type Texts = Record<'confirmationSubject' | 'confirmationText' | 'cards_one' | 'cards_other' | 'cardSubject' | 'cardText' | 'noExpiry', string>;
 
-const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales');
-const cache = new Map<string, Texts>();
-function texts(language: string): Texts {
-  const lang = language === 'en' ? 'en' : DEFAULT_LANGUAGE;
-  let found = cache.get(lang);
-  if (!found) {
-    found = (JSON.parse(readFileSync(path.join(LOCALES, lang, 'translation.json'), 'utf8')) as { orders: { email: Texts } }).orders.email;
-    cache.set(lang, found);
-  }
-  return found;
-}
+const TEXTS: Record<string, Texts> = { it: itTexts.orders.email, en: enTexts.orders.email };
+const texts = (language: string): Texts => TEXTS[language] ?? TEXTS[DEFAULT_LANGUAGE]!;
 const fill = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key] ?? '');
 
 interface Mail {
