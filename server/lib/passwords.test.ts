@@ -16,6 +16,10 @@ describe('password hashing on both hosts', () => {
 
   it.each([['native', native], ['wasm', wasm]])('%s: an unreadable hash is a refusal, not an error', async (_, host) => {
     expect(await host.verifyPassword('not-a-hash', 'x')).toBe(false);
-    expect(await host.getDummyHash()).toBe(await host.getDummyHash());
+    // the dummy hash is a readable argon2id hash of the same cost, and no password opens it
+    const dummy = await host.getDummyHash();
+    expect(dummy).toBe(await host.getDummyHash());
+    expect(dummy).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await native.verifyPassword(dummy, '')).toBe(false);
   });
 });

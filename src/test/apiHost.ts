@@ -4,6 +4,7 @@ import { runMigrations } from '../../server/db/migrate';
 import { createApiHost } from '../../server/host/api-host';
 import { fetchVia } from '../../server/host/fetch';
 import { systemClock } from '../../server/lib/clock';
+import { createMemoryStorage } from '../../server/lib/files.memory';
 import { ephemeralKeyMaterial } from '../../server/lib/key-material';
 import { publicConfig } from '../../server/plugins/spa';
 import { seedDemoData } from '../../server/seed/demo';
@@ -28,7 +29,7 @@ export async function startTestApiHost(): Promise<TestApiHost> {
   const keys = await ephemeralKeyMaterial();
   // jsdom's Uint8Array is not Node's TextEncoder's: the secret is copied into the realm jose checks against
   keys.accessTokenSecret = Uint8Array.from(keys.accessTokenSecret);
-  const host = await createApiHost({ config, db: database.db, keys, clock: systemClock, mailTransport: null });
+  const host = await createApiHost({ config, db: database.db, keys, clock: systemClock, mailTransport: null, files: createMemoryStorage() });
   window.__TESSERA_CONFIG__ = publicConfig(config);
   return {
     fetch: fetchVia(host.handle),

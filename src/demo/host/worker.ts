@@ -1,6 +1,7 @@
 import './shims/buffer';
 import { openPglite } from '../../../server/db/client';
 import { createApiHost } from '../../../server/host/api-host';
+import { createMemoryStorage } from '../../../server/lib/files.memory';
 import { ephemeralKeyMaterial } from '../../../server/lib/key-material';
 import { systemClock } from '../../../server/lib/clock';
 import type { AppConfig } from '../../../server/config';
@@ -36,7 +37,10 @@ const api = (async () => {
   const database = await openPglite(null, snapshot);
   // links in e-mails open the demo's own screens: its address (any sub-path) and hash routing
   const config: AppConfig = { ...(host.config as AppConfig), publicUrl: `${new URL('../', self.location.href).href}#` };
-  return createApiHost({ config, db: database.db, keys: await ephemeralKeyMaterial(), clock: systemClock, mailTransport });
+  const host = await createApiHost({ config, db: database.db, keys: await ephemeralKeyMaterial(), clock: systemClock, mailTransport, files: createMemoryStorage() });
+  // as the server does once it listens (server/main.ts): batches generate, e-mails go, reloads run when due
+  host.ctx.jobs.start();
+  return host;
 })();
 
 function hostRequest(wire: WireRequest) {

@@ -1,0 +1,191 @@
+/**
+ * Demo benchmark (npm run bench:demo; not part of npm test). Issue 15's limits, measured on the
+ * built demo (dist-demo/, built when missing) served locally with gzip and cache headers as a
+ * static host would:
+ *
+ * - "cold": a fresh browser profile opens the demo URL, signs in on the form at once and waits for
+ *   the first list (the gift cards) to show rows. Limit 4 s.
+ * - "warm": the same, a second time with the HTTP cache filled (the worker starts again, so its
+ *   database is loaded again). Limit 2 s.
+ * - bytes: compressed bytes the server sent during the cold load, split into app code (HTML, JS,
+ *   CSS), PGlite (its WebAssembly and data file) and the data snapshot.
+ * - list: the gift-card list sorted again (its progressive column, one way then the other),
+ *   BENCH_RUNS times (median), in the demo and on the embedded server (npm start's build on a
+ *   fresh DATA_DIR). Limit: demo ≤ 2 × server.
+ *
+ *   node bench/demo.mjs            BENCH_RUNS=15 node bench/demo.mjs
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { ensureBuild } from '../scripts/ensure-build.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEMO_DIR = path.join(ROOT, 'dist-demo');
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
+const EMAIL = 'admin@tessera.test';
+const PASSWORD = 'Tessera-Demo-2026!';
+const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+};
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.wasm': 'application/wasm' };
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createNetServer().listen(0, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+function category(file) {
+  if (/demo-data/.test(file)) return 'snapshot';
+  if (/pglite/.test(file)) return 'pglite';
+  return 'app';
+}
+
+/** dist-demo over HTTP: gzip where it pays, hashed assets cacheable for a year, the rest revalidated; bytes sent counted by category. */
+async function serveDemo() {
+  const sent = { app: 0, pglite: 0, snapshot: 0 };
+  const gzipped = new Map();
+  const port = await freePort();
+  const server = createServer((request, response) => {
+    let file = path.join(DEMO_DIR, decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    if (!file.startsWith(DEMO_DIR) || !existsSync(file)) return response.writeHead(404).end();
+    if (statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    const ext = path.extname(file);
+    let body = readFileSync(file);
+    const headers = { 'content-type': TYPES[ext] ?? 'application/octet-stream', 'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    // the snapshot is a .tar.gz already; everything else compresses
+    if (!file.endsWith('.gz') && /gzip/.test(request.headers['accept-encoding'] ?? '')) {
+      if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }));
+      body = gzipped.get(file);
+      headers['content-encoding'] = 'gzip';
+    }
+    sent[category(file)] += body.length;
+    response.writeHead(200, { ...headers, 'content-length': body.length });
+    response.end(body);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, sent, reset: () => Object.keys(sent).forEach((k) => (sent[k] = 0)), close: () => server.close() };
+}
+
+async function signInAndWaitForList(page, url, entry) {
+  const t0 = performance.now();
+  await page.goto(`${url}${entry}`);
+  const submit = page.locator('button[type="submit"]');
+  // filled again if the form did not take it (a fill before the form is live is lost)
+  for (;;) {
+    await page.locator('input[name="email"]').fill(EMAIL);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    const taken = await page
+      .waitForFunction(() => document.querySelector('button[type="submit"]')?.disabled === false, undefined, { timeout: 1000, polling: 'raf' })
+      .then(() => true, () => false);
+    if (taken) break;
+  }
+  const formReady = performance.now() - t0;
+  await submit.click();
+  await page.locator('tbody tr').nth(1).waitFor({ timeout: 60_000 });
+  if (process.env.BENCH_VERBOSE) console.log(`${url}${entry}: form usable at ${formReady.toFixed(0)} ms, list at ${(performance.now() - t0).toFixed(0)} ms`);
+  return performance.now() - t0;
+}
+
+/** the gift-card list sorted by progressive, descending then ascending, …: the time from the click on the column to the other order's first code shown */
+async function listTimes(page) {
+  const times = [];
+  const firstCode = () => page.locator('tbody tr td:nth-child(2)').first().innerText();
+  const column = page.locator('thead [data-field="progressive"]');
+  for (let i = 0; i < RUNS; i += 1) {
+    const before = await firstCode();
+    const t0 = performance.now();
+    await column.click();
+    await page.waitForFunction((code) => document.querySelector('tbody tr td:nth-child(2)')?.textContent !== code, before, { polling: 'raf' });
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+async function startEmbeddedServer() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-demo-'));
+  const port = await freePort();
+  const child = spawn('node', ['dist-server/main.js'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/config.js`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+if (!existsSync(path.join(DEMO_DIR, 'index.html'))) spawnSync('npm', ['run', 'build:demo'], { cwd: ROOT, stdio: 'inherit' });
+await ensureBuild();
+const demo = await serveDemo();
+const browser = await chromium.launch(CHROMIUM);
+const rows = [];
+try {
+  // cold: a fresh profile (empty cache); then warm: a new page of the same profile, after the first closed (its worker gone)
+  const context = await browser.newContext({ locale: 'it-IT', viewport: { width: 1440, height: 900 } });
+  let page = await context.newPage();
+  const cold = await signInAndWaitForList(page, demo.url, '/#/login');
+  const bytes = { ...demo.sent };
+  await page.close();
+  await new Promise((r) => setTimeout(r, 500));
+  demo.reset();
+  page = await context.newPage();
+  const warm = await signInAndWaitForList(page, demo.url, '/#/login');
+  const warmBytes = demo.sent.app + demo.sent.pglite + demo.sent.snapshot;
+  const demoList = await listTimes(page);
+  await context.close();
+
+  const server = await startEmbeddedServer();
+  try {
+    const serverContext = await browser.newContext({ locale: 'it-IT', viewport: { width: 1440, height: 900 } });
+    const serverPage = await serverContext.newPage();
+    const serverCold = await signInAndWaitForList(serverPage, server.url, '/login');
+    const serverList = await listTimes(serverPage);
+    await serverContext.close();
+    rows.push(
+      ['cold: URL → first signed-in list', seconds(cold), '≤ 4 s', cold <= 4000],
+      ['warm: URL → first signed-in list', seconds(warm), '≤ 2 s', warm <= 2000],
+      ['  the same on the embedded server (for scale)', seconds(serverCold), '', null],
+      ['cold bytes: app code (gzip)', kib(bytes.app), '', null],
+      ['cold bytes: PGlite (gzip)', kib(bytes.pglite), '', null],
+      ['cold bytes: data snapshot', kib(bytes.snapshot), '', null],
+      ['warm bytes (revalidations)', kib(warmBytes), '', null],
+      [`list re-sorted, median of ${RUNS}: demo`, `${median(demoList).toFixed(0)} ms`, `≤ 2 × server`, median(demoList) <= 2 * median(serverList)],
+      [`list re-sorted, median of ${RUNS}: embedded server`, `${median(serverList).toFixed(0)} ms`, '', null],
+    );
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await browser.close();
+  demo.close();
+}
+console.log('\nDemo benchmark (issue 15)\n');
+for (const [name, value, limit, ok] of rows) console.log(`${name.padEnd(48)} ${value.padStart(10)}  ${limit.padEnd(14)} ${ok === null ? '' : ok ? 'ok' : 'OVER'}`);
+if (rows.some(([, , , ok]) => ok === false)) process.exitCode = 1;
