@@ -14,14 +14,15 @@
  */
 import { openBenchDatabase } from './support';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { generateCardCodes } from '../domain/codes';
 import { queryRows, type DbHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { writeSheets, type SheetCard } from '../server/modules/catalog/archive';
+import { createDiskStorage } from '../server/lib/files.disk';
+import { sheetsPdf, type SheetCard } from '../server/modules/catalog/archive';
 import { generateBatchCards } from '../server/modules/catalog/generate';
 import { seedDemoData } from '../server/seed/demo';
 
@@ -66,8 +67,7 @@ async function pdfRun(handle: DbHandle, companyId: string, lot: string, count: n
   gc?.();
   const before = process.memoryUsage().heapUsed;
   const heap = sampleHeap();
-  const file = path.join(dir, `sheets-${count}.pdf`);
-  const out = createWriteStream(file);
+  const files = createDiskStorage(dir);
   async function* cards(): AsyncIterable<SheetCard[]> {
     let after = -1;
     let left = count;
@@ -84,10 +84,11 @@ async function pdfRun(handle: DbHandle, companyId: string, lot: string, count: n
     }
   }
   const started = performance.now();
-  await writeSheets(out, { typologyName: 'Bench physical card', valueCents: 2500, lotNumber: lot, expireDate: '2099-12-31', language: 'it' }, cards(), async () => undefined);
+  const header = { typologyName: 'Bench physical card', valueCents: 2500, lotNumber: lot, expireDate: '2099-12-31', language: 'it' };
+  const { size } = await files.put(`sheets-${count}.pdf`, sheetsPdf(header, cards(), async () => undefined));
   const seconds = (performance.now() - started) / 1000;
   const { max, last } = heap.stop();
-  return { seconds, rate: count / seconds, bytes: statSync(file).size, before, max, last };
+  return { seconds, rate: count / seconds, bytes: size, before, max, last };
 }
 
 async function main() {

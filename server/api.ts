@@ -6,6 +6,7 @@ import { registerCleanupJob } from './jobs/cleanup';
 import { JobRegistry } from './jobs/registry';
 import { JobRunner } from './jobs/runner';
 import type { Clock } from './lib/clock';
+import type { FileStorage } from './lib/files';
 import type { KeyMaterial } from './lib/keys';
 import { getDummyHash } from './lib/passwords';
 import { registerEmailJob, type MailTransport } from './mail/mailer';
@@ -38,6 +39,8 @@ export interface ApiParts {
   clock: Clock;
   /** where e-mails of the outbox go; null keeps them in the outbox */
   mailTransport: MailTransport | null;
+  /** the file storage (lib/files.ts): the server's is on disk under DATA_DIR, the in-process host's in memory */
+  files: FileStorage;
 }
 
 /**
@@ -47,14 +50,14 @@ export interface ApiParts {
  * context the routes were given; the caller stops `ctx.jobs` when it closes.
  */
 export async function registerApi(app: FastifyInstance, parts: ApiParts): Promise<AppContext> {
-  const { config, db, keys, clock } = parts;
+  const { config, db, keys, clock, files } = parts;
   const registry = new JobRegistry();
   const runner = new JobRunner(db, registry, app.log.child({ component: 'jobs' }), {
     pollIntervalMs: config.jobs.pollIntervalMs,
     staleAfterSeconds: config.jobs.staleAfterSeconds,
     now: () => clock.now(),
   });
-  const ctx: AppContext = { config, db, keys, jobs: runner, clock };
+  const ctx: AppContext = { config, db, keys, jobs: runner, clock, files };
   app.decorate('ctx', ctx);
   app.decorate('jobRegistry', registry);
   registerEmailJob(registry, { db, transport: parts.mailTransport, from: config.mailFrom, log: app.log.child({ component: 'mail' }) });

@@ -4,6 +4,8 @@ import type { AppConfig } from './config';
 import { mkdirSync } from 'node:fs';
 import { openPglite, type DbHandle } from './db/client';
 import { openPostgres } from './db/postgres';
+import type { FileStorage } from './lib/files';
+import { createDiskStorage } from './lib/files.disk';
 import { loadKeys, type KeyMaterial } from './lib/keys';
 import type { MailTransport } from './mail/mailer';
 import { createTransport } from './mail/smtp';
@@ -25,6 +27,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport | null;
   /** business time (tests move it); default the system clock, or a movable one with TEST_CLOCK=1 */
   clock?: Clock;
+  /** the file storage; default files on disk under DATA_DIR (lib/files.disk.ts) */
+  files?: FileStorage;
 }
 
 /** Builds the whole server without listening, so tests drive it with `inject`. */
@@ -52,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keys,
     clock,
     mailTransport: options.mailTransport !== undefined ? options.mailTransport : createTransport(config.smtpUrl),
+    files: options.files ?? createDiskStorage(config.dataDir),
   });
   app.addHook('onClose', () => ctx.jobs.stop());
   await app.register(spaPlugin, { config });

@@ -2,6 +2,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { JobRunner } from './jobs/runner';
 import type { Clock } from './lib/clock';
+import type { FileStorage } from './lib/files';
 import type { KeyMaterial } from './lib/keys';
 import type { CompanyRow, UserRow } from './db/schema';
 
@@ -13,6 +14,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** business time (scheduled reloads); moved only in tests (TEST_CLOCK) */
   clock: Clock;
+  /** where made files (batch archives) are kept: lib/files.ts */
+  files: FileStorage;
 }
 
 /** The authenticated caller, set by the auth plugin on every protected /api request. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { seedDemoData } from '../seed/demo';
+import { createMemoryStorage } from '../lib/files.memory';
 import { createTestApp, type TestApp } from '../test/app';
 import { SIGN_IN_URL } from '../test/auth';
 import { injectFetch } from '../test/inject-fetch';
@@ -133,6 +134,14 @@ async function scenario(call: Call, drain: () => Promise<unknown>): Promise<Entr
   await drain();
   const completed = await record('batch completed', 'GET', api(acme.id, `/giftcard/batches/${batch.json.id}`), { token: admin.token });
   expect(completed.json.status, 'the batch job ran to completion').toBe('COMPLETED');
+  // the PDF archive: made by its job into the file storage, then streamed back from it
+  await record('batch archive not ready', 'GET', api(acme.id, `/giftcard/batches/${batch.json.id}/archive`), { token: admin.token });
+  await record('batch archive requested', 'POST', api(acme.id, `/giftcard/batches/${batch.json.id}/archive`), { token: admin.token });
+  await drain();
+  const archived = await record('batch archived', 'GET', api(acme.id, `/giftcard/batches/${batch.json.id}`), { token: admin.token });
+  expect(archived.json, 'the archive job ran to completion').toMatchObject({ archiveStatus: 'COMPLETED', archiveCount: 25 });
+  const archive = await record('batch archive download', 'GET', api(acme.id, `/giftcard/batches/${batch.json.id}/archive`), { token: admin.token });
+  expect(String(archive.json).slice(0, 5), 'a PDF').toBe('%PDF-');
 
   // --- gift cards and their ledger: a reload replayed with its Idempotency-Key
   const cards = await record('cards list', 'GET', `${api(operator.companyId, '/giftcard/cards')}?${list([0, 9], ['progressive', 'DESC'], { status: 'active' })}`, { token: operator.token });
@@ -154,7 +163,11 @@ async function scenario(call: Call, drain: () => Promise<unknown>): Promise<Entr
 
   // --- orders: list, record, a draft created and edited, a refusal
   const orders = await record('orders list', 'GET', `${api(admin.companyId, '/giftcard/orders')}?${list([0, 9], ['number', 'DESC'], { state: 'COMPLETED' })}`, { token: admin.token });
-  if (orders.json[0]) await record('order record', 'GET', api(admin.companyId, `/giftcard/orders/${orders.json[0].id}`), { token: admin.token });
+  if (orders.json[0]) {
+    await record('order record', 'GET', api(admin.companyId, `/giftcard/orders/${orders.json[0].id}`), { token: admin.token });
+    await record('order codes CSV', 'GET', `${api(admin.companyId, `/giftcard/orders/${orders.json[0].id}/codes`)}?format=csv&lang=en`, { token: admin.token });
+    await record('order codes PDF', 'GET', `${api(admin.companyId, `/giftcard/orders/${orders.json[0].id}/codes`)}?format=pdf`, { token: admin.token });
+  }
   await record('acquired orders list', 'GET', `${api(acme.id, '/giftcard/acquired-orders')}?${list([0, 9], ['createdAt', 'DESC'], {})}`, { token: admin.token });
   const draft = await record('order draft create', 'POST', api(admin.companyId, '/giftcard/orders'), { token: admin.token, body: { subCompanyId: acme.id, shippingType: 'DIGITAL' } });
   await record('order draft confirm refused', 'POST', api(admin.companyId, `/giftcard/orders/${draft.json.id}/confirm`), { token: admin.token, body: {}, headers: { 'idempotency-key': randomUUID() } });
@@ -192,10 +205,12 @@ describe('the in-process host answers as the Node server does', () => {
   beforeAll(async () => {
     server = await createTestApp('pglite', { seed: false });
     await seedDemoData(server.db.db, { giftcards: true, orders: true });
-    // the host's own database, seeded the same way; the app beside it only lends config and keys
+    // the host's own database, seeded the same way; the app beside it only lends config and keys.
+    // Files in memory, as in the browser: the server keeps its own on disk, so the archive steps
+    // hold the memory storage to the disk one.
     hostApp = await createTestApp('pglite', { seed: false });
     await seedDemoData(hostApp.db.db, { giftcards: true, orders: true });
-    host = await createApiHost({ config: hostApp.config, db: hostApp.db.db, keys: hostApp.app.ctx.keys, clock: hostApp.app.ctx.clock, mailTransport: null });
+    host = await createApiHost({ config: hostApp.config, db: hostApp.db.db, keys: hostApp.app.ctx.keys, clock: hostApp.app.ctx.clock, mailTransport: null, files: createMemoryStorage() });
   }, 120_000);
   afterAll(async () => {
     await host?.close();

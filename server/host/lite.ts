@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
+import { chunksOf, concatBytes } from '../lib/streams';
 
 /**
  * The in-process host: runs the product's own Fastify plugins and route modules (server/api.ts)
@@ -303,19 +304,15 @@ class Reply implements LiteReply {
 }
 
 const isBytes = (value: unknown): value is Uint8Array => value instanceof Uint8Array;
-const isStream = (value: unknown): value is AsyncIterable<unknown> => typeof value === 'object' && value !== null && Symbol.asyncIterator in value && !isBytes(value);
+/** a stream payload: a web ReadableStream (exports, downloads) or any async iterable of chunks */
+const isStream = (value: unknown): value is ReadableStream<unknown> | AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && !isBytes(value) && (typeof (value as { getReader?: unknown }).getReader === 'function' || Symbol.asyncIterator in value);
 
-async function collect(stream: AsyncIterable<unknown>): Promise<Uint8Array> {
+async function collect(stream: ReadableStream<unknown> | AsyncIterable<unknown>): Promise<Uint8Array> {
   const encoder = new TextEncoder();
   const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? encoder.encode(chunk) : (chunk as Uint8Array));
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  for await (const chunk of chunksOf(stream)) chunks.push(typeof chunk === 'string' ? encoder.encode(chunk) : (chunk as Uint8Array));
+  return concatBytes(chunks.length === 0 ? [new Uint8Array(0)] : chunks);
 }
 
 const TEXTUAL = /^(text\/|application\/(json|problem\+json|javascript|xml))/;

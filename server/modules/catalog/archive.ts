@@ -1,13 +1,11 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import enTexts from '../../../locales/en/batches.json';
 import itTexts from '../../../locales/it/batches.json';
 import { formatCardCode } from '../../../domain/codes';
 import { formatCents } from '../../../domain/format';
 import { queryRows, type Db } from '../../db/client';
+import type { FileStorage } from '../../lib/files';
+import { concatBytes } from '../../lib/streams';
 import { lockBatch, setBatch } from './batches.repository';
 
 /** ISO/IEC 7810 ID-1 card (85.60 × 53.98 mm) in PDF points, ten to an A4 sheet (2 × 5) with room to cut. */
@@ -28,12 +26,32 @@ type PdfTools = { PDFDocument: typeof import('pdfkit'); bwip: BarcodeEncoder };
 let tools: Promise<PdfTools> | undefined;
 let bwip: PdfTools['bwip'] | undefined;
 
+type StandardFont = { name: string };
+type PdfkitModule = { default: typeof import('pdfkit'); registerStdFonts?: (...fonts: StandardFont[]) => void };
+
+/**
+ * pdfkit's browser build knows no standard font until it is given one (its Node build loads them
+ * itself): the three the card fronts use (Helvetica, Helvetica-Bold, Courier-Bold), imported only there.
+ */
+async function registerFonts(pdfkit: PdfkitModule): Promise<void> {
+  if (!pdfkit.registerStdFonts) return;
+  const fonts = await Promise.all([
+    import('pdfkit/standard-fonts/Helvetica'),
+    import('pdfkit/standard-fonts/HelveticaBold'),
+    import('pdfkit/standard-fonts/CourierBold'),
+  ]);
+  pdfkit.registerStdFonts(...fonts.map((font) => font.default));
+}
+
 /**
  * pdfkit and bwip-js, loaded on first use: importing them costs ≈110 ms, which a server start
- * does not need to pay (issue 8: start ≤ 1 s); the first archive or codes PDF does.
+ * does not need to pay (issue 8: start ≤ 1 s); the first archive or codes PDF does. Both by
+ * their package root: the exports maps give the Node builds on Node and the browser builds in a
+ * browser bundle (bwip-js's `raw` encoder is the same in both).
  */
 function pdfTools(): Promise<PdfTools> {
-  tools ??= Promise.all([import('pdfkit'), import('bwip-js/node')]).then(([pdfkit, bwipjs]) => {
+  tools ??= Promise.all([import('pdfkit'), import('bwip-js')]).then(async ([pdfkit, bwipjs]) => {
+    await registerFonts(pdfkit as unknown as PdfkitModule);
     bwip = (bwipjs as unknown as { default: BarcodeEncoder }).default;
     return { PDFDocument: pdfkit.default, bwip };
   });
@@ -111,18 +129,47 @@ export function cardFooter(header: SheetHeader, card: SheetCard): string {
   return `${texts.progressive} ${card.progressive}   ${reference}   ${expiry}`;
 }
 
+export interface CardSheets {
+  /** Draws the next card; true when it filled a sheet. */
+  add(header: SheetHeader, card: SheetCard): boolean;
+  readonly drawn: number;
+  /** The PDF bytes made since the last call, as one chunk; null when none. */
+  take(): Uint8Array | null;
+  /** Ends the document (an empty one still has a page); resolves with its last bytes once pdfkit has written them. */
+  end(): Promise<Uint8Array | null>;
+}
+
 /**
- * Print-ready sheets of ID-1 card fronts, ten to an A4 page, piped to `out`: the batch archive and
- * an order's codes PDF draw the same cards. The caller waits for `out` to drain, so memory stays flat.
+ * Print-ready sheets of ID-1 card fronts, ten to an A4 page: the batch archive and an order's
+ * codes PDF draw the same cards. The document is read through its `data` and `end` events only
+ * (pdfkit's Node build is a Node stream, its browser build an emitter with those two events), and
+ * the caller takes the bytes as it goes: pdfkit hands each finished page over and keeps none, so
+ * memory stays flat when the caller draws only as fast as its reader takes.
  */
-export async function cardSheets(out: NodeJS.WritableStream, title: string) {
+export async function cardSheets(title: string): Promise<CardSheets> {
   const { PDFDocument } = await pdfTools();
   const doc = new PDFDocument({ size: A4, margin: 0, autoFirstPage: false, info: { Title: title, Producer: 'Tessera' } });
-  doc.pipe(out);
+  let chunks: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', (error: Error) => {
+      failure = error;
+      reject(error);
+    });
+  });
+  ended.catch(() => undefined); // reported by take() or end()
+  doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
   let drawn = 0;
+  const take = () => {
+    if (failure) throw failure;
+    if (chunks.length === 0) return null;
+    const bytes = concatBytes(chunks);
+    chunks = [];
+    return bytes;
+  };
   return {
-    /** Draws the next card; true when it filled a sheet. */
-    add(header: SheetHeader, card: SheetCard): boolean {
+    add(header, card) {
       const slot = drawn % PER_SHEET;
       if (slot === 0) doc.addPage();
       drawCard(doc, header, card, LEFT + (slot % COLS) * (CARD_W + GAP), TOP + Math.floor(slot / COLS) * (CARD_H + GAP));
@@ -132,26 +179,24 @@ export async function cardSheets(out: NodeJS.WritableStream, title: string) {
     get drawn() {
       return drawn;
     },
-    /** Ends the document (an empty one still has a page). */
-    end() {
+    take,
+    async end() {
       if (drawn === 0) doc.addPage();
       doc.end();
+      await ended;
+      return take();
     },
   };
 }
 
 /**
- * Streams the sheets of `cards` to `out`: one card drawn at a time, a page handed to the file as
- * soon as it is full (pdfkit does not keep finished pages), and the producer waits whenever the
- * file has not taken what was written, so memory stays flat whatever the batch size.
+ * The PDF of the sheets of `cards`, as chunks: one card drawn at a time, a page handed over as
+ * soon as it is full, and nothing drawn while the reader has not taken what was made, so memory
+ * stays flat whatever the batch size. `onProgress` hears the count every PROGRESS_EVERY cards and
+ * at the end (before the last chunk is taken, so a file is complete only with its count).
  */
-export async function writeSheets(
-  out: NodeJS.WritableStream & { writableNeedDrain?: boolean },
-  header: SheetHeader,
-  cards: AsyncIterable<SheetCard[]>,
-  onProgress: (drawn: number) => Promise<void>,
-): Promise<void> {
-  const sheets = await cardSheets(out, `${header.typologyName} — ${header.lotNumber}`);
+export async function* sheetsPdf(header: SheetHeader, cards: AsyncIterable<SheetCard[]>, onProgress: (drawn: number) => Promise<void>): AsyncGenerator<Uint8Array> {
+  const sheets = await cardSheets(`${header.typologyName} — ${header.lotNumber}`);
   let reported = 0;
   for await (const page of cards) {
     for (const card of page) {
@@ -160,13 +205,13 @@ export async function writeSheets(
         reported = sheets.drawn;
         await onProgress(sheets.drawn);
       }
-      if (out.writableNeedDrain) await once(out, 'drain');
+      const bytes = sheets.take();
+      if (bytes) yield bytes;
     }
   }
-  const finished = once(out, 'finish');
-  sheets.end();
-  await finished;
+  const last = await sheets.end();
   await onProgress(sheets.drawn);
+  if (last) yield last;
 }
 
 /** The batch's cards in progressive order, a page at a time (keyset on gift_cards_company_lot_idx). */
@@ -185,13 +230,15 @@ async function* batchCards(db: Db, companyId: string, lotNumber: string): AsyncI
   }
 }
 
-export const archivesDir = (dataDir: string) => path.join(dataDir, 'archives');
+/** Where a batch's archive file (`card_batches.archive_file`) is kept in the file storage. */
+export const archiveKey = (file: string) => `archives/${file}`;
 
 /**
  * The PDF archive job: PENDING → IN_PROGRESS (archive_count advancing) → COMPLETED, the file
- * written beside its final name and renamed when whole, so a download never sees half a file.
+ * put whole in the file storage (lib/files.ts: it appears only when complete, so a download
+ * never sees half a file).
  */
-export async function makeArchive(db: Db, dataDir: string, batchId: string, language: string): Promise<void> {
+export async function makeArchive(db: Db, files: FileStorage, batchId: string, language: string): Promise<void> {
   const batch = await db.transaction(async (tx) => {
     const locked = await lockBatch(tx, batchId);
     if (!locked || (locked.archiveStatus !== 'PENDING' && locked.archiveStatus !== 'IN_PROGRESS')) return null;
@@ -203,24 +250,15 @@ export async function makeArchive(db: Db, dataDir: string, batchId: string, lang
     db,
     sql`SELECT name, value_cents FROM card_typologies WHERE id = ${batch.typologyId}`,
   );
-  const dir = archivesDir(dataDir);
-  await mkdir(dir, { recursive: true });
   const file = `batch-${batchId}.pdf`;
-  const partial = path.join(dir, `${file}.part`);
-  const out = createWriteStream(partial);
-  try {
-    await writeSheets(
-      out,
+  const { size } = await files.put(
+    archiveKey(file),
+    sheetsPdf(
       { typologyName: info.name, valueCents: info.value_cents === null ? null : Number(info.value_cents), lotNumber: batch.lotNumber, expireDate: batch.expireDate, language },
       batchCards(db, batch.companyId, batch.lotNumber),
       (drawn) => setBatch(db, batchId, sql`archive_count = ${drawn}`),
-    );
-    await rename(partial, path.join(dir, file));
-  } catch (error) {
-    out.destroy();
-    await rm(partial, { force: true });
-    throw error;
-  }
-  const { size } = await stat(path.join(dir, file));
+    ),
+    'application/pdf',
+  );
   await setBatch(db, batchId, sql`archive_status = 'COMPLETED', archive_file = ${file}, archive_bytes = ${size}`);
 }

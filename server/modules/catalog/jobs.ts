@@ -38,7 +38,7 @@ export function registerCatalogJobs(ctx: AppContext, registry: JobRegistry): voi
   registry.register(JOB_ARCHIVE, async (payload, job) => {
     const { batchId, language } = payload as { batchId: string; language?: string };
     try {
-      await makeArchive(ctx.db, ctx.config.dataDir, batchId, language ?? 'it');
+      await makeArchive(ctx.db, ctx.files, batchId, language ?? 'it');
     } catch (error) {
       if (job.lastAttempt) await setBatch(ctx.db, batchId, sql`archive_status = 'ERROR', error_message = ${reason(error)}`);
       throw error;

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +18,7 @@ import { listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/l
 import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
 import { idempotencyKeyOf } from '../giftcards/idempotency';
 import { listCatalog } from '../giftcards/typologies.repository';
-import { archivesDir } from './archive';
+import { archiveKey } from './archive';
 import { listBatches } from './batches.repository';
 import { registerCatalogJobs } from './jobs';
 import {
@@ -137,12 +135,15 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       const { batch, file } = await archiveFileOf(ctx.db, request.catalogActor, request.params.id);
+      const body = await ctx.files.get(archiveKey(file));
+      // COMPLETED with no file: the storage lost it (another DATA_DIR, a deleted folder), the server's fault
+      if (!body) throw new Error(`The archive file of batch ${batch.id} is missing`);
       const name = `batch-${batch.lotNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .header('Cache-Control', 'no-store')
-        .send(createReadStream(path.join(archivesDir(ctx.config.dataDir), file)));
+        .send(body);
     },
   );
   for (const mode of ['activate', 'deactivate'] as const) {

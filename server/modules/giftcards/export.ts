@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { giftCardCsv, type CsvFormat } from '../../../domain/csv';
 import type { CardFilter } from '../../../domain/giftcards';
 import type { Db } from '../../db/client';
+import { nextTurn, streamOf } from '../../lib/streams';
 import { cardRecordBatches } from './cards.repository';
 
 /**
@@ -31,6 +30,6 @@ export type { CsvFormat };
  * The filtered card list as CSV in the user's language and zone (domain/csv.ts giftCardCsv; CRLF, formula-safe cells), streamed: one keyset batch is
  * read only when the client has taken the previous one, so memory stays flat at any size.
  */
-export function cardsCsvStream(db: Db, companyIds: readonly string[], filter: CardFilter, format: CsvFormat): Readable {
-  return Readable.from(lines(db, companyIds, filter, format), { objectMode: false, highWaterMark: 1 });
+export function cardsCsvStream(db: Db, companyIds: readonly string[], filter: CardFilter, format: CsvFormat): ReadableStream<Uint8Array> {
+  return streamOf(lines(db, companyIds, filter, format));
 }

@@ -1,15 +1,16 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import enCards from '../../../locales/en/giftcards.json';
+import enScreens from '../../../locales/en/orderScreens.json';
+import enShell from '../../../locales/en/translation.json';
+import itCards from '../../../locales/it/giftcards.json';
+import itScreens from '../../../locales/it/orderScreens.json';
+import itShell from '../../../locales/it/translation.json';
 import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
 import { csvAmount } from '../../../domain/format';
 import { orderCsvCells, orderCsvHeader, type Order, type OrderCsvTexts, type OrderFilter } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
+import { nextTurn, streamOf } from '../../lib/streams';
 import { cardSheets } from '../catalog/archive';
 import { orderBatches, type OrderView } from './repository';
 
@@ -18,43 +19,27 @@ import { orderBatches, type OrderView } from './repository';
  * list, and an order's codes. Both stream batch by batch, so the first byte leaves at once and
  * memory stays flat at any size.
  */
-const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales');
 interface Texts {
+  /** the shell's order words (translation.json `orders`) */
   orders: { status: Record<string, string>; shippingType: Record<string, string>; codesCsv: Record<string, string> };
-  giftcards?: unknown;
+  /** the card states (giftcards.json `status`) */
+  cardStatus: Record<string, string>;
+  /** the list CSV's words: the order screens' labels and the shell's state and type names */
+  orderCsv: OrderCsvTexts;
 }
-const cache = new Map<ExportLanguage, Texts>();
-function texts(language: ExportLanguage): Texts {
-  let found = cache.get(language);
-  if (!found) {
-    found = JSON.parse(readFileSync(path.join(LOCALES, language, 'translation.json'), 'utf8')) as Texts;
-    cache.set(language, found);
-  }
-  return found;
-}
-const cardStatusTexts = (language: ExportLanguage) =>
-  (JSON.parse(readFileSync(path.join(LOCALES, language, 'giftcards.json'), 'utf8')) as { status: Record<string, string> }).status;
-
-/** The list CSV's words: the order screens' labels and the shell's state and type names. */
-const csvTexts = new Map<ExportLanguage, OrderCsvTexts>();
-function orderCsvTexts(language: ExportLanguage): OrderCsvTexts {
-  let found = csvTexts.get(language);
-  if (!found) {
-    const screens = JSON.parse(readFileSync(path.join(LOCALES, language, 'orderScreens.json'), 'utf8')) as Pick<OrderCsvTexts, 'fields' | 'activation'>;
-    const shell = texts(language).orders;
-    found = { fields: screens.fields, activation: screens.activation, status: shell.status, shippingType: shell.shippingType };
-    csvTexts.set(language, found);
-  }
-  return found;
-}
+const textsOf = (shell: typeof enShell, cards: typeof enCards, screens: typeof enScreens): Texts => ({
+  orders: shell.orders,
+  cardStatus: cards.status,
+  orderCsv: { fields: screens.fields, activation: screens.activation, status: shell.orders.status, shippingType: shell.orders.shippingType },
+});
+const TEXTS: Record<ExportLanguage, Texts> = { it: textsOf(itShell, itCards, itScreens), en: textsOf(enShell, enCards, enScreens) };
+const texts = (language: ExportLanguage) => TEXTS[language];
 
 const moneyOf = (language: ExportLanguage) => (cents: number) => csvAmount(cents, language);
 
-const stream = (lines: AsyncGenerator<string>) => Readable.from(lines, { objectMode: false, highWaterMark: 1 });
-
 /** The order list as CSV, in the screens' words (domain `orderCsvHeader`/`orderCsvCells`): number, creation date, company, placed by, shipped by, state, activation, company order number, cards, total. */
-export function ordersCsvStream(db: Db, view: OrderView, companyIds: readonly string[], filter: OrderFilter, format: CsvFormat): Readable {
-  const t = orderCsvTexts(format.language);
+export function ordersCsvStream(db: Db, view: OrderView, companyIds: readonly string[], filter: OrderFilter, format: CsvFormat): ReadableStream<Uint8Array> {
+  const t = texts(format.language).orderCsv;
   const money = moneyOf(format.language);
   const time = localDateTimeFormatter(format.timeZone, format.language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
   const separator = CSV_SEPARATOR[format.language];
@@ -67,7 +52,7 @@ export function ordersCsvStream(db: Db, view: OrderView, companyIds: readonly st
       await nextTurn();
     }
   }
-  return stream(lines());
+  return streamOf(lines());
 }
 
 interface CodeRow {
@@ -86,9 +71,9 @@ interface CodeRow {
 const CODE_BATCH = 2000;
 
 /** An order's codes as CSV (code, progressive, typology, value, status, recipient, e-mail, expiry), keyset batches on the order-reference index. */
-export function orderCodesCsvStream(db: Db, order: Pick<Order, 'companyId' | 'number'>, format: CsvFormat): Readable {
+export function orderCodesCsvStream(db: Db, order: Pick<Order, 'companyId' | 'number'>, format: CsvFormat): ReadableStream<Uint8Array> {
   const t = texts(format.language).orders.codesCsv;
-  const statuses = cardStatusTexts(format.language);
+  const statuses = texts(format.language).cardStatus;
   const money = moneyOf(format.language);
   const separator = CSV_SEPARATOR[format.language];
   const time = localDateTimeFormatter(format.timeZone, format.language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
@@ -130,20 +115,23 @@ export function orderCodesCsvStream(db: Db, order: Pick<Order, 'companyId' | 'nu
       await nextTurn();
     }
   }
-  return stream(lines());
+  return streamOf(lines());
 }
 
 const PDF_BATCH = 500;
 
 /**
  * An order's codes as print-ready PDF sheets (the batch archive's card front: typology, value,
- * Code 128 barcode, code, progressive, lot or order number, expiry), streamed: the producer waits
- * whenever the client has not taken what was written, so memory stays flat at any size.
+ * Code 128 barcode, code, progressive, lot or order number, expiry), streamed: a sheet is drawn
+ * only when the client has taken the previous ones, so memory stays flat at any size.
  */
-export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'number'>, language: ExportLanguage): Readable {
-  const out = new PassThrough();
-  const produce = async () => {
-    const sheets = await cardSheets(out, order.number);
+export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'number'>, language: ExportLanguage): ReadableStream<Uint8Array> {
+  async function* pdf(): AsyncGenerator<Uint8Array> {
+    const sheets = await cardSheets(order.number);
+    // the document's header goes out before the first query: the download starts at once
+    await nextTurn();
+    const head = sheets.take();
+    if (head) yield head;
     let after: { progressive: number; id: string } | null = null;
     for (;;) {
       const rows: Array<{ id: string; code: string; progressive: string | number; typology: string; value: string | number | null; lot_number: string | null; expire_date: Date | string | null }> = await queryRows(
@@ -163,17 +151,18 @@ export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'nu
           expireDate: r.expire_date ? new Date(r.expire_date).toISOString().slice(0, 10) : null,
           language,
         };
-        const sheetDone = sheets.add(header, { code: r.code, progressive: Number(r.progressive) });
-        if (out.writableNeedDrain) await once(out, 'drain');
+        if (!sheets.add(header, { code: r.code, progressive: Number(r.progressive) })) continue;
         // a full turn per sheet: embedded PGlite runs on this thread, and the sheet must reach the client
-        else if (sheetDone) await nextTurn();
+        await nextTurn();
+        const bytes = sheets.take();
+        if (bytes) yield bytes;
       }
       if (rows.length < PDF_BATCH) break;
       const last = rows[rows.length - 1];
       after = { progressive: Number(last.progressive), id: last.id };
     }
-    sheets.end();
-  };
-  produce().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  return out;
+    const rest = await sheets.end();
+    if (rest) yield rest;
+  }
+  return streamOf(pdf());
 }

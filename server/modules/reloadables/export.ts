@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CsvFormat } from '../../../domain/csv';
 import type { WalletMovementFilter } from '../../../domain/reloadables';
 import { movementsCsv } from '../../../domain/reloadablesCsv';
 import type { Db } from '../../db/client';
+import { nextTurn, streamOf } from '../../lib/streams';
 import { movementBatches } from './wallet.repository';
 
 /**
@@ -12,7 +11,7 @@ import { movementBatches } from './wallet.repository';
  * Italian, `,` and a point in English, date-times in the user's zone. Streamed in keyset batches:
  * flat memory at any size.
  */
-export function movementsCsvStream(db: Db, companyId: string, filter: WalletMovementFilter, format: CsvFormat): Readable {
+export function movementsCsvStream(db: Db, companyId: string, filter: WalletMovementFilter, format: CsvFormat): ReadableStream<Uint8Array> {
   const csv = movementsCsv(format);
   async function* lines(): AsyncGenerator<string> {
     yield csv.header;
@@ -21,5 +20,5 @@ export function movementsCsvStream(db: Db, companyId: string, filter: WalletMove
       await nextTurn();
     }
   }
-  return Readable.from(lines(), { objectMode: false, highWaterMark: 1 });
+  return streamOf(lines());
 }

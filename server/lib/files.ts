@@ -1,0 +1,38 @@
+/**
+ * The product's one file storage: where made files (batch archives) are kept and read back.
+ * Services and routes reach it as `ctx.files` and know keys only, never paths; the host picks
+ * the implementation: the Node server a folder under DATA_DIR (files.disk.ts), the in-process
+ * host memory (files.memory.ts). Several server instances sharing files (issue 17) need a bucket
+ * instead: an S3-compatible implementation is the same four calls (put = upload, which appears
+ * only when complete; get = the object's body; size = head; remove = delete).
+ */
+export interface FileStorage {
+  /**
+   * Writes the whole body under `key`, replacing what was there. The file appears only when
+   * complete (atomic): a body that fails, or a write that fails, leaves no file and any previous
+   * one untouched, and the error is thrown as it came. The body is read as the storage takes it.
+   */
+  put(key: string, body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, contentType?: string): Promise<{ size: number }>;
+  /** The file's bytes as a stream; null when there is none. */
+  get(key: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** The file's size in bytes; null when there is none. */
+  size(key: string): Promise<number | null>;
+  /** Deletes the file; nothing when there is none. */
+  remove(key: string): Promise<void>;
+}
+
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const MAX_KEY = 512;
+
+/**
+ * A key as every storage takes it: a relative name of `/`-separated segments of letters, digits,
+ * `.`, `_` and `-`, none starting with a dot (so no `..`, no hidden temporary names), e.g.
+ * `archives/batch-<id>.pdf`. Anything else (absolute, `..`, backslashes, empty segments) is
+ * refused with a TypeError before a storage touches anything.
+ */
+export function checkKey(key: string): string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY || !key.split('/').every((segment) => SEGMENT.test(segment))) {
+    throw new TypeError(`Not a file key: ${JSON.stringify(key)}`);
+  }
+  return key;
+}
