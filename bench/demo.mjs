@@ -89,7 +89,7 @@ async function signInAndWaitForList(page, url, entry) {
     await page.locator('input[name="email"]').fill(EMAIL);
     await page.locator('input[name="password"]').fill(PASSWORD);
     const taken = await page
-      .waitForFunction(() => document.querySelector('button[type="submit"]')?.disabled === false, undefined, { timeout: 1000, polling: 'raf' })
+      .waitForFunction(() => globalThis.document.querySelector('button[type="submit"]')?.disabled === false, undefined, { timeout: 1000, polling: 'raf' })
       .then(() => true, () => false);
     if (taken) break;
   }
@@ -109,7 +109,7 @@ async function listTimes(page) {
     const before = await firstCode();
     const t0 = performance.now();
     await column.click();
-    await page.waitForFunction((code) => document.querySelector('tbody tr td:nth-child(2)')?.textContent !== code, before, { polling: 'raf' });
+    await page.waitForFunction((code) => globalThis.document.querySelector('tbody tr td:nth-child(2)')?.textContent !== code, before, { polling: 'raf' });
     times.push(performance.now() - t0);
   }
   return times;

@@ -6,7 +6,7 @@ import { ephemeralKeyMaterial } from '../../../server/lib/key-material';
 import { systemClock } from '../../../server/lib/clock';
 import type { AppConfig } from '../../../server/config';
 import type { MailTransport } from '../../../server/mail/mailer';
-import host from '../generated/host.json';
+import generated from '../generated/host.json';
 import snapshotUrl from '../generated/demo-data.tar.gz?url';
 import type { FromWorker, SentMail, ToWorker, WireRequest } from './protocol';
 
@@ -36,7 +36,7 @@ const api = (async () => {
   const snapshot = await (await fetch(new URL(snapshotUrl, self.location.href))).blob();
   const database = await openPglite(null, snapshot);
   // links in e-mails open the demo's own screens: its address (any sub-path) and hash routing
-  const config: AppConfig = { ...(host.config as AppConfig), publicUrl: `${new URL('../', self.location.href).href}#` };
+  const config: AppConfig = { ...(generated.config as AppConfig), publicUrl: `${new URL('../', self.location.href).href}#` };
   const host = await createApiHost({ config, db: database.db, keys: await ephemeralKeyMaterial(), clock: systemClock, mailTransport, files: createMemoryStorage() });
   // as the server does once it listens (server/main.ts): batches generate, e-mails go, reloads run when due
   host.ctx.jobs.start();
