@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
+import { fillAndSubmit, signInAnswered } from './support/demo';
 
 /**
  * Every screen of the back office, in Italian and English, at 1440×900 and 390×844 (DESIGN.md
@@ -7,8 +8,8 @@ import { expectAccessible } from './support/a11y';
  * wider than the screen. A picture of each lands in test-results/a11y/. The checks are soft: one
  * run lists every screen that fails.
  *
- * It walks the demo build (the same App on in-memory providers, playwright.config.ts' second
- * server): each browser page has its own data and accounts, so the walk runs beside the server
+ * It walks the demo build (the same App, its API the server's own running in the browser,
+ * playwright.config.ts' second server): each browser context has its own database, so the walk runs beside the server
  * journeys (which change passwords) without either disturbing the other. The server journeys
  * run axe on the screens they visit too.
  */
@@ -36,9 +37,8 @@ async function settled(page: Page, screen: string) {
 
 async function signIn(page: Page, email: string, lang: Lang, password = PASSWORD) {
   await page.goto(`${DEMO}/#/login`);
-  await page.getByRole('textbox', { name: LABELS[lang].email }).fill(email);
-  await page.getByRole('textbox', { name: LABELS[lang].password }).fill(password);
-  await page.getByRole('button', { name: LABELS[lang].submit, exact: true }).click();
+  await fillAndSubmit(page, [[LABELS[lang].email, email], [LABELS[lang].password, password]], LABELS[lang].submit);
+  await signInAnswered(page);
 }
 
 /** The hash-route path of the first record link of a list (or of the row a click opens). */

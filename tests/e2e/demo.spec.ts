@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
+import { fillAndSubmit, signInAnswered } from './support/demo';
 
 /**
  * Demo mode (src/demo): dist-demo/ served by a plain static server (playwright.config.ts, second
@@ -21,9 +22,8 @@ function recordStrayRequests(page: Page): string[] {
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${DEMO}/#/login`);
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+  await fillAndSubmit(page, [['E-mail', email], ['Password', PASSWORD]], 'Accedi');
+  await signInAnswered(page);
 }
 
 test.describe('demo mode, no server', () => {
@@ -32,8 +32,12 @@ test.describe('demo mode, no server', () => {
     await signIn(page, 'operator@acme.test');
     await expect(page.getByTestId('environment-label').first()).toHaveText(/dati demo/i);
 
-    // a usable card of the list
-    await page.goto(`${DEMO}/#/privative/giftcards?filter=${encodeURIComponent(JSON.stringify({ status: 'active' }))}`);
+    // a usable card of the list: the active ones, filtered on the form (a full page load would start a new database)
+    await expect(page).toHaveURL(/#\/privative\/giftcards$/);
+    await page.getByRole('combobox', { name: 'Stato' }).click();
+    await page.getByRole('option', { name: 'Attive', exact: true }).click();
+    await page.getByRole('button', { name: 'Cerca' }).click();
+    await expect(page.locator('tbody tr').first()).toContainText('Attiva');
     const firstCode = page.locator('tbody tr td:nth-child(2)').first();
     await expect(firstCode).toHaveText(/^[A-Z0-9]{16,17}$/);
     const code = (await firstCode.innerText()).trim();
@@ -139,8 +143,7 @@ test.describe('demo mode, no server', () => {
     const stray = recordStrayRequests(page);
     await page.goto(`${DEMO}/#/login`);
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();
-    await page.getByRole('textbox', { name: 'E-mail' }).fill('operator@acme.test');
-    await page.getByRole('button', { name: 'Invia link' }).click();
+    await fillAndSubmit(page, [['E-mail', 'operator@acme.test']], 'Invia link');
     await expect(page.getByText("Se l'indirizzo appartiene a un account")).toBeVisible();
     await page.getByRole('button', { name: 'E-mail inviate' }).click();
     const panel = page.getByRole('dialog', { name: 'E-mail inviate dalla demo' });
