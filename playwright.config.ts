@@ -76,11 +76,12 @@ export default defineConfig({
         JOBS_POLL_INTERVAL_MS: '250',
       },
     },
-    // demo mode (tests/e2e/demo.spec.ts): the static demo build on a plain file server, no API
+    // demo mode (tests/e2e/demo.spec.ts): the static demo build on a plain file server; its API runs in the browser
     {
       command: `npm run build:demo && node scripts/serve-static.mjs dist-demo ${demoPort}`,
       url: `http://localhost:${demoPort}/index.html`,
-      timeout: 180_000,
+      // the build first makes the demo's database (migrations, seed, its queued jobs run: ≈20 s)
+      timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
