@@ -5,13 +5,16 @@
  * it the host's settings: the server's own `loadConfig` for a demo environment and the SPA's
  * public part of it (what /config.js gives the real app).
  *
+ * Both files are generated, not kept in git (`--if-missing`: made only when absent, for
+ * `npm run typecheck` on a fresh checkout).
+ *
  * The seed leaves work queued (orders to issue, a batch to generate, its e-mails), which a server
  * does in its first seconds. Done here by the server's own job runner, so the demo does not start
  * by doing it in the browser while its first visitor waits to sign in; what the demo then shows
  * is a server that has been running a while. A batch archive is left for the demo to make: its
  * PDF is a file of the host's storage, and the demo's storage is the browser's memory.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -27,6 +30,8 @@ import { publicConfig } from '../server/plugins/spa';
 import { seedDemoData } from '../server/seed/demo';
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/demo/generated');
+// `--if-missing` (npm run typecheck): only a fresh checkout needs them, for their types
+if (process.argv.includes('--if-missing') && existsSync(path.join(out, 'host.json')) && existsSync(path.join(out, 'demo-data.tar.gz'))) process.exit(0);
 const started = performance.now();
 const config = loadConfig({ APP_ENV: 'demo', DATA_DIR: '/demo', PUBLIC_URL: 'http://demo.tessera.local', LOG_LEVEL: 'warn' });
 

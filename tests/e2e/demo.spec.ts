@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { fillAndSubmit, signInAnswered } from './support/demo';
@@ -118,7 +119,7 @@ test.describe('demo mode, no server', () => {
     await expect(page.getByText('Alcuni dati non sono validi')).toHaveCount(0);
   });
 
-  test("the server's own batch job runs in the browser: a batch of 500 cards is generated to COMPLETED (issue 15)", async ({ page }) => {
+  test("the server's own jobs run in the browser: a batch of 500 cards is generated to COMPLETED, its PDF archive made and downloaded, its cards exported as CSV (issue 15)", async ({ page }) => {
     test.setTimeout(120_000);
     const stray = recordStrayRequests(page);
     await signIn(page, 'admin@tessera.test');
@@ -133,9 +134,28 @@ test.describe('demo mode, no server', () => {
     await expect(page).toHaveURL(/#\/privative\/batches\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: `Lotto ${lot}` })).toBeVisible();
     await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
-    // the 500 cards are rows of the database: the cards list finds them by the lot
-    await page.goto(`${DEMO}/#/privative/batches/list`);
-    await expect(page.getByRole('row').filter({ hasText: lot })).toContainText('500');
+
+    // its print-ready archive: drawn by the archive job in the browser (pdfkit's and bwip-js's
+    // browser builds), kept in the demo's file storage, downloaded
+    await page.getByRole('button', { name: 'Crea archivio PDF' }).click();
+    const archive = page.getByRole('button', { name: 'Scarica archivio PDF' });
+    await expect(archive).toBeVisible({ timeout: 60_000 });
+    const [pdf] = await Promise.all([page.waitForEvent('download'), archive.click()]);
+    expect(pdf.suggestedFilename()).toBe(`batch-${lot}.pdf`);
+    const bytes = readFileSync((await pdf.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(10_000);
+
+    // the 500 cards are rows of the database: the card list finds them by the lot, and its CSV (the
+    // server's export, streamed) holds a header and one line each
+    await page.goto(`${DEMO}/#/privative/giftcards`);
+    await page.getByRole('textbox', { name: 'Lotto' }).fill(lot);
+    await page.getByRole('button', { name: 'Cerca' }).click();
+    await expect(page.getByText(/^500 carte$/)).toBeVisible();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica elenco' }).click()]);
+    const lines = readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(501);
+    expect(lines[1]).toContain(lot);
     expect(stray, 'requests that left the demo').toEqual([]);
   });
 
