@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillAndSubmit, signInAnswered } from './support/demo';
 import { DESKTOP, checkScreen, checkScreenAtBothWidths, type Viewport } from './support/screens';
 import { signIn } from './support/session';
 
@@ -218,9 +219,8 @@ test.describe('order wizard in demo mode (no server)', () => {
     });
     await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
     await page.goto(`${DEMO}/#/login`);
-    await page.getByRole('textbox', { name: 'E-mail' }).fill('operator@acme.test');
-    await page.getByRole('textbox', { name: 'Password' }).fill('Tessera-Demo-2026!');
-    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await fillAndSubmit(page, [['E-mail', 'operator@acme.test'], ['Password', 'Tessera-Demo-2026!']], 'Accedi');
+    await signInAnswered(page);
     await expect(page.getByTestId('environment-label').first()).toHaveText(/dati demo/i);
     await page.getByRole('menuitem', { name: 'Ordini', exact: true }).first().click();
     await page.getByRole('button', { name: 'Aggiungi ordine' }).click();
@@ -256,17 +256,8 @@ test.describe('order wizard in demo mode (no server)', () => {
     await expect(page.getByText('Ordine confermato')).toBeVisible();
     await expect(page.getByTestId('order-state')).toHaveText('Emesso', { timeout: 30_000 });
 
-    // the demo's unconfigured draft, opened from the list, continues in the wizard at the configuration
-    await page.getByRole('link', { name: 'Torna agli ordini' }).click();
-    await page.getByRole('row').filter({ hasText: 'Bozza' }).getByRole('link').click();
-    await expect(page.getByTestId('draft-missing')).toHaveText("Completa la configurazione dell'ordine (referente e numero ordine aziendale) prima di confermare.");
-    await expect(page.getByRole('button', { name: 'Conferma ordine' })).toHaveCount(0);
-    await page.getByRole('link', { name: "Continua l'ordine" }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Configurazione ordine' })).toBeVisible();
-    await page.getByRole('textbox', { name: /^Numero ordine aziendale/ }).fill('DEMO-002');
-    await page.getByRole('button', { name: 'Continua alla verifica' }).click();
-    await expect(page.getByText('DEMO-002')).toBeVisible();
-    await expect(page.getByRole('button', { name: "Conferma l'ordine" })).toBeEnabled();
+    // (an unconfigured draft continuing at the configuration is the server journey's, order-outcomes:
+    // the demo runs the same code on the server's seed, whose drafts are configured)
     expect(stray).toEqual([]);
   });
 });
