@@ -22,10 +22,7 @@ import { loadConfig } from '../server/config';
 import { JOB_ARCHIVE } from '../server/modules/catalog/service';
 import type { Db } from '../server/db/client';
 import { pgliteSnapshot } from '../server/db/snapshot';
-import { createApiHost } from '../server/host/api-host';
-import { systemClock } from '../server/lib/clock';
-import { createMemoryStorage } from '../server/lib/files.memory';
-import { ephemeralKeyMaterial } from '../server/lib/key-material';
+import { createApiHost, standaloneParts } from '../server/host/api-host';
 import { publicConfig } from '../server/plugins/spa';
 import { seedDemoData } from '../server/seed/demo';
 
@@ -37,7 +34,7 @@ const config = loadConfig({ APP_ENV: 'demo', DATA_DIR: '/demo', PUBLIC_URL: 'htt
 
 async function seedAndSettle(db: Db) {
   await seedDemoData(db, { giftcards: true, orders: true });
-  const host = await createApiHost({ config, db, keys: await ephemeralKeyMaterial(), clock: systemClock, mailTransport: null, files: createMemoryStorage() });
+  const host = await createApiHost(await standaloneParts(config, db));
   try {
     await db.execute(sql`UPDATE jobs SET run_at = run_at + interval '100 years' WHERE name = ${JOB_ARCHIVE} AND status = 'queued'`);
     await host.ctx.jobs.drain();

@@ -1,11 +1,8 @@
 import { loadConfig } from '../../server/config';
 import { openPglite } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
-import { createApiHost } from '../../server/host/api-host';
+import { createApiHost, standaloneParts } from '../../server/host/api-host';
 import { fetchVia } from '../../server/host/fetch';
-import { systemClock } from '../../server/lib/clock';
-import { createMemoryStorage } from '../../server/lib/files.memory';
-import { ephemeralKeyMaterial } from '../../server/lib/key-material';
 import { publicConfig } from '../../server/plugins/spa';
 import { seedDemoData } from '../../server/seed/demo';
 
@@ -26,10 +23,10 @@ export async function startTestApiHost(): Promise<TestApiHost> {
   const database = await openPglite(null);
   await runMigrations(database);
   await seedDemoData(database.db, { giftcards: true });
-  const keys = await ephemeralKeyMaterial();
+  const parts = await standaloneParts(config, database.db);
   // jsdom's Uint8Array is not Node's TextEncoder's: the secret is copied into the realm jose checks against
-  keys.accessTokenSecret = Uint8Array.from(keys.accessTokenSecret);
-  const host = await createApiHost({ config, db: database.db, keys, clock: systemClock, mailTransport: null, files: createMemoryStorage() });
+  parts.keys.accessTokenSecret = Uint8Array.from(parts.keys.accessTokenSecret);
+  const host = await createApiHost(parts);
   window.__TESSERA_CONFIG__ = publicConfig(config);
   return {
     fetch: fetchVia(host.handle),

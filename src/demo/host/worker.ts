@@ -1,9 +1,6 @@
 import './shims/buffer';
 import { openPglite } from '../../../server/db/client';
-import { createApiHost } from '../../../server/host/api-host';
-import { createMemoryStorage } from '../../../server/lib/files.memory';
-import { ephemeralKeyMaterial } from '../../../server/lib/key-material';
-import { systemClock } from '../../../server/lib/clock';
+import { createApiHost, standaloneParts } from '../../../server/host/api-host';
 import type { AppConfig } from '../../../server/config';
 import type { MailTransport } from '../../../server/mail/mailer';
 import generated from '../generated/host.json';
@@ -37,7 +34,7 @@ const api = (async () => {
   const database = await openPglite(null, snapshot);
   // links in e-mails open the demo's own screens: its address (any sub-path) and hash routing
   const config: AppConfig = { ...(generated.config as AppConfig), publicUrl: `${new URL('../', self.location.href).href}#` };
-  const host = await createApiHost({ config, db: database.db, keys: await ephemeralKeyMaterial(), clock: systemClock, mailTransport, files: createMemoryStorage() });
+  const host = await createApiHost(await standaloneParts(config, database.db, mailTransport));
   // as the server does once it listens (server/main.ts): batches generate, e-mails go, reloads run when due
   host.ctx.jobs.start();
   return host;
