@@ -16,7 +16,7 @@
  *   node bench/demo.mjs            BENCH_RUNS=15 node bench/demo.mjs
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,7 +57,10 @@ function category(file) {
 /** dist-demo over HTTP: gzip where it pays, hashed assets cacheable for a year, the rest revalidated; bytes sent counted by category. */
 async function serveDemo() {
   const sent = { app: 0, pglite: 0, snapshot: 0 };
+  // compressed ahead, as a static host serves precompressed files (not on the measured request)
   const gzipped = new Map();
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).forEach((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : entry.name.endsWith('.gz') || gzipped.set(path.join(dir, entry.name), gzipSync(readFileSync(path.join(dir, entry.name)), { level: 9 }))));
+  walk(DEMO_DIR);
   const port = await freePort();
   const server = createServer((request, response) => {
     let file = path.join(DEMO_DIR, decodeURIComponent(new URL(request.url, 'http://x').pathname));
@@ -87,14 +90,23 @@ async function signInAndWaitForList(page, url, entry) {
   const t0 = performance.now();
   await page.goto(`${url}${entry}`);
   const submit = page.locator('button[type="submit"]');
-  // filled again if the form did not take it (a fill before the form is live is lost)
+  // filled again only if the form lost what was typed (a fill before the form is live); a busy
+  // page may take a while to show it took the values, which is part of the time measured
   for (;;) {
     await page.locator('input[name="email"]').fill(EMAIL);
     await page.locator('input[name="password"]').fill(PASSWORD);
     const taken = await page
-      .waitForFunction(() => globalThis.document.querySelector('button[type="submit"]')?.disabled === false, undefined, { timeout: 1000, polling: 'raf' })
-      .then(() => true, () => false);
-    if (taken) break;
+      .waitForFunction(
+        (email) => {
+          const doc = globalThis.document;
+          if (doc.querySelector('input[name="email"]')?.value !== email) return 'lost';
+          return doc.querySelector('button[type="submit"]')?.disabled === false;
+        },
+        EMAIL,
+        { timeout: 30_000, polling: 'raf' },
+      )
+      .then((handle) => handle.jsonValue());
+    if (taken === true) break;
   }
   const formReady = performance.now() - t0;
   lastFormUsable = formReady;
@@ -131,6 +143,14 @@ async function startEmbeddedServer() {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 50));
+  }
+  // a fresh DATA_DIR's first minute: the seed's queued work (a 20,000-card batch, its PDF, the
+  // e-mails) holds the event loop; measured once it is done, as a server that has been running
+  for (let calm = 0, waited = 0; calm < 10 && waited < 180_000; waited += 200) {
+    const t0 = performance.now();
+    await fetch(`http://127.0.0.1:${port}/config.js`);
+    calm = performance.now() - t0 < 30 ? calm + 1 : 0;
+    await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url: `http://127.0.0.1:${port}`,
@@ -175,7 +195,7 @@ try {
   try {
     const serverContext = await browser.newContext({ locale: 'it-IT', viewport: { width: 1440, height: 900 } });
     const serverPage = await serverContext.newPage();
-    const serverCold = await signInAndWaitForList(serverPage, server.url, '/login');
+    const serverCold = await signInAndWaitForList(serverPage, server.url, '/#/login');
     const serverFormUsable = lastFormUsable;
     const serverList = await listTimes(serverPage);
     await serverContext.close();

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,9 +26,11 @@ export interface DbHandle {
  * Opens PGlite (files under `dataDir`, whose parent must exist, or in memory when dataDir is null;
  * `idb://name` in a browser). `from`: a data
  * directory dumped by `dumpDataDir` (db/snapshot.ts) to start from instead of an empty cluster.
+ * `assets`: PGlite's own WebAssembly and file bundle when the caller fetched them already (the
+ * demo's worker starts those downloads before its code has loaded).
  */
-export async function openPglite(dataDir: string | null, from?: Blob): Promise<DbHandle> {
-  const options = from ? { loadDataDir: from } : {};
+export async function openPglite(dataDir: string | null, from?: Blob, assets?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>): Promise<DbHandle> {
+  const options = { ...(from ? { loadDataDir: from } : {}), ...assets };
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;

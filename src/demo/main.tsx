@@ -1,37 +1,9 @@
-import './config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { localStorageStore } from 'react-admin';
-import { HashRouter } from 'react-router-dom';
-import { App } from '../App';
-import { createAuthProvider } from '../authProvider/authProvider';
-import { createDataProvider } from '../dataProvider/dataProvider';
-import { createHttpClient } from '../dataProvider/httpClient';
-import { createQueryClient } from '../dataProvider/queryClient';
-import { createI18nProvider } from '../i18n/i18nProvider';
 import { connectDemoApi } from './host/connection';
-import { MailPanel } from './MailPanel';
 
 /**
- * The demo: the real App, dataProvider and authProvider, their requests answered in the browser
- * by the server's own API in a worker (host/worker.ts) instead of the network. Hash routing, so
- * any static file server serves every screen from index.html without rewrite rules.
+ * The demo's entry: the API worker starts first, so its database loads while the app's code is
+ * still on its way (the app is a chunk of its own, imported next).
  */
 const api = connectDemoApi();
-const httpClient = createHttpClient({ fetch: api.fetch, onSessionEnd: () => window.location.replace('#/login') });
-const authProvider = createAuthProvider(httpClient);
-const dataProvider = createDataProvider(httpClient);
-const queryClient = createQueryClient();
-const store = localStorageStore(undefined, 'TesseraDemo');
-
-const i18nProvider = await createI18nProvider();
-store.removeItem('locale');
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <HashRouter>
-      <App authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} queryClient={queryClient} store={store} />
-      <MailPanel api={api} />
-    </HashRouter>
-  </StrictMode>,
-);
+const { startDemoApp } = await import('./app');
+await startDemoApp(api);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { fillAndSubmit, signInAnswered } from './support/demo';
+import { FIRST_ANSWER, fillAndSubmit, signInAnswered } from './support/demo';
 
 /**
  * Every screen of the back office, in Italian and English, at 1440×900 and 390×844 (DESIGN.md
@@ -107,7 +107,7 @@ for (const viewport of VIEWPORTS) {
 
         // provider staff: every menu entry, built or being built
         await signIn(page, 'admin@tessera.test', lang);
-        await expect(page).toHaveURL(/#\/privative\/giftcards$/);
+        await expect(page).toHaveURL(/#\/privative\/giftcards$/, FIRST_ANSWER);
         if (viewport.name === 'phone') {
           await page.getByRole('banner').getByRole('button').first().click();
           await expect(page.getByRole('menu')).toBeVisible();
@@ -137,7 +137,7 @@ for (const viewport of VIEWPORTS) {
         // a company operator: a card and a store of their own, and a screen they may not open
         await logOut();
         await signIn(page, 'operator@acme.test', lang);
-        await expect(page).toHaveURL(/#\/privative\/giftcards$/);
+        await expect(page).toHaveURL(/#\/privative\/giftcards$/, FIRST_ANSWER);
         await visit(await firstRecordPath(page, '/privative/giftcards', /^\/privative\/giftcards\/[^/]+$/), 'giftcard-detail');
         await visit(await firstRecordPath(page, '/privative/stores/list', /^\/privative\/stores\/(?!list$|create$)[^/]+$/), 'store-detail');
         await visit('/users/list', 'access-denied');
@@ -146,7 +146,7 @@ for (const viewport of VIEWPORTS) {
         // a sub-company's reloads operator: a past run's page
         await logOut();
         await signIn(page, 'operator@acme-nord.test', lang);
-        await expect(page).toHaveURL(/#\/reloadables\/wallet$/);
+        await expect(page).toHaveURL(/#\/reloadables\/wallet$/, FIRST_ANSWER);
         await visit(await firstRecordPath(page, '/reloadables/reloads-history', /^\/reloadables\/reloads-history\/[^/]+$/), 'reload-run');
 
         // no permissions at all

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { fillAndSubmit, signInAnswered } from './support/demo';
+import { FIRST_ANSWER, fillAndSubmit, signInAnswered } from './support/demo';
 
 /**
  * Demo mode (src/demo): dist-demo/ served by a plain static server (playwright.config.ts, second
@@ -164,7 +164,7 @@ test.describe('demo mode, no server', () => {
     await page.goto(`${DEMO}/#/login`);
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();
     await fillAndSubmit(page, [['E-mail', 'operator@acme.test']], 'Invia link');
-    await expect(page.getByText("Se l'indirizzo appartiene a un account")).toBeVisible();
+    await expect(page.getByText("Se l'indirizzo appartiene a un account")).toBeVisible(FIRST_ANSWER);
     await page.getByRole('button', { name: 'E-mail inviate' }).click();
     const panel = page.getByRole('dialog', { name: 'E-mail inviate dalla demo' });
     await expect(panel.getByRole('listitem').first()).toContainText('operator@acme.test', { timeout: 15_000 });

@@ -1,18 +1,15 @@
-import './shims/buffer';
-import { openPglite } from '../../../server/db/client';
-import { createApiHost, standaloneParts } from '../../../server/host/api-host';
-import type { AppConfig } from '../../../server/config';
+import pgliteDataUrl from '@electric-sql/pglite/pglite.data?url';
+import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url';
 import type { MailTransport } from '../../../server/mail/mailer';
-import generated from '../generated/host.json';
 import snapshotUrl from '../generated/demo-data.tar.gz?url';
 import type { FromWorker, SentMail, ToWorker, WireRequest } from './protocol';
 
 /**
- * The demo's API: the server's own routes, services, SQL and jobs (server/api.ts on the in-process
- * host, server/host/api-host.ts) on PGlite, loaded from the data directory made at build time
- * (scripts/demo-data.ts). A shared worker, so every tab of the demo talks to one database, as
- * with a server (a dedicated one where the browser has no SharedWorker); queries and jobs never
- * hold a page's thread.
+ * The demo's API worker: a shared worker, so every tab of the demo talks to one database, as with
+ * a server (a dedicated one where the browser has no SharedWorker); queries and jobs never hold a
+ * page's thread. This entry is small: it starts the downloads (the data snapshot, PGlite's
+ * WebAssembly, compiled as it arrives, and its file bundle) and answers connections at once;
+ * the server's code (api.ts) loads beside the downloads.
  */
 interface Port {
   postMessage(message: FromWorker, transfer?: Transferable[]): void;
@@ -29,15 +26,21 @@ const mailTransport: MailTransport = {
   },
 };
 
+const asset = (url: string) => fetch(new URL(url, self.location.href));
+/** compiled while it downloads where the file server names it application/wasm, after it otherwise */
+async function compiled(url: string) {
+  const response = await asset(url);
+  if (response.headers.get('content-type')?.startsWith('application/wasm')) return WebAssembly.compileStreaming(response);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+const files = Promise.all([
+  asset(snapshotUrl).then((response) => response.blob()),
+  compiled(pgliteWasmUrl),
+  asset(pgliteDataUrl).then((response) => response.blob()),
+]);
 const api = (async () => {
-  const snapshot = await (await fetch(new URL(snapshotUrl, self.location.href))).blob();
-  const database = await openPglite(null, snapshot);
-  // links in e-mails open the demo's own screens: its address (any sub-path) and hash routing
-  const config: AppConfig = { ...(generated.config as AppConfig), publicUrl: `${new URL('../', self.location.href).href}#` };
-  const host = await createApiHost(await standaloneParts(config, database.db, mailTransport));
-  // as the server does once it listens (server/main.ts): batches generate, e-mails go, reloads run when due
-  host.ctx.jobs.start();
-  return host;
+  const [{ startDemoApi }, [snapshot, pgliteWasmModule, fsBundle]] = await Promise.all([import('./api'), files]);
+  return startDemoApi({ snapshot, pgliteWasmModule, fsBundle }, mailTransport);
 })();
 
 function hostRequest(wire: WireRequest) {

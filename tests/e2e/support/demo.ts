@@ -12,16 +12,22 @@ export async function signInAnswered(page: Page) {
 }
 
 /**
- * Fills a form's text boxes until its submit button takes them, then submits. A form can mount
- * again while the demo's first screens load (the page is busy loading its database beside it),
- * and a value typed into the first mount is lost; typing again into the live one is what a
- * person would do.
+ * Fills a form's text boxes, then submits once its button takes them. A form can mount again
+ * while the demo's first screens load (the page is busy loading its database beside it), and a
+ * value typed into the first mount is lost: typed again into the live one, as a person would.
+ * A busy page may also take a few seconds to enable the button; that is waited for, not retyped.
  */
 export async function fillAndSubmit(page: Page, values: Array<[name: string, value: string]>, submit: string) {
   const button = page.getByRole('button', { name: submit, exact: true });
   await expect(async () => {
-    for (const [name, value] of values) await page.getByRole('textbox', { name }).fill(value);
-    await expect(button).toBeEnabled({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+    for (const [name, value] of values) {
+      const box = page.getByRole('textbox', { name });
+      if ((await box.inputValue()) !== value) await box.fill(value);
+    }
+    await expect(button).toBeEnabled({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   await button.click();
 }
+
+/** The demo's first answers wait for its database to load in the browser: more time than a server's. */
+export const FIRST_ANSWER = { timeout: 30_000 };
