@@ -13,6 +13,9 @@ const Shell = lazyWithReload(async () => {
   return shell;
 });
 
+/** The shell's code and texts fetched ahead, while a sign-in is being answered. */
+export const preloadShell = () => Shell.preload();
+
 /**
  * react-admin renders the catch-all (not found) inside the layout; a signed-out visitor gets it
  * without the shell, since there is no menu or user to show.

@@ -42,6 +42,29 @@ describe('lazyWithReload', () => {
     expect(sessionStorage.getItem('tessera.chunkReload')).toBeNull();
   });
 
+  it('preload fetches the chunk ahead, once: the render then uses it', async () => {
+    const load = vi.fn(async () => ({ default: () => <p>screen</p> }));
+    const Screen = lazyWithReload(load);
+    Screen.preload();
+    Screen.preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    renderLazy(Screen);
+    expect(await screen.findByText('screen')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed preload is tried again by the render, which handles the failure as usual', async () => {
+    const reload = vi.fn();
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ default: () => <p>screen</p> });
+    const Screen = lazyWithReload(load, reload);
+    Screen.preload();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    renderLazy(Screen);
+    expect(await screen.findByText('screen')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('clears the flag once a chunk loads', async () => {
     sessionStorage.setItem('tessera.chunkReload', '1');
     renderLazy(lazyWithReload(async () => ({ default: () => <p>screen</p> })));

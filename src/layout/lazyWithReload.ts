@@ -1,16 +1,30 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 const RELOAD_FLAG = 'tessera.chunkReload';
+
+/** A lazy screen whose code can be fetched ahead of its first render. */
+export type PreloadableComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  /** starts loading the chunk (once); a failure is left for the render to handle */
+  preload(): void;
+};
 
 /**
  * React.lazy that reloads the page once when a screen's chunk cannot be loaded (SPEC §2): after
  * a deployment the old chunk names are gone and a reload fetches the new index. A second
- * failure in a row reaches the error page instead of looping.
+ * failure in a row reaches the error page instead of looping. `preload()` fetches the chunk
+ * before the screen renders (the signed-in shell while the sign-in is answered), and the render
+ * then finds it loaded.
  */
-export function lazyWithReload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, reload: () => void = () => window.location.reload()) {
-  return lazy(async () => {
+export function lazyWithReload<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, reload: () => void = () => window.location.reload()): PreloadableComponent<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const component = lazy(async () => {
     try {
-      const module = await load();
+      const module = await loadOnce();
       sessionStorage.removeItem(RELOAD_FLAG);
       return module;
     } catch (error) {
@@ -23,5 +37,10 @@ export function lazyWithReload<P extends object>(load: () => Promise<{ default: 
       sessionStorage.removeItem(RELOAD_FLAG);
       throw error;
     }
+  });
+  return Object.assign(component, {
+    preload() {
+      loadOnce().catch(() => undefined);
+    },
   });
 }

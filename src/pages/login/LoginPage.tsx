@@ -12,6 +12,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { PasswordField } from '../../components/PasswordField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
+import { preloadShell } from '../../layout/AppLayout';
 import { AuthPageLayout } from '../AuthPageLayout';
 import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 
@@ -54,6 +55,8 @@ export function LoginPage() {
   const onSubmit = useFormSubmit(
     useCallback(
       async (values: LoginForm) => {
+        // the first signed-in screen needs the shell: its code loads while the sign-in is answered
+        preloadShell();
         await authProvider.login(values);
         // a previous session's data (its lists, its refusals) and its permissions and identity must
         // not leak into this one: that session may have ended in another tab, where react-admin's
