@@ -9,8 +9,12 @@ import { maxItemsMessage, maxLengthMessage, maxLengthOf } from './messages';
  * No React here: domain is shared with the server.
  */
 
-/** How a value is shown and edited. */
-export type FieldKind = 'text' | 'email' | 'phone' | 'boolean' | 'select' | 'reference';
+/**
+ * How a value is shown and edited. Display kinds: `money` (integer cents, shown in EUR in the
+ * user's language), `date` (DD/MM/YYYY) and `datetime` (DD/MM/YYYY HH:mm, SPEC §9, in the
+ * browser's time zone), `number` (a count, grouped in the user's language).
+ */
+export type FieldKind = 'text' | 'email' | 'phone' | 'boolean' | 'select' | 'reference' | 'money' | 'date' | 'datetime' | 'number';
 
 /** SPEC §4 badge colours (src/components/StatusBadge). */
 export type ChoiceTone = 'green' | 'yellow' | 'red' | 'grey' | 'transparent';

@@ -13,12 +13,12 @@ const column = (source: string, label: string, extra: Partial<DisplayFieldSpec> 
 
 const common = (companySource: 'companyName' | 'placedByCompanyName', companyLabel: string): DisplayFieldSpec[] => [
   column('number', 'number', { sortable: true }),
-  column('createdAt', 'createdAt', { sortable: true }),
+  column('createdAt', 'createdAt', { kind: 'datetime', sortable: true }),
   column(companySource, companyLabel),
   column('shippingType', 'shippingType', { kind: 'select', choices: SHIPPING_TYPE_CHOICES }),
   column('state', 'state', { kind: 'select', choices: ORDER_STATE_CHOICES }),
   column('activated', 'activation', { kind: 'boolean' }),
-  column('totalCents', 'total'),
+  column('totalCents', 'total', { kind: 'money' }),
   column('cards', 'cards'),
 ];
 

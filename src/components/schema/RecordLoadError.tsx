@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { HttpError } from '../../dataProvider/httpError';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../PageHeading';
 
 /** The record page's load failed with 404: the id names nothing the user can see. */
 export const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;

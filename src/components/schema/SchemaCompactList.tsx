@@ -1,16 +1,14 @@
 import { Box, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
 import type { ReactNode } from 'react';
-import { RecordContextProvider, useFieldValue, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { RecordContextProvider, useFieldValue, useListContext, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { primaryField, secondaryFields, type FieldSet, type FieldSpec } from '../../../domain/fields';
+import { useFieldText } from './fieldText';
 import type { RecordLink } from './SchemaRecordLink';
 
 function Text({ field, record }: { field: FieldSpec; record: RaRecord }) {
-  const translate = useTranslate();
   const value = useFieldValue({ source: field.source, record });
-  if (value == null || value === '') return null;
-  const choice = field.choices?.find((c) => c.id === value);
-  return <>{choice ? translate(choice.name) : String(value)}</>;
+  return <>{useFieldText()(field, value)}</>;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { Typography } from '@mui/material';
 import { BooleanField, ReferenceField, TextField, useFieldValue, useTranslate, type RaRecord } from 'react-admin';
 import type { FieldSpec } from '../../../domain/fields';
-import { useFormatNumber } from '../formatMoney';
 import { StatusBadge } from '../StatusBadge';
+import { useFieldText } from './fieldText';
 
 function ChoiceChip({ field, record }: { field: FieldSpec; record?: RaRecord }) {
   const translate = useTranslate();
@@ -12,21 +12,28 @@ function ChoiceChip({ field, record }: { field: FieldSpec; record?: RaRecord }) 
   return <StatusBadge tone={choice.tone ?? 'transparent'} label={translate(choice.name)} />;
 }
 
-/** A text field's value; a number is written by the one formatter ("1.000", not "1000"). */
+/**
+ * A value written as text by its kind (domain/fields.ts FieldKind): money and dates on one line,
+ * figures in tabular digits; "—" for none. A plain number is written by the one formatter
+ * ("1.000", not "1000").
+ */
 function PlainField({ field, record }: { field: FieldSpec; record?: RaRecord }) {
   const value = useFieldValue({ source: field.source, record });
-  const formatNumber = useFormatNumber();
-  if (typeof value !== 'number') return <TextField source={field.source} record={record} emptyText="—" />;
+  const text = useFieldText()(field, value);
+  const kind = field.kind ?? 'text';
+  const figure = kind === 'money' || kind === 'number' || typeof value === 'number';
+  const oneLine = figure || kind === 'date' || kind === 'datetime';
   return (
-    <Typography component="span" variant="body2">
-      {formatNumber(value)}
+    <Typography component="span" variant="body2" sx={{ ...(oneLine && { whiteSpace: 'nowrap' }), ...(figure && { fontVariantNumeric: 'tabular-nums' }) }}>
+      {text ?? '—'}
     </Typography>
   );
 }
 
 /**
  * One declared field's value, from the record context (or `record`): text, a check for flags,
- * a SPEC §4 badge for a choice, a link to the referenced record's page.
+ * a SPEC §4 badge for a choice, a link to the referenced record's page, money, a date or a count
+ * in the user's language.
  */
 export function SchemaField({ field, record }: { field: FieldSpec; record?: RaRecord }) {
   switch (field.kind ?? 'text') {

@@ -59,6 +59,24 @@ describe('schema components', () => {
     expect(screen.getAllByText('Region').length).toBeGreaterThan(0);
   });
 
+  it('shows money, dates and counts by their declared kind in the user\'s language, and a missing value as a dash', async () => {
+    const kinds = defineFields(z.object({}).strict(), [
+      { source: 'totalCents', label: 'Total', kind: 'money', input: false, column: true },
+      { source: 'createdAt', label: 'Created', kind: 'datetime', input: false, column: true },
+      { source: 'expireDate', label: 'Expires', kind: 'date', input: false, column: true },
+      { source: 'cards', label: 'Cards', kind: 'number', input: false, column: true },
+      { source: 'note', label: 'Note', input: false, column: true },
+    ]);
+    const record = { id: 'r-1', totalCents: 130050, createdAt: '2026-03-05T12:00:00Z', expireDate: '2027-12-31T12:00:00Z', cards: 12000, note: null };
+    server.use(http.get(STORES, () => HttpResponse.json([record], { headers: { 'Content-Range': 'stores 0-0/1' } })));
+    await renderScreen(<SchemaList fields={kinds} sort={{ field: 'createdAt', order: 'DESC' }} empty="stores.list.empty" loadMore="stores.list.loadMore" />, options);
+    const row = within(await screen.findByRole('table')).getAllByRole('row')[1];
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells[0]).toBe('€1,300.50');
+    expect(cells[1]).toMatch(/^05\/03\/2026 \d{2}:\d{2}$/);
+    expect(cells.slice(2)).toEqual(['31/12/2027', '12,000', '—']);
+  });
+
   it('puts the rule of a declared field and a server field error under the field', async () => {
     server.use(
       http.post(STORES, () =>

@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeading } from '../PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { useReportDownload } from './useReportDownload';
 
 /** The download types this page knows; each maps to a fetcher. */

@@ -7,7 +7,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { changePasswordFormSchema, type ChangePasswordForm } from '../../components/passwordFormSchemas';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
-import { PageHeading } from '../PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 
 const resolver = zodResolver(changePasswordFormSchema);

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { LoadingPage } from '../../layout/LoadingPage';
-import { useUserConfiguration } from './useUserConfiguration';
+import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 
 /**
  * The user's data as the server knows it, as text (a description list: nothing here is editable

@@ -1,7 +1,7 @@
 import { Box, Paper, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { PageHeading } from '../PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { LanguageTab } from './LanguageTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
 

@@ -10,7 +10,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { createIdempotencyKeys } from '../../components/idempotencyKey';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { localAmountSchema } from '../giftcards/amountInput';
+import { euroAmountSchema } from '../../components/euroAmountSchema';
 
 type Mode = 'activate' | 'deactivate';
 const SUCCESS: Record<Mode, string> = { activate: 'batches.messages.activationStarted', deactivate: 'batches.messages.deactivationStarted' };
@@ -43,7 +43,7 @@ export function ActivationDialog({
   const text = translate(`batches.confirm.${mode}Text`, { smart_count: batch.quantity });
   const label = translate(`batches.actions.${mode}`);
   const askAmount = mode === 'activate' && batch.valueCents === null;
-  const resolver = useMemo(() => zodResolver(z.object({ amount: localAmountSchema(MAX_TYPOLOGY_VALUE_CENTS, locale) })), [locale]);
+  const resolver = useMemo(() => zodResolver(z.object({ amount: euroAmountSchema(MAX_TYPOLOGY_VALUE_CENTS, locale) })), [locale]);
 
   const run = async (amountCents?: number) => {
     const key = keyFor({ id: batch.id, mode, amountCents });

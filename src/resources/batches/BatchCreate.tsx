@@ -10,7 +10,7 @@ import { FormDateField } from '../../components/FormDateField';
 import { BackLink, SchemaForm } from '../../components/schema';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { NewTypologyButton } from './TypologyDialog';
 import { BATCHES } from './useBatchRights';
 

@@ -8,7 +8,7 @@ import type { FieldSet } from '../../../domain/fields';
 import type { Typology } from '../../../domain/giftcards';
 import { batchFields } from '../../../domain/schemas/batch';
 import { SchemaList } from '../../components/schema';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { batchListCells, useFormatCount } from './BatchCells';
 import { isBatchWorking } from './isBatchWorking';
 import { BATCHES, useBatchRight } from './useBatchRights';

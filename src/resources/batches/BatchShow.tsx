@@ -6,7 +6,7 @@ import { batchFields } from '../../../domain/schemas/batch';
 import { useFormatCents } from '../../components/MoneyField';
 import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
 import { hasTranslation } from '../../i18n/i18n';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { BatchActions } from './BatchActions';
 import { batchCells } from './BatchCells';
 import { BatchProgress } from './BatchProgress';

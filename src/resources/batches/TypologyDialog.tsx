@@ -12,7 +12,7 @@ import { FormDateField } from '../../components/FormDateField';
 import { FormDialog } from '../../components/FormDialog';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { useUserConfiguration } from '../../pages/profile/useUserConfiguration';
+import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 import { TYPOLOGY_FORM_DEFAULTS, typologyFormSchema } from './typologyForm';
 
 const TYPOLOGIES = 'privative/typologies';

@@ -1,5 +1,5 @@
 import { useCanAccess } from 'react-admin';
-import { useUserConfiguration } from '../../pages/profile/useUserConfiguration';
+import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 
 export const BATCHES = 'privative/batches';
 

@@ -2,7 +2,7 @@ import { CircularProgress, Paper } from '@mui/material';
 import { CreateBase, useCreatePath, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 import { companyBody, CompanyForm } from './CompanyForm';
 import { COMPANIES } from './useScopeCompanies';

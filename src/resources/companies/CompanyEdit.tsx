@@ -2,7 +2,7 @@ import { Paper } from '@mui/material';
 import { EditBase, useCreatePath, useEditContext, useNotify, useTranslate } from 'react-admin';
 import { RecordLoadError } from '../../components/schema';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 import { companyBody, CompanyForm } from './CompanyForm';
 import { COMPANIES } from './useScopeCompanies';

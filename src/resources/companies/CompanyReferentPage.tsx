@@ -7,7 +7,7 @@ import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { RecordLoadError, SchemaForm } from '../../components/schema';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 import { COMPANIES } from './useScopeCompanies';
 

@@ -5,7 +5,7 @@ import { companyFields, referentFields } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { StatusBadge } from '../../components/StatusBadge';
 import { RecordLoadError, SchemaShowFields } from '../../components/schema';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 import { CompanyDeleteButton } from './CompanyDeleteButton';
 import { CompanyLogo } from './CompanyLogo';

@@ -15,7 +15,7 @@ import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { bulkActionNeedsParams, bulkParamsSchema, EMPTY_BULK_PARAMS, firstExpiryDay } from './bulkActionParams';
 import { GiftCardFilterSummary } from './GiftCardFilterSummary';
-import { OperationSummaryModal } from './OperationSummaryModal';
+import { OperationSummaryModal } from '../../components/OperationSummaryModal';
 import { useGiftCardCount } from './useGiftCardCount';
 
 export type BulkTarget = { ids: Identifier[] } | { filter: CardFilter };

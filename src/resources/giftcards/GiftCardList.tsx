@@ -7,7 +7,7 @@ import { ListLoadError } from '../../components/ListLoadError';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { MoneyField } from '../../components/MoneyField';
 import { SCROLLABLE_TABLE_SX } from '../../components/scrollableTable';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { activationIsAfterExpiry } from './GiftCardDetails';
 import { GiftCardCodeLink } from './GiftCardCodeLink';
 import { GiftCardCompactList } from './GiftCardCompactList';
@@ -18,7 +18,7 @@ import { GiftCardListActions } from './GiftCardListActions';
 import { GiftCardSelectionActions } from './GiftCardSelectionActions';
 import { GiftCardStatusBadge } from './GiftCardStatusBadge';
 import { GiftCardTableBody } from './GiftCardTableBody';
-import { ResponsiveListFilters } from './ResponsiveListFilters';
+import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
 
 const RESOURCE = 'privative/giftcards';
 const PAGE_SIZE = 25;

@@ -8,7 +8,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { SubmitButton } from '../../components/SubmitButton';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { errorMessage, HttpError, isCancelledError } from '../../dataProvider/httpError';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { GiftCardDetails } from './GiftCardDetails';
 
 type Outcome = { kind: 'found'; card: GiftCard } | { kind: 'notFound' } | { kind: 'error'; message: string } | null;

@@ -5,7 +5,7 @@ import { Loading, ShowBase, useCanAccess, useCreatePath, useRecordContext, useRe
 import { Link } from 'react-router-dom';
 import { moneyMoveRefusal } from '../../../domain/giftcardRules';
 import type { GiftCard } from '../../../domain/giftcards';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { GiftCardDetails } from './GiftCardDetails';
 import { GiftCardTransactions } from './GiftCardTransactions';
 import { ReloadDialog } from './ReloadDialog';

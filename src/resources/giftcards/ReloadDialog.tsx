@@ -10,9 +10,9 @@ import { useFormatCents } from '../../components/MoneyField';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { localAmountSchema } from './amountInput';
+import { euroAmountSchema } from '../../components/euroAmountSchema';
 
-export const reloadFormSchema = (maxCents: number, language: string) => z.object({ amount: localAmountSchema(maxCents, language) });
+export const reloadFormSchema = (maxCents: number, language: string) => z.object({ amount: euroAmountSchema(maxCents, language) });
 const EMPTY = { amount: '' };
 
 /**

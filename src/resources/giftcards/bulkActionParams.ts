@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { z } from 'zod';
 import { GV, type BulkAction, type BulkBody } from '../../../domain/giftcards';
 import { isoDayOf } from '../../components/localDayBounds';
-import { localAmountSchema } from './amountInput';
+import { euroAmountSchema } from '../../components/euroAmountSchema';
 
 /**
  * What the bulk dialog asks for: an amount for reload (and, optionally, the value of
@@ -29,11 +29,11 @@ export function bulkParamsSchema(action: BulkAction, maxCents: number, language 
   const unused = z.string();
   const acknowledged = strong ? z.literal(true, { error: 'giftcards.bulk.acknowledgeRequired' }) : z.boolean();
   if (action === 'reload') {
-    return z.object({ amount: localAmountSchema(maxCents, language), expireDate: unused, acknowledged }).transform(({ amount }) => ({ amountCents: amount }));
+    return z.object({ amount: euroAmountSchema(maxCents, language), expireDate: unused, acknowledged }).transform(({ amount }) => ({ amountCents: amount }));
   }
   if (action === 'activate') {
     // the value of cards whose typology has none (variable value); fixed-value cards ignore it
-    const optionalAmount = z.union([z.literal('').transform(() => undefined), localAmountSchema(maxCents, language)]);
+    const optionalAmount = z.union([z.literal('').transform(() => undefined), euroAmountSchema(maxCents, language)]);
     return z
       .object({ amount: optionalAmount, expireDate: unused, acknowledged })
       .transform(({ amount }) => (amount === undefined ? undefined : { amountCents: amount }));

@@ -7,12 +7,10 @@ import type { Order, OrderFilter } from '../../../domain/orders';
 import { ListLoadError } from '../../components/ListLoadError';
 import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { useFormatNumber } from '../../components/formatMoney';
-import { useFormatCents } from '../../components/MoneyField';
 import { SchemaDataTable } from '../../components/schema';
 import { useEditLink } from '../../components/schema/SchemaRecordLink';
-import { formatDateTime } from '../../i18n/dates';
-import { PageHeading } from '../../pages/PageHeading';
-import { ResponsiveListFilters } from '../giftcards/ResponsiveListFilters';
+import { PageHeading } from '../../components/PageHeading';
+import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
 import { OrderCompactList } from './OrderCompactList';
 import { OrderActivationField, OrderStateBadge, ShippingTypeText, orderCards } from './OrderFields';
 import { OrderFilterChips } from './OrderFilterChips';
@@ -79,16 +77,13 @@ function Rows({ config }: { config: OrderViewConfig }) {
   );
 }
 
-/** How the order columns show what the declaration alone cannot (dates, money, the badge, a sum). */
+/** How the order columns show what the declaration alone cannot (the badge, a sum). */
 function useColumnRender() {
-  const formatCents = useFormatCents();
   const formatNumber = useFormatNumber();
   return {
-    createdAt: (record: RaRecord) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime((record as Order).createdAt)}</span>,
     shippingType: () => <ShippingTypeText />,
     state: () => <OrderStateBadge />,
     activated: () => <OrderActivationField />,
-    totalCents: (record: RaRecord) => <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatCents((record as Order).totalCents)}</span>,
     cards: (record: RaRecord) => formatNumber(orderCards(record as Order)),
   };
 }

@@ -2,7 +2,7 @@ import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { ShowBase, useCreatePath, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import { ORDER_BUSY_STATES, type OrderDetail } from '../../../domain/orders';
 import { BackLink, RecordLoadError } from '../../components/schema';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { OrderActions } from './OrderActions';
 import { OrderCards } from './OrderCards';
 import { OrderStateBadge } from './OrderFields';

@@ -1,36 +1,13 @@
-import { useCallback, useState } from 'react';
-import { useDataProvider, useLocaleState, useNotify } from 'react-admin';
+import { useCallback } from 'react';
+import { useDataProvider } from 'react-admin';
 import type { OrderFilter } from '../../../domain/orders';
-import { actionErrorText } from '../../components/actionErrorText';
-import { saveBlob } from '../../components/saveBlob';
+import { useCsvDownload, type CsvFormat } from '../../components/csvDownload';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { browserTimeZone } from '../giftcards/useGiftCardExport';
 import type { OrderViewConfig } from './orderViews';
 
-export const exportLanguageOf = (locale: string) => (locale.startsWith('en') ? ('en' as const) : ('it' as const));
-
-/**
- * Downloads the filtered order list as CSV (`orders/export?filter=&lang=&tz=`) through the http
- * client, which carries the Bearer token: in the UI's language and the browser's time zone.
- */
+/** Downloads the filtered order list as CSV (`orders/export?filter=&lang=&tz=`). */
 export function useOrderExport(config: OrderViewConfig) {
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const notify = useNotify();
-  const [locale] = useLocaleState();
-  const [busy, setBusy] = useState(false);
-  const download = useCallback(
-    async (filter: OrderFilter) => {
-      setBusy(true);
-      try {
-        saveBlob(await dataProvider.exportOrders(config.view, filter, { language: exportLanguageOf(locale), timeZone: browserTimeZone() }), config.exportFile);
-      } catch (error) {
-        const text = actionErrorText(error, 'orderScreens.list.downloadError');
-        if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-      } finally {
-        setBusy(false);
-      }
-    },
-    [dataProvider, notify, locale, config],
-  );
-  return { download, busy };
+  const fetchCsv = useCallback((filter: OrderFilter, format: CsvFormat) => dataProvider.exportOrders(config.view, filter, format), [dataProvider, config.view]);
+  return useCsvDownload(fetchCsv, config.exportFile, 'orderScreens.list.downloadError');
 }

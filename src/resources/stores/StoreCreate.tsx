@@ -2,7 +2,7 @@ import { Paper } from '@mui/material';
 import { CreateBase, useCreatePath, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { storeFields } from '../../../domain/schemas/store';
 import { SchemaForm } from '../../components/schema';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 
 const STORES = storeFields.resource!;

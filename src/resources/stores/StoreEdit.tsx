@@ -4,7 +4,7 @@ import { storeFields } from '../../../domain/schemas/store';
 import type { StoreRecord } from '../../../domain/schemas/stores-api';
 import { RecordLoadError, SchemaForm } from '../../components/schema';
 import { errorMessage } from '../../dataProvider/httpError';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 
 const STORES = storeFields.resource!;

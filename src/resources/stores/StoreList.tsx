@@ -6,7 +6,7 @@ import { CanAccess, useCreatePath, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { storeFields } from '../../../domain/schemas/store';
 import { SchemaList } from '../../components/schema';
-import { PageHeading } from '../../pages/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { StoreImportDialog } from './StoreImportDialog';
 
 const STORES = storeFields.resource!;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { makeReturnSchema } from '../../../domain/giftcards';
-import { localAmountSchema } from '../giftcards/amountInput';
+import { euroAmountSchema } from '../../components/euroAmountSchema';
 
 export interface ReturnForm {
   amount: string;
@@ -16,7 +16,7 @@ export function returnFormSchema(maxCents: number, leftCents: number, language =
   const body = makeReturnSchema(maxCents).shape;
   return z
     .object({
-      amount: localAmountSchema(maxCents, language).refine((cents) => cents <= leftCents, 'transactions.return.exceedsConsume'),
+      amount: euroAmountSchema(maxCents, language).refine((cents) => cents <= leftCents, 'transactions.return.exceedsConsume'),
       returnNumber: body.returnNumber,
       storeCode: body.storeCode,
     })

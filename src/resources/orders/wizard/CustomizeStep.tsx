@@ -10,7 +10,7 @@ import { BackLink, RecordLoadError } from '../../../components/schema';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { serverFieldErrors, useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { DigitalInputs } from './DigitalInputs';
 import { DraftGate } from './DraftGate';
 import { initialValues, itemResolver, serverErrorsOnForm, toItemBody, type ItemFormValues } from './itemForm';

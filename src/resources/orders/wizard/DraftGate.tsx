@@ -4,7 +4,7 @@ import { useGetOne, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { OrderDetail } from '../../../../domain/orders';
 import { BackLink, RecordLoadError } from '../../../components/schema';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { ORDERS, wizardPaths } from './paths';
 
 /** The draft of the URL's `{id}` (the wizard saves it at every step, so any tab resumes it). */

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { BackLink } from '../../../components/schema';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { WizardStepper, type WizardStep } from './WizardStepper';
 
 /** One screen of the wizard: a way back, its title (h1, header and browser tab), the stepper, the step. */

@@ -14,7 +14,7 @@ import { useFormatCents } from '../../../components/MoneyField';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { CompanySelect } from './CardDialogs';
-import { OperationSummaryModal } from '../../giftcards/OperationSummaryModal';
+import { OperationSummaryModal } from '../../../components/OperationSummaryModal';
 import { useCardRights } from './useCardActions';
 import { useLinkableCompanies } from './useLinkableCompanies';
 

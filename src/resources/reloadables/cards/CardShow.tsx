@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ReloadableCard } from '../../../../domain/reloadables';
 import { useFormatCents } from '../../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../../i18n/dates';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { ReloadableCardStatusBadge } from '../shared/ReloadableCardStatusBadge';
 import { CardActionButtons } from './CardActions';
 import { CardHistory } from './CardHistory';

@@ -11,7 +11,7 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { formatDateTime } from '../../../i18n/dates';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { notificationFormSchema, toFormValues } from './notificationForm';
 
 const RESOURCE = 'reloadables/notifications';

@@ -8,7 +8,7 @@ import { actionErrorText } from '../../../components/actionErrorText';
 import { formatFileSize } from '../../../components/formatMoney';
 import { saveBlob } from '../../../components/saveBlob';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
-import { exportLanguageOf } from '../../orders/useOrderExport';
+import { exportLanguageOf } from '../../../components/csvDownload';
 import { fileToUpload, isCsvFile } from './csvFile';
 import { ReloadCheckout, type ReloadDraft } from './ReloadCheckout';
 import { RunOutcome } from './RunOutcome';

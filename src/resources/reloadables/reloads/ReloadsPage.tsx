@@ -2,7 +2,7 @@ import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { CsvTab } from './CsvTab';
 import { ManualTab } from './ManualTab';
 

@@ -11,7 +11,7 @@ import { useFormatCents } from '../../../components/MoneyField';
 import { BackLink, RecordLoadError } from '../../../components/schema';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { formatDateTime } from '../../../i18n/dates';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { ReloadStateBadge, useSourceText } from './reloadTexts';
 import { QUEUE, RUNS } from './resources';
 import { RunRows } from './RunRows';

@@ -2,7 +2,7 @@ import { Box, FormControlLabel, Switch } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DateTimeInput } from '../../../components/DateTimeInput';
-import { browserTimeZone } from '../../giftcards/useGiftCardExport';
+import { browserTimeZone } from '../../../components/csvDownload';
 import { maxSchedule, minSchedule, scheduleError } from './schedule';
 
 /**

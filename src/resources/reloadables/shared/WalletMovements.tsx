@@ -7,7 +7,7 @@ import { ListLoadError } from '../../../components/ListLoadError';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { MoneyField } from '../../../components/MoneyField';
 import { SCROLLABLE_TABLE_SX } from '../../../components/scrollableTable';
-import { ResponsiveListFilters } from '../../giftcards/ResponsiveListFilters';
+import { ResponsiveListFilters } from '../../../components/ResponsiveListFilters';
 import { ListCount } from './ListCount';
 import { MovementAmountField, MovementCardField, MovementRunLink, MovementTypeField } from './MovementFields';
 import { MovementFilterChips, MovementFilterForm } from './MovementFilterForm';

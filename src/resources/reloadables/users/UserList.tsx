@@ -8,7 +8,7 @@ import { ListFilterForm } from '../../../components/ListFilterForm';
 import { ListLoadError } from '../../../components/ListLoadError';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { SCROLLABLE_TABLE_SX } from '../../../components/scrollableTable';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { ListCount } from '../shared/ListCount';
 
 export const USERS = 'reloadables/users';

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { ReloadableUserDetail } from '../../../../domain/reloadables';
 import { useFormatCents } from '../../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../../i18n/dates';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { CardNumberLink } from '../cards/CardNumberLink';
 import { ReloadableCardStatusBadge } from '../shared/ReloadableCardStatusBadge';
 import { USERS, userName } from './UserList';

@@ -7,7 +7,7 @@ import { ListLoadError } from '../../../components/ListLoadError';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { MoneyField, useFormatCents } from '../../../components/MoneyField';
 import { SCROLLABLE_TABLE_SX } from '../../../components/scrollableTable';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { ListCount } from '../shared/ListCount';
 
 const RESOURCE = 'reloadables/walletSubCompanies';

@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button } from '@mui/material';
 import { useCanAccess, useCreatePath, useRefresh, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { PageHeading } from '../../../pages/PageHeading';
+import { PageHeading } from '../../../components/PageHeading';
 import { WalletMovements } from '../shared/WalletMovements';
 import { WalletSummary } from '../shared/WalletSummary';
 import { useWallet } from '../shared/useWallet';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { BulkResult } from '../../../domain/giftcards';
-import { ModalDialog } from '../../components/ModalDialog';
+import type { BulkResult } from '../../domain/giftcards';
+import { ModalDialog } from './ModalDialog';
 
 /** A bulk call may fail on tens of thousands of cards: the modal lists the first ones. */
 const MAX_LISTED_FAILURES = 200;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
+import { useTesseraAuthProvider } from './useTesseraAuthProvider';
 
 /** The signed-in user's configuration, from the authProvider (its 5-minute cache). */
 export function useUserConfiguration() {
