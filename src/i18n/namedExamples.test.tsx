@@ -8,7 +8,7 @@ import { renderWithAdmin } from '../test/renderWithAdmin';
 import BatchList from '../resources/batches/BatchList';
 import { batch, BATCHES_API, page as batchPage, serveConfiguration, TYPOLOGIES_API as BATCH_TYPOLOGIES_API } from '../resources/batches/testData.test-helper';
 import GiftCardList from '../resources/giftcards/GiftCardList';
-import { OperationSummaryModal } from '../resources/giftcards/OperationSummaryModal';
+import { OperationSummaryModal } from '../components/OperationSummaryModal';
 import { giftCard } from '../resources/giftcards/testData.test-helper';
 import CustomizeStep from '../resources/orders/wizard/CustomizeStep';
 import { draft, ORDER_ID, ORDERS_API, serveOrder, serveTypology, typology, TYPOLOGY_ID } from '../resources/orders/wizard/wizardData.test-helper';
