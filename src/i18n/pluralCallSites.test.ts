@@ -35,6 +35,7 @@ const pluralSet = new Set(pluralKeys);
 /** Components that translate a key handed to them in a prop, and the call they must make. */
 const FORWARDERS: Record<string, { file: string; call: RegExp }> = {
   count: { file: '../components/schema/SchemaListState.tsx', call: /translate\(label, \{ smart_count: total \}\)/ },
+  countMore: { file: '../components/schema/SchemaListState.tsx', call: /translate\(hasNextPage \? more : label, \{ smart_count: data\.length \}\)/ },
 };
 
 /**

@@ -5,7 +5,7 @@ import { formatCardCode } from '../../../domain/codes';
 import { formatCents } from '../../../domain/format';
 import { queryRows, type Db } from '../../db/client';
 import type { FileStorage } from '../../lib/files';
-import { concatBytes } from '../../lib/streams';
+import { concatBytes, nextTurn } from '../../lib/streams';
 import { lockBatch, setBatch } from './batches.repository';
 
 /** ISO/IEC 7810 ID-1 card (85.60 × 53.98 mm) in PDF points, ten to an A4 sheet (2 × 5) with room to cut. */
@@ -200,13 +200,16 @@ export async function* sheetsPdf(header: SheetHeader, cards: AsyncIterable<Sheet
   let reported = 0;
   for await (const page of cards) {
     for (const card of page) {
-      sheets.add(header, card);
+      const sheetDone = sheets.add(header, card);
       if (sheets.drawn - reported >= PROGRESS_EVERY) {
         reported = sheets.drawn;
         await onProgress(sheets.drawn);
       }
       const bytes = sheets.take();
       if (bytes) yield bytes;
+      // drawing is all on this thread: a full turn after each sheet lets requests (and, in the
+      // demo's worker, the page's messages) in while a large archive is made
+      if (sheetDone) await nextTurn();
     }
   }
   const last = await sheets.end();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { generateCardCodes } from '../../../domain/codes';
 import { queryRows, type Db } from '../../db/client';
+import { nextTurn } from '../../lib/streams';
 import { lockBatch, setBatch } from './batches.repository';
 import { allocateProgressives } from './progressives';
 
@@ -87,7 +88,12 @@ export async function generateBatchCards(db: Db, batchId: string, options: Gener
   let failed = false;
   const worker = async () => {
     try {
-      for (let k = next++; k < chunks && !failed; k = next++) await makeChunk(k);
+      for (let k = next++; k < chunks && !failed; k = next++) {
+        await makeChunk(k);
+        // a full turn between chunks: on embedded PGlite (its queries on this thread; the demo's
+        // worker) requests are answered while a large batch generates, not after it
+        await nextTurn();
+      }
     } catch (error) {
       failed = true; // the other worker stops after its chunk: the job fails once nothing runs
       throw error;

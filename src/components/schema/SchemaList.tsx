@@ -17,6 +17,7 @@ function ListBody({
   render,
   columns,
   primaryText,
+  compact,
   empty,
 }: {
   fields: FieldSet;
@@ -25,6 +26,7 @@ function ListBody({
   render?: ColumnRender;
   columns?: ReactNode;
   primaryText?: (record: RaRecord) => ReactNode;
+  compact?: ReactNode;
   empty: string;
 }) {
   const translate = useTranslate();
@@ -36,6 +38,7 @@ function ListBody({
       {translate(empty)}
     </Typography>
   );
+  if (phone && compact) return data?.length === 0 ? emptyState : <>{compact}</>;
   return phone ? (
     <SchemaCompactList fields={fields} link={link} primaryText={primaryText} empty={emptyState} />
   ) : (
@@ -52,6 +55,10 @@ function ListBody({
  * The identifying cell links to the record (`link`; default SPEC's `{id}` page when `rowClick`
  * is 'edit'). A failed load shows an error with Retry instead of the empty state, and no toast
  * with the server's text. Texts are i18n keys.
+ *
+ * Slots, for what a declaration alone cannot say: `filters` (a filter form of the list's own,
+ * in place of the declared filters), `actions`, `count` and `countMore`, `summary` (above the
+ * table), `render` and `columns` (cells), `compact` (the phone rows), `children` (dialogs).
  */
 export function SchemaList({
   fields,
@@ -62,12 +69,16 @@ export function SchemaList({
   filtersLabel,
   empty,
   count,
+  countMore,
   loadMore,
   actions,
   rowClick = 'edit',
   link,
   primaryText,
   filterDefaultValues,
+  filters,
+  summary,
+  compact,
   render,
   columns,
   children,
@@ -83,6 +94,8 @@ export function SchemaList({
   empty: string;
   /** i18n key of "N records" (smart_count), shown above the list */
   count?: string;
+  /** i18n key of "N shown, more to load" (smart_count): the list's API does not count */
+  countMore?: string;
   loadMore: string;
   /** buttons beside the filters (create, import…), shown only to who may use them */
   actions?: ReactNode;
@@ -93,6 +106,12 @@ export function SchemaList({
   primaryText?: (record: RaRecord) => ReactNode;
   /** filters applied when the list opens (a link from elsewhere: the operators of one company) */
   filterDefaultValues?: Record<string, unknown>;
+  /** the list's own filter form (ResponsiveListFilters), in place of the declared filters */
+  filters?: ReactNode;
+  /** above the table, below the count (a wallet's balance) */
+  summary?: ReactNode;
+  /** the rows on a phone, when the declared first and second lines are not enough */
+  compact?: ReactNode;
   render?: ColumnRender;
   /** extra DataTable columns after the declared ones */
   columns?: ReactNode;
@@ -115,12 +134,13 @@ export function SchemaList({
       queryOptions={{ onError: () => undefined }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap', minWidth: 0 }}>
-        <SchemaFilters fields={fields} search={search} filtersLabel={filtersLabel} />
+        {filters ? <Box sx={{ flex: '1 1 100%', minWidth: 0 }}>{filters}</Box> : <SchemaFilters fields={fields} search={search} filtersLabel={filtersLabel} />}
         <Box sx={{ display: 'flex', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>{actions}</Box>
       </Box>
-      {count && <SchemaListCount label={count} />}
+      {count && <SchemaListCount label={count} more={countMore} />}
+      {summary}
       <Card variant="outlined" sx={{ minWidth: 0 }}>
-        <ListBody fields={fields} link={recordLink} rowClick={rowClick} render={render} columns={columns} primaryText={primaryText} empty={empty} />
+        <ListBody fields={fields} link={recordLink} rowClick={rowClick} render={render} columns={columns} primaryText={primaryText} compact={compact} empty={empty} />
       </Card>
       <LoadMoreButton label={translate(loadMore)} />
       {children}

@@ -1,14 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Card, CircularProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { InfiniteListBase, useCanAccess, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccess, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import type { Order, OrderFilter } from '../../../domain/orders';
-import { ListLoadError } from '../../components/ListLoadError';
-import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { useFormatNumber } from '../../components/formatMoney';
-import { SchemaDataTable } from '../../components/schema';
-import { useEditLink } from '../../components/schema/SchemaRecordLink';
+import { SchemaList } from '../../components/schema';
 import { PageHeading } from '../../components/PageHeading';
 import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
 import { OrderCompactList } from './OrderCompactList';
@@ -18,20 +15,6 @@ import { OrderFilterForm } from './OrderFilterForm';
 import { OrderTypeDialog } from './OrderTypeDialog';
 import { ORDERS, type OrderViewConfig } from './orderViews';
 import { useOrderExport } from './useOrderExport';
-
-const PAGE_SIZE = 25;
-
-function OrderCount() {
-  const translate = useTranslate();
-  const { total, data, hasNextPage, isPending, error } = useListContext<Order>();
-  if (isPending || error || !data?.length) return null;
-  const text = total != null && total >= 0 && !hasNextPage ? translate('orderScreens.list.count', { smart_count: total }) : translate('orderScreens.list.countMore', { smart_count: data.length });
-  return (
-    <Typography variant="body2" color="text.secondary" role="status">
-      {text}
-    </Typography>
-  );
-}
 
 function ListActions({ config }: { config: OrderViewConfig }) {
   const translate = useTranslate();
@@ -57,26 +40,6 @@ function ListActions({ config }: { config: OrderViewConfig }) {
   );
 }
 
-function Rows({ config }: { config: OrderViewConfig }) {
-  const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const link = useEditLink(config.resource);
-  const render = useColumnRender();
-  const { error, data } = useListContext<Order>();
-  if (error && !data?.length) return <ListLoadError />;
-  const empty = (
-    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-      {translate('orderScreens.list.empty')}
-    </Typography>
-  );
-  if (phone) return <Card variant="outlined">{data?.length === 0 ? empty : <OrderCompactList config={config} />}</Card>;
-  return (
-    <Card variant="outlined" sx={{ minWidth: 0 }}>
-      <SchemaDataTable fields={config.fields} link={link} empty={empty} render={render} />
-    </Card>
-  );
-}
-
 /** How the order columns show what the declaration alone cannot (the badge, a sum). */
 function useColumnRender() {
   const formatNumber = useFormatNumber();
@@ -96,18 +59,24 @@ function useColumnRender() {
  */
 export function OrderListPage({ config }: { config: OrderViewConfig }) {
   const translate = useTranslate();
+  const render = useColumnRender();
   return (
     <>
       <PageHeading title={translate(config.listTitle)} />
-      <InfiniteListBase<Order> resource={config.resource} perPage={PAGE_SIZE} sort={{ field: 'createdAt', order: 'DESC' }} queryOptions={{ onError: () => undefined }}>
-        <ResponsiveListFilters form={<OrderFilterForm />} chips={<OrderFilterChips />} />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-          <OrderCount />
-          <ListActions config={config} />
-        </Box>
-        <Rows config={config} />
-        <LoadMoreButton label={translate('orderScreens.list.loadMore')} />
-      </InfiniteListBase>
+      <SchemaList
+        fields={config.fields}
+        resource={config.resource}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        filters={<ResponsiveListFilters form={<OrderFilterForm />} chips={<OrderFilterChips />} />}
+        actions={<ListActions config={config} />}
+        count="orderScreens.list.count"
+        countMore="orderScreens.list.countMore"
+        empty="orderScreens.list.empty"
+        loadMore="orderScreens.list.loadMore"
+        render={render}
+        compact={<OrderCompactList config={config} />}
+        disableSyncWithLocation={false}
+      />
     </>
   );
 }

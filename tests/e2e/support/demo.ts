@@ -1,13 +1,21 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * A sign-in on the demo has its answer: the page left the sign-in form, or the form shows why
- * not. The demo's first answer waits for its database to load in the browser (PGlite from the
- * build's snapshot: a couple of seconds, more on a busy machine), hence the longer wait.
+ * A sign-in on the demo has its answer: the first screen opened (past `/`, which waits for the
+ * user's permissions, or `/` showing its own page: no permissions), or the form shows why not.
+ * The demo's first answers wait for its database to load in the browser (PGlite from the build's
+ * snapshot: a couple of seconds, more on a busy machine), hence the longer wait.
  */
 export async function signInAnswered(page: Page) {
   await expect
-    .poll(async () => !/#\/login$/.test(page.url()) || (await page.locator('form [role="alert"]').count()) > 0, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const hash = new URL(page.url()).hash;
+        if (hash === '#/login') return (await page.locator('form [role="alert"]').count()) > 0;
+        return hash !== '#/' || (await page.locator('main h1').count()) > 0;
+      },
+      { timeout: 45_000 },
+    )
     .toBe(true);
 }
 
