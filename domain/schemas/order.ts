@@ -19,7 +19,7 @@ const common = (companySource: 'companyName' | 'placedByCompanyName', companyLab
   column('state', 'state', { kind: 'select', choices: ORDER_STATE_CHOICES }),
   column('activated', 'activation', { kind: 'boolean' }),
   column('totalCents', 'total', { kind: 'money' }),
-  column('cards', 'cards'),
+  column('cards', 'cards', { kind: 'number' }),
 ];
 
 /** /privative-orders/orders: the company receiving the cards. */

@@ -9,7 +9,9 @@ export type ColumnRender = Partial<Record<string, (record: RaRecord) => ReactNod
 
 /**
  * react-admin's DataTable with a column per declared `column` field (sortable where declared),
- * then `children` (columns that are not a field: an action, a computed summary).
+ * then `children` (columns that are not a field: an action, a computed summary); `leading`
+ * columns come first (a row's actions menu, on screen at any width). Money and counts are
+ * right-aligned.
  * `render` replaces how one column shows its value. With `link`, the identifying cell (the
  * declared `primary` field) is a real link to the record and a row click goes to the same place;
  * otherwise `rowClick` decides.
@@ -20,6 +22,7 @@ export function SchemaDataTable({
   link,
   empty,
   render = {},
+  leading,
   children,
 }: {
   fields: FieldSet;
@@ -27,18 +30,21 @@ export function SchemaDataTable({
   link?: RecordLink;
   empty?: ReactNode;
   render?: ColumnRender;
+  leading?: ReactNode;
   children?: ReactNode;
 }) {
   const primary = primaryField(fields);
   const click: string | false | RowClickFunction = link ? (_id, _resource, record) => link(record) : rowClick;
   return (
     <DataTable rowClick={click as never} bulkActionButtons={false} empty={empty as never} sx={SCROLLABLE_TABLE_SX}>
+      {leading}
       {columnFields(fields).map((field) => (
         <DataTable.Col
           key={field.source}
           source={field.source}
           label={field.label}
           disableSort={!field.sortable}
+          align={field.kind === 'money' || field.kind === 'number' ? 'right' : undefined}
           render={(record: RaRecord) => {
             const value = render[field.source]?.(record) ?? <SchemaField field={field} record={record} />;
             const to = link && field === primary ? link(record) : false;

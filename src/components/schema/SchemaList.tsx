@@ -1,7 +1,7 @@
 import { Box, Card, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { InfiniteListBase, useListContext, useTranslate, type RaRecord, type RowClickFunction, type SortPayload } from 'react-admin';
-import type { FieldSet } from '../../../domain/fields';
+import { filterFields, type FieldSet } from '../../../domain/fields';
 import { LoadMoreButton } from '../LoadMoreButton';
 import { SchemaCompactList } from './SchemaCompactList';
 import { SchemaDataTable, type ColumnRender } from './SchemaDataTable';
@@ -15,6 +15,7 @@ function ListBody({
   link,
   rowClick,
   render,
+  leadingColumns,
   columns,
   primaryText,
   compact,
@@ -24,6 +25,7 @@ function ListBody({
   link?: RecordLink;
   rowClick: string | false | RowClickFunction;
   render?: ColumnRender;
+  leadingColumns?: ReactNode;
   columns?: ReactNode;
   primaryText?: (record: RaRecord) => ReactNode;
   compact?: ReactNode;
@@ -42,7 +44,7 @@ function ListBody({
   return phone ? (
     <SchemaCompactList fields={fields} link={link} primaryText={primaryText} empty={emptyState} />
   ) : (
-    <SchemaDataTable fields={fields} link={link} rowClick={rowClick} render={render} empty={emptyState}>
+    <SchemaDataTable fields={fields} link={link} rowClick={rowClick} render={render} leading={leadingColumns} empty={emptyState}>
       {columns}
     </SchemaDataTable>
   );
@@ -58,12 +60,14 @@ function ListBody({
  *
  * Slots, for what a declaration alone cannot say: `filters` (a filter form of the list's own,
  * in place of the declared filters), `actions`, `count` and `countMore`, `summary` (above the
- * table), `render` and `columns` (cells), `compact` (the phone rows), `children` (dialogs).
+ * table), `render`, `leadingColumns` and `columns` (cells), `compact` (the phone rows), `children` (dialogs).
  */
 export function SchemaList({
   fields,
   resource = fields.resource,
   sort,
+  filter,
+  storeKey,
   perPage = 25,
   search,
   filtersLabel,
@@ -80,6 +84,7 @@ export function SchemaList({
   summary,
   compact,
   render,
+  leadingColumns,
   columns,
   children,
   disableSyncWithLocation = true,
@@ -87,6 +92,10 @@ export function SchemaList({
   fields: FieldSet;
   resource?: string;
   sort: SortPayload;
+  /** a filter always applied, not shown (a card's own ledger: its id) */
+  filter?: Record<string, unknown>;
+  /** false: the list keeps no sort or filters of its own between visits (a list inside a record's page) */
+  storeKey?: string | false;
   perPage?: number;
   search?: string;
   /** i18n key of the "Filters" button that folds the filters on phones */
@@ -113,6 +122,8 @@ export function SchemaList({
   /** the rows on a phone, when the declared first and second lines are not enough */
   compact?: ReactNode;
   render?: ColumnRender;
+  /** DataTable columns before the declared ones (a row's actions) */
+  leadingColumns?: ReactNode;
   /** extra DataTable columns after the declared ones */
   columns?: ReactNode;
   /** rendered inside the list context (dialogs opened from the list) */
@@ -128,19 +139,23 @@ export function SchemaList({
       resource={resource}
       perPage={perPage}
       sort={sort}
+      filter={filter}
+      storeKey={storeKey}
       filterDefaultValues={filterDefaultValues}
       disableSyncWithLocation={disableSyncWithLocation}
       // the error state below says it; no toast with the server's text
       queryOptions={{ onError: () => undefined }}
     >
+      {(filters || actions || search || filterFields(fields).length > 0) && (
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap', minWidth: 0 }}>
         {filters ? <Box sx={{ flex: '1 1 100%', minWidth: 0 }}>{filters}</Box> : <SchemaFilters fields={fields} search={search} filtersLabel={filtersLabel} />}
         <Box sx={{ display: 'flex', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>{actions}</Box>
       </Box>
+      )}
       {count && <SchemaListCount label={count} more={countMore} />}
       {summary}
       <Card variant="outlined" sx={{ minWidth: 0 }}>
-        <ListBody fields={fields} link={recordLink} rowClick={rowClick} render={render} columns={columns} primaryText={primaryText} compact={compact} empty={empty} />
+        <ListBody fields={fields} link={recordLink} rowClick={rowClick} render={render} leadingColumns={leadingColumns} columns={columns} primaryText={primaryText} compact={compact} empty={empty} />
       </Card>
       <LoadMoreButton label={translate(loadMore)} />
       {children}

@@ -1,11 +1,11 @@
-import { Box, Button, Card, List, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { CanAccess, DataTable, InfiniteListBase, RecordContextProvider, useCreatePath, useListContext, useTranslate } from 'react-admin';
+import { Box, Button, List, ListItem, Typography } from '@mui/material';
+import { CanAccess, RecordContextProvider, useCreatePath, useListContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../domain/giftcards';
+import { cardTransactionFields } from '../../../domain/schemas/transaction';
 import { DateTimeField } from '../../components/DateTimeField';
-import { LoadMoreButton } from '../../components/LoadMoreButton';
 import { MoneyField } from '../../components/MoneyField';
-import { SCROLLABLE_TABLE_SX } from '../../components/scrollableTable';
+import { SchemaList } from '../../components/schema';
 import { TransactionAmountField, TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
 
 function NoTransactions() {
@@ -58,6 +58,13 @@ function CompactLedger() {
   );
 }
 
+/** The signed effect and the badges, as on the transactions screen. */
+const RENDER = {
+  type: () => <TransactionTypeField />,
+  result: () => <TransactionResultField />,
+  amountCents: () => <TransactionAmountField />,
+};
+
 /**
  * The card's ledger, newest first: resource 'privative/giftcard-transactions' with the card in
  * the filter (the dataProvider reads it from the card's own transactions endpoint, open to the
@@ -66,8 +73,6 @@ function CompactLedger() {
  */
 export function GiftCardTransactions({ cardId }: { cardId: string }) {
   const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const label = (key: string) => translate(`transactions.fields.${key}`);
   return (
     <Box component="section" sx={{ mt: 3 }} aria-labelledby="card-transactions-title">
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
@@ -78,30 +83,19 @@ export function GiftCardTransactions({ cardId }: { cardId: string }) {
           <AllTransactionsLink cardId={cardId} />
         </CanAccess>
       </Box>
-      <InfiniteListBase<Transaction>
-        resource="privative/giftcard-transactions"
+      <SchemaList
+        fields={cardTransactionFields}
         filter={{ cardId }}
         perPage={10}
         sort={{ field: 'createdAt', order: 'DESC' }}
-        disableSyncWithLocation
         storeKey={false}
-      >
-        <Card variant="outlined">
-          {phone ? <CompactLedger /> : (
-          <DataTable<Transaction> bulkActionButtons={false} rowClick={false} empty={<NoTransactions />} sx={SCROLLABLE_TABLE_SX}>
-            <DataTable.Col source="createdAt" label={label('createdAt')} disableSort render={() => <DateTimeField source="createdAt" />} />
-            <DataTable.Col source="type" label={label('type')} disableSort field={TransactionTypeField} />
-            <DataTable.Col source="result" label={label('result')} disableSort field={TransactionResultField} />
-            <DataTable.Col source="amountCents" label={label('amount')} disableSort align="right" field={TransactionAmountField} />
-            <DataTable.Col source="balanceAfterCents" label={label('balanceAfter')} disableSort align="right" render={() => <MoneyField source="balanceAfterCents" />} />
-            <DataTable.Col source="storeName" label={label('store')} disableSort />
-            <DataTable.Col source="returnNumber" label={label('returnNumber')} disableSort />
-            <DataTable.Col source="userName" label={label('user')} disableSort />
-          </DataTable>
-          )}
-        </Card>
-        <LoadMoreButton label={translate('transactions.list.loadMore')} />
-      </InfiniteListBase>
+        empty="giftcards.detail.noTransactions"
+        loadMore="transactions.list.loadMore"
+        rowClick={false}
+        link={false}
+        render={RENDER}
+        compact={<CompactLedger />}
+      />
     </Box>
   );
 }

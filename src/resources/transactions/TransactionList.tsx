@@ -1,20 +1,16 @@
-import { Box, Card, Chip, List, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, InfiniteListBase, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
+import { Box, Chip, List, ListItem, Typography } from '@mui/material';
+import { DataTable, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import type { Transaction } from '../../../domain/giftcards';
+import { transactionFields } from '../../../domain/schemas/transaction';
 import { DateTimeField } from '../../components/DateTimeField';
-import { ListLoadError } from '../../components/ListLoadError';
-import { LoadMoreButton } from '../../components/LoadMoreButton';
-import { MoneyField } from '../../components/MoneyField';
-import { SCROLLABLE_TABLE_SX } from '../../components/scrollableTable';
 import { formatDate } from '../../i18n/dates';
 import { PageHeading } from '../../components/PageHeading';
+import { SchemaList } from '../../components/schema';
 import { GiftCardCodeLink } from '../giftcards/GiftCardCodeLink';
 import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
 import { TransactionAmountField, TransactionResultField, TransactionTypeField } from './TransactionFields';
 import { TransactionFilterForm } from './TransactionFilterForm';
 import { TransactionRowActions } from './TransactionRowActions';
-
-const PAGE_SIZE = 25;
 
 function NoTransactions() {
   const translate = useTranslate();
@@ -72,35 +68,13 @@ function CompactTransactions() {
   );
 }
 
-/** A page that could not be loaded shows why and a Retry, never the empty-list text. */
-function Rows() {
-  const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { error, data } = useListContext<Transaction>();
-  if (error && !data?.length) return <ListLoadError />;
-  const label = (key: string) => translate(`transactions.fields.${key}`);
-  return (
-    <Card variant="outlined">
-      {phone ? (
-        <CompactTransactions />
-      ) : (
-        <DataTable<Transaction> bulkActionButtons={false} rowClick={false} empty={<NoTransactions />} sx={SCROLLABLE_TABLE_SX}>
-          {/* first: the row's actions are on screen at any width */}
-          <DataTable.Col label={label('actions')} disableSort field={TransactionRowActions} cellSx={() => ({ width: 48, px: 0.5 })} />
-          <DataTable.Col source="createdAt" label={label('createdAt')} render={() => <DateTimeField source="createdAt" />} />
-          <DataTable.Col source="cardCode" label={label('card')} disableSort field={GiftCardCodeLink} />
-          <DataTable.Col source="type" label={label('type')} disableSort field={TransactionTypeField} />
-          <DataTable.Col source="result" label={label('result')} disableSort field={TransactionResultField} />
-          <DataTable.Col source="amountCents" label={label('amount')} disableSort align="right" field={TransactionAmountField} />
-          <DataTable.Col source="balanceAfterCents" label={label('balanceAfter')} disableSort align="right" render={() => <MoneyField source="balanceAfterCents" />} />
-          <DataTable.Col source="storeName" label={label('store')} disableSort />
-          <DataTable.Col source="returnNumber" label={label('returnNumber')} disableSort />
-          <DataTable.Col source="typologyName" label={label('typology')} disableSort />
-        </DataTable>
-      )}
-    </Card>
-  );
-}
+/** How the ledger's cells show what the declaration alone cannot: the card's link, words, badges, the signed effect. */
+const RENDER = {
+  cardCode: () => <GiftCardCodeLink />,
+  type: () => <TransactionTypeField />,
+  result: () => <TransactionResultField />,
+  amountCents: () => <TransactionAmountField />,
+};
 
 /**
  * /privative/transactions/list: the ledger of the company's cards, with row actions (SPEC §2).
@@ -112,11 +86,19 @@ export default function TransactionList() {
   return (
     <>
       <PageHeading title={translate('screens.transactionList')} />
-      <InfiniteListBase<Transaction> resource="privative/transactions" perPage={PAGE_SIZE} sort={{ field: 'createdAt', order: 'DESC' }} queryOptions={{ onError: () => undefined }}>
-        <ResponsiveListFilters form={<TransactionFilterForm />} chips={<FilterChips />} />
-        <Rows />
-        <LoadMoreButton label={translate('transactions.list.loadMore')} />
-      </InfiniteListBase>
+      <SchemaList
+        fields={transactionFields}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        filters={<ResponsiveListFilters form={<TransactionFilterForm />} chips={<FilterChips />} />}
+        empty="transactions.list.empty"
+        loadMore="transactions.list.loadMore"
+        rowClick={false}
+        link={false}
+        render={RENDER}
+        leadingColumns={<DataTable.Col label={translate('transactions.fields.actions')} disableSort field={TransactionRowActions} cellSx={() => ({ width: 48, px: 0.5 })} />}
+        compact={<CompactTransactions />}
+        disableSyncWithLocation={false}
+      />
     </>
   );
 }

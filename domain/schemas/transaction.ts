@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineFields, type DisplayFieldSpec } from '../fields';
+
+/**
+ * The transaction list's columns (SPEC §2 /privative/transactions): the ledger is read, never
+ * edited here (its actions are operations of their own), so every field is a display field.
+ * Sorted by date only (TRANSACTION_SORT_FIELDS).
+ */
+const column = (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}): DisplayFieldSpec => ({ source, label: `transactions.fields.${label}`, input: false, column: true, ...extra });
+
+export const transactionFields = defineFields(
+  z.object({}).strict(),
+  [
+    column('createdAt', 'createdAt', { kind: 'datetime', sortable: true }),
+    column('cardCode', 'card'),
+    column('type', 'type'),
+    column('result', 'result'),
+    column('amountCents', 'amount', { kind: 'money' }),
+    column('balanceAfterCents', 'balanceAfter', { kind: 'money' }),
+    column('storeName', 'store'),
+    column('returnNumber', 'returnNumber'),
+    column('typologyName', 'typology'),
+  ],
+  { resource: 'privative/transactions', primary: 'cardCode' },
+);
+
+/** A card's own ledger on its page (newest first, not sortable): the same cells, with who made each move. */
+export const cardTransactionFields = defineFields(
+  z.object({}).strict(),
+  [
+    column('createdAt', 'createdAt', { kind: 'datetime' }),
+    column('type', 'type'),
+    column('result', 'result'),
+    column('amountCents', 'amount', { kind: 'money' }),
+    column('balanceAfterCents', 'balanceAfter', { kind: 'money' }),
+    column('storeName', 'store'),
+    column('returnNumber', 'returnNumber'),
+    column('userName', 'user'),
+  ],
+  { resource: 'privative/giftcard-transactions', primary: 'type' },
+);
