@@ -8,34 +8,24 @@ import { defineFields, type DisplayFieldSpec } from '../fields';
  */
 const column = (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}): DisplayFieldSpec => ({ source, label: `transactions.fields.${label}`, input: false, column: true, ...extra });
 
+/** What every ledger row shows: the move, its outcome and effect, where it happened. */
+const MOVE_COLUMNS: DisplayFieldSpec[] = [
+  column('type', 'type'),
+  column('result', 'result'),
+  column('amountCents', 'amount', { kind: 'money' }),
+  column('balanceAfterCents', 'balanceAfter', { kind: 'money' }),
+  column('storeName', 'store'),
+  column('returnNumber', 'returnNumber'),
+];
+
 export const transactionFields = defineFields(
   z.object({}).strict(),
-  [
-    column('createdAt', 'createdAt', { kind: 'datetime', sortable: true }),
-    column('cardCode', 'card'),
-    column('type', 'type'),
-    column('result', 'result'),
-    column('amountCents', 'amount', { kind: 'money' }),
-    column('balanceAfterCents', 'balanceAfter', { kind: 'money' }),
-    column('storeName', 'store'),
-    column('returnNumber', 'returnNumber'),
-    column('typologyName', 'typology'),
-  ],
+  [column('createdAt', 'createdAt', { kind: 'datetime', sortable: true }), column('cardCode', 'card'), ...MOVE_COLUMNS, column('typologyName', 'typology')],
   { resource: 'privative/transactions', primary: 'cardCode' },
 );
 
 /** A card's own ledger on its page (newest first, not sortable): the same cells, with who made each move. */
-export const cardTransactionFields = defineFields(
-  z.object({}).strict(),
-  [
-    column('createdAt', 'createdAt', { kind: 'datetime' }),
-    column('type', 'type'),
-    column('result', 'result'),
-    column('amountCents', 'amount', { kind: 'money' }),
-    column('balanceAfterCents', 'balanceAfter', { kind: 'money' }),
-    column('storeName', 'store'),
-    column('returnNumber', 'returnNumber'),
-    column('userName', 'user'),
-  ],
-  { resource: 'privative/giftcard-transactions', primary: 'type' },
-);
+export const cardTransactionFields = defineFields(z.object({}).strict(), [column('createdAt', 'createdAt', { kind: 'datetime' }), ...MOVE_COLUMNS, column('userName', 'user')], {
+  resource: 'privative/giftcard-transactions',
+  primary: 'type',
+});
