@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DataTable, type RaRecord, type RowClickFunction } from 'react-admin';
+import { DataTable, type DataTableProps, type RaRecord, type RowClickFunction } from 'react-admin';
 import { columnFields, primaryField, type FieldSet } from '../../../domain/fields';
 import { SCROLLABLE_TABLE_SX } from '../scrollableTable';
 import { SchemaField } from './SchemaField';
@@ -23,6 +23,8 @@ export function SchemaDataTable({
   empty,
   render = {},
   leading,
+  bulkActions = false,
+  body,
   children,
 }: {
   fields: FieldSet;
@@ -31,12 +33,16 @@ export function SchemaDataTable({
   empty?: ReactNode;
   render?: ColumnRender;
   leading?: ReactNode;
+  /** the selection's toolbar (rows get checkboxes); false: no selection */
+  bulkActions?: ReactNode | false;
+  /** a DataTable body of the list's own (rows that open on the keyboard, a range selection) */
+  body?: DataTableProps['body'];
   children?: ReactNode;
 }) {
   const primary = primaryField(fields);
   const click: string | false | RowClickFunction = link ? (_id, _resource, record) => link(record) : rowClick;
   return (
-    <DataTable rowClick={click as never} bulkActionButtons={false} empty={empty as never} sx={SCROLLABLE_TABLE_SX}>
+    <DataTable rowClick={click as never} bulkActionButtons={bulkActions} body={body} empty={empty as never} sx={SCROLLABLE_TABLE_SX}>
       {leading}
       {columnFields(fields).map((field) => (
         <DataTable.Col

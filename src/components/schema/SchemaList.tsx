@@ -1,6 +1,6 @@
 import { Box, Card, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
-import { InfiniteListBase, useListContext, useTranslate, type RaRecord, type RowClickFunction, type SortPayload } from 'react-admin';
+import { InfiniteListBase, useListContext, useTranslate, type DataTableProps, type RaRecord, type RowClickFunction, type SortPayload } from 'react-admin';
 import { filterFields, type FieldSet } from '../../../domain/fields';
 import { LoadMoreButton } from '../LoadMoreButton';
 import { SchemaCompactList } from './SchemaCompactList';
@@ -20,6 +20,8 @@ function ListBody({
   primaryText,
   compact,
   empty,
+  bulkActions,
+  body,
 }: {
   fields: FieldSet;
   link?: RecordLink;
@@ -30,6 +32,8 @@ function ListBody({
   primaryText?: (record: RaRecord) => ReactNode;
   compact?: ReactNode;
   empty: string;
+  bulkActions?: ReactNode | false;
+  body?: DataTableProps['body'];
 }) {
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -44,7 +48,7 @@ function ListBody({
   return phone ? (
     <SchemaCompactList fields={fields} link={link} primaryText={primaryText} empty={emptyState} />
   ) : (
-    <SchemaDataTable fields={fields} link={link} rowClick={rowClick} render={render} leading={leadingColumns} empty={emptyState}>
+    <SchemaDataTable fields={fields} link={link} rowClick={rowClick} render={render} leading={leadingColumns} bulkActions={bulkActions} body={body} empty={emptyState}>
       {columns}
     </SchemaDataTable>
   );
@@ -58,7 +62,7 @@ function ListBody({
  * is 'edit'). A failed load shows an error with Retry instead of the empty state, and no toast
  * with the server's text. Texts are i18n keys.
  *
- * Slots, for what a declaration alone cannot say: `filters` (a filter form of the list's own,
+ * Slots, for what a declaration alone cannot say: `bulkActions` (selection) and `body`, `filters` (a filter form of the list's own,
  * in place of the declared filters), `actions`, `count` and `countMore`, `summary` (above the
  * table), `render`, `leadingColumns` and `columns` (cells), `compact` (the phone rows), `children` (dialogs).
  */
@@ -86,6 +90,8 @@ export function SchemaList({
   render,
   leadingColumns,
   columns,
+  bulkActions,
+  body,
   children,
   disableSyncWithLocation = true,
 }: {
@@ -126,6 +132,10 @@ export function SchemaList({
   leadingColumns?: ReactNode;
   /** extra DataTable columns after the declared ones */
   columns?: ReactNode;
+  /** the selection's toolbar, for who may use it (rows then get checkboxes); false or absent: no selection */
+  bulkActions?: ReactNode | false;
+  /** a DataTable body of the list's own (rows that open on the keyboard, shift-click ranges) */
+  body?: DataTableProps['body'];
   /** rendered inside the list context (dialogs opened from the list) */
   children?: ReactNode;
   /** a list sharing its page with another (tabs) keeps its filters out of the URL */
@@ -154,8 +164,9 @@ export function SchemaList({
       )}
       {count && <SchemaListCount label={count} more={countMore} />}
       {summary}
-      <Card variant="outlined" sx={{ minWidth: 0 }}>
-        <ListBody fields={fields} link={recordLink} rowClick={rowClick} render={render} leadingColumns={leadingColumns} columns={columns} primaryText={primaryText} compact={compact} empty={empty} />
+      {/* visible overflow: react-admin's selection toolbar slides up over the row above the table */}
+      <Card variant="outlined" sx={{ minWidth: 0, overflow: bulkActions ? 'visible' : undefined }}>
+        <ListBody fields={fields} link={recordLink} rowClick={rowClick} render={render} leadingColumns={leadingColumns} columns={columns} primaryText={primaryText} compact={compact} empty={empty} bulkActions={bulkActions} body={body} />
       </Card>
       <LoadMoreButton label={translate(loadMore)} />
       {children}
