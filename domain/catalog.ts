@@ -96,7 +96,6 @@ export const LOT_NUMBER_MAX = 40;
 export const BATCH_ORDER_REFERENCE_MAX = 60;
 /** A typology's face value: up to 10,000.00 EUR. */
 export const MAX_TYPOLOGY_VALUE_CENTS = 1_000_000;
-export const BATCH_SORT_FIELDS = ['createdAt', 'lotNumber', 'quantity', 'expireDate'] as const;
 export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
 
 // ---------------------------------------------------------------- typologies

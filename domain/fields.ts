@@ -94,6 +94,8 @@ export interface FieldSet {
   primary?: string;
   /** the second line of a row in the compact list (joined with ' · '); default: the other columns' text fields */
   secondary?: readonly string[];
+  /** sorts the API accepts besides the sortable fields (a default order that is no column: createdAt) */
+  sorts?: readonly string[];
   /** the API's schema (strict): the rules */
   schema: z.ZodObject;
   /**
@@ -117,7 +119,7 @@ const emptyOf = (field: InputFieldSpec) => (field.kind === 'boolean' ? false : '
 export function defineFields<S extends z.ZodObject>(
   schema: S,
   fields: ReadonlyArray<FieldSpec<Extract<keyof S['shape'], string>>>,
-  options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[] } = {},
+  options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[]; sorts?: readonly string[] } = {},
 ): FieldSet {
   const shape = schema.shape as Record<string, z.ZodType>;
   // an input's maxLength is its rule's `.max()` unless declared (a pattern such as {5,16} has none to read)
@@ -141,7 +143,7 @@ export function defineFields<S extends z.ZodObject>(
     required: !shape[field.source].safeParse(emptyOf(field)).success,
   }));
   const defaults = Object.fromEntries(inputSpecs.map((field) => [field.source, field.defaultValue ?? emptyOf(field)]));
-  return { resource: options.resource, primary: options.primary, secondary: options.secondary, schema, formSchema, fields: withLimits, inputs, defaults };
+  return { resource: options.resource, primary: options.primary, secondary: options.secondary, sorts: options.sorts, schema, formSchema, fields: withLimits, inputs, defaults };
 }
 
 /** A list filter's text (search box, code, name): at most this many characters. */
@@ -161,6 +163,12 @@ export const secondaryFields = (set: FieldSet): FieldSpec[] => {
   if (set.secondary) return set.secondary.map((source) => set.fields.find((field) => field.source === source)!);
   return columnFields(set).filter((field) => field !== primary && (field.kind ?? 'text') === 'text');
 };
+/**
+ * The sorts a list accepts, from its declaration: the sortable fields and the declared extra
+ * `sorts`. The API's list route refuses any other (server/lib/list-query.ts `declaredSorts`), so
+ * a column cannot be sortable on screen and refused by the server.
+ */
+export const sortFields = (set: FieldSet): string[] => [...new Set([...set.fields.filter((field) => field.sortable).map((field) => field.source), ...(set.sorts ?? [])])];
 export const filterFields = (set: FieldSet) => set.fields.filter((field) => field.filter);
 export const showFields = (set: FieldSet) => set.fields.filter((field) => field.show !== false);
 export const inputFields = (set: FieldSet, group?: string) => set.inputs.filter((field) => group === undefined || field.group === group);

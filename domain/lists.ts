@@ -1,23 +1,25 @@
 import type { ResourceName } from './access';
-import { BATCH_SORT_FIELDS, TYPOLOGY_SORT_FIELDS } from './catalog';
-import { CARD_SORT_FIELDS, TRANSACTION_SORT_FIELDS } from './giftcards';
-import { ORDER_SORT_FIELDS } from './orders';
-import { COMPANY_SORT_FIELDS, OPERATOR_SORT_FIELDS } from './schemas/companies-api';
-import { STORE_SORT_FIELDS } from './schemas/stores-api';
+import { TYPOLOGY_SORT_FIELDS } from './catalog';
+import { sortFields, type FieldSet } from './fields';
+import { CARD_SORT_FIELDS } from './giftcards';
+import { batchFields } from './schemas/batch';
+import { companyFields } from './schemas/company';
+import { operatorFields } from './schemas/operator';
+import { acquiredOrderFields, orderFields } from './schemas/order';
+import { storeFields } from './schemas/store';
+import { transactionFields } from './schemas/transaction';
+
+/** The declared lists: their sorts are the API's (server/lib/list-query.ts `declaredSorts`). */
+const DECLARED: readonly FieldSet[] = [storeFields, companyFields, operatorFields, batchFields, orderFields, acquiredOrderFields, transactionFields];
 
 /**
  * The sort fields each list of the API accepts (server/lib/list-query.ts answers any other with
- * 400). The server's routes and the demo read the same constants; tests check against this map
- * that every sortable column and every reference's choices ask for a sort the list accepts.
+ * 400): a declared list's come from its declaration, as the server reads them; the others are
+ * the server's constants. Tests check against this map that every reference's choices ask for
+ * a sort the list accepts.
  */
 export const LIST_SORT_FIELDS: Partial<Record<ResourceName, readonly string[]>> = {
+  ...Object.fromEntries(DECLARED.map((set) => [set.resource, sortFields(set)])),
   'privative/giftcards': CARD_SORT_FIELDS,
-  'privative/transactions': TRANSACTION_SORT_FIELDS,
-  'privative/stores': STORE_SORT_FIELDS,
-  'privative/batches': BATCH_SORT_FIELDS,
   'privative/typologies': TYPOLOGY_SORT_FIELDS,
-  'privative-orders/companies': COMPANY_SORT_FIELDS,
-  'privative-orders/operators': OPERATOR_SORT_FIELDS,
-  'privative-orders/orders': ORDER_SORT_FIELDS,
-  'privative-orders/acquired-orders': ORDER_SORT_FIELDS,
 };

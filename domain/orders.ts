@@ -521,7 +521,6 @@ export const orderFilterSchema = z
   .strict()
   .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
 export type OrderFilter = z.output<typeof orderFilterSchema>;
-export const ORDER_SORT_FIELDS = ['createdAt', 'number'] as const;
 
 export const orderExportQuerySchema = z
   .object({

@@ -8,10 +8,6 @@ import { companySchema, operatorSchema } from './company';
  */
 const uuid = z.uuid('validation.invalid');
 
-/** The companies list's sort fields (any other sort is refused, 400); the default sort is the name. */
-export const COMPANY_SORT_FIELDS = ['companyName', 'code', 'businessName', 'city', 'createdAt'] as const;
-/** The operators list's sort fields. */
-export const OPERATOR_SORT_FIELDS = ['lastName', 'firstName', 'email', 'companyName', 'status', 'createdAt'] as const;
 
 /** Company create/update: the SPEC fields plus the parent, chosen among companies in scope. */
 export const companyBodySchema = companySchema.extend({ parentId: uuid.optional() });

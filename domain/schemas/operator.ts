@@ -33,5 +33,5 @@ export const operatorFields = defineFields(
       filter: true,
     },
   ],
-  { resource: 'privative-orders/operators', primary: 'lastName', secondary: ['email', 'companyName'] },
+  { resource: 'privative-orders/operators', primary: 'lastName', secondary: ['email', 'companyName'], sorts: ['createdAt'] },
 );

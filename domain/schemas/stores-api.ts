@@ -2,8 +2,6 @@ import type { FieldReference } from '../fields';
 import { z } from 'zod';
 
 /** Answers of the stores API and the CSV import contract (issue 3). Rules: store.ts. */
-/** The stores list's sort fields (any other sort is refused, 400). */
-export const STORE_SORT_FIELDS = ['code', 'name', 'storeCategoryId', 'createdAt'] as const;
 
 /** The store pickers (card and transaction filters): a store is named by its name. */
 export const STORE_REFERENCE = { resource: 'privative/stores', optionText: 'name' } as const satisfies FieldReference;

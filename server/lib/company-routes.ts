@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CompanyActor } from './access';
-import { listQuerySchema, parseListQuery, sendList, type ListParams, type ListQueryString } from './list-query';
+import { listQueryOf, parseListQuery, sendList, type ListParams, type ListQueryString } from './list-query';
 import { companyRouteGuards } from './route-guards';
 
 export const scopeParams = z.object({ companyId: z.string() });
@@ -41,7 +41,7 @@ export function companyCrudRoutes<R, F extends z.ZodType, S extends string, C, U
 
   app.get(
     root,
-    { schema: { tags, summary: spec.list.summary, params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(record) } }, preHandler: guard('list') },
+    { schema: { tags, summary: spec.list.summary, params: scopeParams, querystring: listQueryOf(spec.list.sortFields), response: { 200: z.array(record) } }, preHandler: guard('list') },
     async (request, reply) => {
       const query = parseListQuery(request.query as ListQueryString, spec.list.filter, spec.list.sortFields, spec.list.defaultSort);
       const { rows, total } = await spec.list.run(request.actor, query);

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { issuesToErrors } from '../../domain/errors';
+import { sortFields, type FieldSet } from '../../domain/fields';
 import { MAX_PAGE_SIZE } from '../../domain/giftcards';
 import { maxLengthMessage } from '../../domain/messages';
 import { ApiError } from './errors';
@@ -15,6 +16,24 @@ export const listQuerySchema = z
   .object({ filter: z.string().max(4000, maxLengthMessage(4000)).optional(), sort: z.string().max(200, maxLengthMessage(200)).optional(), range: z.string().max(100, maxLengthMessage(100)).optional() })
   .strict();
 export type ListQueryString = z.infer<typeof listQuerySchema>;
+
+/** The list query of a route whose sorts are `sorts`: the same parameters, the accepted sort fields written in the OpenAPI description. */
+export const listQueryOf = (sorts: readonly string[]) =>
+  listQuerySchema.extend({ sort: listQuerySchema.shape.sort.describe(`JSON ["field","ASC"|"DESC"]; field: ${sorts.join(', ')}`) });
+
+/**
+ * The sorts a declared list accepts: what its field declaration (domain) makes sortable, each of
+ * which the repository must be able to order by (`orderable`: its sort columns). A declared sort
+ * the repository cannot order by stops the server at start, so the SPA never offers a sort the
+ * API refuses.
+ */
+export function declaredSorts<K extends string>(set: FieldSet, orderable: readonly K[] | Readonly<Record<K, unknown>>): K[] {
+  const known: readonly string[] = Array.isArray(orderable) ? orderable : Object.keys(orderable);
+  const sorts = sortFields(set);
+  const missing = sorts.filter((field) => !known.includes(field));
+  if (missing.length > 0) throw new Error(`${set.resource}: sortable but not orderable by its repository: ${missing.join(', ')}`);
+  return sorts as K[];
+}
 
 export interface ListParams<F, S extends string> {
   filter: F;

@@ -65,13 +65,14 @@ function toBatch(r: Raw): Batch {
   };
 }
 
-const SORT = { createdAt: sql`b.created_at`, lotNumber: sql`b.lot_number`, quantity: sql`b.quantity`, expireDate: sql`b.expire_date` } as const;
+/** What a batch list can be ordered by; the declaration (batchFields) says which of these the API offers. */
+export const BATCH_SORT_COLUMNS = { createdAt: sql`b.created_at`, lotNumber: sql`b.lot_number`, quantity: sql`b.quantity`, expireDate: sql`b.expire_date` } as const;
 
 /** A page of the subtree's batches, one row more than the page (Content-Range `*` when more exist). */
 export async function listBatches(
   db: Db,
   companyIds: readonly string[],
-  query: { filter: BatchFilter; sort: { field: keyof typeof SORT; order: 'ASC' | 'DESC' }; offset: number; limit: number },
+  query: { filter: BatchFilter; sort: { field: keyof typeof BATCH_SORT_COLUMNS; order: 'ASC' | 'DESC' }; offset: number; limit: number },
 ): Promise<Batch[]> {
   const { filter } = query;
   const parts: SQL[] = [inIds(sql`b.company_id`, companyIds)];
@@ -83,7 +84,7 @@ export async function listBatches(
   const nulls = query.sort.order === 'DESC' ? sql`NULLS LAST` : sql`NULLS FIRST`;
   const rows = await queryRows<Raw>(
     db,
-    sql`${SELECT} WHERE ${sql.join(parts, sql` AND `)} ORDER BY ${SORT[query.sort.field]} ${order} ${nulls}, b.id ${order} LIMIT ${query.limit + 1} OFFSET ${query.offset}`,
+    sql`${SELECT} WHERE ${sql.join(parts, sql` AND `)} ORDER BY ${BATCH_SORT_COLUMNS[query.sort.field]} ${order} ${nulls}, b.id ${order} LIMIT ${query.limit + 1} OFFSET ${query.offset}`,
   );
   return rows.map(toBatch);
 }

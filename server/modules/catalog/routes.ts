@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   batchActivationAmountSchema,
-  BATCH_SORT_FIELDS,
   batchCreateSchema,
   batchFilterSchema,
   batchSchema,
@@ -14,12 +13,15 @@ import {
   typologyUpdateSchema,
 } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
-import { listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
+import { batchFields } from '../../../domain/schemas/batch';
+import { declaredSorts, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
 import { idempotencyKeyOf } from '../giftcards/idempotency';
 import { listCatalog } from '../giftcards/typologies.repository';
 import { archiveKey } from './archive';
-import { listBatches } from './batches.repository';
+import { BATCH_SORT_COLUMNS, listBatches } from './batches.repository';
+
+const BATCH_SORTS = declaredSorts(batchFields, BATCH_SORT_COLUMNS);
 import { registerCatalogJobs } from './jobs';
 import {
   archiveFileOf,
@@ -97,11 +99,11 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
   app.get(
     batches,
     {
-      schema: { tags, summary: 'Batches of the company subtree, newest first (filter {lotNumber, typologyId, status, archiveStatus})', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(batchSchema) } },
+      schema: { tags, summary: 'Batches of the company subtree, newest first (filter {lotNumber, typologyId, status, archiveStatus})', params: scopeParams, querystring: listQueryOf(BATCH_SORTS), response: { 200: z.array(batchSchema) } },
       preHandler: guards(base, ctx, BAT, 'list'),
     },
     async (request, reply) => {
-      const query = parseListQuery(request.query, batchFilterSchema, BATCH_SORT_FIELDS, { field: 'createdAt', order: 'DESC' });
+      const query = parseListQuery(request.query, batchFilterSchema, BATCH_SORTS, { field: 'createdAt', order: 'DESC' });
       const rows = await listBatches(ctx.db, request.catalogActor.companyIds, query);
       return sendPage(reply, 'batches', query.offset, query.limit, rows);
     },

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { COMPANY_SORT_FIELDS, type CompanyRecord } from '../../../domain/schemas/companies-api';
+import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { queryRows, type Db } from '../../db/client';
 import { companies, companyLogos, users, type CompanyRow } from '../../db/schema';
 import { inCompanySubtree } from '../../lib/company-scope';
@@ -72,15 +72,15 @@ export async function findCompanyRecord(db: Db, scopeRootId: string, id: string)
   return row ? toRecord(row as RecordRow) : undefined;
 }
 
-export { COMPANY_SORT_FIELDS };
-export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
-const SORT_COLUMNS: Record<CompanySortField, AnyPgColumn> = {
+/** What the list can be ordered by; the declaration (companyFields) says which of these the API offers. */
+export const COMPANY_SORT_COLUMNS = {
   companyName: companies.name,
   code: companies.code,
   businessName: companies.businessName,
   city: companies.city,
   createdAt: companies.createdAt,
-};
+} satisfies Record<string, AnyPgColumn>;
+export type CompanySortField = keyof typeof COMPANY_SORT_COLUMNS;
 
 export interface CompanyListFilter {
   q?: string;
@@ -109,7 +109,7 @@ export async function listCompanies(
   const where = and(...conditions);
   const order = sort.order === 'ASC' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
-    selectRecords(db).where(where).orderBy(order(SORT_COLUMNS[sort.field]), asc(companies.id)).limit(limit).offset(offset),
+    selectRecords(db).where(where).orderBy(order(COMPANY_SORT_COLUMNS[sort.field]), asc(companies.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(companies).where(where),
   ]);
   return { rows: rows.map((r) => toRecord(r as RecordRow)), total };

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { filterIdsSchema, filterTextSchema } from '../../../domain/fields';
 import { companyBodySchema, companyRecordSchema } from '../../../domain/schemas/companies-api';
-import { referentSchema } from '../../../domain/schemas/company';
+import { companyFields, referentSchema } from '../../../domain/schemas/company';
+import { declaredSorts } from '../../lib/list-query';
 import type { AppContext } from '../../context';
 import { companyCrudRoutes, itemParams } from '../../lib/company-routes';
 import { companyRouteGuards } from '../../lib/route-guards';
@@ -36,7 +37,7 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     list: {
       summary: 'Companies below {companyId} (filter q, parentId)',
       filter: listFilter,
-      sortFields: repo.COMPANY_SORT_FIELDS,
+      sortFields: declaredSorts(companyFields, repo.COMPANY_SORT_COLUMNS),
       defaultSort: { field: 'companyName', order: 'ASC' },
       run: (actor, q) => repo.listCompanies(ctx.db, actor.companyId, q.filter, q.sort, q.offset, q.limit),
     },

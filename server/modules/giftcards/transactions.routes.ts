@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TRANSACTION_SORT_FIELDS, cardMoveResultSchema, makeReturnSchema, transactionFilterSchema, transactionSchema } from '../../../domain/giftcards';
+import { cardMoveResultSchema, makeReturnSchema, transactionFilterSchema, transactionSchema } from '../../../domain/giftcards';
 import type { AppContext } from '../../context';
 import { unwrap } from './idempotency';
-import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
+import { transactionFields } from '../../../domain/schemas/transaction';
+import { declaredSorts, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
+
+/** The ledger is read by date, newest or oldest first (its indexes: created_at, id). */
+const SORTS = declaredSorts(transactionFields, ['createdAt'] as const);
 import { guards, itemParams, moveOptions, scopeParams } from './route-support';
 import { cancel, returnConsume, unfreeze } from './transaction-actions.service';
 import { listTransactions } from './transactions.repository';
@@ -19,9 +23,9 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
 
   app.get(
     root,
-    { schema: { tags, summary: 'Ledger rows of the company subtree, newest first (filter type, dateFrom, dateTo, storeId, cardId)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(transactionSchema) } }, preHandler: guard('list') },
+    { schema: { tags, summary: 'Ledger rows of the company subtree, newest first (filter type, dateFrom, dateTo, storeId, cardId)', params: scopeParams, querystring: listQueryOf(SORTS), response: { 200: z.array(transactionSchema) } }, preHandler: guard('list') },
     async (request, reply) => {
-      const q = parseListQuery(request.query, transactionFilterSchema, TRANSACTION_SORT_FIELDS, { field: 'createdAt', order: 'DESC' });
+      const q = parseListQuery(request.query, transactionFilterSchema, SORTS, { field: 'createdAt', order: 'DESC' });
       const rows = await listTransactions(ctx.db, request.giftcardActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
       return sendPage(reply, 'transactions', q.offset, q.limit, rows);
     },

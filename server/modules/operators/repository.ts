@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { OPERATOR_SORT_FIELDS, type OperatorRecord } from '../../../domain/schemas/companies-api';
+import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import type { Db } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema';
 import { inCompanySubtree } from '../../lib/company-scope';
@@ -32,16 +32,16 @@ export async function findOperator(db: Db, scopeRootId: string, id: string): Pro
   return row ? toRecord(row) : undefined;
 }
 
-export { OPERATOR_SORT_FIELDS };
-export type OperatorSortField = (typeof OPERATOR_SORT_FIELDS)[number];
-const SORT_COLUMNS: Record<OperatorSortField, AnyPgColumn> = {
+/** What the list can be ordered by; the declaration (operatorFields) says which of these the API offers. */
+export const OPERATOR_SORT_COLUMNS = {
   lastName: users.lastName,
   firstName: users.firstName,
   email: users.email,
   companyName: companies.name,
   status: users.status,
   createdAt: users.createdAt,
-};
+} satisfies Record<string, AnyPgColumn>;
+export type OperatorSortField = keyof typeof OPERATOR_SORT_COLUMNS;
 
 export interface OperatorListFilter {
   q?: string;
@@ -73,7 +73,7 @@ export async function listOperators(
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))
       .where(where)
-      .orderBy(order(SORT_COLUMNS[sort.field]), asc(users.id))
+      .orderBy(order(OPERATOR_SORT_COLUMNS[sort.field]), asc(users.id))
       .limit(limit)
       .offset(offset),
     db.select({ total: count() }).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(where),

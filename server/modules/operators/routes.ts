@@ -4,7 +4,9 @@ import { filterTextSchema } from '../../../domain/fields';
 import { operatorCreateSchema, operatorRecordSchema, operatorUpdateSchema } from '../../../domain/schemas/companies-api';
 import { USER_STATUSES } from '../../../domain/schemas/auth';
 import type { AppContext } from '../../context';
+import { operatorFields } from '../../../domain/schemas/operator';
 import { companyCrudRoutes } from '../../lib/company-routes';
+import { declaredSorts } from '../../lib/list-query';
 import { malformedIdIsNotFound } from '../companies/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
@@ -25,7 +27,7 @@ export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     list: {
       summary: 'Operators in the subtree of {companyId} (filter q, companyId, status)',
       filter: listFilter,
-      sortFields: repo.OPERATOR_SORT_FIELDS,
+      sortFields: declaredSorts(operatorFields, repo.OPERATOR_SORT_COLUMNS),
       defaultSort: { field: 'lastName', order: 'ASC' },
       run: (actor, q) => repo.listOperators(ctx.db, actor.companyId, q.filter, q.sort, q.offset, q.limit),
     },

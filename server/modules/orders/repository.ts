@@ -120,9 +120,12 @@ function filterConditions(filter: OrderFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/** What an order list can be ordered by; the declarations (orderFields, acquiredOrderFields) say which of these the API offers. */
+export const ORDER_SORT_COLUMNS = { createdAt: sql`o.created_at`, number: sql`o.number` };
+
 export interface OrderPage {
   filter: OrderFilter;
-  sort: { field: 'createdAt' | 'number'; order: 'ASC' | 'DESC' };
+  sort: { field: keyof typeof ORDER_SORT_COLUMNS; order: 'ASC' | 'DESC' };
   offset: number;
   limit: number;
 }
@@ -134,7 +137,7 @@ export interface OrderPage {
  */
 export async function listOrders(db: Db, view: OrderView, companyIds: readonly string[], page: OrderPage): Promise<Order[]> {
   const dir = page.sort.order === 'ASC' ? sql`ASC` : sql`DESC`;
-  const column = page.sort.field === 'number' ? sql`o.number` : sql`o.created_at`;
+  const column = ORDER_SORT_COLUMNS[page.sort.field];
   const rows = await queryRows<OrderRaw>(
     db,
     sql`SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS}

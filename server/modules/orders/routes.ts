@@ -6,7 +6,6 @@ import {
   canOrder,
   createOrderSchema,
   MAX_STOCK_RUNS,
-  ORDER_SORT_FIELDS,
   orderCodesQuerySchema,
   orderConfigurationSchema,
   orderDetailSchema,
@@ -22,13 +21,14 @@ import {
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
-import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { acquiredOrderFields, orderFields } from '../../../domain/schemas/order';
+import { declaredSorts, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../giftcards/idempotency';
 import { guards, itemParams, scopeParams } from '../giftcards/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
 import { registerOrderJobs } from './jobs';
-import { findOrder, listItems, listOrders, stockRuns, type OrderView } from './repository';
+import { ORDER_SORT_COLUMNS, findOrder, listItems, listOrders, stockRuns, type OrderView } from './repository';
 import * as service from './service';
 
 const ORDERS = 'privative-orders/orders';
@@ -66,14 +66,15 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     ['acquired', 'acquired-orders', ACQUIRED],
   ] as Array<[OrderView, string, string]>) {
     const what = view === 'placed' ? 'Orders the company subtree placed' : 'Orders other companies placed for the company subtree';
+    const sorts = declaredSorts(view === 'placed' ? orderFields : acquiredOrderFields, ORDER_SORT_COLUMNS);
     app.get(
       `${root}/${path}`,
       {
-        schema: { tags, summary: `${what} (filter {number, dateFrom, dateTo, state, shippingType, typologyId, companyId}, sort createdAt|number, range)`, params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(orderSchema) } },
+        schema: { tags, summary: `${what} (filter {number, dateFrom, dateTo, state, shippingType, typologyId, companyId}, range)`, params: scopeParams, querystring: listQueryOf(sorts), response: { 200: z.array(orderSchema) } },
         preHandler: guards(app, ctx, resource, 'list'),
       },
       async (request, reply) => {
-        const q = parseListQuery(request.query, orderFilterSchema, ORDER_SORT_FIELDS, { field: 'createdAt', order: 'DESC' });
+        const q = parseListQuery(request.query, orderFilterSchema, sorts, { field: 'createdAt', order: 'DESC' });
         const rows = await listOrders(ctx.db, view, request.giftcardActor.companyIds, { ...q, limit: q.limit + 1 });
         return sendPage(reply, path, q.offset, q.limit, rows);
       },

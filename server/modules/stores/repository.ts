@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { STORE_SORT_FIELDS, type StoreRecord } from '../../../domain/schemas/stores-api';
+import type { StoreRecord } from '../../../domain/schemas/stores-api';
 import { queryRows, type Db } from '../../db/client';
 import { stores, type StoreRow } from '../../db/schema';
 
@@ -22,14 +22,14 @@ export async function findStore(db: Db, companyId: string, id: string): Promise<
   return row;
 }
 
-export { STORE_SORT_FIELDS };
-export type StoreSortField = (typeof STORE_SORT_FIELDS)[number];
-const SORT_COLUMNS: Record<StoreSortField, AnyPgColumn> = {
+/** What a store list can be ordered by; the declaration (storeFields) says which of these the API offers. */
+export const STORE_SORT_COLUMNS = {
   code: stores.code,
   name: stores.name,
   storeCategoryId: stores.storeCategoryId,
   createdAt: stores.createdAt,
-};
+} satisfies Record<string, AnyPgColumn>;
+export type StoreSortField = keyof typeof STORE_SORT_COLUMNS;
 
 export interface StoreListFilter {
   q?: string;
@@ -59,7 +59,7 @@ export async function listStores(
   const where = and(...conditions);
   const order = sort.order === 'ASC' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(stores).where(where).orderBy(order(SORT_COLUMNS[sort.field]), asc(stores.id)).limit(limit).offset(offset),
+    db.select().from(stores).where(where).orderBy(order(STORE_SORT_COLUMNS[sort.field]), asc(stores.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(stores).where(where),
   ]);
   return { rows: rows.map(toRecord), total };

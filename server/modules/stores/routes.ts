@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { filterIdsSchema, filterTextSchema } from '../../../domain/fields';
-import { storeSchema } from '../../../domain/schemas/store';
+import { storeFields, storeSchema } from '../../../domain/schemas/store';
+import { declaredSorts } from '../../lib/list-query';
 import { STORE_IMPORT_TEMPLATE, storeImportResultSchema, storeRecordSchema } from '../../../domain/schemas/stores-api';
 import type { AppContext } from '../../context';
 import { companyCrudRoutes, scopeParams } from '../../lib/company-routes';
@@ -54,7 +55,7 @@ export async function storeRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     list: {
       summary: 'Stores of {companyId} (filter q, code, name, storeCategoryId)',
       filter: listFilter,
-      sortFields: repo.STORE_SORT_FIELDS,
+      sortFields: declaredSorts(storeFields, repo.STORE_SORT_COLUMNS),
       defaultSort: { field: 'code', order: 'ASC' },
       run: (actor, q) => repo.listStores(ctx.db, actor.companyId, q.filter, q.sort, q.offset, q.limit),
     },
