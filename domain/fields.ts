@@ -170,6 +170,24 @@ export const secondaryFields = (set: FieldSet): FieldSpec[] => {
  */
 export const sortFields = (set: FieldSet): string[] => [...new Set([...set.fields.filter((field) => field.sortable).map((field) => field.source), ...(set.sorts ?? [])])];
 export const filterFields = (set: FieldSet) => set.fields.filter((field) => field.filter);
+
+/** What a declared filter field accepts, by its kind: one of a choice's ids, a record's id, a flag, or a text of at most FILTER_TEXT_MAX. */
+const filterRule = (field: FieldSpec): z.ZodType => {
+  if (field.kind === 'select' && field.choices?.length) return z.enum(field.choices.map((choice) => choice.id) as [string, ...string[]]);
+  if (field.kind === 'reference') return z.uuid();
+  if (field.kind === 'boolean') return z.boolean();
+  return filterTextSchema;
+};
+
+/**
+ * The filter a declared list's API accepts: every declared filter field by its kind, and the
+ * list's own parameters that are no field (`extra`: the search `q`, the ids of a lookup). Any
+ * other key is refused (400), so a filter shown on screen is one the API applies.
+ */
+export function declaredFilter<E extends z.ZodRawShape>(set: FieldSet, extra: E) {
+  const declared = Object.fromEntries(filterFields(set).map((field) => [field.source, filterRule(field).optional()]));
+  return z.object({ ...declared, ...extra }).strict();
+}
 export const showFields = (set: FieldSet) => set.fields.filter((field) => field.show !== false);
 export const inputFields = (set: FieldSet, group?: string) => set.inputs.filter((field) => group === undefined || field.group === group);
 

@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { filterIdsSchema, filterTextSchema } from '../../../domain/fields';
+import { declaredFilter, filterIdsSchema, filterTextSchema } from '../../../domain/fields';
 import { companyBodySchema, companyRecordSchema } from '../../../domain/schemas/companies-api';
 import { companyFields, referentSchema } from '../../../domain/schemas/company';
 import { declaredSorts } from '../../lib/list-query';
@@ -16,9 +15,8 @@ import * as repo from './repository';
 import * as service from './service';
 
 const RESOURCE = 'privative-orders/companies';
-const listFilter = z
-  .object({ q: filterTextSchema.optional(), parentId: z.uuid().optional(), id: filterIdsSchema(filterTextSchema).transform(onlyUuids).optional() })
-  .strict();
+/** The declared filters (companyFields: the parent), the search, a lookup's ids. */
+const listFilter = declaredFilter(companyFields, { q: filterTextSchema.optional(), id: filterIdsSchema(filterTextSchema).transform(onlyUuids).optional() });
 
 /** /api/company/{companyId}/companies: the registry of the companies below {companyId} (privative.companies). */
 export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { filterTextSchema } from '../../../domain/fields';
+import { declaredFilter, filterTextSchema } from '../../../domain/fields';
 import { operatorCreateSchema, operatorRecordSchema, operatorUpdateSchema } from '../../../domain/schemas/companies-api';
-import { USER_STATUSES } from '../../../domain/schemas/auth';
 import type { AppContext } from '../../context';
 import { operatorFields } from '../../../domain/schemas/operator';
 import { companyCrudRoutes } from '../../lib/company-routes';
@@ -11,9 +9,8 @@ import { malformedIdIsNotFound } from '../companies/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 
-const listFilter = z
-  .object({ q: filterTextSchema.optional(), companyId: z.uuid().optional(), status: z.enum(USER_STATUSES).optional() })
-  .strict();
+/** The declared filters (operatorFields: the company, the status) and the search. */
+const listFilter = declaredFilter(operatorFields, { q: filterTextSchema.optional() });
 
 /** /api/company/{companyId}/operators: users of operator role in the subtree (privative.companies). */
 export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

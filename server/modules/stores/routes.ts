@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { filterIdsSchema, filterTextSchema } from '../../../domain/fields';
+import { declaredFilter, filterIdsSchema, filterTextSchema } from '../../../domain/fields';
 import { storeFields, storeSchema } from '../../../domain/schemas/store';
 import { declaredSorts } from '../../lib/list-query';
 import { STORE_IMPORT_TEMPLATE, storeImportResultSchema, storeRecordSchema } from '../../../domain/schemas/stores-api';
@@ -16,15 +15,13 @@ import * as repo from './repository';
 import * as service from './service';
 
 const RESOURCE = 'privative/stores';
-const listFilter = z
-  .object({
-    q: filterTextSchema.optional(),
-    code: filterTextSchema.optional(),
-    name: filterTextSchema.optional(),
-    storeCategoryId: filterTextSchema.optional(),
-    id: filterIdsSchema(filterTextSchema).transform(onlyUuids).optional(),
-  })
-  .strict();
+/** The declared filters (storeFields), the search, the code and name of the store pickers, a lookup's ids. */
+const listFilter = declaredFilter(storeFields, {
+  q: filterTextSchema.optional(),
+  code: filterTextSchema.optional(),
+  name: filterTextSchema.optional(),
+  id: filterIdsSchema(filterTextSchema).transform(onlyUuids).optional(),
+});
 
 /** /api/company/{companyId}/stores: the stores of company {companyId} (privative.stores). */
 export async function storeRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -4,7 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { CreateBase } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineFields, type FieldSpec } from '../../../domain/fields';
+import { fieldsCsv } from '../../../domain/fieldCsv';
+import { declaredFilter, defineFields, filterTextSchema, type FieldSpec } from '../../../domain/fields';
+import { declaredSorts, parseListQuery } from '../../../server/lib/list-query';
+import { textOf } from '../../../server/lib/texts';
+import { STORE_SORT_COLUMNS } from '../../../server/modules/stores/repository';
 import { storeFields, storeSchema } from '../../../domain/schemas/store';
 import { server } from '../../test/msw';
 import { renderScreen } from '../../test/renderScreen';
@@ -13,17 +17,19 @@ import { SchemaList } from './SchemaList';
 import { SchemaShowFields } from './SchemaShowFields';
 
 const STORES = '/api/company/company-1/stores';
-// a field added to stores: one schema key and one declaration line
+// src/resources/README.md "Add a field": a field added to stores is one schema key and one declaration line
 const withRegion = defineFields(
-  storeSchema.extend({ region: z.string().trim().min(2, 'validation.storeText') }),
-  [...(storeFields.fields as FieldSpec<never>[]), { source: 'region', label: 'Region', column: true, sortable: true }],
-  { resource: 'privative/stores' },
+  storeSchema.extend({ region: z.string().trim().min(2, 'validation.storeText').max(40, 'validation.storeText') }),
+  [...(storeFields.fields as FieldSpec<never>[]), { source: 'region', label: 'Region', column: true, sortable: true, filter: true }],
+  { resource: 'privative/stores', sorts: storeFields.sorts },
 );
+// …and the repository's column for it (server/modules/stores/repository.ts STORE_SORT_COLUMNS)
+const apiSorts = declaredSorts(withRegion, [...Object.keys(STORE_SORT_COLUMNS), 'region']);
 const store = { id: 's-1', code: 'NEG-1', name: 'Centro', storeCategoryId: 'RETAIL', defaultActivationStore: true, region: 'Lombardia' };
 const options = { permissions: ['privative.stores' as const], resource: 'privative/stores' as const };
 
 describe('schema components', () => {
-  it('a declared field becomes a list column (sortable as declared), a form input and a show field', async () => {
+  it('a declared field becomes a list column, a filter and a sort the API accepts, and a CSV column', async () => {
     let query = '';
     server.use(
       http.get(STORES, ({ request }) => {
@@ -36,9 +42,27 @@ describe('schema components', () => {
     await within(table).findByText('Lombardia');
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Code', 'Name', 'Store category', 'Default activation store', 'Region']);
-    // the declared filter (store category) and the search are there; a typed filter reaches the API
-    await userEvent.setup().type(screen.getByLabelText('Store category'), 'OUT');
-    await waitFor(() => expect(decodeURIComponent(query)).toContain('"storeCategoryId":"OUT"'));
+    // the declared filters (store category, region) and the search are there; a typed filter and a sort reach the API
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Store category'), 'OUT');
+    await user.type(screen.getByLabelText('Region'), 'Lomb');
+    await waitFor(() => expect(decodeURIComponent(query)).toContain('"storeCategoryId":"OUT","region":"Lomb"'));
+    await user.click(screen.getByRole('button', { name: 'Sort by region ascending' }));
+    await waitFor(() => expect(decodeURIComponent(query)).toContain('["region","ASC"]'));
+
+    // the API reads the same declaration: the query the screen sent is accepted as it is…
+    const params = Object.fromEntries(new URLSearchParams(query));
+    const filter = declaredFilter(withRegion, { q: filterTextSchema.optional() });
+    const parsed = parseListQuery(params, filter, apiSorts, { field: 'code', order: 'ASC' });
+    expect(parsed).toMatchObject({ filter: { storeCategoryId: 'OUT', region: 'Lomb' }, sort: { field: 'region', order: 'ASC' } });
+    // …and a column the declaration does not make sortable or filterable is refused (400)
+    expect(() => parseListQuery({ sort: '["defaultActivationStore","ASC"]' }, filter, apiSorts, { field: 'code', order: 'ASC' })).toThrow(expect.objectContaining({ statusCode: 400 }));
+    expect(() => parseListQuery({ filter: '{"defaultActivationStore":true}' }, filter, apiSorts, { field: 'code', order: 'ASC' })).toThrow(expect.objectContaining({ statusCode: 400 }));
+
+    // the CSV of the declaration: the field's column, headed in the user's language, a flag as its word
+    const csv = fieldsCsv(withRegion, { language: 'it', timeZone: 'Europe/Rome' }, textOf('it'));
+    expect(csv.header).toBe('\uFEFFCodice;Nome;Categoria punto vendita;Punto vendita di attivazione predefinito;Region\r\n');
+    expect(csv.line(store)).toBe('NEG-1;Centro;RETAIL;Sì;Lombardia\r\n');
   });
 
   it('renders the declared inputs and show fields', async () => {
