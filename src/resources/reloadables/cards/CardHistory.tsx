@@ -1,20 +1,10 @@
-import { Box, Card, List, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, InfiniteListBase, RecordContextProvider, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { CardEvent } from '../../../../domain/reloadables';
-import { DateTimeField } from '../../../components/DateTimeField';
-import { ListLoadError } from '../../../components/ListLoadError';
-import { LoadMoreButton } from '../../../components/LoadMoreButton';
-import { MoneyField, useFormatCents } from '../../../components/MoneyField';
-import { SCROLLABLE_TABLE_SX } from '../../../components/scrollableTable';
-
-function NoEvents() {
-  const translate = useTranslate();
-  return (
-    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-      {translate('reloadables.history.empty')}
-    </Typography>
-  );
-}
+import { cardEventFields } from '../../../../domain/schemas/reloadable-cards';
+import { useFormatCents } from '../../../components/MoneyField';
+import { SchemaList } from '../../../components/schema';
+import { CompactRows, useRecordText } from '../../../components/schema/CompactRows';
 
 /** What changed: the amount of a reload, the old → new client ID or company. */
 function EventDetail() {
@@ -38,72 +28,51 @@ function EventDetail() {
   return values.length ? <span>{values.join(' → ')}</span> : null;
 }
 
-function EventType() {
-  const translate = useTranslate();
-  const event = useRecordContext<CardEvent>();
-  return event ? <>{translate(`reloadables.history.types.${event.type}`)}</> : null;
-}
-
+/** Phones: the event and what changed, then date, balance after and user. */
 function CompactEvents() {
   const translate = useTranslate();
-  const { data } = useListContext<CardEvent>();
-  if (!data?.length) return <NoEvents />;
   return (
-    <List disablePadding aria-label={translate('reloadables.history.title')}>
-      {data.map((event) => (
-        <RecordContextProvider key={event.id} value={event}>
-          <ListItem divider sx={{ display: 'block' }}>
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-              <Typography component="span" sx={{ fontWeight: 600 }}>
-                <EventType />
-              </Typography>
-              <Box sx={{ ml: 'auto' }}>
-                <EventDetail />
-              </Box>
-            </Box>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              <DateTimeField source="createdAt" /> · {translate('reloadables.history.balanceAfter')} <MoneyField source="balanceAfterCents" />
-              {event.userName ? ` · ${event.userName}` : ''}
-            </Typography>
-          </ListItem>
-        </RecordContextProvider>
-      ))}
-    </List>
-  );
-}
-
-function EventRows() {
-  const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { error, data } = useListContext<CardEvent>();
-  if (error && !data?.length) return <ListLoadError />;
-  if (phone) return <Card variant="outlined">{<CompactEvents />}</Card>;
-  const label = (key: string) => translate(`reloadables.history.${key}`);
-  return (
-    <Card variant="outlined">
-      <DataTable<CardEvent> bulkActionButtons={false} rowClick={false} empty={<NoEvents />} sx={SCROLLABLE_TABLE_SX}>
-        <DataTable.Col source="createdAt" label={label('createdAt')} disableSort render={() => <DateTimeField source="createdAt" />} />
-        <DataTable.Col source="type" label={label('type')} disableSort field={EventType} />
-        <DataTable.Col source="detail" label={label('detail')} disableSort field={EventDetail} />
-        <DataTable.Col source="balanceAfterCents" label={label('balanceAfter')} disableSort align="right" render={() => <MoneyField source="balanceAfterCents" />} />
-        <DataTable.Col source="userName" label={label('user')} disableSort />
-      </DataTable>
-    </Card>
+    <CompactRows
+      fields={cardEventFields}
+      label="reloadables.history.title"
+      first={(_event, text) => (
+        <>
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {text('type')}
+          </Typography>
+          <Box sx={{ ml: 'auto' }}>
+            <EventDetail />
+          </Box>
+        </>
+      )}
+      second={(_event, text) => [text('createdAt'), `${translate('reloadables.history.balanceAfter')} ${text('balanceAfterCents')}`, text('userName')]}
+    />
   );
 }
 
 /** A card's history (its events, newest first): resource `reloadables/card-history` with the card in the filter. */
 export function CardHistory({ cardId }: { cardId: string }) {
   const translate = useTranslate();
+  const text = useRecordText(cardEventFields);
   return (
     <Box component="section" sx={{ mt: 3 }} aria-labelledby="card-history-title">
       <Typography variant="h6" component="h2" id="card-history-title" sx={{ mb: 1 }}>
         {translate('reloadables.history.title')}
       </Typography>
-      <InfiniteListBase<CardEvent> resource="reloadables/card-history" filter={{ cardId }} perPage={20} sort={{ field: 'createdAt', order: 'DESC' }} disableSyncWithLocation storeKey={false} queryOptions={{ onError: () => undefined }}>
-        <EventRows />
-        <LoadMoreButton label={translate('reloadables.history.loadMore')} />
-      </InfiniteListBase>
+      <SchemaList
+        fields={cardEventFields}
+        filter={{ cardId }}
+        perPage={20}
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        storeKey={false}
+        empty="reloadables.history.empty"
+        loadMore="reloadables.history.loadMore"
+        rowClick={false}
+        link={false}
+        // the event in words, not a badge
+        render={{ type: (event) => text(event, 'type'), detail: () => <EventDetail /> }}
+        compact={<CompactEvents />}
+      />
     </Box>
   );
 }

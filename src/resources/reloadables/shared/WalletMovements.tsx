@@ -1,30 +1,18 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Card, CircularProgress, List, ListItem, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, InfiniteListBase, RecordContextProvider, useCanAccess, useListContext, useTranslate, type Identifier } from 'react-admin';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useCanAccess, useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { WalletMovement, WalletMovementFilter } from '../../../../domain/reloadables';
-import { DateTimeField } from '../../../components/DateTimeField';
-import { ListLoadError } from '../../../components/ListLoadError';
-import { LoadMoreButton } from '../../../components/LoadMoreButton';
-import { MoneyField } from '../../../components/MoneyField';
-import { SCROLLABLE_TABLE_SX } from '../../../components/scrollableTable';
+import { walletMovementFields } from '../../../../domain/schemas/wallet-movements';
 import { ResponsiveListFilters } from '../../../components/ResponsiveListFilters';
-import { ListCount } from './ListCount';
+import { SchemaList, type ColumnRender } from '../../../components/schema';
+import { CompactRows } from '../../../components/schema/CompactRows';
 import { MovementAmountField, MovementCardField, MovementRunLink, MovementTypeField } from './MovementFields';
 import { MovementFilterChips, MovementFilterForm } from './MovementFilterForm';
 import { useMovementExport } from './useMovementExport';
 
-const PAGE_SIZE = 25;
+type Resource = 'reloadables/wallet' | 'reloadables/walletSubCompanies-movements';
 
-function NoMovements() {
-  const translate = useTranslate();
-  return (
-    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-      {translate('reloadables.movements.empty')}
-    </Typography>
-  );
-}
-
-function DownloadButton({ resource, fileStem, subCompanyId }: { resource: string; fileStem: string; subCompanyId?: Identifier }) {
+function DownloadButton({ resource, fileStem, subCompanyId }: { resource: Resource; fileStem: string; subCompanyId?: Identifier }) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource, action: 'export' });
   const { filterValues } = useListContext();
@@ -33,7 +21,6 @@ function DownloadButton({ resource, fileStem, subCompanyId }: { resource: string
   return (
     <Button
       variant="outlined"
-      sx={{ ml: 'auto' }}
       startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label={translate('reloadables.movements.downloading')} /> : <DownloadIcon />}
       disabled={busy}
       onClick={() => void download(filterValues as WalletMovementFilter)}
@@ -58,56 +45,33 @@ function Counterpart({ movement }: { movement: WalletMovement }) {
   );
 }
 
-/** Phones: type and amount on the first line; date, balance after, counterpart or card, user on the second. */
+/** The type in words with its reason, the signed amount, the counterpart with the note, the card (or the run). */
+const RENDER: ColumnRender = {
+  type: () => <MovementTypeField />,
+  amountCents: () => <MovementAmountField />,
+  counterpartCompanyName: (movement) => <Counterpart movement={movement as WalletMovement} />,
+  cardNumber: (movement) => (movement.cardNumber ? <MovementCardField /> : <MovementRunLink />),
+};
+
+/** Phones: type and amount on the first line; date, balance after, counterpart, user and note on the second; the card or the run below. */
 function CompactMovements() {
   const translate = useTranslate();
-  const { data } = useListContext<WalletMovement>();
-  if (!data?.length) return <NoMovements />;
-  return (
-    <List disablePadding aria-label={translate('reloadables.movements.title')}>
-      {data.map((movement) => (
-        <RecordContextProvider key={movement.id} value={movement}>
-          <ListItem divider sx={{ display: 'block', py: 1 }}>
-            <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-              <Box sx={{ flexGrow: 1 }}>
-                <MovementTypeField />
-              </Box>
-              <MovementAmountField />
-            </Box>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              <DateTimeField source="createdAt" /> · {translate('reloadables.movements.fields.balanceAfter')} <MoneyField source="balanceAfterCents" />
-              {movement.counterpartCompanyName ? ` · ${movement.counterpartCompanyName}` : ''}
-              {movement.userName ? ` · ${movement.userName}` : ''}
-              {movement.note ? ` · ${translate('reloadables.movements.fields.note')}: ${movement.note}` : ''}
-            </Typography>
-            {movement.cardNumber && <MovementCardField />}
-            {!movement.cardNumber && <MovementRunLink />}
-          </ListItem>
-        </RecordContextProvider>
-      ))}
-    </List>
-  );
-}
-
-function MovementRows() {
-  const translate = useTranslate();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { error, data } = useListContext<WalletMovement>();
-  if (error && !data?.length) return <ListLoadError />;
   const label = (key: string) => translate(`reloadables.movements.fields.${key}`);
-  if (phone) return <Card variant="outlined">{<CompactMovements />}</Card>;
   return (
-    <Card variant="outlined">
-      <DataTable<WalletMovement> bulkActionButtons={false} rowClick={false} empty={<NoMovements />} sx={SCROLLABLE_TABLE_SX}>
-        <DataTable.Col source="createdAt" label={label('createdAt')} disableSort render={() => <DateTimeField source="createdAt" />} />
-        <DataTable.Col source="type" label={label('type')} disableSort field={MovementTypeField} />
-        <DataTable.Col source="amountCents" label={label('amount')} disableSort align="right" field={MovementAmountField} />
-        <DataTable.Col source="balanceAfterCents" label={label('balanceAfter')} disableSort align="right" render={() => <MoneyField source="balanceAfterCents" />} />
-        <DataTable.Col source="counterpartCompanyName" label={label('counterpart')} disableSort render={(movement: WalletMovement) => <Counterpart movement={movement} />} />
-        <DataTable.Col source="cardNumber" label={label('card')} disableSort render={(movement: WalletMovement) => (movement.cardNumber ? <MovementCardField /> : <MovementRunLink />)} />
-        <DataTable.Col source="userName" label={label('user')} disableSort />
-      </DataTable>
-    </Card>
+    <CompactRows<WalletMovement>
+      fields={walletMovementFields}
+      label="reloadables.movements.title"
+      first={() => (
+        <>
+          <Box sx={{ flexGrow: 1 }}>
+            <MovementTypeField />
+          </Box>
+          <MovementAmountField />
+        </>
+      )}
+      second={(movement, text) => [text('createdAt'), `${label('balanceAfter')} ${text('balanceAfterCents')}`, text('counterpartCompanyName'), text('userName'), movement.note && `${label('note')}: ${movement.note}`]}
+      below={(movement) => (movement.cardNumber ? <MovementCardField /> : <MovementRunLink />)}
+    />
   );
 }
 
@@ -117,30 +81,30 @@ function MovementRows() {
  * (`reloadables/wallet`) or a sub-company's (`reloadables/walletSubCompanies-movements`, with
  * `subCompanyId` as its permanent filter).
  */
-export function WalletMovements({ resource, fileStem, subCompanyId }: { resource: 'reloadables/wallet' | 'reloadables/walletSubCompanies-movements'; fileStem: string; subCompanyId?: Identifier }) {
+export function WalletMovements({ resource, fileStem, subCompanyId }: { resource: Resource; fileStem: string; subCompanyId?: Identifier }) {
   const translate = useTranslate();
   return (
     <Box component="section" aria-labelledby="wallet-movements-title">
       <Typography variant="h6" component="h2" id="wallet-movements-title" sx={{ mb: 1 }}>
         {translate('reloadables.movements.title')}
       </Typography>
-      <InfiniteListBase<WalletMovement>
+      <SchemaList
+        fields={walletMovementFields}
         resource={resource}
         filter={subCompanyId === undefined ? undefined : { subCompanyId }}
-        perPage={PAGE_SIZE}
         sort={{ field: 'createdAt', order: 'DESC' }}
-        queryOptions={{ onError: () => undefined }}
-        disableSyncWithLocation
         storeKey={false}
-      >
-        <ResponsiveListFilters form={<MovementFilterForm />} chips={<MovementFilterChips />} />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-          <ListCount keys="reloadables.movements" />
-          <DownloadButton resource={resource} fileStem={fileStem} subCompanyId={subCompanyId} />
-        </Box>
-        <MovementRows />
-        <LoadMoreButton label={translate('reloadables.movements.loadMore')} />
-      </InfiniteListBase>
+        filters={<ResponsiveListFilters form={<MovementFilterForm />} chips={<MovementFilterChips />} />}
+        actions={<DownloadButton resource={resource} fileStem={fileStem} subCompanyId={subCompanyId} />}
+        count="reloadables.movements.count"
+        countMore="reloadables.movements.countMore"
+        empty="reloadables.movements.empty"
+        loadMore="reloadables.movements.loadMore"
+        rowClick={false}
+        link={false}
+        render={RENDER}
+        compact={<CompactMovements />}
+      />
     </Box>
   );
 }
