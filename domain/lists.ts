@@ -3,6 +3,7 @@ import { BATCH_SORT_FIELDS, TYPOLOGY_SORT_FIELDS } from './catalog';
 import { CARD_SORT_FIELDS, TRANSACTION_SORT_FIELDS } from './giftcards';
 import { ORDER_SORT_FIELDS } from './orders';
 import { COMPANY_SORT_FIELDS, OPERATOR_SORT_FIELDS } from './schemas/companies-api';
+import { PLANNED_RELOAD_SORT_FIELDS, RELOAD_HISTORY_SORT_FIELDS } from './schemas/reloads';
 import { STORE_SORT_FIELDS } from './schemas/stores-api';
 
 /**
@@ -20,4 +21,6 @@ export const LIST_SORT_FIELDS: Partial<Record<ResourceName, readonly string[]>> 
   'privative-orders/operators': OPERATOR_SORT_FIELDS,
   'privative-orders/orders': ORDER_SORT_FIELDS,
   'privative-orders/acquired-orders': ORDER_SORT_FIELDS,
+  'reloadables/reloads-history': RELOAD_HISTORY_SORT_FIELDS,
+  'reloadables/queue-reloads': PLANNED_RELOAD_SORT_FIELDS,
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardExportQuerySchema, EXPORT_LANGUAGES } from '../../../domain/giftcards';
+import { PLANNED_RELOAD_SORT_FIELDS, RELOAD_HISTORY_SORT_FIELDS } from '../../../domain/schemas/reloads';
 import {
   plannedReloadFilterSchema,
   plannedReloadSchema,
@@ -112,7 +113,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
       preHandler: companyRouteGuards(app, QUEUE, 'list'),
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, plannedReloadFilterSchema, ['scheduledAt'] as const, { field: 'scheduledAt', order: 'ASC' });
+      const q = parseListQuery(request.query, plannedReloadFilterSchema, PLANNED_RELOAD_SORT_FIELDS, { field: 'scheduledAt', order: 'ASC' });
       return sendPage(reply, 'planned', q.offset, q.limit, await listPlanned(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1, q.sort.order));
     },
   );
@@ -128,7 +129,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     `${root}/history`,
     { schema: { tags, summary: 'Completed reload runs, newest first (filter {source, scheduled, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, HISTORY, 'list') },
     async (request, reply) => {
-      const q = parseListQuery(request.query, reloadRunFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+      const q = parseListQuery(request.query, reloadRunFilterSchema, RELOAD_HISTORY_SORT_FIELDS, { field: 'createdAt', order: 'DESC' });
       return sendPage(reply, 'history', q.offset, q.limit, await history(request.actor.companyId, q.filter, q.offset, q.limit, q.sort.order));
     },
   );
