@@ -6,11 +6,13 @@ import { batchFields } from './schemas/batch';
 import { companyFields } from './schemas/company';
 import { operatorFields } from './schemas/operator';
 import { acquiredOrderFields, orderFields } from './schemas/order';
+import { reloadableCardFields } from './schemas/reloadable-cards';
+import { queueReloadFields, reloadHistoryFields } from './schemas/reloads';
 import { storeFields } from './schemas/store';
 import { transactionFields } from './schemas/transaction';
 
 /** The declared lists: their sorts are the API's (server/lib/list-query.ts `declaredSorts`). */
-const DECLARED: readonly FieldSet[] = [storeFields, companyFields, operatorFields, batchFields, orderFields, acquiredOrderFields, transactionFields];
+const DECLARED: readonly FieldSet[] = [storeFields, companyFields, operatorFields, batchFields, orderFields, acquiredOrderFields, transactionFields, reloadableCardFields, reloadHistoryFields, queueReloadFields];
 
 /**
  * The sort fields each list of the API accepts (server/lib/list-query.ts answers any other with

@@ -4,9 +4,9 @@ import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 
 /** Reads of reloadable cards and their history, always inside the caller's company subtree. */
-export const CARD_SORT_FIELDS = ['number', 'lastReloadAt', 'expirationDate'] as const;
-export type CardSortField = (typeof CARD_SORT_FIELDS)[number];
-const SORT_COLUMN: Record<CardSortField, SQL> = { number: sql`c.number`, lastReloadAt: sql`c.last_reload_at`, expirationDate: sql`c.expiration_date` };
+/** What a card list can be ordered by; the declaration (reloadableCardFields) says which of these the API offers. */
+export const CARD_SORT_COLUMNS = { number: sql`c.number`, lastReloadAt: sql`c.last_reload_at`, expirationDate: sql`c.expiration_date` } satisfies Record<string, SQL>;
+export type CardSortField = keyof typeof CARD_SORT_COLUMNS;
 
 interface CardRow {
   id: string;
@@ -108,7 +108,7 @@ export async function listReloadableCards(db: Db, viewer: CardViewer, query: Car
   const direction = query.sort.order === 'ASC' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
   const rows = await queryRows<CardRow>(
     db,
-    sql`${CARD_SELECT} WHERE ${cardWhere(viewer.companyIds, query.filter)} ORDER BY ${SORT_COLUMN[query.sort.field]} ${direction}, c.id OFFSET ${query.offset} LIMIT ${query.limit}`,
+    sql`${CARD_SELECT} WHERE ${cardWhere(viewer.companyIds, query.filter)} ORDER BY ${CARD_SORT_COLUMNS[query.sort.field]} ${direction}, c.id OFFSET ${query.offset} LIMIT ${query.limit}`,
   );
   return rows.map((row) => toCard(row, now, viewer));
 }

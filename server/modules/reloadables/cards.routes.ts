@@ -13,12 +13,15 @@ import {
 } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
+import { reloadableCardFields } from '../../../domain/schemas/reloadable-cards';
+import { declaredSorts, listQueryOf, listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
 import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
 import { itemParams, scopeParams } from '../giftcards/route-support';
-import { CARD_SORT_FIELDS, cardHistory, findReloadableCard, listReloadableCards } from './cards.repository';
+import { CARD_SORT_COLUMNS, cardHistory, findReloadableCard, listReloadableCards } from './cards.repository';
 import { bulkCards, cardViewer, changeCard, reloadCard, setClientId, type CardActor } from './cards.service';
 import { idempotencyOf } from './wallet.routes';
+
+const CARD_SORTS = declaredSorts(reloadableCardFields, CARD_SORT_COLUMNS);
 
 const CARDS = 'reloadables/cards';
 const HISTORY = 'reloadables/card-history';
@@ -51,13 +54,13 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Reloadable cards of the subtree (filter {q: number prefix, client ID or customer; status; clientId; userId; companyId}, sort number|lastReloadAt|expirationDate, range)',
         params: scopeParams,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(CARD_SORTS),
         response: { 200: z.array(reloadableCardSchema) },
       },
       preHandler: cardGuards(app, ctx, CARDS, 'list'),
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, reloadableCardFilterSchema, CARD_SORT_FIELDS, { field: 'number', order: 'ASC' });
+      const q = parseListQuery(request.query, reloadableCardFilterSchema, CARD_SORTS, { field: 'number', order: 'ASC' });
       const rows = await listReloadableCards(ctx.db, cardViewer(ctx, request.cardActor), { ...q, limit: q.limit + 1 }, ctx.clock.now());
       return sendPage(reply, 'cards', q.offset, q.limit, rows);
     },

@@ -15,17 +15,24 @@ function Text({ field, record }: { field: FieldSpec; record: RaRecord }) {
  * The list on a phone (react-admin's SimpleList pattern): one row per record, the declared
  * `primary` field on the first line, the `secondary` fields on the second, the whole row a link
  * to the record (`<a href>`, so Tab and Enter open it). No table, so nothing widens the page.
+ * As in SimpleList, `secondaryText` replaces the second line and `tertiaryText` ends the first.
  */
 export function SchemaCompactList({
   fields,
   link,
   primaryText,
+  secondaryText,
+  tertiaryText,
   empty,
 }: {
   fields: FieldSet;
   link?: RecordLink;
   /** the first line when it is not one field (an operator's full name) */
   primaryText?: (record: RaRecord) => ReactNode;
+  /** the second line when it is not the declared fields (labelled figures, a line more) */
+  secondaryText?: (record: RaRecord) => ReactNode;
+  /** at the end of the first line (an amount; a row action when the row is no link) */
+  tertiaryText?: (record: RaRecord) => ReactNode;
   empty: ReactNode;
 }) {
   const { data } = useListContext();
@@ -36,10 +43,22 @@ export function SchemaCompactList({
     <List disablePadding data-testid="compact-list">
       {data.map((record) => {
         const to = link?.(record);
+        const first = primaryText ? primaryText(record) : primary ? <Text field={primary} record={record} /> : String(record.id);
         const text = (
           <ListItemText
-            primary={primaryText ? primaryText(record) : primary ? <Text field={primary} record={record} /> : String(record.id)}
-            secondary={secondary.map((field, index) => (
+            primary={
+              tertiaryText ? (
+                <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  {first}
+                  <Box component="span" sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}>
+                    {tertiaryText(record)}
+                  </Box>
+                </Box>
+              ) : (
+                first
+              )
+            }
+            secondary={secondaryText ? secondaryText(record) : secondary.map((field, index) => (
               <span key={field.source}>
                 {index > 0 && ' · '}
                 <Text field={field} record={record} />
