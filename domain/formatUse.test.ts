@@ -38,7 +38,7 @@ const files = ['src', 'server', 'domain'].flatMap((dir) => sourceFiles(path.join
 
 describe('numbers are written by the one formatter', () => {
   it('walks the SPA, the server and the domain', () => {
-    expect(files).toContain('src/resources/giftcards/GiftCardCount.tsx');
+    expect(files).toContain('src/resources/giftcards/GiftCardList.tsx');
     expect(files).toContain('server/modules/reloadables/notifications.ts');
     expect(files).toContain(FORMATTER);
     expect(files.length).toBeGreaterThan(300);

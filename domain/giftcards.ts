@@ -95,7 +95,6 @@ export const DEFAULT_MAX_TRANSACTION_CENTS = 100_000;
 
 /** Lists: at most this many rows per page (`range` [start,end]). */
 export const MAX_PAGE_SIZE = 200;
-export const CARD_SORT_FIELDS = ['progressive', 'createdAt', 'activationDate', 'expireDate'] as const;
 
 /**
  * The card list's count is bounded: it stops at this many cards (and says "more than"), so it

@@ -1,8 +1,8 @@
 import type { ResourceName } from './access';
 import { TYPOLOGY_SORT_FIELDS } from './catalog';
 import { sortFields, type FieldSet } from './fields';
-import { CARD_SORT_FIELDS } from './giftcards';
 import { batchFields } from './schemas/batch';
+import { giftCardFields } from './schemas/giftcard';
 import { companyFields } from './schemas/company';
 import { operatorFields } from './schemas/operator';
 import { acquiredOrderFields, orderFields } from './schemas/order';
@@ -12,7 +12,7 @@ import { storeFields } from './schemas/store';
 import { transactionFields } from './schemas/transaction';
 
 /** The declared lists: their sorts are the API's (server/lib/list-query.ts `declaredSorts`). */
-const DECLARED: readonly FieldSet[] = [storeFields, companyFields, operatorFields, batchFields, orderFields, acquiredOrderFields, transactionFields, reloadableCardFields, reloadHistoryFields, queueReloadFields];
+const DECLARED: readonly FieldSet[] = [giftCardFields, storeFields, companyFields, operatorFields, batchFields, orderFields, acquiredOrderFields, transactionFields, reloadableCardFields, reloadHistoryFields, queueReloadFields];
 
 /**
  * The sort fields each list of the API accepts (server/lib/list-query.ts answers any other with
@@ -22,6 +22,5 @@ const DECLARED: readonly FieldSet[] = [storeFields, companyFields, operatorField
  */
 export const LIST_SORT_FIELDS: Partial<Record<ResourceName, readonly string[]>> = {
   ...Object.fromEntries(DECLARED.map((set) => [set.resource, sortFields(set)])),
-  'privative/giftcards': CARD_SORT_FIELDS,
   'privative/typologies': TYPOLOGY_SORT_FIELDS,
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CARD_SORT_FIELDS, giftCardSchema, type CardFilter } from '../../../domain/giftcards';
+import { giftCardSchema, type CardFilter } from '../../../domain/giftcards';
 import {
   canOrder,
   createOrderSchema,
@@ -23,7 +23,7 @@ import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { acquiredOrderFields, orderFields } from '../../../domain/schemas/order';
 import { declaredSorts, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
-import { listCards } from '../giftcards/cards.repository';
+import { CARD_SORTS, listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../giftcards/idempotency';
 import { guards, itemParams, scopeParams } from '../giftcards/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
@@ -103,7 +103,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       async (request, reply) => {
         const order = await findOrder(ctx.db, view, request.giftcardActor.companyIds, request.params.id);
         if (!order) throw notFound();
-        const q = parseListQuery(request.query, z.object({}).strict(), CARD_SORT_FIELDS, { field: 'progressive', order: 'ASC' });
+        const q = parseListQuery(request.query, z.object({}).strict(), CARD_SORTS, { field: 'progressive', order: 'ASC' });
         const filter = { orderReference: order.number } as CardFilter;
         const rows = await listCards(ctx.db, [order.companyId], { filter, sort: q.sort, offset: q.offset, limit: q.limit + 1 });
         return sendPage(reply, 'cards', q.offset, q.limit, rows);

@@ -4,18 +4,22 @@ import { RecordContextProvider, useFieldValue, useListContext, type RaRecord } f
 import { Link } from 'react-router-dom';
 import { primaryField, secondaryFields, type FieldSet, type FieldSpec } from '../../../domain/fields';
 import { useFieldText } from './fieldText';
+import { SchemaField } from './SchemaField';
 import type { RecordLink } from './SchemaRecordLink';
 
+/** A field's text; a choice with a tone is its SPEC §4 badge, as in the table. */
 function Text({ field, record }: { field: FieldSpec; record: RaRecord }) {
   const value = useFieldValue({ source: field.source, record });
-  return <>{useFieldText()(field, value)}</>;
+  const text = useFieldText()(field, value);
+  return field.choices?.find((choice) => choice.id === value)?.tone ? <SchemaField field={field} record={record} /> : <>{text}</>;
 }
 
 /**
  * The list on a phone (react-admin's SimpleList pattern): one row per record, the declared
- * `primary` field on the first line, the `secondary` fields on the second, the whole row a link
- * to the record (`<a href>`, so Tab and Enter open it). No table, so nothing widens the page.
- * As in SimpleList, `secondaryText` replaces the second line and `tertiaryText` ends the first.
+ * `primary` field on the first line, the `secondary` fields on the second (a toned choice as its
+ * badge), the whole row a link to the record (`<a href>`, so Tab and Enter open it). No table, so
+ * nothing widens the page. As in SimpleList, `secondaryText` replaces the second line and
+ * `tertiaryText` ends the first.
  */
 export function SchemaCompactList({
   fields,

@@ -10,4 +10,5 @@ export { BackLink } from './BackLink';
 export { RecordLoadError, isNotFound } from './RecordLoadError';
 export { SchemaRecordLink, useEditLink, type RecordLink } from './SchemaRecordLink';
 export { SchemaCompactList } from './SchemaCompactList';
+export { CompactRows, useRecordText, type RowText } from './CompactRows';
 export { SchemaListCount } from './SchemaListState';

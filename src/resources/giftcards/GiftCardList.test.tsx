@@ -217,6 +217,8 @@ describe('GiftCardList', () => {
       const link = await screen.findByRole('link', { name: 'CODE000000000000' });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(link.closest('li')).toHaveTextContent('€50.00');
+      // the status keeps its SPEC §4 badge on the phone row
+      expect(within(link.closest('li')!).getByText('Active')).toHaveAttribute('data-tone', 'green');
       expect(screen.queryByRole('textbox', { name: 'Card code' })).not.toBeInTheDocument();
       expect(screen.getByText('Status:')).toBeInTheDocument();
       const toggle = screen.getByRole('button', { name: /Filters/ });

@@ -1,6 +1,6 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, CircularProgress, Menu, MenuItem } from '@mui/material';
+import { Button, CircularProgress, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useCanAccess, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { BULK_ACTIONS, type BulkAction, type CardFilter } from '../../../domain/giftcards';
@@ -10,7 +10,7 @@ import { useGiftCardExport } from './useGiftCardExport';
 const RESOURCE = 'privative/giftcards';
 
 /**
- * Above the table: download of the filtered list ('export'), and bulk actions on the whole
+ * Beside the filters: download of the filtered list ('export'), and bulk actions on the whole
  * filtered set ('bulk'), each shown to users the access table allows.
  */
 export function GiftCardListActions() {
@@ -25,8 +25,7 @@ export function GiftCardListActions() {
   const [action, setAction] = useState<BulkAction | null>(null);
 
   return (
-    // 48px high: the bulk toolbar (shown while rows are selected) covers exactly this row
-    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center', minHeight: 48, flexWrap: 'wrap' }}>
+    <>
       {canExport && (
         <Button
           variant="outlined"
@@ -62,6 +61,6 @@ export function GiftCardListActions() {
         ))}
       </Menu>
       {action && <BulkActionDialog action={action} target={{ filter }} onClose={() => setAction(null)} onDone={refresh} />}
-    </Box>
+    </>
   );
 }

@@ -1,17 +1,9 @@
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { CardStatus, GiftCard } from '../../../domain/giftcards';
-import { StatusBadge, type BadgeTone } from '../../components/StatusBadge';
+import { CARD_STATUS_TONES } from '../../../domain/schemas/giftcard';
+import { StatusBadge } from '../../components/StatusBadge';
 
-/** SPEC §4: green active/sold, yellow disabled, red locked, grey expired gift card, transparent not active. */
-export const CARD_STATUS_TONES: Record<CardStatus, BadgeTone> = {
-  ACTIVE: 'green',
-  SOLD: 'green',
-  DISABLED: 'yellow',
-  LOCKED: 'red',
-  EXPIRED: 'grey',
-  NOT_ACTIVE: 'transparent',
-};
-
+/** SPEC §4's badge of a card's status (the tones are the list declaration's: domain/schemas/giftcard.ts). */
 export function GiftCardStatusBadge({ status }: { status?: CardStatus }) {
   const translate = useTranslate();
   const record = useRecordContext<GiftCard>();

@@ -1,21 +1,10 @@
-import { Box, Button, List, ListItem, Typography } from '@mui/material';
-import { CanAccess, RecordContextProvider, useCreatePath, useListContext, useTranslate } from 'react-admin';
+import { Box, Button, Typography } from '@mui/material';
+import { CanAccess, useCreatePath, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../domain/giftcards';
 import { cardTransactionFields } from '../../../domain/schemas/transaction';
-import { DateTimeField } from '../../components/DateTimeField';
-import { MoneyField } from '../../components/MoneyField';
-import { SchemaList } from '../../components/schema';
+import { CompactRows, SchemaList } from '../../components/schema';
 import { TransactionAmountField, TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
-
-function NoTransactions() {
-  const translate = useTranslate();
-  return (
-    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-      {translate('giftcards.detail.noTransactions')}
-    </Typography>
-  );
-}
 
 /**
  * The transactions screen filtered on the card. SPEC's list lives at `…/transactions/list`
@@ -29,32 +18,6 @@ function AllTransactionsLink({ cardId }: { cardId: string }) {
     <Button component={Link} to={to}>
       {translate('giftcards.detail.allTransactions')}
     </Button>
-  );
-}
-
-/** The ledger on a phone: date, type, result and the amount in view, no sideways scrolling. */
-function CompactLedger() {
-  const translate = useTranslate();
-  const { data } = useListContext<Transaction>();
-  if (!data?.length) return <NoTransactions />;
-  return (
-    <List disablePadding aria-label={translate('giftcards.detail.transactions')}>
-      {data.map((row) => (
-        <RecordContextProvider key={row.id} value={row}>
-          <ListItem divider sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <TransactionTypeField />
-            <TransactionResultField />
-            <Box sx={{ ml: 'auto' }}>
-              <TransactionAmountField />
-            </Box>
-            <Typography variant="body2" color="text.secondary" sx={{ width: '100%', overflowWrap: 'anywhere' }}>
-              <DateTimeField source="createdAt" /> · {translate('transactions.fields.balanceAfter')} <MoneyField source="balanceAfterCents" />
-              {row.storeName ? ` · ${row.storeName}` : ''}
-            </Typography>
-          </ListItem>
-        </RecordContextProvider>
-      ))}
-    </List>
   );
 }
 
@@ -94,7 +57,21 @@ export function GiftCardTransactions({ cardId }: { cardId: string }) {
         rowClick={false}
         link={false}
         render={RENDER}
-        compact={<CompactLedger />}
+        compact={
+          // on a phone: type, result and the amount in view; then date, balance after and store
+          <CompactRows<Transaction>
+            fields={cardTransactionFields}
+            label="giftcards.detail.transactions"
+            line={() => (
+              <>
+                <TransactionTypeField />
+                <TransactionResultField />
+              </>
+            )}
+            end={() => <TransactionAmountField />}
+            secondary={(row, text) => [text('createdAt'), `${translate('transactions.fields.balanceAfter')} ${text('balanceAfterCents')}`, row.storeName].filter(Boolean).join(' · ')}
+          />
+        }
       />
     </Box>
   );

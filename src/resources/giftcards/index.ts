@@ -13,7 +13,7 @@ export const giftCards: ResourceDefinition = {
   list: { component: lazyWithReload(() => import('./GiftCardList')), title: 'giftcardList' },
   detail: { component: lazyWithReload(() => import('./GiftCardShow')), title: 'giftcardDetail' },
   kind: 'custom',
-  why: 'load-more list over millions of cards with selection-wide bulk actions, their summary, CSV export and a reload dialog',
+  why: 'the list is schema-driven (domain/schemas/giftcard.ts) with its own filter form, bounded count and bulk actions on a selection or the filtered set; the card page holds its balances, ledger and a reload dialog',
 };
 
 /** /privative/giftcards-search: one card by its code. */

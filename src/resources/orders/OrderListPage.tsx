@@ -3,13 +3,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { useCanAccess, useListContext, useTranslate, type RaRecord } from 'react-admin';
-import type { Order, OrderFilter } from '../../../domain/orders';
+import { orderActivation, type Order, type OrderFilter } from '../../../domain/orders';
 import { useFormatNumber } from '../../components/formatMoney';
-import { SchemaList } from '../../components/schema';
+import { CompactRows, SchemaList } from '../../components/schema';
 import { PageHeading } from '../../components/PageHeading';
 import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
-import { OrderCompactList } from './OrderCompactList';
-import { OrderActivationField, OrderStateBadge, ShippingTypeText, orderCards } from './OrderFields';
+import { formatDate } from '../../i18n/dates';
+import { OrderActivationField, OrderNumberLink, OrderStateBadge, ShippingTypeText, orderCards } from './OrderFields';
 import { OrderFilterChips } from './OrderFilterChips';
 import { OrderFilterForm } from './OrderFilterForm';
 import { OrderTypeDialog } from './OrderTypeDialog';
@@ -74,7 +74,25 @@ export function OrderListPage({ config }: { config: OrderViewConfig }) {
         empty="orderScreens.list.empty"
         loadMore="orderScreens.list.loadMore"
         render={render}
-        compact={<OrderCompactList config={config} />}
+        compact={
+          // a phone row: number (the link), state and total; then the day, company, activation and cards
+          <CompactRows<Order>
+            fields={config.fields}
+            label="orderScreens.list.rows"
+            line={() => (
+              <>
+                <OrderNumberLink resource={config.resource} />
+                <OrderStateBadge />
+              </>
+            )}
+            end={(_order, text) => text('totalCents')}
+            secondary={(order, text) => (
+              <>
+                {formatDate(order.createdAt)} · {order[config.company]} · {translate(`orderScreens.activation.${orderActivation(order)}`)} · {translate('orderScreens.fields.cards')}: {text('cards', orderCards(order))}
+              </>
+            )}
+          />
+        }
         disableSyncWithLocation={false}
       />
     </>

@@ -1,25 +1,15 @@
-import { Box, Chip, List, ListItem, Typography } from '@mui/material';
-import { DataTable, RecordContextProvider, useListContext, useTranslate } from 'react-admin';
+import { Chip } from '@mui/material';
+import { DataTable, useListContext, useTranslate } from 'react-admin';
 import type { Transaction } from '../../../domain/giftcards';
 import { transactionFields } from '../../../domain/schemas/transaction';
-import { DateTimeField } from '../../components/DateTimeField';
 import { formatDate } from '../../i18n/dates';
 import { PageHeading } from '../../components/PageHeading';
-import { SchemaList } from '../../components/schema';
+import { CompactRows, SchemaList } from '../../components/schema';
 import { GiftCardCodeLink } from '../giftcards/GiftCardCodeLink';
 import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
 import { TransactionAmountField, TransactionResultField, TransactionTypeField } from './TransactionFields';
 import { TransactionFilterForm } from './TransactionFilterForm';
 import { TransactionRowActions } from './TransactionRowActions';
-
-function NoTransactions() {
-  const translate = useTranslate();
-  return (
-    <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-      {translate('transactions.list.empty')}
-    </Typography>
-  );
-}
 
 /** The applied filters as chips (phones show them next to the folded form). */
 function FilterChips() {
@@ -34,37 +24,6 @@ function FilterChips() {
         <Chip key={key} size="small" variant="outlined" label={`${translate(`transactions.filters.${key === 'storeId' ? 'store' : key === 'cardId' ? 'card' : key}`)}: ${valueOf(key, value)}`} />
       ))}
     </>
-  );
-}
-
-/** A phone's transaction rows: card, type, result and amount, then date and store; the actions menu first. */
-function CompactTransactions() {
-  const translate = useTranslate();
-  const { data } = useListContext<Transaction>();
-  if (!data?.length) return <NoTransactions />;
-  return (
-    <List disablePadding aria-label={translate('screens.transactionList')}>
-      {data.map((transaction) => (
-        <RecordContextProvider key={transaction.id} value={transaction}>
-          <ListItem divider sx={{ display: 'block', py: 1 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <TransactionRowActions />
-              <GiftCardCodeLink />
-              <TransactionTypeField />
-              <Box sx={{ ml: 'auto' }}>
-                <TransactionAmountField />
-              </Box>
-            </Box>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
-              <TransactionResultField />
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                <DateTimeField source="createdAt" /> {transaction.storeName ? `· ${transaction.storeName}` : ''}
-              </Typography>
-            </Box>
-          </ListItem>
-        </RecordContextProvider>
-      ))}
-    </List>
   );
 }
 
@@ -96,7 +55,27 @@ export default function TransactionList() {
         link={false}
         render={RENDER}
         leadingColumns={<DataTable.Col label={translate('transactions.fields.actions')} disableSort field={TransactionRowActions} cellSx={() => ({ width: 48, px: 0.5 })} />}
-        compact={<CompactTransactions />}
+        compact={
+          // a phone row: the actions menu, card, type and amount; then the result, date and store
+          <CompactRows<Transaction>
+            fields={transactionFields}
+            label="screens.transactionList"
+            line={() => (
+              <>
+                <TransactionRowActions />
+                <GiftCardCodeLink />
+                <TransactionTypeField />
+              </>
+            )}
+            end={() => <TransactionAmountField />}
+            secondary={(transaction, text) => (
+              <>
+                <TransactionResultField />
+                {[text('createdAt'), transaction.storeName].filter(Boolean).join(' · ')}
+              </>
+            )}
+          />
+        }
         disableSyncWithLocation={false}
       />
     </>

@@ -4,7 +4,7 @@ import type { CardEvent } from '../../../../domain/reloadables';
 import { cardEventFields } from '../../../../domain/schemas/reloadable-cards';
 import { useFormatCents } from '../../../components/MoneyField';
 import { SchemaList } from '../../../components/schema';
-import { CompactRows, useRecordText } from '../../../components/schema/CompactRows';
+import { CompactRows, useRecordText } from '../../../components/schema';
 
 /** What changed: the amount of a reload, the old → new client ID or company. */
 function EventDetail() {
@@ -35,7 +35,7 @@ function CompactEvents() {
     <CompactRows
       fields={cardEventFields}
       label="reloadables.history.title"
-      first={(_event, text) => (
+      line={(_event, text) => (
         <>
           <Typography component="span" sx={{ fontWeight: 600 }}>
             {text('type')}
@@ -45,7 +45,7 @@ function CompactEvents() {
           </Box>
         </>
       )}
-      second={(_event, text) => [text('createdAt'), `${translate('reloadables.history.balanceAfter')} ${text('balanceAfterCents')}`, text('userName')]}
+      secondary={(_event, text) => [text('createdAt'), `${translate('reloadables.history.balanceAfter')} ${text('balanceAfterCents')}`, text('userName')]}
     />
   );
 }

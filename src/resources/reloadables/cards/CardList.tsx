@@ -5,7 +5,7 @@ import { reloadableCardFields } from '../../../../domain/schemas/reloadable-card
 import { PageHeading } from '../../../components/PageHeading';
 import { ResponsiveListFilters } from '../../../components/ResponsiveListFilters';
 import { SchemaField, SchemaList, type ColumnRender } from '../../../components/schema';
-import { CompactRows } from '../../../components/schema/CompactRows';
+import { CompactRows } from '../../../components/schema';
 import { CardRowActions } from './CardActions';
 import { CardSelectionActions } from './CardBulkActions';
 import { CardFilterChips, CardFilterForm } from './CardFilterForm';
@@ -33,7 +33,7 @@ const compact = (
   <CompactRows<ReloadableCard>
     fields={reloadableCardFields}
     label="screens.reloadableCards"
-    first={(_card, text) => (
+    line={(_card, text) => (
       <>
         <CardNumberLink />
         <SchemaField field={STATUS} />
@@ -43,7 +43,7 @@ const compact = (
         <CardRowActions />
       </>
     )}
-    second={(_card, text) => [text('customerName'), text('clientId'), text('companyName')]}
+    secondary={(_card, text) => [text('customerName'), text('clientId'), text('companyName')]}
   />
 );
 

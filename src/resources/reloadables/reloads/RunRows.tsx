@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { PlannedReload } from '../../../../domain/reloadables';
 import { runRowFields } from '../../../../domain/schemas/reload-runs';
 import { SchemaList, type ColumnRender } from '../../../components/schema';
-import { CompactRows } from '../../../components/schema/CompactRows';
+import { CompactRows } from '../../../components/schema';
 import { ReloadStateBadge, useReasonText } from './reloadTexts';
 import { RUN_ROWS } from './resources';
 
@@ -22,7 +22,7 @@ function CompactRunRows() {
     <CompactRows<PlannedReload>
       fields={runRowFields}
       label="reloads.run.rows"
-      first={(row, text) => (
+      line={(row, text) => (
         <>
           <Typography component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
             {text('position')} · {row.cardNumber}
@@ -33,7 +33,7 @@ function CompactRunRows() {
           </Typography>
         </>
       )}
-      second={(row, text) => [row.customer, `${translate('reloads.fields.currentAmount')}: ${text('currentAmountCents')}`, note(row)]}
+      secondary={(row, text) => [row.customer, `${translate('reloads.fields.currentAmount')}: ${text('currentAmountCents')}`, note(row)]}
     />
   );
 }

@@ -5,7 +5,7 @@ import type { WalletMovement, WalletMovementFilter } from '../../../../domain/re
 import { walletMovementFields } from '../../../../domain/schemas/wallet-movements';
 import { ResponsiveListFilters } from '../../../components/ResponsiveListFilters';
 import { SchemaList, type ColumnRender } from '../../../components/schema';
-import { CompactRows } from '../../../components/schema/CompactRows';
+import { CompactRows } from '../../../components/schema';
 import { MovementAmountField, MovementCardField, MovementRunLink, MovementTypeField } from './MovementFields';
 import { MovementFilterChips, MovementFilterForm } from './MovementFilterForm';
 import { useMovementExport } from './useMovementExport';
@@ -61,7 +61,7 @@ function CompactMovements() {
     <CompactRows<WalletMovement>
       fields={walletMovementFields}
       label="reloadables.movements.title"
-      first={() => (
+      line={() => (
         <>
           <Box sx={{ flexGrow: 1 }}>
             <MovementTypeField />
@@ -69,7 +69,7 @@ function CompactMovements() {
           <MovementAmountField />
         </>
       )}
-      second={(movement, text) => [text('createdAt'), `${label('balanceAfter')} ${text('balanceAfterCents')}`, text('counterpartCompanyName'), text('userName'), movement.note && `${label('note')}: ${movement.note}`]}
+      secondary={(movement, text) => [text('createdAt'), `${label('balanceAfter')} ${text('balanceAfterCents')}`, text('counterpartCompanyName'), text('userName'), movement.note && `${label('note')}: ${movement.note}`]}
       below={(movement) => (movement.cardNumber ? <MovementCardField /> : <MovementRunLink />)}
     />
   );
