@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
-import { idempotencyKeyOf } from '../giftcards/idempotency';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listCatalog } from '../giftcards/typologies.repository';
 import { archiveKey } from './archive';
 import { listBatches } from './batches.repository';

@@ -13,7 +13,7 @@ import { enqueue } from '../../jobs/queue';
 import { assertCan, type CompanyActor } from '../../lib/access';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { runIdempotent, unwrap, type IdempotencyRequest, type Outcome } from '../giftcards/idempotency';
+import { runIdempotent, unwrap, type IdempotencyRequest, type Outcome } from '../../lib/idempotency';
 import { findTypology, insertTypology, typologyInUse, updateTypology } from '../giftcards/typologies.repository';
 import { activationStates, type ActivationMode, type ActivationPayload } from './activation';
 import { batchById, findBatch, lockBatch, lotNumberTaken, setBatch } from './batches.repository';

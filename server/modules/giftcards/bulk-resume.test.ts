@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { killProcess, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS, createTestDb, DRIVERS } from '../../test/db';
-import { hashOf } from './idempotency';
+import { hashOf } from '../../lib/idempotency';
 import { addCard, addTypology, caller, companyIdOf } from './test-support';
 
 /** Cards of the company with a RECHARGE of exactly `amount`, counted per card. */

@@ -7,7 +7,7 @@ import { assertCan } from '../../lib/access';
 import { ApiError } from '../../lib/errors';
 import { filteredCardIds } from './cards.repository';
 import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger';
-import type { Claim } from './idempotency';
+import type { Claim } from '../../lib/idempotency';
 import type { Actor } from './moves.service';
 import { blockingChange, endOfDay, expiryAtActivation, moneyMoveRefusal, stateChangeRefusal } from '../../../domain/giftcardRules';
 import { defaultActivationStores } from './stores.repository';

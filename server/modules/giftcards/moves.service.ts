@@ -6,7 +6,7 @@ import { assertCan } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
 import { findCardRecord } from './cards.repository';
 import { applyChanges, lockCards, type LedgerEntry, type LockedCard } from './ledger';
-import { runIdempotent, type IdempotencyRequest, type Outcome } from './idempotency';
+import { runIdempotent, type IdempotencyRequest, type Outcome } from '../../lib/idempotency';
 import { availableCents, expiryAtFirstUse, moneyMoveRefusal, refusalDetail, refusalStatus } from '../../../domain/giftcardRules';
 import { findStoreForCard } from './stores.repository';
 import { findTransactionRecord } from './transactions.repository';

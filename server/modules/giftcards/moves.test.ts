@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { purgeExpiredKeys } from './idempotency';
+import { purgeExpiredKeys } from '../../lib/idempotency';
 import { addCard, addStore, addTypology, caller, companyIdOf, ledgerCheck } from './test-support';
 
 describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driver) => {

@@ -24,8 +24,8 @@ import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { listCards } from '../giftcards/cards.repository';
-import { idempotencyKeyOf } from '../giftcards/idempotency';
-import { guards, itemParams, scopeParams } from '../giftcards/route-support';
+import { idempotencyKeyOf } from '../../lib/idempotency';
+import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
 import { registerOrderJobs } from './jobs';
 import { findOrder, listItems, listOrders, stockRuns, type OrderView } from './repository';
@@ -41,7 +41,7 @@ function actorOf(request: FastifyRequest): service.OrderActor {
   return {
     userId: request.actor.userId,
     companyId: request.actor.companyId,
-    companyIds: request.giftcardActor.companyIds,
+    companyIds: request.scopedActor.companyIds,
     isProvider: request.actor.company.isProvider,
     language: request.actor.language,
   };
@@ -74,7 +74,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       },
       async (request, reply) => {
         const q = parseListQuery(request.query, orderFilterSchema, ORDER_SORT_FIELDS, { field: 'createdAt', order: 'DESC' });
-        const rows = await listOrders(ctx.db, view, request.giftcardActor.companyIds, { ...q, limit: q.limit + 1 });
+        const rows = await listOrders(ctx.db, view, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
         return sendPage(reply, path, q.offset, q.limit, rows);
       },
     );
@@ -86,21 +86,21 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         const filter = parseFilter(request.query.filter, orderFilterSchema);
         const format = { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' } as const;
         reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${path}.csv"`).header('Cache-Control', 'no-store');
-        return reply.send(ordersCsvStream(ctx.db, view, request.giftcardActor.companyIds, filter, format));
+        return reply.send(ordersCsvStream(ctx.db, view, request.scopedActor.companyIds, filter, format));
       },
     );
 
     app.get(
       `${root}/${path}/:id`,
       { schema: { tags, summary: 'One order with its items', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, resource, 'show') },
-      async (request) => service.orderDetail(ctx.db, view, request.giftcardActor.companyIds, request.params.id),
+      async (request) => service.orderDetail(ctx.db, view, request.scopedActor.companyIds, request.params.id),
     );
 
     app.get(
       `${root}/${path}/:id/cards`,
       { schema: { tags, summary: "The order's gift cards (sort, range; load more)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, resource, 'show') },
       async (request, reply) => {
-        const order = await findOrder(ctx.db, view, request.giftcardActor.companyIds, request.params.id);
+        const order = await findOrder(ctx.db, view, request.scopedActor.companyIds, request.params.id);
         if (!order) throw notFound();
         const q = parseListQuery(request.query, z.object({}).strict(), CARD_SORT_FIELDS, { field: 'progressive', order: 'ASC' });
         const filter = { orderReference: order.number } as CardFilter;
@@ -116,7 +116,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         preHandler: guards(app, ctx, resource, 'codes'),
       },
       async (request, reply) => {
-        const order = await findOrder(ctx.db, view, request.giftcardActor.companyIds, request.params.id);
+        const order = await findOrder(ctx.db, view, request.scopedActor.companyIds, request.params.id);
         if (!order) throw notFound();
         const allowed = canOrder('downloadCodes', order, actorOf(request));
         if (!allowed.allowed) throw new ApiError(orderRefusalStatus(allowed.reason), allowed.reason, 'The order has no codes to download in this state');
@@ -171,7 +171,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     `${root}/orders/:id/items`,
     { schema: { tags, summary: "The order's items", params: itemParams, response: { 200: z.array(orderItemSchema) } }, preHandler: guards(app, ctx, ORDERS, 'show') },
     async (request) => {
-      if (!(await findOrder(ctx.db, 'placed', request.giftcardActor.companyIds, request.params.id))) throw notFound();
+      if (!(await findOrder(ctx.db, 'placed', request.scopedActor.companyIds, request.params.id))) throw notFound();
       return listItems(ctx.db, request.params.id);
     },
   );

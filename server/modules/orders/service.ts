@@ -29,7 +29,7 @@ import { enqueue } from '../../jobs/queue';
 import { companySubtree, inIds } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
 import { sniffImage } from '../../lib/uploads';
-import { runIdempotent, type IdempotencyRequest, type Outcome } from '../giftcards/idempotency';
+import { runIdempotent, type IdempotencyRequest, type Outcome } from '../../lib/idempotency';
 import { activateOrderCards, isUsed, lockOrderCards } from './cards';
 import { queueConfirmation, queueRecipientCodes } from './emails';
 import { ORDER_CANCEL_JOB, ORDER_ISSUE_JOB } from './jobs';

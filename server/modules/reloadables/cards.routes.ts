@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
 import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
-import { itemParams, scopeParams } from '../giftcards/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { CARD_SORT_FIELDS, cardHistory, findReloadableCard, listReloadableCards } from './cards.repository';
 import { bulkCards, cardViewer, changeCard, reloadCard, setClientId, type CardActor } from './cards.service';
 import { idempotencyOf } from './wallet.routes';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notificationSettingsBodySchema, notificationSettingsSchema } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { companyRouteGuards } from '../../lib/route-guards';
-import { scopeParams } from '../giftcards/route-support';
+import { scopeParams } from '../../lib/route-support';
 import { checkLowBalance } from './notifications';
 import { DEFAULT_SETTINGS, saveSettings, storedSettings, toSettings } from './notifications.repository';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import { ApiError } from '../../lib/errors';
-import { runIdempotent, unwrap, type IdempotencyRequest } from '../giftcards/idempotency';
+import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
 import { lockReloadableCards, lockWallet, reserve } from './ledger';
 import { executeRun, lowBalanceCheck, RUN_JOB } from './runs.execute';
 import { loadRunDetail } from './runs.repository';

@@ -5,7 +5,7 @@ import { reloadableUserDetailSchema, reloadableUserFilterSchema, reloadableUserS
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
-import { itemParams, scopeParams } from '../giftcards/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { cardGuards } from './cards.routes';
 import { cardsOfUser } from './cards.repository';
 import { cardViewer } from './cards.service';
