@@ -23,6 +23,7 @@ import {
   type Recipient,
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/access';
 import { queryRows, type Db } from '../../db/client';
 import { orderItems, orderRecipients, orders } from '../../db/schema';
 import { enqueue } from '../../jobs/queue';
@@ -34,15 +35,6 @@ import { activateOrderCards, isUsed, lockOrderCards } from './cards';
 import { queueConfirmation, queueRecipientCodes } from './emails';
 import { ORDER_CANCEL_JOB, ORDER_ISSUE_JOB } from './jobs';
 import { findOrder, listItems, refreshTotals, type OrderView } from './repository';
-
-/** Who acts on orders: the caller, the subtree of the route's company, whether provider staff, their language. */
-export interface OrderActor {
-  userId: string;
-  companyId: string;
-  companyIds: string[];
-  isProvider: boolean;
-  language: string;
-}
 
 const invalid = (errors: Record<string, string>, detail = 'The request is not valid') => new ApiError(400, 'VALIDATION_ERROR', detail, errors);
 
@@ -63,10 +55,10 @@ const refusal = (code: keyof typeof DETAIL & string): Outcome<never> => ({
 });
 
 /** The order, locked, checked against the transition table: the order, or the refusal. */
-async function lockFor(tx: Db, actor: OrderActor, id: string, action: OrderAction, view: OrderView = 'placed'): Promise<{ order: Order; to: Order['state'] } | Outcome<never>> {
+async function lockFor(tx: Db, actor: Actor, id: string, action: OrderAction, view: OrderView = 'placed'): Promise<{ order: Order; to: Order['state'] } | Outcome<never>> {
   const order = await findOrder(tx, view, actor.companyIds, id, true);
   if (!order) throw notFound();
-  const answer = canOrder(action, order, actor);
+  const answer = canOrder(action, order, actor.company);
   if (!answer.allowed) return refusal(answer.reason);
   return { order, to: answer.to };
 }
@@ -79,7 +71,7 @@ export async function orderDetail(db: Db, view: OrderView, companyIds: readonly 
 }
 
 /** A step that changes an order in one transaction (no Idempotency-Key), checked against the table. */
-async function apply(ctx: AppContext, actor: OrderActor, id: string, action: OrderAction, work: (tx: Db, order: Order, to: Order['state']) => Promise<void>, view: OrderView = 'placed'): Promise<void> {
+async function apply(ctx: AppContext, actor: Actor, id: string, action: OrderAction, work: (tx: Db, order: Order, to: Order['state']) => Promise<void>, view: OrderView = 'placed'): Promise<void> {
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome<null>> => {
     const locked = await lockFor(tx, actor, id, action, view);
     if (isRefusal(locked)) return locked;
@@ -90,14 +82,14 @@ async function apply(ctx: AppContext, actor: OrderActor, id: string, action: Ord
 }
 
 /** `apply`, answering the order's detail. */
-async function change(ctx: AppContext, actor: OrderActor, id: string, action: OrderAction, work: (tx: Db, order: Order, to: Order['state']) => Promise<void>, view: OrderView = 'placed'): Promise<OrderDetail> {
+async function change(ctx: AppContext, actor: Actor, id: string, action: OrderAction, work: (tx: Db, order: Order, to: Order['state']) => Promise<void>, view: OrderView = 'placed'): Promise<OrderDetail> {
   await apply(ctx, actor, id, action, work, view);
   return orderDetail(ctx.db, view, actor.companyIds, id);
 }
 
 // ---------------------------------------------------------------- drafts
 
-export async function createOrder(ctx: AppContext, actor: OrderActor, body: CreateOrderBody): Promise<OrderDetail> {
+export async function createOrder(ctx: AppContext, actor: Actor, body: CreateOrderBody): Promise<OrderDetail> {
   if (!actor.companyIds.includes(body.subCompanyId)) throw invalid({ subCompanyId: 'validation.invalid' });
   const [row] = await ctx.db
     .insert(orders)
@@ -112,7 +104,7 @@ export async function createOrder(ctx: AppContext, actor: OrderActor, body: Crea
   return orderDetail(ctx.db, 'placed', actor.companyIds, row.id);
 }
 
-export function configureOrder(ctx: AppContext, actor: OrderActor, id: string, body: OrderConfiguration): Promise<OrderDetail> {
+export function configureOrder(ctx: AppContext, actor: Actor, id: string, body: OrderConfiguration): Promise<OrderDetail> {
   return change(ctx, actor, id, 'editConfiguration', async (tx) => {
     await tx
       .update(orders)
@@ -122,7 +114,7 @@ export function configureOrder(ctx: AppContext, actor: OrderActor, id: string, b
 }
 
 /** A draft is deleted with its items and recipients. */
-export function deleteOrder(ctx: AppContext, actor: OrderActor, id: string): Promise<void> {
+export function deleteOrder(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   return apply(ctx, actor, id, 'delete', async (tx) => {
     await tx.delete(orders).where(eq(orders.id, id));
   });
@@ -179,7 +171,7 @@ interface SavedItem {
  * Validates an item body against the order's shipping type, the catalog and the files' own bytes;
  * an edit (`saved`) keeps the saved template or names list it does not replace (`keptItemFiles`).
  */
-async function prepareItem(tx: Db, actor: OrderActor, order: Order, raw: unknown, saved: SavedItem | null = null): Promise<PreparedItem> {
+async function prepareItem(tx: Db, actor: Actor, order: Order, raw: unknown, saved: SavedItem | null = null): Promise<PreparedItem> {
   const parsed = makeOrderItemSchema(order.shippingType, { savedNamesList: Boolean(saved?.namesListName) }).safeParse(raw);
   if (!parsed.success) throw invalid(issuesToErrors(parsed.error.issues));
   const item = parsed.data;
@@ -250,7 +242,7 @@ async function saveItem(tx: Db, order: Order, prepared: PreparedItem, itemId: st
   return id!;
 }
 
-export async function addItem(ctx: AppContext, actor: OrderActor, id: string, body: unknown): Promise<OrderItem> {
+export async function addItem(ctx: AppContext, actor: Actor, id: string, body: unknown): Promise<OrderItem> {
   let itemId = '';
   await change(ctx, actor, id, 'addItem', async (tx, order) => {
     itemId = await saveItem(tx, order, await prepareItem(tx, actor, order, body), null);
@@ -267,7 +259,7 @@ async function assertItem(tx: Db, orderId: string, itemId: string): Promise<Save
   return found;
 }
 
-export async function editItem(ctx: AppContext, actor: OrderActor, id: string, itemId: string, body: unknown): Promise<OrderItem> {
+export async function editItem(ctx: AppContext, actor: Actor, id: string, itemId: string, body: unknown): Promise<OrderItem> {
   await change(ctx, actor, id, 'editItem', async (tx, order) => {
     const saved = await assertItem(tx, id, itemId);
     await saveItem(tx, order, await prepareItem(tx, actor, order, body, saved), itemId);
@@ -275,7 +267,7 @@ export async function editItem(ctx: AppContext, actor: OrderActor, id: string, i
   return (await listItems(ctx.db, id, itemId))[0];
 }
 
-export async function removeItem(ctx: AppContext, actor: OrderActor, id: string, itemId: string): Promise<OrderDetail> {
+export async function removeItem(ctx: AppContext, actor: Actor, id: string, itemId: string): Promise<OrderDetail> {
   return change(ctx, actor, id, 'removeItem', async (tx) => {
     await assertItem(tx, id, itemId);
     await tx.delete(orderItems).where(eq(orderItems.id, itemId));
@@ -291,7 +283,7 @@ type Keyed = IdempotencyRequest | null;
  * Runs a keyed order action: one transaction with the Idempotency-Key row, answering the order as
  * the action left it; a replay answers that first answer (or the first refusal) and does nothing.
  */
-async function keyed(ctx: AppContext, actor: OrderActor, id: string, action: OrderAction, key: Keyed, work: (tx: Db, order: Order, to: Order['state']) => Promise<number>, view: OrderView = 'placed'): Promise<OrderDetail> {
+async function keyed(ctx: AppContext, actor: Actor, id: string, action: OrderAction, key: Keyed, work: (tx: Db, order: Order, to: Order['state']) => Promise<number>, view: OrderView = 'placed'): Promise<OrderDetail> {
   let wake = 0;
   const outcome = await runIdempotent<OrderDetail>(ctx.db, key, async (tx) => {
     const locked = await lockFor(tx, actor, id, action, view);
@@ -305,7 +297,7 @@ async function keyed(ctx: AppContext, actor: OrderActor, id: string, action: Ord
 }
 
 /** NEW → PENDING: checks the draft is complete, queues the issue job and the confirmation e-mail. */
-export function confirmOrder(ctx: AppContext, actor: OrderActor, id: string, key: Keyed): Promise<OrderDetail> {
+export function confirmOrder(ctx: AppContext, actor: Actor, id: string, key: Keyed): Promise<OrderDetail> {
   return keyed(ctx, actor, id, 'confirm', key, async (tx, order, to) => {
     const [count] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM order_items WHERE order_id = ${id}`);
     const incomplete = orderConfirmRefusal(order, count.n);
@@ -317,7 +309,7 @@ export function confirmOrder(ctx: AppContext, actor: OrderActor, id: string, key
 }
 
 /** ERROR → PENDING (provider staff): the issue job runs again. */
-export function retryOrder(ctx: AppContext, actor: OrderActor, id: string): Promise<OrderDetail> {
+export function retryOrder(ctx: AppContext, actor: Actor, id: string): Promise<OrderDetail> {
   return keyed(ctx, actor, id, 'retry', null, async (tx, _order, to) => {
     await tx.execute(sql`UPDATE orders SET state = ${to}, error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${id}`);
     await enqueue(tx, ORDER_ISSUE_JOB, { orderId: id, userId: actor.userId });
@@ -326,7 +318,7 @@ export function retryOrder(ctx: AppContext, actor: OrderActor, id: string): Prom
 }
 
 /** Cards ACTIVE with their value (ACTIVATE rows); names-list recipients get their codes. */
-export function activateOrder(ctx: AppContext, actor: OrderActor, id: string, key: Keyed): Promise<OrderDetail> {
+export function activateOrder(ctx: AppContext, actor: Actor, id: string, key: Keyed): Promise<OrderDetail> {
   return keyed(ctx, actor, id, 'activate', key, async (tx, order) => {
     await activateOrderCards(tx, order, actor.userId);
     return queueRecipientCodes(tx, order);
@@ -337,7 +329,7 @@ export function activateOrder(ctx: AppContext, actor: OrderActor, id: string, ke
  * → PENDING_CANCEL, the cancel job does the rest. Refused at once (ORDER_CARDS_USED, SPEC §8's
  * text) when a card was already used; the job checks again under the cards' locks.
  */
-export function cancelOrder(ctx: AppContext, actor: OrderActor, id: string, key: Keyed): Promise<OrderDetail> {
+export function cancelOrder(ctx: AppContext, actor: Actor, id: string, key: Keyed): Promise<OrderDetail> {
   return keyed(ctx, actor, id, 'cancel', key, async (tx, order, to) => {
     const cards = await lockOrderCards(tx, order);
     if (cards.some(isUsed)) throw new ApiError(409, 'ORDER_CARDS_USED', DETAIL.ORDER_CARDS_USED);
@@ -347,7 +339,7 @@ export function cancelOrder(ctx: AppContext, actor: OrderActor, id: string, key:
   });
 }
 
-export function editExpiry(ctx: AppContext, actor: OrderActor, id: string, expireDate: string): Promise<OrderDetail> {
+export function editExpiry(ctx: AppContext, actor: Actor, id: string, expireDate: string): Promise<OrderDetail> {
   if (!isTodayOrLater(expireDate, new Date())) throw invalid({ expireDate: 'validation.futureDate' });
   return change(ctx, actor, id, 'editExpiry', async (tx) => {
     await tx.update(orders).set({ expireDate, updatedAt: new Date() }).where(eq(orders.id, id));
@@ -355,7 +347,7 @@ export function editExpiry(ctx: AppContext, actor: OrderActor, id: string, expir
 }
 
 /** Tracking of a third-party shipment (provider staff): the first one marks it SHIPPED. */
-export function setTracking(ctx: AppContext, actor: OrderActor, id: string, body: OrderTracking): Promise<OrderDetail> {
+export function setTracking(ctx: AppContext, actor: Actor, id: string, body: OrderTracking): Promise<OrderDetail> {
   return change(ctx, actor, id, 'tracking', async (tx, _order, to) => {
     await tx.execute(sql`UPDATE orders SET state = ${to}, tracking_carrier = ${body.carrier}, tracking_number = ${body.number}, tracking_link = ${body.link},
         shipped_at = COALESCE(shipped_at, now()), updated_at = now() WHERE id = ${id}`);
@@ -363,7 +355,7 @@ export function setTracking(ctx: AppContext, actor: OrderActor, id: string, body
 }
 
 /** SHIPPED → SHIPMENT_DELIVERED: "mark as delivered" (placing company) or "received" (acquired orders). */
-export function markDelivered(ctx: AppContext, actor: OrderActor, id: string, view: OrderView): Promise<OrderDetail> {
+export function markDelivered(ctx: AppContext, actor: Actor, id: string, view: OrderView): Promise<OrderDetail> {
   return change(
     ctx,
     actor,
@@ -376,7 +368,7 @@ export function markDelivered(ctx: AppContext, actor: OrderActor, id: string, vi
   );
 }
 
-export async function resendConfirmation(ctx: AppContext, actor: OrderActor, id: string): Promise<{ emails: number }> {
+export async function resendConfirmation(ctx: AppContext, actor: Actor, id: string): Promise<{ emails: number }> {
   let emails = 0;
   await apply(ctx, actor, id, 'resendConfirmation', async (tx, order) => {
     emails = await queueConfirmation(tx, order, actor.language);
