@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import { prepareItem, saveItem } from './items';
 import { deleteItem, findSavedItem, type SavedItem } from './items.repository';
-import { deleteOrderRow, insertDraft, listItems, refreshTotals, updateOrder } from './repository';
+import { deleteOrderRow, findOrder, insertDraft, listItems, refreshTotals, updateOrder } from './repository';
 import { apply, change, invalid, orderDetail } from './steps';
 
 /** Drafts (NEW), saved at every wizard step: created, configured, deleted, their items added, replaced, removed. */
@@ -27,6 +27,12 @@ export function deleteOrder(ctx: AppContext, actor: Actor, id: string): Promise<
   return apply(ctx, actor, id, 'delete', async (tx) => {
     await deleteOrderRow(tx, id);
   });
+}
+
+/** The items of an order the subtree placed (404 when it cannot see it). */
+export async function draftItems(db: Db, actor: Actor, id: string): Promise<OrderItem[]> {
+  if (!(await findOrder(db, 'placed', actor.companyIds, id))) throw notFound();
+  return listItems(db, id);
 }
 
 export async function addItem(ctx: AppContext, actor: Actor, id: string, body: unknown): Promise<OrderItem> {

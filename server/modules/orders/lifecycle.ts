@@ -1,13 +1,14 @@
-import { isTodayOrLater, orderConfirmRefusal, type OrderDetail, type OrderTracking } from '../../../domain/orders';
+import { canOrder, isTodayOrLater, orderConfirmRefusal, orderRefusalStatus, type Order, type OrderDetail, type OrderTracking } from '../../../domain/orders';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import type { Actor } from '../../lib/access';
-import { ApiError } from '../../lib/errors';
+import { ApiError, notFound } from '../../lib/errors';
 import { activateOrderCards, isUsed, lockOrderCards } from './cards';
 import { queueConfirmation, queueRecipientCodes } from './emails';
 import { countItems } from './items.repository';
 import { ORDER_CANCEL_JOB, ORDER_ISSUE_JOB } from './jobs';
-import { markCancelRequested, markConfirmed, markRetried, markShipmentDelivered, markTracked, updateOrder, type OrderView } from './repository';
+import { findOrder, markCancelRequested, markConfirmed, markRetried, markShipmentDelivered, markTracked, updateOrder, type OrderView } from './repository';
 import { apply, change, DETAIL, invalid, keyed, type Keyed } from './steps';
 
 /** The life of an order after its draft: confirm, issue again, activate, cancel, expiry, shipment, e-mails. */
@@ -89,4 +90,13 @@ export async function resendConfirmation(ctx: AppContext, actor: Actor, id: stri
   });
   ctx.jobs.wake();
   return { emails };
+}
+
+/** The order whose codes the caller downloads: in the view (404 otherwise), and in a state that has codes (the table's refusal otherwise). */
+export async function orderWithCodes(db: Db, actor: Actor, id: string, view: OrderView): Promise<Order> {
+  const order = await findOrder(db, view, actor.companyIds, id);
+  if (!order) throw notFound();
+  const allowed = canOrder('downloadCodes', order, actor.company);
+  if (!allowed.allowed) throw new ApiError(orderRefusalStatus(allowed.reason), allowed.reason, 'The order has no codes to download in this state');
+  return order;
 }

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CARD_SORT_FIELDS, giftCardSchema, type CardFilter } from '../../../domain/giftcards';
 import {
-  canOrder,
   createOrderSchema,
   MAX_STOCK_RUNS,
   ORDER_SORT_FIELDS,
@@ -14,21 +13,20 @@ import {
   orderExportQuerySchema,
   orderFilterSchema,
   orderItemSchema,
-  orderRefusalStatus,
   orderSchema,
   orderStockQuerySchema,
   orderStockRunSchema,
   orderTrackingSchema,
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
-import { ApiError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
 import { registerOrderJobs } from './jobs';
-import { findOrder, listItems, listOrders, stockRuns, type OrderView } from './repository';
+import { findOrder, listOrders, stockRuns, type OrderView } from './repository';
 import * as service from './service';
 
 const ORDERS = 'privative-orders/orders';
@@ -106,10 +104,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         preHandler: guards(app, ctx, resource, 'codes'),
       },
       async (request, reply) => {
-        const order = await findOrder(ctx.db, view, request.scopedActor.companyIds, request.params.id);
-        if (!order) throw notFound();
-        const allowed = canOrder('downloadCodes', order, request.scopedActor.company);
-        if (!allowed.allowed) throw new ApiError(orderRefusalStatus(allowed.reason), allowed.reason, 'The order has no codes to download in this state');
+        const order = await service.orderWithCodes(ctx.db, request.scopedActor, request.params.id, view);
         if (request.query.format === 'pdf') {
           reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${order.number}-codes.pdf"`).header('Cache-Control', 'no-store');
           return reply.send(orderCodesPdfStream(ctx.db, order, request.query.lang ?? 'it'));
@@ -160,10 +155,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   app.get(
     `${root}/orders/:id/items`,
     { schema: { tags, summary: "The order's items", params: itemParams, response: { 200: z.array(orderItemSchema) } }, preHandler: guards(app, ctx, ORDERS, 'show') },
-    async (request) => {
-      if (!(await findOrder(ctx.db, 'placed', request.scopedActor.companyIds, request.params.id))) throw notFound();
-      return listItems(ctx.db, request.params.id);
-    },
+    async (request) => service.draftItems(ctx.db, request.scopedActor, request.params.id),
   );
 
   const itemBody = 'Body: {typologyId, quantity?, valueCents?, ranges?: [{from, to}], template?: {type, name, content}, namesList?: {type, name, content}} (domain/orders.ts makeOrderItemSchema of the order\'s shipping type)';
