@@ -3,7 +3,8 @@ import { permissionsFrom } from '../../domain/permissions';
 import type { DbHandle } from '../db/client';
 import { runBulk } from '../modules/giftcards/bulk.service';
 import { reload } from '../modules/giftcards/moves.service';
-import { addCard, addCompany, addTypology, companyIdOf, ledgerCheck } from '../modules/giftcards/test-support';
+import { addCompany, companyIdOf } from '../test/builders';
+import { addCard, addTypology, ledgerCheck } from '../modules/giftcards/test-support';
 import { seedDemoData } from '../seed/demo';
 import { createTestDb, DRIVERS } from '../test/db';
 import { assertCan, authorize, type Principal } from './access';
@@ -60,7 +61,7 @@ describe.each(DRIVERS)('access checks callable from services (%s)', (driver) => 
     const typologyId = await addTypology(db.db);
     const card = await addCard(db.db, { companyId: acme, typologyId, balanceCents: 1000 });
     const companyIds = await subtreeIds(db.db, acme);
-    const till = { userId: principal(acme, []).userId, permissions: permissionsFrom(['privative.transactions']), companyIds };
+    const till = { ...principal(acme, ['privative.transactions']), companyId: acme, companyIds };
     await expect(runBulk(db.db, till, { action: 'reload', ids: [card.id], params: { amountCents: 100 } }, 100_000)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(reload(db.db, till, card.id, 100, { maxTransactionCents: 100_000, idempotency: null })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await ledgerCheck(db.db, card.id)).toMatchObject({ balance: 1000, sum: 1000 });

@@ -24,6 +24,16 @@ export interface CompanyActor extends Principal {
   companyId: string;
 }
 
+/**
+ * The actor of every module: a principal acting on the route's {companyId}, with the ids of that
+ * company's subtree (what repositories may touch: `company_id IN (…)`). Company-scoped routes
+ * build it once (`guards` in lib/route-support.ts); a job, a seed or a test that acts for a user
+ * gives a service the parts it reads (`Pick<Actor, …>`).
+ */
+export interface Actor extends CompanyActor {
+  companyIds: string[];
+}
+
 export function principalOf(auth: AuthState): Principal {
   return {
     userId: auth.user.id,

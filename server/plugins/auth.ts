@@ -5,7 +5,7 @@ import type { AppContext, AuthState } from '../context';
 import type { Db } from '../db/client';
 import { companies, refreshTokens, users } from '../db/schema';
 import { verifyAccessToken, type AccessClaims } from '../lib/access-token';
-import { assertCan, assertCompanyInScope, principalOf, type CompanyActor } from '../lib/access';
+import { assertCan, assertCompanyInScope, principalOf, type Actor, type CompanyActor } from '../lib/access';
 import { companyInScopeSql, companySubtreeJson } from '../lib/company-scope';
 import { unauthorized } from '../lib/errors';
 import { isUuid } from '../lib/pg-errors';
@@ -93,6 +93,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
 export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('auth', null as unknown as AuthState);
   app.decorateRequest('actor', null as unknown as CompanyActor);
+  app.decorateRequest('scopedActor', null as unknown as Actor);
   app.decorateRequest('companyScope', null);
 
   app.addHook('onRequest', async (request) => {

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { OrderConfiguration } from '../../domain/orders';
 import type { AppContext } from '../context';
 import { queryRows, type Db } from '../db/client';
+import type { Actor } from '../lib/access';
 import { cardTypologies, companies, orders, users } from '../db/schema';
 import { runCancel, runIssue } from '../modules/orders/jobs';
 import * as service from '../modules/orders/service';
@@ -23,15 +24,19 @@ export async function seedOrders(db: Db): Promise<{ orders: number }> {
   const company = new Map(companyRows.map((r) => [r.code as string, r.id]));
   const typologyRows = await db.select({ id: cardTypologies.id, sku: cardTypologies.sku }).from(cardTypologies).where(inArray(cardTypologies.sku, ['GC-DIG-VAR', 'GC-DIG-XMAS', 'GC-PHY-50']));
   const typology = new Map(typologyRows.map((r) => [r.sku, r.id]));
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@tessera.test'));
-  const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'operator@acme.test'));
+  const [admin] = await db.select({ id: users.id, permissions: users.permissions }).from(users).where(eq(users.email, 'admin@tessera.test'));
+  const [operator] = await db.select({ id: users.id, permissions: users.permissions }).from(users).where(eq(users.email, 'operator@acme.test'));
   if (codes.some((c) => !company.has(c)) || typologyRows.length < 3 || !admin || !operator) return { orders: 0 };
 
   // the seed runs in the caller's transaction: jobs run inline, nothing to wake
   const ctx = { db, jobs: { wake: () => undefined } } as unknown as AppContext;
   const subtree = async (root: string) => (await queryRows<{ id: string }>(db, sql`WITH RECURSIVE s(id) AS (SELECT ${root}::uuid UNION SELECT c.id FROM companies c JOIN s ON c.parent_id = s.id) SELECT id FROM s`)).map((r) => r.id);
-  const acme: service.OrderActor = { userId: operator.id, companyId: company.get('ACME')!, companyIds: await subtree(company.get('ACME')!), isProvider: false, language: 'it' };
-  const provider: service.OrderActor = { userId: admin.id, companyId: company.get('TESSERA')!, companyIds: await subtree(company.get('TESSERA')!), isProvider: true, language: 'it' };
+  const actor = async (user: { id: string; permissions: Actor['permissions'] }, code: string, isProvider: boolean): Promise<Actor> => {
+    const companyId = company.get(code)!;
+    return { userId: user.id, permissions: user.permissions, company: { id: companyId, isProvider }, language: 'it', companyId, companyIds: await subtree(companyId) };
+  };
+  const acme = await actor(operator, 'ACME', false);
+  const provider = await actor(admin, 'TESSERA', true);
   const nord = company.get('ACME-NORD')!;
   const config = (n: number, extra: Partial<OrderConfiguration> = {}) => ({
     referentName: 'Oscar Operatore',
@@ -43,15 +48,15 @@ export async function seedOrders(db: Db): Promise<{ orders: number }> {
     shippingAddress: null,
     ...extra,
   });
-  const issue = (id: string, actor: service.OrderActor) => runIssue(ctx, { orderId: id, userId: actor.userId }, true);
+  const issue = (id: string, actor: Actor) => runIssue(ctx, { orderId: id, userId: actor.userId }, true);
 
-  async function draft(actor: service.OrderActor, receiver: string, shippingType: 'DIGITAL' | 'PHYSICAL' | 'PHISICAL_SHIPMENT', items: unknown[], n: number, extra = {}) {
+  async function draft(actor: Actor, receiver: string, shippingType: 'DIGITAL' | 'PHYSICAL' | 'PHISICAL_SHIPMENT', items: unknown[], n: number, extra = {}) {
     const order = await service.createOrder(ctx, actor, { subCompanyId: receiver, shippingType });
     for (const item of items) await service.addItem(ctx, actor, order.id, item);
     await service.configureOrder(ctx, actor, order.id, config(n, extra));
     return order.id;
   }
-  async function confirmed(actor: service.OrderActor, receiver: string, shippingType: 'DIGITAL' | 'PHYSICAL' | 'PHISICAL_SHIPMENT', items: unknown[], n: number, extra = {}) {
+  async function confirmed(actor: Actor, receiver: string, shippingType: 'DIGITAL' | 'PHYSICAL' | 'PHISICAL_SHIPMENT', items: unknown[], n: number, extra = {}) {
     const id = await draft(actor, receiver, shippingType, items, n, extra);
     await service.confirmOrder(ctx, actor, id, null);
     return id;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
 import { login } from './auth';
 import { DRIVERS } from './db';
-import { caller, companyIdOf, q } from '../modules/giftcards/test-support';
+import { caller, companyIdOf, q } from './builders';
 
 /**
  * SPEC §5 "Date range: start date less than end date", issue 14: every route that takes a from/to

@@ -7,7 +7,8 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { addCompany, addTypology, companyIdOf, q, userWith } from '../giftcards/test-support';
+import { addCompany, companyIdOf, q, userWith } from '../../test/builders';
+import { addTypology } from '../giftcards/test-support';
 import { generateBatchCards } from './generate';
 import { catalogCaller, lotCards } from './test-support';
 

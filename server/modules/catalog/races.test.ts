@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS } from '../../test/db';
-import { addTypology, companyIdOf } from '../giftcards/test-support';
+import { companyIdOf } from '../../test/builders';
+import { addTypology } from '../giftcards/test-support';
 import { generateBatchCards } from './generate';
 import { catalogCaller, lotCards } from './test-support';
 

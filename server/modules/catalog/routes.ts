@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,8 +15,8 @@ import {
 import type { AppContext } from '../../context';
 import { batchFields } from '../../../domain/schemas/batch';
 import { declaredSorts, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
-import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
-import { idempotencyKeyOf } from '../giftcards/idempotency';
+import { guards, scopeParams } from '../../lib/route-support';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listCatalog } from '../giftcards/typologies.repository';
 import { archiveKey } from './archive';
 import { BATCH_SORT_COLUMNS, listBatches } from './batches.repository';
@@ -32,35 +32,18 @@ import {
   requestArchive,
   showBatch,
   showTypology,
-  type CatalogActor,
 } from './service';
 
-const scopeParams = z.object({ companyId: z.string() }).strict();
+/** ids are checked by the services (an unknown or malformed id answers 404) */
 const itemParams = z.object({ companyId: z.string(), id: z.string() }).strict();
 const activateBody = z
   .object({ amountCents: batchActivationAmountSchema.optional() })
   .strict()
   .nullish();
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** the checked caller and the subtree of the route's {companyId} (catalog routes) */
-    catalogActor: CatalogActor;
-  }
-}
-
-/** The access table's entry (403), the {companyId} scope (404), then the subtree the handler may touch. */
-function guards(app: FastifyInstance, ctx: AppContext, resource: string, action: string): preHandlerAsyncHookHandler[] {
-  const actor: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-    request.catalogActor = { ...request.actor, companyIds: await routeSubtreeIds(ctx.db, request) };
-  };
-  return [...companyRouteGuards(app, resource, action), actor];
-}
-
 /** Typologies and batches: /api/company/{companyId}/giftcard/typologies|batches (README.md beside this file). */
 export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.decorateRequest('catalogActor', null as unknown as CatalogActor);
   registerCatalogJobs(ctx, base.jobRegistry);
   const typologies = '/api/company/:companyId/giftcard/typologies';
   const batches = '/api/company/:companyId/giftcard/batches';
@@ -76,24 +59,24 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       const query = parseListQuery(request.query, typologyFilterSchema, TYPOLOGY_SORT_FIELDS, { field: 'name', order: 'ASC' });
-      const { rows, total } = await listCatalog(ctx.db, request.catalogActor.companyIds, query);
+      const { rows, total } = await listCatalog(ctx.db, request.scopedActor.companyIds, query);
       return sendList(reply, 'typologies', query.offset, rows, total);
     },
   );
   app.get(
     `${typologies}/:id`,
     { schema: { tags, summary: 'One typology of the catalog', params: itemParams, response: { 200: catalogTypologySchema } }, preHandler: guards(base, ctx, TYP, 'show') },
-    async (request) => showTypology(ctx.db, request.catalogActor, request.params.id),
+    async (request) => showTypology(ctx.db, request.scopedActor, request.params.id),
   );
   app.post(
     typologies,
     { schema: { tags, summary: 'A new typology (provider staff); companyId makes it a company product', params: scopeParams, body: typologyCreateSchema, response: { 201: catalogTypologySchema } }, preHandler: guards(base, ctx, TYP, 'create') },
-    async (request, reply) => reply.code(201).send(await createTypology(ctx.db, request.catalogActor, request.body)),
+    async (request, reply) => reply.code(201).send(await createTypology(ctx.db, request.scopedActor, request.body)),
   );
   app.put(
     `${typologies}/:id`,
     { schema: { tags, summary: 'Edit a typology (provider staff); type and variable value are fixed once cards exist', params: itemParams, body: typologyUpdateSchema, response: { 200: catalogTypologySchema } }, preHandler: guards(base, ctx, TYP, 'edit') },
-    async (request) => editTypology(ctx.db, request.catalogActor, request.params.id, request.body),
+    async (request) => editTypology(ctx.db, request.scopedActor, request.params.id, request.body),
   );
 
   app.get(
@@ -104,14 +87,14 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       const query = parseListQuery(request.query, batchFilterSchema, BATCH_SORTS, { field: 'createdAt', order: 'DESC' });
-      const rows = await listBatches(ctx.db, request.catalogActor.companyIds, query);
+      const rows = await listBatches(ctx.db, request.scopedActor.companyIds, query);
       return sendPage(reply, 'batches', query.offset, query.limit, rows);
     },
   );
   app.get(
     `${batches}/:id`,
     { schema: { tags, summary: 'One batch with its progress', params: itemParams, response: { 200: batchSchema } }, preHandler: guards(base, ctx, BAT, 'show') },
-    async (request) => showBatch(ctx.db, request.catalogActor, request.params.id),
+    async (request) => showBatch(ctx.db, request.scopedActor, request.params.id),
   );
   app.post(
     batches,
@@ -119,7 +102,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
       schema: { tags, summary: 'Generate a batch (provider staff): stored PENDING, a job makes the cards (generatedCount advances)', params: scopeParams, body: batchCreateSchema, response: { 201: batchSchema } },
       preHandler: guards(base, ctx, BAT, 'create'),
     },
-    async (request, reply) => reply.code(201).send(await createBatch(ctx, request.catalogActor, request.body)),
+    async (request, reply) => reply.code(201).send(await createBatch(ctx, request.scopedActor, request.body)),
   );
   app.post(
     `${batches}/:id/archive`,
@@ -127,7 +110,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
       schema: { tags, summary: 'Make (or make again) the print-ready PDF archive: archiveStatus PENDING, a job draws it (archiveCount advances)', params: itemParams, response: { 202: batchSchema } },
       preHandler: guards(base, ctx, BAT, 'archive'),
     },
-    async (request, reply) => reply.code(202).send(await requestArchive(ctx, request.catalogActor, request.params.id)),
+    async (request, reply) => reply.code(202).send(await requestArchive(ctx, request.scopedActor, request.params.id)),
   );
   app.get(
     `${batches}/:id/archive`,
@@ -136,7 +119,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
       preHandler: guards(base, ctx, BAT, 'download'),
     },
     async (request, reply) => {
-      const { batch, file } = await archiveFileOf(ctx.db, request.catalogActor, request.params.id);
+      const { batch, file } = await archiveFileOf(ctx.db, request.scopedActor, request.params.id);
       const body = await ctx.files.get(archiveKey(file));
       // COMPLETED with no file: the storage lost it (another DATA_DIR, a deleted folder), the server's fault
       if (!body) throw new Error(`The archive file of batch ${batch.id} is missing`);
@@ -165,7 +148,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
         const body = (request.body ?? undefined) as { amountCents?: number } | undefined;
         const key = idempotencyKeyOf(request.headers);
         const idempotency = key ? { key, userId: request.auth.user.id, route: `batches.${mode}:${request.params.id}`, body: body ?? {} } : null;
-        return reply.code(202).send(await requestActivation(ctx, request.catalogActor, request.params.id, mode, body?.amountCents, idempotency));
+        return reply.code(202).send(await requestActivation(ctx, request.scopedActor, request.params.id, mode, body?.amountCents, idempotency));
       },
     );
   }

@@ -10,10 +10,10 @@ import {
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
-import { assertCan, type CompanyActor } from '../../lib/access';
+import { assertCan, type Actor } from '../../lib/access';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
-import { runIdempotent, unwrap, type IdempotencyRequest, type Outcome } from '../giftcards/idempotency';
+import { runIdempotent, unwrap, type IdempotencyRequest, type Outcome } from '../../lib/idempotency';
 import { findTypology, insertTypology, typologyInUse, updateTypology } from '../giftcards/typologies.repository';
 import { activationStates, type ActivationMode, type ActivationPayload } from './activation';
 import { batchById, findBatch, lockBatch, lotNumberTaken, setBatch } from './batches.repository';
@@ -22,13 +22,8 @@ export const JOB_GENERATE = 'catalog.batch.generate';
 export const JOB_ARCHIVE = 'catalog.batch.archive';
 export const JOB_ACTIVATION = 'catalog.batch.activation';
 
-/** Who acts: the checked caller and the subtree of the route's company. */
-export interface CatalogActor extends CompanyActor {
-  companyIds: string[];
-}
-
 /** Making the catalog and batches is provider staff's work (the access table gives the flag, this the company). */
-function assertProvider(actor: CatalogActor, resource: string, action: string): void {
+function assertProvider(actor: Actor, resource: string, action: string): void {
   assertCan(actor, resource, action);
   if (!actor.company.isProvider) throw forbidden();
 }
@@ -47,21 +42,21 @@ async function uniqueOr<T>(work: () => Promise<T>, field: string): Promise<T> {
 
 // ---------------------------------------------------------------- typologies
 
-export async function showTypology(db: Db, actor: CatalogActor, id: string): Promise<CatalogTypology> {
+export async function showTypology(db: Db, actor: Actor, id: string): Promise<CatalogTypology> {
   assertCan(actor, 'privative/typologies', 'show');
   const typology = isUuid(id) ? await findTypology(db, actor.companyIds, id) : undefined;
   if (!typology) throw notFound();
   return typology;
 }
 
-export async function createTypology(db: Db, actor: CatalogActor, body: TypologyCreateBody): Promise<CatalogTypology> {
+export async function createTypology(db: Db, actor: Actor, body: TypologyCreateBody): Promise<CatalogTypology> {
   assertProvider(actor, 'privative/typologies', 'create');
   // a company's own product must be of the route's subtree: a body never widens the scope
   if (body.companyId && !actor.companyIds.includes(body.companyId)) throw invalid({ companyId: 'validation.invalid' });
   return uniqueOr(() => insertTypology(db, body), 'sku');
 }
 
-export async function editTypology(db: Db, actor: CatalogActor, id: string, body: TypologyUpdateBody): Promise<CatalogTypology> {
+export async function editTypology(db: Db, actor: Actor, id: string, body: TypologyUpdateBody): Promise<CatalogTypology> {
   assertProvider(actor, 'privative/typologies', 'edit');
   const current = await showTypology(db, actor, id);
   if ((current.type !== body.type || current.variableValue !== body.variableValue) && (await typologyInUse(db, id))) {
@@ -74,7 +69,7 @@ export async function editTypology(db: Db, actor: CatalogActor, id: string, body
 
 // ---------------------------------------------------------------- batches
 
-export async function showBatch(db: Db, actor: CatalogActor, id: string): Promise<Batch> {
+export async function showBatch(db: Db, actor: Actor, id: string): Promise<Batch> {
   assertCan(actor, 'privative/batches', 'show');
   const batch = isUuid(id) ? await findBatch(db, actor.companyIds, id) : undefined;
   if (!batch) throw notFound();
@@ -85,7 +80,7 @@ export async function showBatch(db: Db, actor: CatalogActor, id: string): Promis
  * A new batch of the route's company: checked, stored PENDING and its generation job queued in
  * the same transaction (the job takes the progressives and makes the cards).
  */
-export async function createBatch(ctx: AppContext, actor: CatalogActor, body: BatchCreateBody): Promise<Batch> {
+export async function createBatch(ctx: AppContext, actor: Actor, body: BatchCreateBody): Promise<Batch> {
   assertProvider(actor, 'privative/batches', 'create');
   const typology = await findTypology(ctx.db, actor.companyIds, body.typologyId);
   // batches are print runs: physical cards only (digital codes are minted by orders)
@@ -114,7 +109,7 @@ export async function createBatch(ctx: AppContext, actor: CatalogActor, body: Ba
 }
 
 /** Queues (again) the batch's PDF archive: refused while the cards are not all made or an archive is being made. */
-export async function requestArchive(ctx: AppContext, actor: CatalogActor, id: string): Promise<Batch> {
+export async function requestArchive(ctx: AppContext, actor: Actor, id: string): Promise<Batch> {
   assertProvider(actor, 'privative/batches', 'archive');
   await showBatch(ctx.db, actor, id);
   await ctx.db.transaction(async (tx) => {
@@ -132,7 +127,7 @@ export async function requestArchive(ctx: AppContext, actor: CatalogActor, id: s
 }
 
 /** The finished archive's file name (409 ARCHIVE_NOT_READY before it is done). */
-export async function archiveFileOf(db: Db, actor: CatalogActor, id: string): Promise<{ batch: Batch; file: string }> {
+export async function archiveFileOf(db: Db, actor: Actor, id: string): Promise<{ batch: Batch; file: string }> {
   assertCan(actor, 'privative/batches', 'download');
   const batch = await showBatch(db, actor, id);
   const [row] = await queryRows<{ archive_file: string | null }>(db, sql`SELECT archive_file FROM card_batches WHERE id = ${id}`);
@@ -148,7 +143,7 @@ export async function archiveFileOf(db: Db, actor: CatalogActor, id: string): Pr
  */
 export async function requestActivation(
   ctx: AppContext,
-  actor: CatalogActor,
+  actor: Actor,
   id: string,
   mode: ActivationMode,
   amountCents: number | undefined,

@@ -4,7 +4,8 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { addCard, addCompany, companyIdOf, q, userWith } from '../giftcards/test-support';
+import { addCompany, companyIdOf, q, userWith } from '../../test/builders';
+import { addCard } from '../giftcards/test-support';
 import { catalogCaller, physicalTypology } from './test-support';
 
 describe.each(DRIVERS)('catalog typologies (%s)', (driver) => {

@@ -11,8 +11,9 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { killProcess, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS, createTestDb, DRIVERS } from '../../test/db';
-import { hashOf } from './idempotency';
-import { addCard, addTypology, caller, companyIdOf } from './test-support';
+import { hashOf } from '../../lib/idempotency';
+import { caller, companyIdOf } from '../../test/builders';
+import { addCard, addTypology } from './test-support';
 
 /** Cards of the company with a RECHARGE of exactly `amount`, counted per card. */
 async function rechargesPerCard(db: Db, companyId: string, amount: number): Promise<Map<number, number>> {

@@ -3,14 +3,16 @@ import { MAX_BULK_FILTER_CARDS, type BulkBody, type BulkResult } from '../../../
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
-import { assertCan } from '../../lib/access';
+import { assertCan, type Actor } from '../../lib/access';
 import { ApiError } from '../../lib/errors';
 import { filteredCardIds } from './cards.repository';
 import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger';
-import type { Claim } from './idempotency';
-import type { Actor } from './moves.service';
+import type { Claim } from '../../lib/idempotency';
 import { blockingChange, endOfDay, expiryAtActivation, moneyMoveRefusal, stateChangeRefusal } from '../../../domain/giftcardRules';
 import { defaultActivationStores } from './stores.repository';
+
+/** What a bulk action reads of the actor (lib/access.ts): the batch activation job acts for its user with only these. */
+type BulkActor = Pick<Actor, 'userId' | 'permissions' | 'companyIds'>;
 
 /** Cards per DB transaction: one lock query, one ledger insert and one update per chunk. */
 const CHUNK = 500;
@@ -81,7 +83,7 @@ function decide(card: LockedCard, ctx: BulkContext): LedgerEntry | { skip: ApiEr
 const capped = (expiry: Date | null, cap: Date | null) => (cap === null ? expiry : expiry === null || expiry > cap ? cap : expiry);
 
 /** The ids a bulk call acts on: the given ids, or the filtered set (at most MAX_BULK_FILTER_CARDS). */
-async function targetIds(db: Db, actor: Actor, body: BulkBody): Promise<string[]> {
+async function targetIds(db: Db, actor: BulkActor, body: BulkBody): Promise<string[]> {
   if (body.ids) return [...new Set(body.ids)];
   const ids = await filteredCardIds(db, actor.companyIds, body.filter ?? {}, MAX_BULK_FILTER_CARDS + 1);
   if (ids.length > MAX_BULK_FILTER_CARDS) {
@@ -113,7 +115,7 @@ async function recordProgress(tx: Db, keyId: string, items: ReadonlyArray<{ id: 
  * card's progress row. A card whose progress row is already there (a resumed bulk) is skipped:
  * the check runs under the card's lock, so even two runners of one key move it once.
  */
-async function runChunk(db: Db, actor: Actor, ids: string[], ctx: BulkContext): Promise<Tally> {
+async function runChunk(db: Db, actor: BulkActor, ids: string[], ctx: BulkContext): Promise<Tally> {
   const result: Tally = { succeeded: 0, failed: [] };
   await db.transaction(async (tx) => {
     const cards = await lockCards(tx, actor.companyIds, ids);
@@ -146,7 +148,7 @@ async function runChunk(db: Db, actor: Actor, ids: string[], ctx: BulkContext): 
 }
 
 /** A chunk that fails unexpectedly is retried card by card, so only the failing card is reported. */
-async function runIsolated(db: Db, actor: Actor, ids: string[], ctx: BulkContext): Promise<Tally> {
+async function runIsolated(db: Db, actor: BulkActor, ids: string[], ctx: BulkContext): Promise<Tally> {
   try {
     return await runChunk(db, actor, ids, ctx);
   } catch {
@@ -166,7 +168,7 @@ async function runIsolated(db: Db, actor: Actor, ids: string[], ctx: BulkContext
 }
 
 /** Validations and the target ids of a bulk call, before anything moves. */
-async function prepare(db: Db, actor: Actor, body: BulkBody): Promise<string[]> {
+async function prepare(db: Db, actor: BulkActor, body: BulkBody): Promise<string[]> {
   if (body.action === 'editExpiry' && body.params?.expireDate && endOfDay(body.params.expireDate) < new Date()) {
     throw new ApiError(400, 'VALIDATION_ERROR', 'The expiry date is in the past', { 'params.expireDate': 'validation.invalid' });
   }
@@ -176,7 +178,7 @@ async function prepare(db: Db, actor: Actor, body: BulkBody): Promise<string[]> 
 /** Runs the chunks, a few at once: they hold disjoint cards and each locks its own in id order, so they cannot deadlock. */
 async function execute(
   db: Db,
-  actor: Actor,
+  actor: BulkActor,
   ids: string[],
   body: BulkBody,
   maxTransactionCents: number,
@@ -209,7 +211,7 @@ async function execute(
  * transaction; refusals are per-card outcomes, never exceptions, so one card never rolls back
  * another. Answers the operation summary.
  */
-export async function runBulk(db: Db, actor: Actor, body: BulkBody, maxTransactionCents: number): Promise<BulkResult> {
+export async function runBulk(db: Db, actor: BulkActor, body: BulkBody, maxTransactionCents: number): Promise<BulkResult> {
   assertCan(actor, 'privative/giftcards', 'bulk');
   const ids = await prepare(db, actor, body);
   const tally = await execute(db, actor, ids, body, maxTransactionCents, null);
@@ -223,7 +225,7 @@ export async function runBulk(db: Db, actor: Actor, body: BulkBody, maxTransacti
  */
 export async function runBulkForJob(
   db: Db,
-  actor: Actor,
+  actor: BulkActor,
   body: BulkBody,
   ids: string[],
   maxTransactionCents: number,
@@ -239,7 +241,7 @@ export async function runBulkForJob(
  * that takes over a dead one's claim does only the cards left. The summary is read from the
  * progress rows, so it covers every card whichever runner moved it.
  */
-export async function runKeyedBulk(db: Db, actor: Actor, body: BulkBody, maxTransactionCents: number, claim: Claim): Promise<BulkResult> {
+export async function runKeyedBulk(db: Db, actor: BulkActor, body: BulkBody, maxTransactionCents: number, claim: Claim): Promise<BulkResult> {
   assertCan(actor, 'privative/giftcards', 'bulk');
   const saved = claim.work as { ids?: string[] } | null;
   let ids = saved?.ids;

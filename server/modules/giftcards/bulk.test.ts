@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { addCard, addCompany, addStore, addTypology, caller, companyIdOf, ledgerCheck } from './test-support';
+import { addCompany, addStore, caller, companyIdOf } from '../../test/builders';
+import { addCard, addTypology, ledgerCheck } from './test-support';
 
 describe.each(DRIVERS)('gift-card bulk actions (%s)', (driver) => {
   let t: TestApp;

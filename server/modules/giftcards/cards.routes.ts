@@ -22,10 +22,11 @@ import { isSearchableCode } from '../../../domain/codes';
 import { runBulk, runKeyedBulk } from './bulk.service';
 import { CARD_SORTS, countCards, findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
-import { runClaimed, unwrap } from './idempotency';
+import { runClaimed, unwrap } from '../../lib/idempotency';
 import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { consume, freeze, reload } from './moves.service';
-import { guards, itemParams, moveOptions, scopeParams } from './route-support';
+import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { moveOptions } from './move-options';
 import { listTransactions } from './transactions.repository';
 
 const CARDS = 'privative/giftcards';
@@ -42,7 +43,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, CARDS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, cardFilterSchema, CARD_SORTS, { field: 'progressive', order: 'ASC' });
-      const rows = await listCards(ctx.db, request.giftcardActor.companyIds, { ...q, limit: q.limit + 1 });
+      const rows = await listCards(ctx.db, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
       return sendPage(reply, 'cards', q.offset, q.limit, rows);
     },
   );
@@ -53,7 +54,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       schema: { tags, summary: `How many cards match the filter: exact up to ${CARD_COUNT_CAP}, then {count: ${CARD_COUNT_CAP}, capped: true}`, params: scopeParams, querystring: cardExportQuerySchema.pick({ filter: true }), response: { 200: cardCountSchema } },
       preHandler: guards(app, ctx, CARDS, 'list'),
     },
-    async (request) => countCards(ctx.db, request.giftcardActor.companyIds, parseFilter(request.query.filter, cardFilterSchema), CARD_COUNT_CAP),
+    async (request) => countCards(ctx.db, request.scopedActor.companyIds, parseFilter(request.query.filter, cardFilterSchema), CARD_COUNT_CAP),
   );
 
   app.get(
@@ -71,7 +72,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       const filter = parseFilter(request.query.filter, cardFilterSchema);
       const format = { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' } as const;
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="giftcards.csv"').header('Cache-Control', 'no-store');
-      return reply.send(cardsCsvStream(ctx.db, request.giftcardActor.companyIds, filter, format));
+      return reply.send(cardsCsvStream(ctx.db, request.scopedActor.companyIds, filter, format));
     },
   );
 
@@ -92,7 +93,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => {
       // a code of the checked format with a wrong check character is a typo: refused before any lookup
       if (!isSearchableCode(request.query.code)) throw new ApiError(400, 'VALIDATION_ERROR', 'The code is mistyped (its check character does not match)', { code: 'validation.cardCode' });
-      const card = await findCardByCode(ctx.db, request.giftcardActor.companyIds, normalizeCardCode(request.query.code));
+      const card = await findCardByCode(ctx.db, request.scopedActor.companyIds, normalizeCardCode(request.query.code));
       if (!card) throw notFound();
       return card;
     },
@@ -103,7 +104,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary; honours Idempotency-Key', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, preHandler: guards(app, ctx, CARDS, 'bulk') },
     async (request) => {
       const { idempotency } = moveOptions(ctx, request, `cards.bulk:${request.params.companyId}`, request.body);
-      const actor = request.giftcardActor;
+      const actor = request.scopedActor;
       if (!idempotency) return runBulk(ctx.db, actor, request.body, max);
       return unwrap(await runClaimed(ctx.db, idempotency, ctx.config.giftCards.bulkLeaseSeconds, (claim) => runKeyedBulk(ctx.db, actor, request.body, max, claim)));
     },
@@ -113,7 +114,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/cards/:id`,
     { schema: { tags, summary: 'One gift card', params: itemParams, response: { 200: giftCardSchema } }, preHandler: guards(app, ctx, CARDS, 'show') },
     async (request) => {
-      const card = await findCardRecord(ctx.db, request.giftcardActor.companyIds, request.params.id);
+      const card = await findCardRecord(ctx.db, request.scopedActor.companyIds, request.params.id);
       if (!card) throw notFound();
       return card;
     },
@@ -123,7 +124,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/cards/:id/transactions`,
     { schema: { tags, summary: "A card's ledger, newest first (same list shape as transactions)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(transactionSchema) } }, preHandler: guards(app, ctx, 'privative/giftcard-transactions', 'list') },
     async (request, reply) => {
-      const { companyIds } = request.giftcardActor;
+      const { companyIds } = request.scopedActor;
       if (!(await findCardRecord(ctx.db, companyIds, request.params.id))) throw notFound();
       const q = parseListQuery(request.query, z.object({}).strict(), ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
       const rows = await listTransactions(ctx.db, companyIds, { filter: { cardId: request.params.id }, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
@@ -136,7 +137,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { tags, summary: 'Reload (RECHARGE) a card; honours Idempotency-Key', params: itemParams, body: makeReloadSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: guards(app, ctx, CARDS, 'reload') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.reload:${request.params.id}`, request.body);
-      return unwrap(await reload(ctx.db, request.giftcardActor, request.params.id, request.body.amountCents, options));
+      return unwrap(await reload(ctx.db, request.scopedActor, request.params.id, request.body.amountCents, options));
     },
   );
 
@@ -145,7 +146,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { tags, summary: 'Consume from a card at a store; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: guards(app, ctx, CARDS, 'consume') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.consume:${request.params.id}`, request.body);
-      return unwrap(await consume(ctx.db, request.giftcardActor, request.params.id, request.body, options));
+      return unwrap(await consume(ctx.db, request.scopedActor, request.params.id, request.body, options));
     },
   );
 
@@ -154,7 +155,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { tags, summary: 'Freeze (hold) part of the available balance; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: guards(app, ctx, CARDS, 'freeze') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.freeze:${request.params.id}`, request.body);
-      return unwrap(await freeze(ctx.db, request.giftcardActor, request.params.id, request.body, options));
+      return unwrap(await freeze(ctx.db, request.scopedActor, request.params.id, request.body, options));
     },
   );
 }

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { cardCountSql, countCards } from './cards.repository';
-import { addCard, addCompany, addStore, addTypology, caller, companyIdOf, q, userWith } from './test-support';
+import { addCompany, addStore, caller, companyIdOf, q, userWith } from '../../test/builders';
+import { addCard, addTypology } from './test-support';
 
 describe.each(DRIVERS)('gift-card count and localized CSV export (%s)', (driver) => {
   let t: TestApp;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { addCard, addStore, addTypology, caller, companyIdOf, q } from './test-support';
+import { addStore, caller, companyIdOf, q } from '../../test/builders';
+import { addCard, addTypology } from './test-support';
 
 describe.each(DRIVERS)('gift-card lists, detail, search and export (%s)', (driver) => {
   let t: TestApp;

@@ -1,22 +1,14 @@
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { CardMoveResult } from '../../../domain/giftcards';
-import type { Permissions } from '../../../domain/permissions';
 import type { Db } from '../../db/client';
-import { assertCan } from '../../lib/access';
+import { assertCan, type Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
 import { findCardRecord } from './cards.repository';
 import { applyChanges, lockCards, type LedgerEntry, type LockedCard } from './ledger';
-import { runIdempotent, type IdempotencyRequest, type Outcome } from './idempotency';
+import { runIdempotent, type IdempotencyRequest, type Outcome } from '../../lib/idempotency';
 import { availableCents, expiryAtFirstUse, moneyMoveRefusal, refusalDetail, refusalStatus } from '../../../domain/giftcardRules';
 import { findStoreForCard } from './stores.repository';
 import { findTransactionRecord } from './transactions.repository';
-
-/** Who acts, with what permissions, and the companies they act on (the subtree of the route's {companyId}). */
-export interface Actor {
-  userId: string;
-  permissions: Permissions;
-  companyIds: string[];
-}
 
 /** The access-table entry a move needs: the service checks it, whoever calls (route, job, integration). */
 export type Access = readonly [resource: string, action: string];

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { purgeExpiredKeys } from './idempotency';
-import { addCard, addStore, addTypology, caller, companyIdOf, ledgerCheck } from './test-support';
+import { purgeExpiredKeys } from '../../lib/idempotency';
+import { addStore, caller, companyIdOf } from '../../test/builders';
+import { addCard, addTypology, ledgerCheck } from './test-support';
 
 describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driver) => {
   let t: TestApp;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
-import { addCard, addStore, addTypology, caller, companyIdOf, ledgerCheck } from './test-support';
+import { addStore, caller, companyIdOf } from '../../test/builders';
+import { addCard, addTypology, ledgerCheck } from './test-support';
 
 /**
  * Concurrent calls on one card. PGlite serializes everything, so there these only check the

@@ -5,7 +5,8 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { addCard, addCompany, addStore, addTypology, caller, companyIdOf, ledgerCheck, q, userWith } from './test-support';
+import { addCompany, addStore, caller, companyIdOf, q, userWith } from '../../test/builders';
+import { addCard, addTypology, ledgerCheck } from './test-support';
 
 describe.each(DRIVERS)('gift-card scope and permissions (%s)', (driver) => {
   let t: TestApp;

@@ -1,45 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { CardStatus, ExpirationType } from '../../../domain/giftcards';
-import { permissionsFrom, type PermissionKey } from '../../../domain/permissions';
 import { queryRows, type Db } from '../../db/client';
-import { cardTypologies, companies, giftCardTransactions, giftCards, stores, users } from '../../db/schema';
+import { cardTypologies, giftCardTransactions, giftCards } from '../../db/schema';
 import { newCardCode } from '../../seed/giftcards';
-import { bearer, login } from '../../test/auth';
 
-/** Builders for gift-card tests: rows that obey the ledger invariants, made straight in the database. */
-export async function companyIdOf(db: Db, code: string): Promise<string> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.code, code));
-  return row.id;
-}
-
-export async function addCompany(db: Db, code: string, parentId: string): Promise<string> {
-  const [row] = await db.insert(companies).values({ code, name: `${code} S.r.l.`, parentId }).returning({ id: companies.id });
-  return row.id;
-}
-
-/** An ACTIVE user with exactly these flags, signed in with the demo password; answers its access token. */
-export async function userWith(app: FastifyInstance, db: Db, email: string, companyId: string, keys: PermissionKey[]): Promise<string> {
-  const [template] = await db.select().from(users).where(eq(users.email, 'operator@acme.test'));
-  await db.insert(users).values({
-    email,
-    companyId,
-    firstName: 'Test',
-    lastName: 'User',
-    status: 'ACTIVE',
-    permissions: permissionsFrom(keys),
-    passwordHash: template.passwordHash,
-    passwordChangedAt: new Date(),
-  });
-  return (await login(app, email)).accessToken;
-}
-
-export async function addStore(db: Db, companyId: string, code: string, isDefaultActivation = false): Promise<string> {
-  const [row] = await db.insert(stores).values({ companyId, code, name: `Store ${code}`, storeCategoryId: 'RETAIL', isDefaultActivation }).returning({ id: stores.id });
-  return row.id;
-}
-
+/** Builders for gift-card tests: rows that obey the ledger invariants, made straight in the database (shared builders: server/test/builders.ts). */
 export async function addTypology(
   db: Db,
   options: { valueCents?: number | null; expirationType?: ExpirationType; expirationMonths?: number | null; expirationDate?: string | null; companyId?: string | null } = {},
@@ -120,10 +86,3 @@ export async function ledgerCheck(db: Db, cardId: string) {
   return { balance: Number(row.balance), frozen: Number(row.frozen), sum: Number(row.sum ?? 0), frozenSum: Number(row.frozen_sum ?? 0), errors: Number(row.errors) };
 }
 
-/** inject helper: JSON call with a bearer token and optional Idempotency-Key. */
-export function caller(app: FastifyInstance) {
-  return (token: string, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-}
-
-export const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));

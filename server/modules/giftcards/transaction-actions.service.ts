@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCardTransactions, type GiftCardTransactionRow } from '../../db/schema';
-import { assertCan } from '../../lib/access';
+import { assertCan, type Actor } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import type { LedgerEntry, LockedCard } from './ledger';
-import { moveCard, storeIdFor, type Actor, type MoveOptions } from './moves.service';
+import { moveCard, storeIdFor, type MoveOptions } from './moves.service';
 import { cancelRefusal, cancelReversalCents, returnRefusal, unfreezeRefusal } from '../../../domain/giftcardRules';
 import { inIds } from '../../lib/company-scope';
 

@@ -3,13 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardMoveResultSchema, makeReturnSchema, transactionFilterSchema, transactionSchema } from '../../../domain/giftcards';
 import type { AppContext } from '../../context';
-import { unwrap } from './idempotency';
+import { unwrap } from '../../lib/idempotency';
 import { transactionFields } from '../../../domain/schemas/transaction';
 import { declaredSorts, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
+import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { moveOptions } from './move-options';
 
 /** The ledger is read by date, newest or oldest first (its indexes: created_at, id). */
 const SORTS = declaredSorts(transactionFields, ['createdAt'] as const);
-import { guards, itemParams, moveOptions, scopeParams } from './route-support';
 import { cancel, returnConsume, unfreeze } from './transaction-actions.service';
 import { listTransactions } from './transactions.repository';
 
@@ -26,7 +27,7 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
     { schema: { tags, summary: 'Ledger rows of the company subtree, newest first (filter type, dateFrom, dateTo, storeId, cardId)', params: scopeParams, querystring: listQueryOf(SORTS), response: { 200: z.array(transactionSchema) } }, preHandler: guard('list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, transactionFilterSchema, SORTS, { field: 'createdAt', order: 'DESC' });
-      const rows = await listTransactions(ctx.db, request.giftcardActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
+      const rows = await listTransactions(ctx.db, request.scopedActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
       return sendPage(reply, 'transactions', q.offset, q.limit, rows);
     },
   );
@@ -34,7 +35,7 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
   app.post(
     `${root}/:id/unfreeze`,
     { schema: { tags, summary: 'Release a FREEZE (once); honours Idempotency-Key', params: itemParams, body: emptyBody, response: { 200: cardMoveResultSchema } }, preHandler: guard('unfreeze') },
-    async (request) => unwrap(await unfreeze(ctx.db, request.giftcardActor, request.params.id, moveOptions(ctx, request, `transactions.unfreeze:${request.params.id}`, {}))),
+    async (request) => unwrap(await unfreeze(ctx.db, request.scopedActor, request.params.id, moveOptions(ctx, request, `transactions.unfreeze:${request.params.id}`, {}))),
   );
 
   app.post(
@@ -42,13 +43,13 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
     { schema: { tags, summary: 'Return part of a CONSUME (never more than it has left); honours Idempotency-Key', params: itemParams, body: makeReturnSchema(ctx.config.giftCards.maxTransactionCents), response: { 200: cardMoveResultSchema } }, preHandler: guard('return') },
     async (request) => {
       const options = moveOptions(ctx, request, `transactions.return:${request.params.id}`, request.body);
-      return unwrap(await returnConsume(ctx.db, request.giftcardActor, request.params.id, request.body, options));
+      return unwrap(await returnConsume(ctx.db, request.scopedActor, request.params.id, request.body, options));
     },
   );
 
   app.post(
     `${root}/:id/cancel`,
     { schema: { tags, summary: 'Cancel a CONSUME, RECHARGE or RETURN (once); honours Idempotency-Key', params: itemParams, body: emptyBody, response: { 200: cardMoveResultSchema } }, preHandler: guard('cancel') },
-    async (request) => unwrap(await cancel(ctx.db, request.giftcardActor, request.params.id, moveOptions(ctx, request, `transactions.cancel:${request.params.id}`, {}))),
+    async (request) => unwrap(await cancel(ctx.db, request.scopedActor, request.params.id, moveOptions(ctx, request, `transactions.cancel:${request.params.id}`, {}))),
   );
 }

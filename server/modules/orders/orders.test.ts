@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { addCompany, addStore, caller, companyIdOf, q, userWith } from '../giftcards/test-support';
+import { addCompany, addStore, caller, companyIdOf, q, userWith } from '../../test/builders';
 import { addCatalogTypology, addStock, cardsOf, CONFIGURATION, file, orderCaller, outboxTo, PNG } from './test-support';
 
 describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {

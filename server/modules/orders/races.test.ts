@@ -4,7 +4,8 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
-import { addStore, caller, companyIdOf, ledgerCheck } from '../giftcards/test-support';
+import { addStore, caller, companyIdOf } from '../../test/builders';
+import { ledgerCheck } from '../giftcards/test-support';
 import { addCatalogTypology, cardsOf, CONFIGURATION, orderCaller } from './test-support';
 
 /**

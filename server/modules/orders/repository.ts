@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
-import type { Order, OrderFilter, OrderItem, OrderState, OrderStockRun, ProgressiveRange, ShippingType } from '../../../domain/orders';
+import type { Order, OrderFilter, OrderItem, OrderState, OrderStockRun, OrderTracking, ProgressiveRange, ShippingType } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
+import { orders } from '../../db/schema';
 import { companySubtree, inIds } from '../../lib/company-scope';
 
 /** Which orders a company subtree sees: the ones it placed, or the ones others placed for it (acquired). */
@@ -234,4 +235,53 @@ export async function stockRuns(db: Db, placedBy: string, typologyId: string, li
         GROUP BY s.lot_number, s.grp ORDER BY count(*) DESC, 1 LIMIT ${limit}`,
   );
   return rows.map((r) => ({ from: Number(r.from), to: Number(r.to), count: r.count, lotNumber: r.lot_number }));
+}
+
+// ---------------------------------------------------------------- writes of the order row (the service checks the transition first)
+
+/** A new draft (NEW) with the next order number; answers its id. */
+export async function insertDraft(db: Db, values: { companyId: string; placedByCompanyId: string; createdByUserId: string; shippingType: ShippingType }): Promise<string> {
+  const [row] = await db
+    .insert(orders)
+    .values({ number: sql`'ORD-' || lpad(nextval('order_number_seq')::text, 6, '0')`, ...values })
+    .returning({ id: orders.id });
+  return row.id;
+}
+
+/** Fields of a draft or of an order before activation (configuration, expiry). */
+export async function updateOrder(tx: Db, id: string, values: Partial<typeof orders.$inferInsert>): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, id));
+}
+
+/** A draft, with its items and recipients (cascade). */
+export async function deleteOrderRow(tx: Db, id: string): Promise<void> {
+  await tx.delete(orders).where(eq(orders.id, id));
+}
+
+/** NEW → PENDING: confirmed now, any earlier error cleared. */
+export async function markConfirmed(tx: Db, id: string, to: OrderState): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET state = ${to}, confirmed_at = now(), error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${id}`);
+}
+
+/** ERROR → PENDING: the error cleared for the issue job's next run. */
+export async function markRetried(tx: Db, id: string, to: OrderState): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET state = ${to}, error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${id}`);
+}
+
+/** → PENDING_CANCEL, remembering the state a refused cancel returns to. */
+export async function markCancelRequested(tx: Db, id: string, to: OrderState, from: OrderState): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET state = ${to}, cancel_from_state = ${from}, error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${id}`);
+}
+
+/** The tracking of a third-party shipment; the first one dates the shipment. */
+export async function markTracked(tx: Db, id: string, to: OrderState, body: OrderTracking): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET state = ${to}, tracking_carrier = ${body.carrier}, tracking_number = ${body.number}, tracking_link = ${body.link},
+      shipped_at = COALESCE(shipped_at, now()), updated_at = now() WHERE id = ${id}`);
+}
+
+export async function markShipmentDelivered(tx: Db, id: string, to: OrderState): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET state = ${to}, delivered_at = now(), updated_at = now() WHERE id = ${id}`);
 }

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { giftCardSchema, type CardFilter } from '../../../domain/giftcards';
 import {
-  canOrder,
   createOrderSchema,
   MAX_STOCK_RUNS,
   orderCodesQuerySchema,
@@ -13,22 +12,21 @@ import {
   orderExportQuerySchema,
   orderFilterSchema,
   orderItemSchema,
-  orderRefusalStatus,
   orderSchema,
   orderStockQuerySchema,
   orderStockRunSchema,
   orderTrackingSchema,
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
-import { ApiError, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { acquiredOrderFields, orderFields } from '../../../domain/schemas/order';
 import { declaredSorts, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { CARD_SORTS, listCards } from '../giftcards/cards.repository';
-import { idempotencyKeyOf } from '../giftcards/idempotency';
-import { guards, itemParams, scopeParams } from '../giftcards/route-support';
+import { idempotencyKeyOf } from '../../lib/idempotency';
+import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
 import { registerOrderJobs } from './jobs';
-import { ORDER_SORT_COLUMNS, findOrder, listItems, listOrders, stockRuns, type OrderView } from './repository';
+import { ORDER_SORT_COLUMNS, findOrder, listOrders, stockRuns, type OrderView } from './repository';
 import * as service from './service';
 
 const ORDERS = 'privative-orders/orders';
@@ -36,16 +34,6 @@ const ACQUIRED = 'privative-orders/acquired-orders';
 const itemRouteParams = z.object({ companyId: z.string(), id: z.uuid(), itemId: z.uuid() }).strict();
 /** items carry a base64 image or names list of up to 5 MB */
 const ITEM_BODY_LIMIT = 8 * 1024 * 1024;
-
-function actorOf(request: FastifyRequest): service.OrderActor {
-  return {
-    userId: request.actor.userId,
-    companyId: request.actor.companyId,
-    companyIds: request.giftcardActor.companyIds,
-    isProvider: request.actor.company.isProvider,
-    language: request.actor.language,
-  };
-}
 
 /** The Idempotency-Key of a confirm/activate/cancel, scoped to the action and the order. */
 function keyOf(request: FastifyRequest, action: string, id: string) {
@@ -75,7 +63,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       },
       async (request, reply) => {
         const q = parseListQuery(request.query, orderFilterSchema, sorts, { field: 'createdAt', order: 'DESC' });
-        const rows = await listOrders(ctx.db, view, request.giftcardActor.companyIds, { ...q, limit: q.limit + 1 });
+        const rows = await listOrders(ctx.db, view, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
         return sendPage(reply, path, q.offset, q.limit, rows);
       },
     );
@@ -87,21 +75,21 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         const filter = parseFilter(request.query.filter, orderFilterSchema);
         const format = { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' } as const;
         reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${path}.csv"`).header('Cache-Control', 'no-store');
-        return reply.send(ordersCsvStream(ctx.db, view, request.giftcardActor.companyIds, filter, format));
+        return reply.send(ordersCsvStream(ctx.db, view, request.scopedActor.companyIds, filter, format));
       },
     );
 
     app.get(
       `${root}/${path}/:id`,
       { schema: { tags, summary: 'One order with its items', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, resource, 'show') },
-      async (request) => service.orderDetail(ctx.db, view, request.giftcardActor.companyIds, request.params.id),
+      async (request) => service.orderDetail(ctx.db, view, request.scopedActor.companyIds, request.params.id),
     );
 
     app.get(
       `${root}/${path}/:id/cards`,
       { schema: { tags, summary: "The order's gift cards (sort, range; load more)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, resource, 'show') },
       async (request, reply) => {
-        const order = await findOrder(ctx.db, view, request.giftcardActor.companyIds, request.params.id);
+        const order = await findOrder(ctx.db, view, request.scopedActor.companyIds, request.params.id);
         if (!order) throw notFound();
         const q = parseListQuery(request.query, z.object({}).strict(), CARD_SORTS, { field: 'progressive', order: 'ASC' });
         const filter = { orderReference: order.number } as CardFilter;
@@ -117,10 +105,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         preHandler: guards(app, ctx, resource, 'codes'),
       },
       async (request, reply) => {
-        const order = await findOrder(ctx.db, view, request.giftcardActor.companyIds, request.params.id);
-        if (!order) throw notFound();
-        const allowed = canOrder('downloadCodes', order, actorOf(request));
-        if (!allowed.allowed) throw new ApiError(orderRefusalStatus(allowed.reason), allowed.reason, 'The order has no codes to download in this state');
+        const order = await service.orderWithCodes(ctx.db, request.scopedActor, request.params.id, view);
         if (request.query.format === 'pdf') {
           reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${order.number}-codes.pdf"`).header('Cache-Control', 'no-store');
           return reply.send(orderCodesPdfStream(ctx.db, order, request.query.lang ?? 'it'));
@@ -133,7 +118,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     app.post(
       `${root}/${path}/:id/delivered`,
       { schema: { tags, summary: 'SHIPPED → SHIPMENT_DELIVERED ("mark as delivered" / "received"; third-party shipments)', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, resource, 'delivered') },
-      async (request) => service.markDelivered(ctx, actorOf(request), request.params.id, view),
+      async (request) => service.markDelivered(ctx, request.scopedActor, request.params.id, view),
     );
   }
 
@@ -141,7 +126,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   app.post(
     `${root}/orders`,
     { schema: { tags, summary: 'A new draft order (NEW) for a company of the subtree', params: scopeParams, body: createOrderSchema, response: { 201: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'create') },
-    async (request, reply) => reply.code(201).send(await service.createOrder(ctx, actorOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await service.createOrder(ctx, request.scopedActor, request.body)),
   );
 
   app.get(
@@ -156,14 +141,14 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   app.put(
     `${root}/orders/:id`,
     { schema: { tags, summary: "The draft's configuration (referent, valid months, company order number, e-mail flag, auto-activate, address)", params: itemParams, body: orderConfigurationSchema, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'edit') },
-    async (request) => service.configureOrder(ctx, actorOf(request), request.params.id, request.body),
+    async (request) => service.configureOrder(ctx, request.scopedActor, request.params.id, request.body),
   );
 
   app.delete(
     `${root}/orders/:id`,
     { schema: { tags, summary: 'Delete a draft', params: itemParams }, config: { noContent: true }, preHandler: guards(app, ctx, ORDERS, 'delete') },
     async (request, reply) => {
-      await service.deleteOrder(ctx, actorOf(request), request.params.id);
+      await service.deleteOrder(ctx, request.scopedActor, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -171,71 +156,68 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   app.get(
     `${root}/orders/:id/items`,
     { schema: { tags, summary: "The order's items", params: itemParams, response: { 200: z.array(orderItemSchema) } }, preHandler: guards(app, ctx, ORDERS, 'show') },
-    async (request) => {
-      if (!(await findOrder(ctx.db, 'placed', request.giftcardActor.companyIds, request.params.id))) throw notFound();
-      return listItems(ctx.db, request.params.id);
-    },
+    async (request) => service.draftItems(ctx.db, request.scopedActor, request.params.id),
   );
 
   const itemBody = 'Body: {typologyId, quantity?, valueCents?, ranges?: [{from, to}], template?: {type, name, content}, namesList?: {type, name, content}} (domain/orders.ts makeOrderItemSchema of the order\'s shipping type)';
   app.post(
     `${root}/orders/:id/items`,
     { bodyLimit: ITEM_BODY_LIMIT, schema: { tags, summary: `Add an item to a draft. ${itemBody}`, params: itemParams, response: { 201: orderItemSchema } }, preHandler: guards(app, ctx, ORDERS, 'edit') },
-    async (request, reply) => reply.code(201).send(await service.addItem(ctx, actorOf(request), request.params.id, request.body)),
+    async (request, reply) => reply.code(201).send(await service.addItem(ctx, request.scopedActor, request.params.id, request.body)),
   );
 
   app.put(
     `${root}/orders/:id/items/:itemId`,
     { bodyLimit: ITEM_BODY_LIMIT, schema: { tags, summary: `Replace an item of a draft. ${itemBody}`, params: itemRouteParams, response: { 200: orderItemSchema } }, preHandler: guards(app, ctx, ORDERS, 'edit') },
-    async (request) => service.editItem(ctx, actorOf(request), request.params.id, request.params.itemId, request.body),
+    async (request) => service.editItem(ctx, request.scopedActor, request.params.id, request.params.itemId, request.body),
   );
 
   app.delete(
     `${root}/orders/:id/items/:itemId`,
     { schema: { tags, summary: 'Remove an item of a draft', params: itemRouteParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'edit') },
-    async (request) => service.removeItem(ctx, actorOf(request), request.params.id, request.params.itemId),
+    async (request) => service.removeItem(ctx, request.scopedActor, request.params.id, request.params.itemId),
   );
 
   // ---------------------------------------------------------------- the order's life
   app.post(
     `${root}/orders/:id/confirm`,
     { schema: { tags, summary: 'NEW → PENDING; a job issues the cards; confirmation e-mail; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'confirm') },
-    async (request) => service.confirmOrder(ctx, actorOf(request), request.params.id, keyOf(request, 'confirm', request.params.id)),
+    async (request) => service.confirmOrder(ctx, request.scopedActor, request.params.id, keyOf(request, 'confirm', request.params.id)),
   );
 
   app.post(
     `${root}/orders/:id/activate`,
     { schema: { tags, summary: 'Activate the issued cards (ACTIVATE rows); recipients get their codes; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'activate') },
-    async (request) => service.activateOrder(ctx, actorOf(request), request.params.id, keyOf(request, 'activate', request.params.id)),
+    async (request) => service.activateOrder(ctx, request.scopedActor, request.params.id, keyOf(request, 'activate', request.params.id)),
   );
 
   app.post(
     `${root}/orders/:id/cancel`,
     { schema: { tags, summary: '→ PENDING_CANCEL → IN_PROGRESS_CANCEL → CANCELLED (job; cards voided with CANCEL rows); 409 ORDER_CARDS_USED; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'cancel') },
-    async (request) => service.cancelOrder(ctx, actorOf(request), request.params.id, keyOf(request, 'cancel', request.params.id)),
+    async (request) => service.cancelOrder(ctx, request.scopedActor, request.params.id, keyOf(request, 'cancel', request.params.id)),
   );
 
   app.post(
     `${root}/orders/:id/retry`,
     { schema: { tags, summary: 'ERROR → PENDING: issue again (provider staff)', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'retry') },
-    async (request) => service.retryOrder(ctx, actorOf(request), request.params.id),
+    async (request) => service.retryOrder(ctx, request.scopedActor, request.params.id),
   );
 
   app.post(
     `${root}/orders/:id/expiry`,
     { schema: { tags, summary: "The cards' expiry day (before activation)", params: itemParams, body: orderExpirySchema, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'editExpiry') },
-    async (request) => service.editExpiry(ctx, actorOf(request), request.params.id, request.body.expireDate),
+    async (request) => service.editExpiry(ctx, request.scopedActor, request.params.id, request.body.expireDate),
   );
 
   app.post(
     `${root}/orders/:id/tracking`,
     { schema: { tags, summary: 'Tracking of a third-party shipment (provider staff); SHIPMENT_IN_PROGRESS → SHIPPED', params: itemParams, body: orderTrackingSchema, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'tracking') },
-    async (request) => service.setTracking(ctx, actorOf(request), request.params.id, request.body),
+    async (request) => service.setTracking(ctx, request.scopedActor, request.params.id, request.body),
   );
 
   app.post(
     `${root}/orders/:id/resend-confirmation`,
     { schema: { tags, summary: 'Send the confirmation e-mail again (outbox)', params: itemParams, response: { 200: z.object({ emails: z.number() }) } }, preHandler: guards(app, ctx, ORDERS, 'resendConfirmation') },
-    async (request) => service.resendConfirmation(ctx, actorOf(request), request.params.id),
+    async (request) => service.resendConfirmation(ctx, request.scopedActor, request.params.id),
   );
 }

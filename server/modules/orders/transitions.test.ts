@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { companyIdOf } from '../giftcards/test-support';
+import { companyIdOf } from '../../test/builders';
 import { addCatalogTypology, addStock, CONFIGURATION, orderCaller } from './test-support';
 
 /**

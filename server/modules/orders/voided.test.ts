@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { addStore, caller, companyIdOf, q } from '../giftcards/test-support';
+import { addStore, caller, companyIdOf, q } from '../../test/builders';
 import { addCatalogTypology, cardsOf, CONFIGURATION, orderCaller } from './test-support';
 import { bulkRequest } from '../../../domain/giftcards.test-helper';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardBulkResult } from '../../../domain/reloadables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { CONCURRENT_DRIVERS } from '../../test/db';
-import { caller } from '../giftcards/test-support';
+import { caller } from '../../test/builders';
 import { balanceOf, addReloadableCards, fundWallet } from './runs.test-support';
 import { demoOf, reloadableUrl, walletLedger, type Demo } from './test-support';
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,31 +15,15 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { reloadableCardFields } from '../../../domain/schemas/reloadable-cards';
 import { declaredSorts, listQueryOf, listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
-import { companyRouteGuards, routeSubtreeIds } from '../../lib/route-guards';
-import { itemParams, scopeParams } from '../giftcards/route-support';
+import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { CARD_SORT_COLUMNS, cardHistory, findReloadableCard, listReloadableCards } from './cards.repository';
-import { bulkCards, cardViewer, changeCard, reloadCard, setClientId, type CardActor } from './cards.service';
+import { bulkCards, cardViewer, changeCard, reloadCard, setClientId } from './cards.service';
 import { idempotencyOf } from './wallet.routes';
 
 const CARD_SORTS = declaredSorts(reloadableCardFields, CARD_SORT_COLUMNS);
 
 const CARDS = 'reloadables/cards';
 const HISTORY = 'reloadables/card-history';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** the caller and the route company's subtree, set by the reloadable card guards */
-    cardActor: CardActor;
-  }
-}
-
-/** The access entry (403), {companyId} in scope (404), then the subtree the handler may touch. */
-export function cardGuards(app: FastifyInstance, ctx: AppContext, resource: string, action: string): preHandlerAsyncHookHandler[] {
-  const actor: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-    request.cardActor = { userId: request.actor.userId, companyId: request.actor.companyId, companyIds: await routeSubtreeIds(ctx.db, request), isProvider: request.actor.company.isProvider };
-  };
-  return [...companyRouteGuards(app, resource, action), actor];
-}
 
 /** /api/company/{companyId}/reloadable/cards… (README.md beside this file). */
 export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -57,20 +41,20 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
         querystring: listQueryOf(CARD_SORTS),
         response: { 200: z.array(reloadableCardSchema) },
       },
-      preHandler: cardGuards(app, ctx, CARDS, 'list'),
+      preHandler: guards(app, ctx, CARDS, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadableCardFilterSchema, CARD_SORTS, { field: 'number', order: 'ASC' });
-      const rows = await listReloadableCards(ctx.db, cardViewer(ctx, request.cardActor), { ...q, limit: q.limit + 1 }, ctx.clock.now());
+      const rows = await listReloadableCards(ctx.db, cardViewer(ctx, request.scopedActor), { ...q, limit: q.limit + 1 }, ctx.clock.now());
       return sendPage(reply, 'cards', q.offset, q.limit, rows);
     },
   );
 
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'One reloadable card', params: itemParams, response: { 200: reloadableCardSchema } }, preHandler: cardGuards(app, ctx, CARDS, 'show') },
+    { schema: { tags, summary: 'One reloadable card', params: itemParams, response: { 200: reloadableCardSchema } }, preHandler: guards(app, ctx, CARDS, 'show') },
     async (request) => {
-      const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.cardActor), request.params.id, ctx.clock.now());
+      const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.scopedActor), request.params.id, ctx.clock.now());
       if (!card) throw notFound();
       return card;
     },
@@ -80,10 +64,10 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/:id/history`,
     {
       schema: { tags, summary: "A card's history (issue, reloads, lock/unlock, company and client ID changes), newest first (range)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(cardEventSchema) } },
-      preHandler: cardGuards(app, ctx, HISTORY, 'list'),
+      preHandler: guards(app, ctx, HISTORY, 'list'),
     },
     async (request, reply) => {
-      const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.cardActor), request.params.id, ctx.clock.now());
+      const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.scopedActor), request.params.id, ctx.clock.now());
       if (!card) throw notFound();
       const q = parseListQuery(request.query, z.object({}).strict(), ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
       const rows = await cardHistory(ctx.db, card.id, q.offset, q.limit + 1);
@@ -96,32 +80,32 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       `${root}/:id/${action}`,
       {
         schema: { tags, summary: action === 'lock' ? 'ACTIVE or NOT ACTIVE → LOCKED' : 'LOCKED → ACTIVE', params: itemParams, response: { 200: reloadableCardSchema } },
-        preHandler: cardGuards(app, ctx, CARDS, action),
+        preHandler: guards(app, ctx, CARDS, action),
       },
-      async (request) => changeCard(ctx, request.cardActor, request.params.id, { kind: action }),
+      async (request) => changeCard(ctx, request.scopedActor, request.params.id, { kind: action }),
     );
   }
 
   app.post(
     `${root}/:id/company`,
-    { schema: { tags, summary: 'Links the card to a company of the subtree', params: itemParams, body: linkCompanyBodySchema, response: { 200: reloadableCardSchema } }, preHandler: cardGuards(app, ctx, CARDS, 'linkCompany') },
-    async (request) => changeCard(ctx, request.cardActor, request.params.id, { kind: 'linkCompany', companyId: request.body.companyId }),
+    { schema: { tags, summary: 'Links the card to a company of the subtree', params: itemParams, body: linkCompanyBodySchema, response: { 200: reloadableCardSchema } }, preHandler: guards(app, ctx, CARDS, 'linkCompany') },
+    async (request) => changeCard(ctx, request.scopedActor, request.params.id, { kind: 'linkCompany', companyId: request.body.companyId }),
   );
 
   app.post(
     `${root}/:id/client-id`,
-    { schema: { tags, summary: "Sets the card's client ID (unique among the company's cards)", params: itemParams, body: clientIdBodySchema, response: { 200: reloadableCardSchema } }, preHandler: cardGuards(app, ctx, CARDS, 'clientId') },
-    async (request) => setClientId(ctx, request.cardActor, request.params.id, request.body.clientId),
+    { schema: { tags, summary: "Sets the card's client ID (unique among the company's cards)", params: itemParams, body: clientIdBodySchema, response: { 200: reloadableCardSchema } }, preHandler: guards(app, ctx, CARDS, 'clientId') },
+    async (request) => setClientId(ctx, request.scopedActor, request.params.id, request.body.clientId),
   );
 
   app.post(
     `${root}/:id/reload`,
     {
       schema: { tags, summary: 'Reloads the card now: a one-row run against the wallet (Idempotency-Key)', params: itemParams, body: cardReloadBodySchema, response: { 200: z.object({ card: reloadableCardSchema, run: reloadRunDetailSchema }) } },
-      preHandler: cardGuards(app, ctx, CARDS, 'reload'),
+      preHandler: guards(app, ctx, CARDS, 'reload'),
     },
     async (request) =>
-      reloadCard(ctx, request.cardActor, request.params.id, request.body.amountCents, idempotencyOf(request, `reloadable.cards.reload:${request.actor.companyId}:${request.params.id}`)),
+      reloadCard(ctx, request.scopedActor, request.params.id, request.body.amountCents, idempotencyOf(request, `reloadable.cards.reload:${request.actor.companyId}:${request.params.id}`)),
   );
 
   app.post(
@@ -134,8 +118,8 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
         body: cardBulkBodySchema,
         response: { 200: z.object({ action: z.string(), total: z.number(), succeeded: z.number(), failed: z.array(z.object({ id: z.string(), code: z.string(), error: z.string() })) }) },
       },
-      preHandler: cardGuards(app, ctx, CARDS, 'bulk'),
+      preHandler: guards(app, ctx, CARDS, 'bulk'),
     },
-    async (request) => bulkCards(ctx, request.cardActor, request.body, idempotencyOf(request, `reloadable.cards.bulk:${request.actor.companyId}`)),
+    async (request) => bulkCards(ctx, request.scopedActor, request.body, idempotencyOf(request, `reloadable.cards.bulk:${request.actor.companyId}`)),
   );
 }

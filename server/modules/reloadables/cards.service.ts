@@ -2,28 +2,21 @@ import { sql } from 'drizzle-orm';
 import { cardActionRefusal, oneCardRefusal, type CardBulkBody, type CardBulkResult, type ReloadableCard, type ReloadableCardStatus, type ReloadRunDetail } from '../../../domain/reloadables';
 import type { ErrorCode } from '../../../domain/errors';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/access';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
-import type { IdempotencyRequest } from '../giftcards/idempotency';
-import { runIdempotent, unwrap } from '../giftcards/idempotency';
+import type { IdempotencyRequest } from '../../lib/idempotency';
+import { runIdempotent, unwrap } from '../../lib/idempotency';
 import { findReloadableCard, type CardViewer } from './cards.repository';
 import { appendCardEvent, lockReloadableCards, type LockedReloadableCard } from './ledger';
-import { createRun, createRunOfValidRows, type ReloadActor } from './reloads.service';
+import { createRun, createRunOfValidRows } from './reloads.service';
 
 /**
  * A card's non-money actions (lock, unlock, company, client ID), one card or many, and a card's
  * reload by hand (a one-row run through the reloads service). Every change is checked against
  * the domain rules on the locked card and written with its history event (ledger.ts).
  */
-export interface CardActor {
-  userId: string;
-  /** the route's {companyId}: its wallet pays reloads */
-  companyId: string;
-  /** the route company's subtree: the cards and companies the caller may touch */
-  companyIds: readonly string[];
-  isProvider: boolean;
-}
 
 const stateInvalid = () => new ApiError(409, 'CARD_STATE_INVALID', "The card's state does not allow this action");
 const clientIdTaken = () => new ApiError(409, 'CLIENT_ID_TAKEN', 'Another card of the company already has this client ID', { clientId: 'errors.codes.CLIENT_ID_TAKEN' });
@@ -39,9 +32,9 @@ async function clientIdUsed(tx: Db, companyId: string, clientId: string, exceptC
 }
 
 /** The cards as `actor` sees them: its company's wallet pays, its subtree, the configured caps. */
-export const cardViewer = (ctx: AppContext, actor: CardActor): CardViewer => ({ companyId: actor.companyId, companyIds: actor.companyIds, caps: ctx.config.reloads });
+export const cardViewer = (ctx: AppContext, actor: Actor): CardViewer => ({ companyId: actor.companyId, companyIds: actor.companyIds, caps: ctx.config.reloads });
 
-async function cardAfter(ctx: AppContext, actor: CardActor, id: string): Promise<ReloadableCard> {
+async function cardAfter(ctx: AppContext, actor: Actor, id: string): Promise<ReloadableCard> {
   const card = await findReloadableCard(ctx.db, cardViewer(ctx, actor), id, ctx.clock.now());
   if (!card) throw notFound();
   return card;
@@ -50,7 +43,7 @@ async function cardAfter(ctx: AppContext, actor: CardActor, id: string): Promise
 type Change = { kind: 'lock' } | { kind: 'unlock' } | { kind: 'linkCompany'; companyId: string };
 
 /** One change on a locked card, in the caller's transaction: the refusal code, or null once written. */
-async function applyChange(tx: Db, actor: CardActor, card: LockedReloadableCard, change: Change, clientId: string | null): Promise<string | null> {
+async function applyChange(tx: Db, actor: Actor, card: LockedReloadableCard, change: Change, clientId: string | null): Promise<string | null> {
   const action = change.kind;
   if (cardActionRefusal(card.status, action)) return 'CARD_STATE_INVALID';
   if (change.kind === 'linkCompany') {
@@ -75,7 +68,7 @@ async function applyChange(tx: Db, actor: CardActor, card: LockedReloadableCard,
 
 const REFUSALS: Record<string, () => ApiError> = { CARD_STATE_INVALID: stateInvalid, CLIENT_ID_TAKEN: clientIdTaken };
 
-async function assertCompanyInSubtree(actor: CardActor, companyId: string): Promise<void> {
+async function assertCompanyInSubtree(actor: Actor, companyId: string): Promise<void> {
   if (!actor.companyIds.includes(companyId)) throw notFound('The company is not in your scope');
 }
 
@@ -86,7 +79,7 @@ async function clientIdsOf(tx: Db, ids: readonly string[]): Promise<Map<string, 
 }
 
 /** lock / unlock / link company on one card: 404 outside the subtree, 409 CARD_STATE_INVALID or CLIENT_ID_TAKEN. */
-export async function changeCard(ctx: AppContext, actor: CardActor, id: string, change: Change): Promise<ReloadableCard> {
+export async function changeCard(ctx: AppContext, actor: Actor, id: string, change: Change): Promise<ReloadableCard> {
   if (change.kind === 'linkCompany') await assertCompanyInSubtree(actor, change.companyId);
   await ctx.db.transaction(async (tx) => {
     const card = (await lockReloadableCards(tx, actor.companyIds, [id])).get(id);
@@ -99,7 +92,7 @@ export async function changeCard(ctx: AppContext, actor: CardActor, id: string, 
 }
 
 /** Sets a card's client ID ("client ID changed"): unique among its company's cards (409 CLIENT_ID_TAKEN). */
-export async function setClientId(ctx: AppContext, actor: CardActor, id: string, clientId: string): Promise<ReloadableCard> {
+export async function setClientId(ctx: AppContext, actor: Actor, id: string, clientId: string): Promise<ReloadableCard> {
   await ctx.db.transaction(async (tx) => {
     const card = (await lockReloadableCards(tx, actor.companyIds, [id])).get(id);
     if (!card) throw notFound();
@@ -114,14 +107,13 @@ export async function setClientId(ctx: AppContext, actor: CardActor, id: string,
   return cardAfter(ctx, actor, id);
 }
 
-const reloadActor = (actor: CardActor): ReloadActor => ({ userId: actor.userId, companyId: actor.companyId, isProvider: actor.isProvider });
 
 /** A card reloaded by hand now: a one-row CARD run against the route company's wallet (its rules and errors). */
-export async function reloadCard(ctx: AppContext, actor: CardActor, id: string, amountCents: number, idempotency: IdempotencyRequest | null): Promise<{ card: ReloadableCard; run: ReloadRunDetail }> {
+export async function reloadCard(ctx: AppContext, actor: Actor, id: string, amountCents: number, idempotency: IdempotencyRequest | null): Promise<{ card: ReloadableCard; run: ReloadRunDetail }> {
   await cardAfter(ctx, actor, id);
   let run: ReloadRunDetail;
   try {
-    run = await createRun(ctx, reloadActor(actor), { source: 'CARD', rows: [{ row: 1, cardId: id, amountCents }] }, idempotency);
+    run = await createRun(ctx, actor, { source: 'CARD', rows: [{ row: 1, cardId: id, amountCents }] }, idempotency);
   } catch (error) {
     // one card: the bare reason (RELOAD_CARD_LOCKED, RELOAD_MONTHLY_CAP, …), not a row of a run
     if (!(error instanceof ApiError) || error.code !== 'RELOAD_ROWS_INVALID') throw error;
@@ -140,7 +132,7 @@ export async function reloadCard(ctx: AppContext, actor: CardActor, id: string, 
  * wallet that does not cover them answers 409 WALLET_INSUFFICIENT and nothing runs). The
  * Idempotency-Key makes a replay answer the first summary, whatever happened to the cards since.
  */
-export async function bulkCards(ctx: AppContext, actor: CardActor, body: CardBulkBody, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
+export async function bulkCards(ctx: AppContext, actor: Actor, body: CardBulkBody, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
   const ids = [...new Set(body.ids)];
   if (body.action === 'reload') return bulkReload(ctx, actor, ids, body.params!.amountCents!, idempotency);
   const change: Change = body.action === 'linkCompany' ? { kind: 'linkCompany', companyId: body.params!.companyId! } : { kind: body.action };
@@ -168,9 +160,9 @@ export async function bulkCards(ctx: AppContext, actor: CardActor, body: CardBul
  * (checked on the locked cards, so concurrent bulks sharing a card each answer per card), and the
  * summary is the answer stored under the Idempotency-Key: a replay answers it as it was.
  */
-async function bulkReload(ctx: AppContext, actor: CardActor, ids: string[], amountCents: number, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
+async function bulkReload(ctx: AppContext, actor: Actor, ids: string[], amountCents: number, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
   const rows = ids.map((cardId, i) => ({ row: i + 1, cardId, amountCents }));
-  return createRunOfValidRows(ctx, reloadActor(actor), { source: 'MANUAL', rows }, idempotency, async (tx, { errors }) => {
+  return createRunOfValidRows(ctx, actor, { source: 'MANUAL', rows }, idempotency, async (tx, { errors }) => {
     const numbers = new Map((await queryRows<{ id: string; number: string }>(tx, sql`SELECT id, number FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${inIds(sql`company_id`, actor.companyIds)}`)).map((r) => [r.id, r.number]));
     const failedRows = new Map<number, string>();
     for (const error of errors) if (!failedRows.has(error.row)) failedRows.set(error.row, error.code.replace(/^errors\.codes\./, ''));

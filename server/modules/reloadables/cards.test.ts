@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardBulkResult, CardEvent, ReloadableCard, ReloadableUser, ReloadableUserDetail, ReloadRunDetail } from '../../../domain/reloadables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { DRIVERS } from '../../test/db';
-import { caller, q } from '../giftcards/test-support';
+import { caller, q } from '../../test/builders';
 import { addCard, demoOf, reloadableUrl, walletLedger, type Demo } from './test-support';
 
 describe.each(DRIVERS)('reloadable cards (%s)', (driver) => {

@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notificationSettingsBodySchema, notificationSettingsSchema } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { companyRouteGuards } from '../../lib/route-guards';
-import { scopeParams } from '../giftcards/route-support';
-import { checkLowBalance } from './notifications';
-import { DEFAULT_SETTINGS, saveSettings, storedSettings, toSettings } from './notifications.repository';
+import { scopeParams } from '../../lib/route-support';
+import { notificationSettings, saveNotificationSettings } from './notifications';
 
 const NOTIFICATIONS = 'reloadables/notifications';
 
@@ -18,7 +17,7 @@ export async function notificationRoutes(base: FastifyInstance, { ctx }: { ctx: 
   app.get(
     path,
     { schema: { tags, summary: "The company's notification settings (all off when never saved); id = companyId", params: scopeParams, response: { 200: notificationSettingsSchema } }, preHandler: companyRouteGuards(app, NOTIFICATIONS, 'show') },
-    async (request) => toSettings(request.actor.companyId, (await storedSettings(ctx.db, request.actor.companyId)) ?? DEFAULT_SETTINGS),
+    async (request) => notificationSettings(ctx.db, request.actor.companyId),
   );
 
   app.put(
@@ -27,15 +26,6 @@ export async function notificationRoutes(base: FastifyInstance, { ctx }: { ctx: 
       schema: { tags, summary: 'Saves the settings (recipients: up to 10 e-mail addresses; empty = the company referent)', params: scopeParams, body: notificationSettingsBodySchema, response: { 200: notificationSettingsSchema } },
       preHandler: companyRouteGuards(app, NOTIFICATIONS, 'edit'),
     },
-    async (request) => {
-      const companyId = request.actor.companyId;
-      await ctx.db.transaction(async (tx) => {
-        await saveSettings(tx, companyId, request.body, request.actor.userId);
-        // a new threshold already crossed tells at once, in the same transaction as the save
-        await checkLowBalance(tx, ctx, companyId);
-      });
-      ctx.jobs.wake();
-      return toSettings(companyId, (await storedSettings(ctx.db, companyId)) ?? DEFAULT_SETTINGS);
-    },
+    async (request) => saveNotificationSettings(ctx, request.actor, request.body),
   );
 }

@@ -4,7 +4,7 @@ import type { NotificationSettings } from '../../../domain/reloadables';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { DRIVERS } from '../../test/db';
-import { caller } from '../giftcards/test-support';
+import { caller } from '../../test/builders';
 import { orderCaller } from '../orders/test-support';
 import { MONTHLY_STATEMENT_JOB, monthStart, nextStatementAt, notifyRunFinished, scheduleMonthlyStatement, sendMonthlyStatements } from './notifications';
 import { addCard, demoOf, outbox, reloadableUrl, type Demo } from './test-support';

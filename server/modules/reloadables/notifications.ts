@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { formatCents } from '../../../domain/format';
-import { PROGRAMME_TIME_ZONE, periodOf } from '../../../domain/reloadables';
+import { PROGRAMME_TIME_ZONE, periodOf, type NotificationSettings, type NotificationSettingsBody } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
+import type { Actor } from '../../lib/access';
 import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
 import { queueEmail } from '../../mail/mailer';
 import type { EmailParams, EmailTemplate } from '../../mail/templates';
-import { recipientsOf, storedSettings, type StoredSettings } from './notifications.repository';
+import { DEFAULT_SETTINGS, recipientsOf, saveSettings, storedSettings, toSettings, type StoredSettings } from './notifications.repository';
 import { movementSummary, walletOf } from './wallet.repository';
 
 /**
@@ -21,6 +22,21 @@ export const MONTHLY_STATEMENT_JOB = 'reloadables.monthlyStatement';
 const STATEMENT_SCHEDULE_LOCK = 7_262_013_010;
 
 const money = formatCents;
+
+/** The company's notification settings (all off when never saved). */
+export async function notificationSettings(db: Db, companyId: string): Promise<NotificationSettings> {
+  return toSettings(companyId, (await storedSettings(db, companyId)) ?? DEFAULT_SETTINGS);
+}
+
+/** Saves the route company's settings; a new threshold already crossed tells at once, in the same transaction as the save. */
+export async function saveNotificationSettings(ctx: AppContext, actor: Pick<Actor, 'userId' | 'companyId'>, body: NotificationSettingsBody): Promise<NotificationSettings> {
+  await ctx.db.transaction(async (tx) => {
+    await saveSettings(tx, actor.companyId, body, actor.userId);
+    await checkLowBalance(tx, ctx, actor.companyId);
+  });
+  ctx.jobs.wake();
+  return notificationSettings(ctx.db, actor.companyId);
+}
 
 async function mailAll(db: Db, companyId: string, settings: StoredSettings, template: EmailTemplate, params: (language: string, company: string) => EmailParams): Promise<number> {
   const { to, language, companyName } = await recipientsOf(db, companyId, settings);

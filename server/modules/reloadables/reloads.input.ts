@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { issuesToErrors } from '../../../domain/errors';
 import { createReloadsBodySchema, parseReloadCsv, RELOAD_LIMITS, validateReloadsBodySchema, type CreateReloadsBody, type ReloadRowError, type ReloadValidation } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/access';
 import { ApiError } from '../../lib/errors';
 import { tooLarge, typeNotAllowed, unreadable } from '../../lib/uploads';
-import { checkRows, checkSchedule, type ReloadActor, type RunRowInput } from './reloads.service';
+import { checkRows, checkSchedule, type RunRowInput } from './reloads.service';
 
 /**
  * The request bodies of POST reloads and POST reloads/validate. A bad row is reported the way
@@ -56,7 +57,7 @@ export function decodeCsvFile(file: { type: string; name: string; content: strin
 }
 
 /** POST reloads/validate: the rows (or the CSV's) checked at the plan's time or now; nothing written. */
-export async function validateBody(ctx: AppContext, actor: ReloadActor, body: unknown): Promise<ReloadValidation> {
+export async function validateBody(ctx: AppContext, actor: Pick<Actor, 'userId' | 'companyId'>, body: unknown): Promise<ReloadValidation> {
   const parsed = validateReloadsBodySchema.safeParse(body);
   if (!parsed.success) throw bodyErrors(parsed.error.issues, body);
   const scheduledAt = parsed.data.scheduledAt ? new Date(parsed.data.scheduledAt) : null;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardExportQuerySchema, EXPORT_LANGUAGES } from '../../../domain/giftcards';
@@ -16,10 +16,10 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { declaredSorts, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { companyRouteGuards } from '../../lib/route-guards';
-import { idempotencyKeyOf } from '../giftcards/idempotency';
-import { scopeParams } from '../giftcards/route-support';
+import { idempotencyKeyOf } from '../../lib/idempotency';
+import { scopeParams } from '../../lib/route-support';
 import { parseCreateBody, validateBody } from './reloads.input';
-import { createRun, type ReloadActor } from './reloads.service';
+import { createRun } from './reloads.service';
 import { historyCsv } from './runs.export';
 import { deletePlannedRow, deleteRun } from './runs.queue';
 import { listPlanned, listRunRows, listRuns, loadRunDetail } from './runs.repository';
@@ -36,10 +36,6 @@ const idParams = z.object({ companyId: z.string(), id: z.uuid() }).strict();
 const runParams = z.object({ companyId: z.string(), runId: z.uuid() }).strict();
 /** 10,000 rows as JSON, or a 5 MB CSV in base64 (4/3 of it) */
 const BODY_LIMIT = 8 * 1024 * 1024;
-
-function actorOf(request: FastifyRequest): ReloadActor {
-  return { userId: request.actor.userId, companyId: request.actor.companyId, isProvider: request.actor.company.isProvider };
-}
 
 /** /api/company/{companyId}/reloadable/reloads… (README.md beside this file). */
 export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -65,7 +61,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
       schema: { tags, summary: 'Checks reload rows (`{rows}`) or a CSV (`{file: {type, name, content: base64}}`) without writing: the rows that may run, the bad ones, the total and the shortfall', params: scopeParams, body: z.unknown() },
       preHandler: companyRouteGuards(app, RELOADS, 'validate'),
     },
-    async (request) => validateBody(ctx, actorOf(request), request.body),
+    async (request) => validateBody(ctx, request.actor, request.body),
   );
 
   app.post(
@@ -87,7 +83,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
       const idempotency = key ? { key, userId: request.actor.userId, route: `reloads.create:${request.actor.companyId}`, body: request.body } : null;
       const run = await createRun(
         ctx,
-        actorOf(request),
+        request.actor,
         {
           source: body.source,
           fileName: body.fileName ?? null,

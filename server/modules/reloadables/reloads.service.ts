@@ -2,21 +2,14 @@ import { sql } from 'drizzle-orm';
 import { periodOf, PROGRAMME_TIME_ZONE, RELOAD_LIMITS, reloadRefusal, type ReloadCaps, type ReloadRowError, type ReloadRunDetail, type ReloadSource, type ReloadValidation, type ReloadableCardState } from '../../../domain/reloadables';
 import { amountMaxMessage, maxDaysAheadMessage } from '../../../domain/messages';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/access';
 import { queryRows, type Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import { ApiError } from '../../lib/errors';
-import { runIdempotent, unwrap, type IdempotencyRequest } from '../giftcards/idempotency';
+import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
 import { lockReloadableCards, lockWallet, reserve } from './ledger';
 import { executeRun, lowBalanceCheck, RUN_JOB } from './runs.execute';
 import { loadRunDetail } from './runs.repository';
-
-/** Who runs reloads: the route's company (whose wallet pays) and its subtree. */
-export interface ReloadActor {
-  userId: string;
-  /** the route's {companyId}: its wallet pays, its cards (exactly this company's) are reloaded */
-  companyId: string;
-  isProvider: boolean;
-}
 
 export interface RunRowInput {
   /** file line or position in the selection (1-based) */
@@ -172,7 +165,7 @@ async function availableOf(db: Db, companyId: string): Promise<number> {
  * `at`, for a plan) by its amount within the caps (a card twice is RELOAD_CARD_DUPLICATE), and
  * the wallet must cover the total of the good rows (shortfall reported).
  */
-export async function checkRows(db: Db, ctx: AppContext, actor: ReloadActor, rows: readonly RunRowInput[], at: Date): Promise<ReloadValidation> {
+export async function checkRows(db: Db, ctx: AppContext, actor: Pick<Actor, 'userId' | 'companyId'>, rows: readonly RunRowInput[], at: Date): Promise<ReloadValidation> {
   const cards = await resolveCards(db, actor.companyId, rows, at);
   const { good, errors } = evaluate(rows, cards, at, ctx.config.reloads);
   const availableCents = await availableOf(db, actor.companyId);
@@ -216,7 +209,7 @@ const RUN_NOW_RESCUE_MS = 30_000;
  */
 export async function createRun(
   ctx: AppContext,
-  actor: ReloadActor,
+  actor: Pick<Actor, 'userId' | 'companyId'>,
   input: { source: ReloadSource; fileName?: string | null; scheduledAt?: Date | null; rows: readonly RunRowInput[] },
   idempotency: IdempotencyRequest | null,
 ): Promise<ReloadRunDetail> {
@@ -242,7 +235,7 @@ function checkRunInput(ctx: AppContext, scheduledAt: Date | null, rows: readonly
 }
 
 /** Once the run is committed: a run now is credited before answering; a plan has set money aside (the available balance fell). */
-async function afterInsert(ctx: AppContext, actor: ReloadActor, runId: string, scheduledAt: Date | null): Promise<void> {
+async function afterInsert(ctx: AppContext, actor: Pick<Actor, 'userId' | 'companyId'>, runId: string, scheduledAt: Date | null): Promise<void> {
   if (!scheduledAt) await executeRun(ctx, runId);
   else await lowBalanceCheck(ctx, actor.companyId);
 }
@@ -257,7 +250,7 @@ async function afterInsert(ctx: AppContext, actor: ReloadActor, runId: string, s
  */
 export async function createRunOfValidRows<T>(
   ctx: AppContext,
-  actor: ReloadActor,
+  actor: Pick<Actor, 'userId' | 'companyId'>,
   input: { source: ReloadSource; rows: readonly RunRowInput[] },
   idempotency: IdempotencyRequest | null,
   answer: (tx: Db, result: { runId: string | null; errors: ReloadRowError[] }) => Promise<T>,
@@ -283,7 +276,7 @@ export async function createRunOfValidRows<T>(
 async function insertRun(
   tx: Db,
   ctx: AppContext,
-  actor: ReloadActor,
+  actor: Pick<Actor, 'userId' | 'companyId'>,
   input: { source: ReloadSource; fileName?: string | null; scheduledAt: Date | null; rows: readonly RunRowInput[] },
   mode: 'all' | 'valid',
 ): Promise<{ runId: string | null; errors: ReloadRowError[] }> {

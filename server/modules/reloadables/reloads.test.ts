@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { caller, companyIdOf, userWith } from '../giftcards/test-support';
+import { caller, companyIdOf, userWith } from '../../test/builders';
 import { addReloadableCards, balanceOf, fundWallet, runLedger, walletOf } from './runs.test-support';
 
 const csv = (text: string) => ({ file: { type: 'text/csv', name: 'reloads.csv', content: Buffer.from(text).toString('base64') } });

@@ -8,7 +8,7 @@ import { queryRows } from '../../db/client';
 import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { CONCURRENT_DRIVERS, createTestDb } from '../../test/db';
 import { killProcess, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
-import { companyIdOf } from '../giftcards/test-support';
+import { companyIdOf } from '../../test/builders';
 import { addReloadableCards, fundWallet, runLedger, walletOf } from './runs.test-support';
 
 const ROWS = 1000;

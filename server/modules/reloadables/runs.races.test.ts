@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS } from '../../test/db';
-import { caller, companyIdOf } from '../giftcards/test-support';
+import { caller, companyIdOf } from '../../test/builders';
 import { createRun } from './reloads.service';
 import { executeRun } from './runs.execute';
 import { addReloadableCards, fundWallet, runLedger, walletOf } from './runs.test-support';

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { queryRows } from '../../db/client';
-import { caller, companyIdOf, q } from '../giftcards/test-support';
+import { caller, companyIdOf, q } from '../../test/builders';
 import { addReloadableCards, balanceOf, fundWallet, runLedger, walletOf } from './runs.test-support';
 
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReloadableCardStatus } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 import { login } from '../../test/auth';
-import { companyIdOf } from '../giftcards/test-support';
+import { companyIdOf } from '../../test/builders';
 
 /** Builders and ledger checks for the wallet, card and notification tests (rows straight in the database). */
 

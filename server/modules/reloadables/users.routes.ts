@@ -5,8 +5,7 @@ import { reloadableUserDetailSchema, reloadableUserFilterSchema, reloadableUserS
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
-import { itemParams, scopeParams } from '../giftcards/route-support';
-import { cardGuards } from './cards.routes';
+import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { cardsOfUser } from './cards.repository';
 import { cardViewer } from './cards.service';
 import { findReloadableUser, listReloadableUsers } from './users.repository';
@@ -23,22 +22,22 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     root,
     {
       schema: { tags, summary: 'Cardholders by name (filter {q}: name, e-mail or client ID; range), with their card count', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(reloadableUserSchema) } },
-      preHandler: cardGuards(app, ctx, USERS, 'list'),
+      preHandler: guards(app, ctx, USERS, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadableUserFilterSchema, ['lastName'] as const, { field: 'lastName', order: 'ASC' });
-      const rows = await listReloadableUsers(ctx.db, request.cardActor.companyIds, q.filter, q.offset, q.limit + 1);
+      const rows = await listReloadableUsers(ctx.db, request.scopedActor.companyIds, q.filter, q.offset, q.limit + 1);
       return sendPage(reply, 'users', q.offset, q.limit, rows);
     },
   );
 
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'A cardholder with their cards', params: itemParams, response: { 200: reloadableUserDetailSchema } }, preHandler: cardGuards(app, ctx, USERS, 'show') },
+    { schema: { tags, summary: 'A cardholder with their cards', params: itemParams, response: { 200: reloadableUserDetailSchema } }, preHandler: guards(app, ctx, USERS, 'show') },
     async (request) => {
-      const user = await findReloadableUser(ctx.db, request.cardActor.companyIds, request.params.id);
+      const user = await findReloadableUser(ctx.db, request.scopedActor.companyIds, request.params.id);
       if (!user) throw notFound();
-      return { ...user, cards: await cardsOfUser(ctx.db, cardViewer(ctx, request.cardActor), user.id, ctx.clock.now()) };
+      return { ...user, cards: await cardsOfUser(ctx.db, cardViewer(ctx, request.scopedActor), user.id, ctx.clock.now()) };
     },
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
-import { caller } from '../giftcards/test-support';
+import { caller } from '../../test/builders';
 import { demoOf, reloadableUrl, walletLedger, type Demo } from './test-support';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { isInSubtree } from '../../lib/company-scope';
 import type { CompanyActor } from '../../lib/access';
-import { runIdempotent, unwrap, type IdempotencyRequest } from '../giftcards/idempotency';
+import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
 import { applyWalletMoves, lockWallet } from './ledger';
 import { checkLowBalance } from './notifications';
 import { walletOf } from './wallet.repository';

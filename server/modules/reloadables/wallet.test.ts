@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet, WalletMovement } from '../../../domain/reloadables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { DRIVERS } from '../../test/db';
-import { addCompany, caller, q } from '../giftcards/test-support';
+import { addCompany, caller, q } from '../../test/builders';
 import { demoOf, reloadableUrl, walletLedger, type Demo } from './test-support';
 
 describe.each(DRIVERS)('reloadable wallet (%s)', (driver) => {

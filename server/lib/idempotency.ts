@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { ApiErrorCode } from '../../../domain/errors';
-import type { Db } from '../../db/client';
-import { sha256 } from '../../lib/tokens';
-import { bulkActionItems, idempotencyKeys } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
+import type { ApiErrorCode } from '../../domain/errors';
+import type { Db } from '../db/client';
+import { sha256 } from './tokens';
+import { bulkActionItems, idempotencyKeys } from '../db/schema';
+import { ApiError } from './errors';
 
 /** What a money-moving call answers: a body, or a refusal code (the refusal is committed too). */
 export type Outcome<T> = { ok: true; body: T } | { ok: false; status: number; code: ApiErrorCode; detail: string };
