@@ -84,6 +84,12 @@ export type FieldSpec<K extends string = string> = InputFieldSpec<K> | DisplayFi
 /** An input field with what `defineFields` derived from the schema. */
 export type ResolvedInputField = InputFieldSpec & { required: boolean };
 
+/** A list's order: a field and a direction (react-admin's SortPayload, the API's `sort`). */
+export interface ListSort {
+  field: string;
+  order: 'ASC' | 'DESC';
+}
+
 export interface FieldSet {
   /** the react-admin resource (= access-table name) the fields belong to, when one */
   resource?: string;
@@ -96,6 +102,13 @@ export interface FieldSet {
   secondary?: readonly string[];
   /** sorts the API accepts besides the sortable fields (a default order that is no column: createdAt) */
   sorts?: readonly string[];
+  /** the list's order when it opens, and the API's when a request names none */
+  sort?: ListSort;
+  /**
+   * The i18n prefix of the list's texts: `<texts>.empty` and `<texts>.loadMore`, and where the list
+   * shows them `<texts>.count`, `<texts>.search`, `<texts>.filters` (SchemaList).
+   */
+  texts?: string;
   /** the API's schema (strict): the rules */
   schema: z.ZodObject;
   /**
@@ -119,7 +132,7 @@ const emptyOf = (field: InputFieldSpec) => (field.kind === 'boolean' ? false : '
 export function defineFields<S extends z.ZodObject>(
   schema: S,
   fields: ReadonlyArray<FieldSpec<Extract<keyof S['shape'], string>>>,
-  options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[]; sorts?: readonly string[] } = {},
+  options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[]; sorts?: readonly string[]; sort?: ListSort; texts?: string } = {},
 ): FieldSet {
   const shape = schema.shape as Record<string, z.ZodType>;
   // an input's maxLength is its rule's `.max()` unless declared (a pattern such as {5,16} has none to read)
@@ -143,7 +156,7 @@ export function defineFields<S extends z.ZodObject>(
     required: !shape[field.source].safeParse(emptyOf(field)).success,
   }));
   const defaults = Object.fromEntries(inputSpecs.map((field) => [field.source, field.defaultValue ?? emptyOf(field)]));
-  return { resource: options.resource, primary: options.primary, secondary: options.secondary, sorts: options.sorts, schema, formSchema, fields: withLimits, inputs, defaults };
+  return { resource: options.resource, primary: options.primary, secondary: options.secondary, sorts: options.sorts, sort: options.sort, texts: options.texts, schema, formSchema, fields: withLimits, inputs, defaults };
 }
 
 /** A list filter's text (search box, code, name): at most this many characters. */
@@ -164,11 +177,11 @@ export const secondaryFields = (set: FieldSet): FieldSpec[] => {
   return columnFields(set).filter((field) => field !== primary && (field.kind ?? 'text') === 'text');
 };
 /**
- * The sorts a list accepts, from its declaration: the sortable fields and the declared extra
- * `sorts`. The API's list route refuses any other (server/lib/list-query.ts `declaredSorts`), so
+ * The sorts a list accepts, from its declaration: the sortable fields, the declared extra
+ * `sorts` and the default `sort`. The API's list route refuses any other (server/lib/list-query.ts `declaredSorts`), so
  * a column cannot be sortable on screen and refused by the server.
  */
-export const sortFields = (set: FieldSet): string[] => [...new Set([...set.fields.filter((field) => field.sortable).map((field) => field.source), ...(set.sorts ?? [])])];
+export const sortFields = (set: FieldSet): string[] => [...new Set([...set.fields.filter((field) => field.sortable).map((field) => field.source), ...(set.sorts ?? []), ...(set.sort ? [set.sort.field] : [])])];
 export const filterFields = (set: FieldSet) => set.fields.filter((field) => field.filter);
 
 /** What a declared filter field accepts, by its kind: one of a choice's ids, a record's id, a flag, or a text of at most FILTER_TEXT_MAX. */

@@ -112,5 +112,5 @@ export const batchFields = defineFields(
     { source: 'userName', label: 'batches.fields.userName', input: false, column: true },
     { source: 'expireDate', label: 'batches.fields.expireDate', column: true, sortable: true },
   ],
-  { resource: 'privative/batches', primary: 'lotNumber', secondary: ['typologyName', 'status'] },
+  { resource: 'privative/batches', primary: 'lotNumber', secondary: ['typologyName', 'status'], sort: { field: 'createdAt', order: 'DESC' }, texts: 'batches.list' },
 );

@@ -69,7 +69,7 @@ export const companyFields = defineFields(
     { source: 'province', label: 'companies.fields.province', group: 'address', maxLength: 2 },
     { source: 'zip', label: 'companies.fields.zip', group: 'address', maxLength: 5 },
   ],
-  { resource: COMPANIES, primary: 'companyName', secondary: ['code', 'city'], sorts: ['createdAt'] },
+  { resource: COMPANIES, primary: 'companyName', secondary: ['code', 'city'], sorts: ['createdAt'], sort: { field: 'companyName', order: 'ASC' }, texts: 'companies.list' },
 );
 
 /** The two steps of the company form, in order. */

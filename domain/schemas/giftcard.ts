@@ -35,5 +35,5 @@ export const giftCardFields = defineFields(
     column('expireDate', 'expireDate', { kind: 'date', sortable: true }),
     column('storeName', 'store'),
   ],
-  { resource: 'privative/giftcards', primary: 'code', secondary: ['status', 'availableBalanceCents', 'typologyName', 'storeName'], sorts: ['createdAt'] },
+  { resource: 'privative/giftcards', primary: 'code', secondary: ['status', 'availableBalanceCents', 'typologyName', 'storeName'], sorts: ['createdAt'], sort: { field: 'progressive', order: 'ASC' }, texts: 'giftcards.list' },
 );

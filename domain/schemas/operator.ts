@@ -33,5 +33,5 @@ export const operatorFields = defineFields(
       filter: true,
     },
   ],
-  { resource: 'privative-orders/operators', primary: 'lastName', secondary: ['email', 'companyName'], sorts: ['createdAt'] },
+  { resource: 'privative-orders/operators', primary: 'lastName', secondary: ['email', 'companyName'], sorts: ['createdAt'], sort: { field: 'lastName', order: 'ASC' }, texts: 'companies.operators' },
 );

@@ -22,8 +22,11 @@ const common = (companySource: 'companyName' | 'placedByCompanyName', companyLab
   column('cards', 'cards', { kind: 'number' }),
 ];
 
+/** Both views: newest first, the same texts. */
+const ORDER_LIST = { primary: 'number', sort: { field: 'createdAt', order: 'DESC' }, texts: 'orderScreens.list' } as const;
+
 /** /privative-orders/orders: the company receiving the cards. */
-export const orderFields = defineFields(listOnly, common('companyName', 'company'), { resource: 'privative-orders/orders', primary: 'number' });
+export const orderFields = defineFields(listOnly, common('companyName', 'company'), { resource: 'privative-orders/orders', ...ORDER_LIST });
 
 /** /privative-orders/acquired-orders: the company that placed the order. */
-export const acquiredOrderFields = defineFields(listOnly, common('placedByCompanyName', 'placedBy'), { resource: 'privative-orders/acquired-orders', primary: 'number' });
+export const acquiredOrderFields = defineFields(listOnly, common('placedByCompanyName', 'placedBy'), { resource: 'privative-orders/acquired-orders', ...ORDER_LIST });

@@ -20,5 +20,5 @@ export const runRowFields = defineFields(
     column('reason', 'reason'),
     column('creditedAt', 'creditedAt', { kind: 'datetime' }),
   ],
-  { resource: 'reloadables/reload-rows', primary: 'cardNumber' },
+  { resource: 'reloadables/reload-rows', primary: 'cardNumber', sort: { field: 'position', order: 'ASC' }, texts: 'reloads.run' },
 );

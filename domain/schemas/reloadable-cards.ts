@@ -30,7 +30,7 @@ export const reloadableCardFields = defineFields(
     card('lastReloadAt', 'lastReloadAt', { kind: 'datetime', sortable: true }),
     card('expirationDate', 'expirationDate', { kind: 'date', sortable: true }),
   ],
-  { resource: 'reloadables/cards', primary: 'number' },
+  { resource: 'reloadables/cards', primary: 'number', sort: { field: 'number', order: 'ASC' }, texts: 'reloadables.cards' },
 );
 
 const event = (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}) => column(source, `reloadables.history.${label}`, extra);
@@ -45,5 +45,5 @@ export const cardEventFields = defineFields(
     event('balanceAfterCents', 'balanceAfter', { kind: 'money' }),
     event('userName', 'user'),
   ],
-  { resource: 'reloadables/card-history', primary: 'type' },
+  { resource: 'reloadables/card-history', primary: 'type', sort: { field: 'createdAt', order: 'DESC' }, texts: 'reloadables.history' },
 );

@@ -11,5 +11,5 @@ const column = (source: string, label: string, extra: Partial<DisplayFieldSpec> 
 export const reloadableUserFields = defineFields(
   z.object({}).strict(),
   [column('lastName', 'name'), column('email', 'email', { kind: 'email' }), column('phone', 'phone', { kind: 'phone' }), column('clientId', 'clientId'), column('cardCount', 'cardCount', { kind: 'number' })],
-  { resource: 'reloadables/users', primary: 'lastName', secondary: ['email', 'phone', 'clientId'] },
+  { resource: 'reloadables/users', primary: 'lastName', secondary: ['email', 'phone', 'clientId'], sort: { field: 'lastName', order: 'ASC' }, texts: 'reloadables.users' },
 );

@@ -22,7 +22,7 @@ export const reloadHistoryFields = defineFields(
     column('deletedCount', 'notCredited', { kind: 'number' }),
     column('userName', 'userName'),
   ],
-  { resource: 'reloadables/reloads-history', primary: 'number' },
+  { resource: 'reloadables/reloads-history', primary: 'number', sort: { field: 'createdAt', order: 'DESC' }, texts: 'reloads.history' },
 );
 
 /** /reloadables/queue-reloads: the planned rows. `runNumber` is the row's id as read (run · position), `cardNumber` card over customer, `currentAmountCents` current over initial. */
@@ -38,5 +38,5 @@ export const queueReloadFields = defineFields(
     column('currentAmountCents', 'currentInitialAmount', { kind: 'money' }),
     column('state', 'state', { kind: 'select', choices: RELOAD_STATES.map((id) => ({ id, name: `reloads.states.${id}`, tone: RELOAD_STATE_TONES[id] })) }),
   ],
-  { resource: 'reloadables/queue-reloads', primary: 'runNumber' },
+  { resource: 'reloadables/queue-reloads', primary: 'runNumber', sort: { field: 'scheduledAt', order: 'ASC' }, texts: 'reloads.queue' },
 );

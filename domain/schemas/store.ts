@@ -35,5 +35,5 @@ export const storeFields = defineFields(
     { source: 'storeCategoryId', label: 'stores.fields.storeCategoryId', column: true, sortable: true, filter: true, maxLength: STORE_TEXT_MAX },
     { source: 'defaultActivationStore', label: 'stores.fields.defaultActivationStore', kind: 'boolean', column: true },
   ],
-  { resource: 'privative/stores', primary: 'name', secondary: ['code', 'storeCategoryId'], sorts: ['createdAt'] },
+  { resource: 'privative/stores', primary: 'name', secondary: ['code', 'storeCategoryId'], sorts: ['createdAt'], sort: { field: 'code', order: 'ASC' }, texts: 'stores.list' },
 );

@@ -8,6 +8,8 @@ import { defineFields, type DisplayFieldSpec } from '../fields';
  */
 const column = (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}): DisplayFieldSpec => ({ source, label: `transactions.fields.${label}`, input: false, column: true, ...extra });
 
+const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
+
 /** What every ledger row shows: the move, its outcome and effect, where it happened. */
 const MOVE_COLUMNS: DisplayFieldSpec[] = [
   column('type', 'type'),
@@ -21,11 +23,13 @@ const MOVE_COLUMNS: DisplayFieldSpec[] = [
 export const transactionFields = defineFields(
   z.object({}).strict(),
   [column('createdAt', 'createdAt', { kind: 'datetime', sortable: true }), column('cardCode', 'card'), ...MOVE_COLUMNS, column('typologyName', 'typology')],
-  { resource: 'privative/transactions', primary: 'cardCode' },
+  { resource: 'privative/transactions', primary: 'cardCode', sort: NEWEST_FIRST, texts: 'transactions.list' },
 );
 
 /** A card's own ledger on its page (newest first, not sortable): the same cells, with who made each move. */
 export const cardTransactionFields = defineFields(z.object({}).strict(), [column('createdAt', 'createdAt', { kind: 'datetime' }), ...MOVE_COLUMNS, column('userName', 'user')], {
   resource: 'privative/giftcard-transactions',
+  sort: NEWEST_FIRST,
+  texts: 'transactions.list',
   primary: 'type',
 });

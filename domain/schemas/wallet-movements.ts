@@ -19,5 +19,5 @@ export const walletMovementFields = defineFields(
     column('cardNumber', 'card'),
     column('userName', 'user'),
   ],
-  { resource: 'reloadables/wallet', primary: 'type' },
+  { resource: 'reloadables/wallet', primary: 'type', sort: { field: 'createdAt', order: 'DESC' }, texts: 'reloadables.movements' },
 );

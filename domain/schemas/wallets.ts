@@ -18,5 +18,5 @@ export const subCompanyWalletFields = defineFields(
     column('availableCents', 'available', { kind: 'money' }),
     column('lastReloadAt', 'lastReloadAt', { kind: 'datetime' }),
   ],
-  { resource: 'reloadables/walletSubCompanies', primary: 'companyName' },
+  { resource: 'reloadables/walletSubCompanies', primary: 'companyName', sort: { field: 'companyName', order: 'ASC' }, texts: 'reloadables.subWallets' },
 );

@@ -35,6 +35,12 @@ export function declaredSorts<K extends string>(set: FieldSet, orderable: readon
   return sorts as K[];
 }
 
+/** A declared list's sorts (`declaredSorts`) and its default order, the declaration's `sort`: what the list opens in is what the API answers a request that names none. */
+export function declaredOrder<K extends string>(set: FieldSet, orderable: readonly K[] | Readonly<Record<K, unknown>>): { sortFields: K[]; defaultSort: { field: K; order: 'ASC' | 'DESC' } } {
+  if (!set.sort) throw new Error(`${set.resource}: no default sort declared`);
+  return { sortFields: declaredSorts(set, orderable), defaultSort: set.sort as { field: K; order: 'ASC' | 'DESC' } };
+}
+
 export interface ListParams<F, S extends string> {
   filter: F;
   sort: { field: S; order: 'ASC' | 'DESC' };

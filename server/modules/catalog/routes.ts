@@ -14,14 +14,14 @@ import {
 } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { batchFields } from '../../../domain/schemas/batch';
-import { declaredSorts, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
+import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { guards, scopeParams } from '../../lib/route-support';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listCatalog } from '../giftcards/typologies.repository';
 import { archiveKey } from './archive';
 import { BATCH_SORT_COLUMNS, listBatches } from './batches.repository';
 
-const BATCH_SORTS = declaredSorts(batchFields, BATCH_SORT_COLUMNS);
+const BATCH_ORDER = declaredOrder(batchFields, BATCH_SORT_COLUMNS);
 import { registerCatalogJobs } from './jobs';
 import {
   archiveFileOf,
@@ -82,11 +82,11 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
   app.get(
     batches,
     {
-      schema: { tags, summary: 'Batches of the company subtree, newest first (filter {lotNumber, typologyId, status, archiveStatus})', params: scopeParams, querystring: listQueryOf(BATCH_SORTS), response: { 200: z.array(batchSchema) } },
+      schema: { tags, summary: 'Batches of the company subtree, newest first (filter {lotNumber, typologyId, status, archiveStatus})', params: scopeParams, querystring: listQueryOf(BATCH_ORDER.sortFields), response: { 200: z.array(batchSchema) } },
       preHandler: guards(base, ctx, BAT, 'list'),
     },
     async (request, reply) => {
-      const query = parseListQuery(request.query, batchFilterSchema, BATCH_SORTS, { field: 'createdAt', order: 'DESC' });
+      const query = parseListQuery(request.query, batchFilterSchema, BATCH_ORDER.sortFields, BATCH_ORDER.defaultSort);
       const rows = await listBatches(ctx.db, request.scopedActor.companyIds, query);
       return sendPage(reply, 'batches', query.offset, query.limit, rows);
     },

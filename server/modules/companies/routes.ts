@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { declaredFilter, filterIdsSchema, filterTextSchema } from '../../../domain/fields';
 import { companyBodySchema, companyRecordSchema } from '../../../domain/schemas/companies-api';
 import { companyFields, referentSchema } from '../../../domain/schemas/company';
-import { declaredSorts } from '../../lib/list-query';
+import { declaredOrder } from '../../lib/list-query';
 import type { AppContext } from '../../context';
 import { companyCrudRoutes, itemParams } from '../../lib/company-routes';
 import { companyRouteGuards } from '../../lib/route-guards';
@@ -35,8 +35,7 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     list: {
       summary: 'Companies below {companyId} (filter q, parentId)',
       filter: listFilter,
-      sortFields: declaredSorts(companyFields, repo.COMPANY_SORT_COLUMNS),
-      defaultSort: { field: 'companyName', order: 'ASC' },
+      ...declaredOrder(companyFields, repo.COMPANY_SORT_COLUMNS),
       run: (actor, q) => repo.listCompanies(ctx.db, actor.companyId, q.filter, q.sort, q.offset, q.limit),
     },
     create: { summary: 'Create a company (parentId defaults to {companyId})', body: companyBodySchema, run: (actor, body) => service.createCompany(ctx, actor.companyId, body) },

@@ -2,15 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CardFilter, CardStatus, GiftCard } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import { giftCardFields } from '../../../domain/schemas/giftcard';
-import { declaredSorts } from '../../lib/list-query';
+import { declaredOrder } from '../../lib/list-query';
 import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
 import { orderedIds, orderedIdsSql, type OrderedQuery } from './paging';
 import { effectiveStatus } from '../../../domain/giftcardRules';
 import { inIds } from '../../lib/company-scope';
 
 export type CardSortField = keyof typeof CARD_SORT_COLUMNS;
-/** The card lists' sorts: the declaration's (giftCardFields), each a column the cards are ordered by. */
-export const CARD_SORTS = declaredSorts(giftCardFields, CARD_SORT_COLUMNS);
+/** The card lists' sorts and default order: the declaration's (giftCardFields), each a column the cards are ordered by. */
+export const CARD_ORDER = declaredOrder(giftCardFields, CARD_SORT_COLUMNS);
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const num = (value: number | string | bigint): number => Number(value);

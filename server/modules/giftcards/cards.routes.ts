@@ -20,7 +20,7 @@ import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { isSearchableCode } from '../../../domain/codes';
 import { runBulk, runKeyedBulk } from './bulk.service';
-import { CARD_SORTS, countCards, findCardByCode, findCardRecord, listCards } from './cards.repository';
+import { CARD_ORDER, countCards, findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
 import { runClaimed, unwrap } from '../../lib/idempotency';
 import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
@@ -42,7 +42,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/cards`,
     { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, CARDS, 'list') },
     async (request, reply) => {
-      const q = parseListQuery(request.query, cardFilterSchema, CARD_SORTS, { field: 'progressive', order: 'ASC' });
+      const q = parseListQuery(request.query, cardFilterSchema, CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
       const rows = await listCards(ctx.db, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
       return sendPage(reply, 'cards', q.offset, q.limit, rows);
     },

@@ -5,12 +5,12 @@ import { cardMoveResultSchema, makeReturnSchema, transactionFilterSchema, transa
 import type { AppContext } from '../../context';
 import { unwrap } from '../../lib/idempotency';
 import { transactionFields } from '../../../domain/schemas/transaction';
-import { declaredSorts, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
+import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { moveOptions } from './move-options';
 
 /** The ledger is read by date, newest or oldest first (its indexes: created_at, id). */
-const SORTS = declaredSorts(transactionFields, ['createdAt'] as const);
+const LEDGER_ORDER = declaredOrder(transactionFields, ['createdAt'] as const);
 import { cancel, returnConsume, unfreeze } from './transaction-actions.service';
 import { listTransactions } from './transactions.repository';
 
@@ -24,9 +24,9 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
 
   app.get(
     root,
-    { schema: { tags, summary: 'Ledger rows of the company subtree, newest first (filter type, dateFrom, dateTo, storeId, cardId)', params: scopeParams, querystring: listQueryOf(SORTS), response: { 200: z.array(transactionSchema) } }, preHandler: guard('list') },
+    { schema: { tags, summary: 'Ledger rows of the company subtree, newest first (filter type, dateFrom, dateTo, storeId, cardId)', params: scopeParams, querystring: listQueryOf(LEDGER_ORDER.sortFields), response: { 200: z.array(transactionSchema) } }, preHandler: guard('list') },
     async (request, reply) => {
-      const q = parseListQuery(request.query, transactionFilterSchema, SORTS, { field: 'createdAt', order: 'DESC' });
+      const q = parseListQuery(request.query, transactionFilterSchema, LEDGER_ORDER.sortFields, LEDGER_ORDER.defaultSort);
       const rows = await listTransactions(ctx.db, request.scopedActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
       return sendPage(reply, 'transactions', q.offset, q.limit, rows);
     },

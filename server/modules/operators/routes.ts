@@ -4,7 +4,7 @@ import { operatorCreateSchema, operatorRecordSchema, operatorUpdateSchema } from
 import type { AppContext } from '../../context';
 import { operatorFields } from '../../../domain/schemas/operator';
 import { companyCrudRoutes } from '../../lib/company-routes';
-import { declaredSorts } from '../../lib/list-query';
+import { declaredOrder } from '../../lib/list-query';
 import { malformedIdIsNotFound } from '../companies/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
@@ -24,8 +24,7 @@ export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     list: {
       summary: 'Operators in the subtree of {companyId} (filter q, companyId, status)',
       filter: listFilter,
-      sortFields: declaredSorts(operatorFields, repo.OPERATOR_SORT_COLUMNS),
-      defaultSort: { field: 'lastName', order: 'ASC' },
+      ...declaredOrder(operatorFields, repo.OPERATOR_SORT_COLUMNS),
       run: (actor, q) => repo.listOperators(ctx.db, actor.companyId, q.filter, q.sort, q.offset, q.limit),
     },
     create: {

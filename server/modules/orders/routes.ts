@@ -20,8 +20,8 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { acquiredOrderFields, orderFields } from '../../../domain/schemas/order';
-import { declaredSorts, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
-import { CARD_SORTS, listCards } from '../giftcards/cards.repository';
+import { declaredOrder, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { CARD_ORDER, listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
@@ -54,15 +54,15 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     ['acquired', 'acquired-orders', ACQUIRED],
   ] as Array<[OrderView, string, string]>) {
     const what = view === 'placed' ? 'Orders the company subtree placed' : 'Orders other companies placed for the company subtree';
-    const sorts = declaredSorts(view === 'placed' ? orderFields : acquiredOrderFields, ORDER_SORT_COLUMNS);
+    const order = declaredOrder(view === 'placed' ? orderFields : acquiredOrderFields, ORDER_SORT_COLUMNS);
     app.get(
       `${root}/${path}`,
       {
-        schema: { tags, summary: `${what} (filter {number, dateFrom, dateTo, state, shippingType, typologyId, companyId}, range)`, params: scopeParams, querystring: listQueryOf(sorts), response: { 200: z.array(orderSchema) } },
+        schema: { tags, summary: `${what} (filter {number, dateFrom, dateTo, state, shippingType, typologyId, companyId}, range)`, params: scopeParams, querystring: listQueryOf(order.sortFields), response: { 200: z.array(orderSchema) } },
         preHandler: guards(app, ctx, resource, 'list'),
       },
       async (request, reply) => {
-        const q = parseListQuery(request.query, orderFilterSchema, sorts, { field: 'createdAt', order: 'DESC' });
+        const q = parseListQuery(request.query, orderFilterSchema, order.sortFields, order.defaultSort);
         const rows = await listOrders(ctx.db, view, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
         return sendPage(reply, path, q.offset, q.limit, rows);
       },
@@ -91,7 +91,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       async (request, reply) => {
         const order = await findOrder(ctx.db, view, request.scopedActor.companyIds, request.params.id);
         if (!order) throw notFound();
-        const q = parseListQuery(request.query, z.object({}).strict(), CARD_SORTS, { field: 'progressive', order: 'ASC' });
+        const q = parseListQuery(request.query, z.object({}).strict(), CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
         const filter = { orderReference: order.number } as CardFilter;
         const rows = await listCards(ctx.db, [order.companyId], { filter, sort: q.sort, offset: q.offset, limit: q.limit + 1 });
         return sendPage(reply, 'cards', q.offset, q.limit, rows);

@@ -14,13 +14,13 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { reloadableCardFields } from '../../../domain/schemas/reloadable-cards';
-import { declaredSorts, listQueryOf, listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
+import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { CARD_SORT_COLUMNS, cardHistory, findReloadableCard, listReloadableCards } from './cards.repository';
 import { bulkCards, cardViewer, changeCard, reloadCard, setClientId } from './cards.service';
 import { idempotencyOf } from './wallet.routes';
 
-const CARD_SORTS = declaredSorts(reloadableCardFields, CARD_SORT_COLUMNS);
+const CARD_ORDER = declaredOrder(reloadableCardFields, CARD_SORT_COLUMNS);
 
 const CARDS = 'reloadables/cards';
 const HISTORY = 'reloadables/card-history';
@@ -38,13 +38,13 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Reloadable cards of the subtree (filter {q: number prefix, client ID or customer; status; clientId; userId; companyId}, sort number|lastReloadAt|expirationDate, range)',
         params: scopeParams,
-        querystring: listQueryOf(CARD_SORTS),
+        querystring: listQueryOf(CARD_ORDER.sortFields),
         response: { 200: z.array(reloadableCardSchema) },
       },
       preHandler: guards(app, ctx, CARDS, 'list'),
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, reloadableCardFilterSchema, CARD_SORTS, { field: 'number', order: 'ASC' });
+      const q = parseListQuery(request.query, reloadableCardFilterSchema, CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
       const rows = await listReloadableCards(ctx.db, cardViewer(ctx, request.scopedActor), { ...q, limit: q.limit + 1 }, ctx.clock.now());
       return sendPage(reply, 'cards', q.offset, q.limit, rows);
     },

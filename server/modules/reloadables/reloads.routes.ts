@@ -14,7 +14,7 @@ import {
 } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { declaredSorts, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { declaredOrder, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { companyRouteGuards } from '../../lib/route-guards';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { scopeParams } from '../../lib/route-support';
@@ -25,8 +25,8 @@ import { deletePlannedRow, deleteRun } from './runs.queue';
 import { listPlanned, listRunRows, listRuns, loadRunDetail } from './runs.repository';
 
 /** The queue by when a row runs, the history by when a run was made (the repositories order by these alone). */
-const QUEUE_SORTS = declaredSorts(queueReloadFields, ['scheduledAt'] as const);
-const HISTORY_SORTS = declaredSorts(reloadHistoryFields, ['createdAt'] as const);
+const QUEUE_ORDER = declaredOrder(queueReloadFields, ['scheduledAt'] as const);
+const HISTORY_ORDER = declaredOrder(reloadHistoryFields, ['createdAt'] as const);
 
 const RELOADS = 'reloadables/reloads';
 const ROWS = 'reloadables/reload-rows';
@@ -109,11 +109,11 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   app.get(
     `${root}/planned`,
     {
-      schema: { tags, summary: 'Planned reloads (rows of scheduled runs), soonest first; default state IN_PROGRESS (filter {state, runId, cardNumber, scheduledFrom, scheduledTo}, range)', params: scopeParams, querystring: listQueryOf(QUEUE_SORTS), response: { 200: z.array(plannedReloadSchema) } },
+      schema: { tags, summary: 'Planned reloads (rows of scheduled runs), soonest first; default state IN_PROGRESS (filter {state, runId, cardNumber, scheduledFrom, scheduledTo}, range)', params: scopeParams, querystring: listQueryOf(QUEUE_ORDER.sortFields), response: { 200: z.array(plannedReloadSchema) } },
       preHandler: companyRouteGuards(app, QUEUE, 'list'),
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, plannedReloadFilterSchema, QUEUE_SORTS, { field: 'scheduledAt', order: 'ASC' });
+      const q = parseListQuery(request.query, plannedReloadFilterSchema, QUEUE_ORDER.sortFields, QUEUE_ORDER.defaultSort);
       return sendPage(reply, 'planned', q.offset, q.limit, await listPlanned(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1, q.sort.order));
     },
   );
@@ -127,9 +127,9 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   // ---------------------------------------------------------------- history (runs that ran)
   app.get(
     `${root}/history`,
-    { schema: { tags, summary: 'Completed reload runs, newest first (filter {source, scheduled, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQueryOf(HISTORY_SORTS), response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, HISTORY, 'list') },
+    { schema: { tags, summary: 'Completed reload runs, newest first (filter {source, scheduled, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, HISTORY, 'list') },
     async (request, reply) => {
-      const q = parseListQuery(request.query, reloadRunFilterSchema, HISTORY_SORTS, { field: 'createdAt', order: 'DESC' });
+      const q = parseListQuery(request.query, reloadRunFilterSchema, HISTORY_ORDER.sortFields, HISTORY_ORDER.defaultSort);
       return sendPage(reply, 'history', q.offset, q.limit, await history(request.actor.companyId, q.filter, q.offset, q.limit, q.sort.order));
     },
   );

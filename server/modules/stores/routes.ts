@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { declaredFilter, filterIdsSchema, filterTextSchema } from '../../../domain/fields';
 import { storeFields, storeSchema } from '../../../domain/schemas/store';
-import { declaredSorts } from '../../lib/list-query';
+import { declaredOrder } from '../../lib/list-query';
 import { STORE_IMPORT_TEMPLATE, storeImportResultSchema, storeRecordSchema } from '../../../domain/schemas/stores-api';
 import type { AppContext } from '../../context';
 import { companyCrudRoutes, scopeParams } from '../../lib/company-routes';
@@ -52,8 +52,7 @@ export async function storeRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     list: {
       summary: 'Stores of {companyId} (filter q, code, name, storeCategoryId)',
       filter: listFilter,
-      sortFields: declaredSorts(storeFields, repo.STORE_SORT_COLUMNS),
-      defaultSort: { field: 'code', order: 'ASC' },
+      ...declaredOrder(storeFields, repo.STORE_SORT_COLUMNS),
       run: (actor, q) => repo.listStores(ctx.db, actor.companyId, q.filter, q.sort, q.offset, q.limit),
     },
     create: { summary: 'Create a store', body: storeSchema, run: (actor, body) => service.createStore(ctx, actor.companyId, body) },

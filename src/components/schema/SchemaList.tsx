@@ -69,7 +69,7 @@ function ListBody({
 export function SchemaList({
   fields,
   resource = fields.resource,
-  sort,
+  sort = fields.sort ?? { field: 'id', order: 'ASC' },
   filter,
   storeKey,
   perPage = 25,
@@ -97,21 +97,25 @@ export function SchemaList({
 }: {
   fields: FieldSet;
   resource?: string;
-  sort: SortPayload;
+  /** default: the declaration's `sort` */
+  sort?: SortPayload;
   /** a filter always applied, not shown (a card's own ledger: its id) */
   filter?: Record<string, unknown>;
   /** false: the list keeps no sort or filters of its own between visits (a list inside a record's page) */
   storeKey?: string | false;
   perPage?: number;
-  search?: string;
-  /** i18n key of the "Filters" button that folds the filters on phones */
-  filtersLabel?: string;
-  empty: string;
-  /** i18n key of "N records" (smart_count), shown above the list */
-  count?: string;
-  /** i18n key of "N shown, more to load" (smart_count): the list's API does not count */
-  countMore?: string;
-  loadMore: string;
+  /** i18n key of the search's placeholder; true: `<texts>.search` */
+  search?: string | true;
+  /** i18n key of the "Filters" button that folds the filters on phones; true: `<texts>.filters` */
+  filtersLabel?: string | true;
+  /** i18n key of the empty state; default `<texts>.empty` */
+  empty?: string;
+  /** i18n key of "N records" (smart_count), shown above the list; true: `<texts>.count` */
+  count?: string | true;
+  /** i18n key of "N shown, more to load" (smart_count): the list's API does not count; true: `<texts>.countMore` */
+  countMore?: string | true;
+  /** default `<texts>.loadMore` */
+  loadMore?: string;
   /** buttons beside the filters (create, import…), shown only to who may use them */
   actions?: ReactNode;
   rowClick?: string | false | RowClickFunction;
@@ -143,6 +147,9 @@ export function SchemaList({
 }) {
   const translate = useTranslate();
   const editLink = useEditLink(resource);
+  // the declaration's list texts (`texts`: an i18n prefix) unless a key is given
+  const text = (given: string | true | undefined, name: string) => (given === true || (given === undefined && (name === 'empty' || name === 'loadMore')) ? `${fields.texts}.${name}` : given);
+  const [searchKey, filtersKey, countKey] = [text(search, 'search'), text(filtersLabel, 'filters'), text(count, 'count')];
   const recordLink = link === false ? undefined : (link ?? (rowClick === 'edit' ? editLink : undefined));
   return (
     <InfiniteListBase<RaRecord>
@@ -158,17 +165,17 @@ export function SchemaList({
     >
       {(filters || actions || search || filterFields(fields).length > 0) && (
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap', minWidth: 0 }}>
-        {filters ? <Box sx={{ flex: '1 1 100%', minWidth: 0 }}>{filters}</Box> : <SchemaFilters fields={fields} search={search} filtersLabel={filtersLabel} />}
+        {filters ? <Box sx={{ flex: '1 1 100%', minWidth: 0 }}>{filters}</Box> : <SchemaFilters fields={fields} search={searchKey} filtersLabel={filtersKey} />}
         <Box sx={{ display: 'flex', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>{actions}</Box>
       </Box>
       )}
-      {count && <SchemaListCount label={count} more={countMore} />}
+      {countKey && <SchemaListCount label={countKey} more={text(countMore, 'countMore')} />}
       {summary}
       {/* visible overflow: react-admin's selection toolbar slides up over the row above the table */}
       <Card variant="outlined" sx={{ minWidth: 0, overflow: bulkActions ? 'visible' : undefined }}>
-        <ListBody fields={fields} link={recordLink} rowClick={rowClick} render={render} leadingColumns={leadingColumns} columns={columns} primaryText={primaryText} compact={compact} empty={empty} bulkActions={bulkActions} body={body} />
+        <ListBody fields={fields} link={recordLink} rowClick={rowClick} render={render} leadingColumns={leadingColumns} columns={columns} primaryText={primaryText} compact={compact} empty={text(empty, 'empty')!} bulkActions={bulkActions} body={body} />
       </Card>
-      <LoadMoreButton label={translate(loadMore)} />
+      <LoadMoreButton label={translate(text(loadMore, 'loadMore')!)} />
       {children}
     </InfiniteListBase>
   );

@@ -67,11 +67,8 @@ export default function BatchList() {
       <PageHeading title={translate('screens.batchList')} />
       <SchemaList
         fields={fields}
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        filtersLabel="batches.list.filters"
-        count="batches.list.count"
-        empty="batches.list.empty"
-        loadMore="batches.list.loadMore"
+        filtersLabel
+        count
         disableSyncWithLocation={false}
         render={batchListCells}
         primaryText={(record: RaRecord) => `${(record as Batch).lotNumber} · ${translate('batches.list.cards', { smart_count: (record as Batch).quantity, quantity: formatCount((record as Batch).quantity) })}`}

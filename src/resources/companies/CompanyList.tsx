@@ -25,13 +25,10 @@ export function CompanyList() {
   return (
     <SchemaList
       fields={companyFields}
-      sort={{ field: 'companyName', order: 'ASC' }}
-      search="companies.list.search"
-      filtersLabel="companies.list.filters"
-      count="companies.list.count"
+      search
+      filtersLabel
+      count
       filterDefaultValues={parentId ? { parentId } : undefined}
-      empty="companies.list.empty"
-      loadMore="companies.list.loadMore"
       rowClick="edit"
       actions={
         <CanAccess resource={COMPANIES} action="create">

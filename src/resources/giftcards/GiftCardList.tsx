@@ -80,12 +80,9 @@ export default function GiftCardList() {
       <PageHeading title={translate('screens.giftcardList')} />
       <SchemaList
         fields={giftCardFields}
-        sort={{ field: 'progressive', order: 'ASC' }}
         filters={<CardFilters />}
         actions={<GiftCardListActions />}
         summary={<CardCount />}
-        empty="giftcards.list.empty"
-        loadMore="giftcards.list.loadMore"
         rowClick={false}
         link={false}
         primaryText={() => <GiftCardCodeLink />}

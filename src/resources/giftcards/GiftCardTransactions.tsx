@@ -50,10 +50,8 @@ export function GiftCardTransactions({ cardId }: { cardId: string }) {
         fields={cardTransactionFields}
         filter={{ cardId }}
         perPage={10}
-        sort={{ field: 'createdAt', order: 'DESC' }}
         storeKey={false}
         empty="giftcards.detail.noTransactions"
-        loadMore="transactions.list.loadMore"
         rowClick={false}
         link={false}
         render={RENDER}

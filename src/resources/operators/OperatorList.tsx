@@ -43,13 +43,10 @@ export function OperatorList() {
   return (
     <SchemaList
       fields={operatorFields}
-      sort={{ field: 'lastName', order: 'ASC' }}
-      search="companies.operators.search"
+      search
       filtersLabel="companies.list.filters"
-      count="companies.operators.count"
+      count
       filterDefaultValues={companyId ? { companyId } : undefined}
-      empty="companies.operators.empty"
-      loadMore="companies.operators.loadMore"
       link={link}
       primaryText={fullName}
       render={{ phone }}

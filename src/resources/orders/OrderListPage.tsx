@@ -66,13 +66,10 @@ export function OrderListPage({ config }: { config: OrderViewConfig }) {
       <SchemaList
         fields={config.fields}
         resource={config.resource}
-        sort={{ field: 'createdAt', order: 'DESC' }}
         filters={<ResponsiveListFilters form={<OrderFilterForm />} chips={<OrderFilterChips />} />}
         actions={<ListActions config={config} />}
-        count="orderScreens.list.count"
-        countMore="orderScreens.list.countMore"
-        empty="orderScreens.list.empty"
-        loadMore="orderScreens.list.loadMore"
+        count
+        countMore
         render={render}
         compact={
           // a phone row: number (the link), state and total; then the day, company, activation and cards

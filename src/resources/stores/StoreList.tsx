@@ -21,12 +21,9 @@ export default function StoreList() {
       <PageHeading title={translate('screens.storeList')} />
       <SchemaList
         fields={storeFields}
-        sort={{ field: 'code', order: 'ASC' }}
-        search="stores.list.search"
-        filtersLabel="stores.list.filters"
-        count="stores.list.count"
-        empty="stores.list.empty"
-        loadMore="stores.list.loadMore"
+        search
+        filtersLabel
+        count
         disableSyncWithLocation={false}
         actions={
           <>

@@ -47,10 +47,7 @@ export default function TransactionList() {
       <PageHeading title={translate('screens.transactionList')} />
       <SchemaList
         fields={transactionFields}
-        sort={{ field: 'createdAt', order: 'DESC' }}
         filters={<ResponsiveListFilters form={<TransactionFilterForm />} chips={<FilterChips />} />}
-        empty="transactions.list.empty"
-        loadMore="transactions.list.loadMore"
         rowClick={false}
         link={false}
         render={RENDER}

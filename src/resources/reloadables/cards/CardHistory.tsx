@@ -63,10 +63,7 @@ export function CardHistory({ cardId }: { cardId: string }) {
         fields={cardEventFields}
         filter={{ cardId }}
         perPage={20}
-        sort={{ field: 'createdAt', order: 'DESC' }}
         storeKey={false}
-        empty="reloadables.history.empty"
-        loadMore="reloadables.history.loadMore"
         rowClick={false}
         link={false}
         // the event in words, not a badge

@@ -60,12 +60,9 @@ export default function CardList() {
       <PageHeading title={translate('screens.reloadableCards')} />
       <SchemaList
         fields={reloadableCardFields}
-        sort={{ field: 'number', order: 'ASC' }}
         filters={<ResponsiveListFilters form={<CardFilterForm />} chips={<CardFilterChips />} />}
-        count="reloadables.cards.count"
-        countMore="reloadables.cards.countMore"
-        empty="reloadables.cards.empty"
-        loadMore="reloadables.cards.loadMore"
+        count
+        countMore
         rowClick={false}
         link={false}
         render={RENDER}

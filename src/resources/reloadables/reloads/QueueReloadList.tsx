@@ -54,10 +54,7 @@ export default function QueueReloadList() {
       <PageHeading title={translate('screens.queueReloads')} />
       <SchemaList
         fields={queueReloadFields}
-        sort={{ field: 'scheduledAt', order: 'ASC' }}
         filters={<ResponsiveListFilters form={<QueueFilterForm />} chips={<ReloadFilterChips />} />}
-        empty="reloads.queue.empty"
-        loadMore="reloads.queue.loadMore"
         rowClick={false}
         link={false}
         render={{

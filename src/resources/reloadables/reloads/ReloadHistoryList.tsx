@@ -53,11 +53,8 @@ export default function ReloadHistoryList() {
       <PageHeading title={translate('screens.reloadsHistory')} />
       <SchemaList
         fields={reloadHistoryFields}
-        sort={{ field: 'createdAt', order: 'DESC' }}
         filters={<ResponsiveListFilters form={<HistoryFilterForm />} chips={<ReloadFilterChips />} />}
         actions={<DownloadButton />}
-        empty="reloads.history.empty"
-        loadMore="reloads.history.loadMore"
         render={{
           createdAt: (run) => <span style={NOWRAP}>{formatDateTime(ranAt(run))}</span>,
           source: (run) => sourceText(run.source),

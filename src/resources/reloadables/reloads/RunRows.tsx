@@ -53,10 +53,8 @@ export function RunRows({ runId }: { runId: string }) {
         resource={RUN_ROWS}
         filter={{ runId }}
         perPage={50}
-        sort={{ field: 'position', order: 'ASC' }}
         storeKey={false}
         empty="reloads.run.noRows"
-        loadMore="reloads.run.loadMore"
         rowClick={false}
         link={false}
         render={render}

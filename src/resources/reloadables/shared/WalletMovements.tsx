@@ -92,14 +92,11 @@ export function WalletMovements({ resource, fileStem, subCompanyId }: { resource
         fields={walletMovementFields}
         resource={resource}
         filter={subCompanyId === undefined ? undefined : { subCompanyId }}
-        sort={{ field: 'createdAt', order: 'DESC' }}
         storeKey={false}
         filters={<ResponsiveListFilters form={<MovementFilterForm />} chips={<MovementFilterChips />} />}
         actions={<DownloadButton resource={resource} fileStem={fileStem} subCompanyId={subCompanyId} />}
-        count="reloadables.movements.count"
-        countMore="reloadables.movements.countMore"
-        empty="reloadables.movements.empty"
-        loadMore="reloadables.movements.loadMore"
+        count
+        countMore
         rowClick={false}
         link={false}
         render={RENDER}

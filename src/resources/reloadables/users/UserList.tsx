@@ -34,12 +34,9 @@ export default function UserList() {
       <PageHeading title={translate('screens.reloadableUsers')} />
       <SchemaList
         fields={reloadableUserFields}
-        sort={{ field: 'lastName', order: 'ASC' }}
         filters={<UserSearch />}
-        count="reloadables.users.count"
-        countMore="reloadables.users.countMore"
-        empty="reloadables.users.empty"
-        loadMore="reloadables.users.loadMore"
+        count
+        countMore
         render={{ lastName: (user) => userName(user as ReloadableUser) }}
         compact={<SchemaCompactList fields={reloadableUserFields} link={link} primaryText={(user) => userName(user as ReloadableUser)} tertiaryText={(user) => translate('reloadables.users.cards', { smart_count: user.cardCount })} empty={null} />}
         disableSyncWithLocation={false}

@@ -16,12 +16,9 @@ export default function SubCompanyWalletList() {
       <PageHeading title={translate('screens.walletSubCompanies')} />
       <SchemaList
         fields={subCompanyWalletFields}
-        sort={{ field: 'companyName', order: 'ASC' }}
         storeKey={false}
-        count="reloadables.subWallets.count"
-        countMore="reloadables.subWallets.countMore"
-        empty="reloadables.subWallets.empty"
-        loadMore="reloadables.subWallets.loadMore"
+        count
+        countMore
         compact={
           <SchemaCompactList
             fields={subCompanyWalletFields}
