@@ -33,6 +33,7 @@ const OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
     'retry',
     'codes',
   ],
+  'privative-orders/order-cards': ['list'],
   tickets: ['list', 'show', 'create'],
   report: ['list', 'download'],
 };

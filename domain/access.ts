@@ -78,6 +78,9 @@ export const ACCESS = {
   ),
   /** orders other companies placed for the caller's company: read-only, codes, "received" */
   'privative-orders/acquired-orders': crud(ACQUIRED, 'list', 'show', 'export', 'codes', 'delivered'),
+  /** an order's gift cards, on the order's page: who may open the order may list them */
+  'privative-orders/order-cards': crud(ORDERS, 'list'),
+  'privative-orders/acquired-order-cards': crud(ACQUIRED, 'list'),
   /** the company's wallet: balance, movements, CSV; funding is provider staff's (checked by the service) */
   'reloadables/wallet': crud(WALLET, 'list', 'export', 'fund'),
   /** a parent company's view of its sub-companies' wallets, and transfers to and from them */

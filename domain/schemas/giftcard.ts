@@ -37,3 +37,19 @@ export const giftCardFields = defineFields(
   ],
   { resource: 'privative/giftcards', primary: 'code', secondary: ['status', 'availableBalanceCents', 'typologyName', 'storeName'], sorts: ['createdAt'], sort: { field: 'progressive', order: 'ASC' }, texts: 'giftcards.list' },
 );
+
+/**
+ * An order's cards on the order's page (SPEC §2 order detail), by progressive: code, progressive,
+ * status and balance. One declaration for both views; the list names its resource
+ * (`privative-orders/order-cards` or `…/acquired-order-cards`, the order in the filter).
+ */
+export const orderCardFields = defineFields(
+  z.object({}).strict(),
+  [
+    column('code', 'code', { label: 'orderScreens.fields.code' }),
+    column('progressive', 'progressive', { label: 'orderScreens.fields.progressive' }),
+    column('status', 'status', { label: 'orderScreens.fields.status', kind: 'select', choices: CARD_STATUS_CHOICES }),
+    column('availableBalanceCents', 'availableBalance', { label: 'orderScreens.fields.balance', kind: 'money' }),
+  ],
+  { primary: 'code', sort: { field: 'progressive', order: 'ASC' } },
+);

@@ -143,15 +143,6 @@ function orderActions(http: HttpClient): OrderActions {
   return {
     exportOrders: (view, filter, { language, timeZone }, signal) => blob(`${resourcePath(orders(view))}/export`, signal, { filter: JSON.stringify(filter), lang: language, tz: timeZone }),
     orderCodes: (view, id, { format, language, timeZone }, signal) => blob(`${item(view, id)}/codes`, signal, { format, lang: language, tz: timeZone }),
-    async listOrderCards(view, id, { offset, limit }, signal) {
-      const response = await http.request<GiftCard[]>(`${item(view, id)}/cards`, {
-        query: { sort: JSON.stringify(['progressive', 'ASC']), range: JSON.stringify([offset, offset + limit - 1]) },
-        signal,
-      });
-      // `cards s-e/*`: more rows exist; `s-e/n`: n is the exact total
-      const total = /\/(\d+|\*)$/.exec(response.headers.get('Content-Range') ?? '')?.[1];
-      return { data: response.body, hasNextPage: total === '*' || (total !== undefined && Number(total) > offset + response.body.length) };
-    },
     confirmOrder: (id, key) => post(`${item('placed', id)}/confirm`, {}, key),
     activateOrder: (id, key) => post(`${item('placed', id)}/activate`, {}, key),
     cancelOrder: (id, key) => post(`${item('placed', id)}/cancel`, {}, key),

@@ -20,6 +20,8 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'privative-orders/operators': '/api/company/{companyId}/operators',
   'privative-orders/orders': '/api/company/{companyId}/giftcard/orders',
   'privative-orders/acquired-orders': '/api/company/{companyId}/giftcard/acquired-orders',
+  'privative-orders/order-cards': '/api/company/{companyId}/giftcard/orders/{orderId}/cards',
+  'privative-orders/acquired-order-cards': '/api/company/{companyId}/giftcard/acquired-orders/{orderId}/cards',
   'reloadables/wallet': '/api/company/{companyId}/reloadable/wallet/movements',
   'reloadables/walletSubCompanies': '/api/company/{companyId}/reloadable/wallet/sub-companies',
   'reloadables/walletSubCompanies-movements': '/api/company/{companyId}/reloadable/wallet/sub-companies/{subCompanyId}/movements',

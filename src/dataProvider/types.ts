@@ -64,7 +64,6 @@ export interface OrderActions {
   /** the order's codes: a CSV in the user's language, or the PDF of print-ready card fronts */
   orderCodes(view: OrderView, id: Identifier, options: { format: OrderCodeFormat; language: ExportLanguage; timeZone: string }, signal?: AbortSignal): Promise<Blob>;
   /** A page of the order's gift cards (progressive order); `hasNextPage` from `Content-Range …/*`. */
-  listOrderCards(view: OrderView, id: Identifier, range: { offset: number; limit: number }, signal?: AbortSignal): Promise<{ data: GiftCard[]; hasNextPage: boolean }>;
   confirmOrder(id: Identifier, idempotencyKey: string): Promise<OrderDetail>;
   activateOrder(id: Identifier, idempotencyKey: string): Promise<OrderDetail>;
   cancelOrder(id: Identifier, idempotencyKey: string): Promise<OrderDetail>;

@@ -4,7 +4,7 @@ import { companies } from './companies';
 import { dashboard } from './dashboard';
 import { giftCards, giftCardSearch, giftCardTransactions, typologies } from './giftcards';
 import { operators } from './operators';
-import { acquiredOrders, orders } from './orders';
+import { acquiredOrderCards, acquiredOrders, orderCards, orders } from './orders';
 import { queueReloads, reloadableCardHistory, reloadableCards, reloadableNotifications, reloadableUsers, reloadRows, reloads, reloadsHistory } from './reloadables';
 import { wallet, walletSubCompanies, walletSubCompanyMovements } from './reloadables';
 import { reports } from './reports';
@@ -35,6 +35,8 @@ export const REGISTRY: readonly ResourceDefinition[] = [
   operators,
   orders,
   acquiredOrders,
+  orderCards,
+  acquiredOrderCards,
   // reloadable cards
   wallet,
   walletSubCompanies,

@@ -44,3 +44,7 @@ export const acquiredOrders: ResourceDefinition = {
   kind: 'custom',
   why: 'read-only orders placed by others, with their cards, codes and "received"',
 };
+
+/** An order's gift cards, listed on the order's page (OrderCards): no screen of their own. */
+export const orderCards: ResourceDefinition = { name: 'privative-orders/order-cards', kind: 'data' };
+export const acquiredOrderCards: ResourceDefinition = { name: 'privative-orders/acquired-order-cards', kind: 'data' };
