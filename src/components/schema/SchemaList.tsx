@@ -70,8 +70,9 @@ export function SchemaList({
   fields,
   resource = fields.resource,
   sort = fields.sort ?? { field: 'id', order: 'ASC' },
-  filter,
-  storeKey,
+  within,
+  filter = within,
+  storeKey = within ? false : undefined,
   perPage = 25,
   search,
   filtersLabel,
@@ -101,6 +102,8 @@ export function SchemaList({
   sort?: SortPayload;
   /** a filter always applied, not shown (a card's own ledger: its id) */
   filter?: Record<string, unknown>;
+  /** a list inside a record's page (a card's ledger: `{ cardId }`): that fixed filter, and no sort or filters kept between visits */
+  within?: Record<string, unknown>;
   /** false: the list keeps no sort or filters of its own between visits (a list inside a record's page) */
   storeKey?: string | false;
   perPage?: number;
@@ -166,7 +169,8 @@ export function SchemaList({
       {(filters || actions || search || filterFields(fields).length > 0) && (
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap', minWidth: 0 }}>
         {filters ? <Box sx={{ flex: '1 1 100%', minWidth: 0 }}>{filters}</Box> : <SchemaFilters fields={fields} search={searchKey} filtersLabel={filtersKey} />}
-        <Box sx={{ display: 'flex', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>{actions}</Box>
+        {/* no empty box: it would wrap under a full-width filter form and leave a gap above the table */}
+        {actions && <Box sx={{ display: 'flex', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>{actions}</Box>}
       </Box>
       )}
       {countKey && <SchemaListCount label={countKey} more={text(countMore, 'countMore')} />}

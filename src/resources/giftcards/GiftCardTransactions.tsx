@@ -48,9 +48,8 @@ export function GiftCardTransactions({ cardId }: { cardId: string }) {
       </Box>
       <SchemaList
         fields={cardTransactionFields}
-        filter={{ cardId }}
+        within={{ cardId }}
         perPage={10}
-        storeKey={false}
         empty="giftcards.detail.noTransactions"
         rowClick={false}
         link={false}

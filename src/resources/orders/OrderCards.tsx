@@ -26,8 +26,7 @@ export function OrderCards({ order, config }: { order: OrderDetail; config: Orde
         key={`${order.state}:${order.activated}`}
         fields={orderCardFields}
         resource={config.view === 'placed' ? 'privative-orders/order-cards' : 'privative-orders/acquired-order-cards'}
-        filter={{ orderId: order.id }}
-        storeKey={false}
+        within={{ orderId: order.id }}
         empty="orderScreens.detail.noCards"
         loadMore="orderScreens.detail.loadMoreCards"
         rowClick={false}

@@ -61,9 +61,8 @@ export function CardHistory({ cardId }: { cardId: string }) {
       </Typography>
       <SchemaList
         fields={cardEventFields}
-        filter={{ cardId }}
+        within={{ cardId }}
         perPage={20}
-        storeKey={false}
         rowClick={false}
         link={false}
         // the event in words, not a badge

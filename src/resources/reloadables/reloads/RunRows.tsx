@@ -51,9 +51,8 @@ export function RunRows({ runId }: { runId: string }) {
       <SchemaList
         fields={runRowFields}
         resource={RUN_ROWS}
-        filter={{ runId }}
+        within={{ runId }}
         perPage={50}
-        storeKey={false}
         empty="reloads.run.noRows"
         rowClick={false}
         link={false}
