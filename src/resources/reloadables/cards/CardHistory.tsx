@@ -3,8 +3,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import type { CardEvent } from '../../../../domain/reloadables';
 import { cardEventFields } from '../../../../domain/schemas/reloadable-cards';
 import { useFormatCents } from '../../../components/MoneyField';
-import { SchemaList } from '../../../components/schema';
-import { CompactRows, useRecordText } from '../../../components/schema';
+import { CompactRows, SchemaList, useRecordText } from '../../../components/schema';
 
 /** What changed: the amount of a reload, the old → new client ID or company. */
 function EventDetail() {

@@ -2,8 +2,7 @@ import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { PlannedReload } from '../../../../domain/reloadables';
 import { runRowFields } from '../../../../domain/schemas/reload-runs';
-import { SchemaList, type ColumnRender } from '../../../components/schema';
-import { CompactRows } from '../../../components/schema';
+import { type ColumnRender, CompactRows, SchemaList } from '../../../components/schema';
 import { ReloadStateBadge, useReasonText } from './reloadTexts';
 import { RUN_ROWS } from './resources';
 

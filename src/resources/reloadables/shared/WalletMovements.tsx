@@ -4,8 +4,7 @@ import { useCanAccess, useListContext, useTranslate, type Identifier } from 'rea
 import type { WalletMovement, WalletMovementFilter } from '../../../../domain/reloadables';
 import { walletMovementFields } from '../../../../domain/schemas/wallet-movements';
 import { ResponsiveListFilters } from '../../../components/ResponsiveListFilters';
-import { SchemaList, type ColumnRender } from '../../../components/schema';
-import { CompactRows } from '../../../components/schema';
+import { type ColumnRender, CompactRows, SchemaList } from '../../../components/schema';
 import { MovementAmountField, MovementCardField, MovementRunLink, MovementTypeField } from './MovementFields';
 import { MovementFilterChips, MovementFilterForm } from './MovementFilterForm';
 import { useMovementExport } from './useMovementExport';
