@@ -23,7 +23,7 @@ import { runBulk, runKeyedBulk } from './bulk.service';
 import { CARD_ORDER, countCards, findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
 import { runClaimed, unwrap } from '../../lib/idempotency';
-import { listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { consume, freeze, reload } from './moves.service';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { moveOptions } from './move-options';
@@ -40,7 +40,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/cards`,
-    { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, CARDS, 'list') },
+    { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQueryOf(CARD_ORDER.sortFields), response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, CARDS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, cardFilterSchema, CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
       const rows = await listCards(ctx.db, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });

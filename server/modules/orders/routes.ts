@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { acquiredOrderFields, orderFields } from '../../../domain/schemas/order';
-import { declaredOrder, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { CARD_ORDER, listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
@@ -87,7 +87,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
     app.get(
       `${root}/${path}/:id/cards`,
-      { schema: { tags, summary: "The order's gift cards (sort, range; load more)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, resource, 'show') },
+      { schema: { tags, summary: "The order's gift cards (sort, range; load more)", params: itemParams, querystring: listQueryOf(CARD_ORDER.sortFields), response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, resource, 'show') },
       async (request, reply) => {
         const order = await findOrder(ctx.db, view, request.scopedActor.companyIds, request.params.id);
         if (!order) throw notFound();
