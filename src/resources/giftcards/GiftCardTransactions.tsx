@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Transaction } from '../../../domain/giftcards';
 import { cardTransactionFields } from '../../../domain/schemas/transaction';
 import { CompactRows, SchemaList } from '../../components/schema';
-import { TransactionAmountField, TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
+import { MOVE_CELLS, TransactionAmountField, TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
 
 /**
  * The transactions screen filtered on the card. SPEC's list lives at `…/transactions/list`
@@ -20,13 +20,6 @@ function AllTransactionsLink({ cardId }: { cardId: string }) {
     </Button>
   );
 }
-
-/** The signed effect and the badges, as on the transactions screen. */
-const RENDER = {
-  type: () => <TransactionTypeField />,
-  result: () => <TransactionResultField />,
-  amountCents: () => <TransactionAmountField />,
-};
 
 /**
  * The card's ledger, newest first: resource 'privative/giftcard-transactions' with the card in
@@ -53,7 +46,7 @@ export function GiftCardTransactions({ cardId }: { cardId: string }) {
         empty="giftcards.detail.noTransactions"
         rowClick={false}
         link={false}
-        render={RENDER}
+        render={MOVE_CELLS}
         compact={
           // on a phone: type, result and the amount in view; then date, balance after and store
           <CompactRows<Transaction>
@@ -66,7 +59,7 @@ export function GiftCardTransactions({ cardId }: { cardId: string }) {
               </>
             )}
             end={() => <TransactionAmountField />}
-            secondary={(row, text) => [text('createdAt'), `${translate('transactions.fields.balanceAfter')} ${text('balanceAfterCents')}`, row.storeName].filter(Boolean).join(' · ')}
+            secondary={(row, text) => [text('createdAt'), `${translate('transactions.fields.balanceAfter')} ${text('balanceAfterCents')}`, row.storeName]}
           />
         }
       />

@@ -54,3 +54,10 @@ export function TransactionAmountField() {
     </Typography>
   );
 }
+
+/** How every ledger table shows a move's cells (the transactions screen, a card's ledger): the type in words, the result badge, the signed effect. */
+export const MOVE_CELLS = {
+  type: () => <TransactionTypeField />,
+  result: () => <TransactionResultField />,
+  amountCents: () => <TransactionAmountField />,
+};

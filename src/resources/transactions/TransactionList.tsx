@@ -7,7 +7,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { CompactRows, SchemaList } from '../../components/schema';
 import { GiftCardCodeLink } from '../giftcards/GiftCardCodeLink';
 import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
-import { TransactionAmountField, TransactionResultField, TransactionTypeField } from './TransactionFields';
+import { MOVE_CELLS, TransactionAmountField, TransactionResultField, TransactionTypeField } from './TransactionFields';
 import { TransactionFilterForm } from './TransactionFilterForm';
 import { TransactionRowActions } from './TransactionRowActions';
 
@@ -27,13 +27,8 @@ function FilterChips() {
   );
 }
 
-/** How the ledger's cells show what the declaration alone cannot: the card's link, words, badges, the signed effect. */
-const RENDER = {
-  cardCode: () => <GiftCardCodeLink />,
-  type: () => <TransactionTypeField />,
-  result: () => <TransactionResultField />,
-  amountCents: () => <TransactionAmountField />,
-};
+/** How the ledger's cells show what the declaration alone cannot: the card's link, then the move's cells. */
+const RENDER = { cardCode: () => <GiftCardCodeLink />, ...MOVE_CELLS };
 
 /**
  * /privative/transactions/list: the ledger of the company's cards, with row actions (SPEC §2).
