@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FilterSet } from './filters';
 import { maxItemsMessage, maxLengthMessage, maxLengthOf } from './messages';
 
 /**
@@ -35,6 +36,8 @@ export interface FieldChoice {
 export interface FieldReference {
   resource: string;
   optionText: string;
+  /** a second field shown after the name, in brackets, where a record is picked or named (a store's code) */
+  detail?: string;
 }
 
 /** The sort a reference's choices are asked in: by the field that names a record, A to Z. */
@@ -109,6 +112,8 @@ export interface FieldSet {
    * shows them `<texts>.count`, `<texts>.search`, `<texts>.filters` (SchemaList).
    */
   texts?: string;
+  /** the list's filter form over a large table (domain/filters.ts), applied with a button; small lists filter live on the fields' `filter` flags */
+  filterForm?: FilterSet;
   /** the API's schema (strict): the rules */
   schema: z.ZodObject;
   /**
@@ -132,7 +137,7 @@ const emptyOf = (field: InputFieldSpec) => (field.kind === 'boolean' ? false : '
 export function defineFields<S extends z.ZodObject>(
   schema: S,
   fields: ReadonlyArray<FieldSpec<Extract<keyof S['shape'], string>>>,
-  options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[]; sorts?: readonly string[]; sort?: ListSort; texts?: string } = {},
+  options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[]; sorts?: readonly string[]; sort?: ListSort; texts?: string; filterForm?: FilterSet } = {},
 ): FieldSet {
   const shape = schema.shape as Record<string, z.ZodType>;
   // an input's maxLength is its rule's `.max()` unless declared (a pattern such as {5,16} has none to read)
@@ -156,7 +161,7 @@ export function defineFields<S extends z.ZodObject>(
     required: !shape[field.source].safeParse(emptyOf(field)).success,
   }));
   const defaults = Object.fromEntries(inputSpecs.map((field) => [field.source, field.defaultValue ?? emptyOf(field)]));
-  return { resource: options.resource, primary: options.primary, secondary: options.secondary, sorts: options.sorts, sort: options.sort, texts: options.texts, schema, formSchema, fields: withLimits, inputs, defaults };
+  return { resource: options.resource, primary: options.primary, secondary: options.secondary, sorts: options.sorts, sort: options.sort, texts: options.texts, filterForm: options.filterForm, schema, formSchema, fields: withLimits, inputs, defaults };
 }
 
 /** A list filter's text (search box, code, name): at most this many characters. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineFields, type ChoiceTone, type DisplayFieldSpec, type FieldChoice } from '../fields';
-import { CARD_STATUSES, type CardStatus } from '../giftcards';
+import { defineFilters } from '../filters';
+import { CARD_STATUS_FILTERS, CARD_STATUSES, cardFilterSchema, normalizeCardCode, PROGRESSIVE_MAX_DIGITS, type CardStatus } from '../giftcards';
+import { STORE_REFERENCE } from './stores-api';
 
 /** SPEC §4: green active/sold, yellow disabled, red locked, grey expired gift card, transparent not active. */
 export const CARD_STATUS_TONES: Record<CardStatus, ChoiceTone> = {
@@ -14,6 +16,21 @@ export const CARD_STATUS_TONES: Record<CardStatus, ChoiceTone> = {
 export const CARD_STATUS_CHOICES: readonly FieldChoice[] = CARD_STATUSES.map((id) => ({ id, name: `giftcards.status.${id}`, tone: CARD_STATUS_TONES[id] }));
 
 const column = (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}): DisplayFieldSpec => ({ source, label: `giftcards.fields.${label}`, input: false, column: true, ...extra });
+
+/**
+ * The card list's filters (SPEC §2): status ("all" is the empty choice), code (exact or a prefix,
+ * in its canonical form), lot, order reference, progressive range, store, activation and expiry days.
+ */
+export const giftCardFilters = defineFilters(cardFilterSchema, 'giftcards.filters', [
+  { source: 'status', kind: 'select', choices: CARD_STATUS_FILTERS.filter((status) => status !== 'all').map((status) => ({ id: status, name: `giftcards.statusFilter.${status}` })), any: 'giftcards.statusFilter.all' },
+  { source: 'code', normalize: normalizeCardCode },
+  { source: 'lotNumber' },
+  { source: 'orderReference' },
+  { source: 'progressive', kind: 'number', range: true, maxLength: PROGRESSIVE_MAX_DIGITS },
+  { source: 'storeId', kind: 'reference', reference: STORE_REFERENCE, label: 'giftcards.filters.store' },
+  { source: 'activation', kind: 'date', range: true },
+  { source: 'expiry', kind: 'date', range: true },
+]);
 
 /**
  * The card list's columns (SPEC §2 /privative/giftcards): cards are changed by operations (bulk
@@ -35,7 +52,7 @@ export const giftCardFields = defineFields(
     column('expireDate', 'expireDate', { kind: 'date', sortable: true }),
     column('storeName', 'store'),
   ],
-  { resource: 'privative/giftcards', primary: 'code', secondary: ['status', 'availableBalanceCents', 'typologyName', 'storeName'], sorts: ['createdAt'], sort: { field: 'progressive', order: 'ASC' }, texts: 'giftcards.list' },
+  { resource: 'privative/giftcards', primary: 'code', secondary: ['status', 'availableBalanceCents', 'typologyName', 'storeName'], sorts: ['createdAt'], sort: { field: 'progressive', order: 'ASC' }, texts: 'giftcards.list', filterForm: giftCardFilters },
 );
 
 /**

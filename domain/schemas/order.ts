@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineFields, type DisplayFieldSpec } from '../fields';
-import { ORDER_STATE_CHOICES, SHIPPING_TYPE_CHOICES } from '../orders';
+import { defineFields, type DisplayFieldSpec, type FieldReference } from '../fields';
+import { defineFilters } from '../filters';
+import { ORDER_STATE_CHOICES, orderFilterSchema, SHIPPING_TYPE_CHOICES } from '../orders';
 
 /**
  * The order list's columns (SPEC §2/§3), declared once for the placed and acquired views. The
@@ -22,8 +23,28 @@ const common = (companySource: 'companyName' | 'placedByCompanyName', companyLab
   column('cards', 'cards', { kind: 'number' }),
 ];
 
-/** Both views: newest first, the same texts. */
-const ORDER_LIST = { primary: 'number', sort: { field: 'createdAt', order: 'DESC' }, texts: 'orderScreens.list' } as const;
+/** The card catalog: a typology is named by its name (the order filter's "card order typology"). */
+export const TYPOLOGY_REFERENCE = { resource: 'privative/typologies', optionText: 'name' } as const satisfies FieldReference;
+
+/**
+ * SPEC §2's order filters: number (exact or prefix), creation days, state (several read "in
+ * progress": their raw state tells them apart), card order typology. Shipping type and company
+ * are set by the screens that link here.
+ */
+export const orderFilters = defineFilters(
+  orderFilterSchema,
+  'orderScreens.filters',
+  [
+    { source: 'number' },
+    { source: 'date', kind: 'date', range: true },
+    { source: 'state', kind: 'select', choices: ORDER_STATE_CHOICES, any: 'orderScreens.filters.anyState' },
+    { source: 'typologyId', kind: 'reference', reference: TYPOLOGY_REFERENCE, wide: false },
+  ],
+  { fixed: ['shippingType', 'companyId'], perRow: 5 },
+);
+
+/** Both views: newest first, the same texts and filters. */
+const ORDER_LIST = { primary: 'number', sort: { field: 'createdAt', order: 'DESC' }, texts: 'orderScreens.list', filterForm: orderFilters } as const;
 
 /** /privative-orders/orders: the company receiving the cards. */
 export const orderFields = defineFields(listOnly, common('companyName', 'company'), { resource: 'privative-orders/orders', ...ORDER_LIST });

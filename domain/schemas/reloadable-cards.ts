@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFields, type DisplayFieldSpec, type FieldChoice } from '../fields';
-import { CARD_EVENT_TYPES, RELOADABLE_CARD_STATUSES, RELOADABLE_CARD_TONES } from '../reloadables';
+import { defineFilters } from '../filters';
+import { CARD_EVENT_TYPES, RELOADABLE_CARD_STATUSES, RELOADABLE_CARD_TONES, reloadableCardFilterSchema } from '../reloadables';
 
 /**
  * The reloadable card list (SPEC §2 /reloadables/cards) and a card's history on its page. The
@@ -18,6 +19,14 @@ export const CARD_STATUS_CHOICES: readonly FieldChoice[] = RELOADABLE_CARD_STATU
 const card = (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}) => column(source, `reloadables.cardFields.${label}`, extra);
 
 /** Holder and client ID share a column (two short lines) so the list fits a laptop screen. */
+/** The cards' filters: search (card number prefix, client ID or customer name), status, client ID; a user's or a company's cards are the API's, for links. */
+export const reloadableCardFilters = defineFilters(
+  reloadableCardFilterSchema,
+  'reloadables.cardFilters',
+  [{ source: 'q', helper: 'reloadables.cardFilters.qHelp', wide: true }, { source: 'status', kind: 'select', choices: CARD_STATUS_CHOICES, any: 'reloadables.cardFilters.anyStatus' }, { source: 'clientId' }],
+  { fixed: ['userId', 'companyId'] },
+);
+
 export const reloadableCardFields = defineFields(
   listOnly,
   [
@@ -30,7 +39,7 @@ export const reloadableCardFields = defineFields(
     card('lastReloadAt', 'lastReloadAt', { kind: 'datetime', sortable: true }),
     card('expirationDate', 'expirationDate', { kind: 'date', sortable: true }),
   ],
-  { resource: 'reloadables/cards', primary: 'number', sort: { field: 'number', order: 'ASC' }, texts: 'reloadables.cards' },
+  { resource: 'reloadables/cards', primary: 'number', sort: { field: 'number', order: 'ASC' }, texts: 'reloadables.cards', filterForm: reloadableCardFilters },
 );
 
 const event = (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}) => column(source, `reloadables.history.${label}`, extra);

@@ -3,8 +3,8 @@ import { z } from 'zod';
 
 /** Answers of the stores API and the CSV import contract (issue 3). Rules: store.ts. */
 
-/** The store pickers (card and transaction filters): a store is named by its name. */
-export const STORE_REFERENCE = { resource: 'privative/stores', optionText: 'name' } as const satisfies FieldReference;
+/** The store pickers (card and transaction filters): a store is named by its name, and its code in brackets. */
+export const STORE_REFERENCE = { resource: 'privative/stores', optionText: 'name', detail: 'code' } as const satisfies FieldReference;
 
 export const storeRecordSchema = z.object({
   id: z.string(),

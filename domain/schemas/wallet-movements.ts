@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { defineFields, type DisplayFieldSpec } from '../fields';
+import { defineFilters } from '../filters';
+import { WALLET_MOVEMENT_REASONS, WALLET_MOVEMENT_TYPES, walletMovementFilterSchema } from '../reloadables';
+
+/** The movements' filters: type (the API's "wallet reload" takes the transfers too, its choice says so), reason, local days. */
+export const walletMovementFilters = defineFilters(walletMovementFilterSchema, 'reloadables.movementFilters', [
+  { source: 'type', kind: 'select', choices: WALLET_MOVEMENT_TYPES.map((type) => ({ id: type, name: `reloadables.movementFilters.types.${type}` })), any: 'reloadables.movementFilters.anyType' },
+  { source: 'reason', kind: 'select', choices: WALLET_MOVEMENT_REASONS.map((reason) => ({ id: reason, name: `reloadables.movementReason.${reason}` })), any: 'reloadables.movementFilters.anyReason' },
+  { source: 'date', kind: 'date', range: true },
+]);
 
 /**
  * A wallet's movements, newest first (SPEC §3 "reload type, amount and balance"): the company's
@@ -19,5 +28,5 @@ export const walletMovementFields = defineFields(
     column('cardNumber', 'card'),
     column('userName', 'user'),
   ],
-  { resource: 'reloadables/wallet', primary: 'type', sort: { field: 'createdAt', order: 'DESC' }, texts: 'reloadables.movements' },
+  { resource: 'reloadables/wallet', primary: 'type', sort: { field: 'createdAt', order: 'DESC' }, texts: 'reloadables.movements', filterForm: walletMovementFilters },
 );

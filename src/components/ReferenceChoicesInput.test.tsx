@@ -17,7 +17,9 @@ import { createI18nProvider } from '../i18n/i18nProvider';
 import { DECLARED_REFERENCES, type DeclaredReference } from '../test/declarations';
 import { referenceChoicesParams } from './referenceChoices';
 import { SchemaFilterInput, SchemaInput } from './schema/SchemaInput';
-import { StoreAutocompleteInput } from './StoreAutocompleteInput';
+import { ReferenceAutocompleteInput } from './ReferenceAutocompleteInput';
+import { STORE_REFERENCE } from '../../domain/schemas/stores-api';
+import { TYPOLOGY_REFERENCE } from '../../domain/schemas/order';
 
 /**
  * Every declared reference (src/test/declarations.ts walks domain/) rendered by the component
@@ -27,7 +29,8 @@ import { StoreAutocompleteInput } from './StoreAutocompleteInput';
  * an account that may not list the referenced resource gets no input and sends no request.
  */
 const HAND_WRITTEN: Record<string, ReactElement> = {
-  'domain/schemas/stores-api.ts#STORE_REFERENCE': <StoreAutocompleteInput source="storeId" label="Store" />,
+  'domain/schemas/stores-api.ts#STORE_REFERENCE': <ReferenceAutocompleteInput source="storeId" label="Store" reference={STORE_REFERENCE} />,
+  'domain/schemas/order.ts#TYPOLOGY_REFERENCE': <ReferenceAutocompleteInput source="typologyId" label="Typology" reference={TYPOLOGY_REFERENCE} />,
 };
 
 /** The components that show a declared reference (the field's own, or the hand-written one). */
@@ -119,7 +122,7 @@ describe('reference inputs', () => {
     const raReference = files.filter((file) => /<Reference(Array)?Input\b/.test(readFileSync(file, 'utf8'))).map(relative);
     expect(raReference).toEqual(['components/ReferenceChoicesInput.tsx']);
     const users = files.filter((file) => /<ReferenceChoicesInput\b/.test(readFileSync(file, 'utf8'))).map(relative).sort();
-    // SchemaInput renders the declared reference fields; the store picker STORE_REFERENCE
-    expect(users).toEqual(['components/StoreAutocompleteInput.tsx', 'components/schema/SchemaInput.tsx']);
+    // SchemaInput renders the declared reference fields; ReferenceAutocompleteInput the declared filter forms' pickers
+    expect(users).toEqual(['components/ReferenceAutocompleteInput.tsx', 'components/schema/SchemaInput.tsx']);
   });
 });

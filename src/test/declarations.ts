@@ -14,7 +14,7 @@ const isFieldSet = (value: unknown): value is FieldSet =>
 const isReference = (value: unknown): value is FieldReference =>
   typeof value === 'object' &&
   value !== null &&
-  Object.keys(value).sort().join() === 'optionText,resource' &&
+  ['optionText,resource', 'detail,optionText,resource'].includes(Object.keys(value).sort().join()) &&
   typeof (value as FieldReference).resource === 'string' &&
   typeof (value as FieldReference).optionText === 'string';
 

@@ -6,6 +6,7 @@ import { LoadMoreButton } from '../LoadMoreButton';
 import { SchemaCompactList } from './SchemaCompactList';
 import { SchemaDataTable, type ColumnRender } from './SchemaDataTable';
 import { SchemaFilters } from './SchemaFilters';
+import { DeclaredListFilters, type FilterInputs } from './SchemaFilterForm';
 import { ListLoadError } from '../ListLoadError';
 import { SchemaListCount } from './SchemaListState';
 import { useEditLink, type RecordLink } from './SchemaRecordLink';
@@ -62,8 +63,11 @@ function ListBody({
  * is 'edit'). A failed load shows an error with Retry instead of the empty state, and no toast
  * with the server's text. Texts are i18n keys.
  *
+ * The declaration's `filterForm` (domain/filters.ts) is the list's filter form, applied with a
+ * button; otherwise its fields' `filter` flags filter live.
+ *
  * Slots, for what a declaration alone cannot say: `bulkActions` (selection) and `body`, `filters` (a filter form of the list's own,
- * in place of the declared filters), `actions`, `count` and `countMore`, `summary` (above the
+ * in place of the declared filters), `filterInputs` (a declared filter's input of the list's own), `actions`, `count` and `countMore`, `summary` (above the
  * table), `render`, `leadingColumns` and `columns` (cells), `compact` (the phone rows), `children` (dialogs).
  */
 export function SchemaList({
@@ -86,6 +90,7 @@ export function SchemaList({
   primaryText,
   filterDefaultValues,
   filters,
+  filterInputs,
   summary,
   compact,
   render,
@@ -130,6 +135,8 @@ export function SchemaList({
   filterDefaultValues?: Record<string, unknown>;
   /** the list's own filter form (ResponsiveListFilters), in place of the declared filters */
   filters?: ReactNode;
+  /** the declared filter form's inputs of the list's own, per API key (a card picked by its code) */
+  filterInputs?: FilterInputs;
   /** above the table, below the count (a wallet's balance) */
   summary?: ReactNode;
   /** the rows on a phone, when the declared first and second lines are not enough */
@@ -166,9 +173,13 @@ export function SchemaList({
       // the error state below says it; no toast with the server's text
       queryOptions={{ onError: () => undefined }}
     >
-      {(filters || actions || search || filterFields(fields).length > 0) && (
+      {(filters || fields.filterForm || actions || search || filterFields(fields).length > 0) && (
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap', minWidth: 0 }}>
-        {filters ? <Box sx={{ flex: '1 1 100%', minWidth: 0 }}>{filters}</Box> : <SchemaFilters fields={fields} search={searchKey} filtersLabel={filtersKey} />}
+        {filters || fields.filterForm ? (
+          <Box sx={{ flex: '1 1 100%', minWidth: 0 }}>{filters ?? <DeclaredListFilters set={fields.filterForm!} inputs={filterInputs} />}</Box>
+        ) : (
+          <SchemaFilters fields={fields} search={searchKey} filtersLabel={filtersKey} />
+        )}
         {/* no empty box: it would wrap under a full-width filter form and leave a gap above the table */}
         {actions && <Box sx={{ display: 'flex', gap: 1, ml: 'auto', flexWrap: 'wrap' }}>{actions}</Box>}
       </Box>

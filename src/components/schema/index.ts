@@ -12,3 +12,4 @@ export { SchemaRecordLink, useEditLink, type RecordLink } from './SchemaRecordLi
 export { SchemaCompactList } from './SchemaCompactList';
 export { CompactRows, useRecordText, type RowText } from './CompactRows';
 export { SchemaListCount } from './SchemaListState';
+export { DeclaredListFilters, SchemaFilterChips, SchemaFilterForm, type FilterInputs } from './SchemaFilterForm';

@@ -14,7 +14,8 @@ import { useFormSubmit } from '../../components/useFormSubmit';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { bulkActionNeedsParams, bulkParamsSchema, EMPTY_BULK_PARAMS, firstExpiryDay } from './bulkActionParams';
-import { GiftCardFilterSummary } from './GiftCardFilterSummary';
+import { giftCardFilters } from '../../../domain/schemas/giftcard';
+import { SchemaFilterChips } from '../../components/schema';
 import { OperationSummaryModal } from '../../components/OperationSummaryModal';
 import { useGiftCardCount } from './useGiftCardCount';
 
@@ -138,7 +139,7 @@ function BulkActionForm({ action, target, onClose, onDone, count }: { action: Bu
           <Typography gutterBottom data-testid="bulk-target-size">
             {translate('giftcards.bulk.filterTargetCount', { cards: sizeText })}
           </Typography>
-          {filterIsEmpty ? <Alert severity="warning">{translate('giftcards.bulk.noFilterWarning', { cards: sizeText })}</Alert> : <GiftCardFilterSummary filter={target.filter} />}
+          {filterIsEmpty ? <Alert severity="warning">{translate('giftcards.bulk.noFilterWarning', { cards: sizeText })}</Alert> : <SchemaFilterChips set={giftCardFilters} filter={target.filter} testId="bulk-filter-summary" />}
           {/* above the count's cap the set may exceed what one call changes: the server refuses over 50,000 */}
           {count?.capped && (
             <Alert severity="info" sx={{ mt: 1 }}>

@@ -5,12 +5,9 @@ import type { CardFilter, GiftCard } from '../../../domain/giftcards';
 import { giftCardFields } from '../../../domain/schemas/giftcard';
 import { DateTimeField } from '../../components/DateTimeField';
 import { PageHeading } from '../../components/PageHeading';
-import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
 import { SchemaList } from '../../components/schema';
 import { activationIsAfterExpiry } from './GiftCardDetails';
 import { GiftCardCodeLink } from './GiftCardCodeLink';
-import { GiftCardFilterForm } from './GiftCardFilterForm';
-import { GiftCardFilterSummary } from './GiftCardFilterSummary';
 import { GiftCardListActions } from './GiftCardListActions';
 import { GiftCardSelectionActions } from './GiftCardSelectionActions';
 import { GiftCardTableBody } from './GiftCardTableBody';
@@ -27,11 +24,6 @@ function CardCount() {
       {data && translate(data.capped ? 'giftcards.list.countCapped' : 'giftcards.list.count', { smart_count: data.count })}
     </Typography>
   );
-}
-
-function CardFilters() {
-  const { filterValues } = useListContext();
-  return <ResponsiveListFilters form={<GiftCardFilterForm />} chips={<GiftCardFilterSummary filter={filterValues as CardFilter} />} />;
 }
 
 /** The expiry date, with SPEC §5's warning when the card's activation date is after it. */
@@ -80,7 +72,6 @@ export default function GiftCardList() {
       <PageHeading title={translate('screens.giftcardList')} />
       <SchemaList
         fields={giftCardFields}
-        filters={<CardFilters />}
         actions={<GiftCardListActions />}
         summary={<CardCount />}
         rowClick={false}

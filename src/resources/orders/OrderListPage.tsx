@@ -7,11 +7,8 @@ import { orderActivation, type Order, type OrderFilter } from '../../../domain/o
 import { useFormatNumber } from '../../components/formatMoney';
 import { CompactRows, SchemaList } from '../../components/schema';
 import { PageHeading } from '../../components/PageHeading';
-import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
 import { formatDate } from '../../i18n/dates';
 import { OrderActivationField, OrderNumberLink, OrderStateBadge, ShippingTypeText, orderCards } from './OrderFields';
-import { OrderFilterChips } from './OrderFilterChips';
-import { OrderFilterForm } from './OrderFilterForm';
 import { OrderTypeDialog } from './OrderTypeDialog';
 import { ORDERS, type OrderViewConfig } from './orderViews';
 import { useOrderExport } from './useOrderExport';
@@ -66,7 +63,6 @@ export function OrderListPage({ config }: { config: OrderViewConfig }) {
       <SchemaList
         fields={config.fields}
         resource={config.resource}
-        filters={<ResponsiveListFilters form={<OrderFilterForm />} chips={<OrderFilterChips />} />}
         actions={<ListActions config={config} />}
         count
         countMore

@@ -14,8 +14,6 @@ const CODE_MAX = maxLengthOf(cardFilterShape.code);
  * card list has no id filter).
  */
 const GIFT_CARDS = 'privative/giftcards';
-/** its choices: the card list, a card named by its code (only for users who may list cards) */
-export const CARD_CODE_REFERENCE = { resource: GIFT_CARDS, optionText: 'code' } as const;
 
 export function CardCodeAutocomplete({ name, label }: { name: string; label: string }) {
   const translate = useTranslate();

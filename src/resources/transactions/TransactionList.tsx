@@ -1,31 +1,12 @@
-import { Chip } from '@mui/material';
-import { DataTable, useListContext, useTranslate } from 'react-admin';
+import { DataTable, useTranslate } from 'react-admin';
 import type { Transaction } from '../../../domain/giftcards';
 import { transactionFields } from '../../../domain/schemas/transaction';
-import { formatDate } from '../../i18n/dates';
 import { PageHeading } from '../../components/PageHeading';
 import { CompactRows, SchemaList } from '../../components/schema';
 import { GiftCardCodeLink } from '../giftcards/GiftCardCodeLink';
-import { ResponsiveListFilters } from '../../components/ResponsiveListFilters';
 import { MOVE_CELLS, TransactionAmountField, TransactionResultField, TransactionTypeField } from './TransactionFields';
-import { TransactionFilterForm } from './TransactionFilterForm';
+import { CardCodeAutocomplete } from './CardCodeAutocomplete';
 import { TransactionRowActions } from './TransactionRowActions';
-
-/** The applied filters as chips (phones show them next to the folded form). */
-function FilterChips() {
-  const translate = useTranslate();
-  const { filterValues } = useListContext();
-  const entries = Object.entries(filterValues as Record<string, unknown>).filter(([, value]) => value !== undefined && value !== '');
-  const valueOf = (key: string, value: unknown) =>
-    key === 'type' ? translate(`transactions.listTypes.${String(value)}`) : /^date/.test(key) ? formatDate(String(value)) : key === 'storeId' || key === 'cardId' ? '✓' : String(value);
-  return (
-    <>
-      {entries.map(([key, value]) => (
-        <Chip key={key} size="small" variant="outlined" label={`${translate(`transactions.filters.${key === 'storeId' ? 'store' : key === 'cardId' ? 'card' : key}`)}: ${valueOf(key, value)}`} />
-      ))}
-    </>
-  );
-}
 
 /** How the ledger's cells show what the declaration alone cannot: the card's link, then the move's cells. */
 const RENDER = { cardCode: () => <GiftCardCodeLink />, ...MOVE_CELLS };
@@ -42,7 +23,7 @@ export default function TransactionList() {
       <PageHeading title={translate('screens.transactionList')} />
       <SchemaList
         fields={transactionFields}
-        filters={<ResponsiveListFilters form={<TransactionFilterForm />} chips={<FilterChips />} />}
+        filterInputs={{ cardId: <CardCodeAutocomplete name="cardId" label={translate('transactions.filters.card')} /> }}
         rowClick={false}
         link={false}
         render={RENDER}

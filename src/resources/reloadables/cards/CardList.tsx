@@ -3,11 +3,9 @@ import { DataTable, useTranslate } from 'react-admin';
 import type { ReloadableCard } from '../../../../domain/reloadables';
 import { reloadableCardFields } from '../../../../domain/schemas/reloadable-cards';
 import { PageHeading } from '../../../components/PageHeading';
-import { ResponsiveListFilters } from '../../../components/ResponsiveListFilters';
 import { CompactRows, SchemaField, SchemaList, type ColumnRender } from '../../../components/schema';
 import { CardRowActions } from './CardActions';
 import { CardSelectionActions } from './CardBulkActions';
-import { CardFilterChips, CardFilterForm } from './CardFilterForm';
 import { CardNumberLink } from './CardNumberLink';
 import { CardTableBody } from './CardTableBody';
 import { useCardRights } from './useCardActions';
@@ -59,7 +57,6 @@ export default function CardList() {
       <PageHeading title={translate('screens.reloadableCards')} />
       <SchemaList
         fields={reloadableCardFields}
-        filters={<ResponsiveListFilters form={<CardFilterForm />} chips={<CardFilterChips />} />}
         count
         countMore
         rowClick={false}

@@ -5,12 +5,9 @@ import type { PlannedReload } from '../../../../domain/reloadables';
 import { queueReloadFields } from '../../../../domain/schemas/reloads';
 import { useFormat } from '../../../components/formatMoney';
 import { PageHeading } from '../../../components/PageHeading';
-import { ResponsiveListFilters } from '../../../components/ResponsiveListFilters';
 import { SchemaCompactList, SchemaList } from '../../../components/schema';
 import { formatDateTime } from '../../../i18n/dates';
 import { QueueRowDelete } from './QueueRowDelete';
-import { ReloadFilterChips } from './ReloadFilterChips';
-import { QueueFilterForm } from './ReloadFilterForms';
 import { ReloadStateBadge } from './reloadTexts';
 import { QUEUE } from './resources';
 import { RunLink } from './RunLink';
@@ -54,7 +51,6 @@ export default function QueueReloadList() {
       <PageHeading title={translate('screens.queueReloads')} />
       <SchemaList
         fields={queueReloadFields}
-        filters={<ResponsiveListFilters form={<QueueFilterForm />} chips={<ReloadFilterChips />} />}
         rowClick={false}
         link={false}
         render={{

@@ -5,11 +5,8 @@ import type { ReloadRunFilter } from '../../../../domain/reloadables';
 import { reloadHistoryFields } from '../../../../domain/schemas/reloads';
 import { useFormat } from '../../../components/formatMoney';
 import { PageHeading } from '../../../components/PageHeading';
-import { ResponsiveListFilters } from '../../../components/ResponsiveListFilters';
 import { SchemaCompactList, SchemaList, useEditLink } from '../../../components/schema';
 import { formatDateTime } from '../../../i18n/dates';
-import { ReloadFilterChips } from './ReloadFilterChips';
-import { HistoryFilterForm } from './ReloadFilterForms';
 import { useSourceText } from './reloadTexts';
 import { HISTORY } from './resources';
 import { useHistoryExport } from './useHistoryExport';
@@ -53,7 +50,6 @@ export default function ReloadHistoryList() {
       <PageHeading title={translate('screens.reloadsHistory')} />
       <SchemaList
         fields={reloadHistoryFields}
-        filters={<ResponsiveListFilters form={<HistoryFilterForm />} chips={<ReloadFilterChips />} />}
         actions={<DownloadButton />}
         render={{
           createdAt: (run) => <span style={NOWRAP}>{formatDateTime(ranAt(run))}</span>,

@@ -3,10 +3,8 @@ import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useCanAccess, useListContext, useTranslate, type Identifier } from 'react-admin';
 import type { WalletMovement, WalletMovementFilter } from '../../../../domain/reloadables';
 import { walletMovementFields } from '../../../../domain/schemas/wallet-movements';
-import { ResponsiveListFilters } from '../../../components/ResponsiveListFilters';
 import { type ColumnRender, CompactRows, SchemaList } from '../../../components/schema';
 import { MovementAmountField, MovementCardField, MovementRunLink, MovementTypeField } from './MovementFields';
-import { MovementFilterChips, MovementFilterForm } from './MovementFilterForm';
 import { useMovementExport } from './useMovementExport';
 
 type Resource = 'reloadables/wallet' | 'reloadables/walletSubCompanies-movements';
@@ -92,7 +90,6 @@ export function WalletMovements({ resource, fileStem, subCompanyId }: { resource
         resource={resource}
         filter={subCompanyId === undefined ? undefined : { subCompanyId }}
         storeKey={false}
-        filters={<ResponsiveListFilters form={<MovementFilterForm />} chips={<MovementFilterChips />} />}
         actions={<DownloadButton resource={resource} fileStem={fileStem} subCompanyId={subCompanyId} />}
         count
         countMore

@@ -1,0 +1,170 @@
+import { Chip, Grid, MenuItem, Stack } from '@mui/material';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useGetOne, useListContext, useTranslate } from 'react-admin';
+import type { FieldReference } from '../../../domain/fields';
+import { filterValueFromApi, filterValueToApi, type FilterFormValues, type FilterKey, type FilterSet } from '../../../domain/filters';
+import { formatDate } from '../../i18n/dates';
+import { FormDateField } from '../FormDateField';
+import { FormTextField } from '../FormTextField';
+import { ListFilterForm } from '../ListFilterForm';
+import { displayDayOf, localDayEnd, localDayStart } from '../localDayBounds';
+import { ReferenceAutocompleteInput } from '../ReferenceAutocompleteInput';
+import { useCanListChoices } from '../ReferenceChoicesInput';
+import { ResponsiveListFilters } from '../ResponsiveListFilters';
+
+/** Per API key, an input of the list's own in place of the declared one (a card picked by its code). */
+export type FilterInputs = Record<string, ReactNode>;
+
+const DAY = { start: localDayStart, end: localDayEnd };
+
+/** Form values → the API filter (keys with no value left out), and back: the declaration's kinds, days in the user's time zone. */
+export function useFilterConversions(set: FilterSet) {
+  const toApi = useCallback(
+    (values: FilterFormValues) => Object.fromEntries(set.keys.flatMap((input) => {
+      const value = filterValueToApi(input, values[input.key] ?? null, DAY);
+      return value === undefined ? [] : [[input.key, value]];
+    })),
+    [set],
+  );
+  const fromApi = useCallback((filter: Record<string, unknown>) => Object.fromEntries(set.keys.map((input) => [input.key, filterValueFromApi(input, filter[input.key], displayDayOf)])) as FilterFormValues, [set]);
+  const empty = useMemo(() => fromApi({}), [fromApi]);
+  return { toApi, fromApi, empty };
+}
+
+/** A select's choices as texts; two choices that read the same (several states read "in progress") add their id. */
+function useChoiceTexts(input: FilterKey) {
+  const translate = useTranslate();
+  const choices = input.spec.choices ?? [];
+  const texts = choices.map((choice) => translate(choice.name));
+  return choices.map((choice, index) => ({ id: choice.id, text: texts.filter((text) => text === texts[index]).length > 1 ? `${texts[index]} (${choice.id})` : texts[index] }));
+}
+
+function SelectFilter({ input, label }: { input: FilterKey; label: string }) {
+  const translate = useTranslate();
+  const choices = useChoiceTexts(input);
+  const { any, helper } = input.spec;
+  return (
+    <FormTextField name={input.key} label={label} helperText={helper ? translate(helper) : undefined} select size="small" slotProps={any ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}>
+      {any && <MenuItem value="">{translate(any)}</MenuItem>}
+      {choices.map((choice) => (
+        <MenuItem key={choice.id} value={choice.id}>
+          {choice.text}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
+function FilterInput({ set, input }: { set: FilterSet; input: FilterKey }) {
+  const translate = useTranslate();
+  const label = translate(input.label);
+  const helperText = input.spec.helper ? translate(input.spec.helper) : undefined;
+  switch (input.spec.kind ?? 'text') {
+    case 'select':
+      return <SelectFilter input={input} label={label} />;
+    case 'reference':
+      return <ReferenceAutocompleteInput source={input.key} label={label} reference={input.spec.reference!} />;
+    case 'date':
+      return <FormDateField name={input.key} label={label} calendarLabel={`${translate(`${set.texts}.openCalendar`)}: ${label}`} helperText={helperText} size="small" />;
+    default:
+      return (
+        <FormTextField
+          name={input.key}
+          label={label}
+          helperText={helperText}
+          size="small"
+          slotProps={{ htmlInput: { maxLength: input.maxLength, inputMode: input.spec.kind === 'number' ? 'numeric' : undefined } }}
+        />
+      );
+  }
+}
+
+/** A form cell; a reference filter only for users who may list its records (its choices), else no cell at all. */
+function FilterCell({ set, input, children }: { set: FilterSet; input: FilterKey; children: ReactNode }) {
+  const wide = input.spec.wide ?? input.spec.kind === 'reference';
+  const size = { xs: 12, sm: 6, md: wide ? 'grow' : 12 / set.perRow } as const;
+  if (input.spec.kind === 'reference') return <ReferenceCell reference={input.spec.reference!} size={size}>{children}</ReferenceCell>;
+  return <Grid size={size}>{children}</Grid>;
+}
+
+function ReferenceCell({ reference, size, children }: { reference: FieldReference; size: object; children: ReactNode }) {
+  const { canList } = useCanListChoices(reference);
+  return canList ? <Grid size={size}>{children}</Grid> : null;
+}
+
+/**
+ * A list's declared filter form (domain/filters.ts): one input per key by its kind, validated with
+ * the API's own filter schema and applied with the search button (ListFilterForm); the applied
+ * filter lives in the URL, from which the form starts. `inputs`: an input of the list's own for a key.
+ */
+export function SchemaFilterForm({ set, inputs }: { set: FilterSet; inputs?: FilterInputs }) {
+  const { toApi, fromApi, empty } = useFilterConversions(set);
+  return (
+    <ListFilterForm labels={set.texts} schema={set.schema} empty={empty} toApiFilter={toApi} fromApiFilter={fromApi}>
+      {set.keys.map((input) => (
+        <FilterCell key={input.key} set={set} input={input}>
+          {inputs?.[input.key] ?? <FilterInput set={set} input={input} />}
+        </FilterCell>
+      ))}
+    </ListFilterForm>
+  );
+}
+
+/** A reference filter's record by its name (and its `detail` in brackets: a store's code). */
+function ReferenceText({ reference, id }: { reference: FieldReference; id: string }) {
+  const { data } = useGetOne(reference.resource, { id });
+  if (!data) return <>…</>;
+  return <>{reference.detail ? `${data[reference.optionText]} (${data[reference.detail]})` : String(data[reference.optionText])}</>;
+}
+
+function ChipValue({ input, value }: { input: FilterKey; value: unknown }) {
+  const choices = useChoiceTexts(input);
+  switch (input.spec.kind ?? 'text') {
+    case 'select':
+      return <>{choices.find((choice) => choice.id === value)?.text ?? String(value)}</>;
+    case 'reference':
+      return <ReferenceText reference={input.spec.reference!} id={String(value)} />;
+    case 'date':
+      return <>{formatDate(String(value))}</>;
+    default:
+      return <>{String(value)}</>;
+  }
+}
+
+/**
+ * A filter in words, a chip per key: on phones beside the folded form (each chip removes its
+ * filter), and where a bulk action says which cards "the whole filtered set" is (`filter`, not removable).
+ */
+export function SchemaFilterChips({ set, filter, testId }: { set: FilterSet; /** default: the list's filter, removable */ filter?: Record<string, unknown>; testId?: string }) {
+  const translate = useTranslate();
+  const list = useListContext();
+  const values = (filter ?? list.filterValues ?? {}) as Record<string, unknown>;
+  const applied = set.keys.filter((input) => values[input.key] !== undefined && values[input.key] !== null && values[input.key] !== '');
+  const remove = (key: string) => {
+    const next = { ...values };
+    delete next[key];
+    list.setFilters(next, undefined);
+  };
+  return (
+    <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1} data-testid={testId}>
+      {applied.map((input) => (
+        <Chip
+          key={input.key}
+          size="small"
+          variant={filter ? 'outlined' : undefined}
+          label={
+            <>
+              {translate(input.label)}: <strong><ChipValue input={input} value={values[input.key]} /></strong>
+            </>
+          }
+          onDelete={filter ? undefined : () => remove(input.key)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** The declared filter form as it fits the screen (ResponsiveListFilters): folded with chips on a phone. */
+export function DeclaredListFilters({ set, inputs }: { set: FilterSet; inputs?: FilterInputs }) {
+  return <ResponsiveListFilters form={<SchemaFilterForm set={set} inputs={inputs} />} chips={<SchemaFilterChips set={set} />} />;
+}
