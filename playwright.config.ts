@@ -20,12 +20,13 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   // two lanes: the server journeys one after another (they share accounts and change passwords),
-  // and beside them the screen walk on the demo build, whose data lives in each browser page
+  // and beside them the demo build — the screen walk and the demo's own journeys —, whose data
+  // lives in each browser page; the two lanes take about as long
   workers: 2,
   projects: [
-    { name: 'journeys', testIgnore: /accessibility\.spec\.ts$/, workers: 1 },
-    // each walk test has its own browser page, hence its own demo data: any two can run at once
-    { name: 'screens', testMatch: /accessibility\.spec\.ts$/, fullyParallel: true, workers: 2 },
+    { name: 'journeys', testIgnore: /(accessibility|demo)\.spec\.ts$/, workers: 1 },
+    // each test here has its own browser page, hence its own demo data: any two can run at once
+    { name: 'screens', testMatch: /(accessibility|demo)\.spec\.ts$/, fullyParallel: true, workers: 2 },
   ],
   retries: 0,
   forbidOnly: true,

@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify('0.6.2') },
   test: {
+    // both cores (vitest's default leaves one to itself): server files mostly wait on PostgreSQL,
+    // and every file has its own database, page and data
+    maxWorkers: 2,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
     projects: [

@@ -40,7 +40,7 @@ export const orderFilters = defineFilters(
     { source: 'state', kind: 'select', choices: ORDER_STATE_CHOICES, any: 'orderScreens.filters.anyState' },
     { source: 'typologyId', kind: 'reference', reference: TYPOLOGY_REFERENCE, wide: false },
   ],
-  { fixed: ['shippingType', 'companyId'], perRow: 5 },
+  { fixed: ['shippingType', 'companyId'], perRow: 6 },
 );
 
 /** Both views: newest first, the same texts and filters. */
