@@ -23,7 +23,11 @@ import { runBulk, runKeyedBulk } from './bulk.service';
 import { CARD_ORDER, countCards, findCardByCode, findCardRecord, listCards } from './cards.repository';
 import { cardsCsvStream } from './export';
 import { runClaimed, unwrap } from '../../lib/idempotency';
-import { listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { cardTransactionFields } from '../../../domain/schemas/transaction';
+import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+
+/** A card's own ledger, newest first (the ledger's order). */
+const CARD_LEDGER_ORDER = declaredOrder(cardTransactionFields, ['createdAt'] as const);
 import { consume, freeze, reload } from './moves.service';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { moveOptions } from './move-options';
@@ -122,11 +126,11 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/cards/:id/transactions`,
-    { schema: { tags, summary: "A card's ledger, newest first (same list shape as transactions)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(transactionSchema) } }, preHandler: guards(app, ctx, 'privative/giftcard-transactions', 'list') },
+    { schema: { tags, summary: "A card's ledger, newest first (same list shape as transactions)", params: itemParams, querystring: listQueryOf(CARD_LEDGER_ORDER.sortFields), response: { 200: z.array(transactionSchema) } }, preHandler: guards(app, ctx, 'privative/giftcard-transactions', 'list') },
     async (request, reply) => {
       const { companyIds } = request.scopedActor;
       if (!(await findCardRecord(ctx.db, companyIds, request.params.id))) throw notFound();
-      const q = parseListQuery(request.query, z.object({}).strict(), ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+      const q = parseListQuery(request.query, z.object({}).strict(), CARD_LEDGER_ORDER.sortFields, CARD_LEDGER_ORDER.defaultSort);
       const rows = await listTransactions(ctx.db, companyIds, { filter: { cardId: request.params.id }, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
       return sendPage(reply, 'transactions', q.offset, q.limit, rows);
     },

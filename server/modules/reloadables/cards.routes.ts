@@ -13,14 +13,16 @@ import {
 } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { reloadableCardFields } from '../../../domain/schemas/reloadable-cards';
-import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
+import { cardEventFields, reloadableCardFields } from '../../../domain/schemas/reloadable-cards';
+import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { CARD_SORT_COLUMNS, cardHistory, findReloadableCard, listReloadableCards } from './cards.repository';
 import { bulkCards, cardViewer, changeCard, reloadCard, setClientId } from './cards.service';
 import { idempotencyOf } from './wallet.routes';
 
 const CARD_ORDER = declaredOrder(reloadableCardFields, CARD_SORT_COLUMNS);
+/** A card's history, newest first: the repository's order. */
+const HISTORY_ORDER = declaredOrder(cardEventFields, ['createdAt'] as const);
 
 const CARDS = 'reloadables/cards';
 const HISTORY = 'reloadables/card-history';
@@ -63,13 +65,13 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   app.get(
     `${root}/:id/history`,
     {
-      schema: { tags, summary: "A card's history (issue, reloads, lock/unlock, company and client ID changes), newest first (range)", params: itemParams, querystring: listQuerySchema, response: { 200: z.array(cardEventSchema) } },
+      schema: { tags, summary: "A card's history (issue, reloads, lock/unlock, company and client ID changes), newest first (range)", params: itemParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(cardEventSchema) } },
       preHandler: guards(app, ctx, HISTORY, 'list'),
     },
     async (request, reply) => {
       const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.scopedActor), request.params.id, ctx.clock.now());
       if (!card) throw notFound();
-      const q = parseListQuery(request.query, z.object({}).strict(), ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+      const q = parseListQuery(request.query, z.object({}).strict(), HISTORY_ORDER.sortFields, HISTORY_ORDER.defaultSort);
       const rows = await cardHistory(ctx.db, card.id, q.offset, q.limit + 1);
       return sendPage(reply, 'history', q.offset, q.limit, rows);
     },

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardExportQuerySchema, EXPORT_LANGUAGES } from '../../../domain/giftcards';
 import { queueReloadFields, reloadHistoryFields } from '../../../domain/schemas/reloads';
+import { runRowFields } from '../../../domain/schemas/reload-runs';
 import {
   plannedReloadFilterSchema,
   plannedReloadSchema,
@@ -14,7 +15,7 @@ import {
 } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { declaredOrder, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { companyRouteGuards } from '../../lib/route-guards';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { scopeParams } from '../../lib/route-support';
@@ -27,6 +28,8 @@ import { listPlanned, listRunRows, listRuns, loadRunDetail } from './runs.reposi
 /** The queue by when a row runs, the history by when a run was made (the repositories order by these alone). */
 const QUEUE_ORDER = declaredOrder(queueReloadFields, ['scheduledAt'] as const);
 const HISTORY_ORDER = declaredOrder(reloadHistoryFields, ['createdAt'] as const);
+/** A run's rows by position. */
+const ROW_ORDER = declaredOrder(runRowFields, ['position'] as const);
 
 const RELOADS = 'reloadables/reloads';
 const ROWS = 'reloadables/reload-rows';
@@ -98,9 +101,9 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     root,
-    { schema: { tags, summary: "The company's reload runs, newest first (filter {state, source, scheduled, dateFrom, dateTo}, range)", params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, RELOADS, 'list') },
+    { schema: { tags, summary: "The company's reload runs, newest first (filter {state, source, scheduled, dateFrom, dateTo}, range)", params: scopeParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, RELOADS, 'list') },
     async (request, reply) => {
-      const q = parseListQuery(request.query, reloadRunFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+      const q = parseListQuery(request.query, reloadRunFilterSchema, HISTORY_ORDER.sortFields, HISTORY_ORDER.defaultSort);
       return sendPage(reply, 'reloads', q.offset, q.limit, await listRuns(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1, q.sort.order));
     },
   );
@@ -166,9 +169,9 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/:runId/rows`,
-    { schema: { tags, summary: "A run's rows by position (filter {state, cardNumber}, range)", params: runParams, querystring: listQuerySchema, response: { 200: z.array(plannedReloadSchema) } }, preHandler: companyRouteGuards(app, ROWS, 'list') },
+    { schema: { tags, summary: "A run's rows by position (filter {state, cardNumber}, range)", params: runParams, querystring: listQueryOf(ROW_ORDER.sortFields), response: { 200: z.array(plannedReloadSchema) } }, preHandler: companyRouteGuards(app, ROWS, 'list') },
     async (request, reply) => {
-      const q = parseListQuery(request.query, plannedReloadFilterSchema, ['position'] as const, { field: 'position', order: 'ASC' });
+      const q = parseListQuery(request.query, plannedReloadFilterSchema, ROW_ORDER.sortFields, ROW_ORDER.defaultSort);
       const run = await loadRunDetail(ctx.db, request.actor.companyId, request.params.runId);
       if (!run) throw notFound('No such reload run');
       return sendPage(reply, 'rows', q.offset, q.limit, await listRunRows(ctx.db, request.actor.companyId, run.id, q.filter, q.offset, q.limit + 1));

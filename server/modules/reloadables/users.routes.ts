@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { reloadableUserDetailSchema, reloadableUserFilterSchema, reloadableUserSchema } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { listQuerySchema, parseListQuery, sendPage } from '../../lib/list-query';
+import { reloadableUserFields } from '../../../domain/schemas/reloadable-users';
+import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
+
+/** Cardholders by surname: the repository's order. */
+const USER_ORDER = declaredOrder(reloadableUserFields, ['lastName'] as const);
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { cardsOfUser } from './cards.repository';
 import { cardViewer } from './cards.service';
@@ -21,11 +25,11 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   app.get(
     root,
     {
-      schema: { tags, summary: 'Cardholders by name (filter {q}: name, e-mail or client ID; range), with their card count', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(reloadableUserSchema) } },
+      schema: { tags, summary: 'Cardholders by name (filter {q}: name, e-mail or client ID; range), with their card count', params: scopeParams, querystring: listQueryOf(USER_ORDER.sortFields), response: { 200: z.array(reloadableUserSchema) } },
       preHandler: guards(app, ctx, USERS, 'list'),
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, reloadableUserFilterSchema, ['lastName'] as const, { field: 'lastName', order: 'ASC' });
+      const q = parseListQuery(request.query, reloadableUserFilterSchema, USER_ORDER.sortFields, USER_ORDER.defaultSort);
       const rows = await listReloadableUsers(ctx.db, request.scopedActor.companyIds, q.filter, q.offset, q.limit + 1);
       return sendPage(reply, 'users', q.offset, q.limit, rows);
     },

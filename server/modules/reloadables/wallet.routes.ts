@@ -5,7 +5,9 @@ import { cardExportQuerySchema } from '../../../domain/giftcards';
 import { fundWalletBodySchema, reloadableUserFilterSchema, transferBodySchema, walletMovementFilterSchema, walletMovementSchema, walletSchema } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { listQuerySchema, parseFilter, parseListQuery, sendList, sendPage } from '../../lib/list-query';
+import { subCompanyWalletFields } from '../../../domain/schemas/wallets';
+import { walletMovementFields } from '../../../domain/schemas/wallet-movements';
+import { declaredOrder, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { companyRouteGuards } from '../../lib/route-guards';
 import { idempotencyKeyOf, type IdempotencyRequest } from '../../lib/idempotency';
 import { scopeParams } from '../../lib/route-support';
@@ -24,6 +26,10 @@ export function idempotencyOf(request: FastifyRequest, route: string): Idempoten
   return key ? { key, userId: request.actor.userId, route, body: request.body ?? {} } : null;
 }
 
+/** Movements by date (their insertion order), sub-company wallets by name: the repositories' orders. */
+const MOVEMENT_ORDER = declaredOrder(walletMovementFields, ['createdAt'] as const);
+const SUB_WALLET_ORDER = declaredOrder(subCompanyWalletFields, ['companyName'] as const);
+
 /** /api/company/{companyId}/reloadable/wallet… (README.md beside this file). */
 export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +38,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   const movements = (companyId: string, query: z.infer<typeof listQuerySchema>, reply: FastifyReply) => {
     // the movement's date is its order: `createdAt` sorts by insertion (seq), as two movements of one transaction share a time
-    const q = parseListQuery(query, walletMovementFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
+    const q = parseListQuery(query, walletMovementFilterSchema, MOVEMENT_ORDER.sortFields, MOVEMENT_ORDER.defaultSort);
     return listMovements(ctx.db, companyId, q.filter, q.offset, q.limit + 1, q.sort.order).then((rows) => sendPage(reply, 'movements', q.offset, q.limit, rows));
   };
   const exportMovements = (companyId: string, query: z.infer<typeof cardExportQuerySchema>, reply: FastifyReply) => {
@@ -55,7 +61,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   app.get(
     `${root}/movements`,
     {
-      schema: { tags, summary: 'Wallet movements, newest first (filter {type, reason, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(walletMovementSchema) } },
+      schema: { tags, summary: 'Wallet movements, newest first (filter {type, reason, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQueryOf(MOVEMENT_ORDER.sortFields), response: { 200: z.array(walletMovementSchema) } },
       preHandler: companyRouteGuards(app, WALLET, 'list'),
     },
     async (request, reply) => movements(request.actor.companyId, request.query, reply),
@@ -77,11 +83,11 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   app.get(
     `${root}/sub-companies`,
     {
-      schema: { tags, summary: 'Wallets of every company below {companyId} (filter {q}: name or code; range), by name', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(walletSchema) } },
+      schema: { tags, summary: 'Wallets of every company below {companyId} (filter {q}: name or code; range), by name', params: scopeParams, querystring: listQueryOf(SUB_WALLET_ORDER.sortFields), response: { 200: z.array(walletSchema) } },
       preHandler: companyRouteGuards(app, SUBS, 'list'),
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, subCompanyFilterSchema, ['companyName'] as const, { field: 'companyName', order: 'ASC' });
+      const q = parseListQuery(request.query, subCompanyFilterSchema, SUB_WALLET_ORDER.sortFields, SUB_WALLET_ORDER.defaultSort);
       const { rows, total } = await subCompanyWallets(ctx.db, request.actor.companyId, { q: q.filter.q, offset: q.offset, limit: q.limit });
       return sendList(reply, 'sub-companies', q.offset, rows, total);
     },
@@ -99,7 +105,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   app.get(
     `${root}/sub-companies/:subCompanyId/movements`,
     {
-      schema: { tags, summary: "A sub-company's wallet movements, newest first", params: subParams, querystring: listQuerySchema, response: { 200: z.array(walletMovementSchema) } },
+      schema: { tags, summary: "A sub-company's wallet movements, newest first", params: subParams, querystring: listQueryOf(MOVEMENT_ORDER.sortFields), response: { 200: z.array(walletMovementSchema) } },
       preHandler: companyRouteGuards(app, SUB_MOVEMENTS, 'list'),
     },
     async (request, reply) => {
