@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { defineFilters, filterValueFromApi, filterValueToApi } from './filters';
 import { giftCardFilters } from './schemas/giftcard';
 import { orderFilters } from './schemas/order';
+import { walletMovementFilters } from './schemas/wallet-movements';
 
 const schema = z.object({ q: z.string().max(20).optional(), state: z.enum(['A', 'B']).optional(), dateFrom: z.string().optional(), dateTo: z.string().optional(), runId: z.uuid().optional() }).strict();
-const DAY = { start: (text: string) => (text ? `${text}T00` : undefined), end: (text: string) => (text ? `${text}T24` : undefined) };
+const DAY = { dayStart: (text: string) => (text ? `${text}T00` : undefined), dayEnd: (text: string) => (text ? `${text}T24` : undefined), cents: (text: string) => (/^\d+$/.test(text) ? Number(text) * 100 : text) };
+const WRITE = { day: () => '', euros: (cents: number) => String(cents / 100) };
 
 describe('defineFilters', () => {
   it('gives a range two keys, labels from the texts group, and the schema’s max length', () => {
@@ -35,10 +37,14 @@ describe('defineFilters', () => {
     expect(filterValueToApi(dateTo, '2026-11-26', DAY)).toBe('2026-11-26T24');
     const state = orderFilters.keys.find((input) => input.key === 'state')!;
     expect(filterValueToApi(state, '', DAY)).toBeUndefined();
-    expect(filterValueFromApi(state, 'COMPLETED', () => '')).toBe('COMPLETED');
+    expect(filterValueFromApi(state, 'COMPLETED', WRITE)).toBe('COMPLETED');
     // a state the form does not offer reads as the empty choice
-    expect(filterValueFromApi(state, 'NOPE', () => '')).toBe('');
+    expect(filterValueFromApi(state, 'NOPE', WRITE)).toBe('');
     const typology = orderFilters.keys.find((input) => input.key === 'typologyId')!;
-    expect(filterValueFromApi(typology, undefined, () => '')).toBeNull();
+    expect(filterValueFromApi(typology, undefined, WRITE)).toBeNull();
+    const amountTo = walletMovementFilters.keys.find((input) => input.key === 'amountTo')!;
+    expect(filterValueToApi(amountTo, '12', DAY)).toBe(1200);
+    expect(filterValueToApi(amountTo, ' ', DAY)).toBeUndefined();
+    expect(filterValueFromApi(amountTo, 1200, WRITE)).toBe('12');
   });
 });

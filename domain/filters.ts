@@ -17,16 +17,17 @@ import { maxLengthOf } from './messages';
  * How a filter is typed: `text` (trimmed, `normalize`d), `number` (digits, sent as a number),
  * `select` (one of `choices`, or the empty choice `any`), `reference` (a record of another list,
  * picked by name; offered only to users who may list it), `date` (DD/MM/YYYY days of the user's
- * time zone, sent as the first / last instant of the day).
+ * time zone, sent as the first / last instant of the day), `money` (euros typed in the user's
+ * language, sent as cents).
  */
-export type FilterKind = 'text' | 'number' | 'select' | 'reference' | 'date';
+export type FilterKind = 'text' | 'number' | 'money' | 'select' | 'reference' | 'date';
 
 export interface FilterSpec {
   /** the API filter key; for a `range`, the keys are `<source>From` and `<source>To` */
   source: string;
   /** default 'text' */
   kind?: FilterKind;
-  /** two inputs, from and to (number and date kinds) */
+  /** two inputs, from and to (number, money and date kinds) */
   range?: boolean;
   /** i18n key of the label; default `<texts>.<key>` (a range: one label per key, always the default) */
   label?: string;
@@ -92,13 +93,29 @@ export function defineFilters(schema: z.ZodObject, texts: string, filters: reado
 /** The form's values: every input's text ('' when empty; a reference: null). */
 export type FilterFormValues = Record<string, string | null>;
 
+/** What reads typed days and amounts (the user's time zone and language: the SPA's). */
+export interface FilterReaders {
+  dayStart: (text: string) => string | undefined;
+  dayEnd: (text: string) => string | undefined;
+  /** euros typed → cents; text it cannot read as typed, for the schema to refuse */
+  cents: (text: string) => number | string;
+}
+
+/** What writes them back into the form. */
+export interface FilterWriters {
+  day: (value: string | undefined) => string;
+  euros: (cents: number) => string;
+}
+
 /** A form value → the API's: '' and null left out, numbers as numbers when they are digits (else as typed, for the schema to refuse). */
-export function filterValueToApi(input: FilterKey, value: string | null, day: { start: (text: string) => string | undefined; end: (text: string) => string | undefined }): unknown {
+export function filterValueToApi(input: FilterKey, value: string | null, read: FilterReaders): unknown {
   if (value === null || value === undefined) return undefined;
   const { spec } = input;
   switch (spec.kind ?? 'text') {
     case 'date':
-      return input.bound === 'to' ? day.end(value) : day.start(value);
+      return input.bound === 'to' ? read.dayEnd(value) : read.dayStart(value);
+    case 'money':
+      return value.trim() ? read.cents(value) : undefined;
     case 'number': {
       const text = value.trim();
       if (!text) return undefined;
@@ -114,11 +131,13 @@ export function filterValueToApi(input: FilterKey, value: string | null, day: { 
 }
 
 /** The API's value → the form's: a select value that is none of its choices reads as the empty choice. */
-export function filterValueFromApi(input: FilterKey, value: unknown, displayDay: (value: string | undefined) => string): string | null {
+export function filterValueFromApi(input: FilterKey, value: unknown, write: FilterWriters): string | null {
   const { spec } = input;
   switch (spec.kind ?? 'text') {
     case 'date':
-      return displayDay(typeof value === 'string' ? value : undefined);
+      return write.day(typeof value === 'string' ? value : undefined);
+    case 'money':
+      return typeof value === 'number' ? write.euros(value) : '';
     case 'reference':
       return typeof value === 'string' && value ? value : null;
     case 'select':

@@ -169,6 +169,13 @@ function checkOrder(
   if (!ordered) ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
+/** A filter's numeric from/to pairs (cents): refused on the "to" field when the start is above the end. */
+export const refineNumberRanges =
+  <T extends Record<string, unknown>>(...pairs: Array<[keyof T & string, keyof T & string]>) =>
+  (value: T, ctx: z.RefinementCtx) => {
+    for (const [from, to] of pairs) checkOrder(ctx, value[from] as number | undefined, value[to] as number | undefined, to, GV.progressiveRange);
+  };
+
 /**
  * SPEC §5 "Date range: start date less than end date": a filter's from/to pairs, each refused
  * (`validation.dateRange` on the "to" field) when the start is after the end, so a reversed range

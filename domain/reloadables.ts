@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RELOAD_ERROR_CODES } from './errors';
-import { GV, refineDateRanges } from './giftcards';
+import { GV, refineDateRanges, refineNumberRanges } from './giftcards';
 import { csvAmount } from './format';
 import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
 import { AMOUNT_MESSAGES, readAmount } from './money';
@@ -582,10 +582,20 @@ export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySc
 // ---------------------------------------------------------------- list filters
 
 const dateish = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: GV.invalid });
+/** A movement's size in a filter: cents, whatever its sign (a debit of 50.00 € is "from 40 to 60"). */
+const movementAmount = z.number({ error: GV.amount }).int(GV.amount).min(0, GV.amount).max(Number.MAX_SAFE_INTEGER, GV.amount);
 export const walletMovementFilterSchema = z
-  .object({ type: z.enum(WALLET_MOVEMENT_TYPES).optional(), reason: z.enum(WALLET_MOVEMENT_REASONS).optional(), dateFrom: dateish.optional(), dateTo: dateish.optional() })
+  .object({
+    type: z.enum(WALLET_MOVEMENT_TYPES).optional(),
+    reason: z.enum(WALLET_MOVEMENT_REASONS).optional(),
+    dateFrom: dateish.optional(),
+    dateTo: dateish.optional(),
+    amountFrom: movementAmount.optional(),
+    amountTo: movementAmount.optional(),
+  })
   .strict()
-  .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
+  .superRefine(refineDateRanges(['dateFrom', 'dateTo']))
+  .superRefine(refineNumberRanges(['amountFrom', 'amountTo']));
 export type WalletMovementFilter = z.infer<typeof walletMovementFilterSchema>;
 
 // ---------------------------------------------------------------- searches

@@ -111,6 +111,9 @@ function movementWhere(companyId: string, filter: WalletMovementFilter): SQL {
   if (filter.reason) parts.push(sql`m.reason = ${filter.reason}`);
   if (filter.dateFrom) parts.push(sql`m.created_at >= ${rangeStart(filter.dateFrom).toISOString()}`);
   if (filter.dateTo) parts.push(sql`m.created_at < ${rangeEndExclusive(filter.dateTo).toISOString()}`);
+  // a movement's size, whatever its sign
+  if (filter.amountFrom !== undefined) parts.push(sql`abs(m.amount_cents) >= ${filter.amountFrom}`);
+  if (filter.amountTo !== undefined) parts.push(sql`abs(m.amount_cents) <= ${filter.amountTo}`);
   return sql.join(parts, sql` AND `);
 }
 

@@ -106,6 +106,12 @@ describe.each(DRIVERS)('reloadable wallet (%s)', (driver) => {
     const subMoves = await call(d.referent, 'GET', `${url(d.acme, `wallet/sub-companies/${d.nord}/movements`)}?filter=${q({ reason: 'TRANSFER_IN' })}`);
     expect(subMoves.json<WalletMovement[]>().map((m) => m.amountCents)).toEqual([120_000]);
     expect(subMoves.headers['content-range']).toBe('movements 0-0/1');
+    // the amount's size, whatever its sign: the 1,200.00 € debit and the 200.00 € credit are within 150–1,500 €; a reversed range is refused on "to"
+    const sized = await call(d.referent, 'GET', `${url(d.acme, 'wallet/movements')}?filter=${q({ amountFrom: 15_000, amountTo: 150_000 })}`);
+    expect(sized.json<WalletMovement[]>().map((m) => m.amountCents)).toEqual([20_000, -120_000]);
+    const reversed = await call(d.referent, 'GET', `${url(d.acme, 'wallet/movements')}?filter=${q({ amountFrom: 2, amountTo: 1 })}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({ errors: { amountTo: 'validation.progressiveRange' } });
   });
 
   it('refuses a transfer the giver cannot cover (409 with the shortfall), to itself, outside the subtree, or without the parent flag', async () => {

@@ -1,10 +1,12 @@
 import { Chip, Grid, MenuItem, Stack } from '@mui/material';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { useGetOne, useListContext, useTranslate } from 'react-admin';
+import { useGetOne, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import type { FieldReference } from '../../../domain/fields';
-import { filterValueFromApi, filterValueToApi, type FilterFormValues, type FilterKey, type FilterSet } from '../../../domain/filters';
+import { filterValueFromApi, filterValueToApi, type FilterFormValues, type FilterKey, type FilterReaders, type FilterSet, type FilterWriters } from '../../../domain/filters';
+import { readAmount } from '../../../domain/money';
 import { formatDate } from '../../i18n/dates';
 import { FormDateField } from '../FormDateField';
+import { amountInputText, useFormat } from '../formatMoney';
 import { FormTextField } from '../FormTextField';
 import { ListFilterForm } from '../ListFilterForm';
 import { displayDayOf, localDayEnd, localDayStart } from '../localDayBounds';
@@ -15,18 +17,22 @@ import { ResponsiveListFilters } from '../ResponsiveListFilters';
 /** Per API key, an input of the list's own in place of the declared one (a card picked by its code). */
 export type FilterInputs = Record<string, ReactNode>;
 
-const DAY = { start: localDayStart, end: localDayEnd };
-
-/** Form values → the API filter (keys with no value left out), and back: the declaration's kinds, days in the user's time zone. */
+/** Form values → the API filter (keys with no value left out), and back: the declaration's kinds, days in the user's time zone, amounts in the user's language. */
 export function useFilterConversions(set: FilterSet) {
+  const [language] = useLocaleState();
+  const { read, write } = useMemo(() => {
+    const read: FilterReaders = { dayStart: localDayStart, dayEnd: localDayEnd, cents: (text) => readAmount(text, language).cents ?? text };
+    const write: FilterWriters = { day: displayDayOf, euros: (cents) => amountInputText(cents, language) };
+    return { read, write };
+  }, [language]);
   const toApi = useCallback(
     (values: FilterFormValues) => Object.fromEntries(set.keys.flatMap((input) => {
-      const value = filterValueToApi(input, values[input.key] ?? null, DAY);
+      const value = filterValueToApi(input, values[input.key] ?? null, read);
       return value === undefined ? [] : [[input.key, value]];
     })),
-    [set],
+    [set, read],
   );
-  const fromApi = useCallback((filter: Record<string, unknown>) => Object.fromEntries(set.keys.map((input) => [input.key, filterValueFromApi(input, filter[input.key], displayDayOf)])) as FilterFormValues, [set]);
+  const fromApi = useCallback((filter: Record<string, unknown>) => Object.fromEntries(set.keys.map((input) => [input.key, filterValueFromApi(input, filter[input.key], write)])) as FilterFormValues, [set, write]);
   const empty = useMemo(() => fromApi({}), [fromApi]);
   return { toApi, fromApi, empty };
 }
@@ -55,6 +61,8 @@ function SelectFilter({ input, label }: { input: FilterKey; label: string }) {
   );
 }
 
+const INPUT_MODES: Partial<Record<string, 'numeric' | 'decimal'>> = { number: 'numeric', money: 'decimal' };
+
 function FilterInput({ set, input }: { set: FilterSet; input: FilterKey }) {
   const translate = useTranslate();
   const label = translate(input.label);
@@ -73,7 +81,7 @@ function FilterInput({ set, input }: { set: FilterSet; input: FilterKey }) {
           label={label}
           helperText={helperText}
           size="small"
-          slotProps={{ htmlInput: { maxLength: input.maxLength, inputMode: input.spec.kind === 'number' ? 'numeric' : undefined } }}
+          slotProps={{ htmlInput: { maxLength: input.maxLength, inputMode: INPUT_MODES[input.spec.kind ?? 'text'] } }}
         />
       );
   }
@@ -119,7 +127,10 @@ function ReferenceText({ reference, id }: { reference: FieldReference; id: strin
 
 function ChipValue({ input, value }: { input: FilterKey; value: unknown }) {
   const choices = useChoiceTexts(input);
+  const format = useFormat();
   switch (input.spec.kind ?? 'text') {
+    case 'money':
+      return <>{typeof value === 'number' ? format.cents(value) : String(value)}</>;
     case 'select':
       return <>{choices.find((choice) => choice.id === value)?.text ?? String(value)}</>;
     case 'reference':
