@@ -1,10 +1,9 @@
 import { Box, Button, Typography } from '@mui/material';
 import { CanAccess, useCreatePath, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { Transaction } from '../../../domain/giftcards';
 import { cardTransactionFields } from '../../../domain/schemas/transaction';
-import { CompactRows, SchemaList } from '../../components/schema';
-import { MOVE_CELLS, TransactionAmountField, TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
+import { SchemaList } from '../../components/schema';
+import { LedgerCompactRows, MOVE_CELLS, TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
 
 /**
  * The transactions screen filtered on the card. SPEC's list lives at `…/transactions/list`
@@ -49,16 +48,15 @@ export function GiftCardTransactions({ cardId }: { cardId: string }) {
         render={MOVE_CELLS}
         compact={
           // on a phone: type, result and the amount in view; then date, balance after and store
-          <CompactRows<Transaction>
+          <LedgerCompactRows
             fields={cardTransactionFields}
             label="giftcards.detail.transactions"
-            line={() => (
+            line={
               <>
                 <TransactionTypeField />
                 <TransactionResultField />
               </>
-            )}
-            end={() => <TransactionAmountField />}
+            }
             secondary={(row, text) => [text('createdAt'), `${translate('transactions.fields.balanceAfter')} ${text('balanceAfterCents')}`, row.storeName]}
           />
         }

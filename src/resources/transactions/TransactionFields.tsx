@@ -1,6 +1,9 @@
 import { Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
+import type { FieldSet } from '../../../domain/fields';
 import type { Transaction } from '../../../domain/giftcards';
+import { CompactRows, type RowText } from '../../components/schema';
 import { useFormatCents } from '../../components/MoneyField';
 import { StatusBadge } from '../../components/StatusBadge';
 
@@ -61,3 +64,8 @@ export const MOVE_CELLS = {
   result: () => <TransactionResultField />,
   amountCents: () => <TransactionAmountField />,
 };
+
+/** A ledger row on a phone (the ledger screen, a card's own ledger): `line` first, the signed amount at its end, then `secondary`. */
+export function LedgerCompactRows({ fields, label, line, secondary }: { fields: FieldSet; label: string; line: ReactNode; secondary: (row: Transaction, text: RowText) => ReactNode | ReadonlyArray<string | null | undefined | false> }) {
+  return <CompactRows<Transaction> fields={fields} label={label} line={() => line} end={() => <TransactionAmountField />} secondary={secondary} />;
+}

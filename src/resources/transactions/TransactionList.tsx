@@ -1,10 +1,9 @@
 import { DataTable, useTranslate } from 'react-admin';
-import type { Transaction } from '../../../domain/giftcards';
 import { transactionFields } from '../../../domain/schemas/transaction';
 import { PageHeading } from '../../components/PageHeading';
-import { CompactRows, SchemaList } from '../../components/schema';
+import { SchemaList } from '../../components/schema';
 import { GiftCardCodeLink } from '../giftcards/GiftCardCodeLink';
-import { MOVE_CELLS, TransactionAmountField, TransactionResultField, TransactionTypeField } from './TransactionFields';
+import { LedgerCompactRows, MOVE_CELLS, TransactionResultField, TransactionTypeField } from './TransactionFields';
 import { CardCodeAutocomplete } from './CardCodeAutocomplete';
 import { TransactionRowActions } from './TransactionRowActions';
 
@@ -30,17 +29,16 @@ export default function TransactionList() {
         leadingColumns={<DataTable.Col label={translate('transactions.fields.actions')} disableSort field={TransactionRowActions} cellSx={() => ({ width: 48, px: 0.5 })} />}
         compact={
           // a phone row: the actions menu, card, type and amount; then the result, date and store
-          <CompactRows<Transaction>
+          <LedgerCompactRows
             fields={transactionFields}
             label="screens.transactionList"
-            line={() => (
+            line={
               <>
                 <TransactionRowActions />
                 <GiftCardCodeLink />
                 <TransactionTypeField />
               </>
-            )}
-            end={() => <TransactionAmountField />}
+            }
             secondary={(transaction, text) => (
               <>
                 <TransactionResultField />
