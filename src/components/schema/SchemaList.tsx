@@ -100,6 +100,8 @@ export function SchemaList({
   body,
   children,
   disableSyncWithLocation = true,
+  pollWhile,
+  pollMs = 2000,
 }: {
   fields: FieldSet;
   resource?: string;
@@ -154,6 +156,9 @@ export function SchemaList({
   children?: ReactNode;
   /** a list sharing its page with another (tabs) keeps its filters out of the URL */
   disableSyncWithLocation?: boolean;
+  /** while a listed record is in this state (a batch being made), the list asks again every `pollMs` */
+  pollWhile?: (record: RaRecord) => boolean;
+  pollMs?: number;
 }) {
   const translate = useTranslate();
   const editLink = useEditLink(resource);
@@ -171,7 +176,10 @@ export function SchemaList({
       filterDefaultValues={filterDefaultValues}
       disableSyncWithLocation={disableSyncWithLocation}
       // the error state below says it; no toast with the server's text
-      queryOptions={{ onError: () => undefined }}
+      queryOptions={{
+        onError: () => undefined,
+        refetchInterval: pollWhile ? (query: { state: { data?: { pages: Array<{ data: RaRecord[] }> } } }) => (query.state.data?.pages.some((page) => page.data.some(pollWhile)) ? pollMs : false) : undefined,
+      }}
     >
       {(filters || fields.filterForm || actions || search || filterFields(fields).length > 0) && (
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, mb: 2, flexWrap: 'wrap', minWidth: 0 }}>

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button } from '@mui/material';
-import { useEffect, useMemo } from 'react';
-import { useCreatePath, useGetList, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { useMemo } from 'react';
+import { useCreatePath, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Batch } from '../../../domain/catalog';
 import type { FieldSet } from '../../../domain/fields';
@@ -36,19 +36,6 @@ function useBatchListFields(): FieldSet {
   );
 }
 
-/** While a listed batch is being made, activated or archived, the list asks again (states and badges follow). */
-export const LIST_POLL_MS = 2000;
-function RefreshWhileBusy() {
-  const { data, refetch } = useListContext<Batch>();
-  const busy = Boolean(data?.some((batch) => isBatchWorking(batch)));
-  useEffect(() => {
-    if (!busy) return undefined;
-    const timer = setInterval(() => void refetch(), LIST_POLL_MS);
-    return () => clearInterval(timer);
-  }, [busy, refetch]);
-  return null;
-}
-
 /**
  * /privative/batches/list: SPEC §3 batch fields with §4 state badges, filters (lot number,
  * typology, state, archive state), newest first, load more; the lot number links to the batch.
@@ -67,6 +54,7 @@ export default function BatchList() {
       <PageHeading title={translate('screens.batchList')} />
       <SchemaList
         fields={fields}
+        pollWhile={(record) => isBatchWorking(record as Batch)}
         filtersLabel
         count
         disableSyncWithLocation={false}
@@ -80,7 +68,6 @@ export default function BatchList() {
           ) : null
         }
       >
-        <RefreshWhileBusy />
       </SchemaList>
     </Box>
   );
