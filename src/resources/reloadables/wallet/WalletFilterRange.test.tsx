@@ -9,19 +9,25 @@ import { API, movement, page, wallet } from '../shared/testData.test-helper';
 import WalletPage from './WalletPage';
 
 /** SPEC §5 "Date range" (issue 14): a start after the end is refused on the field, before asking the API; the list stays. Amounts are a range too. */
+/** The wallet page with one movement listed; the movement list's queries, as sent. */
+async function openWallet() {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration(['reloadable.wallet']))),
+    http.get(`${API}/wallet`, () => HttpResponse.json(wallet())),
+    http.get(`${API}/wallet/movements`, ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      return page([movement()], 1);
+    }),
+  );
+  await renderScreen(<WalletPage />, { path: '/reloadables/wallet', permissions: ['reloadable.wallet'], resource: 'reloadables/wallet' });
+  expect(await screen.findByText('+€5,000.00')).toBeInTheDocument();
+  return queries;
+}
+
 describe('wallet movements: date and amount ranges', () => {
   it('says so on the "to" field, asks nothing and keeps the listed movements', async () => {
-    const queries: URLSearchParams[] = [];
-    server.use(
-      http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration(['reloadable.wallet']))),
-      http.get(`${API}/wallet`, () => HttpResponse.json(wallet())),
-      http.get(`${API}/wallet/movements`, ({ request }) => {
-        queries.push(new URL(request.url).searchParams);
-        return page([movement()], 1);
-      }),
-    );
-    await renderScreen(<WalletPage />, { path: '/reloadables/wallet', permissions: ['reloadable.wallet'], resource: 'reloadables/wallet' });
-    expect(await screen.findByText('+€5,000.00')).toBeInTheDocument();
+    const queries = await openWallet();
     const asked = queries.length;
     const user = userEvent.setup();
     const form = screen.getByRole('form', { name: 'Movement filters' });
@@ -37,17 +43,7 @@ describe('wallet movements: date and amount ranges', () => {
   });
 
   it('sends an amount range typed in euros (in the user\'s language) as cents, and refuses a reversed one on "to"', async () => {
-    const queries: URLSearchParams[] = [];
-    server.use(
-      http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration(['reloadable.wallet']))),
-      http.get(`${API}/wallet`, () => HttpResponse.json(wallet())),
-      http.get(`${API}/wallet/movements`, ({ request }) => {
-        queries.push(new URL(request.url).searchParams);
-        return page([movement()], 1);
-      }),
-    );
-    await renderScreen(<WalletPage />, { path: '/reloadables/wallet', permissions: ['reloadable.wallet'], resource: 'reloadables/wallet' });
-    expect(await screen.findByText('+€5,000.00')).toBeInTheDocument();
+    const queries = await openWallet();
     const user = userEvent.setup();
     const form = screen.getByRole('form', { name: 'Movement filters' });
     const [from, to] = [within(form).getByRole('textbox', { name: 'Amount from (€)' }), within(form).getByRole('textbox', { name: 'Amount to (€)' })];
