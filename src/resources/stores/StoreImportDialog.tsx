@@ -1,12 +1,13 @@
 import { useNotifyError } from '../../components/useNotifyError';
-import { Alert, AlertTitle, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { Alert, AlertTitle, Box, Button, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import type { StoreImportResult } from '../../../domain/schemas/stores-api';
 import { useFormatNumber } from '../../components/formatMoney';
+import { FilePickButton } from '../../components/FilePickButton';
 import { ModalDialog } from '../../components/ModalDialog';
-import { saveBlob } from '../../components/saveBlob';
+import { useDownload } from '../../components/useDownload';
 import { HttpError } from '../../dataProvider/httpError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 
@@ -85,7 +86,6 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
   const notifyError = useNotifyError();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const [result, setResult] = useState<StoreImportResult | null>(null);
@@ -112,13 +112,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const downloadTemplate = async () => {
-    try {
-      saveBlob(await dataProvider.storeImportTemplate(), 'stores-template.csv');
-    } catch (error) {
-      notifyError(error);
-    }
-  };
+  const { download: downloadTemplate } = useDownload(() => dataProvider.storeImportTemplate(), 'stores-template.csv');
 
   return (
     <ModalDialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="store-import-title">
@@ -126,24 +120,10 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography color="text.secondary">{translate('stores.import.hint')}</Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => void downloadTemplate()}>
+          <Button variant="outlined" onClick={downloadTemplate}>
             {translate('stores.import.template')}
           </Button>
-          <input
-            ref={input}
-            type="file"
-            hidden
-            accept=".csv,text/csv"
-            data-testid="store-import-input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
-          <Button variant="contained" onClick={() => input.current?.click()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            {translate('stores.import.choose')}
-          </Button>
+          <FilePickButton label={translate('stores.import.choose')} accept=".csv,text/csv" busy={busy} testId="store-import-input" onFile={(file) => void upload(file)} />
         </Box>
         {problem && <ReadError problem={problem} />}
         {result && <Results result={result} />}
