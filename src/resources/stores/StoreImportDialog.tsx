@@ -1,5 +1,5 @@
 import { useNotifyError } from '../../components/useNotifyError';
-import { Alert, AlertTitle, Box, Button, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
@@ -7,6 +7,7 @@ import type { StoreImportResult } from '../../../domain/schemas/stores-api';
 import { useFormatNumber } from '../../components/formatMoney';
 import { FilePickButton } from '../../components/FilePickButton';
 import { ModalDialog } from '../../components/ModalDialog';
+import { RowsTable } from '../../components/RowsTable';
 import { useDownload } from '../../components/useDownload';
 import { HttpError } from '../../dataProvider/httpError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
@@ -47,29 +48,14 @@ function Results({ result }: { result: StoreImportResult }) {
       {result.failed.length > 0 && (
         <Alert severity="error" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
           <AlertTitle>{translate('stores.import.errorTitle')}</AlertTitle>
-          <Table size="small" aria-label={translate('stores.import.errorTitle')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('stores.import.row')}</TableCell>
-                <TableCell>{translate('stores.fields.code')}</TableCell>
-                <TableCell>{translate('stores.import.errorCode')}</TableCell>
-                <TableCell>{translate('stores.import.message')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.failed.map((failure) => (
-                <TableRow key={failure.row}>
-                  <TableCell>{formatNumber(failure.row)}</TableCell>
-                  <TableCell>{failure.storeCode || '—'}</TableCell>
-                  <TableCell>{failure.code}</TableCell>
-                  <TableCell>
-                    {failure.field ? `${translate(`stores.fields.${failure.field}`)}: ` : ''}
-                    {translate(failure.message)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <RowsTable
+            label={translate('stores.import.errorTitle')}
+            columns={[translate('stores.import.row'), translate('stores.fields.code'), translate('stores.import.errorCode'), translate('stores.import.message')]}
+            rows={result.failed.map((failure) => ({
+              key: failure.row,
+              cells: [formatNumber(failure.row), failure.storeCode || '—', failure.code, `${failure.field ? `${translate(`stores.fields.${failure.field}`)}: ` : ''}${translate(failure.message)}`],
+            }))}
+          />
         </Alert>
       )}
       {result.created === 0 && result.failed.length === 0 && <Alert severity="info">{translate('stores.import.nothing')}</Alert>}

@@ -1,8 +1,9 @@
-import { Alert, AlertTitle, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ReloadRowError, ReloadValidation } from '../../../../domain/reloadables';
 import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
+import { RowsTable } from '../../../components/RowsTable';
 import { useReasonText } from './reloadTexts';
 
 /** How many bad rows the report lists; a file of 10,000 bad lines would otherwise be one endless table. */
@@ -98,26 +99,14 @@ export function ValidationReport({
       )}
       {!dropped && listed.length > 0 && (
         <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-          <Table size="small" aria-label={translate('reloads.report.errorsTable')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate(rowLabel)}</TableCell>
-                {cardOf && <TableCell>{translate('reloads.fields.cardNumber')}</TableCell>}
-                <TableCell>{translate('reloads.report.field')}</TableCell>
-                <TableCell>{translate('reloads.report.reason')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {listed.map((error, index) => (
-                <TableRow key={`${error.row}-${error.field}-${index}`}>
-                  <TableCell>{formatNumber(error.row)}</TableCell>
-                  {cardOf && <TableCell>{cardOf(error.row) ?? ''}</TableCell>}
-                  <TableCell>{translate(`reloads.fields.${error.field}`)}</TableCell>
-                  <TableCell>{reason(error.code)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <RowsTable
+            label={translate('reloads.report.errorsTable')}
+            columns={[translate(rowLabel), ...(cardOf ? [translate('reloads.fields.cardNumber')] : []), translate('reloads.report.field'), translate('reloads.report.reason')]}
+            rows={listed.map((error, index) => ({
+              key: `${error.row}-${error.field}-${index}`,
+              cells: [formatNumber(error.row), ...(cardOf ? [cardOf(error.row) ?? ''] : []), translate(`reloads.fields.${error.field}`), reason(error.code)],
+            }))}
+          />
           {rowErrors.length > listed.length && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {translate('reloads.report.moreErrors', { smart_count: rowErrors.length - listed.length })}
