@@ -12,8 +12,7 @@ import { exportLanguageOf } from '../../../components/csvDownload';
 import { fileToUpload, isCsvFile } from '../../../components/fileReading';
 import { ReloadCheckout, type ReloadDraft } from './ReloadCheckout';
 import { RunOutcome } from './RunOutcome';
-import { scheduleError, scheduleInstant } from './schedule';
-import { ScheduleField } from './ScheduleField';
+import { ScheduleField, useSchedule } from './ScheduleField';
 import { FileReadError } from './ValidationReport';
 
 export const TEMPLATE_FILE = 'reloads-template.csv';
@@ -31,11 +30,10 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [chosen, setChosen] = useState<{ name: string; result: Chosen } | null>(null);
   const [reading, setReading] = useState(false);
-  const [scheduleOn, setScheduleOn] = useState(false);
-  const [schedule, setSchedule] = useState('');
+  const schedule = useSchedule();
   const [run, setRun] = useState<ReloadRunDetail | null>(null);
 
-  const dirty = chosen !== null || scheduleOn;
+  const dirty = chosen !== null || schedule.on;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const { download: downloadTemplate, downloading } = useDownload(() => dataProvider.reloadsTemplate(exportLanguageOf(locale)), TEMPLATE_FILE, 'messages.operationFailed');
@@ -57,13 +55,11 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
 
   const reset = () => {
     setChosen(null);
-    setScheduleOn(false);
-    setSchedule('');
+    schedule.reset();
     setRun(null);
   };
   if (run) return <RunOutcome run={run} onNew={reset} />;
 
-  const scheduleValid = !scheduleOn || (schedule !== '' && scheduleError(schedule) === null);
   const result = chosen?.result;
   const chooseLabel = translate(chosen ? 'reloads.csv.chooseOther' : 'reloads.csv.choose');
   return (
@@ -93,11 +89,11 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
         )}
         {result && 'unreadable' in result && <FileReadError reasons={[]} onTemplate={downloadTemplate} />}
       </Paper>
-      <ScheduleField enabled={scheduleOn} onEnabledChange={setScheduleOn} value={schedule} onChange={setSchedule} />
+      <ScheduleField {...schedule.field} />
       <ReloadCheckout
         draft={result && 'draft' in result ? result.draft : null}
-        scheduledAt={scheduleValid ? scheduleInstant(schedule) : undefined}
-        scheduleValid={scheduleValid}
+        scheduledAt={schedule.scheduledAt}
+        scheduleValid={schedule.valid}
         autoCheck
         rowLabel="reloads.report.line"
         onTemplate={downloadTemplate}
