@@ -1,26 +1,11 @@
-import { Box, LinearProgress, Typography } from '@mui/material';
-import { useId } from 'react';
+import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { archiveProgress, batchProgress, type Batch } from '../../../domain/catalog';
-import { useFormat } from '../../components/formatMoney';
+import { ProgressBar } from '../../components/ProgressBar';
 
 function Bar({ label, percent, done, total, testId }: { label: string; percent: number; done: number; total: number; testId: string }) {
   const translate = useTranslate();
-  const format = useFormat();
-  const id = useId();
-  return (
-    <Box sx={{ mb: 2 }} data-testid={testId}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 0.5 }}>
-        <Typography id={id} variant="body2" sx={{ fontWeight: 500 }}>
-          {label}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {translate('batches.detail.cards', { smart_count: total, done: Math.min(done, total), total })} · {format.percent(percent)}
-        </Typography>
-      </Box>
-      <LinearProgress variant="determinate" value={percent} aria-labelledby={id} sx={{ height: 8, borderRadius: 4 }} />
-    </Box>
-  );
+  return <ProgressBar testId={testId} label={label} percent={percent} count={translate('batches.detail.cards', { smart_count: total, done: Math.min(done, total), total })} />;
 }
 
 /**

@@ -1,12 +1,14 @@
 import { useNotifyError } from '../../components/useNotifyError';
-import { Alert, AlertTitle, Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { Alert, AlertTitle, Box, Button, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import type { StoreImportResult } from '../../../domain/schemas/stores-api';
 import { useFormatNumber } from '../../components/formatMoney';
+import { FilePickButton } from '../../components/FilePickButton';
 import { ModalDialog } from '../../components/ModalDialog';
-import { saveBlob } from '../../components/saveBlob';
+import { RowsTable } from '../../components/RowsTable';
+import { useDownload } from '../../components/useDownload';
 import { HttpError } from '../../dataProvider/httpError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 
@@ -46,29 +48,14 @@ function Results({ result }: { result: StoreImportResult }) {
       {result.failed.length > 0 && (
         <Alert severity="error" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
           <AlertTitle>{translate('stores.import.errorTitle')}</AlertTitle>
-          <Table size="small" aria-label={translate('stores.import.errorTitle')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('stores.import.row')}</TableCell>
-                <TableCell>{translate('stores.fields.code')}</TableCell>
-                <TableCell>{translate('stores.import.errorCode')}</TableCell>
-                <TableCell>{translate('stores.import.message')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.failed.map((failure) => (
-                <TableRow key={failure.row}>
-                  <TableCell>{formatNumber(failure.row)}</TableCell>
-                  <TableCell>{failure.storeCode || '—'}</TableCell>
-                  <TableCell>{failure.code}</TableCell>
-                  <TableCell>
-                    {failure.field ? `${translate(`stores.fields.${failure.field}`)}: ` : ''}
-                    {translate(failure.message)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <RowsTable
+            label={translate('stores.import.errorTitle')}
+            columns={[translate('stores.import.row'), translate('stores.fields.code'), translate('stores.import.errorCode'), translate('stores.import.message')]}
+            rows={result.failed.map((failure) => ({
+              key: failure.row,
+              cells: [formatNumber(failure.row), failure.storeCode || '—', failure.code, `${failure.field ? `${translate(`stores.fields.${failure.field}`)}: ` : ''}${translate(failure.message)}`],
+            }))}
+          />
         </Alert>
       )}
       {result.created === 0 && result.failed.length === 0 && <Alert severity="info">{translate('stores.import.nothing')}</Alert>}
@@ -85,7 +72,6 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
   const notifyError = useNotifyError();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const [result, setResult] = useState<StoreImportResult | null>(null);
@@ -112,13 +98,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const downloadTemplate = async () => {
-    try {
-      saveBlob(await dataProvider.storeImportTemplate(), 'stores-template.csv');
-    } catch (error) {
-      notifyError(error);
-    }
-  };
+  const { download: downloadTemplate } = useDownload(() => dataProvider.storeImportTemplate(), 'stores-template.csv');
 
   return (
     <ModalDialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="store-import-title">
@@ -126,24 +106,10 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography color="text.secondary">{translate('stores.import.hint')}</Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <Button variant="outlined" onClick={() => void downloadTemplate()}>
+          <Button variant="outlined" onClick={downloadTemplate}>
             {translate('stores.import.template')}
           </Button>
-          <input
-            ref={input}
-            type="file"
-            hidden
-            accept=".csv,text/csv"
-            data-testid="store-import-input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
-          <Button variant="contained" onClick={() => input.current?.click()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-            {translate('stores.import.choose')}
-          </Button>
+          <FilePickButton label={translate('stores.import.choose')} accept=".csv,text/csv" busy={busy} testId="store-import-input" onFile={(file) => void upload(file)} />
         </Box>
         {problem && <ReadError problem={problem} />}
         {result && <Results result={result} />}

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, CircularProgress, FormControlLabel, MenuItem, Paper, Switch, TextField, Typography } from '@mui/material';
+import { Box, CircularProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Form, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isOrderConfigured, orderConfigurationSchema, VALID_MONTHS_DEFAULT, VALID_MONTHS_MAX, VALID_MONTHS_MIN, type OrderConfiguration, type OrderDetail } from '../../../../domain/orders';
+import { FormSwitch } from '../../../components/FormSwitch';
 import { FormTextField } from '../../../components/FormTextField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useFormSubmit } from '../../../components/useFormSubmit';
@@ -40,19 +41,6 @@ function MonthsSelect() {
         </MenuItem>
       ))}
     </TextField>
-  );
-}
-
-function FlagSwitch({ name, label, help }: { name: 'sendEmailToCompanyContact' | 'autoActivate'; label: string; help: string }) {
-  const { control } = useFormContext();
-  const { field } = useController({ name, control });
-  return (
-    <Box sx={{ my: 1 }}>
-      <FormControlLabel control={<Switch checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} name={name} />} label={label} />
-      <Typography variant="body2" color="text.secondary" sx={{ ml: { xs: 0, sm: 6 } }}>
-        {help}
-      </Typography>
-    </Box>
   );
 }
 
@@ -103,8 +91,8 @@ function ConfigurationForm({ order }: { order: OrderDetail }) {
           <FormTextField name="referentEmail" rule={orderConfigurationSchema.shape.referentEmail} label={translate('orderWizard.configuration.referentEmail')} required type="email" autoComplete="email" />
           <MonthsSelect />
           <FormTextField name="companyOrderNumber" rule={orderConfigurationSchema.shape.companyOrderNumber} label={translate('orderScreens.fields.companyOrderNumber')} helperText={translate('orderWizard.configuration.companyOrderNumberHelp')} required autoComplete="off" />
-          <FlagSwitch name="sendEmailToCompanyContact" label={translate('orderScreens.fields.sendEmailToCompanyContact')} help={translate('orderWizard.configuration.sendEmailHelp')} />
-          <FlagSwitch name="autoActivate" label={translate('orderScreens.fields.autoActivate')} help={translate('orderWizard.configuration.autoActivateHelp')} />
+          <FormSwitch name="sendEmailToCompanyContact" label={translate('orderScreens.fields.sendEmailToCompanyContact')} help={translate('orderWizard.configuration.sendEmailHelp')} />
+          <FormSwitch name="autoActivate" label={translate('orderScreens.fields.autoActivate')} help={translate('orderWizard.configuration.autoActivateHelp')} />
           {physical && <FormTextField name="shippingAddress" rule={orderConfigurationSchema.shape.shippingAddress} label={translate('orderScreens.fields.shippingAddress')} helperText={translate('orderWizard.configuration.shippingAddressHelp')} multiline minRows={2} autoComplete="street-address" />}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
             <SubmitButton fullWidth={false} allowPristine={saved}>

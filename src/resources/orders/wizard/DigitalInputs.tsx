@@ -3,9 +3,10 @@ import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { parseNamesList, type OrderItem } from '../../../../domain/orders';
+import { fileText } from '../../../components/fileReading';
 import { FormTextField } from '../../../components/FormTextField';
 import { FileChooser } from './FileChooser';
-import { fileText, WE, type DigitalMode, type ItemFormValues, type NamesCheck } from './itemForm';
+import { WE, type DigitalMode, type ItemFormValues, type NamesCheck } from './itemForm';
 
 const PREVIEW_ROWS = 5;
 

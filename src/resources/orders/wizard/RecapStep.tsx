@@ -16,14 +16,17 @@ import { WizardPage } from './WizardPage';
 import { WizardSubtitle } from './WizardSubtitle';
 import { forgetDraft } from './wizardRun';
 
-function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+function Section({ id, title, action, children }: { id: string; title: string; action: { to: string; label: string }; children: ReactNode }) {
+  const translate = useTranslate();
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="h6" component="h2" id={`${id}-title`} sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        {action}
+        <Button component={Link} to={action.to} variant="outlined" size="small">
+          {translate(action.label)}
+        </Button>
       </Box>
       {children}
     </Paper>
@@ -137,15 +140,7 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
       back={review ? { to: wizardPaths.configuration(order.id), label: 'orderWizard.backToConfiguration' } : { to: wizardPaths.list(), label: 'orderWizard.backToList' }}
       subtitle={<WizardSubtitle type={order.shippingType} company={order.companyName} number={order.number} />}
     >
-      <Section
-        id="wizard-items"
-        title={translate('orderWizard.recap.products')}
-        action={
-          <Button component={Link} to={links.catalog} variant="outlined" size="small">
-            {translate('orderWizard.recap.addProduct')}
-          </Button>
-        }
-      >
+      <Section id="wizard-items" title={translate('orderWizard.recap.products')} action={{ to: links.catalog, label: 'orderWizard.recap.addProduct' }}>
         {empty ? (
           <Alert severity="info" role="status">
             {translate('orderWizard.recap.empty')}
@@ -161,15 +156,7 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
       </Section>
 
       {review && (
-        <Section
-          id="wizard-configuration"
-          title={translate('orderWizard.steps.configuration')}
-          action={
-            <Button component={Link} to={links.configuration} variant="outlined" size="small">
-              {translate('orderWizard.review.editConfiguration')}
-            </Button>
-          }
-        >
+        <Section id="wizard-configuration" title={translate('orderWizard.steps.configuration')} action={{ to: links.configuration, label: 'orderWizard.review.editConfiguration' }}>
           {configured ? (
             <ConfigurationSummary order={order} />
           ) : (

@@ -4,6 +4,7 @@ import type { Typology } from '../../../../domain/giftcards';
 import { amountInputText } from '../../../../domain/format';
 import { AMOUNT_MESSAGES, readAmount } from '../../../../domain/money';
 import { makeOrderItemSchema, OV, rangesTotal, type OrderItem, type OrderItemBody, type Recipient, type ShippingType } from '../../../../domain/orders';
+import { fileToUpload } from '../../../components/fileReading';
 import { i18n } from '../../../i18n/i18n';
 
 /** What the browser read of a chosen names list (domain `parseNamesList`): the recipients, or the first bad line. */
@@ -160,29 +161,6 @@ export function itemResolver(shipping: ShippingType, typology: Typology, saved?:
     const errors = validateItem(values as ItemFormValues, shipping, typology, saved);
     return Object.keys(errors).length > 0 ? { values: {}, errors: toFieldErrors(errors) } : { values, errors: {} };
   };
-}
-
-/** A chosen file's text (UTF-8). */
-export function fileText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(file);
-  });
-}
-
-/** SPEC §3 "File to upload": type, name and base64 content without the data-URL prefix. */
-export function fileToUpload(file: File): Promise<{ type: string; name: string; content: string }> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.onload = () => {
-      const url = String(reader.result);
-      resolve({ type: file.type, name: file.name, content: url.slice(url.indexOf(',') + 1) });
-    };
-    reader.readAsDataURL(file);
-  });
 }
 
 /**

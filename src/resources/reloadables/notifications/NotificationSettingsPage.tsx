@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, CircularProgress, FormControlLabel, FormGroup, Paper, Switch, Typography } from '@mui/material';
+import { Box, CircularProgress, FormGroup, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { Fragment, useCallback, useMemo } from 'react';
 import { Form, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { useController, useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
+import { useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import type { NotificationSettings, NotificationSettingsBody } from '../../../../domain/reloadables';
+import { FormSwitch } from '../../../components/FormSwitch';
 import { FormTextField } from '../../../components/FormTextField';
 import { ListLoadError } from '../../../components/ListLoadError';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -16,23 +17,6 @@ import { notificationFormSchema, toFormValues } from './notificationForm';
 
 const RESOURCE = 'reloadables/notifications';
 const QUERY_KEY = [RESOURCE, 'settings'];
-
-function SwitchField({ name, label, help, readOnly }: { name: string; label: string; help: string; readOnly: boolean }) {
-  const { control } = useFormContext();
-  const { field } = useController({ name, control });
-  const helpId = `${name}-help`;
-  return (
-    <Box sx={{ mb: 1 }}>
-      <FormControlLabel
-        control={<Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} disabled={readOnly} slotProps={{ input: { 'aria-describedby': helpId } }} />}
-        label={label}
-      />
-      <Typography id={helpId} variant="body2" color="text.secondary" sx={{ ml: 6, mt: -0.5 }}>
-        {help}
-      </Typography>
-    </Box>
-  );
-}
 
 /** The low-balance alert's threshold: editable whether the alert is on or not (it is kept for when it is), required while on. */
 function ThresholdField({ readOnly }: { readOnly: boolean }) {
@@ -88,11 +72,12 @@ function SettingsForm({ settings, readOnly }: { settings: NotificationSettings; 
           slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
         />
         <FormGroup sx={{ mt: 2 }}>
-          <SwitchField name="lowBalanceEnabled" label={label('lowBalance')} help={label('lowBalanceHelp')} readOnly={readOnly} />
-          <ThresholdField readOnly={readOnly} />
-          <SwitchField name="runCompletedEnabled" label={label('runCompleted')} help={label('runCompletedHelp')} readOnly={readOnly} />
-          <SwitchField name="runFailedEnabled" label={label('runFailed')} help={label('runFailedHelp')} readOnly={readOnly} />
-          <SwitchField name="monthlyStatementEnabled" label={label('monthlyStatement')} help={label('monthlyStatementHelp')} readOnly={readOnly} />
+          {(['lowBalance', 'runCompleted', 'runFailed', 'monthlyStatement'] as const).map((key) => (
+            <Fragment key={key}>
+              <FormSwitch name={`${key}Enabled`} label={label(key)} help={label(`${key}Help`)} disabled={readOnly} sx={{ mb: 1 }} helpSx={{ ml: 6, mt: -0.5 }} />
+              {key === 'lowBalance' && <ThresholdField readOnly={readOnly} />}
+            </Fragment>
+          ))}
         </FormGroup>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 2 }}>
           <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>

@@ -1,19 +1,18 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { RELOAD_LIMITS, type ReloadRunDetail } from '../../../../domain/reloadables';
-import { actionErrorText } from '../../../components/actionErrorText';
 import { formatFileSize } from '../../../components/formatMoney';
-import { saveBlob } from '../../../components/saveBlob';
+import { FilePickButton } from '../../../components/FilePickButton';
+import { useDownload } from '../../../components/useDownload';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { exportLanguageOf } from '../../../components/csvDownload';
-import { fileToUpload, isCsvFile } from './csvFile';
+import { fileToUpload, isCsvFile } from '../../../components/fileReading';
 import { ReloadCheckout, type ReloadDraft } from './ReloadCheckout';
 import { RunOutcome } from './RunOutcome';
-import { scheduleError, scheduleInstant } from './schedule';
-import { ScheduleField } from './ScheduleField';
+import { ScheduleField, useSchedule } from './ScheduleField';
 import { FileReadError } from './ValidationReport';
 
 export const TEMPLATE_FILE = 'reloads-template.csv';
@@ -27,39 +26,24 @@ type Chosen = { draft: ReloadDraft } | { refused: string } | { unreadable: true 
  */
 export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<{ name: string; result: Chosen } | null>(null);
   const [reading, setReading] = useState(false);
-  const [downloading, setDownloading] = useState(false);
-  const [scheduleOn, setScheduleOn] = useState(false);
-  const [schedule, setSchedule] = useState('');
+  const schedule = useSchedule();
   const [run, setRun] = useState<ReloadRunDetail | null>(null);
 
-  const dirty = chosen !== null || scheduleOn;
+  const dirty = chosen !== null || schedule.on;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
-  const downloadTemplate = useCallback(async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await dataProvider.reloadsTemplate(exportLanguageOf(locale)), TEMPLATE_FILE);
-    } catch (error) {
-      const text = actionErrorText(error, 'messages.operationFailed');
-      if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-    } finally {
-      setDownloading(false);
-    }
-  }, [dataProvider, locale, notify]);
+  const { download: downloadTemplate, downloading } = useDownload(() => dataProvider.reloadsTemplate(exportLanguageOf(locale)), TEMPLATE_FILE, 'messages.operationFailed');
 
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
+  const choose = async (file: File) => {
     if (!isCsvFile(file)) return setChosen({ name: file.name, result: { refused: 'validation.fileType' } });
     if (file.size > RELOAD_LIMITS.maxCsvBytes) return setChosen({ name: file.name, result: { refused: 'validation.fileTooLarge' } });
     setReading(true);
     try {
-      const upload = await fileToUpload(file);
+      const upload = await fileToUpload(file, 'text/csv');
       // the key names this very file: choosing it again after an edit checks it again
       setChosen({ name: file.name, result: { draft: { source: 'CSV', fileName: file.name, input: { file: upload }, key: `${file.name}:${file.size}:${file.lastModified}:${Date.now()}` } } });
     } catch {
@@ -71,13 +55,11 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
 
   const reset = () => {
     setChosen(null);
-    setScheduleOn(false);
-    setSchedule('');
+    schedule.reset();
     setRun(null);
   };
   if (run) return <RunOutcome run={run} onNew={reset} />;
 
-  const scheduleValid = !scheduleOn || (schedule !== '' && scheduleError(schedule) === null);
   const result = chosen?.result;
   const chooseLabel = translate(chosen ? 'reloads.csv.chooseOther' : 'reloads.csv.choose');
   return (
@@ -90,24 +72,10 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
           {translate('reloads.csv.help', { max: formatFileSize(RELOAD_LIMITS.maxCsvBytes, locale) })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          <Button variant="outlined" startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />} disabled={downloading} onClick={() => void downloadTemplate()}>
+          <Button variant="outlined" startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />} disabled={downloading} onClick={downloadTemplate}>
             {translate('reloads.csv.template')}
           </Button>
-          {/* a real button that opens the hidden picker: a <label> styled as a button is not pressed by Enter */}
-          <Button variant="contained" startIcon={reading ? <CircularProgress size={16} color="inherit" /> : <UploadFileIcon />} disabled={reading} onClick={() => fileInput.current?.click()}>
-            {chooseLabel}
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".csv,text/csv"
-            hidden
-            aria-label={chooseLabel}
-            onChange={(event) => {
-              void choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
+          <FilePickButton label={chooseLabel} accept=".csv,text/csv" busy={reading} icon={<UploadFileIcon />} onFile={(file) => void choose(file)} />
           {chosen && (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {translate('reloads.csv.chosen', { name: chosen.name })}
@@ -119,21 +87,19 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
             {translate(result.refused)}
           </Alert>
         )}
-        {result && 'unreadable' in result && <FileReadError reasons={[]} onTemplate={() => void downloadTemplate()} />}
+        {result && 'unreadable' in result && <FileReadError reasons={[]} onTemplate={downloadTemplate} />}
       </Paper>
-      <ScheduleField enabled={scheduleOn} onEnabledChange={setScheduleOn} value={schedule} onChange={setSchedule} />
+      <ScheduleField {...schedule.field} />
       <ReloadCheckout
         draft={result && 'draft' in result ? result.draft : null}
-        scheduledAt={scheduleValid ? scheduleInstant(schedule) : undefined}
-        scheduleValid={scheduleValid}
+        scheduledAt={schedule.scheduledAt}
+        scheduleValid={schedule.valid}
         autoCheck
         rowLabel="reloads.report.line"
-        onTemplate={() => void downloadTemplate()}
+        onTemplate={downloadTemplate}
         onDone={(created) => {
+          reset();
           setRun(created);
-          setChosen(null);
-          setScheduleOn(false);
-          setSchedule('');
         }}
       />
     </Box>

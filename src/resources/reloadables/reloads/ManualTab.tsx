@@ -8,8 +8,7 @@ import { readReloadAmount } from './amounts';
 import { CardPicker } from './CardPicker';
 import { ReloadCheckout, type ReloadDraft } from './ReloadCheckout';
 import { RunOutcome } from './RunOutcome';
-import { scheduleError, scheduleInstant } from './schedule';
-import { ScheduleField } from './ScheduleField';
+import { ScheduleField, useSchedule } from './ScheduleField';
 
 interface Picked {
   card: ReloadableCard;
@@ -33,24 +32,21 @@ export function ManualTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =
   const [locale] = useLocaleState();
   const [picked, setPicked] = useState<Picked[]>([]);
   const [allAmount, setAllAmount] = useState('');
-  const [scheduleOn, setScheduleOn] = useState(false);
-  const [schedule, setSchedule] = useState('');
+  const schedule = useSchedule();
   const [run, setRun] = useState<ReloadRunDetail | null>(null);
 
-  const dirty = picked.length > 0 || allAmount !== '' || scheduleOn;
+  const dirty = picked.length > 0 || allAmount !== '' || schedule.on;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const amounts = picked.map((item) => readReloadAmount(item.amount, locale));
   const draft = draftOf(picked, amounts);
   const total = amounts.reduce((sum, amount) => sum + ('cents' in amount ? amount.cents : 0), 0);
   const allRead = readReloadAmount(allAmount, locale);
-  const scheduleValid = !scheduleOn || (schedule !== '' && scheduleError(schedule) === null);
 
   const reset = () => {
     setPicked([]);
     setAllAmount('');
-    setScheduleOn(false);
-    setSchedule('');
+    schedule.reset();
     setRun(null);
   };
   if (run) return <RunOutcome run={run} onNew={reset} />;
@@ -117,20 +113,17 @@ export function ManualTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =
           </Typography>
         )}
       </Paper>
-      <ScheduleField enabled={scheduleOn} onEnabledChange={setScheduleOn} value={schedule} onChange={setSchedule} />
+      <ScheduleField {...schedule.field} />
       {picked.length > 0 && !draft && <Typography color="text.secondary">{translate('reloads.manual.amountsNeeded')}</Typography>}
       <ReloadCheckout
         draft={draft}
-        scheduledAt={scheduleValid ? scheduleInstant(schedule) : undefined}
-        scheduleValid={scheduleValid}
+        scheduledAt={schedule.scheduledAt}
+        scheduleValid={schedule.valid}
         rowLabel="reloads.report.position"
         cardOf={(row) => picked[row - 1]?.card.number}
         onDone={(created) => {
+          reset();
           setRun(created);
-          setPicked([]);
-          setAllAmount('');
-          setScheduleOn(false);
-          setSchedule('');
         }}
       />
     </Box>

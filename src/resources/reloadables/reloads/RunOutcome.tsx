@@ -1,10 +1,10 @@
-import { Alert, Box, Button, LinearProgress, Link as MuiLink, Typography } from '@mui/material';
-import { useEffect, useId, useRef } from 'react';
+import { Alert, Box, Button, Link as MuiLink } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { useCreatePath, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ReloadRunDetail } from '../../../../domain/reloadables';
-import { useFormat } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { formatDateTime } from '../../../i18n/dates';
 import { HISTORY, QUEUE, RUNS } from './resources';
 
@@ -17,23 +17,10 @@ export const isRunning = (run: ReloadRunDetail | undefined) => !!run && run.stat
 /** Determinate progress of a run's rows (done of total). */
 export function RunProgress({ run }: { run: ReloadRunDetail }) {
   const translate = useTranslate();
-  const format = useFormat();
-  const id = useId();
   const { done, total } = run.progress;
   const percent = total > 0 ? Math.round((Math.min(done, total) / total) * 100) : 100;
-  return (
-    <Box sx={{ my: 2 }} data-testid="run-progress">
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 0.5 }}>
-        <Typography id={id} variant="body2" sx={{ fontWeight: 500 }}>
-          {translate('reloads.outcome.progress')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {translate('reloads.outcome.rows', { smart_count: total, done: Math.min(done, total), total })} · {format.percent(percent)}
-        </Typography>
-      </Box>
-      <LinearProgress variant="determinate" value={percent} aria-labelledby={id} sx={{ height: 8, borderRadius: 4 }} />
-    </Box>
-  );
+  const count = translate('reloads.outcome.rows', { smart_count: total, done: Math.min(done, total), total });
+  return <ProgressBar testId="run-progress" sx={{ my: 2 }} label={translate('reloads.outcome.progress')} count={count} percent={percent} />;
 }
 
 /**

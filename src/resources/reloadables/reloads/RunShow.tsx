@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import { reloadDisplayState, type ReloadRunDetail } from '../../../../domain/reloadables';
 import { actionErrorText } from '../../../components/actionErrorText';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { FigureGrid } from '../../../components/FigureGrid';
 import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { BackLink, RecordLoadError } from '../../../components/schema';
@@ -19,20 +20,6 @@ import { isRunning, RUN_POLL_MS, RunProgress } from './RunOutcome';
 
 /** A planned run whose time has not come: the whole of it may still be deleted. */
 export const isPlannedRun = (run: ReloadRunDetail, now = Date.now()) => reloadDisplayState(run, now) === 'PLANNED';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary">
-        {translate(`reloads.fields.${label}`)}
-      </Typography>
-      <Typography component="div" sx={{ overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function DeleteRun({ run }: { run: ReloadRunDetail }) {
   const translate = useTranslate();
@@ -77,6 +64,7 @@ function RunDetail({ run }: { run: ReloadRunDetail }) {
   const formatCents = useFormatCents();
   const formatNumber = useFormatNumber();
   const source = useSourceText();
+  const f = (key: string, value: ReactNode) => ({ label: translate(`reloads.fields.${key}`), value });
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -87,22 +75,22 @@ function RunDetail({ run }: { run: ReloadRunDetail }) {
       </Box>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {isRunning(run) && <RunProgress run={run} />}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}>
-          <Field label="number">{run.number}</Field>
-          <Field label="state">
-            <ReloadStateBadge item={run} />
-          </Field>
-          <Field label="source">{source(run.source)}</Field>
-          <Field label="fileName">{run.fileName ?? '—'}</Field>
-          <Field label="createdAt">{formatDateTime(run.createdAt)}</Field>
-          <Field label="scheduledAt">{run.scheduledAt ? formatDateTime(run.scheduledAt) : translate('reloads.run.immediately')}</Field>
-          <Field label="completedAt">{formatDateTime(run.completedAt) || '—'}</Field>
-          <Field label="userName">{run.userName ?? '—'}</Field>
-          <Field label="rowCount">{formatNumber(run.rowCount)}</Field>
-          <Field label="total">{formatCents(run.totalCents)}</Field>
-          <Field label="credited">{`${formatNumber(run.creditedCount)} · ${formatCents(run.creditedCents)}`}</Field>
-          <Field label="notCredited">{formatNumber(run.deletedCount)}</Field>
-        </Box>
+        <FigureGrid
+          figures={[
+            f('number', run.number),
+            f('state', <ReloadStateBadge item={run} />),
+            f('source', source(run.source)),
+            f('fileName', run.fileName ?? '—'),
+            f('createdAt', formatDateTime(run.createdAt)),
+            f('scheduledAt', run.scheduledAt ? formatDateTime(run.scheduledAt) : translate('reloads.run.immediately')),
+            f('completedAt', formatDateTime(run.completedAt) || '—'),
+            f('userName', run.userName ?? '—'),
+            f('rowCount', formatNumber(run.rowCount)),
+            f('total', formatCents(run.totalCents)),
+            f('credited', `${formatNumber(run.creditedCount)} · ${formatCents(run.creditedCents)}`),
+            f('notCredited', formatNumber(run.deletedCount)),
+          ]}
+        />
       </Paper>
       <RunRows runId={run.id} />
     </>

@@ -3,7 +3,19 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DateTimeInput } from '../../../components/DateTimeInput';
 import { browserTimeZone } from '../../../components/csvDownload';
-import { maxSchedule, minSchedule, scheduleError } from './schedule';
+import { maxSchedule, minSchedule, scheduleError, scheduleInstant } from './schedule';
+
+/** A tab's schedule: the switch and the time typed (`field`, for ScheduleField), whether it can be sent (`valid`) and the instant the API receives (`scheduledAt`). */
+export function useSchedule() {
+  const [enabled, onEnabledChange] = useState(false);
+  const [value, onChange] = useState('');
+  const valid = !enabled || (value !== '' && scheduleError(value) === null);
+  const reset = () => {
+    onEnabledChange(false);
+    onChange('');
+  };
+  return { on: enabled, valid, scheduledAt: valid ? scheduleInstant(value) : undefined, reset, field: { enabled, onEnabledChange, value, onChange } };
+}
 
 /**
  * SPEC §2/§5: reloads run now, or at a date and time chosen here (DD/MM/YYYY HH:mm typed or

@@ -1,8 +1,10 @@
-import { Alert, AlertTitle, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ReloadRowError, ReloadValidation } from '../../../../domain/reloadables';
+import { FigureGrid } from '../../../components/FigureGrid';
 import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
+import { RowsTable } from '../../../components/RowsTable';
 import { useReasonText } from './reloadTexts';
 
 /** How many bad rows the report lists; a file of 10,000 bad lines would otherwise be one endless table. */
@@ -19,19 +21,6 @@ export function badRowsKey(errors: ReloadRowError[]): string {
 }
 
 export const fileErrorsOf = (errors: ReloadRowError[]) => errors.filter((error) => error.field === 'file');
-
-function Figure({ label, value, tone }: { label: string; value: string; tone?: 'error' }) {
-  return (
-    <Box>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} color={tone === 'error' ? 'error' : undefined}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 /**
  * What the server found in the selection or file before anything runs (SPEC §2): how many
@@ -65,12 +54,17 @@ export function ValidationReport({
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('reloads.report.title')}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 2, mb: 2 }} role="status">
-        <Figure label={translate('reloads.report.count')} value={String(validation.count)} />
-        <Figure label={translate('reloads.report.total')} value={formatCents(validation.totalCents)} />
-        <Figure label={translate('reloads.report.available')} value={formatCents(validation.availableCents)} />
-        <Figure label={translate('reloads.report.shortfall')} value={formatCents(validation.shortfallCents)} tone={validation.shortfallCents > 0 ? 'error' : undefined} />
-      </Box>
+      <FigureGrid
+        strong
+        role="status"
+        sx={{ mb: 2 }}
+        figures={[
+          { label: translate('reloads.report.count'), value: String(validation.count) },
+          { label: translate('reloads.report.total'), value: formatCents(validation.totalCents) },
+          { label: translate('reloads.report.available'), value: formatCents(validation.availableCents) },
+          { label: translate('reloads.report.shortfall'), value: formatCents(validation.shortfallCents), tone: validation.shortfallCents > 0 ? 'error' : undefined },
+        ]}
+      />
       {validation.shortfallCents > 0 && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {translate('reloads.report.shortfallText', { shortfall: formatCents(validation.shortfallCents) })}
@@ -98,26 +92,14 @@ export function ValidationReport({
       )}
       {!dropped && listed.length > 0 && (
         <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-          <Table size="small" aria-label={translate('reloads.report.errorsTable')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate(rowLabel)}</TableCell>
-                {cardOf && <TableCell>{translate('reloads.fields.cardNumber')}</TableCell>}
-                <TableCell>{translate('reloads.report.field')}</TableCell>
-                <TableCell>{translate('reloads.report.reason')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {listed.map((error, index) => (
-                <TableRow key={`${error.row}-${error.field}-${index}`}>
-                  <TableCell>{formatNumber(error.row)}</TableCell>
-                  {cardOf && <TableCell>{cardOf(error.row) ?? ''}</TableCell>}
-                  <TableCell>{translate(`reloads.fields.${error.field}`)}</TableCell>
-                  <TableCell>{reason(error.code)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <RowsTable
+            label={translate('reloads.report.errorsTable')}
+            columns={[translate(rowLabel), ...(cardOf ? [translate('reloads.fields.cardNumber')] : []), translate('reloads.report.field'), translate('reloads.report.reason')]}
+            rows={listed.map((error, index) => ({
+              key: `${error.row}-${error.field}-${index}`,
+              cells: [formatNumber(error.row), ...(cardOf ? [cardOf(error.row) ?? ''] : []), translate(`reloads.fields.${error.field}`), reason(error.code)],
+            }))}
+          />
           {rowErrors.length > listed.length && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {translate('reloads.report.moreErrors', { smart_count: rowErrors.length - listed.length })}
