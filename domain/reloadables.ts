@@ -3,7 +3,7 @@ import { RELOAD_ERROR_CODES } from './errors';
 import { GV, refineDateRanges, refineNumberRanges } from './giftcards';
 import { csvAmount } from './format';
 import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
-import { AMOUNT_MESSAGES, readAmount } from './money';
+import { AMOUNT_MESSAGES, MAX_SAFE_CENTS, readAmount } from './money';
 
 /**
  * The reloadable B2B card programme (SPEC §2/§3/§4, DESIGN §6): a company's wallet (plafond)
@@ -583,7 +583,7 @@ export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySc
 
 const dateish = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: GV.invalid });
 /** A movement's size in a filter: cents, whatever its sign (a debit of 50.00 € is "from 40 to 60"). */
-const movementAmount = z.number({ error: GV.amount }).int(GV.amount).min(0, GV.amount).max(Number.MAX_SAFE_INTEGER, GV.amount);
+const movementAmount = z.number({ error: GV.invalid }).int(GV.invalid).min(0, GV.invalid).max(MAX_SAFE_CENTS, amountMaxMessage(MAX_SAFE_CENTS));
 export const walletMovementFilterSchema = z
   .object({
     type: z.enum(WALLET_MOVEMENT_TYPES).optional(),
