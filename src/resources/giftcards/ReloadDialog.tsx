@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useMemo, useState } from 'react';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import type { GiftCard } from '../../../domain/giftcards';
-import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/FormTextField';
+import { ActionDialog } from '../../components/ActionDialog';
+import { AmountField } from '../../components/AmountField';
 import { createIdempotencyKeys } from '../../components/idempotencyKey';
-import { useFormatCents } from '../../components/MoneyField';
-import { useFormSubmit } from '../../components/useFormSubmit';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { euroAmountSchema } from '../../components/euroAmountSchema';
@@ -22,45 +19,25 @@ const EMPTY = { amount: '' };
  */
 export function ReloadDialog({ card, onClose, onDone }: { card: GiftCard; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const formatCents = useFormatCents();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [locale] = useLocaleState();
   const { maxTransactionCents } = getRuntimeConfig();
   const [keyFor] = useState(createIdempotencyKeys);
-  const resolver = useMemo(() => zodResolver(reloadFormSchema(maxTransactionCents, locale)), [maxTransactionCents, locale]);
-
-  const submit = useFormSubmit(
-    useCallback(
-      async ({ amount }: { amount: number }) => {
-        await dataProvider.reloadGiftCard(card.id, amount, keyFor({ cardId: card.id, amountCents: amount }));
-        notify('success.rechargeDone', { type: 'success' });
-        onDone();
-        onClose();
-      },
-      [dataProvider, card.id, keyFor, notify, onDone, onClose],
-    ),
-    'messages.unableToRecharge',
-  );
-
+  const schema = useMemo(() => reloadFormSchema(maxTransactionCents, locale), [maxTransactionCents, locale]);
   return (
-    <FormDialog
+    <ActionDialog
       id="reload-dialog"
       title={translate('giftcards.reload.title', { code: card.code })}
-      resolver={resolver}
+      schema={schema}
       defaultValues={EMPTY}
-      onSubmit={submit}
+      run={({ amount }) => dataProvider.reloadGiftCard(card.id, amount, keyFor({ cardId: card.id, amountCents: amount }))}
+      done="success.rechargeDone"
+      failure="messages.unableToRecharge"
+      onDone={onDone}
       onClose={onClose}
       submitLabel={translate('giftcards.reload.submit')}
     >
-      <FormTextField
-        name="amount"
-        label={translate('giftcards.reload.amount')}
-        helperText={translate('giftcards.reload.amountHelp', { max: formatCents(maxTransactionCents) })}
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        required
-        autoFocus
-      />
-    </FormDialog>
+      <AmountField label={translate('giftcards.reload.amount')} help="giftcards.reload.amountHelp" maxCents={maxTransactionCents} />
+    </ActionDialog>
   );
 }

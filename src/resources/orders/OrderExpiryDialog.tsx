@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import dayjs from 'dayjs';
-import { useCallback, useMemo } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import type { OrderDetail } from '../../../domain/orders';
+import { ActionDialog } from '../../components/ActionDialog';
 import { FormDateField } from '../../components/FormDateField';
-import { FormDialog } from '../../components/FormDialog';
 import { isoDayOf, parseDay } from '../../components/localDayBounds';
-import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 
 /** A typed day (DD/MM/YYYY), today or later in the user's calendar. */
@@ -23,30 +20,19 @@ const expiryFormSchema = z.object({
 /** "Edit expiry date" (before activation): the day the order's cards expire, today or later. */
 export function OrderExpiryDialog({ order, onClose, onDone }: { order: OrderDetail; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const resolver = useMemo(() => zodResolver(expiryFormSchema), []);
   const today = dayjs().format('YYYY-MM-DD');
-  const submit = useFormSubmit(
-    useCallback(
-      async ({ expireDate }: { expireDate: string }) => {
-        await dataProvider.editOrderExpiry(order.id, isoDayOf(expireDate));
-        notify('orderScreens.success.expiryUpdated', { type: 'success' });
-        onDone();
-        onClose();
-      },
-      [dataProvider, order.id, notify, onDone, onClose],
-    ),
-    'messages.unableToPerformAction',
-  );
   const current = order.expireDate ? dayjs(order.expireDate).format('DD/MM/YYYY') : '';
   return (
-    <FormDialog
+    <ActionDialog
       id="order-expiry-dialog"
       title={translate('orderScreens.expiryDialog.title', { number: order.number })}
-      resolver={resolver}
+      schema={expiryFormSchema}
       defaultValues={{ expireDate: current }}
-      onSubmit={submit}
+      run={({ expireDate }) => dataProvider.editOrderExpiry(order.id, isoDayOf(expireDate))}
+      done="orderScreens.success.expiryUpdated"
+      failure="messages.unableToPerformAction"
+      onDone={onDone}
       onClose={onClose}
       submitLabel={translate('orderScreens.expiryDialog.submit')}
     >
@@ -59,6 +45,6 @@ export function OrderExpiryDialog({ order, onClose, onDone }: { order: OrderDeta
         required
         autoFocus
       />
-    </FormDialog>
+    </ActionDialog>
   );
 }
