@@ -91,4 +91,31 @@ describe('CardShow', () => {
     expect(dialog).toBeNull();
     expect(sent).toEqual([{ clientId: 'EMP-002' }, { clientId: 'EMP-100' }]);
   });
+  it('reloads the card by hand: euros become cents, one Idempotency-Key kept for a retry, "Recharge done" and the new balance', async () => {
+    const { set } = serve();
+    const sent: { body: unknown; key: string | null }[] = [];
+    server.use(
+      http.post(`${ONE}/reload`, async ({ request }) => {
+        sent.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+        if (sent.length === 1) return HttpResponse.json(problem(409, 'WALLET_INSUFFICIENT', `${ONE}/reload`), { status: 409 });
+        set(card({ balanceCents: 13_550 }));
+        return HttpResponse.json({ card: card({ balanceCents: 13_550 }), run: {} });
+      }),
+    );
+    await render();
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('group', { name: 'Card actions' })).getByRole('button', { name: 'Reload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reload card 5350000000000001' });
+    expect(within(dialog).getByText(/at most €2,500\.00 per reload/)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '10.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(screen.getByRole('dialog', { name: 'Reload card 5350000000000001' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    expect(await screen.findByText('Recharge done')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('card-balance')).toHaveTextContent('€135.50'));
+    expect(sent.map((one) => one.body)).toEqual([{ amountCents: 1050 }, { amountCents: 1050 }]);
+    expect(sent[0].key).toBeTruthy();
+    expect(sent[1].key).toBe(sent[0].key);
+  });
 });
