@@ -31,6 +31,10 @@ export function fieldsCsv(set: FieldSet, { language, timeZone }: CsvFormat, text
         const [, y, m, d] = calendar;
         return it ? `${d}/${m}/${y}` : `${y}-${m}-${d}`;
       }
+      case 'percent':
+        return typeof value === 'number' ? `${String(value).replace('.', it ? ',' : '.')}%` : value;
+      case 'file':
+        return typeof value === 'object' ? ((value as { name?: string }).name ?? '') : value;
       case 'boolean':
         return text(value ? 'ra.message.yes' : 'ra.message.no');
       case 'select': {

@@ -13,9 +13,16 @@ import { maxItemsMessage, maxLengthMessage, maxLengthOf } from './messages';
 /**
  * How a value is shown and edited. Display kinds: `money` (integer cents, shown in EUR in the
  * user's language), `date` (DD/MM/YYYY) and `datetime` (DD/MM/YYYY HH:mm, SPEC §9, in the
- * browser's time zone), `number` (a count, grouped in the user's language).
+ * browser's time zone), `number` (a count, grouped in the user's language), `percent` (0–100,
+ * "40%"), `file` (SPEC §3 "File to upload": the form sends { type, name, content }; a record
+ * names its file by a `name`, or by a plain text).
  */
-export type FieldKind = 'text' | 'email' | 'phone' | 'boolean' | 'select' | 'reference' | 'money' | 'date' | 'datetime' | 'number';
+export type FieldKind = 'text' | 'email' | 'phone' | 'boolean' | 'select' | 'reference' | 'money' | 'date' | 'datetime' | 'number' | 'percent' | 'file';
+
+/** Kind 'file': the types the picker offers (its `accept`: ".csv,text/csv", "image/png,image/jpeg"). The size and type rules are the schema's. */
+export interface FieldFile {
+  accept: string;
+}
 
 /** SPEC §4 badge colours (src/components/StatusBadge). */
 export type ChoiceTone = 'green' | 'yellow' | 'red' | 'grey' | 'transparent';
@@ -60,6 +67,8 @@ interface FieldCommon {
   reference?: FieldReference;
   /** kind 'select' */
   choices?: readonly FieldChoice[];
+  /** kind 'file' */
+  file?: FieldFile;
   /** the form step or section that holds the input (multi-step forms) */
   group?: string;
 }
@@ -149,6 +158,8 @@ export function defineFields<S extends z.ZodObject>(
   const inputSpecs = withLimits.filter((field): field is InputFieldSpec => field.input !== false);
   for (const field of inputSpecs) if (!(field.source in shape)) throw new Error(`Field "${field.source}" has an input but is not in the schema`);
   for (const key of Object.keys(shape)) if (!inputSpecs.some((field) => field.source === key)) throw new Error(`Schema key "${key}" has no field declaration`);
+  // money and days are filtered as ranges, typed in the user's language and zone: a filter form's kinds (domain/filters.ts)
+  for (const field of withLimits) if (field.filter && ['money', 'date', 'datetime'].includes(field.kind ?? 'text')) throw new Error(`Field "${field.source}": filter ${field.kind} values with a filter form (domain/filters.ts)`);
   for (const source of [options.primary, ...(options.secondary ?? [])]) {
     if (source !== undefined && !(fields as readonly FieldSpec[]).some((field) => field.source === source)) throw new Error(`"${source}" is not a declared field`);
   }
@@ -189,11 +200,16 @@ export const secondaryFields = (set: FieldSet): FieldSpec[] => {
 export const sortFields = (set: FieldSet): string[] => [...new Set([...set.fields.filter((field) => field.sortable).map((field) => field.source), ...(set.sorts ?? []), ...(set.sort ? [set.sort.field] : [])])];
 export const filterFields = (set: FieldSet) => set.fields.filter((field) => field.filter);
 
-/** What a declared filter field accepts, by its kind: one of a choice's ids, a record's id, a flag, or a text of at most FILTER_TEXT_MAX. */
+/**
+ * What a declared filter field accepts, by its kind: one of a choice's ids, a record's id, a flag
+ * (a file's: with or without one), a number (money in cents, a count, a percentage), or a text of at
+ * most FILTER_TEXT_MAX. Ranges and days are the filter forms' (domain/filters.ts).
+ */
 const filterRule = (field: FieldSpec): z.ZodType => {
   if (field.kind === 'select' && field.choices?.length) return z.enum(field.choices.map((choice) => choice.id) as [string, ...string[]]);
   if (field.kind === 'reference') return z.uuid();
-  if (field.kind === 'boolean') return z.boolean();
+  if (field.kind === 'boolean' || field.kind === 'file') return z.boolean();
+  if (field.kind === 'number' || field.kind === 'percent') return z.number().finite();
   return filterTextSchema;
 };
 

@@ -29,6 +29,8 @@ describe('the one formatter', () => {
 
   it('writes percentages and file sizes', () => {
     expect(formatPercent(40, 'it')).toBe('40%');
+    expect(formatPercent(12.5, 'it')).toBe('12,5%');
+    expect(formatPercent(12.5, 'en')).toBe('12.5%');
     expect(formatFileSize(5 * 1024 * 1024, 'it')).toBe('5 MB');
     expect(formatFileSize(1.25 * 1024 * 1024, 'it')).toBe('1,3 MB');
     expect(formatFileSize(1.25 * 1024 * 1024, 'en')).toBe('1.3 MB');

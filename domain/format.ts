@@ -42,7 +42,7 @@ function formatter(kind: 'money' | 'number' | 'percent', language: string | unde
       kind === 'money'
         ? { ...grouping, style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }
         : kind === 'percent'
-          ? { ...grouping, style: 'percent', maximumFractionDigits: 0 }
+          ? { ...grouping, style: 'percent', maximumFractionDigits: 2 }
           : { ...grouping, maximumFractionDigits: 2 };
     format = new Intl.NumberFormat(locale, options);
     formatters.set(id, format);
@@ -66,7 +66,7 @@ export function formatIdRange(from: number | string, to: number | string): strin
   return String(from) === String(to) ? String(from) : `${from}–${to}`;
 }
 
-/** A whole percentage (0–100): "40%". */
+/** A percentage (0–100, up to two decimals): "40%", "12,5%". */
 export function formatPercent(percent: number, language: string | undefined): string {
   return formatter('percent', language).format(percent / 100);
 }

@@ -21,7 +21,7 @@ function PlainField({ field, record }: { field: FieldSpec; record?: RaRecord }) 
   const value = useFieldValue({ source: field.source, record });
   const text = useFieldText()(field, value);
   const kind = field.kind ?? 'text';
-  const figure = kind === 'money' || kind === 'number' || typeof value === 'number';
+  const figure = kind === 'money' || kind === 'number' || kind === 'percent' || typeof value === 'number';
   const oneLine = figure || kind === 'date' || kind === 'datetime';
   return (
     <Typography component="span" variant="body2" sx={{ ...(oneLine && { whiteSpace: 'nowrap' }), ...(figure && { fontVariantNumeric: 'tabular-nums' }) }}>

@@ -1,6 +1,7 @@
-import { AutocompleteInput, BooleanInput, NullableBooleanInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { AutocompleteInput, BooleanInput, NullableBooleanInput, NumberInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { FILTER_TEXT_MAX, type FieldSpec, type ResolvedInputField } from '../../../domain/fields';
 import { ReferenceChoicesInput } from '../ReferenceChoicesInput';
+import { DayKindInput, FileKindInput, MoneyKindInput, NumberKindInput } from './SchemaKindInputs';
 
 const TEXT_TYPES = { email: 'email', phone: 'tel' } as const;
 
@@ -28,6 +29,16 @@ export function SchemaInput({ field }: { field: ResolvedInputField }) {
           <AutocompleteInput {...common} optionText={field.reference.optionText} fullWidth />
         </ReferenceChoicesInput>
       ) : null;
+    case 'money':
+      return <MoneyKindInput field={field} readOnly={common.readOnly} />;
+    case 'number':
+    case 'percent':
+      return <NumberKindInput field={field} readOnly={common.readOnly} percent={field.kind === 'percent'} />;
+    case 'date':
+    case 'datetime':
+      return <DayKindInput field={field} readOnly={common.readOnly} withTime={field.kind === 'datetime'} />;
+    case 'file':
+      return <FileKindInput field={field} readOnly={common.readOnly} />;
     default:
       return (
         <TextInput
@@ -46,7 +57,11 @@ export function SchemaFilterInput({ field }: { field: FieldSpec }) {
   const common = { source: field.source, label: field.label, helperText: false as const, size: 'small' as const };
   switch (field.kind ?? 'text') {
     case 'boolean':
+    case 'file':
       return <NullableBooleanInput {...common} sx={{ minWidth: 180 }} />;
+    case 'number':
+    case 'percent':
+      return <NumberInput {...common} sx={{ maxWidth: 160 }} />;
     case 'select':
       return <SelectInput {...common} choices={field.choices ? [...field.choices] : []} sx={{ minWidth: 200 }} />;
     case 'reference':

@@ -20,6 +20,10 @@ export function useFieldText(): (field: FieldSpec, value: unknown) => string | n
           return typeof value === 'number' ? format.cents(value) : String(value);
         case 'number':
           return typeof value === 'number' ? format.number(value) : String(value);
+        case 'percent':
+          return typeof value === 'number' ? format.percent(value) : String(value);
+        case 'file':
+          return typeof value === 'object' ? ((value as { name?: string }).name ?? null) : String(value);
         case 'date':
           return formatDate(value as string);
         case 'datetime':

@@ -5,7 +5,11 @@ import { CreateBase } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldsCsv } from '../../../domain/fieldCsv';
+import dayjs from 'dayjs';
 import { declaredFilter, defineFields, filterTextSchema, type FieldSpec } from '../../../domain/fields';
+import { AMOUNT_MESSAGES } from '../../../domain/money';
+import { numberRangeMessage } from '../../../domain/messages';
+import { uploadSchema } from '../../../domain/orders';
 import { declaredSorts, parseListQuery } from '../../../server/lib/list-query';
 import { textOf } from '../../../server/lib/texts';
 import { STORE_SORT_COLUMNS } from '../../../server/modules/stores/repository';
@@ -130,5 +134,85 @@ describe('schema components', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This code is already in use')).toBeInTheDocument();
     expect(inputs[3]).toHaveAttribute('aria-invalid', 'true');
+  });
+  it('each kind has its input: euros become cents, decimals and percentages numbers, typed days an ISO day and instant, a chosen file the upload object; percent and file show and write CSV', async () => {
+    const kinds = defineFields(
+      z
+        .object({
+          budgetCents: z.number(AMOUNT_MESSAGES.format).int().min(1).max(1_000_000_00),
+          cards: z.number(numberRangeMessage(1, 500)).int(numberRangeMessage(1, 500)).min(1, numberRangeMessage(1, 500)).max(500, numberRangeMessage(1, 500)),
+          discount: z.number('validation.invalid').min(0).max(100),
+          expireDate: z.iso.date('validation.invalid'),
+          startsAt: z.iso.datetime('validation.dateTimeFormat'),
+          attachment: uploadSchema,
+        })
+        .strict(),
+      [
+        { source: 'budgetCents', label: 'Budget', kind: 'money', column: true },
+        { source: 'cards', label: 'Cards', kind: 'number', column: true, filter: true },
+        { source: 'discount', label: 'Discount', kind: 'percent', column: true, filter: true },
+        { source: 'expireDate', label: 'Expires', kind: 'date', column: true },
+        { source: 'startsAt', label: 'Starts', kind: 'datetime', column: true },
+        { source: 'attachment', label: 'Attachment', kind: 'file', file: { accept: '.csv,text/csv' }, column: true, filter: true },
+      ],
+      { resource: 'privative/stores' },
+    );
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post(STORES, async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 'r-9', ...body });
+      }),
+    );
+    await renderScreen(
+      <CreateBase resource="privative/stores">
+        <SchemaForm fields={kinds} />
+      </CreateBase>,
+      options,
+    );
+    const user = userEvent.setup();
+    const budget = await screen.findByRole('textbox', { name: /^Budget/ });
+    await user.type(budget, 'abc');
+    await user.tab();
+    expect(await screen.findByText('Enter an amount in euros, for example 1,500 or 1,500.50')).toBeInTheDocument();
+    await user.clear(budget);
+    await user.type(budget, '1,500.50');
+    const cards = screen.getByRole('textbox', { name: /^Cards/ });
+    await user.type(cards, '501');
+    await user.tab();
+    expect(await screen.findByText('Enter a whole number from 1 to 500')).toBeInTheDocument();
+    await user.clear(cards);
+    await user.type(cards, '12');
+    await user.type(screen.getByRole('textbox', { name: /^Discount/ }), '12.5');
+    await user.type(screen.getByRole('textbox', { name: /^Expires/ }), '31122027');
+    await user.type(screen.getByRole('textbox', { name: /^Starts/ }), '050320261330');
+    expect(screen.getByRole('button', { name: 'Open the calendar: Starts' })).toBeInTheDocument();
+    const file = new File(['code;amount\n'], 'rows.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Choose a file: Attachment'), file);
+    expect(await screen.findByText('rows.csv')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(body.attachment).toBeDefined());
+    expect(body).toEqual({
+      budgetCents: 150050,
+      cards: 12,
+      discount: 12.5,
+      expireDate: '2027-12-31',
+      startsAt: dayjs(new Date(2026, 2, 5, 13, 30)).toISOString(),
+      attachment: { type: 'text/csv', name: 'rows.csv', content: btoa('code;amount\n') },
+    });
+
+    // shown and written by kind: the percentage with its sign, the file by its name
+    const record = { id: 'r-1', budgetCents: 150050, cards: 12, discount: 12.5, expireDate: '2027-12-31', startsAt: '2026-03-05T12:30:00Z', attachment: { name: 'rows.csv', type: 'text/csv' } };
+    await renderScreen(<SchemaShowFields fields={kinds} record={record} />, options);
+    expect(await screen.findByText('12.5%')).toBeInTheDocument();
+    expect(screen.getAllByText('rows.csv').length).toBeGreaterThan(0);
+    const csv = fieldsCsv(kinds, { language: 'it', timeZone: 'Europe/Rome' }, textOf('it'));
+    expect(csv.line(record)).toBe('1500,50;12;12,5%;31/12/2027;05/03/2026 13:30:00;rows.csv\r\n');
+    // their filters: a number, a percentage, with or without a file
+    const filter = declaredFilter(kinds, {});
+    expect(filter.safeParse({ cards: 12, discount: 12.5, attachment: true }).success).toBe(true);
+    expect(filter.safeParse({ discount: '12' }).success).toBe(false);
+    // money and days are filtered as ranges, in a filter form
+    expect(() => defineFields(z.object({}).strict(), [{ source: 'totalCents', label: 'Total', kind: 'money', input: false, filter: true }])).toThrow(/filter form/);
   });
 });
