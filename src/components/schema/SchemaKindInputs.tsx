@@ -30,8 +30,9 @@ interface KindInputProps {
 function useKindInput(field: ResolvedInputField) {
   const input = useInput({ source: field.source, isRequired: field.required });
   // a file's rule speaks of its parts (content too large): the first part's message is the field's
-  const found = input.fieldState.error as (Record<string, { message?: string }> & { message?: string }) | undefined;
-  const error = input.fieldState.invalid ? (found?.message ?? Object.values(found ?? {}).find((part) => typeof part?.message === 'string')?.message) : undefined;
+  const found = input.fieldState.error as unknown as Record<string, { message?: unknown } | undefined> | undefined;
+  const message = (part: { message?: unknown } | undefined) => (typeof part?.message === 'string' ? part.message : undefined);
+  const error = input.fieldState.invalid ? (message(found) ?? Object.values(found ?? {}).map(message).find(Boolean)) : undefined;
   return {
     ...input,
     label: <FieldTitle label={field.label} source={field.source} isRequired={field.required} />,

@@ -1,5 +1,5 @@
 import { Box, Card, Typography, useMediaQuery, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { InfiniteListBase, useListContext, useTranslate, type DataTableProps, type RaRecord, type RowClickFunction, type SortPayload } from 'react-admin';
 import { filterFields, type FieldSet } from '../../../domain/fields';
 import { LoadMoreButton } from '../LoadMoreButton';
@@ -68,7 +68,8 @@ function ListBody({
  *
  * Slots, for what a declaration alone cannot say: `bulkActions` (selection) and `body`, `filters` (a filter form of the list's own,
  * in place of the declared filters), `filterInputs` (a declared filter's input of the list's own), `actions`, `count` and `countMore`, `summary` (above the
- * table), `render`, `leadingColumns` and `columns` (cells), `compact` (the phone rows), `children` (dialogs).
+ * table), `render`, `leadingColumns` and `columns` (cells), `compact` (the phone rows), `children` (dialogs), `title` and
+ * `titleActions` (the list as a titled section of a record's page).
  */
 export function SchemaList({
   fields,
@@ -77,6 +78,8 @@ export function SchemaList({
   within,
   filter = within,
   storeKey = within ? false : undefined,
+  title,
+  titleActions,
   perPage = 25,
   search,
   filtersLabel,
@@ -85,7 +88,7 @@ export function SchemaList({
   countMore,
   loadMore,
   actions,
-  rowClick = 'edit',
+  rowClick = within ? false : 'edit',
   link,
   primaryText,
   filterDefaultValues,
@@ -109,8 +112,12 @@ export function SchemaList({
   sort?: SortPayload;
   /** a filter always applied, not shown (a card's own ledger: its id) */
   filter?: Record<string, unknown>;
-  /** a list inside a record's page (a card's ledger: `{ cardId }`): that fixed filter, and no sort or filters kept between visits */
+  /** a list inside a record's page (a card's ledger: `{ cardId }`): that fixed filter, no sort or filters kept between visits, rows that open nothing */
   within?: Record<string, unknown>;
+  /** i18n key of the heading (h2) of the page's section the list is (a card's ledger) */
+  title?: string;
+  /** beside the section's heading (a link to the whole list) */
+  titleActions?: ReactNode;
   /** false: the list keeps no sort or filters of its own between visits (a list inside a record's page) */
   storeKey?: string | false;
   perPage?: number;
@@ -128,6 +135,7 @@ export function SchemaList({
   loadMore?: string;
   /** buttons beside the filters (create, import…), shown only to who may use them */
   actions?: ReactNode;
+  /** default 'edit' (the record's page); false for a list `within` a record */
   rowClick?: string | false | RowClickFunction;
   /** where a row leads (its identifying cell is then a link); default SPEC's `{id}` page when rowClick is 'edit' */
   link?: RecordLink | false;
@@ -166,7 +174,8 @@ export function SchemaList({
   const text = (given: string | true | undefined, name: string) => (given === true || (given === undefined && (name === 'empty' || name === 'loadMore')) ? `${fields.texts}.${name}` : given);
   const [searchKey, filtersKey, countKey] = [text(search, 'search'), text(filtersLabel, 'filters'), text(count, 'count')];
   const recordLink = link === false ? undefined : (link ?? (rowClick === 'edit' ? editLink : undefined));
-  return (
+  const titleId = useId();
+  const list = (
     <InfiniteListBase<RaRecord>
       resource={resource}
       perPage={perPage}
@@ -201,5 +210,17 @@ export function SchemaList({
       <LoadMoreButton label={translate(text(loadMore, 'loadMore')!)} />
       {children}
     </InfiniteListBase>
+  );
+  if (!title) return list;
+  return (
+    <Box component="section" sx={{ mt: 3 }} aria-labelledby={titleId}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" component="h2" id={titleId} sx={{ flexGrow: 1 }}>
+          {translate(title)}
+        </Typography>
+        {titleActions}
+      </Box>
+      {list}
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { CanAccess, useCreatePath, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { cardTransactionFields } from '../../../domain/schemas/transaction';
@@ -29,38 +29,32 @@ function AllTransactionsLink({ cardId }: { cardId: string }) {
 export function GiftCardTransactions({ cardId }: { cardId: string }) {
   const translate = useTranslate();
   return (
-    <Box component="section" sx={{ mt: 3 }} aria-labelledby="card-transactions-title">
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h2" id="card-transactions-title" sx={{ flexGrow: 1 }}>
-          {translate('giftcards.detail.transactions')}
-        </Typography>
+    <SchemaList
+      fields={cardTransactionFields}
+      within={{ cardId }}
+      title="giftcards.detail.transactions"
+      titleActions={
         <CanAccess resource="privative/transactions" action="list">
           <AllTransactionsLink cardId={cardId} />
         </CanAccess>
-      </Box>
-      <SchemaList
-        fields={cardTransactionFields}
-        within={{ cardId }}
-        perPage={10}
-        empty="giftcards.detail.noTransactions"
-        rowClick={false}
-        link={false}
-        render={MOVE_CELLS}
-        compact={
-          // on a phone: type, result and the amount in view; then date, balance after and store
-          <LedgerCompactRows
-            fields={cardTransactionFields}
-            label="giftcards.detail.transactions"
-            line={
-              <>
-                <TransactionTypeField />
-                <TransactionResultField />
-              </>
-            }
-            secondary={(row, text) => [text('createdAt'), `${translate('transactions.fields.balanceAfter')} ${text('balanceAfterCents')}`, row.storeName]}
-          />
-        }
-      />
-    </Box>
+      }
+      perPage={10}
+      empty="giftcards.detail.noTransactions"
+      render={MOVE_CELLS}
+      compact={
+        // on a phone: type, result and the amount in view; then date, balance after and store
+        <LedgerCompactRows
+          fields={cardTransactionFields}
+          label="giftcards.detail.transactions"
+          line={
+            <>
+              <TransactionTypeField />
+              <TransactionResultField />
+            </>
+          }
+          secondary={(row, text) => [text('createdAt'), `${translate('transactions.fields.balanceAfter')} ${text('balanceAfterCents')}`, row.storeName]}
+        />
+      }
+    />
   );
 }
