@@ -92,7 +92,7 @@ export function batchFieldErrorKey(field: string, key: string): string {
 export const batchFields = defineFields(
   batchFormSchema,
   [
-    { source: 'createdAt', label: 'batches.fields.createdAt', input: false, column: true, sortable: true },
+    { source: 'createdAt', label: 'batches.fields.createdAt', kind: 'datetime', input: false, column: true, sortable: true },
     { source: 'lotNumber', label: 'batches.fields.lotNumber', column: true, sortable: true, filter: true, maxLength: LOT_NUMBER_MAX },
     {
       source: 'typologyId',
@@ -105,12 +105,12 @@ export const batchFields = defineFields(
     { source: 'typologyName', label: 'batches.fields.typology', input: false, column: true },
     { source: 'status', label: 'batches.fields.status', input: false, kind: 'select', choices: BATCH_STATUS_CHOICES, column: true, filter: true },
     { source: 'archiveStatus', label: 'batches.fields.archiveStatus', input: false, kind: 'select', choices: ARCHIVE_STATUS_CHOICES, column: true, filter: true },
-    { source: 'quantity', label: 'batches.fields.quantity', column: true, sortable: true },
+    { source: 'quantity', label: 'batches.fields.quantity', kind: 'number', column: true, sortable: true },
     { source: 'orderReference', label: 'batches.fields.orderReference', column: true, maxLength: BATCH_ORDER_REFERENCE_MAX },
     { source: 'progressiveFrom', label: 'batches.fields.progressiveFrom', input: false, column: true },
     { source: 'progressiveTo', label: 'batches.fields.progressiveTo', input: false, column: true },
     { source: 'userName', label: 'batches.fields.userName', input: false, column: true },
-    { source: 'expireDate', label: 'batches.fields.expireDate', column: true, sortable: true },
+    { source: 'expireDate', label: 'batches.fields.expireDate', kind: 'date', column: true, sortable: true },
   ],
   { resource: 'privative/batches', primary: 'lotNumber', secondary: ['typologyName', 'status'], sort: { field: 'createdAt', order: 'DESC' }, texts: 'batches.list' },
 );

@@ -55,6 +55,28 @@ export const giftCardFields = defineFields(
   { resource: 'privative/giftcards', primary: 'code', secondary: ['status', 'availableBalanceCents', 'typologyName', 'storeName'], sorts: ['createdAt'], sort: { field: 'progressive', order: 'ASC' }, texts: 'giftcards.list', filterForm: giftCardFilters },
 );
 
+const detail = (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}): DisplayFieldSpec => ({ source, label: `giftcards.fields.${label}`, input: false, ...extra });
+
+/** The card's balances on its page (SPEC §3): available (what can be spent), balance and frozen. */
+export const giftCardBalanceFields = defineFields(z.object({}).strict(), [
+  detail('availableBalanceCents', 'availableBalance', { kind: 'money' }),
+  detail('balanceCents', 'balance', { kind: 'money' }),
+  detail('frozenCents', 'frozen', { kind: 'money' }),
+]);
+
+/** The card's other SPEC §3 fields on its page, the moments with their time. */
+export const giftCardDetailFields = defineFields(z.object({}).strict(), [
+  detail('progressive', 'progressive'),
+  detail('lotNumber', 'lotNumber'),
+  detail('orderReference', 'orderReference'),
+  detail('typologyName', 'typology'),
+  detail('companyName', 'company'),
+  detail('storeName', 'store'),
+  detail('activationDate', 'activationDate', { kind: 'datetime' }),
+  detail('expireDate', 'expireDate', { kind: 'datetime' }),
+  detail('firstUseDate', 'firstUseDate', { kind: 'datetime' }),
+]);
+
 /**
  * An order's cards on the order's page (SPEC §2 order detail), by progressive: code, progressive,
  * status and balance. One declaration for both views; the list names its resource

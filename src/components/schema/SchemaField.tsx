@@ -9,7 +9,7 @@ function ChoiceChip({ field, record }: { field: FieldSpec; record?: RaRecord }) 
   const value = useFieldValue({ source: field.source, record });
   const choice = field.choices?.find((c) => c.id === value);
   if (!choice) return <Typography variant="body2">{value == null || value === '' ? '—' : String(value)}</Typography>;
-  return <StatusBadge tone={choice.tone ?? 'transparent'} label={translate(choice.name)} />;
+  return <StatusBadge tone={choice.tone ?? 'transparent'} status={choice.id} label={translate(choice.name)} />;
 }
 
 /**

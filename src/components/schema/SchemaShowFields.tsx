@@ -19,7 +19,14 @@ export function SchemaShowFields({ fields, record, render = {} }: { fields: Fiel
       <Box sx={grid}>
         {showFields(fields).map((field) => (
           <Labeled key={field.source} label={field.label} source={field.source}>
-            {render[field.source] ? <>{render[field.source]!(target)}</> : <SchemaField field={field} />}
+            {render[field.source] ? (
+              <>{render[field.source]!(target)}</>
+            ) : (
+              // a block, so the label's column does not stretch a badge to its width
+              <Box component="span" sx={{ display: 'block' }}>
+                <SchemaField field={field} />
+              </Box>
+            )}
           </Labeled>
         ))}
       </Box>

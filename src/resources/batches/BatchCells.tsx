@@ -1,11 +1,11 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { ARCHIVE_STATUS_TONES, archiveStatusKey, BATCH_STATUS_TONES, batchStatusKey, type Batch } from '../../../domain/catalog';
+import { ARCHIVE_STATUS_TONES, archiveStatusKey, type Batch } from '../../../domain/catalog';
 import { formatIdRange, useFormatNumber } from '../../components/formatMoney';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { ColumnRender } from '../../components/schema';
-import { formatDate, formatDateTime } from '../../i18n/dates';
+import { formatDate } from '../../i18n/dates';
 
 /** A count of cards in the user's language (1.000 / 1,000): the one formatter's. */
 export const useFormatCount = useFormatNumber;
@@ -16,21 +16,6 @@ const Text = ({ children }: { children: ReactNode }) => (
     {children}
   </Typography>
 );
-
-function Count({ value }: { value: number | null }) {
-  const format = useFormatCount();
-  return <Text>{format(value)}</Text>;
-}
-
-/** The batch's SPEC §4 state (a block, so a grid cell does not stretch the badge). */
-export function BatchStatusBadge({ batch }: { batch: Pick<Batch, 'status'> }) {
-  const translate = useTranslate();
-  return (
-    <Box component="span" sx={{ display: 'block' }}>
-      <StatusBadge tone={BATCH_STATUS_TONES[batch.status]} status={batch.status} label={translate(batchStatusKey(batch.status))} />
-    </Box>
-  );
-}
 
 /** The PDF archive's SPEC §4 state, or "not requested" when no archive was asked for. */
 export function BatchArchiveBadge({ batch }: { batch: Pick<Batch, 'archiveStatus'> }) {
@@ -54,14 +39,10 @@ const nowrap = (text: string | null) => <Text>{text || '—'}</Text>;
 /** "502801–512800": the batch's range of progressives (the list's one column for from and to). */
 const progressiveRange = (batch: Batch) => (batch.progressiveFrom === null || batch.progressiveTo === null ? null : formatIdRange(batch.progressiveFrom, batch.progressiveTo));
 
-/** How the list and the detail show the batch fields that are not plain text. */
+/** How the list and the detail show the batch fields their kinds do not say: no archive yet, in words. */
 export const batchCells: ColumnRender = {
-  createdAt: (record: RaRecord) => nowrap(formatDateTime((record as Batch).createdAt)),
-  expireDate: (record: RaRecord) => nowrap(formatDate((record as Batch).expireDate)),
   typologyName: (record: RaRecord) => nowrap((record as Batch).typologyName),
-  status: (record: RaRecord) => <BatchStatusBadge batch={record as Batch} />,
   archiveStatus: (record: RaRecord) => <BatchArchiveBadge batch={record as Batch} />,
-  quantity: (record: RaRecord) => <Count value={(record as Batch).quantity} />,
 };
 
 /** The list's cells: the detail's, and one column for the range of progressives. */
