@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { MAX_TYPOLOGY_VALUE_CENTS, type Batch } from '../../../domain/catalog';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/FormTextField';
+import { ActionDialog } from '../../components/ActionDialog';
+import { AmountField } from '../../components/AmountField';
 import { createIdempotencyKeys } from '../../components/idempotencyKey';
-import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { euroAmountSchema } from '../../components/euroAmountSchema';
 
@@ -43,30 +41,30 @@ export function ActivationDialog({
   const text = translate(`batches.confirm.${mode}Text`, { smart_count: batch.quantity });
   const label = translate(`batches.actions.${mode}`);
   const askAmount = mode === 'activate' && batch.valueCents === null;
-  const resolver = useMemo(() => zodResolver(z.object({ amount: euroAmountSchema(MAX_TYPOLOGY_VALUE_CENTS, locale) })), [locale]);
-
-  const run = async (amountCents?: number) => {
+  const schema = useMemo(() => z.object({ amount: euroAmountSchema(MAX_TYPOLOGY_VALUE_CENTS, locale) }), [locale]);
+  const call = (amountCents?: number) => {
     const key = keyFor({ id: batch.id, mode, amountCents });
-    if (mode === 'activate') await dataProvider.activateBatch(batch.id, key, amountCents);
-    else await dataProvider.deactivateBatch(batch.id, key);
-    notify(SUCCESS[mode], { type: 'success' });
-    onDone();
+    return mode === 'activate' ? dataProvider.activateBatch(batch.id, key, amountCents) : dataProvider.deactivateBatch(batch.id, key);
   };
-  const submitAmount = useFormSubmit<{ amount: number }>(({ amount }) => run(amount), 'batches.messages.actionFailed');
 
   if (askAmount) {
     return (
-      <FormDialog id="batch-activation" title={title} resolver={resolver} defaultValues={{ amount: '' }} onSubmit={submitAmount} onClose={onClose} submitLabel={label} maxWidth="sm">
+      <ActionDialog
+        id="batch-activation"
+        title={title}
+        schema={schema}
+        defaultValues={{ amount: '' }}
+        run={({ amount }) => call(amount)}
+        done={SUCCESS[mode]}
+        failure="batches.messages.actionFailed"
+        onDone={onDone}
+        onClose={onClose}
+        submitLabel={label}
+        maxWidth="sm"
+      >
         <Typography variant="body2">{text}</Typography>
-        <FormTextField
-          name="amount"
-          label={translate('batches.confirm.amount')}
-          helperText={translate('batches.confirm.amountHelp')}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          required
-          autoFocus
-        />
-      </FormDialog>
+        <AmountField label={translate('batches.confirm.amount')} help="batches.confirm.amountHelp" maxCents={MAX_TYPOLOGY_VALUE_CENTS} />
+      </ActionDialog>
     );
   }
   return (
@@ -78,7 +76,11 @@ export function ActivationDialog({
       onClose={onClose}
       onConfirm={() => {
         setBusy(true);
-        run()
+        call()
+          .then(() => {
+            notify(SUCCESS[mode], { type: 'success' });
+            onDone();
+          })
           .catch((error: unknown) => onError(error))
           .finally(() => setBusy(false));
       }}

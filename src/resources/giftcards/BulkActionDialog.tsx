@@ -7,9 +7,8 @@ import { BULK_STRONG_CONFIRM_OVER, MAX_BULK_FILTER_CARDS, type BulkAction, type 
 import { ModalDialog } from '../../components/ModalDialog';
 import { FormDateField } from '../../components/FormDateField';
 import { FormDialog } from '../../components/FormDialog';
-import { FormTextField } from '../../components/FormTextField';
+import { AmountField } from '../../components/AmountField';
 import { createIdempotencyKeys } from '../../components/idempotencyKey';
-import { useFormatCents } from '../../components/MoneyField';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/types';
@@ -85,7 +84,6 @@ function BulkActionForm({ action, target, onClose, onDone, count }: { action: Bu
   const [locale] = useLocaleState();
   const countText = useCountText();
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const formatCents = useFormatCents();
   const { maxTransactionCents } = getRuntimeConfig();
   const [result, setResult] = useState<BulkResult | null>(null);
   const [keyFor] = useState(createIdempotencyKeys);
@@ -149,24 +147,8 @@ function BulkActionForm({ action, target, onClose, onDone, count }: { action: Bu
           {strong && <AcknowledgeField label={translate('giftcards.bulk.acknowledge', { cards: sizeText })} />}
         </>
       )}
-      {action === 'reload' && (
-        <FormTextField
-          name="amount"
-          label={translate('giftcards.bulk.amount')}
-          helperText={translate('giftcards.bulk.amountHelp', { max: formatCents(maxTransactionCents) })}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          required
-          autoFocus
-        />
-      )}
-      {action === 'activate' && (
-        <FormTextField
-          name="amount"
-          label={translate('giftcards.bulk.variableValue')}
-          helperText={translate('giftcards.bulk.variableValueHelp', { max: formatCents(maxTransactionCents) })}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        />
-      )}
+      {action === 'reload' && <AmountField label={translate('giftcards.bulk.amount')} help="giftcards.bulk.amountHelp" maxCents={maxTransactionCents} />}
+      {action === 'activate' && <AmountField label={translate('giftcards.bulk.variableValue')} help="giftcards.bulk.variableValueHelp" maxCents={maxTransactionCents} required={false} autoFocus={false} />}
       {action === 'editExpiry' && (
         <FormDateField
           name="expireDate"
