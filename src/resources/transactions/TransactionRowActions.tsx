@@ -10,9 +10,18 @@ import { useFormatCents } from '../../components/MoneyField';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { ReturnConsumeDialog } from './ReturnConsumeDialog';
 
-type Open = 'unfreeze' | 'return' | 'cancel' | null;
+type Action = 'unfreeze' | 'return' | 'cancel';
+type Open = Action | null;
 
 const RESOURCE = 'privative/transactions';
+const ACTIONS: readonly Action[] = ['unfreeze', 'return', 'cancel'];
+
+/** The two confirmations: their texts (`transactions.<action>.title|question|done`), button and call. */
+const CONFIRMS = {
+  unfreeze: { confirm: 'transactions.actions.unfreeze', dismiss: undefined, call: (dataProvider: TesseraDataProvider) => dataProvider.unfreezeTransaction },
+  // "Cancel" reads wrong beside the cancel action itself
+  cancel: { confirm: 'transactions.cancel.confirm', dismiss: 'ra.action.close', call: (dataProvider: TesseraDataProvider) => dataProvider.cancelTransaction },
+};
 
 /**
  * Unfreeze, return consume and cancel on one transaction row (SPEC §2), each behind a dialog,
@@ -47,12 +56,8 @@ export function TransactionRowActions() {
   };
   // what the user may do (canAccess) and what would succeed on this row now (the API's
   // `actions`, from the same rules its ledger applies: domain/giftcardRules.ts rowActions)
-  const offered = {
-    unfreeze: allowed.unfreeze && transaction.actions.unfreeze,
-    return: allowed.return && transaction.actions.return,
-    cancel: allowed.cancel && transaction.actions.cancel,
-  };
-  if (!offered.unfreeze && !offered.return && !offered.cancel) return null;
+  const offered = Object.fromEntries(ACTIONS.map((action) => [action, allowed[action] && transaction.actions[action]])) as Record<Action, boolean>;
+  if (!ACTIONS.some((action) => offered[action])) return null;
   const run = async (call: () => Promise<unknown>, doneKey: string) => {
     setBusy(true);
     try {
@@ -67,6 +72,7 @@ export function TransactionRowActions() {
       setBusy(false);
     }
   };
+  const confirm = open === 'unfreeze' || open === 'cancel' ? { action: open, ...CONFIRMS[open] } : null;
   const words = {
     amount: formatCents(Math.abs(transaction.type === 'FREEZE' ? transaction.frozenDeltaCents : transaction.amountCents)),
     code: transaction.cardCode,
@@ -85,36 +91,26 @@ export function TransactionRowActions() {
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {offered.unfreeze && <MenuItem onClick={openDialog('unfreeze')}>{translate('transactions.actions.unfreeze')}</MenuItem>}
-        {offered.return && <MenuItem onClick={openDialog('return')}>{translate('transactions.actions.return')}</MenuItem>}
-        {offered.cancel && (
-          <MenuItem onClick={openDialog('cancel')} sx={{ color: 'error.main' }}>
-            {translate('transactions.actions.cancel')}
+        {ACTIONS.filter((action) => offered[action]).map((action) => (
+          <MenuItem key={action} onClick={openDialog(action)} sx={action === 'cancel' ? { color: 'error.main' } : undefined}>
+            {translate(`transactions.actions.${action}`)}
           </MenuItem>
-        )}
+        ))}
       </Menu>
       {open === 'return' && <ReturnConsumeDialog transaction={transaction} onClose={() => setOpen(null)} onDone={refresh} />}
-      <ConfirmDialog
-        open={open === 'unfreeze'}
-        title={translate('transactions.unfreeze.title')}
-        confirmLabel={translate('transactions.actions.unfreeze')}
-        busy={busy}
-        onClose={() => setOpen(null)}
-        onConfirm={() => void run(() => dataProvider.unfreezeTransaction(transaction.id, key), 'transactions.unfreeze.done')}
-      >
-        {translate('transactions.unfreeze.question', words)}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={open === 'cancel'}
-        title={translate('transactions.cancel.title')}
-        confirmLabel={translate('transactions.cancel.confirm')}
-        dismissLabelKey="ra.action.close"
-        busy={busy}
-        onClose={() => setOpen(null)}
-        onConfirm={() => void run(() => dataProvider.cancelTransaction(transaction.id, key), 'transactions.cancel.done')}
-      >
-        {translate('transactions.cancel.question', words)}
-      </ConfirmDialog>
+      {confirm && (
+        <ConfirmDialog
+          open
+          title={translate(`transactions.${confirm.action}.title`)}
+          confirmLabel={translate(confirm.confirm)}
+          dismissLabelKey={confirm.dismiss}
+          busy={busy}
+          onClose={() => setOpen(null)}
+          onConfirm={() => void run(() => confirm.call(dataProvider)(transaction.id, key), `transactions.${confirm.action}.done`)}
+        >
+          {translate(`transactions.${confirm.action}.question`, words)}
+        </ConfirmDialog>
+      )}
     </span>
   );
 }
