@@ -23,5 +23,9 @@ export const theme: RaThemeOptions = {
       defaultProps: { disableEscapeKeyDown: true, scroll: 'paper' },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
+    // a focused field is slate, not the brand red: red on a form means an error (an empty e-mail
+    // field focused on the sign-in page read as refused before anything was typed)
+    MuiTextField: { ...defaultTheme.components?.MuiTextField, defaultProps: { ...defaultTheme.components?.MuiTextField?.defaultProps, color: 'secondary' } },
+    MuiFormControl: { ...defaultTheme.components?.MuiFormControl, defaultProps: { ...defaultTheme.components?.MuiFormControl?.defaultProps, color: 'secondary' } },
   },
 };
