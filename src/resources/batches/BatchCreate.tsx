@@ -1,6 +1,6 @@
 import { Box, Paper } from '@mui/material';
 import { useCallback, type ReactNode } from 'react';
-import { AutocompleteInput, TextInput, useCreatePath, useDataProvider, useGetList, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { AutocompleteInput, TextInput, useDataProvider, useGetList, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { Batch } from '../../../domain/catalog';
 import { LOT_NUMBER_MAX } from '../../../domain/catalog';
@@ -89,7 +89,6 @@ export default function BatchCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const createPath = useCreatePath();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const submit = useFormSubmit<BatchFormBody>(
     useCallback(
@@ -104,7 +103,7 @@ export default function BatchCreate() {
   const onSubmit = useCallback(async (values: FieldValues) => withFieldRules(await submit(values)), [submit]);
   return (
     <Box sx={{ maxWidth: 720 }}>
-      <BackLink to={createPath({ resource: BATCHES, type: 'list' })} label="batches.actions.backToList" />
+      <BackLink resource={BATCHES} label="batches.actions.backToList" />
       <PageHeading title={translate('screens.batchCreate')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <SchemaForm fields={batchFields} onSubmit={onSubmit as never} submitLabel="batches.form.submit">

@@ -1,5 +1,5 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { Labeled, Loading, RecordContextProvider, useCreatePath, useGetOne, useTranslate } from 'react-admin';
+import { Labeled, Loading, RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Batch } from '../../../domain/catalog';
 import { batchFields } from '../../../domain/schemas/batch';
@@ -79,7 +79,6 @@ function BatchDetail({ batch, refetch }: { batch: Batch; refetch: () => void }) 
  */
 export default function BatchShow() {
   const { id = '' } = useParams();
-  const createPath = useCreatePath();
   const { data, error, isPending, refetch } = useGetOne<Batch>(
     BATCHES,
     { id },
@@ -87,7 +86,7 @@ export default function BatchShow() {
   );
   return (
     <Box sx={{ maxWidth: 1200 }}>
-      <BackLink to={createPath({ resource: BATCHES, type: 'list' })} label="batches.actions.backToList" />
+      <BackLink resource={BATCHES} label="batches.actions.backToList" />
       {error && !data ? (
         <RecordLoadError error={error} refetch={refetch} title="batches.notFound.title" message="batches.notFound.message" />
       ) : isPending || !data ? (

@@ -1,11 +1,10 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Loading, ShowBase, useCanAccess, useCreatePath, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Loading, ShowBase, useCanAccess, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { moneyMoveRefusal } from '../../../domain/giftcardRules';
 import type { GiftCard } from '../../../domain/giftcards';
 import { PageHeading } from '../../components/PageHeading';
+import { BackLink } from '../../components/schema';
 import { GiftCardDetails } from './GiftCardDetails';
 import { GiftCardTransactions } from './GiftCardTransactions';
 import { ReloadDialog } from './ReloadDialog';
@@ -54,12 +53,9 @@ function CardLedger() {
  */
 export default function GiftCardShow() {
   const translate = useTranslate();
-  const createPath = useCreatePath();
   return (
     <Box sx={{ maxWidth: 1200 }}>
-      <Button component={Link} to={createPath({ resource: RESOURCE, type: 'list' })} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {translate('giftcards.detail.back')}
-      </Button>
+      <BackLink resource={RESOURCE} label="giftcards.detail.back" />
       <PageHeading title={translate('screens.giftcardDetail')} />
       <ShowBase<GiftCard> resource={RESOURCE} loading={<Loading />}>
         <GiftCardDetails actions={<ReloadAction />} />
