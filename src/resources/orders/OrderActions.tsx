@@ -5,10 +5,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { canAccess } from '../../../domain/access';
 import { orderConfirmRefusal, type OrderCodeFormat, type OrderDetail } from '../../../domain/orders';
 import type { Permissions } from '../../../domain/permissions';
-import { actionErrorText } from '../../components/actionErrorText';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { saveBlob } from '../../components/saveBlob';
+import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 import { pageActionsFor, type PageAction } from './orderActions';
@@ -47,26 +47,9 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const actions = useOrderPageActions(order, config);
   const [open, setOpen] = useState<{ action: PageAction; key: string } | null>(null);
-  const [busy, setBusy] = useState<PageAction | null>(null);
+  const { busy, run: runBusy } = useBusyRun<PageAction>();
   const [format, setFormat] = useState<OrderCodeFormat>('csv');
-
-  const fail = (error: unknown) => {
-    const text = actionErrorText(error, 'messages.unableToPerformAction');
-    if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-  };
-  const run = async (action: PageAction, work: () => Promise<unknown>, success?: string, args?: Record<string, unknown>) => {
-    setBusy(action);
-    try {
-      await work();
-      if (success) notify(success, { type: 'success', messageArgs: args });
-      return true;
-    } catch (error) {
-      fail(error);
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
+  const run = (action: PageAction, work: () => Promise<unknown>, done?: string) => runBusy(work, { key: action, done, failure: 'messages.unableToPerformAction' });
 
   const confirmed = async (action: Confirmed, key: string) => {
     const id = order.id;
