@@ -14,7 +14,6 @@ import { DraftGate } from './DraftGate';
 import { ItemRow } from './ItemRow';
 import { ORDERS, wizardPaths } from './paths';
 import { WizardPage } from './WizardPage';
-import { WizardSubtitle } from './WizardSubtitle';
 import { forgetDraft } from './wizardRun';
 
 function Section({ id, title, action, children }: { id: string; title: string; action: { to: string; label: string }; children: ReactNode }) {
@@ -106,7 +105,7 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
       step={review ? 'review' : 'summary'}
       links={links}
       back={review ? { to: wizardPaths.configuration(order.id), label: 'orderWizard.backToConfiguration' } : { to: wizardPaths.list(), label: 'orderWizard.backToList' }}
-      subtitle={<WizardSubtitle type={order.shippingType} company={order.companyName} number={order.number} />}
+      about={order}
     >
       <Section id="wizard-items" title={translate('orderWizard.recap.products')} action={{ to: links.catalog, label: 'orderWizard.recap.addProduct' }}>
         {empty ? (
