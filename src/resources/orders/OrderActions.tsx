@@ -19,6 +19,8 @@ import type { OrderViewConfig } from './orderViews';
 import { resumePath } from './wizard/paths';
 import { forgetDraft } from './wizard/wizardRun';
 
+const spinner = (on: boolean) => (on ? <CircularProgress size={16} color="inherit" /> : undefined);
+
 type Confirmed = 'confirm' | 'activate' | 'cancel' | 'delete' | 'delivered' | 'retry';
 const CONFIRMED: readonly PageAction[] = ['confirm', 'activate', 'cancel', 'delete', 'delivered', 'retry'];
 
@@ -103,41 +105,30 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {actions.flatMap((action) => {
-          if (action === 'continue') {
-            return [
-              <Button key={action} component={Link} to={resumePath(order)} variant={missing ? 'contained' : 'outlined'}>
-                {label(action)}
-              </Button>,
-            ];
-          }
-          const button = (
+        {actions.flatMap((action) => [
+          action === 'continue' ? (
+            <Button key={action} component={Link} to={resumePath(order)} variant={missing ? 'contained' : 'outlined'}>
+              {label(action)}
+            </Button>
+          ) : (
             <Button
               key={action}
               variant={primary.includes(action) ? 'contained' : 'outlined'}
               color={action === 'cancel' || action === 'delete' ? 'error' : 'primary'}
               disabled={busy !== null}
-              startIcon={busy === action && !open && (action !== 'downloadCodes' || format === 'csv') ? <CircularProgress size={16} color="inherit" /> : undefined}
+              startIcon={spinner(busy === action && !open && (action !== 'downloadCodes' || format === 'csv'))}
               onClick={() => direct(action)}
             >
               {label(action)}
             </Button>
-          );
-          if (action !== 'downloadCodes') return [button];
+          ),
           // the codes come as a CSV or as the PDF of print-ready card fronts
-          return [
-            button,
-            <Button
-              key="downloadCodesPdf"
-              variant="outlined"
-              disabled={busy !== null}
-              startIcon={busy === 'downloadCodes' && format === 'pdf' ? <CircularProgress size={16} color="inherit" /> : undefined}
-              onClick={() => download('pdf')}
-            >
+          action === 'downloadCodes' && (
+            <Button key="downloadCodesPdf" variant="outlined" disabled={busy !== null} startIcon={spinner(busy === 'downloadCodes' && format === 'pdf')} onClick={() => download('pdf')}>
               {translate('orderScreens.actions.downloadPdf')}
-            </Button>,
-          ];
-        })}
+            </Button>
+          ),
+        ])}
       </Box>
       {dialogAction && open && (
         <ConfirmDialog
