@@ -1,4 +1,4 @@
-import { Button, CircularProgress, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, type ButtonProps, CircularProgress, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { ModalDialog } from './ModalDialog';
@@ -11,6 +11,7 @@ export function ConfirmDialog({
   confirmLabel,
   dismissLabelKey = 'ra.action.cancel',
   busy = false,
+  confirmColor,
   onConfirm,
   onClose,
 }: {
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   /** the dismiss button's text key: "Cancel" reads wrong when the action itself is a cancel */
   dismissLabelKey?: string;
   busy?: boolean;
+  /** the confirm button's color (e.g. 'error' for a removal) */
+  confirmColor?: ButtonProps['color'];
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -33,7 +36,7 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={busy}>
           {translate(dismissLabelKey)}
         </Button>
-        <Button variant="contained" onClick={onConfirm} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button variant="contained" color={confirmColor} onClick={onConfirm} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -44,12 +44,11 @@ function CompanySteps({ submitLabel }: { submitLabel: string }) {
   return (
     <>
       <Stepper activeStep={step} sx={{ mb: 2 }}>
-        <Step>
-          <StepLabel>{translate('companies.form.stepCompany')}</StepLabel>
-        </Step>
-        <Step>
-          <StepLabel>{translate('companies.form.stepAddress')}</StepLabel>
-        </Step>
+        {['stepCompany', 'stepAddress'].map((label) => (
+          <Step key={label}>
+            <StepLabel>{translate(`companies.form.${label}`)}</StepLabel>
+          </Step>
+        ))}
       </Stepper>
       {COMPANY_FORM_STEPS.map((group, index) => (
         <Box key={group} sx={{ display: step === index ? 'block' : 'none' }}>

@@ -1,10 +1,10 @@
-import { useNotifyError } from '../../components/useNotifyError';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { LOGO_TYPES, MAX_LOGO_BYTES } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
+import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { COMPANIES } from './useScopeCompanies';
 
@@ -30,29 +30,16 @@ function useLogoUrl(company: CompanyRecord): string | null {
 export function CompanyLogo({ company }: { company: CompanyRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyError();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { canAccess: canChange } = useCanAccess({ resource: COMPANIES, action: 'logo', record: company });
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun();
   const url = useLogoUrl(company);
 
   const upload = async (file: File) => {
-    if (!(LOGO_TYPES as readonly string[]).includes(file.type) || file.size > MAX_LOGO_BYTES) {
-      notify('companies.logo.invalid', { type: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await dataProvider.uploadCompanyLogo(company.id, file);
-      notify('companies.messages.logoUpdated', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: [COMPANIES] });
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    if (!(LOGO_TYPES as readonly string[]).includes(file.type) || file.size > MAX_LOGO_BYTES) notify('companies.logo.invalid', { type: 'error' });
+    else if (await run(() => dataProvider.uploadCompanyLogo(company.id, file), { done: 'companies.messages.logoUpdated' })) await queryClient.invalidateQueries({ queryKey: [COMPANIES] });
   };
 
   return (
@@ -82,7 +69,7 @@ export function CompanyLogo({ company }: { company: CompanyRecord }) {
             if (file) void upload(file);
           }}
         />
-        <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy !== null} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           {translate(company.hasLogo ? 'companies.logo.change' : 'companies.logo.add')}
         </Button>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>

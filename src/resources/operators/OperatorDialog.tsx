@@ -1,10 +1,10 @@
-import { useNotifyError } from '../../components/useNotifyError';
 import { Alert, Button, CircularProgress, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { CanAccess, CreateBase, EditBase, type Identifier, useDelete, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { operatorFields } from '../../../domain/schemas/operator';
 import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import { ModalDialog } from '../../components/ModalDialog';
+import { useBusyRun } from '../../components/useBusyRun';
 import { SchemaForm, SchemaInputs } from '../../components/schema';
 import { ScopeCompanyInput } from '../companies/ScopeCompanyInput';
 
@@ -18,28 +18,21 @@ const companyInput = operatorFields.inputs.find((field) => field.source === 'com
  */
 function DisableOperator({ onDone }: { onDone: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
   const operator = useRecordContext<OperatorRecord>();
   const { identity } = useGetIdentity();
   const [asking, setAsking] = useState(false);
-  const [disable, { isPending }] = useDelete<OperatorRecord>();
+  const [disable] = useDelete<OperatorRecord>();
+  const { busy, run } = useBusyRun();
   if (!operator || operator.status === 'DISABLED' || String(identity?.id ?? '') === String(operator.id)) return null;
   const confirm = async () => {
-    try {
-      await disable(OPERATORS, { id: operator.id, previousData: operator }, { mutationMode: 'pessimistic', returnPromise: true });
-      notify('companies.messages.operatorDisabled', { type: 'success' });
-      onDone();
-    } catch (error) {
-      notifyError(error);
-    }
+    if (await run(() => disable(OPERATORS, { id: operator.id, previousData: operator }, { mutationMode: 'pessimistic', returnPromise: true }), { done: 'companies.messages.operatorDisabled' })) onDone();
   };
   return asking ? (
     <Alert
       severity="warning"
       sx={{ mr: 'auto' }}
       action={
-        <Button color="error" onClick={() => void confirm()} disabled={isPending}>
+        <Button color="error" onClick={() => void confirm()} disabled={busy !== null}>
           {translate('companies.operators.disable')}
         </Button>
       }

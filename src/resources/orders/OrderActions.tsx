@@ -5,10 +5,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import { canAccess } from '../../../domain/access';
 import { orderConfirmRefusal, type OrderCodeFormat, type OrderDetail } from '../../../domain/orders';
 import type { Permissions } from '../../../domain/permissions';
-import { actionErrorText } from '../../components/actionErrorText';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { saveBlob } from '../../components/saveBlob';
+import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 import { pageActionsFor, type PageAction } from './orderActions';
@@ -18,6 +18,8 @@ import { browserTimeZone, exportLanguageOf } from '../../components/csvDownload'
 import type { OrderViewConfig } from './orderViews';
 import { resumePath } from './wizard/paths';
 import { forgetDraft } from './wizard/wizardRun';
+
+const spinner = (on: boolean) => (on ? <CircularProgress size={16} color="inherit" /> : undefined);
 
 type Confirmed = 'confirm' | 'activate' | 'cancel' | 'delete' | 'delivered' | 'retry';
 const CONFIRMED: readonly PageAction[] = ['confirm', 'activate', 'cancel', 'delete', 'delivered', 'retry'];
@@ -47,26 +49,9 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const actions = useOrderPageActions(order, config);
   const [open, setOpen] = useState<{ action: PageAction; key: string } | null>(null);
-  const [busy, setBusy] = useState<PageAction | null>(null);
+  const { busy, run: runBusy } = useBusyRun<PageAction>();
   const [format, setFormat] = useState<OrderCodeFormat>('csv');
-
-  const fail = (error: unknown) => {
-    const text = actionErrorText(error, 'messages.unableToPerformAction');
-    if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-  };
-  const run = async (action: PageAction, work: () => Promise<unknown>, success?: string, args?: Record<string, unknown>) => {
-    setBusy(action);
-    try {
-      await work();
-      if (success) notify(success, { type: 'success', messageArgs: args });
-      return true;
-    } catch (error) {
-      fail(error);
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
+  const run = (action: PageAction, work: () => Promise<unknown>, done?: string) => runBusy(work, { key: action, done, failure: 'messages.unableToPerformAction' });
 
   const confirmed = async (action: Confirmed, key: string) => {
     const id = order.id;
@@ -120,41 +105,30 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {actions.flatMap((action) => {
-          if (action === 'continue') {
-            return [
-              <Button key={action} component={Link} to={resumePath(order)} variant={missing ? 'contained' : 'outlined'}>
-                {label(action)}
-              </Button>,
-            ];
-          }
-          const button = (
+        {actions.flatMap((action) => [
+          action === 'continue' ? (
+            <Button key={action} component={Link} to={resumePath(order)} variant={missing ? 'contained' : 'outlined'}>
+              {label(action)}
+            </Button>
+          ) : (
             <Button
               key={action}
               variant={primary.includes(action) ? 'contained' : 'outlined'}
               color={action === 'cancel' || action === 'delete' ? 'error' : 'primary'}
               disabled={busy !== null}
-              startIcon={busy === action && !open && (action !== 'downloadCodes' || format === 'csv') ? <CircularProgress size={16} color="inherit" /> : undefined}
+              startIcon={spinner(busy === action && !open && (action !== 'downloadCodes' || format === 'csv'))}
               onClick={() => direct(action)}
             >
               {label(action)}
             </Button>
-          );
-          if (action !== 'downloadCodes') return [button];
+          ),
           // the codes come as a CSV or as the PDF of print-ready card fronts
-          return [
-            button,
-            <Button
-              key="downloadCodesPdf"
-              variant="outlined"
-              disabled={busy !== null}
-              startIcon={busy === 'downloadCodes' && format === 'pdf' ? <CircularProgress size={16} color="inherit" /> : undefined}
-              onClick={() => download('pdf')}
-            >
+          action === 'downloadCodes' && (
+            <Button key="downloadCodesPdf" variant="outlined" disabled={busy !== null} startIcon={spinner(busy === 'downloadCodes' && format === 'pdf')} onClick={() => download('pdf')}>
               {translate('orderScreens.actions.downloadPdf')}
-            </Button>,
-          ];
-        })}
+            </Button>
+          ),
+        ])}
       </Box>
       {dialogAction && open && (
         <ConfirmDialog

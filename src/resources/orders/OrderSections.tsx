@@ -9,7 +9,7 @@ import { OrderStateBadge, orderCards } from './OrderFields';
 
 const f = (key: string) => `orderScreens.fields.${key}`;
 
-export function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Detail({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   const translate = useTranslate();
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
@@ -17,7 +17,7 @@ export function Detail({ label, children, testId }: { label: string; children: R
         {translate(label)}
       </Typography>
       <Typography component="div" data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>
-        {children === null || children === undefined || children === '' ? '—' : children}
+        {value === null || value === undefined || value === '' ? '—' : value}
       </Typography>
     </Grid>
   );
@@ -39,51 +39,41 @@ export function Section({ id, title, children, action }: { id: string; title: st
   );
 }
 
-const yesNo = (translate: (key: string) => string, value: boolean) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
+/** One label/value block: the label's key under `orderScreens.fields`, the value, its test id; a falsy row is left out. */
+type Row = readonly [key: string, value: ReactNode, testId?: string] | false | '' | null | undefined;
 
-/**
- * When the order's cards expire, in words that fit its state: the date once it is known (an edited
- * day, or activated: `validMonths` after activation), before that how long they last.
- */
-function OrderExpiryDetail({ order }: { order: OrderDetail }) {
-  const translate = useTranslate();
-  const expiry = orderCardsExpiry(order);
-  if (!expiry) {
-    return (
-      <Detail label={f('validity')} testId="order-expiry">
-        {translate('orderScreens.expiry.fromActivation', { smart_count: order.validMonths })}
-      </Detail>
-    );
-  }
+function Details({ rows, sx }: { rows: Row[]; sx?: object }) {
   return (
-    <Detail label={f('expireDate')} testId="order-expiry">
-      {formatDate(order.expireDate ?? expiry)}
-    </Detail>
+    <Grid container spacing={2} sx={sx}>
+      {rows.map((row) => row && <Detail key={row[0]} label={f(row[0])} testId={row[2]} value={row[1]} />)}
+    </Grid>
   );
 }
 
-/** SPEC §3: number, dates, state, activation state, shipped by, companies. */
+/**
+ * SPEC §3: number, dates, state, activation state, shipped by, companies. When the order's cards
+ * expire is said in words that fit its state: the date once it is known (an edited day, or
+ * activated: `validMonths` after activation), before that how long they last.
+ */
 export function OrderDetailsSection({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
+  const expiry = orderCardsExpiry(order);
   return (
     <Section id="details" title="orderScreens.detail.details">
-      <Grid container spacing={2}>
-        <Detail label={f('number')}>{order.number}</Detail>
-        <Detail label={f('state')}>
-          <OrderStateBadge state={order.state} />
-        </Detail>
-        <Detail label={f('activation')} testId="order-activation">
-          {translate(`orderScreens.activation.${orderActivation(order)}`)}
-          {order.activatedAt ? ` · ${formatDateTime(order.activatedAt)}` : ''}
-        </Detail>
-        <Detail label={f('createdAt')}>{formatDateTime(order.createdAt)}</Detail>
-        <Detail label={f('confirmedAt')}>{order.confirmedAt && formatDateTime(order.confirmedAt)}</Detail>
-        <OrderExpiryDetail order={order} />
-        <Detail label={f('shippingType')}>{translate(`orders.shippingType.${order.shippingType}`)}</Detail>
-        <Detail label={f('company')}>{order.companyName}</Detail>
-        <Detail label={f('placedBy')}>{order.placedByCompanyName}</Detail>
-        {order.cancelledAt && <Detail label={f('cancelledAt')}>{formatDateTime(order.cancelledAt)}</Detail>}
-      </Grid>
+      <Details
+        rows={[
+          ['number', order.number],
+          ['state', <OrderStateBadge state={order.state} />],
+          ['activation', `${translate(`orderScreens.activation.${orderActivation(order)}`)}${order.activatedAt ? ` · ${formatDateTime(order.activatedAt)}` : ''}`, 'order-activation'],
+          ['createdAt', formatDateTime(order.createdAt)],
+          ['confirmedAt', order.confirmedAt && formatDateTime(order.confirmedAt)],
+          expiry ? ['expireDate', formatDate(order.expireDate ?? expiry), 'order-expiry'] : ['validity', translate('orderScreens.expiry.fromActivation', { smart_count: order.validMonths }), 'order-expiry'],
+          ['shippingType', translate(`orders.shippingType.${order.shippingType}`)],
+          ['company', order.companyName],
+          ['placedBy', order.placedByCompanyName],
+          order.cancelledAt && ['cancelledAt', formatDateTime(order.cancelledAt)],
+        ]}
+      />
     </Section>
   );
 }
@@ -91,17 +81,19 @@ export function OrderDetailsSection({ order }: { order: OrderDetail }) {
 /** SPEC §3: referent, valid months, company order number, e-mail flag, auto-activate, address. */
 export function OrderConfigurationSection({ order }: { order: OrderDetail }) {
   const translate = useTranslate();
-  const referent = [order.referentName, order.referentEmail].filter(Boolean).join(' · ');
+  const yesNo = (value: boolean) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   return (
     <Section id="configuration" title="orderScreens.detail.configuration">
-      <Grid container spacing={2}>
-        <Detail label={f('referent')}>{referent}</Detail>
-        <Detail label={f('validMonths')}>{order.validMonths}</Detail>
-        <Detail label={f('companyOrderNumber')}>{order.companyOrderNumber}</Detail>
-        <Detail label={f('sendEmailToCompanyContact')}>{yesNo(translate, order.sendEmailToCompanyContact)}</Detail>
-        <Detail label={f('autoActivate')}>{yesNo(translate, order.autoActivate)}</Detail>
-        <Detail label={f('shippingAddress')}>{order.shippingAddress}</Detail>
-      </Grid>
+      <Details
+        rows={[
+          ['referent', [order.referentName, order.referentEmail].filter(Boolean).join(' · ')],
+          ['validMonths', order.validMonths],
+          ['companyOrderNumber', order.companyOrderNumber],
+          ['sendEmailToCompanyContact', yesNo(order.sendEmailToCompanyContact)],
+          ['autoActivate', yesNo(order.autoActivate)],
+          ['shippingAddress', order.shippingAddress],
+        ]}
+      />
     </Section>
   );
 }
@@ -163,10 +155,7 @@ export function OrderProductsSection({ order }: { order: OrderDetail }) {
           </Table>
         </Box>
       )}
-      <Grid container spacing={2} sx={{ mt: 1 }}>
-        <Detail label={f('physicalCards')}>{formatNumber(order.physicalCards)}</Detail>
-        <Detail label={f('digitalCards')}>{formatNumber(order.digitalCards)}</Detail>
-      </Grid>
+      <Details sx={{ mt: 1 }} rows={[['physicalCards', formatNumber(order.physicalCards)], ['digitalCards', formatNumber(order.digitalCards)]]} />
     </Section>
   );
 }
@@ -177,19 +166,15 @@ export function OrderTrackingSection({ order }: { order: OrderDetail }) {
   if (!order.trackingCarrier && !order.trackingNumber) return null;
   return (
     <Section id="tracking" title="orderScreens.detail.tracking">
-      <Grid container spacing={2}>
-        <Detail label={f('carrier')}>{order.trackingCarrier}</Detail>
-        <Detail label={f('trackingNumber')}>{order.trackingNumber}</Detail>
-        <Detail label={f('trackingLink')}>
-          {order.trackingLink && (
-            <MuiLink href={order.trackingLink} target="_blank" rel="noopener noreferrer">
-              {translate('orderScreens.detail.openTracking')}
-            </MuiLink>
-          )}
-        </Detail>
-        {order.shippedAt && <Detail label={f('shippedAt')}>{formatDateTime(order.shippedAt)}</Detail>}
-        {order.deliveredAt && <Detail label={f('deliveredAt')}>{formatDateTime(order.deliveredAt)}</Detail>}
-      </Grid>
+      <Details
+        rows={[
+          ['carrier', order.trackingCarrier],
+          ['trackingNumber', order.trackingNumber],
+          ['trackingLink', order.trackingLink && <MuiLink href={order.trackingLink} target="_blank" rel="noopener noreferrer">{translate('orderScreens.detail.openTracking')}</MuiLink>],
+          order.shippedAt && ['shippedAt', formatDateTime(order.shippedAt)],
+          order.deliveredAt && ['deliveredAt', formatDateTime(order.deliveredAt)],
+        ]}
+      />
     </Section>
   );
 }

@@ -1,4 +1,3 @@
-import { useNotifyError } from '../../components/useNotifyError';
 import { Alert, AlertTitle, Box, Button, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
@@ -8,6 +7,7 @@ import { useFormatNumber } from '../../components/formatMoney';
 import { FilePickButton } from '../../components/FilePickButton';
 import { ModalDialog } from '../../components/ModalDialog';
 import { RowsTable } from '../../components/RowsTable';
+import { useBusyRun } from '../../components/useBusyRun';
 import { useDownload } from '../../components/useDownload';
 import { HttpError } from '../../dataProvider/httpError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
@@ -69,10 +69,9 @@ function Results({ result }: { result: StoreImportResult }) {
  */
 export function StoreImportDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
-  const notifyError = useNotifyError();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun();
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const [result, setResult] = useState<StoreImportResult | null>(null);
 
@@ -84,18 +83,18 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
       setProblem(local);
       return;
     }
-    setBusy(true);
-    try {
-      const answer = await dataProvider.importStores(file);
-      setResult(answer);
-      if (answer.created > 0) refresh();
-    } catch (error) {
-      const refused = problemOf(error);
-      if (refused) setProblem(refused);
-      else notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const answer = await dataProvider.importStores(file);
+        setResult(answer);
+        if (answer.created > 0) refresh();
+      } catch (error) {
+        // a file the server refuses says what is wrong with it in the dialog; anything else is notified
+        const refused = problemOf(error);
+        if (!refused) throw error;
+        setProblem(refused);
+      }
+    });
   };
 
   const { download: downloadTemplate } = useDownload(() => dataProvider.storeImportTemplate(), 'stores-template.csv');
@@ -109,7 +108,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
           <Button variant="outlined" onClick={downloadTemplate}>
             {translate('stores.import.template')}
           </Button>
-          <FilePickButton label={translate('stores.import.choose')} accept=".csv,text/csv" busy={busy} testId="store-import-input" onFile={(file) => void upload(file)} />
+          <FilePickButton label={translate('stores.import.choose')} accept=".csv,text/csv" busy={busy !== null} testId="store-import-input" onFile={(file) => void upload(file)} />
         </Box>
         {problem && <ReadError problem={problem} />}
         {result && <Results result={result} />}

@@ -12,7 +12,6 @@ import { shippingTypeOf, wizardPaths } from './paths';
 import { TypologyCard } from './TypologyCard';
 import { useCompanyName } from './useCompanyName';
 import { WizardPage } from './WizardPage';
-import { WizardSubtitle } from './WizardSubtitle';
 import { useWizardRun } from './wizardRun';
 
 const PAGE = 12;
@@ -104,7 +103,7 @@ function CreateCatalog({ type, companyId }: { type: ShippingType; companyId: str
       links={{ company: wizardPaths.company(type) }}
       linkState={state}
       back={{ to: wizardPaths.company(type), label: 'orderWizard.backToCompany' }}
-      subtitle={<WizardSubtitle type={type} company={company} />}
+      about={{ shippingType: type, companyName: company }}
     >
       <Catalog type={type} linkTo={(typology) => wizardPaths.customize(type, companyId, typology.id)} linkState={state} />
     </WizardPage>
@@ -120,7 +119,7 @@ function AddCatalog({ order, urlType }: { order: OrderDetail; urlType: ShippingT
       step="catalog"
       links={{}}
       back={{ to: wizardPaths.recap(order.id), label: 'orderWizard.backToSummary' }}
-      subtitle={<WizardSubtitle type={order.shippingType} company={order.companyName} number={order.number} />}
+      about={order}
     >
       <Catalog type={order.shippingType} linkTo={(typology) => wizardPaths.addItem(order.id, typology.id, order.shippingType)} />
     </WizardPage>

@@ -6,7 +6,6 @@ import { FILTER_TEXT_MAX } from '../../../../domain/fields';
 import type { CompanyRecord } from '../../../../domain/schemas/companies-api';
 import { shippingTypeOf, wizardPaths } from './paths';
 import { WizardPage } from './WizardPage';
-import { WizardSubtitle } from './WizardSubtitle';
 import { useWizardRun } from './wizardRun';
 
 const COMPANIES = 'privative-orders/companies';
@@ -45,7 +44,7 @@ export default function CompanyStep() {
   const label = (choice: Choice) => (choice.own ? translate('orderWizard.company.own', { name: choice.name }) : choice.name);
 
   return (
-    <WizardPage title={translate('screens.orderCreate')} step="company" back={{ to: wizardPaths.list(), label: 'orderWizard.backToList' }} subtitle={<WizardSubtitle type={type} />}>
+    <WizardPage title={translate('screens.orderCreate')} step="company" back={{ to: wizardPaths.list(), label: 'orderWizard.backToList' }} about={{ shippingType: type }}>
       <Paper variant="outlined" component="section" aria-labelledby="company-step-title" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
         <Typography variant="h6" component="h2" id="company-step-title" gutterBottom>
           {translate('orderWizard.company.title')}

@@ -14,7 +14,6 @@ import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { DraftGate } from './DraftGate';
 import { ORDERS, wizardPaths } from './paths';
 import { WizardPage } from './WizardPage';
-import { WizardSubtitle } from './WizardSubtitle';
 
 const MONTHS = Array.from({ length: VALID_MONTHS_MAX - VALID_MONTHS_MIN + 1 }, (_, i) => VALID_MONTHS_MIN + i);
 
@@ -117,7 +116,7 @@ export default function ConfigurationStep() {
           step="configuration"
           links={{ catalog: wizardPaths.addCatalog(order.id, order.shippingType), summary: wizardPaths.recap(order.id) }}
           back={{ to: wizardPaths.recap(order.id), label: 'orderWizard.backToSummary' }}
-          subtitle={<WizardSubtitle type={order.shippingType} company={order.companyName} number={order.number} />}
+          about={order}
         >
           <ConfigurationForm order={order} />
         </WizardPage>

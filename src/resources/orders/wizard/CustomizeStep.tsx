@@ -19,7 +19,6 @@ import { ORDERS, shippingTypeOf, wizardPaths } from './paths';
 import { RangesInput } from './RangesInput';
 import { useCompanyName } from './useCompanyName';
 import { WizardPage } from './WizardPage';
-import { WizardSubtitle } from './WizardSubtitle';
 import { rememberRunDraft, runDraft, useWizardRun } from './wizardRun';
 
 type Mode = { kind: 'create'; type: ShippingType; companyId: string; run: string | undefined } | { kind: 'add'; order: OrderDetail } | { kind: 'edit'; order: OrderDetail; item: OrderItem };
@@ -156,7 +155,7 @@ function CreateCustomize({ type, companyId, typologyId }: { type: ShippingType; 
       links={{ company: wizardPaths.company(type), catalog: wizardPaths.catalog(type, companyId) }}
       linkState={state}
       back={{ to: wizardPaths.catalog(type, companyId), label: 'orderWizard.backToCatalog' }}
-      subtitle={<WizardSubtitle type={type} company={company} />}
+      about={{ shippingType: type, companyName: company }}
     >
       <WithTypology id={typologyId}>{(typology) => <ItemForm mode={{ kind: 'create', type, companyId, run }} typology={typology} />}</WithTypology>
     </WizardPage>
@@ -172,7 +171,7 @@ function DraftCustomize({ order, typologyId, item, urlType }: { order: OrderDeta
       step="customize"
       links={{ catalog: wizardPaths.addCatalog(order.id, order.shippingType) }}
       back={{ to: item ? wizardPaths.recap(order.id) : wizardPaths.addCatalog(order.id, order.shippingType), label: item ? 'orderWizard.backToSummary' : 'orderWizard.backToCatalog' }}
-      subtitle={<WizardSubtitle type={order.shippingType} company={order.companyName} number={order.number} />}
+      about={order}
     >
       <WithTypology id={typologyId}>{(typology) => <ItemForm mode={item ? { kind: 'edit', order, item } : { kind: 'add', order }} typology={typology} />}</WithTypology>
     </WizardPage>

@@ -1,19 +1,19 @@
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { isOrderConfigured, orderConfirmRefusal, type OrderDetail, type OrderItem } from '../../../../domain/orders';
+import { ConfirmActionButton } from '../../../components/ConfirmActionButton';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { createIdempotencyKeys } from '../../../components/idempotencyKey';
 import { useFormatCents } from '../../../components/MoneyField';
-import { useNotifyError } from '../../../components/useNotifyError';
+import { useBusyRun } from '../../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { DraftGate } from './DraftGate';
 import { ItemRow } from './ItemRow';
 import { ORDERS, wizardPaths } from './paths';
 import { WizardPage } from './WizardPage';
-import { WizardSubtitle } from './WizardSubtitle';
 import { forgetDraft } from './wizardRun';
 
 function Section({ id, title, action, children }: { id: string; title: string; action: { to: string; label: string }; children: ReactNode }) {
@@ -76,56 +76,23 @@ function ConfigurationSummary({ order }: { order: OrderDetail }) {
 
 function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const confirmKeys = useMemo(() => createIdempotencyKeys(), []);
   const [removing, setRemoving] = useState<OrderItem | null>(null);
-  const [dialog, setDialog] = useState<'confirm' | 'delete' | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun();
   const { canAccess: mayDelete } = useCanAccess({ resource: ORDERS, action: 'delete' });
   const { canAccess: mayConfirm } = useCanAccess({ resource: ORDERS, action: 'confirm' });
   const configured = isOrderConfigured(order);
   const confirmable = orderConfirmRefusal(order, order.items.length) === null;
   const empty = order.items.length === 0;
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
   const refresh = () => queryClient.invalidateQueries({ queryKey: [ORDERS] });
-  const removeItem = () =>
-    run(async () => {
-      await dataProvider.removeOrderItem(order.id, removing!.id);
-      notify('orderWizard.messages.itemRemoved', { type: 'success' });
-      setRemoving(null);
-      await refresh();
-    });
-  const deleteDraft = () =>
-    run(async () => {
-      await dataProvider.deleteOrderDraft(order.id);
-      forgetDraft(order.id);
-      notify('success.orderDeleted', { type: 'success' });
-      setDialog(null);
-      navigate(wizardPaths.list());
-      void refresh();
-    });
-  const confirm = () =>
-    run(async () => {
-      await dataProvider.confirmOrder(order.id, confirmKeys({ confirm: order.id }));
-      notify('success.orderConfirmed', { type: 'success' });
-      setDialog(null);
-      navigate(wizardPaths.detail(order.id));
-      void refresh();
-    });
+  const removeItem = async () => {
+    if (!(await run(() => dataProvider.removeOrderItem(order.id, removing!.id), { done: 'orderWizard.messages.itemRemoved' }))) return;
+    setRemoving(null);
+    await refresh();
+  };
 
   const links = {
     catalog: wizardPaths.addCatalog(order.id, order.shippingType),
@@ -138,7 +105,7 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
       step={review ? 'review' : 'summary'}
       links={links}
       back={review ? { to: wizardPaths.configuration(order.id), label: 'orderWizard.backToConfiguration' } : { to: wizardPaths.list(), label: 'orderWizard.backToList' }}
-      subtitle={<WizardSubtitle type={order.shippingType} company={order.companyName} number={order.number} />}
+      about={order}
     >
       <Section id="wizard-items" title={translate('orderWizard.recap.products')} action={{ to: links.catalog, label: 'orderWizard.recap.addProduct' }}>
         {empty ? (
@@ -169,16 +136,38 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
 
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}>
         {mayDelete ? (
-          <Button color="error" onClick={() => setDialog('delete')}>
-            {translate('orderWizard.recap.deleteDraft')}
-          </Button>
+          <ConfirmActionButton
+            label="orderWizard.recap.deleteDraft"
+            title={translate('orderWizard.recap.deleteTitle')}
+            dismissLabelKey="orderWizard.keepDraft"
+            button={{ color: 'error' }}
+            run={() => dataProvider.deleteOrderDraft(order.id)}
+            done="success.orderDeleted"
+            onDone={() => {
+              forgetDraft(order.id);
+              navigate(wizardPaths.list());
+              void refresh();
+            }}
+          >
+            {translate('orderWizard.recap.deleteText', { number: order.number })}
+          </ConfirmActionButton>
         ) : (
           <span />
         )}
         {review ? (
-          <Button variant="contained" size="large" disabled={!confirmable || busy || !mayConfirm} onClick={() => setDialog('confirm')}>
-            {translate('orderWizard.review.confirm')}
-          </Button>
+          <ConfirmActionButton
+            label="orderWizard.review.confirm"
+            title={translate('orderWizard.review.confirmTitle')}
+            button={{ variant: 'contained', size: 'large', disabled: !confirmable || busy !== null || !mayConfirm }}
+            run={() => dataProvider.confirmOrder(order.id, confirmKeys({ confirm: order.id }))}
+            done="success.orderConfirmed"
+            onDone={() => {
+              navigate(wizardPaths.detail(order.id));
+              void refresh();
+            }}
+          >
+            {translate('orderWizard.review.confirmText', { number: order.number, smart_count: order.physicalCards + order.digitalCards })}
+          </ConfirmActionButton>
         ) : (
           <Button component={Link} to={links.configuration} variant="contained" size="large" disabled={empty}>
             {translate('orderWizard.recap.toConfiguration')}
@@ -190,32 +179,11 @@ function Recap({ order, review }: { order: OrderDetail; review: boolean }) {
         open={removing !== null}
         title={translate('orderWizard.recap.removeTitle')}
         confirmLabel={translate('orderWizard.recap.remove')}
-        busy={busy}
+        busy={busy !== null}
         onConfirm={() => void removeItem()}
         onClose={() => setRemoving(null)}
       >
         {translate('orderWizard.recap.removeText', { name: removing?.typologyName ?? '' })}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        title={translate('orderWizard.recap.deleteTitle')}
-        confirmLabel={translate('orderWizard.recap.deleteDraft')}
-        dismissLabelKey="orderWizard.keepDraft"
-        busy={busy}
-        onConfirm={() => void deleteDraft()}
-        onClose={() => setDialog(null)}
-      >
-        {translate('orderWizard.recap.deleteText', { number: order.number })}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog === 'confirm'}
-        title={translate('orderWizard.review.confirmTitle')}
-        confirmLabel={translate('orderWizard.review.confirm')}
-        busy={busy}
-        onConfirm={() => void confirm()}
-        onClose={() => setDialog(null)}
-      >
-        {translate('orderWizard.review.confirmText', { number: order.number, smart_count: order.physicalCards + order.digitalCards })}
       </ConfirmDialog>
     </WizardPage>
   );
