@@ -26,7 +26,7 @@ export default function SubCompanyWalletShow() {
     <Box sx={{ maxWidth: 1400 }}>
       <BackLink to={createPath({ resource: RESOURCE, type: 'list' })} label="reloadables.subWallets.back" />
       <PageHeading title={translate('screens.walletSubCompanyDetail')} />
-      <WalletSummary query={wallet} title={wallet.data ? translate('reloadables.wallet.of', { company: wallet.data.companyName }) : translate('reloadables.wallet.title')} />
+      <WalletSummary query={wallet} />
       {canTransfer && wallet.data && <TransferForm sub={wallet.data} parent={parent.data} onDone={refresh} />}
       <WalletMovements resource="reloadables/walletSubCompanies-movements" fileStem={`wallet-movements-${wallet.data?.companyCode ?? id}`} subCompanyId={id} />
     </Box>
