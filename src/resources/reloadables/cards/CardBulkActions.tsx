@@ -6,11 +6,10 @@ import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
 import { CARD_BULK_ACTIONS, RELOAD_LIMITS, type CardBulkAction, type CardBulkBody, type CardBulkResult, type ReloadableCard } from '../../../../domain/reloadables';
+import { AmountField } from '../../../components/AmountField';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
 import { FormDialog } from '../../../components/FormDialog';
-import { FormTextField } from '../../../components/FormTextField';
 import { createIdempotencyKeys } from '../../../components/idempotencyKey';
-import { useFormatCents } from '../../../components/MoneyField';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { CompanySelect } from './CardDialogs';
@@ -52,7 +51,6 @@ export function offeredBulkActions(selectedIds: readonly Identifier[], cards: re
  */
 export function CardBulkDialog({ action, ids, onClose, onDone }: { action: CardBulkAction; ids: Identifier[]; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
-  const formatCents = useFormatCents();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [keyFor] = useState(createIdempotencyKeys);
   const [result, setResult] = useState<CardBulkResult | null>(null);
@@ -94,16 +92,7 @@ export function CardBulkDialog({ action, ids, onClose, onDone }: { action: CardB
       maxWidth="sm"
     >
       <Typography>{translate('reloadables.bulk.selected', { smart_count: ids.length })}</Typography>
-      {action === 'reload' && (
-        <FormTextField
-          name="amount"
-          label={translate('reloadables.bulk.amount')}
-          helperText={translate('reloadables.cardActions.amountHelp', { max: formatCents(RELOAD_LIMITS.maxReloadCents) })}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          required
-          autoFocus
-        />
-      )}
+      {action === 'reload' && <AmountField label={translate('reloadables.bulk.amount')} help="reloadables.cardActions.amountHelp" maxCents={RELOAD_LIMITS.maxReloadCents} />}
       {action === 'linkCompany' && <BulkCompanyField ids={ids} />}
     </FormDialog>
   );

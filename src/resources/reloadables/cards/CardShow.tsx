@@ -1,29 +1,16 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Grid, Link as MuiLink, Paper, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Box, Link as MuiLink, Paper, Typography } from '@mui/material';
 import { Loading, ShowBase, useCreatePath, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import type { ReloadableCard } from '../../../../domain/reloadables';
 import { useFormatCents } from '../../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../../i18n/dates';
 import { PageHeading } from '../../../components/PageHeading';
+import { BackLink } from '../../../components/schema';
+import { RecordDetails } from '../shared/RecordDetails';
 import { ReloadableCardStatusBadge } from '../shared/ReloadableCardStatusBadge';
 import { CardActionButtons } from './CardActions';
 import { CardHistory } from './CardHistory';
 import { CARDS } from './useCardActions';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children || '—'}
-      </Typography>
-    </Grid>
-  );
-}
 
 /** The holder's name, linking to the holder's page when there is one. */
 function Holder({ card }: { card: ReloadableCard }) {
@@ -54,23 +41,24 @@ function CardDetails() {
         <Box sx={{ flexGrow: 1 }} />
         <CardActionButtons />
       </Box>
-      <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
-        <Detail label={label('balance')}>
-          <Typography component="span" variant="h6" data-testid="card-balance">
-            {formatCents(card.balanceCents)}
-          </Typography>
-        </Detail>
-        <Detail label={label('monthReloaded')}>{formatCents(card.monthReloadedCents)}</Detail>
-        <Detail label={label('yearReloaded')}>{formatCents(card.yearReloadedCents)}</Detail>
-        <Detail label={label('customerName')}>
-          <Holder card={card} />
-        </Detail>
-        <Detail label={label('clientId')}>{card.clientId}</Detail>
-        <Detail label={label('company')}>{card.companyName}</Detail>
-        <Detail label={label('activationDate')}>{formatDateTime(card.activationDate)}</Detail>
-        <Detail label={label('expirationDate')}>{formatDate(card.expirationDate)}</Detail>
-        <Detail label={label('lastReloadAt')}>{formatDateTime(card.lastReloadAt)}</Detail>
-      </Grid>
+      <RecordDetails
+        items={[
+          [
+            label('balance'),
+            <Typography key="balance" component="span" variant="h6" data-testid="card-balance">
+              {formatCents(card.balanceCents)}
+            </Typography>,
+          ],
+          [label('monthReloaded'), formatCents(card.monthReloadedCents)],
+          [label('yearReloaded'), formatCents(card.yearReloadedCents)],
+          [label('customerName'), <Holder key="holder" card={card} />],
+          [label('clientId'), card.clientId],
+          [label('company'), card.companyName],
+          [label('activationDate'), formatDateTime(card.activationDate)],
+          [label('expirationDate'), formatDate(card.expirationDate)],
+          [label('lastReloadAt'), formatDateTime(card.lastReloadAt)],
+        ]}
+      />
     </Paper>
   );
 }
@@ -93,9 +81,7 @@ export default function CardShow() {
   const title = translate('screens.reloadableCardDetail');
   return (
     <Box sx={{ maxWidth: 1200 }}>
-      <Button component={Link} to={createPath({ resource: CARDS, type: 'list' })} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {translate('reloadables.cards.back')}
-      </Button>
+      <BackLink to={createPath({ resource: CARDS, type: 'list' })} label="reloadables.cards.back" />
       <PageHeading title={card ? `${title} ${card.number}` : title} />
       <ShowBase<ReloadableCard> resource={CARDS} loading={<Loading />}>
         <CardDetails />

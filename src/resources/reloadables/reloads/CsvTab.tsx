@@ -1,18 +1,17 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import { RELOAD_LIMITS, type ReloadRunDetail } from '../../../../domain/reloadables';
+import { RELOAD_LIMITS } from '../../../../domain/reloadables';
 import { formatFileSize } from '../../../components/formatMoney';
 import { FilePickButton } from '../../../components/FilePickButton';
 import { useDownload } from '../../../components/useDownload';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { exportLanguageOf } from '../../../components/csvDownload';
 import { fileToUpload, isCsvFile } from '../../../components/fileReading';
-import { ReloadCheckout, type ReloadDraft } from './ReloadCheckout';
-import { RunOutcome } from './RunOutcome';
-import { ScheduleField, useSchedule } from './ScheduleField';
+import type { ReloadDraft } from './ReloadCheckout';
+import { useReloadTab } from './useReloadTab';
 import { FileReadError } from './ValidationReport';
 
 export const TEMPLATE_FILE = 'reloads-template.csv';
@@ -30,11 +29,7 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [chosen, setChosen] = useState<{ name: string; result: Chosen } | null>(null);
   const [reading, setReading] = useState(false);
-  const schedule = useSchedule();
-  const [run, setRun] = useState<ReloadRunDetail | null>(null);
-
-  const dirty = chosen !== null || schedule.on;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const { outcome, footer } = useReloadTab({ dirty: chosen !== null, onDirtyChange, clear: () => setChosen(null) });
 
   const { download: downloadTemplate, downloading } = useDownload(() => dataProvider.reloadsTemplate(exportLanguageOf(locale)), TEMPLATE_FILE, 'messages.operationFailed');
 
@@ -52,13 +47,7 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
       setReading(false);
     }
   };
-
-  const reset = () => {
-    setChosen(null);
-    schedule.reset();
-    setRun(null);
-  };
-  if (run) return <RunOutcome run={run} onNew={reset} />;
+  if (outcome) return outcome;
 
   const result = chosen?.result;
   const chooseLabel = translate(chosen ? 'reloads.csv.chooseOther' : 'reloads.csv.choose');
@@ -89,19 +78,7 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
         )}
         {result && 'unreadable' in result && <FileReadError reasons={[]} onTemplate={downloadTemplate} />}
       </Paper>
-      <ScheduleField {...schedule.field} />
-      <ReloadCheckout
-        draft={result && 'draft' in result ? result.draft : null}
-        scheduledAt={schedule.scheduledAt}
-        scheduleValid={schedule.valid}
-        autoCheck
-        rowLabel="reloads.report.line"
-        onTemplate={downloadTemplate}
-        onDone={(created) => {
-          reset();
-          setRun(created);
-        }}
-      />
+      {footer({ draft: result && 'draft' in result ? result.draft : null, autoCheck: true, rowLabel: 'reloads.report.line', onTemplate: downloadTemplate })}
     </Box>
   );
 }

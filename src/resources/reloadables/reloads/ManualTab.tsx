@@ -1,14 +1,13 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, Button, IconButton, List, ListItem, Paper, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { RELOAD_LIMITS, type ReloadableCard, type ReloadRunDetail } from '../../../../domain/reloadables';
+import { RELOAD_LIMITS, type ReloadableCard } from '../../../../domain/reloadables';
 import { useFormatCents } from '../../../components/MoneyField';
 import { readReloadAmount } from './amounts';
 import { CardPicker } from './CardPicker';
-import { ReloadCheckout, type ReloadDraft } from './ReloadCheckout';
-import { RunOutcome } from './RunOutcome';
-import { ScheduleField, useSchedule } from './ScheduleField';
+import type { ReloadDraft } from './ReloadCheckout';
+import { useReloadTab } from './useReloadTab';
 
 interface Picked {
   card: ReloadableCard;
@@ -32,24 +31,20 @@ export function ManualTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =
   const [locale] = useLocaleState();
   const [picked, setPicked] = useState<Picked[]>([]);
   const [allAmount, setAllAmount] = useState('');
-  const schedule = useSchedule();
-  const [run, setRun] = useState<ReloadRunDetail | null>(null);
-
-  const dirty = picked.length > 0 || allAmount !== '' || schedule.on;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const { outcome, footer } = useReloadTab({
+    dirty: picked.length > 0 || allAmount !== '',
+    onDirtyChange,
+    clear: () => {
+      setPicked([]);
+      setAllAmount('');
+    },
+  });
 
   const amounts = picked.map((item) => readReloadAmount(item.amount, locale));
   const draft = draftOf(picked, amounts);
   const total = amounts.reduce((sum, amount) => sum + ('cents' in amount ? amount.cents : 0), 0);
   const allRead = readReloadAmount(allAmount, locale);
-
-  const reset = () => {
-    setPicked([]);
-    setAllAmount('');
-    schedule.reset();
-    setRun(null);
-  };
-  if (run) return <RunOutcome run={run} onNew={reset} />;
+  if (outcome) return outcome;
 
   const setAmount = (index: number, amount: string) => setPicked((list) => list.map((item, at) => (at === index ? { ...item, amount } : item)));
   return (
@@ -113,19 +108,7 @@ export function ManualTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =
           </Typography>
         )}
       </Paper>
-      <ScheduleField {...schedule.field} />
-      {picked.length > 0 && !draft && <Typography color="text.secondary">{translate('reloads.manual.amountsNeeded')}</Typography>}
-      <ReloadCheckout
-        draft={draft}
-        scheduledAt={schedule.scheduledAt}
-        scheduleValid={schedule.valid}
-        rowLabel="reloads.report.position"
-        cardOf={(row) => picked[row - 1]?.card.number}
-        onDone={(created) => {
-          reset();
-          setRun(created);
-        }}
-      />
+      {footer({ draft, rowLabel: 'reloads.report.position', cardOf: (row) => picked[row - 1]?.card.number }, picked.length > 0 && !draft && <Typography color="text.secondary">{translate('reloads.manual.amountsNeeded')}</Typography>)}
     </Box>
   );
 }

@@ -10,15 +10,11 @@ import { useReasonText } from './reloadTexts';
 /** How many bad rows the report lists; a file of 10,000 bad lines would otherwise be one endless table. */
 const LISTED_ERRORS = 200;
 
-/** The distinct rows that have at least one error (a row may be wrong in two fields). */
-export function badRowCount(errors: ReloadRowError[]): number {
-  return new Set(errors.filter((error) => error.field !== 'file').map((error) => error.row)).size;
-}
-
+/** The distinct rows that have at least one error (a row may be wrong in two fields), in order. */
+const badRows = (errors: ReloadRowError[]) => [...new Set(errors.filter((error) => error.field !== 'file').map((error) => error.row))].sort((a, b) => a - b);
+export const badRowCount = (errors: ReloadRowError[]): number => badRows(errors).length;
 /** The identity of a set of bad rows (their row numbers), to tell whether a new check found the same ones. */
-export function badRowsKey(errors: ReloadRowError[]): string {
-  return [...new Set(errors.filter((error) => error.field !== 'file').map((error) => error.row))].sort((a, b) => a - b).join(',');
-}
+export const badRowsKey = (errors: ReloadRowError[]): string => badRows(errors).join(',');
 
 export const fileErrorsOf = (errors: ReloadRowError[]) => errors.filter((error) => error.field === 'file');
 

@@ -1,28 +1,14 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Card, CircularProgress, Grid, List, ListItem, Paper, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Box, Card, CircularProgress, List, ListItem, Paper, Typography } from '@mui/material';
 import { Loading, RecordContextProvider, ShowBase, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
 import type { ReloadableUserDetail } from '../../../../domain/reloadables';
 import { useFormatCents } from '../../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../../i18n/dates';
 import { PageHeading } from '../../../components/PageHeading';
+import { BackLink } from '../../../components/schema';
+import { RecordDetails } from '../shared/RecordDetails';
 import { CardNumberLink } from '../cards/CardNumberLink';
 import { ReloadableCardStatusBadge } from '../shared/ReloadableCardStatusBadge';
 import { USERS, userName } from './UserList';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children || '—'}
-      </Typography>
-    </Grid>
-  );
-}
 
 /**
  * The holder's cards: number (link to the card's page), status, balance, expiry. Coming from the
@@ -76,12 +62,14 @@ function UserDetails() {
         <Typography variant="h6" component="h2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           {userName(user)}
         </Typography>
-        <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
-          <Detail label={label('email')}>{user.email}</Detail>
-          <Detail label={label('phone')}>{user.phone}</Detail>
-          <Detail label={label('clientId')}>{user.clientId}</Detail>
-          <Detail label={label('createdAt')}>{formatDateTime(user.createdAt)}</Detail>
-        </Grid>
+        <RecordDetails
+          items={[
+            [label('email'), user.email],
+            [label('phone'), user.phone],
+            [label('clientId'), user.clientId],
+            [label('createdAt'), formatDateTime(user.createdAt)],
+          ]}
+        />
       </Paper>
       <HolderCards user={user} />
     </>
@@ -94,9 +82,7 @@ export default function UserShow() {
   const createPath = useCreatePath();
   return (
     <Box sx={{ maxWidth: 1200 }}>
-      <Button component={Link} to={createPath({ resource: USERS, type: 'list' })} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {translate('reloadables.users.back')}
-      </Button>
+      <BackLink to={createPath({ resource: USERS, type: 'list' })} label="reloadables.users.back" />
       <PageHeading title={translate('screens.reloadableUserDetail')} />
       <ShowBase<ReloadableUserDetail> resource={USERS} loading={<Loading />}>
         <UserDetails />

@@ -34,7 +34,6 @@ export default function WalletPage() {
       <PageHeading title={translate('screens.wallet')} />
       <WalletSummary
         query={wallet}
-        title={wallet.data ? translate('reloadables.wallet.of', { company: wallet.data.companyName }) : translate('reloadables.wallet.title')}
         actions={
           canFund && wallet.data ? (
             <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setFunding(true)}>

@@ -1,8 +1,8 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button } from '@mui/material';
+import { Box } from '@mui/material';
 import { useCanAccess, useCreatePath, useRefresh, useTranslate } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { PageHeading } from '../../../components/PageHeading';
+import { BackLink } from '../../../components/schema';
 import { WalletMovements } from '../shared/WalletMovements';
 import { WalletSummary } from '../shared/WalletSummary';
 import { useWallet } from '../shared/useWallet';
@@ -24,11 +24,9 @@ export default function SubCompanyWalletShow() {
   const { canAccess: canTransfer } = useCanAccess({ resource: RESOURCE, action: 'transfer' });
   return (
     <Box sx={{ maxWidth: 1400 }}>
-      <Button component={Link} to={createPath({ resource: RESOURCE, type: 'list' })} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        {translate('reloadables.subWallets.back')}
-      </Button>
+      <BackLink to={createPath({ resource: RESOURCE, type: 'list' })} label="reloadables.subWallets.back" />
       <PageHeading title={translate('screens.walletSubCompanyDetail')} />
-      <WalletSummary query={wallet} title={wallet.data ? translate('reloadables.wallet.of', { company: wallet.data.companyName }) : translate('reloadables.wallet.title')} />
+      <WalletSummary query={wallet} />
       {canTransfer && wallet.data && <TransferForm sub={wallet.data} parent={parent.data} onDone={refresh} />}
       <WalletMovements resource="reloadables/walletSubCompanies-movements" fileStem={`wallet-movements-${wallet.data?.companyCode ?? id}`} subCompanyId={id} />
     </Box>

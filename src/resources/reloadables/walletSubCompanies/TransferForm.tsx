@@ -5,11 +5,11 @@ import { Form, useDataProvider, useNotify, useTranslate, type Identifier } from 
 import { useController, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { RELOAD_LIMITS, walletNoteSchema, type Wallet } from '../../../../domain/reloadables';
+import { AmountField } from '../../../components/AmountField';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
 import { FormTextField } from '../../../components/FormTextField';
 import { createIdempotencyKeys } from '../../../components/idempotencyKey';
-import { useFormatCents } from '../../../components/MoneyField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
@@ -58,7 +58,6 @@ function DirectionField({ subName, directions }: { subName: string; directions: 
 export function TransferForm({ sub, parent, onDone }: { sub: Wallet; parent: Wallet | undefined; onDone: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const formatCents = useFormatCents();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [keyFor] = useState(createIdempotencyKeys);
   const [failure, setFailure] = useState<string | null>(null);
@@ -92,13 +91,7 @@ export function TransferForm({ sub, parent, onDone }: { sub: Wallet; parent: Wal
       </Typography>
       {(directions.toSub || directions.fromSub) && (
         <Form key={`${round}-${defaults.direction}`} resolver={resolver} mode="all" defaultValues={defaults} onSubmit={submit} noValidate>
-          <FormTextField
-            name="amount"
-            label={translate('reloadables.transfer.amount')}
-            helperText={translate('reloadables.transfer.amountHelp', { max: formatCents(RELOAD_LIMITS.maxWalletMoveCents) })}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            required
-          />
+          <AmountField label={translate('reloadables.transfer.amount')} help="reloadables.transfer.amountHelp" maxCents={RELOAD_LIMITS.maxWalletMoveCents} autoFocus={false} />
           <DirectionField subName={sub.companyName} directions={directions} />
           <FormTextField name="note" label={translate('reloadables.transfer.note')} rule={walletNoteSchema} />
           <FormErrorAlert message={failure} />
