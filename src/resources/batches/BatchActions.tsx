@@ -2,13 +2,17 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { batchActionAllowed, type Batch } from '../../../domain/catalog';
 import { actionErrorText } from '../../components/actionErrorText';
 import { saveBlob } from '../../components/saveBlob';
+import { useBusyRun } from '../../components/useBusyRun';
+import { useNotifyError } from '../../components/useNotifyError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { ActivationDialog } from './ActivationDialog';
 import { useBatchRight } from './useBatchRights';
+
+const FAILED = 'batches.messages.actionFailed';
 
 export const archiveFileName = (batch: Pick<Batch, 'lotNumber'>) => `batch-${batch.lotNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
 
@@ -20,7 +24,6 @@ export const archiveFileName = (batch: Pick<Batch, 'lotNumber'>) => `batch-${bat
  */
 export function BatchActions({ batch, onChanged }: { batch: Batch; onChanged: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const rights = {
     activate: useBatchRight('activate'),
@@ -29,12 +32,8 @@ export function BatchActions({ batch, onChanged }: { batch: Batch; onChanged: ()
     download: useBatchRight('download'),
   };
   const [dialog, setDialog] = useState<'activate' | 'deactivate' | null>(null);
-  const [busy, setBusy] = useState<'archive' | 'download' | null>(null);
-
-  const fail = (error: unknown, fallback = 'batches.messages.actionFailed') => {
-    const text = actionErrorText(error, fallback);
-    if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-  };
+  const { busy, run } = useBusyRun<'archive' | 'download'>();
+  const fail = useNotifyError();
   const archiving = batch.archiveStatus === 'PENDING' || batch.archiveStatus === 'IN_PROGRESS';
   const can = {
     activate: rights.activate && batchActionAllowed('activate', batch),
@@ -43,29 +42,10 @@ export function BatchActions({ batch, onChanged }: { batch: Batch; onChanged: ()
     download: rights.download && batch.archiveStatus === 'COMPLETED',
   };
 
-  const requestArchive = async () => {
-    setBusy('archive');
-    try {
-      await dataProvider.requestBatchArchive(batch.id);
-      notify('batches.messages.archiveRequested', { type: 'success' });
-      onChanged();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
-  };
-  const download = async () => {
-    setBusy('download');
-    try {
-      saveBlob(await dataProvider.downloadBatchArchive(batch.id), archiveFileName(batch));
-      notify('batches.messages.downloaded', { type: 'success' });
-    } catch (error) {
-      fail(error, 'batches.messages.downloadFailed');
-    } finally {
-      setBusy(null);
-    }
-  };
+  const requestArchive = () =>
+    run(() => dataProvider.requestBatchArchive(batch.id), { key: 'archive', done: 'batches.messages.archiveRequested', failure: FAILED }).then((ok) => ok && onChanged());
+  const download = () =>
+    run(async () => saveBlob(await dataProvider.downloadBatchArchive(batch.id), archiveFileName(batch)), { key: 'download', done: 'batches.messages.downloaded', failure: 'batches.messages.downloadFailed' });
   const spinner = (what: 'archive' | 'download') => (busy === what ? <CircularProgress size={16} color="inherit" /> : undefined);
   const none = !Object.values(can).some(Boolean);
   if (none && !Object.values(rights).some(Boolean)) return null;
@@ -112,7 +92,7 @@ export function BatchActions({ batch, onChanged }: { batch: Batch; onChanged: ()
             setDialog(null);
             onChanged();
           }}
-          onError={fail}
+          onError={(error) => fail(error, actionErrorText(error, FAILED))}
         />
       )}
     </Paper>

@@ -1,12 +1,12 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { Transaction } from '../../../domain/giftcards';
-import { actionErrorText } from '../../components/actionErrorText';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { useFormatCents } from '../../components/MoneyField';
+import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { ReturnConsumeDialog } from './ReturnConsumeDialog';
 
@@ -31,7 +31,6 @@ const CONFIRMS = {
  */
 export function TransactionRowActions() {
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
   const formatCents = useFormatCents();
   const dataProvider = useDataProvider<TesseraDataProvider>();
@@ -43,7 +42,7 @@ export function TransactionRowActions() {
   };
   const [open, setOpen] = useState<Open>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun();
   // one key per opened confirmation: a retry of the same confirmation moves nothing twice
   const [key, setKey] = useState('');
   if (!transaction) return null;
@@ -58,20 +57,12 @@ export function TransactionRowActions() {
   // `actions`, from the same rules its ledger applies: domain/giftcardRules.ts rowActions)
   const offered = Object.fromEntries(ACTIONS.map((action) => [action, allowed[action] && transaction.actions[action]])) as Record<Action, boolean>;
   if (!ACTIONS.some((action) => offered[action])) return null;
-  const run = async (call: () => Promise<unknown>, doneKey: string) => {
-    setBusy(true);
-    try {
-      await call();
-      notify(doneKey, { type: 'success' });
+  const act = (call: () => Promise<unknown>, done: string) =>
+    run(call, { done, failure: 'messages.operationFailed' }).then((ok) => {
+      if (!ok) return;
       setOpen(null);
       refresh();
-    } catch (error) {
-      const text = actionErrorText(error, 'messages.operationFailed');
-      if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const confirm = open === 'unfreeze' || open === 'cancel' ? { action: open, ...CONFIRMS[open] } : null;
   const words = {
     amount: formatCents(Math.abs(transaction.type === 'FREEZE' ? transaction.frozenDeltaCents : transaction.amountCents)),
@@ -104,9 +95,9 @@ export function TransactionRowActions() {
           title={translate(`transactions.${confirm.action}.title`)}
           confirmLabel={translate(confirm.confirm)}
           dismissLabelKey={confirm.dismiss}
-          busy={busy}
+          busy={Boolean(busy)}
           onClose={() => setOpen(null)}
-          onConfirm={() => void run(() => confirm.call(dataProvider)(transaction.id, key), `transactions.${confirm.action}.done`)}
+          onConfirm={() => void act(() => confirm.call(dataProvider)(transaction.id, key), `transactions.${confirm.action}.done`)}
         >
           {translate(`transactions.${confirm.action}.question`, words)}
         </ConfirmDialog>
