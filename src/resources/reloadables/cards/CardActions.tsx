@@ -1,35 +1,25 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Button, IconButton, Menu, MenuItem, Stack } from '@mui/material';
 import { useState } from 'react';
-import { useCreatePath, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useCreatePath, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { CardAction, ReloadableCard } from '../../../../domain/reloadables';
-import { actionErrorText } from '../../../components/actionErrorText';
+import { useBusyRun } from '../../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { ClientIdDialog, LinkCompanyDialog, ReloadCardDialog } from './CardDialogs';
 import { CARDS, offeredActions, useCardRights } from './useCardActions';
 
 /** Runs a card action: lock and unlock at once (they are undone by the other), the others through their dialog. */
 function useCardActionRunner(card: ReloadableCard | undefined) {
-  const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [dialog, setDialog] = useState<CardAction | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: runBusy } = useBusyRun();
   const run = async (action: CardAction) => {
     if (!card) return;
     if (action !== 'lock' && action !== 'unlock') return setDialog(action);
-    setBusy(true);
-    try {
-      await (action === 'lock' ? dataProvider.lockReloadableCard(card.id) : dataProvider.unlockReloadableCard(card.id));
-      notify(`reloadables.cardActions.${action}Done`, { type: 'success', messageArgs: { number: card.number } });
-      refresh();
-    } catch (error) {
-      const text = actionErrorText(error, 'messages.unableToPerformAction');
-      if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-    } finally {
-      setBusy(false);
-    }
+    const call = () => (action === 'lock' ? dataProvider.lockReloadableCard(card.id) : dataProvider.unlockReloadableCard(card.id));
+    if (await runBusy(call, { done: `reloadables.cardActions.${action}Done`, args: { number: card.number }, failure: 'messages.unableToPerformAction' })) refresh();
   };
   const close = () => setDialog(null);
   const dialogs =
@@ -40,7 +30,7 @@ function useCardActionRunner(card: ReloadableCard | undefined) {
     ) : card && dialog === 'linkCompany' ? (
       <LinkCompanyDialog card={card} onClose={close} onDone={refresh} />
     ) : null;
-  return { run, busy, dialogs };
+  return { run, busy: busy !== null, dialogs };
 }
 
 /**

@@ -1,11 +1,10 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, Paper, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
-import { Loading, useCanAccess, useCreatePath, useDataProvider, useGetOne, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Box, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Loading, useCanAccess, useDataProvider, useGetOne, useRefresh, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { reloadDisplayState, type ReloadRunDetail } from '../../../../domain/reloadables';
-import { actionErrorText } from '../../../components/actionErrorText';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ConfirmActionButton } from '../../../components/ConfirmActionButton';
 import { FigureGrid } from '../../../components/FigureGrid';
 import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
@@ -24,38 +23,22 @@ export const isPlannedRun = (run: ReloadRunDetail, now = Date.now()) => reloadDi
 function DeleteRun({ run }: { run: ReloadRunDetail }) {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const notify = useNotify();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { canAccess } = useCanAccess({ resource: RUNS, action: 'delete' });
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   if (!canAccess || !isPlannedRun(run)) return null;
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.deleteReloadRun(run.id);
-      notify('reloads.run.deleted', { type: 'success' });
-      // the run and its rows both changed
-      refresh();
-    } catch (error) {
-      const text = actionErrorText(error, 'messages.unableToPerformAction');
-      if (text) notify(text, { type: 'error', messageArgs: { _: text } });
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
   return (
-    <>
-      <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} sx={{ mb: 2 }}>
-        {translate('reloads.run.delete')}
-      </Button>
-      {open && (
-        <ConfirmDialog open title={translate('reloads.run.deleteTitle', { number: run.number })} confirmLabel={translate('reloads.run.delete')} busy={busy} onConfirm={() => void confirm()} onClose={() => setOpen(false)}>
-          <Typography>{translate('reloads.run.deleteText', { smart_count: run.rowCount - run.creditedCount - run.deletedCount })}</Typography>
-        </ConfirmDialog>
-      )}
-    </>
+    <ConfirmActionButton
+      label="reloads.run.delete"
+      title={translate('reloads.run.deleteTitle', { number: run.number })}
+      run={() => dataProvider.deleteReloadRun(run.id)}
+      done="reloads.run.deleted"
+      failure="messages.unableToPerformAction"
+      // the run and its rows both changed
+      onDone={refresh}
+      button={{ variant: 'outlined', color: 'error', startIcon: <DeleteIcon />, sx: { mb: 2 } }}
+    >
+      <Typography>{translate('reloads.run.deleteText', { smart_count: run.rowCount - run.creditedCount - run.deletedCount })}</Typography>
+    </ConfirmActionButton>
   );
 }
 
@@ -104,11 +87,10 @@ function RunDetail({ run }: { run: ReloadRunDetail }) {
  */
 export function RunShow({ from }: { from: typeof QUEUE | 'reloadables/reloads-history' }) {
   const { id = '' } = useParams();
-  const createPath = useCreatePath();
   const { data, error, isPending, refetch } = useGetOne<ReloadRunDetail>(RUNS, { id }, { refetchInterval: (query) => (isRunning(query.state.data) ? RUN_POLL_MS : false) });
   return (
     <Box sx={{ maxWidth: 1400 }}>
-      <BackLink to={createPath({ resource: from, type: 'list' })} label={from === QUEUE ? 'reloads.run.backToQueue' : 'reloads.run.backToHistory'} />
+      <BackLink resource={from} label={from === QUEUE ? 'reloads.run.backToQueue' : 'reloads.run.backToHistory'} />
       {error && !data ? (
         <RecordLoadError error={error} refetch={refetch} title="reloads.run.notFoundTitle" message="reloads.run.notFound" />
       ) : isPending || !data ? (
