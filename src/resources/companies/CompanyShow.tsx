@@ -77,10 +77,9 @@ function CompanyDetail() {
  * and logo; edit and delete. An id that names no company shows "this company does not exist".
  */
 export default function CompanyShow() {
-  const createPath = useCreatePath();
   return (
     <Box sx={{ maxWidth: 1100 }}>
-      <BackLink to={createPath({ resource: COMPANIES, type: 'list' })} label="companies.actions.backToList" />
+      <BackLink resource={COMPANIES} label="companies.actions.backToList" />
       <ShowBase resource={COMPANIES} queryOptions={{ onError: () => undefined }}>
         <CompanyDetail />
       </ShowBase>

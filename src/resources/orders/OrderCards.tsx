@@ -29,8 +29,6 @@ export function OrderCards({ order, config }: { order: OrderDetail; config: Orde
         within={{ orderId: order.id }}
         empty="orderScreens.detail.noCards"
         loadMore="orderScreens.detail.loadMoreCards"
-        rowClick={false}
-        link={false}
         render={RENDER}
         compact={
           <CompactRows

@@ -1,5 +1,5 @@
 import { Paper } from '@mui/material';
-import { CreateBase, useCreatePath, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { CreateBase, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { storeFields } from '../../../domain/schemas/store';
 import { SchemaForm } from '../../components/schema';
 import { PageHeading } from '../../components/PageHeading';
@@ -12,7 +12,6 @@ export default function StoreCreate() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const createPath = useCreatePath();
   return (
     <CreateBase
       resource={STORES}
@@ -23,7 +22,7 @@ export default function StoreCreate() {
         },
       }}
     >
-      <BackLink to={createPath({ resource: STORES, type: 'list' })} label="stores.actions.backToList" />
+      <BackLink resource={STORES} label="stores.actions.backToList" />
       <PageHeading title={translate('screens.storeCreate')} />
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
         <SchemaForm fields={storeFields} />

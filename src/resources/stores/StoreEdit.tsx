@@ -1,5 +1,5 @@
 import { Paper } from '@mui/material';
-import { CanAccess, DeleteWithConfirmButton, EditBase, useCreatePath, useEditContext, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { CanAccess, DeleteWithConfirmButton, EditBase, useEditContext, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { storeFields } from '../../../domain/schemas/store';
 import type { StoreRecord } from '../../../domain/schemas/stores-api';
 import { RecordLoadError, SchemaForm } from '../../components/schema';
@@ -71,7 +71,6 @@ function StoreDetail() {
  */
 export default function StoreEdit() {
   const notify = useNotify();
-  const createPath = useCreatePath();
   return (
     <EditBase
       resource={STORES}
@@ -80,7 +79,7 @@ export default function StoreEdit() {
       queryOptions={{ onError: () => undefined }}
       mutationOptions={{ onSuccess: () => notify('stores.messages.updated', { type: 'success' }) }}
     >
-      <BackLink to={createPath({ resource: STORES, type: 'list' })} label="stores.actions.backToList" />
+      <BackLink resource={STORES} label="stores.actions.backToList" />
       <StoreDetail />
     </EditBase>
   );

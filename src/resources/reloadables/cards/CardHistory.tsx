@@ -51,23 +51,16 @@ function CompactEvents() {
 
 /** A card's history (its events, newest first): resource `reloadables/card-history` with the card in the filter. */
 export function CardHistory({ cardId }: { cardId: string }) {
-  const translate = useTranslate();
   const text = useRecordText(cardEventFields);
   return (
-    <Box component="section" sx={{ mt: 3 }} aria-labelledby="card-history-title">
-      <Typography variant="h6" component="h2" id="card-history-title" sx={{ mb: 1 }}>
-        {translate('reloadables.history.title')}
-      </Typography>
-      <SchemaList
-        fields={cardEventFields}
-        within={{ cardId }}
-        perPage={20}
-        rowClick={false}
-        link={false}
-        // the event in words, not a badge
-        render={{ type: (event) => text(event, 'type'), detail: () => <EventDetail /> }}
-        compact={<CompactEvents />}
-      />
-    </Box>
+    <SchemaList
+      fields={cardEventFields}
+      within={{ cardId }}
+      title="reloadables.history.title"
+      perPage={20}
+      // the event in words, not a badge
+      render={{ type: (event) => text(event, 'type'), detail: () => <EventDetail /> }}
+      compact={<CompactEvents />}
+    />
   );
 }

@@ -74,14 +74,13 @@ function History() {
  */
 export default function CardShow() {
   const translate = useTranslate();
-  const createPath = useCreatePath();
   const { id = '' } = useParams<{ id: string }>();
   // the same query as ShowBase's (react-query shares it): the title names the card once it is in
   const { data: card } = useGetOne<ReloadableCard>(CARDS, { id });
   const title = translate('screens.reloadableCardDetail');
   return (
     <Box sx={{ maxWidth: 1200 }}>
-      <BackLink to={createPath({ resource: CARDS, type: 'list' })} label="reloadables.cards.back" />
+      <BackLink resource={CARDS} label="reloadables.cards.back" />
       <PageHeading title={card ? `${title} ${card.number}` : title} />
       <ShowBase<ReloadableCard> resource={CARDS} loading={<Loading />}>
         <CardDetails />

@@ -39,25 +39,18 @@ function CompactRunRows() {
 
 /** A run's rows by position, a page at a time (load more), with the state and, for a row not credited, why. */
 export function RunRows({ runId }: { runId: string }) {
-  const translate = useTranslate();
   const note = useRowNote();
   const render: ColumnRender = { state: (row) => <ReloadStateBadge item={row as PlannedReload} />, reason: (row) => note(row as PlannedReload) };
   return (
-    <>
-      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
-        {translate('reloads.run.rows')}
-      </Typography>
-      <SchemaList
-        fields={runRowFields}
-        resource={RUN_ROWS}
-        within={{ runId }}
-        perPage={50}
-        empty="reloads.run.noRows"
-        rowClick={false}
-        link={false}
-        render={render}
-        compact={<CompactRunRows />}
-      />
-    </>
+    <SchemaList
+      fields={runRowFields}
+      resource={RUN_ROWS}
+      within={{ runId }}
+      title="reloads.run.rows"
+      perPage={50}
+      empty="reloads.run.noRows"
+      render={render}
+      compact={<CompactRunRows />}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Card, CircularProgress, List, ListItem, Paper, Typography } from '@mui/material';
-import { Loading, RecordContextProvider, ShowBase, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Loading, RecordContextProvider, ShowBase, useRecordContext, useTranslate } from 'react-admin';
 import type { ReloadableUserDetail } from '../../../../domain/reloadables';
 import { useFormatCents } from '../../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../../i18n/dates';
@@ -79,10 +79,9 @@ function UserDetails() {
 /** /reloadables/users/{id}: the holder's data and their cards (each linking to the card's page). */
 export default function UserShow() {
   const translate = useTranslate();
-  const createPath = useCreatePath();
   return (
     <Box sx={{ maxWidth: 1200 }}>
-      <BackLink to={createPath({ resource: USERS, type: 'list' })} label="reloadables.users.back" />
+      <BackLink resource={USERS} label="reloadables.users.back" />
       <PageHeading title={translate('screens.reloadableUserDetail')} />
       <ShowBase<ReloadableUserDetail> resource={USERS} loading={<Loading />}>
         <UserDetails />

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { useCanAccess, useCreatePath, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useRefresh, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { PageHeading } from '../../../components/PageHeading';
 import { BackLink } from '../../../components/schema';
@@ -16,7 +16,6 @@ const RESOURCE = 'reloadables/walletSubCompanies';
  */
 export default function SubCompanyWalletShow() {
   const translate = useTranslate();
-  const createPath = useCreatePath();
   const refresh = useRefresh();
   const { id = '' } = useParams<{ id: string }>();
   const wallet = useWallet(id);
@@ -24,7 +23,7 @@ export default function SubCompanyWalletShow() {
   const { canAccess: canTransfer } = useCanAccess({ resource: RESOURCE, action: 'transfer' });
   return (
     <Box sx={{ maxWidth: 1400 }}>
-      <BackLink to={createPath({ resource: RESOURCE, type: 'list' })} label="reloadables.subWallets.back" />
+      <BackLink resource={RESOURCE} label="reloadables.subWallets.back" />
       <PageHeading title={translate('screens.walletSubCompanyDetail')} />
       <WalletSummary query={wallet} />
       {canTransfer && wallet.data && <TransferForm sub={wallet.data} parent={parent.data} onDone={refresh} />}
