@@ -13,3 +13,4 @@ export { SchemaCompactList } from './SchemaCompactList';
 export { CompactRows, useRecordText, type RowText } from './CompactRows';
 export { SchemaListCount } from './SchemaListState';
 export { DeclaredListFilters, SchemaFilterChips, SchemaFilterForm, type FilterInputs } from './SchemaFilterForm';
+export { selectableRowsBody, type SelectableRowsOptions } from './SelectableRowsBody';

@@ -5,12 +5,11 @@ import type { CardFilter, GiftCard } from '../../../domain/giftcards';
 import { giftCardFields } from '../../../domain/schemas/giftcard';
 import { DateTimeField } from '../../components/DateTimeField';
 import { PageHeading } from '../../components/PageHeading';
-import { SchemaList } from '../../components/schema';
+import { SchemaList, selectableRowsBody } from '../../components/schema';
 import { activationIsAfterExpiry } from './GiftCardDetails';
 import { GiftCardCodeLink } from './GiftCardCodeLink';
 import { GiftCardListActions } from './GiftCardListActions';
 import { GiftCardSelectionActions } from './GiftCardSelectionActions';
-import { GiftCardTableBody } from './GiftCardTableBody';
 import { useGiftCardCount } from './useGiftCardCount';
 
 /** "N cards" / "More than 10,000 cards": the server's bounded count for the applied filter (its own query). */
@@ -42,6 +41,9 @@ function ExpiryDate({ card }: { card: RaRecord }) {
   );
 }
 
+/** A mouse click anywhere on a row opens the card; the keyboard does it through the code's link, the row's first stop. */
+const GiftCardRows = selectableRowsBody({ selectLabel: 'giftcards.list.selectCard', params: (card) => ({ code: card.code }), openOnClick: true });
+
 const RENDER = {
   code: () => <GiftCardCodeLink />,
   // a card's number, not a count: never grouped
@@ -61,7 +63,7 @@ const RENDER = {
 /**
  * /privative/giftcards: gift card management (SPEC §2), columns from domain/schemas/giftcard.ts.
  * The card code is the link to the card (`/privative/giftcards/{id}`; a mouse click anywhere on
- * the row works too, GiftCardTableBody); selection and its toolbar are there for users allowed
+ * the row works too, GiftCardRows); selection and its toolbar are there for users allowed
  * 'bulk'. Phones get the declared compact rows, the code as the link.
  */
 export default function GiftCardList() {
@@ -78,7 +80,7 @@ export default function GiftCardList() {
         link={false}
         primaryText={() => <GiftCardCodeLink />}
         render={RENDER}
-        body={GiftCardTableBody}
+        body={GiftCardRows}
         bulkActions={canBulk === true && <GiftCardSelectionActions />}
         disableSyncWithLocation={false}
       />

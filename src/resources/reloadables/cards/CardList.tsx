@@ -3,13 +3,13 @@ import { DataTable, useTranslate } from 'react-admin';
 import type { ReloadableCard } from '../../../../domain/reloadables';
 import { reloadableCardFields } from '../../../../domain/schemas/reloadable-cards';
 import { PageHeading } from '../../../components/PageHeading';
-import { CompactRows, SchemaField, SchemaList, type ColumnRender } from '../../../components/schema';
+import { CompactRows, SchemaField, SchemaList, selectableRowsBody, type ColumnRender } from '../../../components/schema';
 import { CardRowActions } from './CardActions';
 import { CardSelectionActions } from './CardBulkActions';
 import { CardNumberLink } from './CardNumberLink';
-import { CardTableBody } from './CardTableBody';
 import { useCardRights } from './useCardActions';
 
+const CardRows = selectableRowsBody({ selectLabel: 'reloadables.cards.select', params: (card) => ({ number: card.number }) });
 const STATUS = reloadableCardFields.fields.find((field) => field.source === 'status')!;
 
 /** The number links to the card (for who may open it); holder and client ID share a cell (two short lines). */
@@ -64,7 +64,7 @@ export default function CardList() {
         render={RENDER}
         columns={<DataTable.Col source="actions" label={translate('reloadables.cards.actionsColumn')} disableSort field={CardRowActions} />}
         bulkActions={rights.bulk && <CardSelectionActions />}
-        body={CardTableBody}
+        body={CardRows}
         compact={compact}
         disableSyncWithLocation={false}
       />
