@@ -1,18 +1,19 @@
-import { Chip, Grid, MenuItem, Stack } from '@mui/material';
+import { Grid, MenuItem } from '@mui/material';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { useGetOne, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { useListContext, useLocaleState, useTranslate } from 'react-admin';
 import type { FieldReference } from '../../../domain/fields';
 import { filterValueFromApi, filterValueToApi, type FilterFormValues, type FilterKey, type FilterReaders, type FilterSet, type FilterWriters } from '../../../domain/filters';
 import { readAmount } from '../../../domain/money';
-import { formatDate } from '../../i18n/dates';
 import { FormDateField } from '../FormDateField';
-import { amountInputText, useFormat } from '../formatMoney';
+import { amountInputText } from '../formatMoney';
 import { FormTextField } from '../FormTextField';
 import { ListFilterForm } from '../ListFilterForm';
 import { displayDayOf, localDayEnd, localDayStart } from '../localDayBounds';
 import { ReferenceAutocompleteInput } from '../ReferenceAutocompleteInput';
 import { useCanListChoices } from '../ReferenceChoicesInput';
 import { ResponsiveListFilters } from '../ResponsiveListFilters';
+import { useFieldText } from './fieldText';
+import { FilterChipRow, ReferenceText } from './FilterChips';
 
 /** Per API key, an input of the list's own in place of the declared one (a card picked by its code). */
 export type FilterInputs = Record<string, ReactNode>;
@@ -118,28 +119,15 @@ export function SchemaFilterForm({ set, inputs }: { set: FilterSet; inputs?: Fil
   );
 }
 
-/** A reference filter's record by its name (and its `detail` in brackets: a store's code). */
-function ReferenceText({ reference, id }: { reference: FieldReference; id: string }) {
-  const { data } = useGetOne(reference.resource, { id });
-  if (!data) return <>…</>;
-  return <>{reference.detail ? `${data[reference.optionText]} (${data[reference.detail]})` : String(data[reference.optionText])}</>;
-}
-
+/** A filter's value in words: a choice as the form offers it, a record by its name, else as its kind shows it. */
 function ChipValue({ input, value }: { input: FilterKey; value: unknown }) {
   const choices = useChoiceTexts(input);
-  const format = useFormat();
-  switch (input.spec.kind ?? 'text') {
-    case 'money':
-      return <>{typeof value === 'number' ? format.cents(value) : String(value)}</>;
-    case 'select':
-      return <>{choices.find((choice) => choice.id === value)?.text ?? String(value)}</>;
-    case 'reference':
-      return <ReferenceText reference={input.spec.reference!} id={String(value)} />;
-    case 'date':
-      return <>{formatDate(String(value))}</>;
-    default:
-      return <>{String(value)}</>;
-  }
+  const text = useFieldText();
+  if (input.spec.kind === 'select') return <>{choices.find((choice) => choice.id === value)?.text ?? String(value)}</>;
+  if (input.spec.kind === 'reference') return <ReferenceText reference={input.spec.reference!} id={String(value)} />;
+  // money and days as the lists show them; a number stays as typed (a progressive is not grouped)
+  if (input.spec.kind === 'money' || input.spec.kind === 'date') return <>{text({ source: input.key, label: input.label, kind: input.spec.kind, input: false }, value)}</>;
+  return <>{String(value)}</>;
 }
 
 /**
@@ -147,7 +135,6 @@ function ChipValue({ input, value }: { input: FilterKey; value: unknown }) {
  * filter), and where a bulk action says which cards "the whole filtered set" is (`filter`, not removable).
  */
 export function SchemaFilterChips({ set, filter, testId }: { set: FilterSet; /** default: the list's filter, removable */ filter?: Record<string, unknown>; testId?: string }) {
-  const translate = useTranslate();
   const list = useListContext();
   const values = (filter ?? list.filterValues ?? {}) as Record<string, unknown>;
   const applied = set.keys.filter((input) => values[input.key] !== undefined && values[input.key] !== null && values[input.key] !== '');
@@ -156,23 +143,7 @@ export function SchemaFilterChips({ set, filter, testId }: { set: FilterSet; /**
     delete next[key];
     list.setFilters(next, undefined);
   };
-  return (
-    <Stack direction="row" useFlexGap flexWrap="wrap" spacing={1} data-testid={testId}>
-      {applied.map((input) => (
-        <Chip
-          key={input.key}
-          size="small"
-          variant={filter ? 'outlined' : undefined}
-          label={
-            <>
-              {translate(input.label)}: <strong><ChipValue input={input} value={values[input.key]} /></strong>
-            </>
-          }
-          onDelete={filter ? undefined : () => remove(input.key)}
-        />
-      ))}
-    </Stack>
-  );
+  return <FilterChipRow chips={applied.map((input) => ({ key: input.key, label: input.label, value: <ChipValue input={input} value={values[input.key]} /> }))} onRemove={filter ? undefined : remove} testId={testId} />;
 }
 
 /** The declared filter form as it fits the screen (ResponsiveListFilters): folded with chips on a phone. */

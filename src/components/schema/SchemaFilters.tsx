@@ -1,49 +1,29 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { Badge, Box, Button, Chip, Collapse, useMediaQuery, type Theme } from '@mui/material';
+import { Badge, Box, Button, Collapse, useMediaQuery, type Theme } from '@mui/material';
 import { useId, useMemo, useState } from 'react';
-import { FilterLiveForm, ReferenceField, SearchInput, TextField, useCanAccessResources, useListContext, useTranslate } from 'react-admin';
+import { FilterLiveForm, SearchInput, useCanAccessResources, useListContext, useTranslate } from 'react-admin';
 import { FILTER_TEXT_MAX, filterFields, type FieldSet, type FieldSpec } from '../../../domain/fields';
+import { useFieldText } from './fieldText';
+import { FilterChipRow, ReferenceText } from './FilterChips';
 import { SchemaFilterInput } from './SchemaInput';
-
-function FilterValue({ field, value }: { field: FieldSpec; value: unknown }) {
-  const translate = useTranslate();
-  if (field.kind === 'reference' && field.reference) {
-    return (
-      <ReferenceField record={{ id: '', [field.source]: value }} source={field.source} reference={field.reference.resource} link={false}>
-        <TextField source={field.reference.optionText} />
-      </ReferenceField>
-    );
-  }
-  if (field.kind === 'boolean') return <>{translate(value ? 'ra.boolean.true' : 'ra.boolean.false')}</>;
-  const choice = field.choices?.find((c) => c.id === value);
-  return <>{choice ? translate(choice.name) : String(value)}</>;
-}
 
 /** The filters in force, each a chip that removes it (phones, where the inputs are folded away). */
 function ActiveFilterChips({ declared }: { declared: FieldSpec[] }) {
-  const translate = useTranslate();
+  const text = useFieldText();
   const { filterValues, setFilters } = useListContext();
   const active = declared.filter((field) => filterValues?.[field.source] != null && filterValues[field.source] !== '');
-  if (active.length === 0) return null;
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} aria-label={translate('ra.action.remove_filter')}>
-      {active.map((field) => (
-        <Chip
-          key={field.source}
-          size="small"
-          label={
-            <>
-              {translate(field.label)}: <FilterValue field={field} value={filterValues[field.source]} />
-            </>
-          }
-          onDelete={() => {
-            const next = { ...filterValues };
-            delete next[field.source];
-            setFilters(next);
-          }}
-        />
-      ))}
-    </Box>
+    <FilterChipRow
+      chips={active.map((field) => {
+        const value = filterValues[field.source];
+        return { key: field.source, label: field.label, value: field.kind === 'reference' && field.reference ? <ReferenceText reference={field.reference} id={String(value)} /> : text(field, value) };
+      })}
+      onRemove={(source) => {
+        const next = { ...filterValues };
+        delete next[source];
+        setFilters(next);
+      }}
+    />
   );
 }
 

@@ -20,6 +20,8 @@ export function useFieldText(): (field: FieldSpec, value: unknown) => string | n
           return typeof value === 'number' ? format.cents(value) : String(value);
         case 'number':
           return typeof value === 'number' ? format.number(value) : String(value);
+        case 'boolean':
+          return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
         case 'percent':
           return typeof value === 'number' ? format.percent(value) : String(value);
         case 'file':
