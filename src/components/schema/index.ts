@@ -14,3 +14,4 @@ export { CompactRows, useRecordText, type RowText } from './CompactRows';
 export { SchemaListCount } from './SchemaListState';
 export { DeclaredListFilters, SchemaFilterChips, SchemaFilterForm, type FilterInputs } from './SchemaFilterForm';
 export { selectableRowsBody, type SelectableRowsOptions } from './SelectableRowsBody';
+export { SelectionButtons } from './SelectionButtons';

@@ -1,7 +1,7 @@
-import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useListContext, useRefresh, useTranslate } from 'react-admin';
 import { BULK_ACTIONS, type BulkAction } from '../../../domain/giftcards';
+import { SelectionButtons } from '../../components/schema';
 import { BulkActionDialog } from './BulkActionDialog';
 
 /** The bulk toolbar shown while cards are selected: each action on the selected ids. */
@@ -12,14 +12,7 @@ export function GiftCardSelectionActions() {
   const [action, setAction] = useState<BulkAction | null>(null);
   return (
     <>
-      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" role="group" aria-label={translate('giftcards.list.selectionActions')}>
-        {BULK_ACTIONS.map((candidate) => (
-          // the toolbar's tinted background with the primary red text is 4.3:1; dark text is AA
-          <Button key={candidate} size="small" variant="outlined" color="inherit" sx={{ color: 'text.primary' }} onClick={() => setAction(candidate)}>
-            {translate(`giftcards.bulk.actions.${candidate}`)}
-          </Button>
-        ))}
-      </Stack>
+      <SelectionButtons label={translate('giftcards.list.selectionActions')} actions={BULK_ACTIONS} labelOf={(candidate) => translate(`giftcards.bulk.actions.${candidate}`)} onPick={setAction} />
       {action && (
         <BulkActionDialog
           action={action}

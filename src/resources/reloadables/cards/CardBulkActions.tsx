@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { useDataProvider, useListContext, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { Resolver } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { useFormSubmit } from '../../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { CompanySelect } from './CardDialogs';
 import { OperationSummaryModal } from '../../../components/OperationSummaryModal';
+import { SelectionButtons } from '../../../components/schema';
 import { useCardRights } from './useCardActions';
 import { useLinkableCompanies } from './useLinkableCompanies';
 
@@ -110,14 +111,7 @@ export function CardSelectionActions() {
     <>
       {/* only while cards are selected: the collapsed toolbar's buttons would otherwise sit, invisible, over the sortable headers */}
       {selectedIds.length > 0 && (
-        <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" role="group" aria-label={translate('reloadables.bulk.group')}>
-          {offered.map((candidate) => (
-            // dark text on the toolbar's tint is AA; the primary red would not be
-            <Button key={candidate} size="small" variant="outlined" color="inherit" sx={{ color: 'text.primary' }} onClick={() => setAction(candidate)}>
-              {translate(`reloadables.bulk.actions.${candidate}`)}
-            </Button>
-          ))}
-        </Stack>
+        <SelectionButtons label={translate('reloadables.bulk.group')} actions={offered} labelOf={(candidate) => translate(`reloadables.bulk.actions.${candidate}`)} onPick={setAction} />
       )}
       {action && (
         <CardBulkDialog
