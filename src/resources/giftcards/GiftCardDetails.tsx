@@ -48,7 +48,8 @@ export function GiftCardDetails({ actions }: { actions?: ReactNode }) {
           }}
         />
       </Box>
-      <SchemaShowFields fields={giftCardDetailFields} />
+      {/* a card's number, not a count: never grouped */}
+      <SchemaShowFields fields={giftCardDetailFields} render={{ progressive: () => <Typography variant="body2">{card.progressive}</Typography> }} />
     </Paper>
   );
 }

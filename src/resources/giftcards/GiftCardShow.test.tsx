@@ -55,6 +55,8 @@ describe('GiftCardShow', () => {
     expect(screen.getByTestId('available-balance')).toHaveTextContent('€50.00');
     expect(await screen.findByText('Activation')).toBeInTheDocument();
     expect(screen.getByText('10/01/2026', { exact: false })).toBeInTheDocument();
+    // the progressive is the card's number, not a count: not grouped
+    expect(screen.getByText('1001')).toBeInTheDocument();
     // the card id is in the path, not in the filter
     expect(ledgerQueries[0].get('filter')).toBe('{}');
     expect(ledgerQueries[0].get('sort')).toBe('["createdAt","DESC"]');
