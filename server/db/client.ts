@@ -24,15 +24,18 @@ export interface DbHandle {
 
 /**
  * Opens PGlite (files under `dataDir`, whose parent must exist, or in memory when dataDir is null;
- * `idb://name` in a browser). `from`: a data
- * directory dumped by `dumpDataDir` (db/snapshot.ts) to start from instead of an empty cluster.
- * `assets`: PGlite's own WebAssembly and file bundle when the caller fetched them already (the
- * demo's worker starts those downloads before its code has loaded).
+ * `idb://name` in a browser). `from`: a data directory dumped by `dumpDataDir` (db/snapshot.ts) to
+ * start from instead of an empty cluster.
  */
-export async function openPglite(dataDir: string | null, from?: Blob, assets?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>): Promise<DbHandle> {
-  const options = { ...(from ? { loadDataDir: from } : {}), ...assets };
+export async function openPglite(dataDir: string | null, from?: Blob): Promise<DbHandle> {
+  const options: PGliteOptions = from ? { loadDataDir: from } : {};
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
+  return pgliteHandle(client);
+}
+
+/** A PGlite the host opened itself (the demo's worker opens it before this code has loaded). */
+export function pgliteHandle(client: PGlite): DbHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, driver: 'pglite', pool: null, pglite: client, close: () => client.close() };
 }

@@ -97,6 +97,10 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
     getConfiguration: () => loadUserConfiguration(http),
     getCompanyId: readCompanyId,
     hasSession,
+    forgetSession() {
+      clearSession();
+      clearUserConfigurationCache();
+    },
     getViewedCompany: readViewedCompany,
     setViewedCompany: storeViewedCompany,
 

@@ -149,6 +149,11 @@ export interface TesseraAccountActions {
    * screen mounts, rather than through react-admin's async checkAuth → logout chain.
    */
   hasSession(): boolean;
+  /**
+   * Forget the stored session without asking the server: for a host that knows it is over, as the
+   * demo's does when its database starts again from the seed (its sign-ins died with the last one).
+   */
+  forgetSession(): void;
   /** The company whose data the user looks at when not their own (null: their own). */
   getViewedCompany(): ViewedCompany | null;
   /** Look at another company of the user's scope (null: back to their own); identity follows. */

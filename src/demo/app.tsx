@@ -20,6 +20,9 @@ import { MailPanel } from './MailPanel';
 export async function startDemoApp(api: DemoApi) {
   const httpClient = createHttpClient({ fetch: api.fetch, onSessionEnd: () => window.location.replace('#/login') });
   const authProvider = createAuthProvider(httpClient);
+  // a returning visitor's stored session died with the database it signed in to: the sign-in
+  // form shows at once, rather than after a refused call to a database still loading
+  if (await api.fresh) authProvider.forgetSession();
   const dataProvider = createDataProvider(httpClient);
   const queryClient = createQueryClient();
   const store = localStorageStore(undefined, 'TesseraDemo');

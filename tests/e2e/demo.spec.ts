@@ -106,6 +106,31 @@ test.describe('demo mode, no server', () => {
     });
   }
 
+  test("a returning visitor gets the sign-in form at once: the session stored by a visit whose database ended is forgotten, not tried (issue 15)", async ({ context, browser }) => {
+    const page = await context.newPage();
+    await signIn(page, 'admin@tessera.test');
+    await expect(page).toHaveURL(/#\/privative\/giftcards$/);
+    // the last tab closes: the shared worker, its database and the keys that signed the session end
+    const targets = await browser.newBrowserCDPSession();
+    const demoWorkers = async () => ((await targets.send('Target.getTargets')).targetInfos as Array<{ type: string; url: string }>).filter((target) => target.type === 'shared_worker' && target.url.startsWith(DEMO)).length;
+    expect(await demoWorkers()).toBe(1);
+    await page.close();
+    await expect.poll(demoWorkers).toBe(0);
+
+    const again = await context.newPage();
+    const visited: string[] = [];
+    again.on('framenavigated', (frame) => frame === again.mainFrame() && visited.push(new URL(frame.url()).hash));
+    await again.goto(`${DEMO}/#/login`);
+    await expect(again.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
+    expect(await again.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await fillAndSubmit(again, [['E-mail', 'admin@tessera.test'], ['Password', PASSWORD]], 'Accedi');
+    await expect(again).toHaveURL(/#\/privative\/giftcards$/, FIRST_ANSWER);
+    // the form was there from the start: no detour through the signed-in shell and back to it
+    // while the database loaded (the old session tried, refused); only the sign-in's own way on
+    expect(visited.filter((hash) => hash !== '#/login')).toEqual(['#/', '#/privative/giftcards']);
+    await targets.detach();
+  });
+
   test('the companies and operators filters offer their choices in the demo too (issue 14)', async ({ page }) => {
     await signIn(page, 'admin@tessera.test');
     await expect(page).toHaveURL(/#\/privative\/giftcards$/);

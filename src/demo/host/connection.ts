@@ -7,6 +7,12 @@ export interface DemoApi {
   fetch: typeof fetch;
   /** the e-mails sent so far, newest first */
   mails(): Promise<SentMail[]>;
+  /**
+   * Whether the worker started for this page: its database is the seed's again, so a session an
+   * earlier visit stored is over (its tokens were signed with keys made at that worker's start).
+   * False for a tab joining a worker another tab started.
+   */
+  fresh: Promise<boolean>;
   /** called on each e-mail sent from now on; returns the unsubscribe */
   onMail(listener: (mail: SentMail) => void): () => void;
 }
@@ -32,7 +38,10 @@ export function connectDemoApi(worker: Endpoint = startDemoWorker()): DemoApi {
   let next = 1;
   const waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
   const listeners = new Set<(mail: SentMail) => void>();
+  let hello: (fresh: boolean) => void = () => undefined;
+  const fresh = new Promise<boolean>((resolve) => (hello = resolve));
   worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
+    if (data.kind === 'hello') return hello(data.fresh);
     if (data.kind === 'mail') return listeners.forEach((listener) => listener(data.mail));
     const pending = waiting.get(data.id);
     waiting.delete(data.id);
@@ -49,6 +58,7 @@ export function connectDemoApi(worker: Endpoint = startDemoWorker()): DemoApi {
   return {
     fetch: fetchVia((request) => call<HostResponse>({ kind: 'request', request: wire(request) } as ToWorker)),
     mails: () => call<SentMail[]>({ kind: 'mails' } as ToWorker),
+    fresh,
     onMail(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -26,4 +26,6 @@ export type FromWorker =
   | { id: number; kind: 'response'; response: HostResponse }
   | { id: number; kind: 'mails'; mails: SentMail[] }
   | { id: number; kind: 'failed'; message: string }
-  | { id: 0; kind: 'mail'; mail: SentMail };
+  | { id: 0; kind: 'mail'; mail: SentMail }
+  /** first message on each connection: whether the worker (its database) started for it */
+  | { id: 0; kind: 'hello'; fresh: boolean };

@@ -16,6 +16,7 @@ interface Port {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
 }
 const ports = new Set<Port>();
+let connections = 0;
 
 const sent: SentMail[] = [];
 const mailTransport: MailTransport = {
@@ -33,14 +34,32 @@ async function compiled(url: string) {
   if (response.headers.get('content-type')?.startsWith('application/wasm')) return WebAssembly.compileStreaming(response);
   return WebAssembly.compile(await response.arrayBuffer());
 }
-const files = Promise.all([
-  asset(snapshotUrl).then((response) => response.blob()),
-  compiled(pgliteWasmUrl),
-  asset(pgliteDataUrl).then((response) => response.blob()),
-]);
+/**
+ * The data directory's tarball, unzipped as it arrives (by the browser's own decoder, off this
+ * thread's critical path), so PGlite only unpacks it. A host that sent it with
+ * `Content-Encoding: gzip` has had it unzipped by fetch already.
+ */
+async function snapshotTar(url: string) {
+  const response = await asset(url);
+  const body = response.headers.get('content-encoding') === 'gzip' ? response.body! : response.body!.pipeThrough(new DecompressionStream('gzip'));
+  return new Blob([await new Response(body).arrayBuffer()], { type: 'application/x-tar' });
+}
+
+// the database opens as soon as its files are here, while the server's code is still loading
+const database = (async () => {
+  const [{ PGlite }, loadDataDir, pgliteWasmModule, fsBundle] = await Promise.all([
+    import('@electric-sql/pglite'),
+    snapshotTar(snapshotUrl),
+    compiled(pgliteWasmUrl),
+    asset(pgliteDataUrl).then((response) => response.blob()),
+  ]);
+  const client = new PGlite({ loadDataDir, pgliteWasmModule, fsBundle });
+  await client.waitReady;
+  return client;
+})();
 const api = (async () => {
-  const [{ startDemoApi }, [snapshot, pgliteWasmModule, fsBundle]] = await Promise.all([import('./api'), files]);
-  return startDemoApi({ snapshot, pgliteWasmModule, fsBundle }, mailTransport);
+  const [{ startDemoApi }, client] = await Promise.all([import('./api'), database]);
+  return startDemoApi(client, mailTransport);
 })();
 
 function hostRequest(wire: WireRequest) {
@@ -55,6 +74,7 @@ function hostRequest(wire: WireRequest) {
 
 function serve(port: Port) {
   ports.add(port);
+  port.postMessage({ id: 0, kind: 'hello', fresh: connections++ === 0 });
   port.onmessage = async ({ data }) => {
     try {
       if (data.kind === 'mails') return port.postMessage({ id: data.id, kind: 'mails', mails: sent });
