@@ -58,6 +58,8 @@ export const API_ERROR_CODES = [
   'INVALID_REFRESH_TOKEN',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** a kept file (an archive, an attachment, a report) the storage no longer has: 404 */
+  'FILE_NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',

@@ -9,6 +9,7 @@ import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { addCompany, companyIdOf, q, userWith } from '../../test/builders';
 import { addTypology } from '../giftcards/test-support';
+import { archiveKey } from './archive';
 import { generateBatchCards } from './generate';
 import { catalogCaller, lotCards } from './test-support';
 
@@ -149,6 +150,18 @@ describe.each(DRIVERS)('batches (%s)', (driver) => {
     expect(pdf.rawPayload.subarray(-6).toString()).toContain('%%EOF');
     // one A4 page holds ten cards
     expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+
+    // the storage lost the file (a folder deleted, a bucket emptied): a 404 with its code, not a
+    // 500; making the archive again mends it
+    const [{ archive_file: file }] = await queryRows<{ archive_file: string }>(t.db.db, sql`SELECT archive_file FROM card_batches WHERE id = ${batch.id}`);
+    await t.app.ctx.files.remove(archiveKey(file));
+    const lost = await call(acmeBatches, 'GET', url(acmeId, `/${batch.id}/archive`));
+    expect(lost.statusCode).toBe(404);
+    expect(lost.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(lost.json().error.message).toBe('FILE_NOT_FOUND');
+    expect((await call(admin, 'POST', url(acmeId, `/${batch.id}/archive`))).statusCode).toBe(202);
+    await drain();
+    expect((await call(acmeBatches, 'GET', url(acmeId, `/${batch.id}/archive`))).statusCode).toBe(200);
   });
 
   it('shows archiveStatus ERROR with the reason when the archive job fails for good, and lets it be asked again', async () => {

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { batchFields } from '../../../domain/schemas/batch';
 import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
+import { ApiError } from '../../lib/errors';
 import { guards, scopeParams } from '../../lib/route-support';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listCatalog } from '../giftcards/typologies.repository';
@@ -115,14 +116,18 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
   app.get(
     `${batches}/:id/archive`,
     {
-      schema: { tags, summary: 'Download the PDF archive (409 ARCHIVE_NOT_READY until archiveStatus is COMPLETED)', params: itemParams, produces: ['application/pdf'] },
+      schema: { tags, summary: 'Download the PDF archive (409 ARCHIVE_NOT_READY until archiveStatus is COMPLETED; 404 FILE_NOT_FOUND when the storage no longer has it)', params: itemParams, produces: ['application/pdf'] },
       preHandler: guards(base, ctx, BAT, 'download'),
     },
     async (request, reply) => {
       const { batch, file } = await archiveFileOf(ctx.db, request.scopedActor, request.params.id);
       const body = await ctx.files.get(archiveKey(file));
-      // COMPLETED with no file: the storage lost it (another DATA_DIR, a deleted folder), the server's fault
-      if (!body) throw new Error(`The archive file of batch ${batch.id} is missing`);
+      // COMPLETED with no file: the storage lost it (a deleted folder, a bucket emptied, an instance
+      // with a storage of its own): a clear 404, and making the archive again mends it
+      if (!body) {
+        request.log.warn({ batchId: batch.id, file }, 'the archive file is missing from the file storage');
+        throw new ApiError(404, 'FILE_NOT_FOUND', 'The archive file is no longer in the file storage');
+      }
       const name = `batch-${batch.lotNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
       return reply
         .type('application/pdf')
