@@ -12,7 +12,7 @@
  * On PostgreSQL it creates a throwaway database next to BENCH_DATABASE_URL's and drops it after.
  * The load is a closed loop of BENCH_CONCURRENCY keep-alive fetches per target, in this process.
  */
-import { openBenchDatabase } from './support';
+import { closedLoad, openBenchDatabase } from './support';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,27 +34,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
 
 const openDatabase = () => openBenchDatabase('tessera_listbench', POOL);
-
-/** Closed loop: CONCURRENCY workers, each sends its next request when the last one answered. */
-async function load(url: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
-  const until = performance.now() + seconds * 1000;
-  const times: number[] = [];
-  let errors = 0;
-  const worker = async () => {
-    while (performance.now() < until) {
-      const t = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) errors++;
-      times.push(performance.now() - t);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  return { rps: times.length / elapsed, p50: times[Math.floor(times.length * 0.5)], p99: times[Math.floor(times.length * 0.99)], errors };
-}
 
 /** Counts the queries one request sends (node-postgres pool, or PGlite's client). */
 function countQueries(handle: DbHandle): { reset(): void; count(): number } {
@@ -113,10 +92,10 @@ async function main() {
     await (await fetch(bareUrl)).arrayBuffer();
     const bareQueries = counter.count();
 
-    await load(listUrl, headers, 2); // warm-up (plans, JIT)
-    await load(bareUrl, {}, 2);
-    const list = await load(listUrl, headers, SECONDS);
-    const base = await load(bareUrl, {}, SECONDS);
+    await closedLoad([listUrl], headers, 2, CONCURRENCY); // warm-up (plans, JIT)
+    await closedLoad([bareUrl], {}, 2, CONCURRENCY);
+    const list = await closedLoad([listUrl], headers, SECONDS, CONCURRENCY);
+    const base = await closedLoad([bareUrl], {}, SECONDS, CONCURRENCY);
     const fmt = (r: { rps: number; p50: number; p99: number; errors: number }) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms${r.errors ? `  ${r.errors} errors` : ''}`;
     console.log(`list  GET /api/company/{id}/giftcard/cards?range=[0,24]  ${fmt(list)}  ${listQueries} queries/request`);
     console.log(`bare  the page's SQL only                               ${fmt(base)}  ${bareQueries} queries/request`);

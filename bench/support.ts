@@ -53,3 +53,37 @@ export function benchLog(): { lines: string[]; log: (message: string) => void } 
     },
   };
 }
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * A closed loop for `seconds`: `concurrency` workers, each sending its next GET when the last one
+ * answered, to the `urls` in turn (one URL: one target; several: a client-side balancer).
+ */
+export async function closedLoad(urls: string[], headers: Record<string, string>, seconds: number, concurrency: number): Promise<LoadFigures> {
+  const until = performance.now() + seconds * 1000;
+  const times: number[] = [];
+  let errors = 0;
+  let turn = 0;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      const res = await fetch(urls[turn++ % urls.length], { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) errors++;
+      times.push(performance.now() - t);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
+  return { rps: times.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+}

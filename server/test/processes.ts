@@ -76,3 +76,21 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * Signs in over HTTP as the SPA does (identity provider, then token exchange) and returns the
+ * access token. `base`: an instance, or a balancer in front of several.
+ */
+export async function signInOverHttp(base: string, email: string, password: string): Promise<string> {
+  const json = { 'content-type': 'application/json' };
+  const signIn = await fetch(`${base}/identity/v1/accounts:signInWithPassword?key=k`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password, tenantId: 'tessera', returnSecureToken: true }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const exchange = await fetch(`${base}/api/auth/token-exchange`, { method: 'POST', headers: json, body: JSON.stringify({ fireBaseToken: idToken }) });
+  if (!exchange.ok) throw new Error(`token exchange answered ${exchange.status}: ${await exchange.text()}`);
+  return ((await exchange.json()) as { accessToken: string }).accessToken;
+}

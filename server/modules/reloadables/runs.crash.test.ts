@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { CONCURRENT_DRIVERS, createTestDb } from '../../test/db';
-import { killProcess, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
+import { killProcess, signInOverHttp, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
 import { companyIdOf } from '../../test/builders';
 import { addReloadableCards, fundWallet, runLedger, walletOf } from './runs.test-support';
 
@@ -60,14 +60,7 @@ describe.each(CONCURRENT_DRIVERS)('a planned run survives a killed scheduler (%s
 
   it('the other instance takes the job over after the stale delay and credits every remaining row once', async () => {
     const [a, b] = servers;
-    const signIn = await fetch(`${a.base}/identity/v1/accounts:signInWithPassword?key=k`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'referent@acme.test', password: DEMO_PASSWORD, tenantId: 'tessera', returnSecureToken: true }),
-    });
-    const { idToken } = (await signIn.json()) as { idToken: string };
-    const exchange = await fetch(`${a.base}/api/auth/token-exchange`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fireBaseToken: idToken }) });
-    const { accessToken } = (await exchange.json()) as { accessToken: string };
+    const accessToken = await signInOverHttp(a.base, 'referent@acme.test', DEMO_PASSWORD);
 
     // planned two minutes ahead by the real clock: due on A only once the test moves A's clock
     const scheduledAt = new Date(Date.now() + 120_000);
