@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { checkKey, type FileStorage } from './files';
+import { createFileStorage } from './files.config';
 import { createDiskStorage } from './files.disk';
 import { createMemoryStorage } from './files.memory';
 import { createS3Storage, PART_BYTES } from './files.s3';
@@ -240,16 +242,20 @@ describe('the s3 file storage', () => {
 
   it('sends a body of one part in one PutObject, and a larger one as a multipart upload that reads back whole', { timeout: 60_000 }, async () => {
     const { files, leftovers, bucket } = await makeS3();
-    expect(await files.put('archives/one-part.bin', generated(PART_BYTES))).toEqual({ size: PART_BYTES });
+    expect(await files.put('archives/one-part.bin', generated(PART_BYTES), 'text/csv')).toEqual({ size: PART_BYTES });
     expect(asked(bucket)).toEqual(['PUT']);
     expect(await files.size('archives/one-part.bin')).toBe(PART_BYTES);
 
     s3.requests.length = 0;
-    expect(await files.put('archives/large.bin', generated(LARGE), 'application/octet-stream')).toEqual({ size: LARGE });
+    expect(await files.put('archives/large.bin', generated(LARGE), 'application/pdf')).toEqual({ size: LARGE });
     expect(asked(bucket)).toEqual(['POST uploads', 'PUT partNumber,uploadId', 'PUT partNumber,uploadId', 'POST uploadId']);
     expect(await files.size('archives/large.bin')).toBe(LARGE);
     expect(await sha256((await files.get('archives/large.bin'))!)).toEqual(await sha256(generated(LARGE)));
     expect(await leftovers()).toEqual(['archives/large.bin', 'archives/one-part.bin']);
+    // the content type goes with the object either way (a download link to the bucket serves it)
+    const typeOf = async (Key: string) => (await s3.client!.send(new HeadObjectCommand({ Bucket: bucket, Key }))).ContentType;
+    expect(await typeOf('archives/one-part.bin')).toBe('text/csv');
+    expect(await typeOf('archives/large.bin')).toBe('application/pdf');
   });
 
   it('aborts a multipart upload whose body fails after the first part: no object, no parts left, the previous object kept', { timeout: 60_000 }, async () => {
@@ -263,5 +269,24 @@ describe('the s3 file storage', () => {
     await expect(files.put('archives/kept.bin', generated(LARGE, new Error('the body failed')))).rejects.toThrow('the body failed');
     expect(await files.size('archives/kept.bin')).toBe(100);
     expect(await leftovers()).toEqual(['archives/kept.bin']);
+  });
+});
+
+describe('the configured file storage', () => {
+  it('is the folder DATA_DIR by default, and the S3_BUCKET bucket with FILE_STORAGE=s3', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-files-'));
+    folders.push(dataDir);
+    const onDisk = await createFileStorage(loadConfig({ DATA_DIR: dataDir }));
+    await onDisk.put('archives/a.pdf', chunks('on disk'));
+    expect(listed(dataDir)).toEqual([path.join('archives', 'a.pdf')]);
+
+    const { bucket, leftovers } = await makeS3();
+    const inBucket = await createFileStorage(
+      loadConfig({ DATA_DIR: dataDir, FILE_STORAGE: 's3', S3_BUCKET: bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' }),
+    );
+    await inBucket.put('archives/b.pdf', chunks('in the bucket'));
+    expect(await leftovers()).toEqual(['archives/b.pdf']);
+    expect(await read(inBucket, 'archives/b.pdf')).toBe('in the bucket');
+    expect(listed(dataDir)).toEqual([path.join('archives', 'a.pdf')]);
   });
 });
