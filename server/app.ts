@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { openPglite, type DbHandle } from './db/client';
 import { openPostgres } from './db/postgres';
 import type { FileStorage } from './lib/files';
-import { createDiskStorage } from './lib/files.disk';
+import { createFileStorage } from './lib/files.config';
 import { loadKeys, type KeyMaterial } from './lib/keys';
 import type { MailTransport } from './mail/mailer';
 import { createTransport } from './mail/smtp';
@@ -27,7 +27,7 @@ export interface BuildOptions {
   mailTransport?: MailTransport | null;
   /** business time (tests move it); default the system clock, or a movable one with TEST_CLOCK=1 */
   clock?: Clock;
-  /** the file storage; default files on disk under DATA_DIR (lib/files.disk.ts) */
+  /** the file storage; default the one FILE_STORAGE names (lib/files.config.ts): files under DATA_DIR, or an S3 bucket */
   files?: FileStorage;
 }
 
@@ -56,7 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keys,
     clock,
     mailTransport: options.mailTransport !== undefined ? options.mailTransport : createTransport(config.smtpUrl),
-    files: options.files ?? createDiskStorage(config.dataDir),
+    files: options.files ?? (await createFileStorage(config)),
   });
   app.addHook('onClose', () => ctx.jobs.stop());
   await app.register(spaPlugin, { config });

@@ -38,9 +38,39 @@ describe('configuration', () => {
     expect(() => loadConfig({ TEST_CLOCK: '1', NODE_ENV: 'production' })).toThrow(/TEST_CLOCK/);
   });
 
+  it('keeps files on disk by default, or in the S3 bucket FILE_STORAGE=s3 names, refusing an incomplete bucket setting', () => {
+    expect(loadConfig({}).files).toEqual({ kind: 'disk' });
+    expect(loadConfig({ FILE_STORAGE: 'disk', S3_BUCKET: 'ignored' }).files).toEqual({ kind: 'disk' });
+    expect(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tessera-files' }).files).toEqual({
+      kind: 's3',
+      bucket: 'tessera-files',
+      region: 'us-east-1',
+      endpoint: null,
+      accessKeyId: null,
+      secretAccessKey: null,
+      forcePathStyle: false,
+    });
+    const env = {
+      FILE_STORAGE: 's3',
+      S3_BUCKET: 'tessera-files',
+      S3_REGION: 'eu-south-1',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(loadConfig(env).files).toEqual({ kind: 's3', bucket: 'tessera-files', region: 'eu-south-1', endpoint: 'http://minio:9000', accessKeyId: 'key-id', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: 'false' }).files).toMatchObject({ forcePathStyle: false });
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow('S3_BUCKET is required when FILE_STORAGE=s3');
+    expect(() => loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: '  ' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ FILE_STORAGE: 'gcs' })).toThrow(/FILE_STORAGE must be disk or s3/);
+    expect(() => loadConfig({ ...env, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => loadConfig({ ...env, S3_SECRET_ACCESS_KEY: '' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+  });
+
   it('documents every variable it reads', () => {
     const names = configDoc.map((row) => row.name);
-    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'APP_ENV', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'DEMO_DATA', 'IDENTITY_TENANT_ID', 'IDENTITY_API_KEY', 'IDENTITY_PROVIDER', 'IDENTITY_JWKS_URL', 'IDENTITY_ISSUER', 'IDENTITY_AUDIENCE', 'IDENTITY_SIGN_IN_URL', 'IDENTITY_PRIVATE_KEY', 'ACCESS_TOKEN_SECRET']) {
+    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'APP_ENV', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'DEMO_DATA', 'IDENTITY_TENANT_ID', 'IDENTITY_API_KEY', 'IDENTITY_PROVIDER', 'IDENTITY_JWKS_URL', 'IDENTITY_ISSUER', 'IDENTITY_AUDIENCE', 'IDENTITY_SIGN_IN_URL', 'IDENTITY_PRIVATE_KEY', 'ACCESS_TOKEN_SECRET', 'FILE_STORAGE', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) {
       expect(names).toContain(name);
     }
   });

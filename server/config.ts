@@ -36,6 +36,8 @@ export interface AppConfig {
   /** TEST_CLOCK=1 (never in production): the app's clock can be moved by POST /api/test/clock, for journeys that wait for a scheduled time */
   testClock: boolean;
   giftCards: { maxTransactionCents: number; searchMaxPerMinute: number; bulkLeaseSeconds: number };
+  /** where made files are kept (lib/files.config.ts): a folder under DATA_DIR, or a bucket several instances share */
+  files: FileStorageConfig;
   /** what the cleanup job (server/jobs/cleanup.ts) deletes, and how often it runs */
   retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
 }
@@ -52,6 +54,20 @@ export interface IdentityConfig {
   signInUrl: string;
   privateKeyPem: string | null;
 }
+
+export type FileStorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** an S3-compatible store's URL; null: AWS */
+      endpoint: string | null;
+      /** both or neither; neither: the AWS SDK's default credential chain */
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
 
 export const DEV_IDENTITY_API_KEY = 'tessera-dev-public-key';
 export const BUILTIN_SIGN_IN_PATH = '/identity/v1/accounts:signInWithPassword';
@@ -78,6 +94,13 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'IDENTITY_SIGN_IN_URL', default: BUILTIN_SIGN_IN_PATH, meaning: 'Sign-in URL the SPA calls (required in external mode).' },
   { name: 'IDENTITY_PRIVATE_KEY', default: '(generated)', meaning: 'PEM (PKCS#8, EC P-256) signing key of the built-in provider. Unset: generated into DATA_DIR/keys on first start. Several instances must share it.' },
   { name: 'ACCESS_TOKEN_SECRET', default: '(generated)', meaning: 'HS256 secret (≥ 32 chars) of API access tokens. Unset: generated into DATA_DIR/keys. Several instances must all be given the same value.' },
+  { name: 'FILE_STORAGE', default: 'disk', meaning: 'Where made files (batch archives) are kept. disk: in DATA_DIR (DATA_DIR/archives/…) on this machine. s3: in the S3_BUCKET bucket, which several instances share.' },
+  { name: 'S3_BUCKET', default: '(unset)', meaning: 'FILE_STORAGE=s3: the bucket (required).' },
+  { name: 'S3_REGION', default: 'us-east-1', meaning: 'FILE_STORAGE=s3: the bucket\'s region.' },
+  { name: 'S3_ENDPOINT', default: '(unset)', meaning: 'FILE_STORAGE=s3: URL of an S3-compatible store (MinIO, Ceph, R2…). Unset: AWS S3.' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', meaning: 'FILE_STORAGE=s3: access key, given with S3_SECRET_ACCESS_KEY. Unset: the AWS SDK\'s default credentials (AWS_* variables, profile, instance role).' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'FILE_STORAGE=s3: secret of S3_ACCESS_KEY_ID.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'false', meaning: 'FILE_STORAGE=s3: true addresses the bucket in the path (endpoint/bucket/key), as most self-hosted stores need.' },
   { name: 'ACCESS_TOKEN_TTL_SECONDS', default: '900', meaning: 'Access-token lifetime.' },
   { name: 'REFRESH_TOKEN_TTL_SECONDS', default: '1209600', meaning: 'Refresh-token lifetime (rotated at every use).' },
   { name: 'BRUTE_FORCE_WINDOW_SECONDS', default: '900', meaning: 'Window in which failed sign-ins are counted.' },
@@ -129,6 +152,34 @@ function testClockOf(env: NodeJS.ProcessEnv): boolean {
   if (env.TEST_CLOCK !== '1') return false;
   if (env.NODE_ENV === 'production') throw new Error('TEST_CLOCK cannot be used with NODE_ENV=production');
   return true;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = str(env, name)?.toLowerCase();
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function fileStorageOf(env: NodeJS.ProcessEnv): FileStorageConfig {
+  const kind = str(env, 'FILE_STORAGE') ?? 'disk';
+  if (kind === 'disk') return { kind };
+  if (kind !== 's3') throw new Error(`FILE_STORAGE must be disk or s3, got "${kind}"`);
+  const bucket = str(env, 'S3_BUCKET');
+  if (!bucket) throw new Error('S3_BUCKET is required when FILE_STORAGE=s3');
+  const accessKeyId = str(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = str(env, 'S3_SECRET_ACCESS_KEY');
+  // one without the other would silently fall back to the default chain and sign as someone else
+  if ((accessKeyId === null) !== (secretAccessKey === null)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  return {
+    kind,
+    bucket,
+    region: str(env, 'S3_REGION') ?? 'us-east-1',
+    endpoint: str(env, 'S3_ENDPOINT'),
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE'),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -187,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       chunkRows: Math.max(1, int(env, 'RELOAD_CHUNK_ROWS', 500)),
     },
     testClock: testClockOf(env),
+    files: fileStorageOf(env),
     giftCards: {
       maxTransactionCents: int(env, 'MAX_TRANSACTION_AMOUNT_CENTS', DEFAULT_MAX_TRANSACTION_CENTS) || DEFAULT_MAX_TRANSACTION_CENTS,
       searchMaxPerMinute: int(env, 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', 30),

@@ -13,3 +13,21 @@ declare module 'pdfkit/standard-fonts/*' {
   const font: { name: string };
   export default font;
 }
+
+/** s3rver (a local S3-compatible server, tests only) ships without types: what lib/files.test.ts uses. */
+declare module 's3rver' {
+  interface S3rverContext {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    body: unknown;
+  }
+  export default class S3rver {
+    constructor(options: { port?: number; address?: string; silent?: boolean; directory: string; resetOnClose?: boolean });
+    /** Koa's middleware list, composed when the server starts */
+    middleware: Array<(ctx: S3rverContext, next: () => Promise<void>) => unknown>;
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

@@ -1,10 +1,10 @@
 /**
  * The product's one file storage: where made files (batch archives) are kept and read back.
  * Services and routes reach it as `ctx.files` and know keys only, never paths; the host picks
- * the implementation: the Node server a folder under DATA_DIR (files.disk.ts), the in-process
- * host memory (files.memory.ts). Several server instances sharing files (issue 17) need a bucket
- * instead: an S3-compatible implementation is the same four calls (put = upload, which appears
- * only when complete; get = the object's body; size = head; remove = delete).
+ * the implementation: the Node server a folder under DATA_DIR (files.disk.ts) or, for several
+ * instances sharing files, an S3-compatible bucket (files.s3.ts, FILE_STORAGE=s3, chosen in
+ * files.config.ts); the in-process host memory (files.memory.ts). Nothing here imports the S3
+ * one: the demo's browser build bundles this module.
  */
 export interface FileStorage {
   /**
