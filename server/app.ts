@@ -48,7 +48,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const keys = options.keys ?? (await loadKeys(config));
   const clock = options.clock ?? (config.testClock ? new ShiftableClock() : systemClock);
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, { config, db: handle.driver === 'postgres' ? handle.db : undefined });
   await app.register(docsPlugin, { config });
   const ctx = await registerApi(app, {
     config,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { auditEvents, idempotencyKeys, jobs, refreshTokens, users } from '../db/schema';
+import { auditEvents, idempotencyKeys, jobs, rateLimits, refreshTokens, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { DRIVERS } from '../test/db';
 import { ShiftableClock } from '../lib/clock';
@@ -16,7 +16,7 @@ describe.each(DRIVERS)('cleanup job and retention (%s)', (driver) => {
   });
   afterAll(() => t.close());
 
-  it('deletes finished jobs, long-expired refresh tokens, expired idempotency keys and old audit rows, keeps the rest, and queues the next run', async () => {
+  it('deletes finished jobs, long-expired refresh tokens, expired idempotency keys, old audit rows and long-ended rate-limit windows, keeps the rest, and queues the next run', async () => {
     const db = t.db.db;
     const [{ id: userId }] = await db.select({ id: users.id }).from(users).limit(1);
     await db.insert(jobs).values([
@@ -33,6 +33,11 @@ describe.each(DRIVERS)('cleanup job and retention (%s)', (driver) => {
       { kind: 'sign_in', createdAt: ago(366 * 24) },
       { kind: 'sign_in', createdAt: ago(10 * 24) },
     ]);
+    await db.insert(rateLimits).values([
+      { key: 'ended-2h-ago', count: 3, resetAt: ago(2) },
+      { key: 'ended-just-now', count: 3, resetAt: ago(0.1) },
+      { key: 'live', count: 1, resetAt: ago(-0.2) },
+    ]);
 
     await scheduleCleanup(db, 0);
     await scheduleCleanup(db, 0); // a second instance starting: still one queued
@@ -47,6 +52,7 @@ describe.each(DRIVERS)('cleanup job and retention (%s)', (driver) => {
     expect((await db.select({ k: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.k).sort()).toEqual(['fresh', 'old-but-running']);
     expect(await queryRows(db, sql`SELECT 1 FROM audit_events WHERE created_at < now() - interval '365 days'`)).toEqual([]);
     expect(await queryRows(db, sql`SELECT 1 FROM audit_events WHERE created_at > now() - interval '11 days' AND created_at < now() - interval '9 days'`)).toHaveLength(1);
+    expect((await db.select({ k: rateLimits.key }).from(rateLimits)).map((r) => r.k).sort()).toEqual(['ended-just-now', 'live']);
 
     const next = await queryRows<{ status: string; due: boolean }>(db, sql`SELECT status, run_at > now() + interval '59 minutes' AS due FROM jobs WHERE name = ${CLEANUP_JOB} ORDER BY created_at`);
     expect(next).toEqual([

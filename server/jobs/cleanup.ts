@@ -14,14 +14,16 @@ export interface CleanupCounts {
   refreshTokens: number;
   idempotencyKeys: number;
   auditEvents: number;
+  rateLimits: number;
 }
 
-async function deleteInBatches(db: Db, table: string, where: SQL): Promise<number> {
+async function deleteInBatches(db: Db, table: string, where: SQL, idColumn = 'id'): Promise<number> {
   let total = 0;
+  const id = sql.identifier(idColumn);
   for (;;) {
     const rows = await queryRows<{ n: string }>(
       db,
-      sql`WITH gone AS (DELETE FROM ${sql.identifier(table)} WHERE id IN (SELECT id FROM ${sql.identifier(table)} WHERE ${where} LIMIT ${BATCH}) RETURNING 1)
+      sql`WITH gone AS (DELETE FROM ${sql.identifier(table)} WHERE ${id} IN (SELECT ${id} FROM ${sql.identifier(table)} WHERE ${where} LIMIT ${BATCH}) RETURNING 1)
           SELECT count(*) AS n FROM gone`,
     );
     const n = Number(rows[0]?.n ?? 0);
@@ -36,8 +38,9 @@ const olderThan = (column: string, seconds: number) => sql`${sql.identifier(colu
  * Deletes what has served its purpose, so no table grows without bound (each condition has its
  * index): finished jobs, refresh tokens expired for a while (kept a little past expiry so the
  * reuse of a just-expired token still ends its family), idempotency keys past their retention
- * (never a claim whose lease is live; a bulk's progress rows go with its key) and old audit
- * rows (never younger than the brute-force window, which counts them).
+ * (never a claim whose lease is live; a bulk's progress rows go with its key), old audit
+ * rows (never younger than the brute-force window, which counts them) and rate-limit counts an
+ * hour past their window's end (an ended window counts nothing: the address's next hit restarts it).
  */
 export async function runCleanup(db: Db, retention: Retention, bruteForceWindowSeconds: number): Promise<CleanupCounts> {
   const day = 86_400;
@@ -50,6 +53,7 @@ export async function runCleanup(db: Db, retention: Retention, bruteForceWindowS
       sql`${olderThan('created_at', retention.idempotencyKeyHours * 3600)} AND (lease_expires_at IS NULL OR lease_expires_at < now())`,
     ),
     auditEvents: await deleteInBatches(db, 'audit_events', olderThan('created_at', Math.max(retention.auditDays * day, bruteForceWindowSeconds))),
+    rateLimits: await deleteInBatches(db, 'rate_limits', olderThan('reset_at', 3600), 'key'),
   };
 }
 

@@ -3,7 +3,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
+import type { Db } from '../db/client';
 import { ApiError } from '../lib/errors';
+import { postgresRateLimitStore } from '../lib/rate-limit-store';
 
 function origin(url: string): string | null {
   try {
@@ -14,10 +16,13 @@ function origin(url: string): string | null {
 }
 
 /**
- * Security headers and coarse per-address rate limits (in memory, per instance; the sign-in
- * brute-force limit that must hold across instances is counted in the database instead).
+ * Security headers and coarse per-address rate limits, on the routes that opt in with
+ * `config.rateLimit`. Given `db` (the server on PostgreSQL) the limits are counted in its
+ * `rate_limits` table, one budget for all instances (lib/rate-limit-store.ts); without it (the
+ * embedded PGlite, one instance) in memory. The sign-in brute-force limit per account is counted
+ * apart, in the audit events.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, { config }: { config: AppConfig }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, { config, db }: { config: AppConfig; db?: Db }) => {
   const identityOrigin = origin(config.identity.signInUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -42,6 +47,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
   });
   await app.register(rateLimit, {
     global: false,
+    // a database failure lets the request through uncounted, logged by the store (see there)
+    ...(db ? { store: postgresRateLimitStore(db, app.log), skipOnError: true } : {}),
     errorResponseBuilder: () => new ApiError(429, 'RATE_LIMITED', 'Too many requests, try again later'),
   });
 });

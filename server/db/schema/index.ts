@@ -8,3 +8,4 @@ export * from './giftcards';
 export * from './batches';
 export * from './orders';
 export * from './reloadables';
+export * from './rate-limits';

@@ -1,0 +1,142 @@
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows, type DbHandle } from '../db/client';
+import { openPostgres } from '../db/postgres';
+import { createTestDb, CONCURRENT_DRIVERS, DRIVERS } from '../test/db';
+import { postgresRateLimitStore } from './rate-limit-store';
+
+const WINDOW = 600_000;
+
+const quietLog = () => ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: ReturnType<typeof vi.fn> };
+
+/** A route's store as the plugin makes it: constructed with the plugin's options, then child(route). */
+function routeStore(handle: DbHandle, url = '/api/limited', options: Record<string, unknown> = {}, log = quietLog()): FastifyRateLimitStore {
+  const Store = postgresRateLimitStore(handle.db, log);
+  return new Store({ global: false, ...options }).child({ ...options, routeInfo: { method: 'POST', url } } as never);
+}
+
+function incr(store: FastifyRateLimitStore, key: string, max = 5, timeWindow = WINDOW): Promise<{ current: number; ttl: number }> {
+  return new Promise((resolve, reject) => {
+    // the runtime passes timeWindow and max after the callback (index.js), the published types do not
+    (store.incr as (k: string, cb: (e: Error | null, r?: { current: number; ttl: number }) => void, w: number, m: number) => void)(
+      key,
+      (error, result) => (error ? reject(error) : resolve(result!)),
+      timeWindow,
+      max,
+    );
+  });
+}
+
+/** The window ends now, as if its time had passed (no waiting on a clock). */
+async function endWindow(handle: DbHandle, key: string, at = sql`now() - interval '1 millisecond'`) {
+  await handle.db.execute(sql`UPDATE rate_limits SET reset_at = ${at} WHERE key = ${key}`);
+}
+
+// the store is meant for PostgreSQL; its SQL runs on PGlite too, so the counting rules are checked there as well
+describe.each(DRIVERS)('PostgreSQL rate-limit store (%s)', (driver) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb(driver);
+  });
+  afterAll(() => handle.close());
+
+  it('numbers the hits of one window 1..N with the time left, and a new window starts again at 1', async () => {
+    const store = routeStore(handle);
+    const hits = [];
+    for (let i = 0; i < 7; i++) hits.push(await incr(store, '10.1.0.1'));
+    expect(hits.map((h) => h.current)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    for (const h of hits) {
+      expect(h.ttl).toBeGreaterThan(0);
+      expect(h.ttl).toBeLessThanOrEqual(WINDOW);
+    }
+    await endWindow(handle, 'POST /api/limited|10.1.0.1');
+    const fresh = await incr(store, '10.1.0.1');
+    expect(fresh.current).toBe(1);
+    expect(fresh.ttl).toBeGreaterThan(WINDOW - 60_000);
+    expect(fresh.ttl).toBeLessThanOrEqual(WINDOW);
+  });
+
+  it('keys a count by route and address', async () => {
+    const a = routeStore(handle, '/api/a');
+    const b = routeStore(handle, '/api/b');
+    await incr(a, '10.2.0.1');
+    await incr(a, '10.2.0.1');
+    expect((await incr(a, '10.2.0.2')).current).toBe(1);
+    expect((await incr(b, '10.2.0.1')).current).toBe(1);
+    const keys = await queryRows<{ key: string; count: number }>(handle.db, sql`SELECT key, count FROM rate_limits WHERE key LIKE 'POST /api/_|10.2.%' ORDER BY key`);
+    expect(keys).toEqual([
+      { key: 'POST /api/a|10.2.0.1', count: 2 },
+      { key: 'POST /api/a|10.2.0.2', count: 1 },
+      { key: 'POST /api/b|10.2.0.1', count: 1 },
+    ]);
+  });
+
+  it('shares one count between two stores on the same table, as two instances do', async () => {
+    const first = routeStore(handle, '/api/shared');
+    const second = routeStore(handle, '/api/shared');
+    const counts = [];
+    for (let i = 0; i < 6; i++) counts.push((await incr(i % 2 ? second : first, '10.3.0.1')).current);
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('keeps the window past the limit, restarts it on each hit with continueExceeding, doubles it with exponentialBackoff', async () => {
+    const plain = routeStore(handle, '/api/plain');
+    await incr(plain, '10.4.0.1', 1);
+    await endWindow(handle, 'POST /api/plain|10.4.0.1', sql`now() + interval '5 seconds'`);
+    expect((await incr(plain, '10.4.0.1', 1)).ttl).toBeLessThanOrEqual(5000);
+
+    const continuing = routeStore(handle, '/api/continue', { continueExceeding: true });
+    await incr(continuing, '10.4.0.1', 1);
+    await endWindow(handle, 'POST /api/continue|10.4.0.1', sql`now() + interval '5 seconds'`);
+    const exceeded = await incr(continuing, '10.4.0.1', 1);
+    expect(exceeded.current).toBe(2);
+    expect(exceeded.ttl).toBeGreaterThan(WINDOW - 60_000);
+
+    const backoff = routeStore(handle, '/api/backoff', { exponentialBackoff: true });
+    const ttls = [];
+    for (let i = 0; i < 4; i++) ttls.push((await incr(backoff, '10.4.0.1', 1, 100_000)).ttl);
+    // within the limit: what is left of the window; past it: the window, then twice, then four times
+    expect(ttls[1]).toBeGreaterThan(50_000);
+    expect(ttls[1]).toBeLessThanOrEqual(100_000);
+    expect(ttls[2]).toBeGreaterThan(150_000);
+    expect(ttls[2]).toBeLessThanOrEqual(200_000);
+    expect(ttls[3]).toBeGreaterThan(350_000);
+    expect(ttls[3]).toBeLessThanOrEqual(400_000);
+  });
+
+  it('answers a database failure as an error to the plugin, and logs it', async () => {
+    const broken = await createTestDb(driver);
+    try {
+      await broken.db.execute(sql`DROP TABLE rate_limits`);
+      const log = quietLog();
+      await expect(incr(routeStore(broken, '/api/broken', {}, log), '10.5.0.1')).rejects.toThrow(/rate_limits/);
+      expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ key: 'POST /api/broken|10.5.0.1' }), expect.stringContaining('rate limit not counted'));
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe.each(CONCURRENT_DRIVERS)('PostgreSQL rate-limit store under concurrency (%s)', (driver) => {
+  let handle: Awaited<ReturnType<typeof createTestDb>>;
+  let other: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb(driver);
+    // a second pool on the same database: a second process's connections
+    if (!handle.url) throw new Error('no database URL');
+    other = openPostgres(handle.url);
+  });
+  afterAll(async () => {
+    await other.close();
+    await handle.close();
+  });
+
+  it('gives 20 simultaneous hits from two instances 20 distinct numbers 1..20', async () => {
+    const first = routeStore(handle, '/api/race');
+    const second = routeStore(other, '/api/race');
+    const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => incr(i % 2 ? second : first, '10.6.0.1')));
+    expect(hits.map((h) => h.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});

@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+
+/** What @fastify/rate-limit hands a store: its merged options, and on a route's child the route. */
+interface StoreOptions {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** No backoff longer than a year (LocalStore stops at MAX_SAFE_INTEGER ms, beyond a timestamp). */
+const MAX_BACKOFF_MS = 365 * 86_400_000;
+
+/**
+ * A @fastify/rate-limit store counting in the `rate_limits` table, so every instance on one
+ * PostgreSQL spends one budget per route and address (the built-in LocalStore counts per process).
+ * Same contract as the built-in stores: the plugin constructs it with its options and takes a
+ * child per rate-limited route, whose keys are prefixed with the route as RedisStore's are;
+ * `incr` answers the hit's number in the window and the milliseconds left, honouring
+ * continueExceeding and exponentialBackoff as LocalStore does. Windows run on the database's
+ * clock, which every instance shares.
+ *
+ * A failing database is logged and passed back to the plugin, which the security plugin runs with
+ * `skipOnError`: the request goes through uncounted rather than every limited route answering 500
+ * (or 429) while the database is unreachable — those routes need the database anyway, and the
+ * sign-in brute-force limit is counted apart (audit events).
+ */
+export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+  class PostgresRateLimitStore implements FastifyRateLimitStore {
+    private readonly continueExceeding: boolean;
+    private readonly exponentialBackoff: boolean;
+
+    constructor(
+      options: object,
+      private readonly prefix = '',
+    ) {
+      const o = options as StoreOptions;
+      this.continueExceeding = o.continueExceeding === true;
+      this.exponentialBackoff = o.exponentialBackoff === true;
+    }
+
+    incr(key: string, callback: IncrCallback, timeWindow?: number, max?: number): void {
+      hit(db, this.prefix + key, timeWindow ?? 60_000, max ?? 0, this.continueExceeding, this.exponentialBackoff).then(
+        (result) => callback(null, result),
+        (error: unknown) => {
+          log.error({ err: error, key: this.prefix + key }, 'rate limit not counted: the database failed');
+          callback(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    }
+
+    child(routeOptions: object): FastifyRateLimitStore {
+      const o = routeOptions as StoreOptions;
+      const route = o.routeInfo?.url ? `${String(o.routeInfo.method)} ${o.routeInfo.url}|` : '';
+      return new PostgresRateLimitStore(o, this.prefix + route);
+    }
+  }
+  return PostgresRateLimitStore;
+}
+
+/**
+ * One hit, one statement: a first hit inserts the row, a hit after the window's end restarts it
+ * at 1, any other adds 1 — row-locked by ON CONFLICT, so concurrent hits from any instance each
+ * get their own number and no count is lost between a read and a write.
+ */
+async function hit(db: Db, key: string, windowMs: number, max: number, continueExceeding: boolean, exponentialBackoff: boolean): Promise<{ current: number; ttl: number }> {
+  const window = sql`(${Math.trunc(windowMs)}::bigint * interval '1 millisecond')`;
+  const rows = await queryRows<{ count: number; ttl: string | number }>(
+    db,
+    sql`INSERT INTO rate_limits AS r (key, count, reset_at) VALUES (${key}, 1, now() + ${window})
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.count + 1 END,
+          reset_at = CASE
+            WHEN r.reset_at <= now() THEN now() + ${window}
+            WHEN r.count + 1 <= ${max}::integer THEN r.reset_at
+            WHEN ${continueExceeding}::boolean THEN now() + ${window}
+            WHEN ${exponentialBackoff}::boolean
+              THEN now() + least(${Math.trunc(windowMs)}::float8 * power(2, least(r.count - ${max}::integer, 60)), ${MAX_BACKOFF_MS}::float8) * interval '1 millisecond'
+            ELSE r.reset_at
+          END
+        RETURNING count, greatest(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::bigint AS ttl`,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('rate limit: no row returned');
+  return { current: Number(row.count), ttl: Number(row.ttl) };
+}
