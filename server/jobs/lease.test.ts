@@ -1,4 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCardCodes } from '../../domain/codes';
@@ -115,6 +117,48 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
     // aborted because its renewal found the job no longer its own
     expect(ownerWhenAborted).not.toBe(stalled.workerId);
     expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 2, lastError: null, lockedBy: null, lockedAt: null });
+  });
+
+  it("logs a renewal's database error without stopping the handler, and renews again", async () => {
+    const lines: Array<{ msg?: string; level?: number }> = [];
+    const logged = Fastify({
+      logger: {
+        level: 'info',
+        stream: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            lines.push(JSON.parse(chunk.toString()) as { msg?: string });
+            done();
+          },
+        }),
+      },
+    }).log;
+    // the database fails the first two renewals (a connection dropped), then answers again
+    const dialect = new PgDialect();
+    let renewals = 0;
+    const flaky = new Proxy(db.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+        return async (query: SQL) => {
+          if (dialect.sqlToQuery(query).sql.includes('SET locked_at = now()')) {
+            renewals += 1;
+            if (renewals <= 2) throw new Error('connection terminated');
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    const registry = new JobRegistry();
+    let signalOfRun: AbortSignal | undefined;
+    registry.register('patient', async (_payload, { signal }) => {
+      signalOfRun = signal;
+      await waitFor(async () => renewals >= 4);
+    });
+    const runner = new JobRunner(flaky, registry, logged, options);
+    const id = await enqueue(db.db, 'patient', {});
+    expect(await runner.drain()).toBe(1);
+    expect(signalOfRun?.aborted).toBe(false);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+    expect(lines.filter((line) => line.msg === 'job lease renewal failed')).toHaveLength(2);
   });
 });
 
