@@ -10,7 +10,7 @@ export interface RunnerOptions {
    * taken over; a live worker renews it every `heartbeatMs`
    */
   staleAfterSeconds: number;
-  /** how often a running job's lock is renewed (default a third of the stale delay, so two renewals may fail before a takeover) */
+  /** how often a running job's lock is renewed (default a third of the stale delay: one failed renewal, a database hiccup, does not lose the lease) */
   heartbeatMs?: number;
   /** delay before retry n (1-based): exponential from this base, capped at an hour */
   backoffBaseMs?: number;
