@@ -6,6 +6,11 @@ export interface JobContext {
   /** no retry follows if this attempt fails */
   lastAttempt: boolean;
   log: FastifyBaseLogger;
+  /**
+   * Aborts when the job's lease is lost (another runner took it over, as if this worker had died):
+   * a long handler checks it between its steps and stops writing (`signal.throwIfAborted()`).
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;

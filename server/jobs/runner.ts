@@ -5,8 +5,13 @@ import type { JobRegistry } from './registry';
 
 export interface RunnerOptions {
   pollIntervalMs: number;
-  /** a running job whose lock is older than this is considered abandoned (crashed worker) */
+  /**
+   * a running job whose lock was not renewed for this long is abandoned (its worker died) and is
+   * taken over; a live worker renews it every `heartbeatMs`
+   */
   staleAfterSeconds: number;
+  /** how often a running job's lock is renewed (default a third of the stale delay: one failed renewal, a database hiccup, does not lose the lease) */
+  heartbeatMs?: number;
   /** delay before retry n (1-based): exponential from this base, capped at an hour */
   backoffBaseMs?: number;
   /** business time: a job is due when its run_at is not after this (default the system clock) */
@@ -24,8 +29,12 @@ interface ClaimedJob {
 /**
  * Polls the jobs table and runs due jobs one at a time. Claiming is one UPDATE over a
  * `FOR UPDATE SKIP LOCKED` sub-select, so any number of runners (instances) share the queue and
- * no job is claimed twice. Delivery is at-least-once: a worker that dies mid-job leaves a stale
- * lock that another runner re-queues after `staleAfterSeconds`.
+ * no job is claimed twice. While a handler runs, its lock is renewed (a lease: `locked_at` moves
+ * every `heartbeatMs`), so however long a job takes nobody else runs it. Delivery is
+ * at-least-once: a worker that dies mid-job stops renewing, and another runner re-queues the job
+ * once its lock is `staleAfterSeconds` old. A worker that was only stalled that long finds at its
+ * next renewal that the job is no longer its own: its handler's `signal` aborts (the handler stops
+ * writing) and it writes no outcome over the new owner's.
  */
 export class JobRunner {
   readonly workerId = `worker-${crypto.randomUUID()}`;
@@ -106,6 +115,7 @@ export class JobRunner {
     }
   }
 
+  /** Re-queues jobs whose lock was not renewed for `staleAfterSeconds`: their worker died (or stalled that long). */
   private async recoverStale(): Promise<void> {
     await this.db.execute(sql`
       UPDATE jobs SET
@@ -128,14 +138,25 @@ export class JobRunner {
     );
     if (!job) return false;
     const log = this.log.child({ jobId: job.id, job: job.name });
+    const lease = this.renewLease(job.id, log);
     try {
-      const handler = this.registry.get(job.name);
-      if (!handler) throw new Error(`no handler registered for job "${job.name}"`);
-      await handler(job.payload, { jobId: job.id, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, log });
+      try {
+        const handler = this.registry.get(job.name);
+        if (!handler) throw new Error(`no handler registered for job "${job.name}"`);
+        await handler(job.payload, { jobId: job.id, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, log, signal: lease.signal });
+      } finally {
+        await lease.stop();
+      }
+      // another runner owns the job now: its outcome is not ours to write (nor is it, by `locked_by`)
+      if (lease.signal.aborted) return true;
       await this.db.execute(sql`
         UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, locked_by = NULL, last_error = NULL
         WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
     } catch (err) {
+      if (lease.signal.aborted) {
+        log.info({ err }, 'job stopped: its lease was lost');
+        return true;
+      }
       const message = err instanceof Error ? err.message : String(err);
       const final = job.attempts >= job.max_attempts;
       const delayMs = Math.min(3_600_000, (this.options.backoffBaseMs ?? 5000) * 2 ** (job.attempts - 1));
@@ -149,5 +170,54 @@ export class JobRunner {
         WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
     }
     return true;
+  }
+
+  /**
+   * Renews the claimed job's lock every `heartbeatMs` while its handler runs. When a renewal
+   * finds the job no longer locked by this runner (it was re-queued as stale, maybe claimed by
+   * another), the lease is lost for good: `signal` aborts and renewals end. A renewal's own error
+   * (database unreachable) is only logged: the next one may succeed before the lock goes stale.
+   * `stop()` clears the timer and waits for a renewal under way, so nothing runs after it.
+   */
+  private renewLease(jobId: string, log: FastifyBaseLogger): { signal: AbortSignal; stop(): Promise<void> } {
+    const every = this.options.heartbeatMs ?? (this.options.staleAfterSeconds * 1000) / 3;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let renewal: Promise<void> | null = null;
+    let stopped = false;
+    const renew = async () => {
+      try {
+        const renewed = await queryRows<{ id: string }>(
+          this.db,
+          sql`UPDATE jobs SET locked_at = now() WHERE id = ${jobId} AND locked_by = ${this.workerId} AND status = 'running' RETURNING id`,
+        );
+        if (renewed.length === 0) {
+          log.warn('job lease lost: the job was taken over after its lock went stale; stopping it');
+          controller.abort(new DOMException('job lease lost: the job was taken over by another worker', 'AbortError'));
+        }
+      } catch (err) {
+        log.error({ err }, 'job lease renewal failed');
+      }
+    };
+    // one renewal at a time, the next scheduled when the last has ended (a slow database never piles them up)
+    const next = () => {
+      timer = setTimeout(() => {
+        timer = null;
+        renewal = renew().finally(() => {
+          renewal = null;
+          if (!stopped && !controller.signal.aborted) next();
+        });
+      }, every);
+    };
+    next();
+    return {
+      signal: controller.signal,
+      async stop() {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        timer = null;
+        await renewal;
+      },
+    };
   }
 }

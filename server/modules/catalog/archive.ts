@@ -217,10 +217,11 @@ export async function* sheetsPdf(header: SheetHeader, cards: AsyncIterable<Sheet
   if (last) yield last;
 }
 
-/** The batch's cards in progressive order, a page at a time (keyset on gift_cards_company_lot_idx). */
-async function* batchCards(db: Db, companyId: string, lotNumber: string): AsyncIterable<SheetCard[]> {
+/** The batch's cards in progressive order, a page at a time (keyset on gift_cards_company_lot_idx); none after `signal` aborts. */
+async function* batchCards(db: Db, companyId: string, lotNumber: string, signal?: AbortSignal): AsyncIterable<SheetCard[]> {
   let after = -1;
   for (;;) {
+    signal?.throwIfAborted();
     const rows = await queryRows<{ code: string; progressive: string | number }>(
       db,
       sql`SELECT code, progressive FROM gift_cards WHERE company_id = ${companyId} AND lot_number = ${lotNumber} AND progressive > ${after}
@@ -239,9 +240,12 @@ export const archiveKey = (file: string) => `archives/${file}`;
 /**
  * The PDF archive job: PENDING → IN_PROGRESS (archive_count advancing) → COMPLETED, the file
  * put whole in the file storage (lib/files.ts: it appears only when complete, so a download
- * never sees half a file).
+ * never sees half a file). When `signal` aborts (the job's lease is lost: another worker makes
+ * the archive) the PDF's body throws the abort between pages and progress counts: the storage
+ * abandons the file and nothing more is written to the batch.
  */
-export async function makeArchive(db: Db, files: FileStorage, batchId: string, language: string): Promise<void> {
+export async function makeArchive(db: Db, files: FileStorage, batchId: string, language: string, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
   const batch = await db.transaction(async (tx) => {
     const locked = await lockBatch(tx, batchId);
     if (!locked || (locked.archiveStatus !== 'PENDING' && locked.archiveStatus !== 'IN_PROGRESS')) return null;
@@ -258,10 +262,14 @@ export async function makeArchive(db: Db, files: FileStorage, batchId: string, l
     archiveKey(file),
     sheetsPdf(
       { typologyName: info.name, valueCents: info.value_cents === null ? null : Number(info.value_cents), lotNumber: batch.lotNumber, expireDate: batch.expireDate, language },
-      batchCards(db, batch.companyId, batch.lotNumber),
-      (drawn) => setBatch(db, batchId, sql`archive_count = ${drawn}`),
+      batchCards(db, batch.companyId, batch.lotNumber, signal),
+      async (drawn) => {
+        signal?.throwIfAborted();
+        await setBatch(db, batchId, sql`archive_count = ${drawn}`);
+      },
     ),
     'application/pdf',
   );
+  signal?.throwIfAborted();
   await setBatch(db, batchId, sql`archive_status = 'COMPLETED', archive_file = ${file}, archive_bytes = ${size}`);
 }

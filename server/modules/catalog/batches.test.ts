@@ -173,7 +173,7 @@ describe.each(DRIVERS)('batches (%s)', (driver) => {
     rmSync(dir, { recursive: true, force: true });
     writeFileSync(dir, 'not a folder');
     const handler = t.app.jobRegistry.get('catalog.batch.archive')!;
-    const job = { jobId: 'test', attempt: 3, lastAttempt: true, log: t.app.log };
+    const job = { jobId: 'test', attempt: 3, lastAttempt: true, log: t.app.log, signal: new AbortController().signal };
     await expect(handler({ batchId: created.id, language: 'en' }, job)).rejects.toThrow();
     const failed = (await call(admin, 'GET', url(acmeId, `/${created.id}`))).json();
     expect(failed.archiveStatus).toBe('ERROR');

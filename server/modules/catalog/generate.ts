@@ -8,6 +8,8 @@ import { allocateProgressives } from './progressives';
 export interface GenerateOptions {
   /** code source (tests force collisions with it) */
   codes?: (count: number) => string[];
+  /** aborts when the job's lease is lost: no chunk is started after it (the new owner makes the rest) */
+  signal?: AbortSignal;
 }
 
 /** Cards per chunk: a twentieth of the batch, 1,000 to 10,000, so the progress bar advances. Fixed per batch (chunk k always covers the same progressives). */
@@ -89,6 +91,7 @@ export async function generateBatchCards(db: Db, batchId: string, options: Gener
   const worker = async () => {
     try {
       for (let k = next++; k < chunks && !failed; k = next++) {
+        options.signal?.throwIfAborted();
         await makeChunk(k);
         // a full turn between chunks: on embedded PGlite (its queries on this thread; the demo's
         // worker) requests are answered while a large batch generates, not after it
@@ -104,5 +107,6 @@ export async function generateBatchCards(db: Db, batchId: string, options: Gener
   if (failure) throw failure.reason;
   const [{ made }] = await queryRows<{ made: number }>(db, sql`SELECT generated_count AS made FROM card_batches WHERE id = ${batchId}`);
   if (made !== batch.quantity) throw new Error(`batch has ${made} of ${batch.quantity} cards`);
+  options.signal?.throwIfAborted();
   await setBatch(db, batchId, sql`status = 'COMPLETED'`);
 }

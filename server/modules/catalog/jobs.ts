@@ -23,24 +23,26 @@ function reason(error: unknown): string {
 
 /**
  * The batch jobs. Each is safe to run again (it continues from what was committed); when the
- * last attempt fails the batch shows the ERROR state of that work with the reason.
+ * last attempt fails the batch shows the ERROR state of that work with the reason. Generation and
+ * the archive stop between steps when the job's lease is lost (`signal`): another worker has the
+ * job, so this one writes nothing more, not even the ERROR state.
  */
 export function registerCatalogJobs(ctx: AppContext, registry: JobRegistry): void {
   registry.register(JOB_GENERATE, async (payload, job) => {
     const { batchId } = payload as { batchId: string };
     try {
-      await generateBatchCards(ctx.db, batchId);
+      await generateBatchCards(ctx.db, batchId, { signal: job.signal });
     } catch (error) {
-      if (job.lastAttempt) await setBatch(ctx.db, batchId, sql`status = 'ERROR', error_message = ${reason(error)}`);
+      if (job.lastAttempt && !job.signal.aborted) await setBatch(ctx.db, batchId, sql`status = 'ERROR', error_message = ${reason(error)}`);
       throw error;
     }
   });
   registry.register(JOB_ARCHIVE, async (payload, job) => {
     const { batchId, language } = payload as { batchId: string; language?: string };
     try {
-      await makeArchive(ctx.db, ctx.files, batchId, language ?? 'it');
+      await makeArchive(ctx.db, ctx.files, batchId, language ?? 'it', job.signal);
     } catch (error) {
-      if (job.lastAttempt) await setBatch(ctx.db, batchId, sql`archive_status = 'ERROR', error_message = ${reason(error)}`);
+      if (job.lastAttempt && !job.signal.aborted) await setBatch(ctx.db, batchId, sql`archive_status = 'ERROR', error_message = ${reason(error)}`);
       throw error;
     }
   });
