@@ -17,12 +17,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
 import { newIdentityPem } from '../server/lib/key-material';
-import { DEMO_PASSWORD, seedDemoData } from '../server/seed/demo';
+import { DEMO_PASSWORD } from '../server/seed/demo';
 import { killProcess, signInOverHttp, startServerProcess, type RunningServer } from '../server/test/processes';
-import { generateGiftcards } from './giftcards-data';
-import { benchLog, closedLoad, openBenchDatabase, type LoadFigures } from './support';
+import { benchLog, cardListDatabase, closedLoad, openBenchDatabase, type LoadFigures } from './support';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,19 +37,7 @@ async function main() {
   const servers: RunningServer[] = [];
   try {
     log(`# one instance vs two on one PostgreSQL — ${CARDS.toLocaleString('en')} cards, ${CONCURRENCY} concurrent clients, ${SECONDS} s each, ${availableParallelism()} cores shared by all, node ${process.version}`);
-    await runMigrations(handle);
-    await seedDemoData(handle.db);
-    const [ids] = await queryRows<{ acme: string; nord: string }>(handle.db, sql`SELECT (SELECT id FROM companies WHERE code = 'ACME') AS acme, (SELECT id FROM companies WHERE code = 'ACME-NORD') AS nord`);
-    const [typology] = await queryRows<{ id: string }>(
-      handle.db,
-      sql`INSERT INTO card_typologies (name, type, value_cents, sku, expiration_type, expiration_months) VALUES ('Bench 50', 'PHYSICAL', 5000, 'BENCH-50', 'MONTHS_FROM_ACTIVATION', 12) RETURNING id`,
-    );
-    const [store] = await queryRows<{ id: string }>(
-      handle.db,
-      sql`INSERT INTO stores (company_id, code, name, store_category_id, is_default_activation) VALUES (${ids.acme}, 'BENCH-S', 'Bench store', 'RETAIL', true) RETURNING id`,
-    );
-    await generateGiftcards(handle.db, { acmeId: ids.acme, nordId: ids.nord, typologyId: typology.id, storeId: store.id, cards: CARDS, perCard: 1, log: () => undefined });
-    await handle.db.execute(sql`ANALYZE`);
+    const ids = await cardListDatabase(handle, CARDS);
 
     // what instances share: the database, the keys and the public address
     const url = new URL(process.env.BENCH_DATABASE_URL);

@@ -12,21 +12,17 @@
  * On PostgreSQL it creates a throwaway database next to BENCH_DATABASE_URL's and drops it after.
  * The load is a closed loop of BENCH_CONCURRENCY keep-alive fetches per target, in this process.
  */
-import { closedLoad, openBenchDatabase } from './support';
+import { cardListDatabase, closedLoad, openBenchDatabase } from './support';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { queryRows, type DbHandle } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
+import type { DbHandle } from '../server/db/client';
 import { subtreeIds } from '../server/lib/company-scope';
 import { listCards } from '../server/modules/giftcards/cards.repository';
-import { seedDemoData } from '../server/seed/demo';
 import { login } from '../server/test/auth';
-import { generateGiftcards } from './giftcards-data';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -55,19 +51,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-listbench-'));
   try {
     console.log(`# gift-card list throughput — ${label}, ${CARDS.toLocaleString('en')} cards, ${CONCURRENCY} concurrent, ${SECONDS} s per target, node ${process.version}`);
-    await runMigrations(handle);
-    await seedDemoData(handle.db);
-    const [ids] = await queryRows<{ acme: string; nord: string }>(handle.db, sql`SELECT (SELECT id FROM companies WHERE code = 'ACME') AS acme, (SELECT id FROM companies WHERE code = 'ACME-NORD') AS nord`);
-    const [typology] = await queryRows<{ id: string }>(
-      handle.db,
-      sql`INSERT INTO card_typologies (name, type, value_cents, sku, expiration_type, expiration_months) VALUES ('Bench 50', 'PHYSICAL', 5000, 'BENCH-50', 'MONTHS_FROM_ACTIVATION', 12) RETURNING id`,
-    );
-    const [store] = await queryRows<{ id: string }>(
-      handle.db,
-      sql`INSERT INTO stores (company_id, code, name, store_category_id, is_default_activation) VALUES (${ids.acme}, 'BENCH-S', 'Bench store', 'RETAIL', true) RETURNING id`,
-    );
-    await generateGiftcards(handle.db, { acmeId: ids.acme, nordId: ids.nord, typologyId: typology.id, storeId: store.id, cards: CARDS, perCard: 1, log: () => undefined });
-    await handle.db.execute(sql`ANALYZE`);
+    const ids = await cardListDatabase(handle, CARDS);
 
     const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), { db: handle });
     await app.listen({ port: 0, host: '127.0.0.1' });

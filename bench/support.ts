@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPglite, type DbHandle } from '../server/db/client';
+import { openPglite, queryRows, type DbHandle } from '../server/db/client';
+import { runMigrations } from '../server/db/migrate';
+import { seedDemoData } from '../server/seed/demo';
+import { generateGiftcards } from './giftcards-data';
 import { openPostgres } from '../server/db/postgres';
 
 export interface BenchDatabase {
@@ -86,4 +90,26 @@ export async function closedLoad(urls: string[], headers: Record<string, string>
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
   return { rps: times.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+}
+
+/**
+ * The card lists' bench data: the migrated schema, the demo seed, and `cards` gift cards of Acme
+ * (one movement each) on a typology and store of their own, analysed. Returns Acme's and Acme
+ * Nord's ids.
+ */
+export async function cardListDatabase(handle: DbHandle, cards: number): Promise<{ acme: string; nord: string }> {
+  await runMigrations(handle);
+  await seedDemoData(handle.db);
+  const [ids] = await queryRows<{ acme: string; nord: string }>(handle.db, sql`SELECT (SELECT id FROM companies WHERE code = 'ACME') AS acme, (SELECT id FROM companies WHERE code = 'ACME-NORD') AS nord`);
+  const [typology] = await queryRows<{ id: string }>(
+    handle.db,
+    sql`INSERT INTO card_typologies (name, type, value_cents, sku, expiration_type, expiration_months) VALUES ('Bench 50', 'PHYSICAL', 5000, 'BENCH-50', 'MONTHS_FROM_ACTIVATION', 12) RETURNING id`,
+  );
+  const [store] = await queryRows<{ id: string }>(
+    handle.db,
+    sql`INSERT INTO stores (company_id, code, name, store_category_id, is_default_activation) VALUES (${ids.acme}, 'BENCH-S', 'Bench store', 'RETAIL', true) RETURNING id`,
+  );
+  await generateGiftcards(handle.db, { acmeId: ids.acme, nordId: ids.nord, typologyId: typology.id, storeId: store.id, cards, perCard: 1, log: () => undefined });
+  await handle.db.execute(sql`ANALYZE`);
+  return ids;
 }
