@@ -35,7 +35,8 @@ function refusalSummary(failed: ReadonlyArray<{ error: string }>): string {
  * already in the target state count as done, so a retried job finishes the rest. Any refused card
  * leaves the batch in ERROR_ACTIVATION / ERROR_DEACTIVATE with the refusal codes in `error_message`.
  */
-export async function runBatchActivation(db: Db, payload: ActivationPayload, maxTransactionCents: number): Promise<void> {
+export async function runBatchActivation(db: Db, payload: ActivationPayload, maxTransactionCents: number, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
   const states = STATES[payload.mode];
   const batch = await db.transaction(async (tx) => {
     const locked = await lockBatch(tx, payload.batchId);
@@ -55,12 +56,17 @@ export async function runBatchActivation(db: Db, payload: ActivationPayload, max
   const body: BulkBody = { action: payload.mode, ids, params: payload.amountCents === undefined ? undefined : { amountCents: payload.amountCents } };
   const result = await runBulkForJob(db, { userId: payload.userId, permissions: {}, companyIds: [batch.companyId] }, body, ids, maxTransactionCents, {
     expireCap: payload.mode === 'activate' && batch.expireDate ? endOfDay(batch.expireDate) : null,
-    onChunk: (handled) => setBatch(db, payload.batchId, sql`activation_count = activation_count + ${handled}`),
+    // the job's lease lost (jobs/runner.ts): the chunk done is counted, and no other starts
+    onChunk: async (handled) => {
+      await setBatch(db, payload.batchId, sql`activation_count = activation_count + ${handled}`);
+      signal?.throwIfAborted();
+    },
   });
   if (result.failed.length > 0) {
     await setBatch(db, payload.batchId, sql`status = ${states.error}, error_message = ${refusalSummary(result.failed).slice(0, 500)}`);
     return;
   }
+  signal?.throwIfAborted();
   const activatedAt = payload.mode === 'activate' ? sql`now()` : sql`NULL`;
   await setBatch(db, payload.batchId, sql`status = 'COMPLETED', activated_at = ${activatedAt}, activation_count = quantity`);
 }

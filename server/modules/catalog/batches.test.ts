@@ -186,6 +186,23 @@ describe.each(DRIVERS)('batches (%s)', (driver) => {
     await drain();
   });
 
+  it('an activation job whose lease was lost activates nothing and, on its last attempt, writes no ERROR over the new owner', async () => {
+    const created = (await call(admin, 'POST', url(acmeId), { lotNumber: 'LOT-LEASE', typologyId, quantity: 20 })).json();
+    await drain();
+    expect((await call(admin, 'POST', url(acmeId, `/${created.id}/activate`), {})).statusCode).toBe(202);
+    const lost = new AbortController();
+    lost.abort(new DOMException('job lease lost', 'AbortError'));
+    const handler = t.app.jobRegistry.get('catalog.batch.activation')!;
+    const [user] = await queryRows<{ id: string }>(t.db.db, sql`SELECT id FROM users WHERE email = 'admin@tessera.test'`);
+    const job = { jobId: 'test', attempt: 3, lastAttempt: true, log: t.app.log, signal: lost.signal };
+    await expect(handler({ batchId: created.id, mode: 'activate', userId: user.id }, job)).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await call(admin, 'GET', url(acmeId, `/${created.id}`))).json()).toMatchObject({ status: 'PENDING_ACTIVATION', errorMessage: null, activationCount: 0 });
+    expect((await lotCards(t.db.db, 'LOT-LEASE')).every((c) => c.status === 'NOT_ACTIVE')).toBe(true);
+    // the job itself, run by its owner, activates the batch
+    await drain();
+    expect((await call(admin, 'GET', url(acmeId, `/${created.id}`))).json()).toMatchObject({ status: 'COMPLETED', activationCount: 20 });
+  });
+
   it('activates a batch through the ledger as a job, honouring Idempotency-Key, then deactivates it', async () => {
     const [batch] = (await call(admin, 'GET', url(acmeId, `?filter=${q({ lotNumber: 'LOT-A1' })}`))).json();
     const key = { 'Idempotency-Key': 'batch-activate-1' };

@@ -24,7 +24,7 @@ function reason(error: unknown): string {
 /**
  * The batch jobs. Each is safe to run again (it continues from what was committed); when the
  * last attempt fails the batch shows the ERROR state of that work with the reason. Generation and
- * the archive stop between steps when the job's lease is lost (`signal`): another worker has the
+ * the archive and activation stop between steps when the job's lease is lost (`signal`): another worker has the
  * job, so this one writes nothing more, not even the ERROR state.
  */
 export function registerCatalogJobs(ctx: AppContext, registry: JobRegistry): void {
@@ -49,9 +49,9 @@ export function registerCatalogJobs(ctx: AppContext, registry: JobRegistry): voi
   registry.register(JOB_ACTIVATION, async (payload, job) => {
     const work = payload as ActivationPayload;
     try {
-      await runBatchActivation(ctx.db, work, ctx.config.giftCards.maxTransactionCents);
+      await runBatchActivation(ctx.db, work, ctx.config.giftCards.maxTransactionCents, job.signal);
     } catch (error) {
-      if (job.lastAttempt) await setBatch(ctx.db, work.batchId, sql`status = ${activationStates(work.mode).error}, error_message = ${reason(error)}`);
+      if (job.lastAttempt && !job.signal.aborted) await setBatch(ctx.db, work.batchId, sql`status = ${activationStates(work.mode).error}, error_message = ${reason(error)}`);
       throw error;
     }
   });

@@ -11,8 +11,8 @@ const payloadSchema = z.object({ runId: z.uuid() });
  * run already finished or deleted makes it a no-op, so it is safe to run twice.
  */
 export function registerReloadJobs(ctx: AppContext, registry: JobRegistry): void {
-  registry.register(RUN_JOB, async (payload) => {
+  registry.register(RUN_JOB, async (payload, job) => {
     const { runId } = payloadSchema.parse(payload);
-    await executeRun(ctx, runId);
+    await executeRun(ctx, runId, job.signal);
   });
 }

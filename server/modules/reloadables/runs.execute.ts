@@ -26,13 +26,16 @@ type ChunkResult = 'done' | 'empty' | 'gone';
  * FOR UPDATE SKIP LOCKED and both ledgers refuse a row twice, so each row is credited once.
  * Returns true when this call finished the run.
  */
-export async function executeRun(ctx: AppContext, runId: string): Promise<boolean> {
+export async function executeRun(ctx: AppContext, runId: string, signal?: AbortSignal): Promise<boolean> {
   const chunkRows = ctx.config.reloads.chunkRows || DEFAULT_CHUNK_ROWS;
   for (;;) {
+    // the job's lease lost (jobs/runner.ts): another worker runs the rest, this one starts no chunk
+    signal?.throwIfAborted();
     const result = await ctx.db.transaction((tx) => runChunk(tx, ctx, runId, chunkRows));
     if (result === 'gone') return false;
     if (result === 'empty') break;
   }
+  signal?.throwIfAborted();
   return finishRun(ctx, runId);
 }
 

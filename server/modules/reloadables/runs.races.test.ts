@@ -41,6 +41,24 @@ describe.each(CONCURRENT_DRIVERS)('reload races (%s)', (driver) => {
     expect(Number((await queryRows<{ n: string }>(t.db.db, sql`SELECT count(*) AS n FROM reload_runs WHERE company_id = ${acme}`))[0].n)).toBe(30);
   });
 
+  it('an executor whose job lease was lost starts no chunk after it; the new owner credits the rest, each row once', async () => {
+    const nord = await companyIdOf(t.db.db, 'ACME-NORD');
+    const cards = await addReloadableCards(t.db.db, nord, 1200);
+    await fundWallet(t.db.db, nord, 1200 * 100);
+    const [user] = await queryRows<{ id: string }>(t.db.db, sql`SELECT id FROM users WHERE email = 'operator@acme-nord.test'`);
+    const actor = { userId: user.id, companyId: nord, isProvider: false };
+    const run = await createRun(t.app.ctx, actor, { source: 'CSV', scheduledAt: new Date(Date.now() + 60_000), rows: cards.map((c, i) => ({ row: i + 2, cardId: c.id, amountCents: 100 })) }, null);
+    const chunk = t.app.ctx.config.reloads.chunkRows;
+    // the lease is lost while the second chunk is under way (each chunk reads the clock once)
+    const lost = new AbortController();
+    let chunks = 0;
+    const clock = { now: () => (++chunks === 2 && lost.abort(new DOMException('job lease lost', 'AbortError')), t.app.ctx.clock.now()) };
+    await expect(executeRun({ ...t.app.ctx, clock }, run.id, lost.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await runLedger(t.db.db, run.id)).completed).toBe(2 * chunk);
+    expect(await executeRun(t.app.ctx, run.id)).toBe(true);
+    expect(await runLedger(t.db.db, run.id)).toEqual({ rows: 1200, completed: 1200, deleted: 0, eventsBad: 0, movesBad: 0, cardsBad: 0, reserved: 0 });
+  });
+
   it('several executors on one run (request, rescue job, another instance) credit each row once', async () => {
     const nord = await companyIdOf(t.db.db, 'ACME-NORD');
     const cards = await addReloadableCards(t.db.db, nord, 1200);
