@@ -55,19 +55,20 @@ export interface IdentityConfig {
   privateKeyPem: string | null;
 }
 
-export type FileStorageConfig =
-  | { kind: 'disk' }
-  | {
-      kind: 's3';
-      bucket: string;
-      region: string;
-      /** an S3-compatible store's URL; null: AWS */
-      endpoint: string | null;
-      /** both or neither; neither: the AWS SDK's default credential chain */
-      accessKeyId: string | null;
-      secretAccessKey: string | null;
-      forcePathStyle: boolean;
-    };
+/** FILE_STORAGE=s3's settings (S3_*), what lib/files.s3.ts `createS3Storage` takes */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** an S3-compatible store's URL (MinIO, R2…); null: AWS's endpoint for the region */
+  endpoint: string | null;
+  /** both or neither; neither: the AWS SDK's default credential chain (environment, profile, instance role) */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (most self-hosted stores) */
+  forcePathStyle: boolean;
+}
+
+export type FileStorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3StorageConfig);
 
 export const DEV_IDENTITY_API_KEY = 'tessera-dev-public-key';
 export const BUILTIN_SIGN_IN_PATH = '/identity/v1/accounts:signInWithPassword';

@@ -15,6 +15,7 @@ import { generateBatchCards } from '../modules/catalog/generate';
 import { addTypology } from '../modules/giftcards/test-support';
 import { companyIdOf } from '../test/builders';
 import { DRIVERS, createTestDb } from '../test/db';
+import { waitFor } from '../test/processes';
 import { enqueue } from './queue';
 import { JobRegistry } from './registry';
 import { JobRunner } from './runner';
@@ -28,13 +29,6 @@ async function jobRow(db: DbHandle, id: string) {
   return row;
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Resolves when `signal` aborts; fails the test (rather than hang its runner) if it never does. */
 const aborted = (signal: AbortSignal, timeoutMs = 10_000) =>
@@ -70,7 +64,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
     const id = await enqueue(db.db, 'long', {});
     runners.forEach((r) => r.start());
     try {
-      await waitFor(async () => (await jobRow(db, id)).status === 'done');
+      await waitFor(async () => (await jobRow(db, id)).status === 'done', 'the job done');
     } finally {
       await Promise.all(runners.map((r) => r.stop()));
     }
@@ -100,14 +94,14 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
       await aborted(signal);
       ownerWhenAborted = (await jobRow(db, id)).lockedBy;
       // it settles only after the new owner has finished: its outcome must not replace the new one
-      await waitFor(async () => (await jobRow(db, id)).status === 'done');
+      await waitFor(async () => (await jobRow(db, id)).status === 'done', 'the job done');
       signal.throwIfAborted();
     });
     stalled.start();
     try {
       await started;
       live.start();
-      await waitFor(async () => (await jobRow(db, id)).status === 'done');
+      await waitFor(async () => (await jobRow(db, id)).status === 'done', 'the job done');
       await aborted(firstSignal!);
     } finally {
       await Promise.all([stalled.stop(), live.stop()]);
@@ -151,7 +145,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
     let signalOfRun: AbortSignal | undefined;
     registry.register('patient', async (_payload, { signal }) => {
       signalOfRun = signal;
-      await waitFor(async () => renewals >= 4);
+      await waitFor(async () => renewals >= 4, 'four renewals');
     });
     const runner = new JobRunner(flaky, registry, logged, options);
     const id = await enqueue(db.db, 'patient', {});

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '../db/client';
 import { jobs } from '../db/schema';
 import { CONCURRENT_DRIVERS, DRIVERS, createTestDb } from '../test/db';
+import { waitFor } from '../test/processes';
 import { enqueue } from './queue';
 import { JobRegistry } from './registry';
 import { JobRunner } from './runner';
@@ -17,13 +18,6 @@ async function jobRow(db: DbHandle, id: string) {
   return row;
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(DRIVERS)('job runner (%s)', (driver) => {
   let db: DbHandle;
@@ -44,7 +38,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     const id = await enqueue(db.db, 'flaky', { n: 1 });
     runner.start();
     try {
-      await waitFor(async () => (await jobRow(db, id)).status === 'done');
+      await waitFor(async () => (await jobRow(db, id)).status === 'done', 'the job done');
     } finally {
       await runner.stop();
     }
@@ -140,7 +134,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
       await new Promise((resolve) => setTimeout(resolve, 50)); // first (empty) poll is over
       await enqueue(db.db, 'wake', {});
       runner.wake();
-      await waitFor(async () => done, 3000);
+      await waitFor(async () => done, 'the woken job run', 3000);
     } finally {
       await runner.stop();
     }
@@ -167,7 +161,7 @@ describe.each(CONCURRENT_DRIVERS)('job runners sharing a queue (%s)', (driver) =
     const runners = [0, 1, 2].map(() => new JobRunner(db.db, registry, log, { ...options, pollIntervalMs: 5 }));
     runners.forEach((r) => r.start());
     try {
-      await waitFor(async () => (await db.db.select().from(jobs).where(eq(jobs.status, 'done'))).length === total, 30_000);
+      await waitFor(async () => (await db.db.select().from(jobs).where(eq(jobs.status, 'done'))).length === total, 'every job done', 30_000);
     } finally {
       await Promise.all(runners.map((r) => r.stop()));
     }

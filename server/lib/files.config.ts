@@ -11,12 +11,5 @@ export async function createFileStorage(config: AppConfig): Promise<FileStorage>
   const files = config.files;
   if (files.kind === 'disk') return createDiskStorage(config.dataDir);
   const { createS3Storage } = await import('./files.s3');
-  return createS3Storage({
-    bucket: files.bucket,
-    region: files.region,
-    endpoint: files.endpoint ?? undefined,
-    accessKeyId: files.accessKeyId ?? undefined,
-    secretAccessKey: files.secretAccessKey ?? undefined,
-    forcePathStyle: files.forcePathStyle,
-  });
+  return createS3Storage(files);
 }

@@ -10,6 +10,7 @@ import {
   UploadPartCommand,
   type CompletedPart,
 } from '@aws-sdk/client-s3';
+import type { S3StorageConfig } from '../config';
 import { checkKey, type FileStorage } from './files';
 import { chunksOf } from './streams';
 
@@ -18,18 +19,6 @@ import { chunksOf } from './streams';
  * 5 MiB at least, the last one excepted, and 10,000 parts at most: 8 MiB parts allow 78 GiB)
  */
 export const PART_BYTES = 8 * 1024 * 1024;
-
-export interface S3StorageOptions {
-  /** an S3-compatible store's URL (MinIO, R2…); unset: AWS's endpoint for the region */
-  endpoint?: string;
-  bucket: string;
-  region: string;
-  /** both or neither; neither: the SDK's default credential chain (environment, profile, instance role) */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (most self-hosted stores) */
-  forcePathStyle: boolean;
-}
 
 /** the SDK's "not there" (GetObject says NoSuchKey, HeadObject a bare 404 named NotFound) */
 function notFound(error: unknown): boolean {
@@ -44,10 +33,10 @@ function notFound(error: unknown): boolean {
  * one part in memory at a time, aborted when anything fails (the parts uploaded so far are
  * dropped and the previous object stays). Node only: the demo's browser build never imports it.
  */
-export function createS3Storage(options: S3StorageOptions): FileStorage {
+export function createS3Storage(options: S3StorageConfig): FileStorage {
   const { accessKeyId, secretAccessKey } = options;
   const client = new S3Client({
-    endpoint: options.endpoint,
+    endpoint: options.endpoint ?? undefined,
     region: options.region,
     forcePathStyle: options.forcePathStyle,
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,

@@ -217,11 +217,10 @@ export async function* sheetsPdf(header: SheetHeader, cards: AsyncIterable<Sheet
   if (last) yield last;
 }
 
-/** The batch's cards in progressive order, a page at a time (keyset on gift_cards_company_lot_idx); none after `signal` aborts. */
-async function* batchCards(db: Db, companyId: string, lotNumber: string, signal?: AbortSignal): AsyncIterable<SheetCard[]> {
+/** The batch's cards in progressive order, a page at a time (keyset on gift_cards_company_lot_idx). */
+async function* batchCards(db: Db, companyId: string, lotNumber: string): AsyncIterable<SheetCard[]> {
   let after = -1;
   for (;;) {
-    signal?.throwIfAborted();
     const rows = await queryRows<{ code: string; progressive: string | number }>(
       db,
       sql`SELECT code, progressive FROM gift_cards WHERE company_id = ${companyId} AND lot_number = ${lotNumber} AND progressive > ${after}
@@ -241,7 +240,7 @@ export const archiveKey = (file: string) => `archives/${file}`;
  * The PDF archive job: PENDING → IN_PROGRESS (archive_count advancing) → COMPLETED, the file
  * put whole in the file storage (lib/files.ts: it appears only when complete, so a download
  * never sees half a file). When `signal` aborts (the job's lease is lost: another worker makes
- * the archive) the PDF's body throws the abort between pages and progress counts: the storage
+ * the archive) the PDF's body throws the abort at its next progress count: the storage
  * abandons the file and nothing more is written to the batch.
  */
 export async function makeArchive(db: Db, files: FileStorage, batchId: string, language: string, signal?: AbortSignal): Promise<void> {
@@ -262,7 +261,7 @@ export async function makeArchive(db: Db, files: FileStorage, batchId: string, l
     archiveKey(file),
     sheetsPdf(
       { typologyName: info.name, valueCents: info.value_cents === null ? null : Number(info.value_cents), lotNumber: batch.lotNumber, expireDate: batch.expireDate, language },
-      batchCards(db, batch.companyId, batch.lotNumber, signal),
+      batchCards(db, batch.companyId, batch.lotNumber),
       async (drawn) => {
         signal?.throwIfAborted();
         await setBatch(db, batchId, sql`archive_count = ${drawn}`);

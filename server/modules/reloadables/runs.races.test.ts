@@ -22,6 +22,17 @@ describe.each(CONCURRENT_DRIVERS)('reload races (%s)', (driver) => {
   });
   afterAll(() => t.close());
 
+  /** a run of `rows` rows of 1.00 € for Acme Nord's new cards, planned a minute ahead, its wallet covering it */
+  async function plannedRun(rows: number) {
+    const nord = await companyIdOf(t.db.db, 'ACME-NORD');
+    const cards = await addReloadableCards(t.db.db, nord, rows);
+    await fundWallet(t.db.db, nord, rows * 100);
+    const [user] = await queryRows<{ id: string }>(t.db.db, sql`SELECT id FROM users WHERE email = 'operator@acme-nord.test'`);
+    const actor = { userId: user.id, companyId: nord, isProvider: false };
+    const run = await createRun(t.app.ctx, actor, { source: 'CSV', scheduledAt: new Date(Date.now() + 60_000), rows: cards.map((c, i) => ({ row: i + 2, cardId: c.id, amountCents: 100 })) }, null);
+    return { run, nord };
+  }
+
   it('50 concurrent manual reloads against a wallet that covers 30: exactly 30 run, the wallet ends at 0', async () => {
     const acme = await companyIdOf(t.db.db, 'ACME');
     const cards = await addReloadableCards(t.db.db, acme, 50);
@@ -42,12 +53,7 @@ describe.each(CONCURRENT_DRIVERS)('reload races (%s)', (driver) => {
   });
 
   it('an executor whose job lease was lost starts no chunk after it; the new owner credits the rest, each row once', async () => {
-    const nord = await companyIdOf(t.db.db, 'ACME-NORD');
-    const cards = await addReloadableCards(t.db.db, nord, 1200);
-    await fundWallet(t.db.db, nord, 1200 * 100);
-    const [user] = await queryRows<{ id: string }>(t.db.db, sql`SELECT id FROM users WHERE email = 'operator@acme-nord.test'`);
-    const actor = { userId: user.id, companyId: nord, isProvider: false };
-    const run = await createRun(t.app.ctx, actor, { source: 'CSV', scheduledAt: new Date(Date.now() + 60_000), rows: cards.map((c, i) => ({ row: i + 2, cardId: c.id, amountCents: 100 })) }, null);
+    const { run } = await plannedRun(1200);
     const chunk = t.app.ctx.config.reloads.chunkRows;
     // the lease is lost while the second chunk is under way (each chunk reads the clock once)
     const lost = new AbortController();
@@ -60,12 +66,7 @@ describe.each(CONCURRENT_DRIVERS)('reload races (%s)', (driver) => {
   });
 
   it('several executors on one run (request, rescue job, another instance) credit each row once', async () => {
-    const nord = await companyIdOf(t.db.db, 'ACME-NORD');
-    const cards = await addReloadableCards(t.db.db, nord, 1200);
-    await fundWallet(t.db.db, nord, 1200 * 100);
-    const [user] = await queryRows<{ id: string }>(t.db.db, sql`SELECT id FROM users WHERE email = 'operator@acme-nord.test'`);
-    const actor = { userId: user.id, companyId: nord, isProvider: false };
-    const run = await createRun(t.app.ctx, actor, { source: 'CSV', scheduledAt: new Date(Date.now() + 60_000), rows: cards.map((c, i) => ({ row: i + 2, cardId: c.id, amountCents: 100 })) }, null);
+    const { run, nord } = await plannedRun(1200);
     const finished = await Promise.all([executeRun(t.app.ctx, run.id), executeRun(t.app.ctx, run.id), executeRun(t.app.ctx, run.id)]);
     expect(finished.filter(Boolean)).toHaveLength(1);
     expect(await runLedger(t.db.db, run.id)).toEqual({ rows: 1200, completed: 1200, deleted: 0, eventsBad: 0, movesBad: 0, cardsBad: 0, reserved: 0 });
