@@ -5,6 +5,7 @@ import { sortFields, type FieldSet } from '../../domain/fields';
 import { MAX_PAGE_SIZE } from '../../domain/giftcards';
 import { maxLengthMessage } from '../../domain/messages';
 import { ApiError } from './errors';
+import { decodeCursor, encodeCursor, type KeyedRows, type KeyPosition } from './keyset';
 
 /**
  * ra-data-simple-rest list parameters of every list route (DESIGN §4): `filter` (JSON object),
@@ -13,7 +14,12 @@ import { ApiError } from './errors';
  * field errors, so the SPA can mark the filter input; a typo never silently lists everything.
  */
 export const listQuerySchema = z
-  .object({ filter: z.string().max(4000, maxLengthMessage(4000)).optional(), sort: z.string().max(200, maxLengthMessage(200)).optional(), range: z.string().max(100, maxLengthMessage(100)).optional() })
+  .object({
+    filter: z.string().max(4000, maxLengthMessage(4000)).optional(),
+    sort: z.string().max(200, maxLengthMessage(200)).optional(),
+    range: z.string().max(100, maxLengthMessage(100)).optional(),
+    cursor: z.string().max(1000, maxLengthMessage(1000)).optional().describe('Next-Cursor of the previous page (same filter and sort): the page starts right after its last row, whatever `range` says'),
+  })
   .strict();
 export type ListQueryString = z.infer<typeof listQuerySchema>;
 
@@ -46,6 +52,8 @@ export interface ListParams<F, S extends string> {
   sort: { field: S; order: 'ASC' | 'DESC' };
   offset: number;
   limit: number;
+  /** the previous page's last row (a `cursor` the client sent back): the page starts after it */
+  after?: KeyPosition;
 }
 
 const INVALID = Symbol('invalid');
@@ -85,7 +93,9 @@ export function parseListQuery<F extends z.ZodType, S extends string>(
     .safeParse(parseJson(query.range, [0, 24]));
   if (!range.success || range.data[1] < range.data[0]) throw invalid({ range: 'validation.invalid' });
   const [start, end] = range.data;
-  return { filter, sort: { field: sort.data[0], order: sort.data[1] }, offset: start, limit: Math.min(end - start + 1, MAX_PAGE_SIZE) };
+  const order = { field: sort.data[0], order: sort.data[1] };
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, order);
+  return { filter, sort: order, offset: start, limit: Math.min(end - start + 1, MAX_PAGE_SIZE), ...(after ? { after: { value: after.value, id: after.id } } : {}) };
 }
 
 /** `Content-Range: <resource> s-e/total` for lists whose exact total is cheap (small tables). */
@@ -95,15 +105,22 @@ export function sendList<T>(reply: FastifyReply, resource: string, offset: numbe
   return rows;
 }
 
+/** The header with the cursor of a page's last row (keyset.ts): the client sends it back as `cursor` for the next page. */
+export const NEXT_CURSOR_HEADER = 'Next-Cursor';
+
 /**
  * Lists fetch one row more than the page: when it is there the total is unknown (`*`, the SPA
  * shows "load more"); when it is not, the total is exact for free. No list ever counts a table.
+ * A keyed page (rows with their sort keys) also hands back the cursor of its last row
+ * (`Next-Cursor`), so the next page continues from it instead of counting past rows again.
  */
-export function sendPage<T>(reply: FastifyReply, resource: string, offset: number, limit: number, rows: T[]): T[] {
+export function sendPage<T>(reply: FastifyReply, resource: string, offset: number, limit: number, found: T[] | KeyedRows<T>, sort?: { field: string; order: 'ASC' | 'DESC' }): T[] {
+  const rows = Array.isArray(found) ? found : found.rows;
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const end = page.length > 0 ? offset + page.length - 1 : offset;
   const total = more ? '*' : String(offset + page.length);
   reply.header('Content-Range', `${resource} ${offset}-${end}/${total}`);
+  if (more && sort && !Array.isArray(found) && page.length > 0) reply.header(NEXT_CURSOR_HEADER, encodeCursor({ ...sort, ...found.keys[page.length - 1] }));
   return page;
 }

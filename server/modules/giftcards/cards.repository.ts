@@ -4,7 +4,8 @@ import { queryRows, type Db } from '../../db/client';
 import { giftCardFields } from '../../../domain/schemas/giftcard';
 import { declaredOrder } from '../../lib/list-query';
 import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
-import { orderedIds, orderedIdsSql, type OrderedQuery } from './paging';
+import { orderedIds, orderedIdsSql, withRecords, type OrderedQuery, type PageStart } from '../../lib/ordered-pages';
+import type { KeyedRows, KeyType } from '../../lib/keyset';
 import { effectiveStatus } from '../../../domain/giftcardRules';
 import { inIds } from '../../lib/company-scope';
 
@@ -89,15 +90,20 @@ export async function findCardRecord(db: Db, companyIds: readonly string[], id: 
   return (await cardRecordsByIds(db, companyIds, [id]))[0];
 }
 
-export interface CardPage {
+export interface CardPage extends PageStart {
   filter: CardFilter;
   sort: { field: CardSortField; order: 'ASC' | 'DESC' };
-  offset: number;
-  /** rows to fetch (callers ask for one more than the page to learn whether more exist) */
-  limit: number;
 }
 
-function cardOrder(filter: CardFilter, field: CardSortField, order: 'ASC' | 'DESC', extra: SQL = sql``, filterFirst = false): OrderedQuery {
+/** The sort columns' types and whether they may be NULL (the keyset cursor's checks, keyset.ts). */
+const CARD_SORT_KEYS: Record<CardSortField, { type: KeyType; nullable: boolean }> = {
+  progressive: { type: 'bigint', nullable: false },
+  createdAt: { type: 'timestamptz', nullable: false },
+  activationDate: { type: 'timestamptz', nullable: true },
+  expireDate: { type: 'timestamptz', nullable: true },
+};
+
+function cardOrder(filter: CardFilter, field: CardSortField, order: 'ASC' | 'DESC', filterFirst = false): OrderedQuery {
   const column = CARD_SORT_COLUMNS[field];
   const dir = order === 'ASC' ? sql`ASC` : sql`DESC`;
   const nulls = order === 'ASC' ? sql`NULLS LAST` : sql`NULLS FIRST`;
@@ -105,10 +111,11 @@ function cardOrder(filter: CardFilter, field: CardSortField, order: 'ASC' | 'DES
   // COALESCE(x, x) sorts the same but no index provides it: the planner then narrows with the filter's index first
   const sortKey = filterFirst ? sql`COALESCE(${column}, ${column})` : column;
   return {
-    select: (companyCondition) => sql`SELECT c.id AS id, ${column} AS s FROM gift_cards c WHERE ${companyCondition} AND ${conditions} ${extra}`,
+    select: (condition) => sql`SELECT c.id AS id, ${column} AS s FROM gift_cards c WHERE ${condition} AND ${conditions}`,
     innerOrder: sql`${sortKey} ${dir} ${nulls}, c.id ${dir}`,
     outerOrder: sql`u.s ${dir} ${nulls}, u.id ${dir}`,
     companyColumn: sql`c.company_id`,
+    key: { column, ...CARD_SORT_KEYS[field], id: sql`c.id`, order },
   };
 }
 
@@ -129,14 +136,11 @@ async function narrowDateRange(db: Db, companyIds: readonly string[], filter: Ca
   return row.n <= NARROW;
 }
 
-/** One page of card ids: the page is chosen on the indexes alone, the joins run on its rows only. */
-export async function listCardIds(db: Db, companyIds: readonly string[], page: CardPage): Promise<string[]> {
+/** One page of cards (after `offset` rows or after a cursor's row), with their keys: the page is chosen on the indexes alone, the joins run on its rows only. */
+export async function listCards(db: Db, companyIds: readonly string[], page: CardPage): Promise<KeyedRows<GiftCard>> {
   const filterFirst = await narrowDateRange(db, companyIds, page.filter, page.sort.field);
-  return orderedIds(db, companyIds, cardOrder(page.filter, page.sort.field, page.sort.order, sql``, filterFirst), page.limit, page.offset);
-}
-
-export async function listCards(db: Db, companyIds: readonly string[], page: CardPage): Promise<GiftCard[]> {
-  return cardRecordsByIds(db, companyIds, await listCardIds(db, companyIds, page));
+  const ids = await orderedIds(db, companyIds, cardOrder(page.filter, page.sort.field, page.sort.order, filterFirst), page);
+  return withRecords(ids, (list) => cardRecordsByIds(db, companyIds, list));
 }
 
 /**
@@ -157,7 +161,7 @@ export function cardCountSql(companyIds: readonly string[], filter: CardFilter, 
 /** Ids of the filtered set, in progressive order, at most `max` (bulk actions on a filter). */
 export async function filteredCardIds(db: Db, companyIds: readonly string[], filter: CardFilter, max: number): Promise<string[]> {
   const filterFirst = await narrowDateRange(db, companyIds, filter, 'progressive');
-  return orderedIds(db, companyIds, cardOrder(filter, 'progressive', 'ASC', sql``, filterFirst), max, 0);
+  return (await orderedIds(db, companyIds, cardOrder(filter, 'progressive', 'ASC', filterFirst), { limit: max, offset: 0 })).rows;
 }
 
 /** The card with this exact code, inside the subtree (one indexed lookup). */
@@ -171,22 +175,21 @@ export async function findCardByCode(db: Db, companyIds: readonly string[], code
 
 /** Streams the filtered set in keyset batches (progressive, id): constant memory at any size. */
 export async function* cardRecordBatches(db: Db, companyIds: readonly string[], filter: CardFilter, batchSize = 2000): AsyncGenerator<GiftCard[]> {
-  let after: { progressive: number; id: string } | null = null;
+  let after: { value: string; id: string } | null = null;
   for (;;) {
-    const keyset: SQL = after ? sql`AND (c.progressive, c.id) > (${after.progressive}::bigint, ${after.id}::uuid)` : sql``;
     // one statement per batch: the page's ids as a subquery, then the joins on those rows only
     // a small first batch: the download starts at once, whatever the plan of the big ones costs
     const size: number = after ? batchSize : Math.min(batchSize, 100);
-    const rows = await queryRows<CardRecordRow>(
+    const rows: CardRecordRow[] = await queryRows<CardRecordRow>(
       db,
-      sql`SELECT ${CARD_RECORD_COLUMNS} FROM (${orderedIdsSql(companyIds, cardOrder(filter, 'progressive', 'ASC', keyset), size, 0)}) p
+      sql`SELECT ${CARD_RECORD_COLUMNS} FROM (${orderedIdsSql(companyIds, cardOrder(filter, 'progressive', 'ASC'), { limit: size, offset: 0, after })}) p
           JOIN gift_cards c ON c.id = p.id ${CARD_RECORD_JOINS} ORDER BY c.progressive, c.id`,
     );
     if (rows.length === 0) return;
     const now = new Date();
     yield rows.map((row) => toCardRecord(row, now));
     const last = rows[rows.length - 1];
-    after = { progressive: num(last.progressive), id: last.id };
+    after = { value: String(last.progressive), id: last.id };
     if (rows.length < size) return;
   }
 }

@@ -47,8 +47,8 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQueryOf(CARD_ORDER.sortFields), response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, CARDS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, cardFilterSchema, CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
-      const rows = await listCards(ctx.db, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
-      return sendPage(reply, 'cards', q.offset, q.limit, rows);
+      const page = await listCards(ctx.db, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
+      return sendPage(reply, 'cards', q.offset, q.limit, page, q.sort);
     },
   );
 
@@ -131,8 +131,8 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       const { companyIds } = request.scopedActor;
       if (!(await findCardRecord(ctx.db, companyIds, request.params.id))) throw notFound();
       const q = parseListQuery(request.query, z.object({}).strict(), CARD_LEDGER_ORDER.sortFields, CARD_LEDGER_ORDER.defaultSort);
-      const rows = await listTransactions(ctx.db, companyIds, { filter: { cardId: request.params.id }, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
-      return sendPage(reply, 'transactions', q.offset, q.limit, rows);
+      const page = await listTransactions(ctx.db, companyIds, { filter: { cardId: request.params.id }, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
+      return sendPage(reply, 'transactions', q.offset, q.limit, page, q.sort);
     },
   );
 

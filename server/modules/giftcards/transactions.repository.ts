@@ -12,7 +12,8 @@ import {
 import { rowActions } from '../../../domain/giftcardRules';
 import type { CardStatus } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
-import { orderedIds } from './paging';
+import { orderedIds, withRecords, type PageStart } from '../../lib/ordered-pages';
+import type { KeyedRows } from '../../lib/keyset';
 import { inIds } from '../../lib/company-scope';
 
 interface TransactionRecordRow {
@@ -134,15 +135,13 @@ function transactionConditions(filter: TransactionFilter): SQL {
   return present.length > 0 ? sql.join(present, sql` AND `) : sql`TRUE`;
 }
 
-export interface TransactionPage {
+export interface TransactionPage extends PageStart {
   filter: TransactionFilter;
   order: 'ASC' | 'DESC';
-  offset: number;
-  limit: number;
 }
 
-/** One page, newest first by default, chosen on (company_id, created_at, id) before any join. */
-export async function listTransactions(db: Db, companyIds: readonly string[], page: TransactionPage): Promise<Transaction[]> {
+/** One page (after `offset` rows or after a cursor's row), newest first by default, chosen on (company_id, created_at, id) before any join; with each row's key. */
+export async function listTransactions(db: Db, companyIds: readonly string[], page: TransactionPage): Promise<KeyedRows<Transaction>> {
   // the indexes are (created_at DESC NULLS LAST, id DESC NULLS LAST): the ORDER BY must say the same to walk them
   const dir = page.order === 'ASC' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
   const conditions = transactionConditions(page.filter);
@@ -150,13 +149,13 @@ export async function listTransactions(db: Db, companyIds: readonly string[], pa
     db,
     companyIds,
     {
-      select: (companyCondition) => sql`SELECT x.id AS id, x.created_at AS s FROM gift_card_transactions x WHERE ${companyCondition} AND ${conditions}`,
+      select: (condition) => sql`SELECT x.id AS id, x.created_at AS s FROM gift_card_transactions x WHERE ${condition} AND ${conditions}`,
       innerOrder: sql`x.created_at ${dir}, x.id ${dir}`,
       outerOrder: sql`u.s ${dir}, u.id ${dir}`,
       companyColumn: sql`x.company_id`,
+      key: { column: sql`x.created_at`, type: 'timestamptz', id: sql`x.id`, order: page.order },
     },
-    page.limit,
-    page.offset,
+    page,
   );
-  return transactionRecordsByIds(db, companyIds, ids);
+  return withRecords(ids, (list) => transactionRecordsByIds(db, companyIds, list));
 }

@@ -27,8 +27,8 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
     { schema: { tags, summary: 'Ledger rows of the company subtree, newest first (filter type, dateFrom, dateTo, storeId, cardId)', params: scopeParams, querystring: listQueryOf(LEDGER_ORDER.sortFields), response: { 200: z.array(transactionSchema) } }, preHandler: guard('list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, transactionFilterSchema, LEDGER_ORDER.sortFields, LEDGER_ORDER.defaultSort);
-      const rows = await listTransactions(ctx.db, request.scopedActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, limit: q.limit + 1 });
-      return sendPage(reply, 'transactions', q.offset, q.limit, rows);
+      const page = await listTransactions(ctx.db, request.scopedActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
+      return sendPage(reply, 'transactions', q.offset, q.limit, page, q.sort);
     },
   );
 

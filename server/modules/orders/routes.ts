@@ -93,8 +93,8 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         if (!order) throw notFound();
         const q = parseListQuery(request.query, z.object({}).strict(), CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
         const filter = { orderReference: order.number } as CardFilter;
-        const rows = await listCards(ctx.db, [order.companyId], { filter, sort: q.sort, offset: q.offset, limit: q.limit + 1 });
-        return sendPage(reply, 'cards', q.offset, q.limit, rows);
+        const rows = await listCards(ctx.db, [order.companyId], { filter, sort: q.sort, offset: q.offset, after: q.after, limit: q.limit + 1 });
+        return sendPage(reply, 'cards', q.offset, q.limit, rows, q.sort);
       },
     );
 
