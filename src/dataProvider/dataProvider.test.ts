@@ -40,6 +40,34 @@ describe('dataProvider', () => {
     expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
   });
 
+  it('asks for the next page after the previous page\'s cursor, and by range where it has none', async () => {
+    signedIn();
+    const asked: Array<{ range: string | null; cursor: string | null }> = [];
+    server.use(
+      http.get('/api/company/company-1/giftcard/cards', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push({ range: url.searchParams.get('range'), cursor: url.searchParams.get('cursor') });
+        const start = JSON.parse(url.searchParams.get('range')!)[0] as number;
+        const last = start >= 4;
+        return HttpResponse.json([{ id: start }, { id: start + 1 }], { headers: { 'Content-Range': `cards ${start}-${start + 1}/${last ? start + 2 : '*'}`, ...(last ? {} : { 'Next-Cursor': `after-${start + 1}` }) } });
+      }),
+    );
+    const dataProvider = provider();
+    const pageOf = (page: number, filter: object = {}) => dataProvider.getList('privative/giftcards', { pagination: { page, perPage: 2 }, sort: { field: 'progressive', order: 'ASC' }, filter });
+    await pageOf(1);
+    await pageOf(2);
+    const last = await pageOf(3);
+    // another filter is another list: its page 2 has no cursor yet
+    await pageOf(2, { status: 'active' });
+    expect(asked).toEqual([
+      { range: '[0,1]', cursor: null },
+      { range: '[2,3]', cursor: 'after-1' },
+      { range: '[4,5]', cursor: 'after-3' },
+      { range: '[2,3]', cursor: null },
+    ]);
+    expect(last).toEqual({ data: [{ id: 4 }, { id: 5 }], total: 6 });
+  });
+
   it("fills a nested list's path from its filter or reference target (a card's ledger)", async () => {
     signedIn();
     const urls: URL[] = [];

@@ -7,6 +7,7 @@ import type { OrderItem, OrderStockRun } from '../../domain/orders';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { HttpClient } from './httpClient';
+import { createPageCursors, listIdentity } from './pageCursors';
 import { listPath, reportDownloadPath, resourcePath } from './resourcePaths';
 import type { OrderActions, OrderView, TesseraActions, TesseraDataProvider } from './types';
 import type { OrderWizardActions, ReloadableActions } from './types';
@@ -17,31 +18,39 @@ import type { CardBulkResult, NotificationSettings, ReloadableCard, ReloadRunDet
  * Content-Range on lists) over our http client (Bearer, Accept-Language, Cache-Control,
  * single-flight refresh, problem+json errors). Overridden only where our API differs:
  * resource names are SPEC paths mapped to API paths (RESOURCE_PATHS), a `*` total in
- * Content-Range becomes `pageInfo` (lists that never count), and nested lists take their
- * `{placeholder}` from the filter. Calls that are not CRUD are the named methods below.
+ * Content-Range becomes `pageInfo` (lists that never count), load more continues from the
+ * previous page's `Next-Cursor` (pageCursors.ts), and nested lists take their `{placeholder}` from
+ * the filter. Calls that are not CRUD are the named methods below.
  */
 export function createDataProvider(http: HttpClient): TesseraDataProvider {
   const rest = simpleRestProvider('', simpleRestClient(http));
   /** simple-rest builds `${apiUrl}/${resource}`: hand it the API path instead of the name */
   const api = (path: string) => path.replace(/^\//, '');
+  const cursors = createPageCursors();
 
   const crud: DataProvider = {
     async getList(resource, params) {
       // meta.companyId: a list relative to another company than the one looked at (the header's
       // company switcher lists the user's own subtree whatever company is being looked at)
       const { path, filter } = listPath(resource, params.filter, params.meta?.companyId);
-      return withPageInfo(await rest.getList(api(path), { ...params, filter }), params);
+      const { page = 1, perPage = 25 } = params.pagination ?? {};
+      const sort = params.sort ? [params.sort.field, params.sort.order] : undefined;
+      const list = listIdentity(path, filter, sort, perPage);
+      const cursor = cursors.before(list, page);
+      // the simple-rest parameters (filter, sort, range), plus the cursor where the previous page gave one
+      const response = await http.request<RaRecord[]>(path, {
+        query: { filter: JSON.stringify(filter ?? {}), ...(sort ? { sort: JSON.stringify(sort) } : {}), range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]), cursor },
+        signal: params.signal,
+      });
+      cursors.answered(list, page, response.headers.get('Next-Cursor'));
+      const total = Number.parseInt(response.headers.get('Content-Range')?.split('/').pop() ?? '', 10);
+      // never[]: the records are whatever the caller's RecordType says (simple-rest does the same)
+      return withPageInfo({ data: response.body as never[], total: Number.isFinite(total) ? total : undefined }, params);
     },
     getOne: async (resource, params) => rest.getOne(api(resourcePath(resource)), params),
     getMany: async (resource, params) => rest.getMany(api(resourcePath(resource)), params),
-    async getManyReference(resource, params) {
-      if (resourcePath(resource).includes(`{${params.target}}`)) {
-        // a nested list (a card's ledger): the target is a path segment, not a filter
-        return crud.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
-      }
-      const { path, filter } = listPath(resource, params.filter);
-      return withPageInfo(await rest.getManyReference(api(path), { ...params, filter }), params);
-    },
+    // the target is a filter (simple-rest's way), or a path segment of a nested list (a card's ledger: listPath takes it out)
+    getManyReference: async (resource, params) => crud.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
     create: async (resource, params) => rest.create(api(resourcePath(resource)), params),
     update: async (resource, params) => rest.update(api(resourcePath(resource)), params),
     updateMany: async (resource, params) => rest.updateMany(api(resourcePath(resource)), params),
