@@ -85,7 +85,7 @@ async function serve(handle: DbHandle, acmeId: string, cards: number) {
   const rows: Row[] = process.env.BENCH_ONLY === 'export' ? [] : await measure(app, handle.db, acmeId, cards);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  rows.push(await streamCsv(app, port, acmeId, cards));
+  rows.push(...(await streamCsv(app, handle.db, port, acmeId, cards)));
   log('');
   for (const line of table(rows)) log(line);
   await app.close();

@@ -26,8 +26,8 @@ describe('a declaration as CSV', () => {
     expect(csv.line(order)).toBe(`'=SUM(A1);${stateText};-1300,50;06/03/2026 00:30:00;31/12/2027;12000;\r\n`);
   });
 
-  it('writes English with commas, a decimal point and the year first, in the user\'s zone', () => {
+  it('writes English with commas, a decimal point and the screens\' day-first dates, in the user\'s zone', () => {
     const csv = fieldsCsv(kinds, { language: 'en', timeZone: 'America/New_York' }, textOf('en'));
-    expect(csv.line({ ...order, number: 'A,1' })).toMatch(/^"A,1",[^,]+,-1300\.50,2026-03-05 18:30:00,2027-12-31,12000,\r\n$/);
+    expect(csv.line({ ...order, number: 'A,1' })).toMatch(/^"A,1",[^,]+,-1300\.50,05\/03\/2026 18:30:00,31\/12\/2027,12000,\r\n$/);
   });
 });

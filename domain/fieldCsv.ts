@@ -1,4 +1,5 @@
-import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from './csv';
+import { DATE_FORMAT } from './constants';
+import { CSV_BOM, CSV_SEPARATOR, csvDateTime, csvLine, localDateTimeFormatter, type CsvFormat } from './csv';
 import { columnFields, type FieldSet, type FieldSpec } from './fields';
 import { csvAmount } from './format';
 
@@ -9,15 +10,14 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
  * A declared list as CSV (DESIGN §5): a column per declared column, headed by the field's label
  * in the user's language (`text`: an i18n key → its text), each cell written by the field's
  * kind for a spreadsheet of that language — money as a plain decimal with the language's mark,
- * dates and date-times in the user's zone (Italian DD/MM/YYYY, English year first, which
- * spreadsheets read alike), a choice or a flag as its words, counts as plain digits. The
+ * dates and date-times in the user's zone in the screens' format (CSV_DATE_TIME_PATTERN), a choice or a flag as its words, counts as plain digits. The
  * separator is the one Excel expects for the language, cells are formula-safe, the header
  * starts with the UTF-8 byte-order mark.
  */
 export function fieldsCsv(set: FieldSet, { language, timeZone }: CsvFormat, text: (key: string) => string): { header: string; line: (record: Record<string, unknown>) => string } {
   const it = language === 'it';
-  const dateTime = localDateTimeFormatter(timeZone, it ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
-  const day = localDateTimeFormatter(timeZone, it ? 'DD/MM/YYYY' : 'YYYY-MM-DD');
+  const dateTime = csvDateTime(timeZone);
+  const day = localDateTimeFormatter(timeZone, DATE_FORMAT);
   const cell = (field: FieldSpec, value: unknown): unknown => {
     if (value == null || value === '') return '';
     switch (field.kind ?? 'text') {
@@ -29,7 +29,7 @@ export function fieldsCsv(set: FieldSet, { language, timeZone }: CsvFormat, text
         const calendar = CALENDAR_DAY.exec(String(value));
         if (!calendar) return day(String(value));
         const [, y, m, d] = calendar;
-        return it ? `${d}/${m}/${y}` : `${y}-${m}-${d}`;
+        return DATE_FORMAT.replace('YYYY', y).replace('MM', m).replace('DD', d);
       }
       case 'percent':
         return typeof value === 'number' ? `${String(value).replace('.', it ? ',' : '.')}%` : value;

@@ -4,7 +4,7 @@ import enTranslation from '../locales/en/translation.json';
 import itReloadables from '../locales/it/reloadables.json';
 import itReloads from '../locales/it/reloads.json';
 import itTranslation from '../locales/it/translation.json';
-import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from './csv';
+import { CSV_BOM, CSV_SEPARATOR, csvLine, csvDateTime, type CsvFormat } from './csv';
 import type { ExportLanguage } from './giftcards';
 import { csvAmount } from './format';
 import { movementKindOf, type ReloadState, type WalletMovement } from './reloadables';
@@ -27,8 +27,7 @@ function writer({ language, timeZone }: CsvFormat) {
   return {
     texts: TEXTS[language],
     money: (cents: number) => csvAmount(cents, language),
-    // it: the screen's DD/MM/YYYY; en: year first, which US and UK spreadsheets read alike
-    time: localDateTimeFormatter(timeZone, language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss'),
+    time: csvDateTime(timeZone),
     line: (cells: readonly unknown[]) => csvLine(cells, separator),
   };
 }

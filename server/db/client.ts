@@ -23,6 +23,19 @@ export interface DbHandle {
 }
 
 /**
+ * The driver under a `Db` made by openPglite/pgliteHandle or openPostgres, for the few readers
+ * that need more than drizzle gives (db/row-stream.ts: a server-side cursor on its own connection,
+ * rows as arrays). A transaction's `Db` is not here: those readers fall back to plain queries.
+ */
+export type RawDriver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+const drivers = new WeakMap<object, RawDriver>();
+export const rawDriverOf = (db: Db): RawDriver | undefined => drivers.get(db);
+export function registerDriver(db: Db, driver: RawDriver): Db {
+  drivers.set(db, driver);
+  return db;
+}
+
+/**
  * Opens PGlite (files under `dataDir`, whose parent must exist, or in memory when dataDir is null;
  * `idb://name` in a browser). `from`: a data directory dumped by `dumpDataDir` (db/snapshot.ts) to
  * start from instead of an empty cluster.
@@ -36,7 +49,7 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
 
 /** A PGlite the host opened itself (the demo's worker opens it before this code has loaded). */
 export function pgliteHandle(client: PGlite): DbHandle {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = registerDriver(drizzlePglite({ client, schema }) as unknown as Db, { kind: 'pglite', client });
   return { db, driver: 'pglite', pool: null, pglite: client, close: () => client.close() };
 }
 

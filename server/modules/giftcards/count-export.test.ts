@@ -99,7 +99,7 @@ describe.each(DRIVERS)('gift-card count and localized CSV export (%s)', (driver)
       'Code,Progressive,Lot,Order reference,Typology,Company,Status,Balance,Frozen,Available balance,Activation date,Expiry date,First use,Store,Created',
     );
     const winter = lines[1].split(',');
-    expect(winter.slice(6, 11)).toEqual(['Active', '1234.56', '0.00', '1234.56', '2026-01-10 04:30:00']);
+    expect(winter.slice(6, 11)).toEqual(['Active', '1234.56', '0.00', '1234.56', '10/01/2026 04:30:00']);
     expect(lines[3].split(',')[6]).toBe('Locked');
   });
 

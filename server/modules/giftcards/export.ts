@@ -1,35 +1,49 @@
-import { giftCardCsv, type CsvFormat } from '../../../domain/csv';
-import type { CardFilter } from '../../../domain/giftcards';
+import { sql } from 'drizzle-orm';
+import { GIFT_CARD_TEXTS, type CsvFormat } from '../../../domain/csv';
+import type { CardFilter, CardStatus } from '../../../domain/giftcards';
+import { effectiveStatus } from '../../../domain/giftcardRules';
 import type { Db } from '../../db/client';
-import { nextTurn, streamOf } from '../../lib/streams';
-import { cardRecordBatches } from './cards.repository';
-
-/**
- * Cards per export query. Smaller than the list batches' 2,000: on embedded PGlite each batch's
- * rows, records and CSV text are garbage together on the one thread, and 500 keeps the heap flat
- * over a 100k-card download (bench/: 54/52 MB first/last quarter, against 72/159 MB before).
- */
-const EXPORT_BATCH = 500;
-
-async function* lines(db: Db, companyIds: readonly string[], filter: CardFilter, format: CsvFormat): AsyncGenerator<string> {
-  const csv = giftCardCsv(format);
-  yield csv.header;
-  for await (const batch of cardRecordBatches(db, companyIds, filter, EXPORT_BATCH)) {
-    yield batch.map(csv.line).join('');
-    // A full event-loop turn between batches. Embedded PGlite runs each query on this thread, so
-    // without it the export never leaves the loop idle: other requests wait, and V8 never gets
-    // the idle turns in which it finishes collecting the previous batches (the heap climbs until
-    // a full GC is forced). PostgreSQL waits on the socket, which gives the same turn for free.
-    await nextTurn();
-  }
-}
+import { inIds } from '../../lib/company-scope';
+import { csvColumns, csvDownload, epochMillis, type CsvFile } from '../../lib/csv-export';
+import { cardFilterConditions } from './card-filter';
+import { CARD_RECORD_JOINS } from './cards.repository';
 
 export type { CsvFormat };
 
 /**
- * The filtered card list as CSV in the user's language and zone (domain/csv.ts giftCardCsv; CRLF, formula-safe cells), streamed: one keyset batch is
- * read only when the client has taken the previous one, so memory stays flat at any size.
+ * The filtered card list as CSV (lib/csv-export.ts), in progressive order: what the list shows of
+ * a card, in the user's language and zone — the list's headers and state words
+ * (locales/<lang>/giftcards.json), the state as the list works it out (a usable card past its
+ * date is expired: domain effectiveStatus), the available balance as balance less frozen.
  */
-export function cardsCsvStream(db: Db, companyIds: readonly string[], filter: CardFilter, format: CsvFormat): ReadableStream<Uint8Array> {
-  return streamOf(lines(db, companyIds, filter, format));
+export function cardsCsv(companyIds: readonly string[], filter: CardFilter, format: CsvFormat): CsvFile {
+  const { fields, status } = GIFT_CARD_TEXTS[format.language];
+  const c = csvColumns(format);
+  const now = new Date();
+  const columns = [
+    c.text(fields.code, sql`c.code`),
+    c.count(fields.progressive, sql`c.progressive`),
+    c.text(fields.lotNumber, sql`c.lot_number`),
+    c.text(fields.orderReference, sql`c.order_reference`),
+    c.text(fields.typology, sql`t.name`),
+    c.text(fields.company, sql`co.name`),
+    c.derived(fields.status, [sql`c.status`, epochMillis(sql`c.expire_date`)], (stored, expire) =>
+      status[effectiveStatus({ status: stored as CardStatus, expireDate: expire === null ? null : new Date(Number(expire)) }, now)],
+    ),
+    c.money(fields.balance, sql`c.balance_cents`),
+    c.money(fields.frozen, sql`c.frozen_cents`),
+    c.moneyOf(fields.availableBalance, [sql`c.balance_cents`, sql`c.frozen_cents`], (balance, frozen) => Number(balance) - Number(frozen)),
+    c.dateTime(fields.activationDate, sql`c.activation_date`),
+    c.dateTime(fields.expireDate, sql`c.expire_date`),
+    c.dateTime(fields.firstUseDate, sql`c.first_use_date`),
+    c.text(fields.store, sql`s.name`),
+    c.dateTime(fields.createdAt, sql`c.created_at`),
+  ];
+  const rows = {
+    from: (condition: ReturnType<typeof sql>) => sql`FROM gift_cards c ${CARD_RECORD_JOINS} WHERE ${inIds(sql`c.company_id`, companyIds)} AND ${cardFilterConditions(filter)} AND ${condition}`,
+    key: { column: sql`c.progressive`, type: 'bigint', id: sql`c.id`, order: 'ASC' },
+  } as const;
+  return { rows, columns, separator: c.separator };
 }
+
+export const cardsCsvStream = (db: Db, companyIds: readonly string[], filter: CardFilter, format: CsvFormat): ReadableStream<Uint8Array> => csvDownload(db, cardsCsv(companyIds, filter, format));

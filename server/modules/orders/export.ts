@@ -5,7 +5,7 @@ import enShell from '../../../locales/en/translation.json';
 import itCards from '../../../locales/it/giftcards.json';
 import itScreens from '../../../locales/it/orderScreens.json';
 import itShell from '../../../locales/it/translation.json';
-import { CSV_BOM, CSV_SEPARATOR, csvLine, localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
+import { CSV_BOM, CSV_SEPARATOR, csvLine, csvDateTime, type CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
 import { csvAmount } from '../../../domain/format';
 import { orderCsvCells, orderCsvHeader, type Order, type OrderCsvTexts, type OrderFilter } from '../../../domain/orders';
@@ -41,7 +41,7 @@ const moneyOf = (language: ExportLanguage) => (cents: number) => csvAmount(cents
 export function ordersCsvStream(db: Db, view: OrderView, companyIds: readonly string[], filter: OrderFilter, format: CsvFormat): ReadableStream<Uint8Array> {
   const t = texts(format.language).orderCsv;
   const money = moneyOf(format.language);
-  const time = localDateTimeFormatter(format.timeZone, format.language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
+  const time = csvDateTime(format.timeZone);
   const separator = CSV_SEPARATOR[format.language];
   const headers = orderCsvHeader(t);
   const line = (o: Order) => csvLine(orderCsvCells(o, t, { time, money }), separator);
@@ -76,7 +76,7 @@ export function orderCodesCsvStream(db: Db, order: Pick<Order, 'companyId' | 'nu
   const statuses = texts(format.language).cardStatus;
   const money = moneyOf(format.language);
   const separator = CSV_SEPARATOR[format.language];
-  const time = localDateTimeFormatter(format.timeZone, format.language === 'it' ? 'DD/MM/YYYY HH:mm:ss' : 'YYYY-MM-DD HH:mm:ss');
+  const time = csvDateTime(format.timeZone);
   async function* lines(): AsyncGenerator<string> {
     yield CSV_BOM + csvLine([t.code, t.progressive, t.typology, t.value, t.status, t.recipient, t.email, t.expireDate], separator);
     let after: { progressive: number; id: string } | null = null;

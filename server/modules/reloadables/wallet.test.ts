@@ -143,7 +143,7 @@ describe.each(DRIVERS)('reloadable wallet (%s)', (driver) => {
     const en = await call(d.referent, 'GET', `${url(d.acme, 'wallet/movements/export')}?lang=en&tz=UTC&filter=${q({ reason: 'FUNDING' })}`);
     const enLines = en.body.split('\r\n');
     expect(enLines[0]).toBe('\uFEFFDate,Type,Reason,Amount,Balance after,Counterpart,Card,Run,Note,User');
-    expect(enLines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Wallet reload,Funding,5000\.00,5000\.00,,,,,Anna Admin$/);
+    expect(enLines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2},Wallet reload,Funding,5000\.00,5000\.00,,,,,Anna Admin$/);
     expect(enLines).toHaveLength(3);
     const sub = await call(d.referent, 'GET', `${url(d.acme, `wallet/sub-companies/${d.nord}/movements/export`)}?lang=en`);
     expect(sub.body.split('\r\n').filter(Boolean)).toHaveLength(1 + 3);

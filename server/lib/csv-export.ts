@@ -1,0 +1,142 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { CSV_BOM, CSV_SEPARATOR, csvCell, csvDateTime, fastCsvCell, type CsvFormat } from '../../domain/csv';
+import { DATE_FORMAT } from '../../domain/constants';
+import { csvAmount } from '../../domain/format';
+import type { Db } from '../db/client';
+import { rowStream, type OrderedRead, type RowStreamOptions } from '../db/row-stream';
+import type { SortKey } from './keyset';
+import { nextTurn, streamOf } from './streams';
+
+/**
+ * The one CSV writer of every download (DESIGN §2): a file is its columns (a header in the user's
+ * language, what each reads, how its cell is written) over an ordered read of the database
+ * (db/row-stream.ts: a cursor on PostgreSQL, keyset batches on PGlite). Cells are written by
+ * formatters built once per file for the user's language and time zone (domain/csv.ts), from the
+ * values as PostgreSQL writes them, with no record objects in between: money as a plain decimal
+ * with the language's mark, instants in the user's zone, states in the screens' words, every text
+ * formula-safe and quoted as needed. The file starts with the UTF-8 byte-order mark, uses the
+ * separator Excel expects for the language and CRLF line ends, streams with back-pressure (a chunk
+ * is read only when the client has taken the previous one) and gives the event loop back every
+ * few hundred rows.
+ */
+export interface CsvColumn {
+  header: string;
+  /** what the cell is made of: one value or more, each read as text */
+  read: readonly SQL[];
+  /** the cell as it goes in the file (CSV-safe), from the values read */
+  cell: (...values: Array<string | null>) => string;
+}
+
+/** An instant as milliseconds since the epoch (whole, as JavaScript has them): what dateTime cells read. */
+export const epochMillis = (value: SQL): SQL => sql`floor(extract(epoch from ${value}) * 1000)::int8`;
+
+const dialect = new PgDialect();
+
+/** Rows formatted between two turns of the event loop (a few milliseconds of work). */
+const SLICE = 500;
+
+/** The column makers of one file: each writes its cells the way a spreadsheet of the user's language reads them. */
+export function csvColumns({ language, timeZone }: CsvFormat) {
+  const separator = CSV_SEPARATOR[language];
+  const text = fastCsvCell(separator);
+  const time = csvDateTime(timeZone);
+  const one = (header: string, read: SQL, cell: (value: string | null) => string): CsvColumn => ({ header, read: [read], cell });
+  return {
+    separator,
+    /** free text (names, references): formula-safe, quoted when needed */
+    text: (header: string, read: SQL) => one(header, read, text),
+    /** digits (a progressive, a count): written as they are */
+    count: (header: string, read: SQL) => one(header, read, (value) => value ?? ''),
+    /** integer cents → "1234,50" (it) / "1234.50" (en) */
+    money: (header: string, read: SQL) => one(header, read, (value) => (value === null ? '' : csvAmount(Number(value), language))),
+    /** an instant (timestamptz) → the user's local date and time */
+    dateTime: (header: string, read: SQL) => one(header, epochMillis(read), (value) => (value === null ? '' : time(Number(value)))),
+    /** a calendar day (a \`date\` column, no zone) → the screens' day format */
+    day: (header: string, read: SQL) => one(header, read, (value) => (value === null ? '' : DATE_FORMAT.replace('YYYY', value.slice(0, 4)).replace('MM', value.slice(5, 7)).replace('DD', value.slice(8, 10)))),
+    /** a stored state or kind → its words on the screens (`words`), the raw value where none */
+    words: (header: string, read: SQL, words: Readonly<Record<string, string>>) => one(header, read, (value) => (value === null ? '' : text(words[value] ?? value))),
+    /** an amount worked out of several values (`cents` gets them as text, in `read`'s order) */
+    moneyOf: (header: string, read: readonly SQL[], cents: (...values: Array<string | null>) => number): CsvColumn => ({ header, read, cell: (...values) => csvAmount(cents(...values), language) }),
+    /** a cell worked out of several values (`cell` gets them as text, in `read`'s order) */
+    derived: (header: string, read: readonly SQL[], cell: (...values: Array<string | null>) => string): CsvColumn => ({ header, read, cell: (...values) => text(cell(...values)) }),
+  };
+}
+
+export type CsvColumns = ReturnType<typeof csvColumns>;
+
+/** Where a file's rows come from: `FROM … WHERE <condition> AND …` and their order (what a batch resumes after). */
+export interface CsvRows {
+  from: (condition: SQL) => SQL;
+  key: SortKey;
+}
+
+/** A file: its rows, its columns, its separator (csvColumns' own). */
+export interface CsvFile {
+  rows: CsvRows;
+  columns: readonly CsvColumn[];
+  separator: string;
+}
+
+/** The file as a stream: the byte-order mark and header, then a line per row. */
+export function csvDownload(db: Db, file: CsvFile, options: RowStreamOptions = {}): ReadableStream<Uint8Array> {
+  const { columns, separator } = file;
+  const { read, positions } = csvRead(file);
+  const line = lineWriter(columns, positions, separator);
+  async function* lines(): AsyncGenerator<string> {
+    yield CSV_BOM + columns.map((column) => csvCell(column.header, separator)).join(separator) + '\r\n';
+    for await (const chunk of rowStream(db, read, options)) {
+      for (let at = 0; at < chunk.length; at += SLICE) {
+        let out = '';
+        const end = Math.min(chunk.length, at + SLICE);
+        for (let i = at; i < end; i++) out += line(chunk[i]);
+        yield out;
+        await nextTurn();
+      }
+    }
+  }
+  return streamOf(lines());
+}
+
+/** What the file reads: its values (each distinct one once) in its rows' order; `positions`: where each column finds its own. */
+export function csvRead(file: CsvFile): { read: OrderedRead; positions: number[][] } {
+  const { values, positions } = readsOnce(file.columns);
+  return { read: { values, from: file.rows.from, key: file.rows.key }, positions };
+}
+
+/** What the columns read, each distinct value once (the state reads the expiry the expiry column reads too), and where each column finds its own. */
+function readsOnce(columns: readonly CsvColumn[]): { values: SQL[]; positions: number[][] } {
+  const values: SQL[] = [];
+  const seen = new Map<string, number>();
+  const positions = columns.map((column) =>
+    column.read.map((value) => {
+      const { sql: text, params } = dialect.sqlToQuery(value);
+      const key = JSON.stringify([text, params]);
+      let at = seen.get(key);
+      if (at === undefined) {
+        at = values.push(value) - 1;
+        seen.set(key, at);
+      }
+      return at;
+    }),
+  );
+  return { values, positions };
+}
+
+/** One line from a row of text values: each column's cell from its own values, joined once. */
+function lineWriter(columns: readonly CsvColumn[], positions: number[][], separator: string): (row: Array<string | null>) => string {
+  const cells = columns.map(({ cell }, c) => {
+    const at = positions[c];
+    if (at.length === 1) {
+      const [i] = at;
+      return (row: Array<string | null>) => cell(row[i]);
+    }
+    return (row: Array<string | null>) => cell(...at.map((i) => row[i]));
+  });
+  const last = cells.length - 1;
+  return (row) => {
+    let out = '';
+    for (let i = 0; i < last; i++) out += cells[i](row) + separator;
+    return out + cells[last](row) + '\r\n';
+  };
+}
