@@ -127,9 +127,8 @@ async function* keysetRows(db: Db, read: OrderedRead, chunk: number): AsyncGener
     else {
       // a nullable key's two branches (values, nulls), each in order, merged in the key's order
       const branches = parts.map((part) => sql`(${selectSql(read, part, 'both')} ORDER BY ${order} LIMIT ${chunk})`);
-      const dir = sql.raw(read.key.order);
       const columns = sql.join([...read.values.map((_, i) => sql.identifier(`v${i}`)), sql`k`, sql`i`], sql`, `);
-      statement = sql`SELECT ${columns} FROM (${sql.join(branches, sql` UNION ALL `)}) b ORDER BY b.ks ${dir}, b."is" ${dir} LIMIT ${chunk}`;
+      statement = sql`SELECT ${columns} FROM (${sql.join(branches, sql` UNION ALL `)}) b ORDER BY ${keyOrder(read.key, sql`b.ks`, sql`b."is"`)} LIMIT ${chunk}`;
     }
     const rows = await arrayRows(db, driver?.kind === 'pglite' ? driver.client : undefined, statement);
     if (rows.length === 0) return;

@@ -17,8 +17,10 @@ export interface SortKey {
   /** the sort column (or expression) as the table's rows have it, e.g. sql`c.progressive` */
   column: SQL;
   type: KeyType;
-  /** the column may be NULL: nulls sort as the largest value (PostgreSQL's default: last ascending, first descending) */
+  /** the column may be NULL */
   nullable?: boolean;
+  /** where nulls sort: as the largest value (PostgreSQL's default: last ascending, first descending; the default here too) or the smallest */
+  nulls?: 'largest' | 'smallest';
   /** the row's id column, e.g. sql`c.id` (uuid) */
   id: SQL;
   order: 'ASC' | 'DESC';
@@ -99,32 +101,36 @@ export function checkPosition(key: SortKey, position: KeyPosition): void {
 
 const cast = (value: string, type: KeyType): SQL => sql`${value}::${sql.raw(type)}`;
 
+/** Whether the key's nulls come after its values in the walk (ascending with nulls largest, descending with nulls smallest). */
+const nullsLast = (key: SortKey) => (key.order === 'ASC') === ((key.nulls ?? 'largest') === 'largest');
+
 /**
  * The rows after `position` in the key's order, as one or two conditions whose union is the
  * answer: each can walk an index on (…, column, id) from the position on (a row comparison, with
- * the column's own bound first so an index on the column alone narrows too). A nullable column's
- * nulls come after every value ascending and before every value descending, so a position on a
- * value also takes the nulls (ascending), and a position among the nulls also takes every value
- * (descending): the second condition. Callers run each condition as its own ordered branch.
+ * the column's own bound first so an index on the column alone narrows too). Where a nullable
+ * column's nulls come after its values, a position on a value also takes every null; where they
+ * come first, a position among the nulls also takes every value: the second condition. Callers
+ * run each condition as its own ordered branch.
  */
 export function afterPosition(key: SortKey, position: KeyPosition): SQL[] {
   checkPosition(key, position);
   const { column, id } = key;
   const asc = key.order === 'ASC';
   const idAfter = asc ? sql`${id} > ${position.id}::uuid` : sql`${id} < ${position.id}::uuid`;
+  const last = nullsLast(key);
   if (position.value === null) {
     const amongNulls = sql`${column} IS NULL AND ${idAfter}`;
-    return asc ? [amongNulls] : [amongNulls, sql`${column} IS NOT NULL`];
+    return last ? [amongNulls] : [amongNulls, sql`${column} IS NOT NULL`];
   }
   const value = cast(position.value, key.type);
   const onValues = asc
     ? sql`${column} >= ${value} AND (${column}, ${id}) > (${value}, ${position.id}::uuid)`
     : sql`${column} <= ${value} AND (${column}, ${id}) < (${value}, ${position.id}::uuid)`;
-  return key.nullable && asc ? [onValues, sql`${column} IS NULL`] : [onValues];
+  return key.nullable && last ? [onValues, sql`${column} IS NULL`] : [onValues];
 }
 
-/** The key's ORDER BY on the table's columns: the column, then the id, both the key's way (nulls as PostgreSQL places them by default). */
-export function keyOrder(key: SortKey): SQL {
+/** The key's ORDER BY on the table's columns (`column`, `id`: other names for them, e.g. a union's output columns): the column, its nulls where the key puts them, then the id. */
+export function keyOrder(key: SortKey, column: SQL = key.column, id: SQL = key.id): SQL {
   const dir = key.order === 'ASC' ? sql`ASC` : sql`DESC`;
-  return sql`${key.column} ${dir}, ${key.id} ${dir}`;
+  return sql`${column} ${dir} ${nullsLast(key) ? sql`NULLS LAST` : sql`NULLS FIRST`}, ${id} ${dir}`;
 }
