@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { to as copyTo } from 'pg-copy-streams';
 import { queryRows, rawDriverOf, type Db } from '../server/db/client';
 import { orderedSelect } from '../server/db/row-stream';
-import { subtreeIds } from '../server/lib/company-scope';
+import { inIds, subtreeIds } from '../server/lib/company-scope';
+import { encodeCursor } from '../server/lib/keyset';
 import { csvRead } from '../server/lib/csv-export';
 import { cardsCsv } from '../server/modules/giftcards/export';
 import { login } from '../server/test/auth';
@@ -65,10 +66,29 @@ export async function measure(app: FastifyInstance, db: Db, acmeId: string, card
   await list('baseline: GET /api/user/configuration', '/api/user/configuration');
   await list('cards: first page (25)', `${base}/cards?range=${q([0, 24])}`);
   await list('cards: first page, progressive DESC', `${base}/cards?range=${q([0, 24])}&sort=${q(['progressive', 'DESC'])}`);
-  await list('cards: load-more page at 10,000', `${base}/cards?range=${q([10_000, 10_024])}`);
-  await list('cards: load-more page at 100,000', `${base}/cards?range=${q([100_000, 100_024])}`, 20);
+  // load more by cursor (what the SPA sends: the previous page's Next-Cursor), at depth, against the same page by OFFSET
+  const subtree = await subtreeIds(db, acmeId);
+  const cursorAt = async (depth: number, filter: SQL, order: 'ASC' | 'DESC' = 'ASC') => {
+    const dir = sql.raw(order);
+    const [row] = await queryRows<{ v: string; id: string }>(
+      db,
+      sql`SELECT c.progressive::text AS v, c.id FROM gift_cards c WHERE ${inIds(sql`c.company_id`, subtree)} AND ${filter} ORDER BY c.progressive ${dir}, c.id ${dir} OFFSET ${depth - 1} LIMIT 1`,
+    );
+    return encodeURIComponent(encodeCursor({ field: 'progressive', order: 'ASC', value: row.v, id: row.id }));
+  };
+  const locked = sql`c.status = 'LOCKED'`;
+  const [{ n: lockedCount }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM gift_cards c WHERE ${inIds(sql`c.company_id`, subtree)} AND ${locked}`);
+  const pageAt = (depth: number) => `range=${q([depth, depth + 24])}`;
+  await list('cards: load-more page at 10,000 by OFFSET (before)', `${base}/cards?${pageAt(10_000)}`);
+  await list('cards: load-more page at 100,000 by OFFSET (before)', `${base}/cards?${pageAt(100_000)}`, 20);
+  await list('cards: load-more page at 10,000 (cursor)', `${base}/cards?${pageAt(10_000)}&cursor=${await cursorAt(10_000, sql`TRUE`)}`);
+  await list('cards: load-more page at 100,000 (cursor)', `${base}/cards?${pageAt(100_000)}&cursor=${await cursorAt(100_000, sql`TRUE`)}`);
+  await list(`cards: last page (cursor, at ${(cards - 25).toLocaleString('en')})`, `${base}/cards?${pageAt(cards - 25)}&cursor=${await cursorAt(cards - 25, sql`TRUE`)}`);
   await list('cards: status=locked, first page', `${base}/cards?filter=${q({ status: 'locked' })}&range=${q([0, 24])}`);
-  await list('cards: status=locked, page at 10,000', `${base}/cards?filter=${q({ status: 'locked' })}&range=${q([10_000, 10_024])}`, 20);
+  await list('cards: status=locked, page at 10,000 by OFFSET (before)', `${base}/cards?filter=${q({ status: 'locked' })}&${pageAt(10_000)}`, 20);
+  await list('cards: status=locked, page at 10,000 (cursor)', `${base}/cards?filter=${q({ status: 'locked' })}&${pageAt(10_000)}&cursor=${await cursorAt(10_000, locked)}`);
+  if (lockedCount > 100_025) await list('cards: status=locked, page at 100,000 (cursor)', `${base}/cards?filter=${q({ status: 'locked' })}&${pageAt(100_000)}&cursor=${await cursorAt(100_000, locked)}`);
+  await list(`cards: status=locked, last page (cursor, at ${(lockedCount - 25).toLocaleString('en')})`, `${base}/cards?filter=${q({ status: 'locked' })}&${pageAt(lockedCount - 25)}&cursor=${await cursorAt(lockedCount - 25, locked)}`);
   await list('cards: lot filter', `${base}/cards?filter=${q({ lotNumber: 'LOT-00042' })}&range=${q([0, 24])}`);
   await list('cards: activation date range', `${base}/cards?filter=${q({ activationFrom: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) })}&range=${q([0, 24])}`);
   // the bounded count the bulk dialog and the list heading show (exact up to CARD_COUNT_CAP)
@@ -76,7 +96,13 @@ export async function measure(app: FastifyInstance, db: Db, acmeId: string, card
   await list('cards: count, status=locked', `${base}/cards/count?filter=${q({ status: 'locked' })}`);
   await list('cards: count, lot filter', `${base}/cards/count?filter=${q({ lotNumber: 'LOT-00042' })}`);
   await list('transactions: first page (25)', `${base}/transactions?range=${q([0, 24])}`);
-  await list('transactions: load-more page at 10,000', `${base}/transactions?range=${q([10_000, 10_024])}`);
+  await list('transactions: load-more page at 10,000 by OFFSET (before)', `${base}/transactions?${pageAt(10_000)}`);
+  const [ledgerRow] = await queryRows<{ v: string; id: string }>(
+    db,
+    sql`SELECT x.created_at::text AS v, x.id FROM gift_card_transactions x WHERE ${inIds(sql`x.company_id`, subtree)} ORDER BY x.created_at DESC, x.id DESC OFFSET 99999 LIMIT 1`,
+  );
+  const ledgerCursor = encodeURIComponent(encodeCursor({ field: 'createdAt', order: 'DESC', value: ledgerRow.v, id: ledgerRow.id }));
+  await list('transactions: load-more page at 100,000 (cursor)', `${base}/transactions?${pageAt(100_000)}&cursor=${ledgerCursor}`);
   await list('transactions: type=consume, first page', `${base}/transactions?filter=${q({ type: 'consume' })}&range=${q([0, 24])}`);
   await list('transactions: one card', `${base}/transactions?filter=${q({ cardId: (await firstCardId(db)) })}&range=${q([0, 24])}`);
 
