@@ -37,13 +37,17 @@ describe.each(DRIVERS)('order CSVs (%s)', (driver) => {
 
   it('neutralises cells starting with = + - @ in the order list CSV, newest first', async () => {
     for (const [i, text] of RISKY.entries()) await addOrder(`KX-${i}`, text, `2026-03-0${i + 1}T10:00:00Z`);
+    await t.db.db.execute(sql`UPDATE orders SET activated = true WHERE number = 'KX-3'`);
     const res = await call(operator, 'GET', url(`/orders/export?filter=${q({ number: 'KX-' })}&lang=en&tz=UTC`));
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = lines(res.body);
     expect(header).toBe('Order number,Creation date,Company,Placed by,Order type,Order state,Activation,Company order number,Cards,Total');
     expect(rows.at(-1)).toBe('');
     // newest first; the company order number is the 8th cell
-    expect(rows.slice(0, -1).map((row) => row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)[7])).toEqual([...NEUTRAL].reverse());
+    const cells = rows.slice(0, -1).map((row) => row.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/));
+    expect(cells.map((row) => row[7])).toEqual([...NEUTRAL].reverse());
+    // the activation in the screens' words (domain orderActivation, from the stored state and flag)
+    expect(cells.map((row) => row[6])).toEqual(['Activated', 'To be activated', 'To be activated', 'To be activated']);
     expect(rows[3]).toMatch(/^KX-0,01\/03\/2026 10:00:00,/);
   });
 
