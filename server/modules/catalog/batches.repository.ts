@@ -3,6 +3,7 @@ import type { Batch, BatchFilter, BatchStatus } from '../../../domain/catalog';
 import { queryRows, type Db } from '../../db/client';
 import type { CardBatchRow } from '../../db/schema';
 import { inIds } from '../../lib/company-scope';
+import { afterPosition, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 
 interface Raw {
   id: string;
@@ -29,11 +30,12 @@ interface Raw {
   error_message: string | null;
 }
 
-const SELECT = sql`SELECT b.id, b.company_id, b.created_at, b.updated_at, b.typology_id, t.name AS typology_name, t.type AS typology_type, t.value_cents,
+const SELECT_COLUMNS = sql`SELECT b.id, b.company_id, b.created_at, b.updated_at, b.typology_id, t.name AS typology_name, t.type AS typology_type, t.value_cents,
     b.status, b.archive_status, b.quantity, b.order_reference, b.lot_number, b.progressive_from, b.progressive_to,
     nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') AS user_name, b.expire_date, b.generated_count, b.activation_count,
-    b.archive_count, b.activated_at, b.error_message
-  FROM card_batches b JOIN card_typologies t ON t.id = b.typology_id LEFT JOIN users u ON u.id = b.user_id`;
+    b.archive_count, b.activated_at, b.error_message`;
+const FROM = sql`FROM card_batches b JOIN card_typologies t ON t.id = b.typology_id LEFT JOIN users u ON u.id = b.user_id`;
+const SELECT = sql`${SELECT_COLUMNS} ${FROM}`;
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -67,26 +69,46 @@ function toBatch(r: Raw): Batch {
 
 /** What a batch list can be ordered by; the declaration (batchFields) says which of these the API offers. */
 export const BATCH_SORT_COLUMNS = { createdAt: sql`b.created_at`, lotNumber: sql`b.lot_number`, quantity: sql`b.quantity`, expireDate: sql`b.expire_date` } as const;
+/** Each sort column's type, and whether it may be NULL (a batch with no expiry date). */
+const BATCH_SORT_TYPES: Record<keyof typeof BATCH_SORT_COLUMNS, { type: KeyType; nullable?: boolean }> = {
+  createdAt: { type: 'timestamptz' },
+  lotNumber: { type: 'text' },
+  quantity: { type: 'integer' },
+  expireDate: { type: 'date', nullable: true },
+};
 
-/** A page of the subtree's batches, one row more than the page (Content-Range `*` when more exist). */
-export async function listBatches(
-  db: Db,
-  companyIds: readonly string[],
-  query: { filter: BatchFilter; sort: { field: keyof typeof BATCH_SORT_COLUMNS; order: 'ASC' | 'DESC' }; offset: number; limit: number },
-): Promise<Batch[]> {
-  const { filter } = query;
+export interface BatchPage {
+  filter: BatchFilter;
+  sort: { field: keyof typeof BATCH_SORT_COLUMNS; order: 'ASC' | 'DESC' };
+  offset: number;
+  limit: number;
+  /** the previous page's last row: the page starts after it (offset unused) */
+  after?: KeyPosition | null;
+}
+
+/** The order a batch list walks: the sort column, nulls first ascending (as the list always had them), ties by the batch id. */
+const batchKey = (sort: BatchPage['sort']): SortKey => ({ column: BATCH_SORT_COLUMNS[sort.field], ...BATCH_SORT_TYPES[sort.field], nulls: 'smallest', id: sql`b.id`, order: sort.order });
+
+/**
+ * A page of the subtree's batches (after `offset` rows or after a cursor's row), one row more than
+ * the page (Content-Range `*` when more exist), with the keys of its rows. Batches are few (one per
+ * generation run), so a cursor's one or two conditions are simply ORed.
+ */
+export async function listBatches(db: Db, companyIds: readonly string[], page: BatchPage): Promise<KeyedRows<Batch>> {
+  const { filter } = page;
   const parts: SQL[] = [inIds(sql`b.company_id`, companyIds)];
   if (filter.lotNumber) parts.push(sql`b.lot_number = ${filter.lotNumber}`);
   if (filter.typologyId) parts.push(sql`b.typology_id = ${filter.typologyId}`);
   if (filter.status) parts.push(sql`b.status = ${filter.status}`);
   if (filter.archiveStatus) parts.push(sql`b.archive_status = ${filter.archiveStatus}`);
-  const order = query.sort.order === 'DESC' ? sql`DESC` : sql`ASC`;
-  const nulls = query.sort.order === 'DESC' ? sql`NULLS LAST` : sql`NULLS FIRST`;
-  const rows = await queryRows<Raw>(
+  const key = batchKey(page.sort);
+  if (page.after) parts.push(sql`(${sql.join(afterPosition(key, page.after).map((condition) => sql`(${condition})`), sql` OR `)})`);
+  const rows = await queryRows<Raw & { sort_key: string | null }>(
     db,
-    sql`${SELECT} WHERE ${sql.join(parts, sql` AND `)} ORDER BY ${BATCH_SORT_COLUMNS[query.sort.field]} ${order} ${nulls}, b.id ${order} LIMIT ${query.limit + 1} OFFSET ${query.offset}`,
+    sql`${SELECT_COLUMNS}, ${key.column}::text AS sort_key ${FROM}
+        WHERE ${sql.join(parts, sql` AND `)} ORDER BY ${keyOrder(key)} LIMIT ${page.limit + 1} OFFSET ${page.after ? 0 : page.offset}`,
   );
-  return rows.map(toBatch);
+  return { rows: rows.map(toBatch), keys: rows.map((r) => ({ value: r.sort_key, id: r.id })) };
 }
 
 /** One batch of the subtree (undefined otherwise, so out-of-scope answers like unknown). */

@@ -88,8 +88,8 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       const query = parseListQuery(request.query, batchFilterSchema, BATCH_ORDER.sortFields, BATCH_ORDER.defaultSort);
-      const rows = await listBatches(ctx.db, request.scopedActor.companyIds, query);
-      return sendPage(reply, 'batches', query.offset, query.limit, rows);
+      const rows = await listBatches(ctx.db, request.scopedActor.companyIds, { filter: query.filter, sort: query.sort, offset: query.offset, after: query.after, limit: query.limit });
+      return sendPage(reply, 'batches', query.offset, query.limit, rows, query.sort);
     },
   );
   app.get(

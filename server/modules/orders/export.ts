@@ -1,23 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import enCards from '../../../locales/en/giftcards.json';
 import enScreens from '../../../locales/en/orderScreens.json';
 import enShell from '../../../locales/en/translation.json';
 import itCards from '../../../locales/it/giftcards.json';
 import itScreens from '../../../locales/it/orderScreens.json';
 import itShell from '../../../locales/it/translation.json';
-import { CSV_BOM, CSV_SEPARATOR, csvLine, csvDateTime, type CsvFormat } from '../../../domain/csv';
+import type { CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
-import { csvAmount } from '../../../domain/format';
-import { orderCsvCells, orderCsvHeader, type Order, type OrderCsvTexts, type OrderFilter } from '../../../domain/orders';
+import { ORDER_CSV_COLUMNS, ORDER_STATE_DISPLAY, orderActivation, orderCsvHeader, type Order, type OrderCsvTexts, type OrderFilter, type OrderState } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
+import { csvColumns, csvDownload, type CsvColumn, type CsvFile } from '../../lib/csv-export';
 import { nextTurn, streamOf } from '../../lib/streams';
 import { cardSheets } from '../catalog/archive';
-import { orderBatches, type OrderView } from './repository';
+import { ORDER_LIST_FROM, orderKey, orderListConditions, type OrderView } from './repository';
 
 /**
- * CSV downloads of orders, in the user's language like the card export (domain/csv.ts): the
- * list, and an order's codes. Both stream batch by batch, so the first byte leaves at once and
- * memory stays flat at any size.
+ * CSV downloads of orders on the one CSV writer (lib/csv-export.ts), in the user's language and
+ * zone like the card export: the list, and an order's codes. Both stream, so the first byte leaves
+ * at once and memory stays flat at any size.
  */
 interface Texts {
   /** the shell's order words (translation.json `orders`) */
@@ -35,88 +35,63 @@ const textsOf = (shell: typeof enShell, cards: typeof enCards, screens: typeof e
 const TEXTS: Record<ExportLanguage, Texts> = { it: textsOf(itShell, itCards, itScreens), en: textsOf(enShell, enCards, enScreens) };
 const texts = (language: ExportLanguage) => TEXTS[language];
 
-const moneyOf = (language: ExportLanguage) => (cents: number) => csvAmount(cents, language);
-
-/** The order list as CSV, in the screens' words (domain `orderCsvHeader`/`orderCsvCells`): number, creation date, company, placed by, shipped by, state, activation, company order number, cards, total. */
-export function ordersCsvStream(db: Db, view: OrderView, companyIds: readonly string[], filter: OrderFilter, format: CsvFormat): ReadableStream<Uint8Array> {
+/**
+ * The order list as CSV, newest first, its columns (domain ORDER_CSV_COLUMNS) headed with the
+ * list screens' labels (`orderCsvHeader`) and valued in their words: number, creation date,
+ * company, placed by, shipped by, state, activation, company order number, cards, total.
+ */
+export function ordersCsv(view: OrderView, companyIds: readonly string[], filter: OrderFilter, format: CsvFormat): CsvFile {
   const t = texts(format.language).orderCsv;
-  const money = moneyOf(format.language);
-  const time = csvDateTime(format.timeZone);
-  const separator = CSV_SEPARATOR[format.language];
+  const c = csvColumns(format);
+  const cells: Record<(typeof ORDER_CSV_COLUMNS)[number], (header: string) => CsvColumn> = {
+    number: (h) => c.text(h, sql`o.number`),
+    createdAt: (h) => c.dateTime(h, sql`o.created_at`),
+    company: (h) => c.text(h, sql`c.name`),
+    placedBy: (h) => c.text(h, sql`p.name`),
+    shippingType: (h) => c.words(h, sql`o.shipping_type`, t.shippingType),
+    // the screens' state (several stored states show as one) and activation: the domain's rules
+    state: (h) => c.derived(h, [sql`o.state`], (state) => t.status[ORDER_STATE_DISPLAY[state as OrderState]] ?? ''),
+    activation: (h) => c.derived(h, [sql`o.state`, sql`o.activated`], (state, activated) => t.activation[orderActivation({ state: state as OrderState, activated: activated === 'true' })]),
+    companyOrderNumber: (h) => c.text(h, sql`o.company_order_number`),
+    cards: (h) => c.count(h, sql`o.physical_cards + o.digital_cards`),
+    total: (h) => c.money(h, sql`o.total_cents`),
+  };
   const headers = orderCsvHeader(t);
-  const line = (o: Order) => csvLine(orderCsvCells(o, t, { time, money }), separator);
-  async function* lines(): AsyncGenerator<string> {
-    yield CSV_BOM + csvLine(headers, separator);
-    for await (const batch of orderBatches(db, view, companyIds, filter)) {
-      yield batch.map(line).join('');
-      await nextTurn();
-    }
-  }
-  return streamOf(lines());
+  const columns = ORDER_CSV_COLUMNS.map((name, i) => cells[name](headers[i]));
+  const rows = {
+    from: (condition: SQL) => sql`FROM ${ORDER_LIST_FROM} WHERE ${orderListConditions(view, companyIds, filter)} AND ${condition}`,
+    key: orderKey({ field: 'createdAt', order: 'DESC' }),
+  };
+  return { rows, columns, separator: c.separator };
 }
 
-interface CodeRow {
-  id: string;
-  code: string;
-  progressive: string | number;
-  typology: string;
-  value: string | number | null;
-  status: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  expire_date: Date | string | null;
-}
+export const ordersCsvStream = (db: Db, view: OrderView, companyIds: readonly string[], filter: OrderFilter, format: CsvFormat): ReadableStream<Uint8Array> =>
+  csvDownload(db, ordersCsv(view, companyIds, filter, format));
 
-const CODE_BATCH = 2000;
-
-/** An order's codes as CSV (code, progressive, typology, value, status, recipient, e-mail, expiry), keyset batches on the order-reference index. */
-export function orderCodesCsvStream(db: Db, order: Pick<Order, 'companyId' | 'number'>, format: CsvFormat): ReadableStream<Uint8Array> {
+/** An order's codes as CSV (code, progressive, typology, value, status, recipient, e-mail, expiry), in progressive order on the order-reference index. */
+export function orderCodesCsv(order: Pick<Order, 'companyId' | 'number'>, format: CsvFormat): CsvFile {
   const t = texts(format.language).orders.codesCsv;
-  const statuses = texts(format.language).cardStatus;
-  const money = moneyOf(format.language);
-  const separator = CSV_SEPARATOR[format.language];
-  const time = csvDateTime(format.timeZone);
-  async function* lines(): AsyncGenerator<string> {
-    yield CSV_BOM + csvLine([t.code, t.progressive, t.typology, t.value, t.status, t.recipient, t.email, t.expireDate], separator);
-    let after: { progressive: number; id: string } | null = null;
-    for (;;) {
-      const rows: CodeRow[] = await queryRows<CodeRow>(
-        db,
-        sql`SELECT g.id, g.code, g.progressive, ty.name AS typology, COALESCE(g.value_cents, ty.value_cents) AS value, g.status,
-              r.first_name, r.last_name, r.email, g.expire_date
-            FROM gift_cards g JOIN card_typologies ty ON ty.id = g.typology_id
-            LEFT JOIN order_recipients r ON r.card_id = g.id
-            WHERE g.company_id = ${order.companyId} AND g.order_reference = ${order.number}
-              ${after ? sql`AND (g.progressive, g.id) > (${after.progressive}, ${after.id})` : sql``}
-            ORDER BY g.progressive, g.id LIMIT ${CODE_BATCH}`,
-      );
-      if (rows.length === 0) return;
-      yield rows
-        .map((r) =>
-          csvLine(
-            [
-              r.code,
-              Number(r.progressive),
-              r.typology,
-              r.value === null ? '' : money(Number(r.value)),
-              statuses[r.status] ?? r.status,
-              r.email ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() : '',
-              r.email ?? '',
-              r.expire_date ? time(new Date(r.expire_date).toISOString()) : '',
-            ],
-            separator,
-          ),
-        )
-        .join('');
-      if (rows.length < CODE_BATCH) return;
-      const last = rows[rows.length - 1];
-      after = { progressive: Number(last.progressive), id: last.id };
-      await nextTurn();
-    }
-  }
-  return streamOf(lines());
+  const c = csvColumns(format);
+  const columns = [
+    c.text(t.code, sql`g.code`),
+    c.count(t.progressive, sql`g.progressive`),
+    c.text(t.typology, sql`ty.name`),
+    c.money(t.value, sql`COALESCE(g.value_cents, ty.value_cents)`),
+    c.words(t.status, sql`g.status`, texts(format.language).cardStatus),
+    // a card with a recipient (its e-mail) is named after them
+    c.derived(t.recipient, [sql`r.email`, sql`r.first_name`, sql`r.last_name`], (email, first, last) => (email ? `${first ?? ''} ${last ?? ''}`.trim() : '')),
+    c.text(t.email, sql`r.email`),
+    c.dateTime(t.expireDate, sql`g.expire_date`),
+  ];
+  const rows = {
+    from: (condition: SQL) => sql`FROM gift_cards g JOIN card_typologies ty ON ty.id = g.typology_id LEFT JOIN order_recipients r ON r.card_id = g.id
+        WHERE g.company_id = ${order.companyId} AND g.order_reference = ${order.number} AND ${condition}`,
+    key: { column: sql`g.progressive`, type: 'bigint', id: sql`g.id`, order: 'ASC' },
+  } as const;
+  return { rows, columns, separator: c.separator };
 }
+
+export const orderCodesCsvStream = (db: Db, order: Pick<Order, 'companyId' | 'number'>, format: CsvFormat): ReadableStream<Uint8Array> => csvDownload(db, orderCodesCsv(order, format));
 
 const PDF_BATCH = 500;
 

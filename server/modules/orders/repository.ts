@@ -4,6 +4,7 @@ import type { Order, OrderFilter, OrderItem, OrderState, OrderStockRun, OrderTra
 import { queryRows, type Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { companySubtree, inIds } from '../../lib/company-scope';
+import { afterPosition, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 
 /** Which orders a company subtree sees: the ones it placed, or the ones others placed for it (acquired). */
 export type OrderView = 'placed' | 'acquired';
@@ -123,40 +124,40 @@ function filterConditions(filter: OrderFilter): SQL {
 
 /** What an order list can be ordered by; the declarations (orderFields, acquiredOrderFields) say which of these the API offers. */
 export const ORDER_SORT_COLUMNS = { createdAt: sql`o.created_at`, number: sql`o.number` };
+const ORDER_SORT_TYPES: Record<keyof typeof ORDER_SORT_COLUMNS, KeyType> = { createdAt: 'timestamptz', number: 'text' };
 
 export interface OrderPage {
   filter: OrderFilter;
   sort: { field: keyof typeof ORDER_SORT_COLUMNS; order: 'ASC' | 'DESC' };
   offset: number;
   limit: number;
+  /** the previous page's last row: the page starts after it (offset unused) */
+  after?: KeyPosition | null;
 }
+
+/** The order a list walks: the sort column, ties broken by the order's id (the number is unique anyway). */
+export const orderKey = (sort: OrderPage['sort']): SortKey => ({ column: ORDER_SORT_COLUMNS[sort.field], type: ORDER_SORT_TYPES[sort.field], id: sql`o.id`, order: sort.order });
+
+/** The orders the view lets the subtree see that match the filter (`o` with its company joins in scope). */
+export const orderListConditions = (view: OrderView, companyIds: readonly string[], filter: OrderFilter): SQL => sql`${viewCondition(view, companyIds)} AND ${filterConditions(filter)}`;
+export const ORDER_LIST_FROM = sql`orders o ${ORDER_JOINS}`;
 
 /**
- * A page of orders, newest first by default. Orders are few per company (a company places tens
- * or hundreds, not millions), so the subtree's matching rows are sorted directly on the
- * (company, created_at) indexes.
+ * A page of orders, newest first by default, after `offset` rows or after a cursor's row, with the
+ * keys of its rows. Orders are few per company (a company places tens or hundreds, not millions),
+ * so the subtree's matching rows are sorted directly on the (company, created_at) indexes, and a
+ * cursor's one or two conditions are simply ORed.
  */
-export async function listOrders(db: Db, view: OrderView, companyIds: readonly string[], page: OrderPage): Promise<Order[]> {
-  const dir = page.sort.order === 'ASC' ? sql`ASC` : sql`DESC`;
-  const column = ORDER_SORT_COLUMNS[page.sort.field];
-  const rows = await queryRows<OrderRaw>(
+export async function listOrders(db: Db, view: OrderView, companyIds: readonly string[], page: OrderPage): Promise<KeyedRows<Order>> {
+  const key = orderKey(page.sort);
+  const after = page.after ? afterPosition(key, page.after) : [sql`TRUE`];
+  const rows = await queryRows<OrderRaw & { sort_key: string | null }>(
     db,
-    sql`SELECT ${ORDER_COLUMNS} FROM orders o ${ORDER_JOINS}
-        WHERE ${viewCondition(view, companyIds)} AND ${filterConditions(page.filter)}
-        ORDER BY ${column} ${dir}, o.number ${dir} LIMIT ${page.limit} OFFSET ${page.offset}`,
+    sql`SELECT ${ORDER_COLUMNS}, ${key.column}::text AS sort_key FROM ${ORDER_LIST_FROM}
+        WHERE ${orderListConditions(view, companyIds, page.filter)} AND (${sql.join(after.map((condition) => sql`(${condition})`), sql` OR `)})
+        ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
   );
-  return rows.map(toOrder);
-}
-
-/** Every matching order in keyset batches (CSV export). */
-export async function* orderBatches(db: Db, view: OrderView, companyIds: readonly string[], filter: OrderFilter, size = 500): AsyncGenerator<Order[]> {
-  let offset = 0;
-  for (;;) {
-    const rows = await listOrders(db, view, companyIds, { filter, sort: { field: 'createdAt', order: 'DESC' }, offset, limit: size });
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    offset += size;
-  }
+  return { rows: rows.map(toOrder), keys: rows.map((r) => ({ value: r.sort_key, id: r.id })) };
 }
 
 interface ItemRaw {

@@ -63,8 +63,8 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       },
       async (request, reply) => {
         const q = parseListQuery(request.query, orderFilterSchema, order.sortFields, order.defaultSort);
-        const rows = await listOrders(ctx.db, view, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
-        return sendPage(reply, path, q.offset, q.limit, rows);
+        const rows = await listOrders(ctx.db, view, request.scopedActor.companyIds, { filter: q.filter, sort: q.sort, offset: q.offset, after: q.after, limit: q.limit + 1 });
+        return sendPage(reply, path, q.offset, q.limit, rows, q.sort);
       },
     );
 
