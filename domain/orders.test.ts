@@ -15,7 +15,6 @@ import {
   orderActivation,
   orderCardsExpiry,
   orderConfirmRefusal,
-  orderCsvCells,
   orderCsvHeader,
   ORDER_CSV_COLUMNS,
   type OrderCsvTexts,
@@ -183,8 +182,7 @@ describe('order words (issue 14: one vocabulary, screen and CSV alike)', () => {
 
   it.each(LANGS)('writes the activation (%s) as the screens do: a cancelled order is not "to be activated"', (_lang, shell, screens) => {
     const texts = csvTexts(shell, screens);
-    const base = { id: 'o', number: 'ORD-1', companyName: 'A', placedByCompanyName: 'B', shippingType: 'DIGITAL', companyOrderNumber: null, physicalCards: 0, digitalCards: 1, totalCents: 100, createdAt: '2026-01-01T00:00:00Z' } as never as Parameters<typeof orderCsvCells>[0];
-    const cell = (state: OrderState, activated: boolean) => orderCsvCells({ ...base, state, activated }, texts, { time: String, money: String })[6];
+    const cell = (state: OrderState, activated: boolean) => texts.activation[orderActivation({ state, activated })];
     expect(cell('COMPLETED', false)).toBe(screens.activation.toActivate);
     expect(cell('COMPLETED', true)).toBe(screens.activation.activated);
     for (const state of ['CANCELLED', 'PENDING_CANCEL', 'IN_PROGRESS_CANCEL'] as const) expect(cell(state, false), state).toBe(screens.activation.notActivated);

@@ -596,18 +596,3 @@ export const ORDER_CSV_COLUMNS = ['number', 'createdAt', 'company', 'placedBy', 
 
 export const orderCsvHeader = (texts: OrderCsvTexts) => ORDER_CSV_COLUMNS.map((column) => texts.fields[column] ?? column);
 
-/** One order's cells, in the words the screens use; `time` and `money` are the export's formats. */
-export function orderCsvCells(order: Order, texts: OrderCsvTexts, format: { time: (iso: string) => string; money: (cents: number) => string }) {
-  return [
-    order.number,
-    format.time(order.createdAt),
-    order.companyName,
-    order.placedByCompanyName,
-    texts.shippingType[order.shippingType],
-    texts.status[ORDER_STATE_DISPLAY[order.state]],
-    texts.activation[orderActivation(order)],
-    order.companyOrderNumber,
-    order.physicalCards + order.digitalCards,
-    format.money(order.totalCents),
-  ];
-}
