@@ -21,7 +21,7 @@ import { idempotencyKeyOf } from '../../lib/idempotency';
 import { scopeParams } from '../../lib/route-support';
 import { parseCreateBody, validateBody } from './reloads.input';
 import { createRun } from './reloads.service';
-import { historyCsv } from './runs.export';
+import { historyCsvStream } from './runs.export';
 import { deletePlannedRow, deleteRun } from './runs.queue';
 import { listPlanned, listRunRows, listRuns, loadRunDetail } from './runs.repository';
 
@@ -139,12 +139,11 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/history/export`,
-    { schema: { tags, summary: 'The rows of the filtered completed runs as CSV (lang it|en, tz)', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, HISTORY, 'export') },
+    { schema: { tags, summary: 'The rows of the filtered completed runs as CSV (lang it|en, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, HISTORY, 'export') },
     async (request, reply) => {
       const filter = parseFilter(request.query.filter, reloadRunFilterSchema);
-      const csv = await historyCsv(ctx.db, request.actor.companyId, filter, { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' });
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="reloads-history.csv"').header('Cache-Control', 'no-store');
-      return csv;
+      return reply.send(historyCsvStream(ctx.db, request.actor.companyId, filter, { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' }));
     },
   );
 

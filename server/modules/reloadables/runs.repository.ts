@@ -115,8 +115,11 @@ interface PlannedRow {
   credited_at: Date | string | null;
 }
 
+/** A row's customer: the card's holder, by name (the run page's and the history CSV's). */
+export const ROW_CUSTOMER = sql`CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END`;
+
 const ROW_COLUMNS = sql`w.id, w.run_id, r.number AS run_number, w.position, w.company_id, c.name AS company_name, w.card_id, k.number AS card_number,
-  CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer,
+  ${ROW_CUSTOMER} AS customer,
   w.amount_cents, w.inserted_at, r.scheduled_at, w.initial_balance_cents, w.balance_after_cents, k.balance_cents AS card_balance_cents, w.state, w.reason, w.credited_at`;
 const ROW_FROM = sql`reload_rows w JOIN reload_runs r ON r.id = w.run_id JOIN companies c ON c.id = w.company_id
   JOIN reloadable_cards k ON k.id = w.card_id LEFT JOIN reloadable_users u ON u.id = k.user_id`;
@@ -178,31 +181,4 @@ export async function listPlanned(db: Db, companyId: string, filter: PlannedRelo
         ORDER BY r.scheduled_at ${direction}, r.number ${direction}, w.position LIMIT ${limit + 1} OFFSET ${offset}`,
   );
   return rows.map(toPlanned);
-}
-
-export interface HistoryExportRow {
-  run_number: string;
-  created_at: Date | string;
-  scheduled_at: Date | string | null;
-  completed_at: Date | string | null;
-  position: number;
-  card_number: string;
-  customer: string | null;
-  amount_cents: string | number;
-  state: ReloadState;
-  reason: string | null;
-  credited_at: Date | string | null;
-}
-
-/** The rows of the company's completed runs matching `filter`, newest run first, for the history CSV. */
-export async function historyExportRows(db: Db, companyId: string, filter: ReloadRunFilter, max: number): Promise<HistoryExportRow[]> {
-  const where = [sql`r.company_id = ${companyId}`, sql`r.state = 'COMPLETED'`, ...runFilterSql({ ...filter, state: undefined })];
-  return queryRows<HistoryExportRow>(
-    db,
-    sql`SELECT r.number AS run_number, r.created_at, r.scheduled_at, r.completed_at, w.position, k.number AS card_number,
-          CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer,
-          w.amount_cents, w.state, w.reason, w.credited_at
-        FROM reload_rows w JOIN reload_runs r ON r.id = w.run_id JOIN reloadable_cards k ON k.id = w.card_id LEFT JOIN reloadable_users u ON u.id = k.user_id
-        WHERE ${sql.join(where, sql` AND `)} ORDER BY r.created_at DESC, r.number DESC, w.position LIMIT ${max}`,
-  );
 }
