@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalletMovement } from '../../../domain/reloadables';
 import { queryRows } from '../../db/client';
 import { csvDownload } from '../../lib/csv-export';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -27,18 +26,19 @@ describe.each(DRIVERS)('reloadables: movements by cursor, history CSV streamed (
   const base = () => `/api/company/${acme}/reloadable`;
   type Page = { ids: string[]; next: string | undefined; range: string };
 
-  const page = async (sort: [string, string], size: number, start = 0, cursor?: string): Promise<Page> => {
-    const res = await call(token, 'GET', `${base()}/wallet/movements?sort=${q(sort)}&range=${q([start, start + size - 1])}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+  /** A page of a list (the wallet's movements unless `path` says another) */
+  const page = async (sort: [string, string], size: number, start = 0, cursor?: string, path = '/wallet/movements'): Promise<Page> => {
+    const res = await call(token, 'GET', `${base()}${path}?sort=${q(sort)}&range=${q([start, start + size - 1])}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
-    return { ids: res.json<WalletMovement[]>().map((m) => m.id), next: res.headers['next-cursor'] as string | undefined, range: String(res.headers['content-range']) };
+    return { ids: res.json<Array<{ id: string }>>().map((m) => m.id), next: res.headers['next-cursor'] as string | undefined, range: String(res.headers['content-range']) };
   };
 
-  /** Every movement, page after page by cursor; `between` runs after each page but the last. */
-  const walk = async (sort: [string, string], size: number, between: () => Promise<void> = async () => undefined) => {
+  /** Every row, page after page by cursor; `between` runs after each page but the last. */
+  const walk = async (sort: [string, string], size: number, between: () => Promise<void> = async () => undefined, path?: string) => {
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let guard = 0; guard < 1000; guard++) {
-      const p = await page(sort, size, seen.length, cursor);
+      const p = await page(sort, size, seen.length, cursor, path);
       seen.push(...p.ids);
       if (!p.next) {
         expect(p.range).toMatch(/\/\d+$/);
@@ -100,6 +100,24 @@ describe.each(DRIVERS)('reloadables: movements by cursor, history CSV streamed (
     const res = await call(token, 'GET', `${base()}/wallet/movements?sort=${q(['createdAt', 'ASC'])}&range=${q([2, 3])}&cursor=${encodeURIComponent(first.next!)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errors: { cursor: 'validation.invalid' } });
+  });
+
+  it.each([['/reloads'], ['/reloads/history']])('walks the runs of %s once both ways, ties on the creation instant by id; a run made between pages is not shown twice', async (path) => {
+    // three runs made at one instant (ties), two of them (the tie's earliest ids) at another
+    await t.db.db.execute(sql`UPDATE reload_runs SET created_at = '2026-06-01T08:00:00.123456Z' WHERE id IN (SELECT id FROM reload_runs WHERE company_id = ${acme} ORDER BY id LIMIT 3)`);
+    await t.db.db.execute(sql`UPDATE reload_runs SET created_at = '2026-06-02T08:00:00Z' WHERE id IN (SELECT id FROM reload_runs WHERE company_id = ${acme} ORDER BY id DESC LIMIT 2)`);
+    for (const order of ['DESC', 'ASC'] as const) {
+      const all = await page(['createdAt', order], 200, 0, undefined, path);
+      expect(all.next).toBeUndefined();
+      const runs = (await call(token, 'GET', `${base()}${path}?sort=${q(['createdAt', order])}&range=${q([0, 199])}`)).json<Array<{ id: string; createdAt: string }>>();
+      const sign = order === 'ASC' ? 1 : -1;
+      expect(runs.map((r) => r.id)).toEqual([...runs].sort((a, b) => sign * (a.createdAt.localeCompare(b.createdAt) || (a.id < b.id ? -1 : 1))).map((r) => r.id));
+      expect(all.ids.length).toBeGreaterThanOrEqual(6);
+      for (const size of [1, 3]) expect(await walk(['createdAt', order], size, undefined, path)).toEqual(all.ids);
+    }
+    const before = (await page(['createdAt', 'DESC'], 200, 0, undefined, path)).ids;
+    // newest first: a new (completed) run lands before the position; OFFSET would show a run again
+    expect(await walk(['createdAt', 'DESC'], 2, reload, path)).toEqual(before);
   });
 
   it('streams every row of the completed runs into the history CSV, newest run first and a run’s rows by position, its texts formula-safe', async () => {

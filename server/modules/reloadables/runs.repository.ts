@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PlannedReload, PlannedReloadFilter, ReloadRun, ReloadRunDetail, ReloadRunFilter, ReloadSource, ReloadState } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
+import { afterPosition, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
+import type { PageStart } from '../../lib/ordered-pages';
 
 /**
  * Reads of reload runs and their rows (planned reloads). Every read is limited to the route's
@@ -83,15 +85,26 @@ export function runFilterSql(filter: ReloadRunFilter): SQL[] {
   return where;
 }
 
-/** Runs of the company, newest first (or oldest: `order` ASC); `limit + 1` rows (sendPage tells the total from the extra one). */
-export async function listRuns(db: Db, companyId: string, filter: ReloadRunFilter, offset: number, limit: number, order: 'ASC' | 'DESC' = 'DESC'): Promise<ReloadRun[]> {
-  const where = [sql`r.company_id = ${companyId}`, ...runFilterSql(filter)];
-  const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<RunRow>(
+/** Runs in the order they were made (created_at, ties by id both ways): the walk on (company_id, created_at). */
+export const runKey = (order: 'ASC' | 'DESC'): SortKey => ({ column: sql`r.created_at`, type: 'timestamptz', id: sql`r.id`, order });
+
+export interface RunPage extends PageStart {
+  filter: ReloadRunFilter;
+  order: 'ASC' | 'DESC';
+}
+
+/** A page of the company's runs (after `offset` rows or after a cursor's row), newest first (or oldest: ASC); with each row's key. */
+export async function listRuns(db: Db, companyId: string, page: RunPage): Promise<KeyedRows<ReloadRun>> {
+  const key = runKey(page.order);
+  // created_at is never null: one condition
+  const after = page.after ? sql.join(afterPosition(key, page.after).map((part) => sql`(${part})`), sql` OR `) : sql`TRUE`;
+  const where = [sql`r.company_id = ${companyId}`, ...runFilterSql(page.filter), after];
+  const rows = await queryRows<RunRow & { sk: string }>(
     db,
-    sql`SELECT ${RUN_COLUMNS} FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY r.created_at ${direction}, r.number ${direction} LIMIT ${limit + 1} OFFSET ${offset}`,
+    sql`SELECT ${RUN_COLUMNS}, r.created_at::text AS sk FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
   );
-  return rows.map(toRun);
+  return { rows: rows.map(toRun), keys: rows.map((row) => ({ value: row.sk, id: row.id })) };
 }
 
 interface PlannedRow {
