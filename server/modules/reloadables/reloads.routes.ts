@@ -15,13 +15,13 @@ import {
 } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage, type ListParams } from '../../lib/list-query';
 import { companyRouteGuards } from '../../lib/route-guards';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { scopeParams } from '../../lib/route-support';
 import { parseCreateBody, validateBody } from './reloads.input';
 import { createRun } from './reloads.service';
-import { historyCsv } from './runs.export';
+import { historyCsvStream } from './runs.export';
 import { deletePlannedRow, deleteRun } from './runs.queue';
 import { listPlanned, listRunRows, listRuns, loadRunDetail } from './runs.repository';
 
@@ -45,8 +45,9 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['reloadables'];
   const root = '/api/company/:companyId/reloadable/reloads';
-  const history = (companyId: string, filter: ReloadRunFilter, offset: number, limit: number, order: 'ASC' | 'DESC') =>
-    listRuns(ctx.db, companyId, { ...filter, state: 'COMPLETED' }, offset, limit + 1, order);
+  /** A page of runs by cursor (or range): one row more than the page, so sendPage knows whether more follow. */
+  const runs = (companyId: string, q: ListParams<ReloadRunFilter, 'createdAt'>) =>
+    listRuns(ctx.db, companyId, { filter: q.filter, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
 
   app.get(
     `${root}/template`,
@@ -104,7 +105,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     { schema: { tags, summary: "The company's reload runs, newest first (filter {state, source, scheduled, dateFrom, dateTo}, range)", params: scopeParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, RELOADS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadRunFilterSchema, HISTORY_ORDER.sortFields, HISTORY_ORDER.defaultSort);
-      return sendPage(reply, 'reloads', q.offset, q.limit, await listRuns(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1, q.sort.order));
+      return sendPage(reply, 'reloads', q.offset, q.limit, await runs(request.actor.companyId, q), q.sort);
     },
   );
 
@@ -133,18 +134,17 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     { schema: { tags, summary: 'Completed reload runs, newest first (filter {source, scheduled, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, HISTORY, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadRunFilterSchema, HISTORY_ORDER.sortFields, HISTORY_ORDER.defaultSort);
-      return sendPage(reply, 'history', q.offset, q.limit, await history(request.actor.companyId, q.filter, q.offset, q.limit, q.sort.order));
+      return sendPage(reply, 'history', q.offset, q.limit, await runs(request.actor.companyId, { ...q, filter: { ...q.filter, state: 'COMPLETED' } }), q.sort);
     },
   );
 
   app.get(
     `${root}/history/export`,
-    { schema: { tags, summary: 'The rows of the filtered completed runs as CSV (lang it|en, tz)', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, HISTORY, 'export') },
+    { schema: { tags, summary: 'The rows of the filtered completed runs as CSV (lang it|en, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, HISTORY, 'export') },
     async (request, reply) => {
       const filter = parseFilter(request.query.filter, reloadRunFilterSchema);
-      const csv = await historyCsv(ctx.db, request.actor.companyId, filter, { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' });
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="reloads-history.csv"').header('Cache-Control', 'no-store');
-      return csv;
+      return reply.send(historyCsvStream(ctx.db, request.actor.companyId, filter, { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' }));
     },
   );
 

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PlannedReload, PlannedReloadFilter, ReloadRun, ReloadRunDetail, ReloadRunFilter, ReloadSource, ReloadState } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
+import { afterPosition, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
+import type { PageStart } from '../../lib/ordered-pages';
 
 /**
  * Reads of reload runs and their rows (planned reloads). Every read is limited to the route's
@@ -83,15 +85,26 @@ export function runFilterSql(filter: ReloadRunFilter): SQL[] {
   return where;
 }
 
-/** Runs of the company, newest first (or oldest: `order` ASC); `limit + 1` rows (sendPage tells the total from the extra one). */
-export async function listRuns(db: Db, companyId: string, filter: ReloadRunFilter, offset: number, limit: number, order: 'ASC' | 'DESC' = 'DESC'): Promise<ReloadRun[]> {
-  const where = [sql`r.company_id = ${companyId}`, ...runFilterSql(filter)];
-  const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;
-  const rows = await queryRows<RunRow>(
+/** Runs in the order they were made (created_at, ties by id both ways): the walk on (company_id, created_at). */
+export const runKey = (order: 'ASC' | 'DESC'): SortKey => ({ column: sql`r.created_at`, type: 'timestamptz', id: sql`r.id`, order });
+
+export interface RunPage extends PageStart {
+  filter: ReloadRunFilter;
+  order: 'ASC' | 'DESC';
+}
+
+/** A page of the company's runs (after `offset` rows or after a cursor's row), newest first (or oldest: ASC); with each row's key. */
+export async function listRuns(db: Db, companyId: string, page: RunPage): Promise<KeyedRows<ReloadRun>> {
+  const key = runKey(page.order);
+  // created_at is never null: one condition
+  const after = page.after ? sql.join(afterPosition(key, page.after).map((part) => sql`(${part})`), sql` OR `) : sql`TRUE`;
+  const where = [sql`r.company_id = ${companyId}`, ...runFilterSql(page.filter), after];
+  const rows = await queryRows<RunRow & { sk: string }>(
     db,
-    sql`SELECT ${RUN_COLUMNS} FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY r.created_at ${direction}, r.number ${direction} LIMIT ${limit + 1} OFFSET ${offset}`,
+    sql`SELECT ${RUN_COLUMNS}, r.created_at::text AS sk FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
   );
-  return rows.map(toRun);
+  return { rows: rows.map(toRun), keys: rows.map((row) => ({ value: row.sk, id: row.id })) };
 }
 
 interface PlannedRow {
@@ -115,8 +128,11 @@ interface PlannedRow {
   credited_at: Date | string | null;
 }
 
+/** A row's customer: the card's holder, by name (the run page's and the history CSV's). */
+export const ROW_CUSTOMER = sql`CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END`;
+
 const ROW_COLUMNS = sql`w.id, w.run_id, r.number AS run_number, w.position, w.company_id, c.name AS company_name, w.card_id, k.number AS card_number,
-  CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer,
+  ${ROW_CUSTOMER} AS customer,
   w.amount_cents, w.inserted_at, r.scheduled_at, w.initial_balance_cents, w.balance_after_cents, k.balance_cents AS card_balance_cents, w.state, w.reason, w.credited_at`;
 const ROW_FROM = sql`reload_rows w JOIN reload_runs r ON r.id = w.run_id JOIN companies c ON c.id = w.company_id
   JOIN reloadable_cards k ON k.id = w.card_id LEFT JOIN reloadable_users u ON u.id = k.user_id`;
@@ -178,31 +194,4 @@ export async function listPlanned(db: Db, companyId: string, filter: PlannedRelo
         ORDER BY r.scheduled_at ${direction}, r.number ${direction}, w.position LIMIT ${limit + 1} OFFSET ${offset}`,
   );
   return rows.map(toPlanned);
-}
-
-export interface HistoryExportRow {
-  run_number: string;
-  created_at: Date | string;
-  scheduled_at: Date | string | null;
-  completed_at: Date | string | null;
-  position: number;
-  card_number: string;
-  customer: string | null;
-  amount_cents: string | number;
-  state: ReloadState;
-  reason: string | null;
-  credited_at: Date | string | null;
-}
-
-/** The rows of the company's completed runs matching `filter`, newest run first, for the history CSV. */
-export async function historyExportRows(db: Db, companyId: string, filter: ReloadRunFilter, max: number): Promise<HistoryExportRow[]> {
-  const where = [sql`r.company_id = ${companyId}`, sql`r.state = 'COMPLETED'`, ...runFilterSql({ ...filter, state: undefined })];
-  return queryRows<HistoryExportRow>(
-    db,
-    sql`SELECT r.number AS run_number, r.created_at, r.scheduled_at, r.completed_at, w.position, k.number AS card_number,
-          CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer,
-          w.amount_cents, w.state, w.reason, w.credited_at
-        FROM reload_rows w JOIN reload_runs r ON r.id = w.run_id JOIN reloadable_cards k ON k.id = w.card_id LEFT JOIN reloadable_users u ON u.id = k.user_id
-        WHERE ${sql.join(where, sql` AND `)} ORDER BY r.created_at DESC, r.number DESC, w.position LIMIT ${max}`,
-  );
 }

@@ -3,6 +3,8 @@ import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
 import type { Wallet, WalletMovement, WalletMovementFilter } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 import { companySubtree } from '../../lib/company-scope';
+import { afterPosition, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
+import type { PageStart } from '../../lib/ordered-pages';
 
 /**
  * Reads of wallets and their movements. A company never funded has no `wallets` row: it reads as
@@ -105,7 +107,7 @@ export function toMovement(row: MovementRow): WalletMovement {
   };
 }
 
-function movementWhere(companyId: string, filter: WalletMovementFilter): SQL {
+export function movementWhere(companyId: string, filter: WalletMovementFilter): SQL {
   const parts: SQL[] = [sql`m.company_id = ${companyId}`];
   if (filter.type) parts.push(sql`m.type = ${filter.type}`);
   if (filter.reason) parts.push(sql`m.reason = ${filter.reason}`);
@@ -117,39 +119,42 @@ function movementWhere(companyId: string, filter: WalletMovementFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-const MOVEMENT_SELECT = sql`SELECT m.id, m.seq, m.company_id, m.type, m.reason, m.amount_cents, m.balance_after_cents, m.counterpart_company_id,
-    cp.name AS counterpart_name, m.card_id, rc.number AS card_number, m.run_id, rr.number AS run_number, m.note,
-    CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, m.created_at
-  FROM wallet_movements m
+/** A movement's counterpart, card, run and user (the list's and the CSV's). */
+export const MOVEMENT_FROM = sql`FROM wallet_movements m
   LEFT JOIN companies cp ON cp.id = m.counterpart_company_id
   LEFT JOIN reloadable_cards rc ON rc.id = m.card_id
   LEFT JOIN reload_runs rr ON rr.id = m.run_id
   LEFT JOIN users u ON u.id = m.user_id`;
 
-/** A page of a wallet's movements, newest first by default (insertion order: two movements of one transaction share created_at). */
-export async function listMovements(db: Db, companyId: string, filter: WalletMovementFilter, offset: number, limit: number, order: 'ASC' | 'DESC' = 'DESC'): Promise<WalletMovement[]> {
-  const rows = await queryRows<MovementRow>(
-    db,
-    sql`${MOVEMENT_SELECT} WHERE ${movementWhere(companyId, filter)} ORDER BY m.seq ${order === 'ASC' ? sql`ASC` : sql`DESC`} OFFSET ${offset} LIMIT ${limit}`,
-  );
-  return rows.map(toMovement);
+/** Who made a movement, as the list and the CSV name them. */
+export const MOVEMENT_USER_NAME = sql`CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END`;
+
+/**
+ * A wallet's movements in insertion order (seq: unique, and two movements of one transaction
+ * share created_at), the way the list and the CSV walk them; the walk on (company_id, seq).
+ */
+export const movementKey = (order: 'ASC' | 'DESC'): SortKey => ({ column: sql`m.seq`, type: 'bigint', id: sql`m.id`, order });
+
+export interface MovementPage extends PageStart {
+  filter: WalletMovementFilter;
+  order: 'ASC' | 'DESC';
 }
 
-const EXPORT_BATCH = 2000;
-
-/** Every movement of the filter, newest first, in keyset batches on (company_id, seq) for the CSV. */
-export async function* movementBatches(db: Db, companyId: string, filter: WalletMovementFilter): AsyncGenerator<WalletMovement[]> {
-  let before: number | null = null;
-  for (;;) {
-    const rows: MovementRow[] = await queryRows<MovementRow>(
-      db,
-      sql`${MOVEMENT_SELECT} WHERE ${movementWhere(companyId, filter)} ${before === null ? sql`` : sql`AND m.seq < ${before}`} ORDER BY m.seq DESC LIMIT ${EXPORT_BATCH}`,
-    );
-    if (rows.length === 0) return;
-    yield rows.map(toMovement);
-    if (rows.length < EXPORT_BATCH) return;
-    before = Number(rows[rows.length - 1].seq);
-  }
+/** A page of a wallet's movements (after `offset` rows or after a cursor's row), newest first by default; with each row's key. */
+export async function listMovements(db: Db, companyId: string, page: MovementPage): Promise<KeyedRows<WalletMovement>> {
+  const key = movementKey(page.order);
+  // seq is never null: one condition
+  const after = page.after ? sql.join(afterPosition(key, page.after).map((part) => sql`(${part})`), sql` OR `) : sql`TRUE`;
+  const rows = await queryRows<MovementRow & { sk: string }>(
+    db,
+    sql`SELECT m.id, m.seq, m.seq::text AS sk, m.company_id, m.type, m.reason, m.amount_cents, m.balance_after_cents, m.counterpart_company_id,
+          cp.name AS counterpart_name, m.card_id, rc.number AS card_number, m.run_id, rr.number AS run_number, m.note,
+          ${MOVEMENT_USER_NAME} AS user_name, m.created_at
+        ${MOVEMENT_FROM}
+        WHERE ${movementWhere(companyId, page.filter)} AND (${after})
+        ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
+  );
+  return { rows: rows.map(toMovement), keys: rows.map((row) => ({ value: row.sk, id: row.id })) };
 }
 
 /** In and out of a wallet over [from, to): for the monthly statement. */

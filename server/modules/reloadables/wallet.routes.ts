@@ -39,7 +39,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   const movements = (companyId: string, query: z.infer<typeof listQuerySchema>, reply: FastifyReply) => {
     // the movement's date is its order: `createdAt` sorts by insertion (seq), as two movements of one transaction share a time
     const q = parseListQuery(query, walletMovementFilterSchema, MOVEMENT_ORDER.sortFields, MOVEMENT_ORDER.defaultSort);
-    return listMovements(ctx.db, companyId, q.filter, q.offset, q.limit + 1, q.sort.order).then((rows) => sendPage(reply, 'movements', q.offset, q.limit, rows));
+    return listMovements(ctx.db, companyId, { filter: q.filter, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 }).then((page) => sendPage(reply, 'movements', q.offset, q.limit, page, q.sort));
   };
   const exportMovements = (companyId: string, query: z.infer<typeof cardExportQuerySchema>, reply: FastifyReply) => {
     const filter = parseFilter(query.filter, walletMovementFilterSchema);
