@@ -58,8 +58,9 @@ function selectSql(read: OrderedRead, condition: SQL, keys: 'none' | 'text' | 'b
     read.values.map((value, i) => sql`(${value})::text AS ${sql.identifier(`v${i}`)}`),
     sql`, `,
   );
-  const text = keys === 'none' ? sql`` : sql`, (${read.key.column})::text AS k, (${read.key.id})::text AS i`;
-  const natives = keys === 'both' ? sql`, ${read.key.column} AS ks, ${read.key.id} AS "is"` : sql``;
+  const ties = read.key.then ?? [];
+  const text = keys === 'none' ? sql`` : sql`, (${read.key.column})::text AS k${sql.join(ties.map((tie, i) => sql`, (${tie.column})::text AS ${sql.identifier(`t${i}`)}`), sql``)}, (${read.key.id})::text AS i`;
+  const natives = keys === 'both' ? sql`, ${read.key.column} AS ks${sql.join(ties.map((tie, i) => sql`, ${tie.column} AS ${sql.identifier(`t${i}s`)}`), sql``)}, ${read.key.id} AS "is"` : sql``;
   return sql`SELECT ${values}${text}${natives} ${read.from(condition)}`;
 }
 
@@ -127,14 +128,17 @@ async function* keysetRows(db: Db, read: OrderedRead, chunk: number): AsyncGener
     else {
       // a nullable key's two branches (values, nulls), each in order, merged in the key's order
       const branches = parts.map((part) => sql`(${selectSql(read, part, 'both')} ORDER BY ${order} LIMIT ${chunk})`);
-      const columns = sql.join([...read.values.map((_, i) => sql.identifier(`v${i}`)), sql`k`, sql`i`], sql`, `);
-      statement = sql`SELECT ${columns} FROM (${sql.join(branches, sql` UNION ALL `)}) b ORDER BY ${keyOrder(read.key, sql`b.ks`, sql`b."is"`)} LIMIT ${chunk}`;
+      const ties = (read.key.then ?? []).map((_, i) => sql.identifier(`t${i}`));
+      const columns = sql.join([...read.values.map((_, i) => sql.identifier(`v${i}`)), sql`k`, ...ties, sql`i`], sql`, `);
+      const merged = keyOrder(read.key, { column: sql`b.ks`, then: (read.key.then ?? []).map((_, i) => sql`b.${sql.identifier(`t${i}s`)}`), id: sql`b."is"` });
+      statement = sql`SELECT ${columns} FROM (${sql.join(branches, sql` UNION ALL `)}) b ORDER BY ${merged} LIMIT ${chunk}`;
     }
     const rows = await arrayRows(db, driver?.kind === 'pglite' ? driver.client : undefined, statement);
     if (rows.length === 0) return;
     const last = rows[rows.length - 1];
     const at = read.values.length;
-    after = { value: last[at], id: last[at + 1] as string };
+    const ties = read.key.then?.length ?? 0;
+    after = { value: last[at], ...(ties ? { then: last.slice(at + 1, at + 1 + ties) as string[] } : {}), id: last[at + 1 + ties] as string };
     yield rows;
     if (rows.length < chunk) return;
     // PGlite runs on this thread: other requests, and the collector, get their turn between batches

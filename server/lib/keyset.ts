@@ -21,14 +21,25 @@ export interface SortKey {
   nullable?: boolean;
   /** where nulls sort: as the largest value (PostgreSQL's default: last ascending, first descending; the default here too) or the smallest */
   nulls?: 'largest' | 'smallest';
+  /** columns that order rows with the same value before the id does, each its own way (never NULL), e.g. a run's rows by position */
+  then?: readonly TieBreak[];
   /** the row's id column, e.g. sql`c.id` (uuid) */
   id: SQL;
+  order: 'ASC' | 'DESC';
+}
+
+/** A column between the sort column and the id (SortKey.then). */
+export interface TieBreak {
+  column: SQL;
+  type: KeyType;
   order: 'ASC' | 'DESC';
 }
 
 /** Where a page starts: after the row with this sort value (as PostgreSQL writes it as text) and id. */
 export interface KeyPosition {
   value: string | null;
+  /** the tie-break columns' values (SortKey.then), as text */
+  then?: readonly string[];
   id: string;
 }
 
@@ -71,7 +82,7 @@ function fromBase64Url(text: string): string {
 
 /** The opaque text of a cursor (base64url of its JSON). */
 export function encodeCursor(cursor: Cursor): string {
-  return toBase64Url(JSON.stringify([cursor.field, cursor.order, cursor.value, cursor.id]));
+  return toBase64Url(JSON.stringify([cursor.field, cursor.order, cursor.value, cursor.id, ...(cursor.then?.length ? [cursor.then] : [])]));
 }
 
 /**
@@ -86,17 +97,20 @@ export function decodeCursor(text: string, sort: { field: string; order: 'ASC' |
   } catch {
     throw invalidCursor();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 4) throw invalidCursor();
-  const [field, order, value, id] = parsed as unknown[];
+  if (!Array.isArray(parsed) || parsed.length < 4 || parsed.length > 5) throw invalidCursor();
+  const [field, order, value, id, then] = parsed as unknown[];
   if (field !== sort.field || order !== sort.order || typeof id !== 'string' || !UUID.test(id)) throw invalidCursor();
   if (value !== null && (typeof value !== 'string' || (type !== undefined && !VALUE[type](value)))) throw invalidCursor();
-  return { field, order: sort.order, value, id };
+  if (then !== undefined && (!Array.isArray(then) || then.length > 5 || then.some((part) => typeof part !== 'string'))) throw invalidCursor();
+  return { field, order: sort.order, value, id, ...(then ? { then: then as string[] } : {}) };
 }
 
 /** A cursor's value checked against the key it is used with (decodeCursor may not know the column's type). */
 export function checkPosition(key: SortKey, position: KeyPosition): void {
   if (!UUID.test(position.id)) throw invalidCursor();
   if (position.value === null ? !key.nullable : !VALUE[key.type](position.value)) throw invalidCursor();
+  const ties = key.then ?? [];
+  if ((position.then?.length ?? 0) !== ties.length || ties.some((tie, i) => !VALUE[tie.type](position.then![i]))) throw invalidCursor();
 }
 
 const cast = (value: string, type: KeyType): SQL => sql`${value}::${sql.raw(type)}`;
@@ -116,21 +130,33 @@ export function afterPosition(key: SortKey, position: KeyPosition): SQL[] {
   checkPosition(key, position);
   const { column, id } = key;
   const asc = key.order === 'ASC';
-  const idAfter = asc ? sql`${id} > ${position.id}::uuid` : sql`${id} < ${position.id}::uuid`;
   const last = nullsLast(key);
+  // among rows of the same value: after the position's tie-breaks, then its id
+  const idAfter = asc ? sql`${id} > ${position.id}::uuid` : sql`${id} < ${position.id}::uuid`;
+  const tail = (key.then ?? []).reduceRight<SQL>((rest, tie, i) => {
+    const value = cast(position.then![i], tie.type);
+    return tie.order === 'ASC' ? sql`(${tie.column} > ${value} OR (${tie.column} = ${value} AND ${rest}))` : sql`(${tie.column} < ${value} OR (${tie.column} = ${value} AND ${rest}))`;
+  }, idAfter);
   if (position.value === null) {
-    const amongNulls = sql`${column} IS NULL AND ${idAfter}`;
+    const amongNulls = sql`${column} IS NULL AND ${tail}`;
     return last ? [amongNulls] : [amongNulls, sql`${column} IS NOT NULL`];
   }
   const value = cast(position.value, key.type);
-  const onValues = asc
-    ? sql`${column} >= ${value} AND (${column}, ${id}) > (${value}, ${position.id}::uuid)`
-    : sql`${column} <= ${value} AND (${column}, ${id}) < (${value}, ${position.id}::uuid)`;
+  let onValues: SQL;
+  if (key.then?.length) onValues = asc ? sql`${column} >= ${value} AND (${column} > ${value} OR ${tail})` : sql`${column} <= ${value} AND (${column} < ${value} OR ${tail})`;
+  else
+    onValues = asc
+      ? sql`${column} >= ${value} AND (${column}, ${id}) > (${value}, ${position.id}::uuid)`
+      : sql`${column} <= ${value} AND (${column}, ${id}) < (${value}, ${position.id}::uuid)`;
   return key.nullable && last ? [onValues, sql`${column} IS NULL`] : [onValues];
 }
 
-/** The key's ORDER BY on the table's columns (`column`, `id`: other names for them, e.g. a union's output columns): the column, its nulls where the key puts them, then the id. */
-export function keyOrder(key: SortKey, column: SQL = key.column, id: SQL = key.id): SQL {
+/**
+ * The key's ORDER BY on the table's columns: the column, its nulls where the key puts them, the
+ * tie-breaks, then the id. `names`: other names for them (a union's output columns).
+ */
+export function keyOrder(key: SortKey, names: { column: SQL; then: readonly SQL[]; id: SQL } = { column: key.column, then: (key.then ?? []).map((tie) => tie.column), id: key.id }): SQL {
   const dir = key.order === 'ASC' ? sql`ASC` : sql`DESC`;
-  return sql`${column} ${dir} ${nullsLast(key) ? sql`NULLS LAST` : sql`NULLS FIRST`}, ${id} ${dir}`;
+  const ties = (key.then ?? []).map((tie, i) => sql`, ${names.then[i]} ${sql.raw(tie.order)}`);
+  return sql`${names.column} ${dir} ${nullsLast(key) ? sql`NULLS LAST` : sql`NULLS FIRST`}${sql.join(ties, sql``)}, ${names.id} ${dir}`;
 }

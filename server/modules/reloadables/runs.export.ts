@@ -7,21 +7,14 @@ import { csvColumns, csvDownload, type CsvFile } from '../../lib/csv-export';
 import type { SortKey } from '../../lib/keyset';
 import { ROW_CUSTOMER, runFilterSql } from './runs.repository';
 
-/**
- * The history's order as one key: newest run first (created_at, then the run's number), a run's
- * rows by position. A key has one column and one direction, so the three are one exact numeric,
- * walked DESC: the creation instant in microseconds (16 digits), then the number's digits as the
- * first 10 decimals, then the position counted down from the largest integer as the next 10
- * (so a lower position sorts first). Each part fits its digits (a run number below 10^10, a
- * position an integer), so the order is exactly (created_at DESC, number DESC, position ASC) as
- * long as run numbers keep their fixed width ('RL-' and 6 digits), and a row's value is unique
- * (w.id is only the key's formal tie-break).
- */
+/** The history's order: newest run first (its creation, then its number), a run's rows by position. */
 const HISTORY_KEY: SortKey = {
-  column: sql`(floor(extract(epoch from r.created_at) * 1000000)
-    + coalesce(substring(r.number from '[0-9]+$')::numeric, 0) * 0.0000000001
-    + (2147483647 - w.position) * 0.00000000000000000001)`,
-  type: 'numeric',
+  column: sql`r.created_at`,
+  type: 'timestamptz',
+  then: [
+    { column: sql`r.number`, type: 'text', order: 'DESC' },
+    { column: sql`w.position`, type: 'integer', order: 'ASC' },
+  ],
   id: sql`w.id`,
   order: 'DESC',
 };
