@@ -162,6 +162,9 @@ export interface CsvFormat {
  */
 export const CSV_DATE_TIME_PATTERN = `${DATE_FORMAT} HH:mm:ss`;
 
+/** A calendar day as stored ('2026-12-31', no zone to convert) in the screens' day format. */
+export const csvDay = (day: string): string => DATE_FORMAT.replace('YYYY', day.slice(0, 4)).replace('MM', day.slice(5, 7)).replace('DD', day.slice(8, 10));
+
 /** The instants of a file for a user: `CSV_DATE_TIME_PATTERN` in their zone (localDateTimeFormatter). */
 export const csvDateTime = (timeZone: string) => localDateTimeFormatter(timeZone, CSV_DATE_TIME_PATTERN);
 

@@ -1,5 +1,5 @@
 import { DATE_FORMAT } from './constants';
-import { CSV_BOM, CSV_SEPARATOR, csvDateTime, csvLine, localDateTimeFormatter, type CsvFormat } from './csv';
+import { CSV_BOM, CSV_SEPARATOR, csvDateTime, csvDay, csvLine, localDateTimeFormatter, type CsvFormat } from './csv';
 import { columnFields, type FieldSet, type FieldSpec } from './fields';
 import { csvAmount } from './format';
 
@@ -26,10 +26,7 @@ export function fieldsCsv(set: FieldSet, { language, timeZone }: CsvFormat, text
       case 'datetime':
         return dateTime(String(value));
       case 'date': {
-        const calendar = CALENDAR_DAY.exec(String(value));
-        if (!calendar) return day(String(value));
-        const [, y, m, d] = calendar;
-        return DATE_FORMAT.replace('YYYY', y).replace('MM', m).replace('DD', d);
+        return CALENDAR_DAY.test(String(value)) ? csvDay(String(value)) : day(String(value));
       }
       case 'percent':
         return typeof value === 'number' ? `${String(value).replace('.', it ? ',' : '.')}%` : value;

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { CSV_BOM, CSV_SEPARATOR, csvCell, csvDateTime, fastCsvCell, type CsvFormat } from '../../domain/csv';
-import { DATE_FORMAT } from '../../domain/constants';
+import { CSV_BOM, CSV_SEPARATOR, csvCell, csvDateTime, csvDay, fastCsvCell, type CsvFormat } from '../../domain/csv';
 import { csvAmount } from '../../domain/format';
 import type { Db } from '../db/client';
 import { rowStream, type OrderedRead, type RowStreamOptions } from '../db/row-stream';
@@ -53,7 +52,7 @@ export function csvColumns({ language, timeZone }: CsvFormat) {
     /** an instant (timestamptz) → the user's local date and time */
     dateTime: (header: string, read: SQL) => one(header, epochMillis(read), (value) => (value === null ? '' : time(Number(value)))),
     /** a calendar day (a \`date\` column, no zone) → the screens' day format */
-    day: (header: string, read: SQL) => one(header, read, (value) => (value === null ? '' : DATE_FORMAT.replace('YYYY', value.slice(0, 4)).replace('MM', value.slice(5, 7)).replace('DD', value.slice(8, 10)))),
+    day: (header: string, read: SQL) => one(header, read, (value) => (value === null ? '' : csvDay(value))),
     /** a stored state or kind → its words on the screens (`words`), the raw value where none */
     words: (header: string, read: SQL, words: Readonly<Record<string, string>>) => one(header, read, (value) => (value === null ? '' : text(words[value] ?? value))),
     /** an amount worked out of several values (`cents` gets them as text, in `read`'s order) */

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { giftCardFields } from '../../../domain/schemas/giftcard';
 import { declaredOrder } from '../../lib/list-query';
 import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
-import { orderedIds, orderedIdsSql, withRecords, type OrderedQuery, type PageStart } from '../../lib/ordered-pages';
+import { orderedIds, withRecords, type OrderedQuery, type PageStart } from '../../lib/ordered-pages';
 import type { KeyedRows, KeyType } from '../../lib/keyset';
 import { effectiveStatus } from '../../../domain/giftcardRules';
 import { inIds } from '../../lib/company-scope';
@@ -171,25 +171,4 @@ export async function findCardByCode(db: Db, companyIds: readonly string[], code
     sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS} WHERE c.code = ${code} AND ${inIds(sql`c.company_id`, companyIds)}`,
   );
   return rows[0] ? toCardRecord(rows[0]) : undefined;
-}
-
-/** Streams the filtered set in keyset batches (progressive, id): constant memory at any size. */
-export async function* cardRecordBatches(db: Db, companyIds: readonly string[], filter: CardFilter, batchSize = 2000): AsyncGenerator<GiftCard[]> {
-  let after: { value: string; id: string } | null = null;
-  for (;;) {
-    // one statement per batch: the page's ids as a subquery, then the joins on those rows only
-    // a small first batch: the download starts at once, whatever the plan of the big ones costs
-    const size: number = after ? batchSize : Math.min(batchSize, 100);
-    const rows: CardRecordRow[] = await queryRows<CardRecordRow>(
-      db,
-      sql`SELECT ${CARD_RECORD_COLUMNS} FROM (${orderedIdsSql(companyIds, cardOrder(filter, 'progressive', 'ASC'), { limit: size, offset: 0, after })}) p
-          JOIN gift_cards c ON c.id = p.id ${CARD_RECORD_JOINS} ORDER BY c.progressive, c.id`,
-    );
-    if (rows.length === 0) return;
-    const now = new Date();
-    yield rows.map((row) => toCardRecord(row, now));
-    const last = rows[rows.length - 1];
-    after = { value: String(last.progressive), id: last.id };
-    if (rows.length < size) return;
-  }
 }
