@@ -27,6 +27,7 @@ import { pgliteSnapshot } from '../server/db/snapshot';
 import { createApiHost, standaloneParts } from '../server/host/api-host';
 import { publicConfig } from '../server/plugins/spa';
 import { seedDemoData } from '../server/seed/demo';
+import { withShortWal } from '../src/demo/shortWal';
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/demo/generated');
 // `--if-missing` (npm run typecheck): only a fresh checkout needs them, for their types
@@ -64,44 +65,6 @@ async function seedAndSettle(db: Db) {
   // the snapshot's checkpoint then starts a fresh WAL segment: the one segment kept (the
   // checkpoint's) holds a few pages of records instead of ≈9 MB of them and their zeros
   await db.execute(sql`SELECT pg_switch_wal()`);
-}
-
-const TAR_BLOCK = 512;
-const WAL_PAGE = 8192;
-
-/**
- * The tarball with its WAL segment cut after the last written page (and one empty page, where
- * the end of the WAL is read): PostgreSQL reads the segment from the checkpoint's redo point to
- * the first empty page and extends the file as it writes on, so the rest of its 16 MB, zeros,
- * only cost the browser the time to unpack them (≈15% of PGlite's start).
- */
-async function withShortWal(snapshot: Blob): Promise<Uint8Array> {
-  const tar = new Uint8Array(await new Response(snapshot.stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
-  const entries: Uint8Array[] = [];
-  for (let at = 0; at + TAR_BLOCK <= tar.length; ) {
-    const header = tar.subarray(at, at + TAR_BLOCK);
-    if (header.every((byte) => byte === 0)) break;
-    const name = new TextDecoder().decode(header.subarray(0, 100)).replace(/\0.*$/s, '');
-    const size = parseInt(new TextDecoder().decode(header.subarray(124, 136)).replace(/\0.*$/s, '').trim() || '0', 8);
-    const end = at + TAR_BLOCK + Math.ceil(size / TAR_BLOCK) * TAR_BLOCK;
-    let entry = tar.slice(at, end);
-    if (/(^|\/)pg_wal\/[0-9A-F]{24}$/.test(name)) {
-      const body = entry.subarray(TAR_BLOCK, TAR_BLOCK + size);
-      let written = body.length;
-      while (written > 0 && body[written - 1] === 0) written -= 1;
-      const kept = Math.min(size, (Math.ceil(written / WAL_PAGE) + 1) * WAL_PAGE);
-      entry = entry.slice(0, TAR_BLOCK + kept);
-      entry.set(new TextEncoder().encode(`${kept.toString(8).padStart(11, '0')}\0`), 124);
-      entry.fill(0x20, 148, 156);
-      const sum = entry.subarray(0, TAR_BLOCK).reduce((total, byte) => total + byte, 0);
-      entry.set(new TextEncoder().encode(`${sum.toString(8).padStart(6, '0')}\0 `), 148);
-    }
-    entries.push(entry);
-    at = end;
-  }
-  entries.push(new Uint8Array(TAR_BLOCK * 2));
-  const gzipped = new Blob(entries as BlobPart[]).stream().pipeThrough(new CompressionStream('gzip'));
-  return new Uint8Array(await new Response(gzipped).arrayBuffer());
 }
 
 const snapshot = await pgliteSnapshot(seedAndSettle);
