@@ -19,4 +19,20 @@ describe('csv', () => {
     expect(rome(null)).toBe('');
     expect(localDateTimeFormatter('Asia/Kolkata', 'YYYY-MM-DD HH:mm')('2026-01-10T09:30:00Z')).toBe('2026-01-10 15:00');
   });
+
+  it.each(['Europe/Rome', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns', 'UTC'])('writes any instant as Intl does in %s (offsets cached by day and quarter hour)', (timeZone) => {
+    const intl = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    const expected = (ms: number) => {
+      const p = Object.fromEntries(intl.formatToParts(ms).map(({ type, value }) => [type, value]));
+      return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+    };
+    const format = localDateTimeFormatter(timeZone, 'DD/MM/YYYY HH:mm:ss');
+    // a seeded walk over 1990–2060: random instants, and each one's neighbours a quarter hour and a second away
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 3000; i++) {
+      const at = Date.UTC(1990, 0, 1) + Math.floor(next() * 70 * 365.25 * 86_400_000);
+      for (const ms of [at, at + 900_000, at - 1000, at + 999]) expect(format(ms), new Date(ms).toISOString()).toBe(expected(ms));
+    }
+  });
 });

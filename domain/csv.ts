@@ -85,18 +85,34 @@ export function localDateTimeFormatter(timeZone: string, pattern: string): (inst
     minute: 'numeric',
     second: 'numeric',
   });
-  const offsets = new Map<number, number>();
+  /** the zone's offset at an instant (a whole second: the parts have no milliseconds) */
+  const zoneOffset = (at: number): number => {
+    const p = Object.fromEntries(parts.formatToParts(at).map(({ type, value }) => [type, Number(value)]));
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
+  };
+  // a zone's offset changes a few times a year: a UTC day whose first and last instants share
+  // an offset has it all day (one Intl call per day of the data, not per value); a day with a
+  // change is looked up per quarter hour, the unit every offset change falls on
+  const dayOffsets = new Map<number, number>();
+  const quarterOffsets = new Map<number, number>();
   const offsetAt = (ms: number): number => {
-    const bucket = Math.floor(ms / QUARTER_HOUR);
-    let offset = offsets.get(bucket);
+    const day = Math.floor(ms / DAY);
+    let offset = dayOffsets.get(day);
     if (offset === undefined) {
-      const at = bucket * QUARTER_HOUR;
-      const p = Object.fromEntries(parts.formatToParts(at).map(({ type, value }) => [type, Number(value)]));
-      offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
-      if (offsets.size > 10_000) offsets.clear();
-      offsets.set(bucket, offset);
+      const first = zoneOffset(day * DAY);
+      offset = first === zoneOffset((day + 1) * DAY - 1000) ? first : NaN;
+      if (dayOffsets.size > 100_000) dayOffsets.clear();
+      dayOffsets.set(day, offset);
     }
-    return offset;
+    if (!Number.isNaN(offset)) return offset;
+    const bucket = Math.floor(ms / QUARTER_HOUR);
+    let exact = quarterOffsets.get(bucket);
+    if (exact === undefined) {
+      exact = zoneOffset(bucket * QUARTER_HOUR);
+      if (quarterOffsets.size > 10_000) quarterOffsets.clear();
+      quarterOffsets.set(bucket, exact);
+    }
+    return exact;
   };
   let lastBucket = NaN;
   let lastOffset = 0;

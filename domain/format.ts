@@ -13,7 +13,6 @@
  *   edited, a CSV cell is read by a spreadsheet. Both use the language's decimal separator.
  */
 
-import { centsToDecimal } from './money';
 
 type NumberLocale = 'it-IT' | 'en-GB';
 
@@ -87,9 +86,24 @@ export function amountInputText(cents: number, language: string | undefined): st
   return rest === 0 ? `${sign}${euros}` : `${sign}${euros}${decimalSeparator(language)}${String(rest).padStart(2, '0')}`;
 }
 
-/** Cents in a CSV cell: "1234,50" in Italian (Excel's decimal comma), "1234.50" in English; ungrouped, two places. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : String(n)));
+
+/**
+ * Cents in a CSV cell: "1234,50" in Italian (Excel's decimal comma), "1234.50" in English;
+ * ungrouped, two places. Built once per file (`csvAmounts(language)`) for files of millions of
+ * amounts: integer arithmetic and a table of the two-digit endings.
+ */
+export function csvAmounts(language: string | undefined): (cents: number) => string {
+  const mark = decimalSeparator(language);
+  return (cents) => {
+    const abs = cents < 0 ? -cents : cents;
+    const rest = abs % 100;
+    return `${cents < 0 ? '-' : ''}${(abs - rest) / 100}${mark}${TWO_DIGITS[rest]}`;
+  };
+}
+
 export function csvAmount(cents: number, language: string | undefined): string {
-  return centsToDecimal(cents).replace('.', decimalSeparator(language));
+  return csvAmounts(language)(cents);
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();

@@ -21,7 +21,7 @@ export interface OrderedRead {
 }
 
 export interface RowStreamOptions {
-  /** rows per read (default: 2,000 from a cursor, 1,000 per keyset batch) */
+  /** rows per keyset batch (PGlite; default 1,000) */
   chunk?: number;
 }
 
@@ -30,21 +30,19 @@ const dialect = new PgDialect();
 /**
  * The rows of `read` in its order, in chunks, at the database's speed and in flat memory:
  *
- * - PostgreSQL: one server-side cursor (`DECLARE … NO SCROLL CURSOR`) in a read-only REPEATABLE
- *   READ transaction on a connection of its own: one plan, one snapshot (the file is the data of
- *   one instant), rows as arrays of text (no Date or number parsing), and the next FETCH already
- *   on its way while the caller works on this one (the database and Node work side by side).
- *   A reader that stalls for 10 minutes loses its transaction (idle_in_transaction_session_timeout).
+ * - PostgreSQL: one `COPY (<the ordered SELECT>) TO STDOUT` on a connection of its own (copyRows):
+ *   one plan, one snapshot (the file is the data of one instant), rows as arrays of text (no Date
+ *   or number parsing), PostgreSQL writing the next rows while the caller works on these (the
+ *   database and Node work side by side), and nothing read while the caller does not ask.
  * - PGlite (embedded, demo): keyset batches, each its own short statement, a full event-loop turn
  *   between them, because PGlite runs on this thread and one long transaction would hold every
  *   other request for the whole download.
  *
- * Stopping early (`return()`, a client that went away) closes the cursor and gives the
- * connection back.
+ * Stopping early (`return()`, a client that went away) ends the read and frees the connection.
  */
 export async function* rowStream(db: Db, read: OrderedRead, options: RowStreamOptions = {}): AsyncGenerator<TextRow[]> {
   const driver = rawDriverOf(db);
-  if (driver?.kind === 'postgres') yield* cursorRows(driver.pool, read, options.chunk ?? 2000);
+  if (driver?.kind === 'postgres') yield* copyRows(driver, read);
   else yield* keysetRows(db, read, options.chunk ?? 1000);
 }
 
@@ -64,57 +62,95 @@ function selectSql(read: OrderedRead, condition: SQL, keys: 'none' | 'text' | 'b
   return sql`SELECT ${values}${text}${natives} ${read.from(condition)}`;
 }
 
-/** The whole read as one ordered SELECT of text values: what the cursor runs (the benchmark COPYs the same). */
+/** The whole read as one ordered SELECT of text values: what PostgreSQL's COPY runs. */
 export function orderedSelect(read: OrderedRead): SQL {
   return sql`${selectSql(read, sql`TRUE`, 'none')} ORDER BY ${keyOrder(read.key)}`;
 }
 
-interface PoolLike {
-  connect(): Promise<{
-    query(config: { text: string; values?: unknown[]; rowMode?: 'array'; types?: unknown }): Promise<{ rows: unknown[] }>;
-    release(destroy?: boolean | Error): void;
-  }>;
+/**
+ * The read as one `COPY (…) TO STDOUT` statement. COPY takes no bind parameters, so each is
+ * written in as a literal (strings quoted with standard_conforming_strings on, which the reader
+ * sets: a backslash is then plain text); a parameter of another kind is refused.
+ */
+export function copyStatement(read: OrderedRead): string {
+  const { sql: text, params } = dialect.sqlToQuery(orderedSelect(read));
+  let used = 0;
+  const inlined = text.replace(/\$(\d+)\b/g, (_, n: string) => {
+    used++;
+    return literal(params[Number(n) - 1]);
+  });
+  if (used !== params.length) throw new Error(`COPY statement: ${params.length} parameters, ${used} placeholders`);
+  return `COPY (${inlined}) TO STDOUT`;
 }
 
-/** Every value stays the text PostgreSQL sent. */
-const TEXT_TYPES = { getTypeParser: () => (value: string) => value };
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value))) return String(value);
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (typeof value === 'string' && !value.includes('\0')) return `'${value.replace(/'/g, "''")}'`;
+  throw new Error(`COPY statement: a parameter that cannot be written in (${typeof value})`);
+}
 
-async function* cursorRows(pool: PoolLike, read: OrderedRead, chunk: number): AsyncGenerator<TextRow[]> {
-  const client = await pool.connect();
-  const query = dialect.sqlToQuery(orderedSelect(read));
-  const fetch = () => client.query({ text: `FETCH ${chunk} FROM tessera_rows`, rowMode: 'array', types: TEXT_TYPES }) as Promise<{ rows: TextRow[] }>;
-  let pending: Promise<{ rows: TextRow[] }> | undefined;
-  let broken: unknown;
+type Postgres = Extract<NonNullable<ReturnType<typeof rawDriverOf>>, { kind: 'postgres' }>;
+
+/**
+ * PostgreSQL: the whole read as one COPY in text format, in a read-only transaction on a
+ * connection of its own — one snapshot, and rows at the speed the database hands them over (no
+ * per-field protocol work: a line per row, a tab between values, split natively). The reader
+ * pulls: while the consumer does not ask, the socket is not read and PostgreSQL waits. A COPY
+ * still running after 30 minutes is cut (statement_timeout). Stopping early drops the connection
+ * (PostgreSQL ends the COPY when it next writes).
+ */
+async function* copyRows(driver: Postgres, read: OrderedRead): AsyncGenerator<TextRow[]> {
+  const client = await driver.pool.connect();
+  let copy: ReturnType<Postgres['copyOut']> | undefined;
+  let finished = false;
   try {
-    await client.query({ text: 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' });
-    await client.query({ text: "SET LOCAL idle_in_transaction_session_timeout = '10min'" });
-    await client.query({ text: `DECLARE tessera_rows NO SCROLL CURSOR FOR ${query.sql}`, values: query.params });
-    pending = fetch();
-    for (;;) {
-      const { rows }: { rows: TextRow[] } = await pending!;
-      pending = undefined;
-      if (rows.length === 0) return;
-      // the next chunk travels while this one is worked on
-      if (rows.length === chunk) pending = fetch();
-      yield rows;
-      if (rows.length < chunk) return;
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query("SET LOCAL statement_timeout = '30min'");
+    await client.query('SET LOCAL standard_conforming_strings = on');
+    copy = driver.copyOut(client, copyStatement(read));
+    const decoder = new TextDecoder();
+    let rest = '';
+    for await (const bytes of copy) {
+      const text = rest + decoder.decode(bytes, { stream: true });
+      const end = text.lastIndexOf('\n');
+      if (end < 0) {
+        rest = text;
+        continue;
+      }
+      rest = text.slice(end + 1);
+      yield copyLines(text.slice(0, end));
     }
-  } catch (error) {
-    broken = error;
-    throw error;
+    if (rest + decoder.decode() !== '') throw new Error('COPY ended inside a row');
+    await client.query('COMMIT');
+    finished = true;
   } finally {
-    // a fetch still on its way finishes before the transaction ends (one query at a time per connection)
-    await pending?.catch(() => undefined);
-    if (broken === undefined) {
-      await client.query({ text: 'COMMIT' }).then(
-        () => client.release(),
-        (error: Error) => client.release(error),
-      );
-    } else {
-      // a failed transaction's connection is not reused
-      client.release(broken instanceof Error ? broken : true);
+    if (finished) client.release();
+    else {
+      copy?.destroy();
+      // mid-COPY or after an error: the connection is not reused
+      client.release(new Error('row stream stopped'));
     }
   }
+}
+
+const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/** COPY's text format: a row per line, values split by tabs, NULL as \N, a backslash escaping a control character or itself. */
+function copyLines(block: string): TextRow[] {
+  return block.split('\n').map((line) => {
+    const values: TextRow = line.split('\t');
+    if (line.includes('\\')) {
+      for (let i = 0; i < values.length; i++) {
+        const value = values[i]!;
+        if (value === '\\N') values[i] = null;
+        else if (value.includes('\\')) values[i] = value.replace(/\\(.)/g, (_, c: string) => COPY_ESCAPES[c] ?? c);
+      }
+    }
+    return values;
+  });
 }
 
 async function* keysetRows(db: Db, read: OrderedRead, chunk: number): AsyncGenerator<TextRow[]> {

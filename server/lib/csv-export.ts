@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { CSV_BOM, CSV_SEPARATOR, csvCell, csvDateTime, csvDay, fastCsvCell, type CsvFormat } from '../../domain/csv';
-import { csvAmount } from '../../domain/format';
+import { csvAmounts } from '../../domain/format';
 import type { Db } from '../db/client';
 import { rowStream, type OrderedRead, type RowStreamOptions } from '../db/row-stream';
 import type { SortKey } from './keyset';
@@ -39,7 +39,7 @@ const SLICE = 500;
 export function csvColumns({ language, timeZone }: CsvFormat) {
   const separator = CSV_SEPARATOR[language];
   const text = fastCsvCell(separator);
-  const time = csvDateTime(timeZone);
+  const amount = csvAmounts(language);
   const one = (header: string, read: SQL, cell: (value: string | null) => string): CsvColumn => ({ header, read: [read], cell });
   return {
     separator,
@@ -48,15 +48,19 @@ export function csvColumns({ language, timeZone }: CsvFormat) {
     /** digits (a progressive, a count): written as they are */
     count: (header: string, read: SQL) => one(header, read, (value) => value ?? ''),
     /** integer cents → "1234,50" (it) / "1234.50" (en) */
-    money: (header: string, read: SQL) => one(header, read, (value) => (value === null ? '' : csvAmount(Number(value), language))),
+    money: (header: string, read: SQL) => one(header, read, (value) => (value === null ? '' : amount(Number(value)))),
     /** an instant (timestamptz) → the user's local date and time */
-    dateTime: (header: string, read: SQL) => one(header, epochMillis(read), (value) => (value === null ? '' : time(Number(value)))),
+    dateTime: (header: string, read: SQL) => {
+      // a formatter of its own per column: its memory of the last instant serves rows made together
+      const time = csvDateTime(timeZone);
+      return one(header, epochMillis(read), (value) => (value === null ? '' : time(Number(value))));
+    },
     /** a calendar day (a \`date\` column, no zone) → the screens' day format */
     day: (header: string, read: SQL) => one(header, read, (value) => (value === null ? '' : csvDay(value))),
     /** a stored state or kind → its words on the screens (`words`), the raw value where none */
     words: (header: string, read: SQL, words: Readonly<Record<string, string>>) => one(header, read, (value) => (value === null ? '' : text(words[value] ?? value))),
     /** an amount worked out of several values (`cents` gets them as text, in `read`'s order) */
-    moneyOf: (header: string, read: readonly SQL[], cents: (...values: Array<string | null>) => number): CsvColumn => ({ header, read, cell: (...values) => csvAmount(cents(...values), language) }),
+    moneyOf: (header: string, read: readonly SQL[], cents: (...values: Array<string | null>) => number): CsvColumn => ({ header, read, cell: (...values) => amount(cents(...values)) }),
     /** a cell worked out of several values (`cell` gets them as text, in `read`'s order) */
     derived: (header: string, read: readonly SQL[], cell: (...values: Array<string | null>) => string): CsvColumn => ({ header, read, cell: (...values) => text(cell(...values)) }),
   };
@@ -124,18 +128,17 @@ function readsOnce(columns: readonly CsvColumn[]): { values: SQL[]; positions: n
 
 /** One line from a row of text values: each column's cell from its own values, joined once. */
 function lineWriter(columns: readonly CsvColumn[], positions: number[][], separator: string): (row: Array<string | null>) => string {
-  const cells = columns.map(({ cell }, c) => {
-    const at = positions[c];
-    if (at.length === 1) {
-      const [i] = at;
-      return (row: Array<string | null>) => cell(row[i]);
-    }
-    return (row: Array<string | null>) => cell(...at.map((i) => row[i]));
-  });
-  const last = cells.length - 1;
+  const count = columns.length;
+  // single-value columns (nearly all) are called straight on their value: one call per cell
+  const single = positions.map((at) => (at.length === 1 ? at[0] : -1));
+  const cells = columns.map(({ cell }) => cell);
+  const many = columns.map(({ cell }, c) => (row: Array<string | null>) => cell(...positions[c].map((i) => row[i])));
   return (row) => {
     let out = '';
-    for (let i = 0; i < last; i++) out += cells[i](row) + separator;
-    return out + cells[last](row) + '\r\n';
+    for (let c = 0; c < count; c++) {
+      const at = single[c];
+      out += (at >= 0 ? cells[c](row[at]) : many[c](row)) + (c === count - 1 ? '\r\n' : separator);
+    }
+    return out;
   };
 }
