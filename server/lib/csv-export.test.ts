@@ -73,6 +73,16 @@ describe.each(DRIVERS)('the CSV writer (%s)', (driver) => {
     expect(en).toBe('\uFEFFName,Amount,At,Day,State,Rank\r\n' + `'=SUM(A1),-1250.50,28/03/2026 21:00:00,31/12/2026,Open,1\r\n` + `"a,b",7.00,,,ODD,8\r\n`);
   });
 
+  it('takes a filter value with quotes and backslashes as a value, not as SQL (PostgreSQL writes it into its COPY)', async () => {
+    const tricky = "O'Brien \\ x' OR '1'='1";
+    await db.db.execute(sql`INSERT INTO csv_probe (name, rank) VALUES (${tricky}, 500)`);
+    const file = await text(csvDownload(db.db, probe({ language: 'en', timeZone: 'UTC' }, sql`p.name = ${tricky} AND p.rank > ${499}`)));
+    expect(file.slice(1).split('\r\n').slice(1)).toEqual([`${tricky},,,,,500`, '']);
+    const none = await text(csvDownload(db.db, probe({ language: 'en', timeZone: 'UTC' }, sql`p.name = ${"x' OR '1'='1"}`)));
+    expect(none.slice(1).split('\r\n').slice(1)).toEqual(['']);
+    await db.db.execute(sql`DELETE FROM csv_probe WHERE rank = 500`);
+  });
+
   it.each([
     ['ASC', 'largest'],
     ['DESC', 'largest'],
