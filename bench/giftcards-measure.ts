@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { to as copyTo } from 'pg-copy-streams';
@@ -203,10 +204,15 @@ export async function streamCsv(app: FastifyInstance, db: Db, port: number, acme
   global.gc?.();
   const before = process.memoryUsage();
   const samples: Array<{ at: number; rss: number; heap: number }> = [];
+  // how long the event loop was held at a time while the file streamed (other requests wait that long)
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   const speed = await download(port, token, acmeId, () => {
     const m = process.memoryUsage();
     samples.push({ at: performance.now(), rss: m.rss, heap: m.heapUsed });
   });
+  loop.disable();
+  const held = `event loop held: p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`;
   const peak = (key: 'rss' | 'heap') => Math.max(0, ...samples.map((x) => x[key]));
   const ratio = copy ? `, ${(copy.ms / speed.total).toFixed(2)}× the bare COPY` : '';
   rows.push({
@@ -215,7 +221,7 @@ export async function streamCsv(app: FastifyInstance, db: Db, port: number, acme
     p50: speed.total,
     p95: speed.total,
     max: speed.total,
-    note: `${speed.rows} rows (${cards} cards), ${rate(speed.rows, speed.total)}${ratio}, first byte ${speed.firstByte.toFixed(0)} ms, ${mb(speed.bytes)} MB; server before: heap ${mb(before.heapUsed)} MB, RSS ${mb(before.rss)} MB; peak as sampled (garbage included): heap ${mb(peak('heap'))} MB, RSS ${mb(peak('rss'))} MB`,
+    note: `${speed.rows} rows (${cards} cards), ${rate(speed.rows, speed.total)}${ratio}, first byte ${speed.firstByte.toFixed(0)} ms, ${mb(speed.bytes)} MB, ${held}; server before: heap ${mb(before.heapUsed)} MB, RSS ${mb(before.rss)} MB; peak as sampled (garbage included): heap ${mb(peak('heap'))} MB, RSS ${mb(peak('rss'))} MB`,
   });
 
   global.gc?.();
