@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
   makeReloadSchema,
   normalizeCardCode,
   transactionSchema,
+  type GiftCard,
 } from '../../../domain/giftcards';
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
@@ -80,11 +81,26 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
+  /**
+   * The lookup of a search starts as soon as the caller's scope is known, so it runs beside the
+   * rate limit's count (a round trip to PostgreSQL of its own, added after the route's own
+   * preHandlers) instead of after it. Nothing of it is answered unless the limit lets the
+   * request through; a refused request's lookup is dropped.
+   */
+  const lookups = new WeakMap<object, Promise<GiftCard | undefined>>();
+  const startLookup = async (request: FastifyRequest) => {
+    const { code } = request.query as { code: string };
+    if (!isSearchableCode(code)) return;
+    const lookup = findCardByCode(ctx.db, request.scopedActor.companyIds, normalizeCardCode(code));
+    lookup.catch(() => undefined); // awaited by the handler; a request refused before it must not leave it unhandled
+    lookups.set(request, lookup);
+  };
+
   app.get(
     `${root}/cards/search`,
     {
       schema: { tags, summary: 'One card by its exact code (unknown and out-of-scope codes answer the same 404)', params: scopeParams, querystring: cardCodeSearchSchema, response: { 200: giftCardSchema } },
-      preHandler: guards(app, ctx, 'privative/giftcards-search', 'search'),
+      preHandler: [...guards(app, ctx, 'privative/giftcards-search', 'search'), startLookup],
       config: {
         rateLimit: {
           max: ctx.config.giftCards.searchMaxPerMinute,
@@ -97,7 +113,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => {
       // a code of the checked format with a wrong check character is a typo: refused before any lookup
       if (!isSearchableCode(request.query.code)) throw new ApiError(400, 'VALIDATION_ERROR', 'The code is mistyped (its check character does not match)', { code: 'validation.cardCode' });
-      const card = await findCardByCode(ctx.db, request.scopedActor.companyIds, normalizeCardCode(request.query.code));
+      const card = await (lookups.get(request) ?? findCardByCode(ctx.db, request.scopedActor.companyIds, normalizeCardCode(request.query.code)));
       if (!card) throw notFound();
       return card;
     },
