@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { caller, companyIdOf, q } from '../../test/builders';
+import { listPage, walkByCursor } from '../../test/cursor-pages';
 import { encodeCursor } from '../../lib/keyset';
 import { addCard, addTypology } from './test-support';
 
@@ -27,31 +28,16 @@ describe.each(DRIVERS)('keyset load-more (%s)', (driver) => {
   type Page = { codes: string[]; next: string | undefined; range: string };
 
   const page = async (path: string, params: { sort: [string, string]; size: number; cursor?: string; start?: number; filter?: object }): Promise<Page> => {
-    const start = params.start ?? 0;
-    const query = `sort=${q(params.sort)}&range=${q([start, start + params.size - 1])}${params.filter ? `&filter=${q(params.filter)}` : ''}${params.cursor ? `&cursor=${encodeURIComponent(params.cursor)}` : ''}`;
-    const res = await call(operator, 'GET', url(`${path}?${query}`));
-    expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json<Array<{ code?: string; cardCode?: string; id: string }>>();
-    return { codes: rows.map((r) => r.code ?? r.id), next: res.headers['next-cursor'] as string | undefined, range: String(res.headers['content-range']) };
+    const found = await listPage<{ code?: string; id: string }>(call, operator, url(path), params);
+    return { codes: found.rows.map((r) => r.code ?? r.id), next: found.next, range: found.range };
   };
 
   /** Every row, page after page by cursor; `between` runs after each page. */
-  const walk = async (path: string, sort: [string, string], size: number, between: (seen: string[]) => Promise<void> = async () => undefined, filter?: object) => {
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (let guard = 0; guard < 1000; guard++) {
-      const p = await page(path, { sort, size, cursor, start: seen.length, filter });
-      seen.push(...p.codes);
-      if (!p.next) {
-        expect(p.range).toMatch(/\/\d+$/);
-        return seen;
-      }
-      expect(p.range).toMatch(/\/\*$/);
-      cursor = p.next;
-      await between(seen);
-    }
-    throw new Error('the walk did not end');
-  };
+  const walk = (path: string, sort: [string, string], size: number, between?: (seen: string[]) => Promise<void>, filter?: object) =>
+    walkByCursor(async (start, cursor) => {
+      const found = await page(path, { sort, size, cursor, start, filter });
+      return { keys: found.codes, next: found.next, range: found.range };
+    }, between);
 
   beforeAll(async () => {
     t = await createTestApp(driver);

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { caller, companyIdOf, q, userWith } from '../../test/builders';
+import { listPage, walkByCursor } from '../../test/cursor-pages';
 
 /**
  * Load more by cursor on the order lists (placed and acquired): every sort walks the whole list
@@ -24,30 +25,16 @@ describe.each(DRIVERS)('orders load-more (%s)', (driver) => {
   type Page = { numbers: string[]; next: string | undefined; range: string };
 
   const page = async (token: string, path: string, params: { sort: [string, string]; size: number; cursor?: string; start?: number }): Promise<Page> => {
-    const start = params.start ?? 0;
-    const query = `sort=${q(params.sort)}&range=${q([start, start + params.size - 1])}&filter=${q(mine)}${params.cursor ? `&cursor=${encodeURIComponent(params.cursor)}` : ''}`;
-    const res = await call(token, 'GET', `${path}?${query}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return { numbers: res.json<Array<{ number: string }>>().map((o) => o.number), next: res.headers['next-cursor'] as string | undefined, range: String(res.headers['content-range']) };
+    const found = await listPage<{ number: string }>(call, token, path, { ...params, filter: mine });
+    return { numbers: found.rows.map((o) => o.number), next: found.next, range: found.range };
   };
 
   /** Every row, page after page by cursor (the range follows along, as the SPA sends it); `between` runs after each page. */
-  const walk = async (token: string, path: string, sort: [string, string], size: number, between: (seen: string[]) => Promise<void> = async () => undefined) => {
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (let guard = 0; guard < 1000; guard++) {
-      const p = await page(token, path, { sort, size, cursor, start: seen.length });
-      seen.push(...p.numbers);
-      if (!p.next) {
-        expect(p.range).toMatch(/\/\d+$/);
-        return seen;
-      }
-      expect(p.range).toMatch(/\/\*$/);
-      cursor = p.next;
-      await between(seen);
-    }
-    throw new Error('the walk did not end');
-  };
+  const walk = (token: string, path: string, sort: [string, string], size: number, between?: (seen: string[]) => Promise<void>) =>
+    walkByCursor(async (start, cursor) => {
+      const found = await page(token, path, { sort, size, cursor, start });
+      return { keys: found.numbers, next: found.next, range: found.range };
+    }, between);
 
   let serial = 0;
   /** An order ACME placed for itself or for ACME-NORD (acquired there), created at `at`. */

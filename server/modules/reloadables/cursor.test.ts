@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { caller, companyIdOf, q } from '../../test/builders';
+import { listPage, walkByCursor } from '../../test/cursor-pages';
 import { historyCsv } from './runs.export';
 import { addReloadableCards, fundWallet } from './runs.test-support';
 
@@ -28,28 +29,16 @@ describe.each(DRIVERS)('reloadables: movements by cursor, history CSV streamed (
 
   /** A page of a list (the wallet's movements unless `path` says another) */
   const page = async (sort: [string, string], size: number, start = 0, cursor?: string, path = '/wallet/movements'): Promise<Page> => {
-    const res = await call(token, 'GET', `${base()}${path}?sort=${q(sort)}&range=${q([start, start + size - 1])}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    expect(res.statusCode, res.body).toBe(200);
-    return { ids: res.json<Array<{ id: string }>>().map((m) => m.id), next: res.headers['next-cursor'] as string | undefined, range: String(res.headers['content-range']) };
+    const found = await listPage<{ id: string }>(call, token, `${base()}${path}`, { sort, size, start, cursor });
+    return { ids: found.rows.map((m) => m.id), next: found.next, range: found.range };
   };
 
   /** Every row, page after page by cursor; `between` runs after each page but the last. */
-  const walk = async (sort: [string, string], size: number, between: () => Promise<void> = async () => undefined, path?: string) => {
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (let guard = 0; guard < 1000; guard++) {
-      const p = await page(sort, size, seen.length, cursor, path);
-      seen.push(...p.ids);
-      if (!p.next) {
-        expect(p.range).toMatch(/\/\d+$/);
-        return seen;
-      }
-      expect(p.range).toMatch(/\/\*$/);
-      cursor = p.next;
-      await between();
-    }
-    throw new Error('the walk did not end');
-  };
+  const walk = (sort: [string, string], size: number, between: () => Promise<void> = async () => undefined, path?: string) =>
+    walkByCursor(async (start, cursor) => {
+      const found = await page(sort, size, start, cursor, path);
+      return { keys: found.ids, next: found.next, range: found.range };
+    }, between);
 
   /** A reload now: its card's movement lands in the wallet as the newest. */
   let reloads = 0;
