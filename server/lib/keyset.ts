@@ -152,6 +152,19 @@ export function afterPosition(key: SortKey, position: KeyPosition): SQL[] {
 }
 
 /**
+ * Where a page of a small table starts, as one condition: afterPosition's conditions ORed (the
+ * table is small enough not to need a branch each), TRUE for the first page.
+ */
+export function afterCondition(key: SortKey, position: KeyPosition | null | undefined): SQL {
+  return position ? sql`(${sql.join(afterPosition(key, position).map((part) => sql`(${part})`), sql` OR `)})` : sql`TRUE`;
+}
+
+/** Rows read with their sort value as text (`sort_key`), as records with their keys (KeyedRows). */
+export function keyedRows<R extends { id: string; sort_key: string | null }, T>(rows: readonly R[], toRecord: (row: R) => T): KeyedRows<T> {
+  return { rows: rows.map(toRecord), keys: rows.map((row) => ({ value: row.sort_key, id: row.id })) };
+}
+
+/**
  * The key's ORDER BY on the table's columns: the column, its nulls where the key puts them, the
  * tie-breaks, then the id. `names`: other names for them (a union's output columns).
  */

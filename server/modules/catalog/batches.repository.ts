@@ -3,7 +3,7 @@ import type { Batch, BatchFilter, BatchStatus } from '../../../domain/catalog';
 import { queryRows, type Db } from '../../db/client';
 import type { CardBatchRow } from '../../db/schema';
 import { inIds } from '../../lib/company-scope';
-import { afterPosition, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
+import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 
 interface Raw {
   id: string;
@@ -102,13 +102,13 @@ export async function listBatches(db: Db, companyIds: readonly string[], page: B
   if (filter.status) parts.push(sql`b.status = ${filter.status}`);
   if (filter.archiveStatus) parts.push(sql`b.archive_status = ${filter.archiveStatus}`);
   const key = batchKey(page.sort);
-  if (page.after) parts.push(sql`(${sql.join(afterPosition(key, page.after).map((condition) => sql`(${condition})`), sql` OR `)})`);
+  parts.push(afterCondition(key, page.after));
   const rows = await queryRows<Raw & { sort_key: string | null }>(
     db,
     sql`${SELECT_COLUMNS}, ${key.column}::text AS sort_key ${FROM}
         WHERE ${sql.join(parts, sql` AND `)} ORDER BY ${keyOrder(key)} LIMIT ${page.limit + 1} OFFSET ${page.after ? 0 : page.offset}`,
   );
-  return { rows: rows.map(toBatch), keys: rows.map((r) => ({ value: r.sort_key, id: r.id })) };
+  return keyedRows(rows, toBatch);
 }
 
 /** One batch of the subtree (undefined otherwise, so out-of-scope answers like unknown). */

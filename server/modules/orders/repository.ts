@@ -4,7 +4,7 @@ import type { Order, OrderFilter, OrderItem, OrderState, OrderStockRun, OrderTra
 import { queryRows, type Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { companySubtree, inIds } from '../../lib/company-scope';
-import { afterPosition, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
+import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 
 /** Which orders a company subtree sees: the ones it placed, or the ones others placed for it (acquired). */
 export type OrderView = 'placed' | 'acquired';
@@ -150,14 +150,13 @@ export const ORDER_LIST_FROM = sql`orders o ${ORDER_JOINS}`;
  */
 export async function listOrders(db: Db, view: OrderView, companyIds: readonly string[], page: OrderPage): Promise<KeyedRows<Order>> {
   const key = orderKey(page.sort);
-  const after = page.after ? afterPosition(key, page.after) : [sql`TRUE`];
   const rows = await queryRows<OrderRaw & { sort_key: string | null }>(
     db,
     sql`SELECT ${ORDER_COLUMNS}, ${key.column}::text AS sort_key FROM ${ORDER_LIST_FROM}
-        WHERE ${orderListConditions(view, companyIds, page.filter)} AND (${sql.join(after.map((condition) => sql`(${condition})`), sql` OR `)})
+        WHERE ${orderListConditions(view, companyIds, page.filter)} AND ${afterCondition(key, page.after)}
         ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
   );
-  return { rows: rows.map(toOrder), keys: rows.map((r) => ({ value: r.sort_key, id: r.id })) };
+  return keyedRows(rows, toOrder);
 }
 
 interface ItemRaw {

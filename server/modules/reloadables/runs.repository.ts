@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PlannedReload, PlannedReloadFilter, ReloadRun, ReloadRunDetail, ReloadRunFilter, ReloadSource, ReloadState } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
-import { afterPosition, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
+import { afterCondition, keyedRows, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
 import type { PageStart } from '../../lib/ordered-pages';
 
 /**
@@ -96,15 +96,14 @@ export interface RunPage extends PageStart {
 /** A page of the company's runs (after `offset` rows or after a cursor's row), newest first (or oldest: ASC); with each row's key. */
 export async function listRuns(db: Db, companyId: string, page: RunPage): Promise<KeyedRows<ReloadRun>> {
   const key = runKey(page.order);
-  // created_at is never null: one condition
-  const after = page.after ? sql.join(afterPosition(key, page.after).map((part) => sql`(${part})`), sql` OR `) : sql`TRUE`;
+  const after = afterCondition(key, page.after);
   const where = [sql`r.company_id = ${companyId}`, ...runFilterSql(page.filter), after];
-  const rows = await queryRows<RunRow & { sk: string }>(
+  const rows = await queryRows<RunRow & { sort_key: string }>(
     db,
-    sql`SELECT ${RUN_COLUMNS}, r.created_at::text AS sk FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)}
+    sql`SELECT ${RUN_COLUMNS}, r.created_at::text AS sort_key FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)}
         ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
   );
-  return { rows: rows.map(toRun), keys: rows.map((row) => ({ value: row.sk, id: row.id })) };
+  return keyedRows(rows, toRun);
 }
 
 interface PlannedRow {

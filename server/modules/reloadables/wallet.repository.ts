@@ -3,7 +3,7 @@ import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
 import type { Wallet, WalletMovement, WalletMovementFilter } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 import { companySubtree } from '../../lib/company-scope';
-import { afterPosition, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
+import { afterCondition, keyedRows, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
 import type { PageStart } from '../../lib/ordered-pages';
 
 /**
@@ -143,18 +143,17 @@ export interface MovementPage extends PageStart {
 /** A page of a wallet's movements (after `offset` rows or after a cursor's row), newest first by default; with each row's key. */
 export async function listMovements(db: Db, companyId: string, page: MovementPage): Promise<KeyedRows<WalletMovement>> {
   const key = movementKey(page.order);
-  // seq is never null: one condition
-  const after = page.after ? sql.join(afterPosition(key, page.after).map((part) => sql`(${part})`), sql` OR `) : sql`TRUE`;
-  const rows = await queryRows<MovementRow & { sk: string }>(
+  const after = afterCondition(key, page.after);
+  const rows = await queryRows<MovementRow & { sort_key: string }>(
     db,
-    sql`SELECT m.id, m.seq, m.seq::text AS sk, m.company_id, m.type, m.reason, m.amount_cents, m.balance_after_cents, m.counterpart_company_id,
+    sql`SELECT m.id, m.seq, m.seq::text AS sort_key, m.company_id, m.type, m.reason, m.amount_cents, m.balance_after_cents, m.counterpart_company_id,
           cp.name AS counterpart_name, m.card_id, rc.number AS card_number, m.run_id, rr.number AS run_number, m.note,
           ${MOVEMENT_USER_NAME} AS user_name, m.created_at
         ${MOVEMENT_FROM}
         WHERE ${movementWhere(companyId, page.filter)} AND (${after})
         ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
   );
-  return { rows: rows.map(toMovement), keys: rows.map((row) => ({ value: row.sk, id: row.id })) };
+  return keyedRows(rows, toMovement);
 }
 
 /** In and out of a wallet over [from, to): for the monthly statement. */
