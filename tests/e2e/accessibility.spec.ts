@@ -113,6 +113,7 @@ for (const viewport of VIEWPORTS) {
           await expect(page.getByRole('menu')).toBeVisible();
           await check('menu-open');
         }
+        await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeVisible();
         const menuPaths = await page.getByRole('menu').getByRole('menuitem').evaluateAll((items) => items.map((item) => new URL((item as HTMLAnchorElement).href).hash.slice(1)));
         expect(menuPaths.length).toBeGreaterThan(20);
         if (viewport.name === 'phone') {

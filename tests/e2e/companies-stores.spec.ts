@@ -242,6 +242,8 @@ test.describe('companies and stores', () => {
       });
       await signIn(page, email);
       await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
+      // the menu is drawn once the user's permissions have answered, which may be after the bar
+      await expect(page.getByRole('menuitem').first()).toBeVisible();
       const menu = await page.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.getAttribute('href')).filter((href): href is string => Boolean(href)));
       expect(menu.length).toBeGreaterThan(0);
       for (const path of menu) {
