@@ -60,3 +60,23 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+interface PreparedRaw {
+  execute(values: Record<string, unknown>): Promise<{ rows: unknown[] }>;
+}
+interface DrizzleInternals {
+  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): PreparedRaw };
+  dialect: { sqlToQuery(query: SQL): unknown };
+}
+
+/**
+ * Raw SQL prepared once under `name`, its `sql.placeholder`s filled per call: on PostgreSQL a named
+ * statement, parsed and planned once per connection. For the hot statements whose planning costs
+ * more than their run (search by code: about 1 ms planned on every call, 0.3 ms prepared). The
+ * name must be unique to the statement's text. On a transaction's `Db` prepare anew.
+ */
+export function preparedRows<T>(db: Db, name: string, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
+  const { session, dialect } = db as unknown as DrizzleInternals;
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return async (values) => (await prepared.execute(values)).rows as T[];
+}

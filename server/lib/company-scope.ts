@@ -45,7 +45,7 @@ export function companySubtreeJson(rootId: IdParam): SQL {
 }
 
 /** `column IN (<the subtree of rootId>)`. */
-export function inCompanySubtree(column: AnyPgColumn | SQL, rootId: string): SQL {
+export function inCompanySubtree(column: AnyPgColumn | SQL, rootId: IdParam): SQL {
   return sql`${column} IN (${companySubtree(rootId)})`;
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DbHandle } from '../db/client';
 import { openPostgres } from '../db/postgres';
 import { createTestDb, CONCURRENT_DRIVERS, DRIVERS } from '../test/db';
-import { postgresRateLimitStore } from './rate-limit-store';
+import { countedRead, postgresRateLimitStore } from './rate-limit-store';
 
 const WINDOW = 600_000;
 
@@ -117,6 +117,24 @@ describe.each(DRIVERS)('PostgreSQL rate-limit store (%s)', (driver) => {
       await broken.close();
     }
   });
+
+  it('counts a hit and makes a read in one prepared statement: the read\'s rows or none, with the hit\'s number', async () => {
+    const read = sql`SELECT n, n * 10 AS tenfold FROM generate_series(1, ${sql.placeholder('upTo')}::integer) n`;
+    const counted = countedRead<{ n: number; tenfold: number }>(handle.db, 'test_counted_read', WINDOW, 3, read);
+    const first = await counted('reader:1', { upTo: 2 });
+    expect(first.hit.current).toBe(1);
+    expect(first.hit.ttl).toBeGreaterThan(WINDOW - 60_000);
+    expect(first.rows.map((row) => [row.n, row.tenfold])).toEqual([[1, 10], [2, 20]]);
+    // a read that finds nothing is still a counted hit
+    const none = await counted('reader:1', { upTo: 0 });
+    expect(none).toMatchObject({ hit: { current: 2 }, rows: [] });
+    // another key has its own count; past the max the count goes on (the caller answers 429)
+    expect((await counted('reader:2', { upTo: 1 })).hit.current).toBe(1);
+    await counted('reader:1', { upTo: 1 });
+    expect((await counted('reader:1', { upTo: 1 })).hit.current).toBe(4);
+    await endWindow(handle, 'reader:1');
+    expect((await counted('reader:1', { upTo: 1 })).hit.current).toBe(1);
+  });
 });
 
 describe.each(CONCURRENT_DRIVERS)('PostgreSQL rate-limit store under concurrency (%s)', (driver) => {
@@ -138,5 +156,14 @@ describe.each(CONCURRENT_DRIVERS)('PostgreSQL rate-limit store under concurrency
     const second = routeStore(other, '/api/race');
     const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => incr(i % 2 ? second : first, '10.6.0.1')));
     expect(hits.map((h) => h.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('gives 20 simultaneous counted reads from two instances 20 distinct numbers, each with its read', async () => {
+    const read = sql`SELECT ${sql.placeholder('value')}::integer AS value`;
+    const first = countedRead<{ value: number }>(handle.db, 'test_counted_race', WINDOW, 5, read);
+    const second = countedRead<{ value: number }>(other.db, 'test_counted_race', WINDOW, 5, read);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? second : first)('race:1', { value: i })));
+    expect(answers.map((a) => a.hit.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(answers.map((a) => a.rows[0].value)).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
 });

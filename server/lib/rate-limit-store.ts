@@ -1,7 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedRows, queryRows, type Db } from '../db/client';
+import { ApiError } from './errors';
 
 /** What @fastify/rate-limit hands a store: its merged options, and on a route's child the route. */
 interface StoreOptions {
@@ -62,16 +63,24 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyR
   return PostgresRateLimitStore;
 }
 
+/** The answer past a limit, whoever counted it (the plugin's errorResponseBuilder or a route of its own). */
+export const rateLimited = () => new ApiError(429, 'RATE_LIMITED', 'Too many requests, try again later');
+
+/** A hit's number in its window and the milliseconds left of it. */
+export interface RateLimitHit {
+  current: number;
+  ttl: number;
+}
+
 /**
  * One hit, one statement: a first hit inserts the row, a hit after the window's end restarts it
  * at 1, any other adds 1 — row-locked by ON CONFLICT, so concurrent hits from any instance each
- * get their own number and no count is lost between a read and a write.
+ * get their own number and no count is lost between a read and a write. Answers `count` and `ttl`;
+ * a route may run it as a CTE of its own statement (`countedRead`).
  */
-async function hit(db: Db, key: string, windowMs: number, max: number, continueExceeding: boolean, exponentialBackoff: boolean): Promise<{ current: number; ttl: number }> {
+export function hitStatement(key: string | Placeholder, windowMs: number, max: number, continueExceeding = false, exponentialBackoff = false): SQL {
   const window = sql`(${Math.trunc(windowMs)}::bigint * interval '1 millisecond')`;
-  const rows = await queryRows<{ count: number; ttl: string | number }>(
-    db,
-    sql`INSERT INTO rate_limits AS r (key, count, reset_at) VALUES (${key}, 1, now() + ${window})
+  return sql`INSERT INTO rate_limits AS r (key, count, reset_at) VALUES (${key}, 1, now() + ${window})
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.count + 1 END,
           reset_at = CASE
@@ -82,9 +91,49 @@ async function hit(db: Db, key: string, windowMs: number, max: number, continueE
               THEN now() + least(${Math.trunc(windowMs)}::float8 * power(2, least(r.count - ${max}::integer, 60)), ${MAX_BACKOFF_MS}::float8) * interval '1 millisecond'
             ELSE r.reset_at
           END
-        RETURNING count, greatest(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::bigint AS ttl`,
-  );
+        RETURNING count, greatest(0, ceil(extract(epoch FROM reset_at - now()) * 1000))::bigint AS ttl`;
+}
+
+async function hit(db: Db, key: string, windowMs: number, max: number, continueExceeding: boolean, exponentialBackoff: boolean): Promise<RateLimitHit> {
+  const rows = await queryRows<{ count: number; ttl: string | number }>(db, hitStatement(key, windowMs, max, continueExceeding, exponentialBackoff));
   const row = rows[0];
   if (!row) throw new Error('rate limit: no row returned');
   return { current: Number(row.count), ttl: Number(row.ttl) };
+}
+
+/**
+ * A hit counted and a read made in one statement, one round trip, prepared once (`name`): the
+ * read's rows (none or more) with the hit. The read's parameters are `sql.placeholder`s filled per
+ * call beside the hit's `key`. For a route whose limit guards a read worth answering fast (search
+ * by code).
+ */
+export function countedRead<T extends object>(db: Db, name: string, windowMs: number, max: number, read: SQL) {
+  const run = preparedRows<T & { rl_count: number | string; rl_ttl: number | string; rl_found: boolean | null }>(
+    db,
+    name,
+    sql`WITH hit AS (${hitStatement(sql.placeholder('rateLimitKey'), windowMs, max)}), found AS (SELECT true AS rl_found, r.* FROM (${read}) r)
+        SELECT hit.count AS rl_count, hit.ttl AS rl_ttl, found.* FROM hit LEFT JOIN found ON true`,
+  );
+  return async (key: string, values: Record<string, unknown>): Promise<{ hit: RateLimitHit; rows: T[] }> => {
+    const rows = await run({ ...values, rateLimitKey: key });
+    const first = rows[0];
+    if (!first) throw new Error('rate limit: no row returned');
+    // a read that found nothing leaves the hit's one row, its read columns null
+    return { hit: { current: Number(first.rl_count), ttl: Number(first.rl_ttl) }, rows: rows.filter((row) => row.rl_found === true) };
+  };
+}
+
+/**
+ * What @fastify/rate-limit answers for a hit, for a route that counts its own: the limit, what
+ * remains and the seconds to the window's end on every answer; past the limit also Retry-After,
+ * and the 429.
+ */
+export function answerHit(reply: FastifyReply, hit: RateLimitHit, max: number): void {
+  const seconds = Math.ceil(hit.ttl / 1000);
+  reply.header('x-ratelimit-limit', max);
+  reply.header('x-ratelimit-remaining', Math.max(0, max - hit.current));
+  reply.header('x-ratelimit-reset', seconds);
+  if (hit.current <= max) return;
+  reply.header('retry-after', seconds);
+  throw rateLimited();
 }

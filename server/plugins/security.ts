@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { ApiError } from '../lib/errors';
-import { postgresRateLimitStore } from '../lib/rate-limit-store';
+import { postgresRateLimitStore, rateLimited } from '../lib/rate-limit-store';
 
 function origin(url: string): string | null {
   try {
@@ -49,6 +48,6 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config, db }: { 
     global: false,
     // a database failure lets the request through uncounted, logged by the store (see there)
     ...(db ? { store: postgresRateLimitStore(db, app.log), skipOnError: true } : {}),
-    errorResponseBuilder: () => new ApiError(429, 'RATE_LIMITED', 'Too many requests, try again later'),
+    errorResponseBuilder: rateLimited,
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CardFilter, CardStatus, GiftCard } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import { giftCardFields } from '../../../domain/schemas/giftcard';
@@ -7,7 +7,7 @@ import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
 import { orderedIds, withRecords, type OrderedQuery, type PageStart } from '../../lib/ordered-pages';
 import type { KeyedRows, KeyType } from '../../lib/keyset';
 import { effectiveStatus } from '../../../domain/giftcardRules';
-import { inIds } from '../../lib/company-scope';
+import { inCompanySubtree, inIds } from '../../lib/company-scope';
 
 export type CardSortField = keyof typeof CARD_SORT_COLUMNS;
 /** The card lists' sorts and default order: the declaration's (giftCardFields), each a column the cards are ordered by. */
@@ -165,10 +165,10 @@ export async function filteredCardIds(db: Db, companyIds: readonly string[], fil
 }
 
 /** The card with this exact code, inside the subtree (one indexed lookup). */
-export async function findCardByCode(db: Db, companyIds: readonly string[], code: string): Promise<GiftCard | undefined> {
-  const rows = await queryRows<CardRecordRow>(
-    db,
-    sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS} WHERE c.code = ${code} AND ${inIds(sql`c.company_id`, companyIds)}`,
-  );
-  return rows[0] ? toCardRecord(rows[0]) : undefined;
+/**
+ * The read of a search by code: the card with this exact code in the subtree of `rootId` (the
+ * route's company), as CardRecordRow columns. Run with the search's rate-limit count, one statement.
+ */
+export function cardByCodeRead(rootId: string | Placeholder, code: string | Placeholder): SQL {
+  return sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS} WHERE c.code = ${code} AND ${inCompanySubtree(sql`c.company_id`, rootId)}`;
 }

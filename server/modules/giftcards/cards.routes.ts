@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import {
   CARD_COUNT_CAP,
   bulkResultSchema,
@@ -21,7 +22,8 @@ import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { isSearchableCode } from '../../../domain/codes';
 import { runBulk, runKeyedBulk } from './bulk.service';
-import { CARD_ORDER, countCards, findCardByCode, findCardRecord, listCards } from './cards.repository';
+import { CARD_ORDER, cardByCodeRead, countCards, findCardRecord, listCards, toCardRecord, type CardRecordRow } from './cards.repository';
+import { answerHit, countedRead, type RateLimitHit } from '../../lib/rate-limit-store';
 import { cardsCsvStream } from './export';
 import { runClaimed, unwrap } from '../../lib/idempotency';
 import { cardTransactionFields } from '../../../domain/schemas/transaction';
@@ -82,38 +84,38 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   /**
-   * The lookup of a search starts as soon as the caller's scope is known, so it runs beside the
-   * rate limit's count (a round trip to PostgreSQL of its own, added after the route's own
-   * preHandlers) instead of after it. Nothing of it is answered unless the limit lets the
-   * request through; a refused request's lookup is dropped.
+   * A search is one round trip beside the caller's load: as soon as the access token is verified,
+   * one statement counts the hit of the caller's rate limit (per user and address, one budget for
+   * every instance) and reads the card with that code in the route company's subtree. The handler,
+   * reached only past the guards (a disabled caller, a missing permission or a company out of scope
+   * answer first), answers the limit, then a mistyped code, then the card.
    */
-  const lookups = new WeakMap<object, Promise<GiftCard | undefined>>();
-  const startLookup = async (request: FastifyRequest) => {
-    const { code } = request.query as { code: string };
-    if (!isSearchableCode(code)) return;
-    const lookup = findCardByCode(ctx.db, request.scopedActor.companyIds, normalizeCardCode(code));
-    lookup.catch(() => undefined); // awaited by the handler; a request refused before it must not leave it unhandled
-    lookups.set(request, lookup);
+  const searchMax = ctx.config.giftCards.searchMaxPerMinute;
+  const searches = new WeakMap<object, Promise<{ hit: RateLimitHit; card: GiftCard | undefined }>>();
+  const countedSearch = countedRead<CardRecordRow>(ctx.db, 'tessera_giftcard_search', 60_000, searchMax, cardByCodeRead(sql.placeholder('companyId'), sql.placeholder('code')));
+  const search = (request: FastifyRequest, userId: string, companyId: string) => {
+    const { code } = request.query as { code?: unknown };
+    const answer = countedSearch(`giftcard-search:${userId}:${request.ip}`, { companyId, code: normalizeCardCode(typeof code === 'string' ? code : '') }).then(({ hit, rows }) => ({
+      hit,
+      card: rows[0] && toCardRecord(rows[0]),
+    }));
+    answer.catch(() => undefined); // awaited by the handler; a request refused before it must not leave it unhandled
+    searches.set(request, answer);
+    return answer;
   };
 
   app.get(
     `${root}/cards/search`,
     {
-      schema: { tags, summary: 'One card by its exact code (unknown and out-of-scope codes answer the same 404)', params: scopeParams, querystring: cardCodeSearchSchema, response: { 200: giftCardSchema } },
-      preHandler: [...guards(app, ctx, 'privative/giftcards-search', 'search'), startLookup],
-      config: {
-        rateLimit: {
-          max: ctx.config.giftCards.searchMaxPerMinute,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (request) => `giftcard-search:${request.auth?.user.id ?? '-'}:${request.ip}`,
-        },
-      },
+      schema: { tags, summary: 'One card by its exact code (unknown and out-of-scope codes answer the same 404); rate-limited per user and address', params: scopeParams, querystring: cardCodeSearchSchema, response: { 200: giftCardSchema } },
+      preHandler: guards(app, ctx, 'privative/giftcards-search', 'search'),
+      config: { onTokenVerified: (request, claims, companyId) => void (companyId && search(request, claims.userId, companyId)) },
     },
-    async (request) => {
-      // a code of the checked format with a wrong check character is a typo: refused before any lookup
+    async (request, reply) => {
+      const { hit, card } = await (searches.get(request) ?? search(request, request.auth.user.id, request.actor.companyId));
+      answerHit(reply, hit, searchMax);
+      // a code of the checked format with a wrong check character is a typo: refused, whatever the read found
       if (!isSearchableCode(request.query.code)) throw new ApiError(400, 'VALIDATION_ERROR', 'The code is mistyped (its check character does not match)', { code: 'validation.cardCode' });
-      const card = await (lookups.get(request) ?? findCardByCode(ctx.db, request.scopedActor.companyIds, normalizeCardCode(request.query.code)));
       if (!card) throw notFound();
       return card;
     },

@@ -163,10 +163,15 @@ describe.each(DRIVERS)('gift-card lists, detail, search and export (%s)', (drive
   });
 
   it('rate-limits search by code per user and address', async () => {
-    const statuses = [];
     const logStart = t.rawLogs.length;
-    for (let i = 0; i < 7; i++) statuses.push((await call(operator, 'GET', url(`/cards/search?code=${cards.sold.code}`))).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(await call(operator, 'GET', url(`/cards/search?code=${cards.sold.code}`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    // the limit's headers on every answer, as on the other limited routes; the wait on a refusal
+    expect(answers.map((answer) => answer.headers['x-ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0', '0', '0']);
+    expect(answers[0].headers['x-ratelimit-limit']).toBe('5');
+    expect(Number(answers[5].headers['retry-after'])).toBeGreaterThan(0);
+    expect(answers[4].headers['retry-after']).toBeUndefined();
     // a card code is a bearer secret: the request log must not carry it
     expect(t.rawLogs.slice(logStart).join('')).not.toContain(cards.sold.code);
     const limited = await call(operator, 'GET', url('/cards/search?code=ABCDEFGHJKMNPQRS'));
