@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ACCESS, canAccess, RESOURCE_NAMES } from '../../domain/access';
 import { ALL_PERMISSIONS, permissionsFrom, type PermissionKey, type Permissions } from '../../domain/permissions';
-import { buildMenu, firstMenuPath, isSideNavHidden, MENU_RESOURCES, REGISTRY, sectionOf } from './registry';
+import { buildMenu, firstMenuPath, isSideNavHidden, MENU_RESOURCES, preloadListScreen, REGISTRY, sectionOf } from './registry';
 import { SECTIONS } from './sections';
 
 /** The menu as the shell builds it: canAccess 'list' for each menu resource. */
@@ -97,6 +97,22 @@ describe('menu built from the registry and canAccess', () => {
 
   it('lands on the first child of the first section', () => {
     expect(firstMenuPath(menuFor(permissionsFrom(['ticketing', 'privative.stores'])))).toBe('/privative/stores/list');
+  });
+
+  it('preloads the code of the screen a sign-in lands on: the first menu entry for `/`, else the asked list', () => {
+    const preloads = (path: string, keys: PermissionKey[]) => {
+      const spies = REGISTRY.filter((definition) => definition.list && 'preload' in definition.list.component).map((definition) => [definition.name, vi.spyOn(definition.list!.component as unknown as { preload: () => void }, 'preload').mockImplementation(() => undefined)] as const);
+      preloadListScreen(path, permissionsFrom(keys));
+      const called = spies.filter(([, spy]) => spy.mock.calls.length > 0).map(([name]) => name);
+      spies.forEach(([, spy]) => spy.mockRestore());
+      return called;
+    };
+    expect(preloads('/', ['privative.management.read'])).toEqual(['privative/giftcards']);
+    expect(preloads('/', ['ticketing', 'privative.stores'])).toEqual(['privative/stores']);
+    expect(preloads('/privative/stores/list', ['privative.stores'])).toEqual(['privative/stores']);
+    // a page that is no list, or no permission at all: nothing
+    expect(preloads('/profile', ['privative.stores'])).toEqual([]);
+    expect(preloads('/', [])).toEqual([]);
   });
 
   it('hides the side navigation for one item with at most one child (SPEC §2)', () => {

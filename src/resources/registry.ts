@@ -1,4 +1,6 @@
-import type { ResourceName } from '../../domain/access';
+import type { ComponentType } from 'react';
+import { canAccess, type ResourceName } from '../../domain/access';
+import type { Permissions } from '../../domain/permissions';
 import { batches } from './batches';
 import { companies } from './companies';
 import { dashboard } from './dashboard';
@@ -113,4 +115,18 @@ export function firstMenuPath(menu: readonly MenuSection[]): string | null {
  */
 export function isSideNavHidden(menu: readonly MenuSection[]): boolean {
   return menu.length === 0 || (menu.length === 1 && menu[0].items.length <= 1);
+}
+
+/**
+ * Starts loading the code of the screen at `path` when it is a resource's list (a lazy screen
+ * made by lazyWithReload); `/` is the first screen of the menu the permissions give (the same
+ * canAccess the shell's menu asks the authProvider). The sign-in page calls it once the
+ * permissions are known, so the first screen's code arrives beside them rather than after the
+ * shell has rendered.
+ */
+export function preloadListScreen(path: string, permissions: Permissions): void {
+  const target = path === '/' ? firstMenuPath(buildMenu(Object.fromEntries(MENU_RESOURCES.map((name) => [name, canAccess(permissions, name, 'list')])))) : path;
+  const definition = REGISTRY.find((candidate) => candidate.list && listPathOf(candidate) === target);
+  const component = definition?.list?.component as (ComponentType & { preload?: () => void }) | undefined;
+  component?.preload?.();
 }

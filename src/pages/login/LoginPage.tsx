@@ -13,6 +13,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { preloadShell } from '../../layout/AppLayout';
+import { preloadListScreen } from '../../resources/registry';
 import { AuthPageLayout } from '../AuthPageLayout';
 import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 
@@ -58,6 +59,11 @@ export function LoginPage() {
         // the first signed-in screen needs the shell: its code loads while the sign-in is answered
         preloadShell();
         await authProvider.login(values);
+        // and the first screen's code, beside the permissions that name it
+        authProvider
+          .getConfiguration()
+          .then(({ permissions }) => preloadListScreen(afterLogin, permissions))
+          .catch(() => undefined);
         // a previous session's data (its lists, its refusals) and its permissions and identity must
         // not leak into this one: that session may have ended in another tab, where react-admin's
         // logout cleared the cache, not here
