@@ -97,9 +97,10 @@ export const ACCESS = {
   'reloadables/queue-reloads': crud(RELOADS, 'list', 'delete'),
   'reloadables/reloads-history': crud(RELOADS, 'list', 'show', 'export'),
   'reloadables/notifications': crud(NOTIFICATIONS, 'list', 'show', 'edit'),
-  'square/orders': crud(['square.orders'], 'list', 'show', 'create'),
+  /** voucher orders from a recipients CSV; approve is provider staff's (checked by the service, domain/square.ts) */
+  'square/orders': crud(['square.orders'], 'list', 'show', 'create', 'validate', 'template', 'delete', 'confirm', 'approve', 'activate', 'cancel', 'export'),
   'square/codes': crud(['square.codes'], 'list', 'show'),
-  'square/communications': crud(['square.communications'], 'list'),
+  'square/communications': crud(['square.communications'], 'list', 'resend'),
   tickets: crud(TICKETING, 'list', 'show', 'create'),
   report: crud(REPORT, 'list', 'download'),
   users: crud(USERS, 'list', 'show', 'create'),

@@ -102,6 +102,13 @@ export const API_ERROR_CODES = [
   'TYPOLOGY_IN_USE',
   'ARCHIVE_NOT_READY',
   ...RELOAD_ERROR_CODES,
+  // square vouchers (domain/square.ts, server/modules/square/README.md)
+  'SQUARE_ORDER_STATE_INVALID',
+  'SQUARE_ROWS_INVALID',
+  'SQUARE_WARNINGS_NOT_ACCEPTED',
+  'SQUARE_CODES_SPENT',
+  'SQUARE_CODE_STATE_INVALID',
+  'SQUARE_COMMUNICATION_BUSY',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];

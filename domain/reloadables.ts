@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RELOAD_ERROR_CODES } from './errors';
 import { GV, refineDateRanges, refineNumberRanges } from './giftcards';
 import { csvAmount } from './format';
+import { csvLines, csvSeparatorOf, splitCsvLine } from './csvRead';
 import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
 import { AMOUNT_MESSAGES, MAX_SAFE_CENTS, readAmount } from './money';
 
@@ -249,10 +250,9 @@ export interface ReloadRowError {
  * the caller (server or demo) with `reloadRefusal`.
  */
 export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: ReloadRowError[] } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  while (lines.length && lines[lines.length - 1].trim() === '') lines.pop();
+  const lines = csvLines(text);
   if (lines.length === 0) return { rows: [], errors: [{ row: 1, field: 'file', code: 'validation.csvEmpty' }] };
-  const separator = lines[0].includes(';') ? ';' : ',';
+  const separator = csvSeparatorOf(lines[0]);
   const header = splitCsvLine(lines[0], separator).map((cell) => cell.trim().toLowerCase());
   const cardAt = header.indexOf('cardnumber');
   const amountAt = header.indexOf('amount');
@@ -291,28 +291,6 @@ export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: Re
   if (rows.length + errors.length === 0) errors.push({ row: 1, field: 'file', code: 'validation.csvEmpty' });
   if (rows.length > RELOAD_LIMITS.maxRows) errors.push({ row: lines.length, field: 'file', code: 'validation.csvTooManyRows' });
   return { rows, errors };
-}
-
-function splitCsvLine(line: string, separator: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === separator) {
-      cells.push(cell);
-      cell = '';
-    } else cell += ch;
-  }
-  cells.push(cell);
-  return cells;
 }
 
 /** The template the reloads screen offers (a header and two example rows, in the user's separator). */

@@ -9,3 +9,4 @@ export * from './batches';
 export * from './orders';
 export * from './reloadables';
 export * from './rate-limits';
+export * from './square';

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import { defineFields, type DisplayFieldSpec } from '../fields';
+import { GV } from '../giftcards';
+import {
+  SQUARE_CODE_ACTIVITIES,
+  SQUARE_CODE_STATE_CHOICES,
+  SQUARE_CODE_STATES,
+  SQUARE_COMMUNICATION_STATE_CHOICES,
+  SQUARE_COMMUNICATION_STATES,
+  SQUARE_CSV_COLUMNS,
+  SQUARE_LIMITS,
+  SQUARE_ORDER_ACTIONS,
+  SQUARE_ORDER_STATE_CHOICES,
+  SQUARE_ORDER_STATES,
+  SQUARE_TYPOLOGIES,
+  SQUARE_TYPOLOGY_CHOICES,
+} from '../square';
+
+/**
+ * The square API's records and bodies (issue 19), and the fields the lists show. Paths, under
+ * /api/company/{companyId}/square/ (server/modules/square/README.md):
+ *
+ *   GET    orders                       list (filter: status, typology, q = order number or referent e-mail)
+ *   GET    orders/template              the recipients CSV template, in the caller's language
+ *   POST   orders/validate              { typology, file } → SquareValidation; nothing written
+ *   POST   orders                       { host, referentEmail, typology, validMonths, file, acceptWarnings }
+ *                                       → 201 SquareOrder (PENDING); 400 SQUARE_ROWS_INVALID with the validation
+ *   GET    orders/{id}                  SquareOrder (its progress while a job works, the viewer's actions)
+ *   POST   orders/{id}/confirm|approve|activate|cancel   → SquareOrder
+ *   DELETE orders/{id}                  a draft
+ *   GET    orders/{id}/reconciliation   CSV: every code with its recipient, state and last delivery
+ *   GET    codes                        list (filter: status, orderId, typology, q = code or e-mail)
+ *   GET    codes/{id}                   SquareCode with its activity
+ *   GET    communications               list (filter: status, orderId, q = recipient)
+ *   POST   communications/{id}/resend   → SquareCommunication (a new attempt, retry number + 1)
+ */
+
+const iso = z.string();
+const isoOrNull = z.string().nullable();
+
+/** Upload (SPEC §3): `{ type, name, content }`, content base64 without the data-URL prefix. */
+export const squareFileSchema = z.object({ type: z.string().max(200), name: z.string().min(1, GV.required).max(255), content: z.string().min(1, GV.required) }).strict();
+
+export const squareValidateBodySchema = z.object({ typology: z.enum(SQUARE_TYPOLOGIES, GV.required), file: squareFileSchema }).strict();
+export type SquareValidateBody = z.infer<typeof squareValidateBodySchema>;
+
+export const squareOrderCreateSchema = z
+  .object({
+    host: z.string().trim().min(3, 'validation.squareHost').max(253, 'validation.squareHost').regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'validation.squareHost'),
+    referentEmail: z.email('validation.email').max(SQUARE_LIMITS.maxEmailLength, 'validation.email'),
+    typology: z.enum(SQUARE_TYPOLOGIES, GV.required),
+    validMonths: z.number(GV.invalid).int(GV.invalid).min(SQUARE_LIMITS.validMonthsMin, 'validation.squareValidMonths').max(SQUARE_LIMITS.validMonthsMax, 'validation.squareValidMonths'),
+    file: squareFileSchema,
+    /** the warnings of the file's validation were read and accepted (recipients with a live code of this type) */
+    acceptWarnings: z.boolean().default(false),
+  })
+  .strict();
+export type SquareOrderCreateBody = z.infer<typeof squareOrderCreateSchema>;
+
+export const squareLineProblemSchema = z.object({
+  line: z.number().int(),
+  column: z.enum([...SQUARE_CSV_COLUMNS, 'file']),
+  code: z.string(),
+  severity: z.enum(['error', 'warning']),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/** POST orders/validate (and the body of a refused create): what the file would make. */
+export const squareValidationSchema = z.object({
+  /** lines that would become codes (warnings included) */
+  validCount: z.number().int(),
+  totalAmountCents: z.number().int(),
+  errorCount: z.number().int(),
+  warningCount: z.number().int(),
+  /** every problem, by line; at most `SQUARE_LIMITS.maxRows` */
+  problems: z.array(squareLineProblemSchema),
+  /** the cells of each line with an error, by line, as read: the rejected lines offered back as a CSV */
+  rejected: z.record(z.string(), z.array(z.string())),
+  /** the file's header cells as read, for that CSV */
+  header: z.array(z.string()),
+  /** whether confirming this order will wait for provider staff's approval */
+  approvalRequired: z.boolean(),
+});
+export type SquareValidation = z.infer<typeof squareValidationSchema>;
+
+export const squareProgressSchema = z.object({ done: z.number().int(), total: z.number().int() }).nullable();
+
+export const squareOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  host: z.string(),
+  referentEmail: z.string(),
+  typology: z.enum(SQUARE_TYPOLOGIES),
+  validMonths: z.number().int(),
+  totalAmountCents: z.number().int(),
+  totalQuantity: z.number().int(),
+  status: z.enum(SQUARE_ORDER_STATES),
+  approvalRequired: z.boolean(),
+  createdAt: iso,
+  createdBy: z.string().nullable(),
+  confirmedAt: isoOrNull,
+  approvedAt: isoOrNull,
+  activatedAt: isoOrNull,
+  cancelledAt: isoOrNull,
+  /** the running job's progress (rows read, codes minted, activated or deleted), null when none runs */
+  progress: squareProgressSchema,
+  /** why the last job stopped (an i18n key), null when it did not */
+  failure: z.string().nullable(),
+  /** communications of the order by state (counts), once it is active */
+  deliveries: z.record(z.enum(SQUARE_COMMUNICATION_STATES), z.number().int()).nullable(),
+  /** what the viewer may ask of it now (domain/square.ts) */
+  actions: z.array(z.enum(SQUARE_ORDER_ACTIONS)),
+});
+export type SquareOrder = z.infer<typeof squareOrderSchema>;
+
+export const squareCodeActivitySchema = z.object({
+  id: z.string(),
+  activity: z.enum(SQUARE_CODE_ACTIVITIES),
+  fromStatus: z.enum(SQUARE_CODE_STATES).nullable(),
+  toStatus: z.enum(SQUARE_CODE_STATES),
+  amountCents: z.number().int(),
+  at: iso,
+  userName: z.string().nullable(),
+});
+
+export const squareCodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  companyId: z.string(),
+  host: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  amountCents: z.number().int(),
+  /** what is left of the amount */
+  valueCents: z.number().int(),
+  typology: z.enum(SQUARE_TYPOLOGIES),
+  status: z.enum(SQUARE_CODE_STATES),
+  sellDate: isoOrNull,
+  activationDate: isoOrNull,
+  expireDate: isoOrNull,
+  /** the code's e-mail: its state and last answer (null before activation) */
+  communicationStatus: z.enum(SQUARE_COMMUNICATION_STATES).nullable(),
+  /** the detail only: every state change, oldest first */
+  activity: z.array(squareCodeActivitySchema).optional(),
+});
+export type SquareCode = z.infer<typeof squareCodeSchema>;
+
+export const squareCommunicationSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  codeId: z.string(),
+  code: z.string(),
+  recipient: z.string(),
+  status: z.enum(SQUARE_COMMUNICATION_STATES),
+  createdAt: iso,
+  sentAt: isoOrNull,
+  /** the attempt: 1 for the first sending, + 1 at each resend */
+  retryNumber: z.number().int(),
+  /** tries of the current attempt so far (temporary refusals retried with backoff) */
+  tries: z.number().int(),
+  nextAttemptAt: isoOrNull,
+  /** the mail server's last answer ("550 5.1.1 User unknown"), or why it could not be reached */
+  lastSmtpAnswer: z.string().nullable(),
+});
+export type SquareCommunication = z.infer<typeof squareCommunicationSchema>;
+
+// ---------------------------------------------------------------- list fields
+
+const none = z.object({}).strict();
+const column = (texts: string) => (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}): DisplayFieldSpec => ({ source, label: `${texts}.${label}`, input: false, column: true, ...extra });
+
+const orderColumn = column('square.fields');
+export const squareOrderFields = defineFields(
+  none,
+  [
+    orderColumn('orderNumber', 'orderNumber', { sortable: true }),
+    orderColumn('createdAt', 'createdAt', { kind: 'datetime', sortable: true }),
+    orderColumn('companyName', 'company'),
+    orderColumn('typology', 'typology', { kind: 'select', choices: SQUARE_TYPOLOGY_CHOICES, filter: true }),
+    orderColumn('host', 'host'),
+    orderColumn('referentEmail', 'referentEmail'),
+    orderColumn('totalQuantity', 'totalQuantity', { kind: 'number', sortable: true }),
+    orderColumn('totalAmountCents', 'totalAmount', { kind: 'money', sortable: true }),
+    orderColumn('status', 'status', { kind: 'select', choices: SQUARE_ORDER_STATE_CHOICES, filter: true }),
+  ],
+  { resource: 'square/orders', primary: 'orderNumber', secondary: ['status', 'totalAmountCents'], sort: { field: 'createdAt', order: 'DESC' }, texts: 'square.orders' },
+);
+
+export const squareCodeFields = defineFields(
+  none,
+  [
+    orderColumn('code', 'code'),
+    orderColumn('email', 'email', { sortable: true }),
+    orderColumn('firstName', 'firstName'),
+    orderColumn('lastName', 'lastName'),
+    orderColumn('orderNumber', 'orderNumber'),
+    orderColumn('typology', 'typology', { kind: 'select', choices: SQUARE_TYPOLOGY_CHOICES, filter: true }),
+    orderColumn('amountCents', 'amount', { kind: 'money', sortable: true }),
+    orderColumn('valueCents', 'value', { kind: 'money' }),
+    orderColumn('status', 'status', { kind: 'select', choices: SQUARE_CODE_STATE_CHOICES, filter: true }),
+    orderColumn('activationDate', 'activationDate', { kind: 'datetime', sortable: true }),
+    orderColumn('expireDate', 'expireDate', { kind: 'date', sortable: true }),
+  ],
+  { resource: 'square/codes', primary: 'code', secondary: ['email', 'status'], sort: { field: 'activationDate', order: 'DESC' }, texts: 'square.codes' },
+);
+
+export const squareCommunicationFields = defineFields(
+  none,
+  [
+    orderColumn('createdAt', 'createdAt', { kind: 'datetime', sortable: true }),
+    orderColumn('recipient', 'recipient', { sortable: true }),
+    orderColumn('orderNumber', 'orderNumber'),
+    orderColumn('code', 'code'),
+    orderColumn('status', 'status', { kind: 'select', choices: SQUARE_COMMUNICATION_STATE_CHOICES, filter: true }),
+    orderColumn('sentAt', 'sentAt', { kind: 'datetime', sortable: true }),
+    orderColumn('retryNumber', 'retryNumber', { kind: 'number' }),
+    orderColumn('nextAttemptAt', 'nextAttemptAt', { kind: 'datetime' }),
+    orderColumn('lastSmtpAnswer', 'lastSmtpAnswer'),
+  ],
+  { resource: 'square/communications', primary: 'recipient', secondary: ['status', 'sentAt'], sort: { field: 'createdAt', order: 'DESC' }, texts: 'square.communications' },
+);
