@@ -116,7 +116,7 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RELOAD_CHUNK_ROWS', default: '500', meaning: 'Reloadable cards: rows of a reload run credited per transaction (a crash loses at most one chunk; another instance finishes the run).' },
   { name: 'TEST_CLOCK', default: '(unset)', meaning: 'Tests only, refused when NODE_ENV=production: 1 lets POST /api/test/clock move the server clock (scheduled reloads in the journeys).' },
   { name: 'MAX_TRANSACTION_AMOUNT_CENTS', default: '100000', meaning: 'SPEC §5 "maximum import": the largest amount (cents) of one reload, consume, freeze or return (config.js maxTransactionCents).' },
-  { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute (per instance), against guessing.' },
+  { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute, against guessing (counted in the database, one budget for every instance).' },
   { name: 'CLEANUP_INTERVAL_MINUTES', default: '60', meaning: 'How often the cleanup job deletes what the retention settings below let go (first run a minute after start).' },
   { name: 'RETENTION_JOBS_DAYS', default: '30', meaning: 'Finished (done or failed) background jobs are deleted this many days after they finished.' },
   { name: 'RETENTION_REFRESH_TOKENS_DAYS', default: '7', meaning: 'Refresh tokens are deleted this many days after they expired (rotated and revoked ones included).' },
