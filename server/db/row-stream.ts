@@ -121,7 +121,10 @@ async function* copyRows(driver: Postgres, read: OrderedRead): AsyncGenerator<Te
         continue;
       }
       rest = text.slice(end + 1);
-      yield copyLines(text.slice(0, end));
+      // a socket read may bring thousands of rows: parsed and handed over a slice at a time, so
+      // the consumer's turns (csv-export yields between slices) bound how long the loop is held
+      const lines = text.slice(0, end).split('\n');
+      for (let at = 0; at < lines.length; at += COPY_SLICE) yield copyLines(lines.slice(at, at + COPY_SLICE));
     }
     if (rest + decoder.decode() !== '') throw new Error('COPY ended inside a row');
     await client.query('COMMIT');
@@ -138,9 +141,12 @@ async function* copyRows(driver: Postgres, read: OrderedRead): AsyncGenerator<Te
 
 const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
+/** Rows of COPY text handed over at once. */
+const COPY_SLICE = 500;
+
 /** COPY's text format: a row per line, values split by tabs, NULL as \N, a backslash escaping a control character or itself. */
-function copyLines(block: string): TextRow[] {
-  return block.split('\n').map((line) => {
+function copyLines(lines: readonly string[]): TextRow[] {
+  return lines.map((line) => {
     const values: TextRow = line.split('\t');
     if (line.includes('\\')) {
       for (let i = 0; i < values.length; i++) {
