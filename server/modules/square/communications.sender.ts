@@ -51,7 +51,7 @@ interface Claimed {
 type Outcome = { kind: 'sent' | 'temporary' | 'permanent'; answer: string | null };
 
 /** Takes up to `limit` due rows for this runner until `leaseUntil`, with what their e-mail needs. */
-async function claim(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<Claimed[]> {
+export async function claimDueCommunications(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<Claimed[]> {
   const at = now.toISOString();
   return queryRows<Claimed>(
     db,
@@ -159,7 +159,7 @@ export async function sendDueCommunications(deps: SenderDeps, signal?: AbortSign
     signal?.throwIfAborted();
     const now = deps.clock.now();
     const leaseUntil = new Date(now.getTime() + SQUARE_MAIL_LEASE_SECONDS * 1000);
-    const rows = await claim(deps.db, now, leaseUntil, batch);
+    const rows = await claimDueCommunications(deps.db, now, leaseUntil, batch);
     if (rows.length === 0) break;
     for (let i = 0; i < rows.length; i += SEND_CONCURRENCY) {
       await Promise.all(rows.slice(i, i + SEND_CONCURRENCY).map(async (row) => settle(deps, row, leaseUntil, await deliver(deps, row))));

@@ -1,14 +1,24 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { queryRows, type Db } from '../../db/client';
+import { communicationRoutes } from './communications.routes';
+import { registerSquareMailJob } from './communications.sender';
+import { SQUARE_MAIL_JOB } from './mail-queue';
 
 /**
  * Builders for the communications' tests: an active square order with one code and one QUEUED
  * communication per recipient, made straight in the database (the orders' own flow is tested by
  * its module), and a real SMTP server whose answer the test chooses per recipient.
  */
+
+/** The communications' routes and job on a test app, unless the square module's index already put them there. */
+export async function withCommunications(app: FastifyInstance): Promise<void> {
+  if (!app.jobRegistry.get(SQUARE_MAIL_JOB)) registerSquareMailJob(app.ctx, app.jobRegistry);
+  if (!app.hasRoute({ method: 'GET', url: '/api/company/:companyId/square/communications' })) await app.register(communicationRoutes, { ctx: app.ctx });
+}
 
 let serial = 0;
 const unique = () => `${process.pid % 10_000}${Date.now() % 1_000_000}${(serial += 1)}`;
@@ -74,7 +84,7 @@ export async function sendsOf(db: Db, id: string): Promise<Array<{ retry_number:
 /** Makes a waiting retry, and the sender run scheduled for it, due now (instead of waiting for the backoff). */
 export async function makeRetriesDue(db: Db): Promise<void> {
   await db.execute(sql`UPDATE square_communications SET next_attempt_at = now() - interval '1 second' WHERE status = 'RETRY_WAITING'`);
-  await db.execute(sql`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'square.mail' AND status = 'queued'`);
+  await db.execute(sql`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = ${SQUARE_MAIL_JOB} AND status = 'queued'`);
 }
 
 /** What the SMTP server answers a recipient (RCPT TO): accept, or refuse with this code and text. */

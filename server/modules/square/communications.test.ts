@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -7,16 +6,9 @@ import { createTransport } from '../../mail/smtp';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addCompany, caller, companyIdOf, q, userWith } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
-import { communicationRoutes } from './communications.routes';
-import { registerSquareMailJob, sendDueCommunications } from './communications.sender';
-import { addOrderWithMails, closedPort, communicationState, makeRetriesDue, sendsOf, startSmtp, type TestSmtp } from './communications.test-support';
+import { sendDueCommunications } from './communications.sender';
+import { addOrderWithMails, closedPort, communicationState, makeRetriesDue, sendsOf, startSmtp, withCommunications, type TestSmtp } from './communications.test-support';
 import { SQUARE_MAIL_JOB } from './mail-queue';
-
-/** The communications' routes and job, unless the square module's index already put them on the app. */
-export async function withCommunications(app: FastifyInstance): Promise<void> {
-  if (!app.jobRegistry.get(SQUARE_MAIL_JOB)) registerSquareMailJob(app.ctx, app.jobRegistry);
-  if (!app.hasRoute({ method: 'GET', url: '/api/company/:companyId/square/communications' })) await app.register(communicationRoutes, { ctx: app.ctx });
-}
 
 /** A message's text as written (quoted-printable undone). */
 const readable = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
