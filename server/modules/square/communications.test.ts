@@ -96,6 +96,21 @@ describe.each(DRIVERS)('square communications (%s)', (driver) => {
     expect(received('far@two.test')).toBe(1);
   });
 
+  it('without SMTP configured the e-mail is logged and marked sent; a SENDING row whose lease ran out is taken again; an aborted run claims nothing', async () => {
+    const { communications: ids } = await addOrderWithMails(t.db.db, acme, ['log@six.test', 'stuck@six.test']);
+    const deps = { db: t.db.db, clock: t.app.ctx.clock, transport: null, from: 'test@tessera.test', log: t.app.log };
+    await expect(sendDueCommunications(deps, AbortSignal.abort())).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await communicationState(t.db.db, ids.get('log@six.test')!)).status).toBe('QUEUED');
+
+    // a runner took this one and died: its lease has run out
+    await t.db.db.execute(sql`UPDATE square_communications SET status = 'SENDING', lease_until = now() - interval '1 second' WHERE id = ${ids.get('stuck@six.test')!}`);
+    expect(await sendDueCommunications(deps)).toBe(2);
+    for (const id of ids.values()) expect(await communicationState(t.db.db, id)).toMatchObject({ status: 'SENT', tries: 1, last_smtp_answer: null });
+    const logged = t.logs.filter((line) => line.to === 'log@six.test' && String(line.msg).startsWith('e-mail (no SMTP configured)'));
+    expect(logged).toHaveLength(1);
+    expect(received('log@six.test')).toBe(0);
+  });
+
   it('resend: a failed communication becomes attempt 2, queued, then sent once the server accepts; a busy one is refused', async () => {
     const { communications: ids } = await addOrderWithMails(t.db.db, acme, ['unknown@three.test', 'ok@three.test']);
     await runSender();
