@@ -6,12 +6,33 @@ import { createTransport } from '../../mail/smtp';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addCompany, caller, companyIdOf, q, userWith } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
-import { sendDueCommunications } from './communications.sender';
+import { sendDueCommunications, smtpFailure, squareCodeEmail } from './communications.sender';
 import { addOrderWithMails, closedPort, communicationState, makeRetriesDue, sendsOf, startSmtp, withCommunications, type TestSmtp } from './communications.test-support';
 import { SQUARE_MAIL_JOB } from './mail-queue';
 
 /** A message's text as written (quoted-printable undone). */
 const readable = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+
+describe('the square code e-mail and SMTP failures', () => {
+  const row = { code: 'SQ7K2M9P4X', first_name: 'Mario', amount_cents: 150_050, expire_date: '2027-02-28T23:30:00Z', host: 'shop.example.com', order_number: 'SQ-000042' };
+
+  it('is written in the order\'s language, money and dates as there (Rome\'s day), anything else in Italian', () => {
+    const it_ = squareCodeEmail({ ...row, language: 'it' });
+    expect(it_.subject).toMatch(/^Il tuo buono da 1\.500,50\s€ per shop\.example\.com$/);
+    for (const part of ['Ciao Mario', 'SQ7K2M9P4X', 'valido fino al 01/03/2027', 'Ordine SQ-000042']) expect(it_.text).toContain(part);
+    const en = squareCodeEmail({ ...row, language: 'en' });
+    expect(en.subject).toBe('Your voucher of €1,500.50 for shop.example.com');
+    expect(en.text).toContain('valid until 01/03/2027');
+    expect(squareCodeEmail({ ...row, language: 'de' }).language).toBe('it');
+    expect(squareCodeEmail({ ...row, first_name: '<b>M</b>', language: 'it' }).html).toContain('&lt;b&gt;M&lt;/b&gt;');
+  });
+
+  it('reads a nodemailer error: the answer and its class, or the connection error', () => {
+    expect(smtpFailure(Object.assign(new Error("Can't send mail"), { responseCode: 550, response: '550 5.1.1 User unknown' }))).toEqual({ kind: 'permanent', answer: '550 5.1.1 User unknown' });
+    expect(smtpFailure(Object.assign(new Error('busy'), { responseCode: 421, response: '421 4.3.2 Try later' }))).toEqual({ kind: 'temporary', answer: '421 4.3.2 Try later' });
+    expect(smtpFailure(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ESOCKET' }))).toEqual({ kind: 'temporary', answer: 'connect ECONNREFUSED 127.0.0.1:1' });
+  });
+});
 
 describe.each(DRIVERS)('square communications (%s)', (driver) => {
   let t: TestApp;
