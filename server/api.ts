@@ -57,7 +57,7 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
     staleAfterSeconds: config.jobs.staleAfterSeconds,
     now: () => clock.now(),
   });
-  const ctx: AppContext = { config, db, keys, jobs: runner, clock, files };
+  const ctx: AppContext = { config, db, keys, jobs: runner, clock, files, mail: { transport: parts.mailTransport, from: config.mailFrom } };
   app.decorate('ctx', ctx);
   app.decorate('jobRegistry', registry);
   registerEmailJob(registry, { db, transport: parts.mailTransport, from: config.mailFrom, log: app.log.child({ component: 'mail' }) });

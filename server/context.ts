@@ -4,6 +4,7 @@ import type { JobRunner } from './jobs/runner';
 import type { Clock } from './lib/clock';
 import type { FileStorage } from './lib/files';
 import type { KeyMaterial } from './lib/keys';
+import type { MailTransport } from './mail/mailer';
 import type { CompanyRow, UserRow } from './db/schema';
 
 /** What services need, built once per app and passed down (no module-level singletons). */
@@ -16,6 +17,8 @@ export interface AppContext {
   clock: Clock;
   /** where made files (batch archives) are kept: lib/files.ts */
   files: FileStorage;
+  /** where e-mails sent by a job itself go (square communications: each try's SMTP answer is kept); null: logged, no SMTP configured */
+  mail: { transport: MailTransport | null; from: string };
 }
 
 /** The authenticated caller, set by the auth plugin on every protected /api request. */

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatCents } from '../../../domain/format';
+import { smtpOutcome, squareRetryDelaySeconds } from '../../../domain/square';
+import type { AppContext } from '../../context';
+import { queryRows, type Db } from '../../db/client';
+import { enqueue } from '../../jobs/queue';
+import type { JobRegistry } from '../../jobs/registry';
+import type { Clock } from '../../lib/clock';
+import type { MailTransport } from '../../mail/mailer';
+import { renderEmail } from '../../mail/templates';
+import { SQUARE_MAIL_JOB } from './mail-queue';
+
+/**
+ * The square communications' sender (README.md beside this file, "Communications"): the table is
+ * its own queue. A run claims due rows in batches (one statement, FOR UPDATE SKIP LOCKED, → SENDING
+ * with a lease), sends each over SMTP, records the try and moves the row on by the answer; then it
+ * enqueues a run for the earliest row still to come back. Several runs at once (two instances, a
+ * rescued job) never hold one row together: the claim skips locked rows and takes only due ones.
+ */
+
+/** rows one claim takes; each batch's sends run a few at a time (one SMTP connection each) */
+export const SQUARE_MAIL_BATCH = 50;
+const SEND_CONCURRENCY = 8;
+/** a SENDING row whose runner died is taken again after this (the SMTP timeouts are far shorter) */
+export const SQUARE_MAIL_LEASE_SECONDS = 300;
+const ANSWER_MAX = 1000;
+
+export interface SenderDeps {
+  db: Db;
+  clock: Clock;
+  transport: MailTransport | null;
+  from: string;
+  log: FastifyBaseLogger;
+}
+
+interface Claimed {
+  id: string;
+  recipient: string;
+  retry_number: number;
+  tries: number;
+  code: string;
+  first_name: string;
+  amount_cents: string | number;
+  expire_date: Date | string | null;
+  host: string;
+  order_number: string;
+  language: string;
+}
+
+type Outcome = { kind: 'sent' | 'temporary' | 'permanent'; answer: string | null };
+
+/** Takes up to `limit` due rows for this runner until `leaseUntil`, with what their e-mail needs. */
+export async function claimDueCommunications(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<Claimed[]> {
+  const at = now.toISOString();
+  return queryRows<Claimed>(
+    db,
+    sql`WITH claimed AS (
+          UPDATE square_communications SET status = 'SENDING', lease_until = ${leaseUntil.toISOString()}::timestamptz
+          WHERE id IN (
+            SELECT id FROM square_communications
+            WHERE status = 'QUEUED'
+               OR (status = 'RETRY_WAITING' AND next_attempt_at <= ${at}::timestamptz)
+               OR (status = 'SENDING' AND lease_until < ${at}::timestamptz)
+            ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+          RETURNING id, recipient, retry_number, tries, code_id, order_id)
+        SELECT m.id, m.recipient, m.retry_number, m.tries, c.code, c.first_name, c.amount_cents, c.expire_date, o.host, o.order_number, o.language
+        FROM claimed m JOIN square_codes c ON c.id = m.code_id JOIN square_orders o ON o.id = m.order_id`,
+  );
+}
+
+const dateIn = (language: string, at: Date | string | null) =>
+  at === null ? '' : new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(at));
+
+/** The e-mail of one code, in its order's language. */
+export function squareCodeEmail(row: Pick<Claimed, 'code' | 'first_name' | 'amount_cents' | 'expire_date' | 'host' | 'order_number' | 'language'>) {
+  const language = row.language === 'en' ? 'en' : 'it';
+  return renderEmail('squareCode', language, {
+    firstName: row.first_name,
+    code: row.code,
+    amount: formatCents(Number(row.amount_cents), language),
+    expiry: dateIn(language, row.expire_date),
+    host: row.host,
+    orderNumber: row.order_number,
+  });
+}
+
+const clip = (text: string) => text.slice(0, ANSWER_MAX);
+
+/** What the mail server said, and what it means: nodemailer's errors carry the answer (`response`, `responseCode`); a connection error has none. */
+export function smtpFailure(err: unknown): Outcome {
+  const e = (err ?? {}) as { responseCode?: unknown; response?: unknown; message?: unknown };
+  const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const answer = typeof e.response === 'string' && e.response !== '' ? e.response : typeof e.message === 'string' && e.message !== '' ? e.message : String(err);
+  return { kind: smtpOutcome(code), answer: clip(answer) };
+}
+
+async function deliver(deps: SenderDeps, row: Claimed): Promise<Outcome> {
+  let mail;
+  try {
+    mail = squareCodeEmail(row);
+  } catch (err) {
+    // not the mail server's fault, and no retry would render it: the attempt fails, saying why
+    return { kind: 'permanent', answer: clip(`not rendered: ${err instanceof Error ? err.message : String(err)}`) };
+  }
+  if (!deps.transport) {
+    deps.log.info({ communicationId: row.id, to: row.recipient, subject: mail.subject }, `e-mail (no SMTP configured):\n${mail.text}`);
+    return { kind: 'sent', answer: null };
+  }
+  try {
+    const info = (await deps.transport.sendMail({ from: deps.from, to: row.recipient, subject: mail.subject, text: mail.text, html: mail.html })) as { response?: unknown } | undefined;
+    return { kind: 'sent', answer: typeof info?.response === 'string' ? clip(info.response) : null };
+  } catch (err) {
+    return smtpFailure(err);
+  }
+}
+
+/**
+ * Moves the row on by the try's outcome and records the try, in one statement; only while this
+ * runner still holds it (SENDING with this claim's lease), so a runner that lost it writes nothing.
+ */
+async function settle(deps: SenderDeps, row: Claimed, leaseUntil: Date, outcome: Outcome): Promise<void> {
+  const now = deps.clock.now();
+  const tryNumber = row.tries + 1;
+  const delay = outcome.kind === 'temporary' ? squareRetryDelaySeconds(tryNumber) : null;
+  const status = outcome.kind === 'sent' ? 'SENT' : delay === null ? 'FAILED' : 'RETRY_WAITING';
+  const next = delay === null ? null : new Date(now.getTime() + delay * 1000).toISOString();
+  await deps.db.execute(sql`
+    WITH settled AS (
+      UPDATE square_communications SET status = ${status}, tries = ${tryNumber}, lease_until = NULL, last_smtp_answer = ${outcome.answer},
+        next_attempt_at = ${next}::timestamptz, sent_at = ${status === 'SENT' ? now.toISOString() : null}::timestamptz
+      WHERE id = ${row.id} AND status = 'SENDING' AND lease_until = ${leaseUntil.toISOString()}::timestamptz
+      RETURNING id, retry_number, tries)
+    INSERT INTO square_communication_sends (communication_id, retry_number, try_number, outcome, smtp_answer, at)
+    SELECT id, retry_number, tries, ${outcome.kind}, ${outcome.answer}, ${now.toISOString()}::timestamptz FROM settled`);
+}
+
+/** When the queue next needs a run: a retry coming due, or a lease running out (a runner that died). */
+async function nextDue(db: Db): Promise<Date | null> {
+  const [row] = await queryRows<{ at: Date | string | null }>(
+    db,
+    sql`SELECT least(
+          (SELECT min(next_attempt_at) FROM square_communications WHERE status = 'RETRY_WAITING'),
+          (SELECT min(lease_until) FROM square_communications WHERE status = 'SENDING')) AS at`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** One run for `at`, unless a waiting run already comes by then (runs at once would only find each other's rows taken). */
+async function scheduleRun(db: Db, at: Date): Promise<void> {
+  const [waiting] = await queryRows<{ n: number }>(db, sql`SELECT 1 AS n FROM jobs WHERE name = ${SQUARE_MAIL_JOB} AND status = 'queued' AND run_at <= ${at.toISOString()}::timestamptz LIMIT 1`);
+  if (!waiting) await enqueue(db, SQUARE_MAIL_JOB, {}, { runAt: at, maxAttempts: 20 });
+}
+
+/** Sends every due communication, batch by batch, until none is due; returns how many tries were made. */
+export async function sendDueCommunications(deps: SenderDeps, signal?: AbortSignal, batch = SQUARE_MAIL_BATCH): Promise<number> {
+  let tries = 0;
+  for (;;) {
+    signal?.throwIfAborted();
+    const now = deps.clock.now();
+    const leaseUntil = new Date(now.getTime() + SQUARE_MAIL_LEASE_SECONDS * 1000);
+    const rows = await claimDueCommunications(deps.db, now, leaseUntil, batch);
+    if (rows.length === 0) break;
+    for (let i = 0; i < rows.length; i += SEND_CONCURRENCY) {
+      await Promise.all(rows.slice(i, i + SEND_CONCURRENCY).map(async (row) => settle(deps, row, leaseUntil, await deliver(deps, row))));
+    }
+    tries += rows.length;
+  }
+  const next = await nextDue(deps.db);
+  if (next) await scheduleRun(deps.db, next);
+  return tries;
+}
+
+/** The `square.mail` job (its runs are enqueued by the activation, a resend, and the sender itself). */
+export function registerSquareMailJob(ctx: AppContext, registry: JobRegistry): void {
+  registry.register(SQUARE_MAIL_JOB, async (_payload, { log, signal }) => {
+    const tries = await sendDueCommunications({ db: ctx.db, clock: ctx.clock, transport: ctx.mail.transport, from: ctx.mail.from, log }, signal);
+    if (tries > 0) log.info({ tries }, 'square communications sent');
+  });
+}
