@@ -151,7 +151,10 @@ describe('SquareOrderCreate', () => {
     await chooseTypology(user);
     await fillOrder(user);
     await user.upload(screen.getByLabelText('Choose the CSV file'), csv(FILE));
-    await user.click(await screen.findByRole('button', { name: 'Create order' }));
+    // the check answered with a clean file: Create is on
+    await screen.findByRole('region', { name: 'What the file makes' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
     expect(await screen.findByText('The file has warnings: read them and accept them before creating the order.')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: '1 warning' })).toHaveTextContent('SQ-000009');
     expect(screen.getByRole('button', { name: 'Create order' })).toBeDisabled();
@@ -173,5 +176,14 @@ describe('SquareOrderCreate', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The file must not be larger than 5 MB');
     expect(checks).toBe(0);
     expect(screen.getByRole('button', { name: 'Create order' })).toBeDisabled();
+  });
+
+  it('hands out the CSV template in the user’s language', async () => {
+    const asked: string[] = [];
+    server.use(http.get(`${SQUARE}/orders/template`, ({ request }) => (asked.push(new URL(request.url).searchParams.get('lang') ?? ''), new HttpResponse('email,firstName,lastName,amount\r\n', { headers: { 'Content-Type': 'text/csv' } }))));
+    await render();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download the CSV template' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['square-recipients-template.csv']));
+    expect(asked).toEqual(['en']);
   });
 });
