@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PermissionKey } from '../../../domain/permissions';
 import type { SquareCommunication } from '../../../domain/schemas/square';
+import { i18n } from '../../i18n/i18n';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import { renderScreen } from '../../test/renderScreen';
@@ -29,6 +30,8 @@ const render = (permissions: PermissionKey[] = ['square.communications']) =>
 const rowOf = (recipient: string) => screen.getByRole('cell', { name: recipient }).closest('tr')!;
 
 describe('SquareCommunicationList', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows each e-mail with its state and the mail server’s answer, and Resend only on the sent and failed ones', async () => {
     serve([rows]);
     await render();
@@ -60,5 +63,27 @@ describe('SquareCommunicationList', () => {
     await render();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Resend the e-mail to sent@example.com' }));
     expect(await screen.findByText('The e-mail is still being delivered: it can be resent once it is sent or has failed.')).toBeInTheDocument();
+  });
+
+  it('in Italian: "Reinvia" and "Comunicazione inviata"', async () => {
+    await i18n.changeLanguage('it');
+    serve([rows]);
+    server.use(http.post(`${SQUARE}/communications/:id/resend`, () => HttpResponse.json({ ...rows[1], status: 'QUEUED', retryNumber: 2 })));
+    await render();
+    expect(await screen.findByRole('heading', { name: 'Comunicazioni' })).toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByRole('button', { name: "Reinvia l'e-mail a gone@example.com" }));
+    expect(await screen.findByText('Comunicazione inviata')).toBeInTheDocument();
+    expect(within(rowOf('gone@example.com')).getByText('Non consegnata')).toBeInTheDocument();
+  });
+
+  it('on a phone: rows without a table, each with its state and the mail server’s answer, Resend where it applies', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false }));
+    serve([rows]);
+    await render();
+    const list = await screen.findByTestId('compact-list');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(list).toHaveTextContent('Failed · 550 5.1.1 User unknown');
+    expect(await within(list).findByRole('button', { name: 'Resend the e-mail to gone@example.com' })).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Resend the e-mail to busy@example.com' })).not.toBeInTheDocument();
   });
 });
