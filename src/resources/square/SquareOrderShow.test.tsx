@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SquareOrder } from '../../../domain/schemas/square';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
@@ -114,5 +114,19 @@ describe('SquareOrderShow', () => {
     server.use(http.get(ORDER, () => HttpResponse.json(problem(404, 'NOT_FOUND'), { status: 404 })));
     await renderShow();
     expect(await screen.findByText('This order does not exist or you cannot see it.')).toBeInTheDocument();
+  });
+
+  it('downloads the reconciliation CSV in the user’s language and time zone', async () => {
+    serve(squareOrder({ status: 'ACTIVE', actions: ['cancel'] }));
+    const asked: URLSearchParams[] = [];
+    server.use(http.get(`${ORDER}/reconciliation`, ({ request }) => (asked.push(new URL(request.url).searchParams), new HttpResponse('code,email\r\n', { headers: { 'Content-Type': 'text/csv' } }))));
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:reconciliation'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await renderShow();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download reconciliation (CSV)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('SQ-000042-reconciliation.csv');
+    expect(asked.map((query) => [query.get('lang'), query.get('tz')])).toEqual([['en', Intl.DateTimeFormat().resolvedOptions().timeZone]]);
+    click.mockRestore();
   });
 });
