@@ -186,4 +186,21 @@ describe('SquareOrderCreate', () => {
     await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['square-recipients-template.csv']));
     expect(asked).toEqual(['en']);
   });
+
+  it('with a clean file, Create says which order field is still wrong instead of sending', async () => {
+    server.use(http.post(`${SQUARE}/orders/validate`, () => HttpResponse.json(squareValidation())));
+    let posts = 0;
+    server.use(http.post(`${SQUARE}/orders`, () => ((posts += 1), HttpResponse.json(squareOrder(), { status: 201 }))));
+    await render();
+    const user = userEvent.setup();
+    await chooseTypology(user);
+    await user.type(screen.getByRole('textbox', { name: /Host/ }), 'not a host');
+    await user.upload(screen.getByLabelText('Choose the CSV file'), csv(FILE));
+    await screen.findByRole('region', { name: 'What the file makes' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    expect(await screen.findByText('Enter a host name such as shop.example.com (from 3 to 253 characters)')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Referent e-mail/ })).toHaveAccessibleDescription('Enter a valid e-mail address');
+    expect(posts).toBe(0);
+  });
 });

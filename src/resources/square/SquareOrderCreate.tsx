@@ -128,10 +128,15 @@ export default function SquareOrderCreate() {
   };
 
   const warnings = validation?.warningCount ?? 0;
-  const ready = Boolean(upload && validation && !checking && validation.errorCount === 0 && validation.validCount > 0 && (warnings === 0 || accepted) && draftValid(draft));
+  // the file decides whether Create is on; an order field still wrong says so when Create is pressed
+  const fileReady = Boolean(upload && validation && !checking && validation.errorCount === 0 && validation.validCount > 0 && (warnings === 0 || accepted));
 
   const create = async () => {
-    if (!upload || !ready) return;
+    if (!upload || !fileReady) return;
+    if (!draftValid(draft)) {
+      setTouched(new Set(Object.keys(EMPTY_DRAFT) as SquareDraftField[]));
+      return;
+    }
     setCreating(true);
     try {
       const order = await dataProvider.createSquareOrder({ ...draftBody(draft), file: upload.upload, acceptWarnings: accepted }, upload.key);
@@ -199,7 +204,7 @@ export default function SquareOrderCreate() {
       </Section>
       {validation && !checking && <SquareValidationReport validation={validation} accepted={accepted} onAccept={setAccepted} onDownloadRejected={downloadRejected} />}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', my: 2 }}>
-        <Button variant="contained" size="large" disabled={!ready || creating} startIcon={creating ? <CircularProgress size={16} color="inherit" /> : undefined} onClick={() => void create()}>
+        <Button variant="contained" size="large" disabled={!fileReady || creating} startIcon={creating ? <CircularProgress size={16} color="inherit" /> : undefined} onClick={() => void create()}>
           {translate('square.create.submit')}
         </Button>
       </Box>
