@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFields, type DisplayFieldSpec } from '../fields';
 import { GV } from '../giftcards';
+import { maxLengthMessage } from '../messages';
 import {
   SQUARE_CODE_ACTIVITIES,
   SQUARE_CODE_STATE_CHOICES,
@@ -39,7 +40,7 @@ const iso = z.string();
 const isoOrNull = z.string().nullable();
 
 /** Upload (SPEC §3): `{ type, name, content }`, content base64 without the data-URL prefix. */
-export const squareFileSchema = z.object({ type: z.string().max(200), name: z.string().min(1, GV.required).max(255), content: z.string().min(1, GV.required) }).strict();
+export const squareFileSchema = z.object({ type: z.string().max(200, maxLengthMessage(200)), name: z.string().min(1, GV.required).max(255, maxLengthMessage(255)), content: z.string().min(1, GV.required) }).strict();
 
 export const squareValidateBodySchema = z.object({ typology: z.enum(SQUARE_TYPOLOGIES, GV.required), file: squareFileSchema }).strict();
 export type SquareValidateBody = z.infer<typeof squareValidateBodySchema>;
@@ -47,7 +48,7 @@ export type SquareValidateBody = z.infer<typeof squareValidateBodySchema>;
 export const squareOrderCreateSchema = z
   .object({
     host: z.string().trim().min(3, 'validation.squareHost').max(253, 'validation.squareHost').regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'validation.squareHost'),
-    referentEmail: z.email('validation.email').max(SQUARE_LIMITS.maxEmailLength, 'validation.email'),
+    referentEmail: z.email('validation.email').max(SQUARE_LIMITS.maxEmailLength, maxLengthMessage(SQUARE_LIMITS.maxEmailLength)),
     typology: z.enum(SQUARE_TYPOLOGIES, GV.required),
     validMonths: z.number(GV.invalid).int(GV.invalid).min(SQUARE_LIMITS.validMonthsMin, 'validation.squareValidMonths').max(SQUARE_LIMITS.validMonthsMax, 'validation.squareValidMonths'),
     file: squareFileSchema,

@@ -33,6 +33,9 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'reloadables/queue-reloads': '/api/company/{companyId}/reloadable/reloads/planned',
   'reloadables/reloads-history': '/api/company/{companyId}/reloadable/reloads/history',
   'reloadables/notifications': '/api/company/{companyId}/reloadable/notifications',
+  'square/orders': '/api/company/{companyId}/square/orders',
+  'square/codes': '/api/company/{companyId}/square/codes',
+  'square/communications': '/api/company/{companyId}/square/communications',
   report: '/api/company/{companyId}/giftcard/report-generated',
 };
 

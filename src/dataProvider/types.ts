@@ -10,6 +10,7 @@ import type { UserConfiguration } from '../../domain/schemas/auth';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { ReferentInput } from '../../domain/schemas/company';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
+import type { SquareCommunication, SquareOrder, SquareOrderCreateBody, SquareValidateBody, SquareValidation } from '../../domain/schemas/square';
 import type { ViewedCompany } from '../authProvider/session';
 
 /**
@@ -128,7 +129,30 @@ export interface ReloadableActions {
   saveNotificationSettings(body: NotificationSettingsBody): Promise<NotificationSettings>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions;
+/** The order actions of a square order that move it (`POST orders/{id}/<action>`). */
+export type SquareOrderMove = 'confirm' | 'approve' | 'activate' | 'cancel';
+
+/**
+ * Square vouchers (server/modules/square/README.md): lists and records go through the CRUD
+ * methods (`square/orders`, `square/codes`, `square/communications`); these are the rest.
+ */
+export interface SquareActions {
+  /** The recipients CSV template in the user's language (separator and decimal mark). */
+  squareOrderTemplate(language: ExportLanguage): Promise<Blob>;
+  /** Reads the file as the order would: counts, total, every problem by line; nothing is written. */
+  validateSquareOrder(body: SquareValidateBody, signal?: AbortSignal): Promise<SquareValidation>;
+  /** A new order (PENDING, read by a job); 400 SQUARE_ROWS_INVALID / 409 SQUARE_WARNINGS_NOT_ACCEPTED with the validation. */
+  createSquareOrder(body: SquareOrderCreateBody, idempotencyKey: string): Promise<SquareOrder>;
+  moveSquareOrder(id: Identifier, action: SquareOrderMove): Promise<SquareOrder>;
+  /** A draft, with its rows. */
+  deleteSquareOrder(id: Identifier): Promise<void>;
+  /** Every code of the order with its recipient, state and last delivery, as CSV in the user's language and zone. */
+  squareReconciliation(id: Identifier, format: { language: ExportLanguage; timeZone: string }, signal?: AbortSignal): Promise<Blob>;
+  /** A new attempt of a sent or failed communication (retry number + 1). */
+  resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
+}
+
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call

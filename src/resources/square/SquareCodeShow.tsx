@@ -1,0 +1,95 @@
+import { Box, CircularProgress, Paper, Typography } from '@mui/material';
+import { ShowBase, useCreatePath, useRecordContext, useShowContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { squareCodeFields, type SquareCode } from '../../../domain/schemas/square';
+import { useFormat } from '../../components/formatMoney';
+import { PageHeading } from '../../components/PageHeading';
+import { RowsTable } from '../../components/RowsTable';
+import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
+import { formatDate, formatDateTime } from '../../i18n/dates';
+
+/** Every state change of the code with the value it moved (signed), oldest first as the API gives them. */
+function Activity({ code }: { code: SquareCode }) {
+  const translate = useTranslate();
+  const format = useFormat();
+  const rows = code.activity ?? [];
+  const title = translate('square.codeDetail.activity');
+  const state = (status: string | null) => (status ? translate(`square.codeStatus.${status}`) : '—');
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label={title}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">{translate('square.codeDetail.noActivity')}</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+          <RowsTable
+            label={title}
+            columns={['at', 'what', 'from', 'to', 'amount', 'user'].map((column) => translate(`square.codeDetail.${column}`))}
+            rows={rows.map((row) => ({
+              key: row.id,
+              cells: [formatDateTime(row.at), translate(`square.activity.${row.activity}`), state(row.fromStatus), state(row.toStatus), `${row.amountCents > 0 ? '+' : ''}${format.cents(row.amountCents)}`, row.userName ?? '—'],
+            }))}
+          />
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+function CodeContent() {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { isPending, error, refetch } = useShowContext<SquareCode>();
+  const code = useRecordContext<SquareCode>();
+  if (error && !code) return <RecordLoadError error={error} refetch={refetch} title="square.codeDetail.notFoundTitle" message="square.codeDetail.notFound" heading={false} />;
+  if (isPending || !code) return <CircularProgress />;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2" sx={{ fontFamily: 'monospace', mb: 2, overflowWrap: 'anywhere' }}>
+          {code.code}
+        </Typography>
+        <SchemaShowFields
+          fields={squareCodeFields}
+          record={code}
+          render={{ orderNumber: (record) => <Link to={createPath({ resource: 'square/orders', type: 'edit', id: record.orderId })}>{record.orderNumber}</Link> }}
+        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, mt: 2 }}>
+          {(['host', 'sellDate'] as const).map((field) => (
+            <Box key={field}>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {translate(`square.fields.${field}`)}
+              </Typography>
+              <Typography>{field === 'sellDate' ? (code.sellDate ? formatDate(code.sellDate) : '—') : code.host}</Typography>
+            </Box>
+          ))}
+          {code.communicationStatus && (
+            <Box>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {translate('square.fields.communicationStatus')}
+              </Typography>
+              <Typography>{translate(`square.communicationStatus.${code.communicationStatus}`)}</Typography>
+            </Box>
+          )}
+        </Box>
+      </Paper>
+      <Activity code={code} />
+    </Box>
+  );
+}
+
+/** A code's page (SPEC §2 `/square/codes/{codeId}`): its fields, its order, its e-mail's state and its activity. */
+export default function SquareCodeShow() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ maxWidth: 1200, minWidth: 0 }}>
+      <BackLink resource="square/codes" label="square.codeDetail.back" />
+      <PageHeading title={translate('screens.squareCodeDetail')} />
+      <ShowBase<SquareCode> resource="square/codes" queryOptions={{ onError: () => undefined }}>
+        <CodeContent />
+      </ShowBase>
+    </Box>
+  );
+}
