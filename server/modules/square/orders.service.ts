@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { csvLines, csvSeparatorOf, splitCsvLine } from '../../../domain/csvRead';
 import type { SquareOrder, SquareOrderCreateBody, SquareValidation, SquareValidateBody } from '../../../domain/schemas/square';
@@ -90,7 +89,7 @@ export async function createSquareOrder(ctx: AppContext, actor: SquareActor, bod
   const { validation } = await validateRecipients(ctx, actor, body.typology, text);
   if (validation.errorCount > 0) throw new SquareValidationError(400, 'SQUARE_ROWS_INVALID', `${validation.errorCount} problems in the file`, validation);
   if (validation.warningCount > 0 && !body.acceptWarnings) throw new SquareValidationError(409, 'SQUARE_WARNINGS_NOT_ACCEPTED', `${validation.warningCount} warnings to accept`, validation);
-  const id = randomUUID();
+  const id = crypto.randomUUID();
   const key = fileKey(id);
   const bytes = new TextEncoder().encode(text);
   await ctx.files.put(key, (async function* () { yield bytes; })(), 'text/csv');

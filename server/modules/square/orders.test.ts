@@ -151,6 +151,15 @@ describe.each(DRIVERS)('square orders API (%s)', (driver) => {
     expect(await w.count(sql`SELECT id FROM square_order_recipients WHERE order_id = ${draft.id}`)).toBe(0);
   });
 
+  it('two concurrent actions on one order: one wins, the other is refused by the state it finds', async () => {
+    const minted = await w.order(SMALL, ['confirm']);
+    const answers = await Promise.all([w.call(w.operator, 'POST', w.url(`/orders/${minted.id}/activate`)), w.call(w.operator, 'POST', w.url(`/orders/${minted.id}/cancel`))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error.message).toBe('SQUARE_ORDER_STATE_INVALID');
+    expect(await w.count(sql`SELECT id FROM jobs WHERE payload->>'orderId' = ${minted.id} AND name IN ('square.activate', 'square.cancel') AND status = 'queued'`)).toBe(1);
+    await w.drain();
+  });
+
   it('cancels: waiting for approval at once; active through its job, codes DELETED with −value; refused with a spent code', async () => {
     const waiting = await w.order(LARGE, ['confirm']);
     expect((await w.call(w.operator, 'POST', w.url(`/orders/${waiting.id}/cancel`))).json()).toMatchObject({ status: 'CANCELLED', cancelledAt: expect.any(String) });
