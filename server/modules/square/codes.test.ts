@@ -4,7 +4,7 @@ import { formatCardCode } from '../../../domain/codes';
 import { queryRows } from '../../db/client';
 import { DRIVERS } from '../../test/db';
 import { squareJobHandler } from './orders.jobs';
-import { squareWorld, type SquareWorld } from './test-support';
+import { csvFile, italianCsv, squareWorld, type SquareWorld } from './test-support';
 
 /** Codes the generator hands out first (a forced collision), before its own. */
 const forced: string[] = [];
@@ -41,7 +41,7 @@ describe.each(DRIVERS)('square codes API and jobs (%s)', (driver) => {
   afterAll(() => w.t.close());
 
   const codes = (orderId: string) => queryRows<{ id: string; code: string; status: string; recipient_id: string }>(w.t.db.db, sql`SELECT id, code, status, recipient_id FROM square_codes WHERE order_id = ${orderId}`);
-  const handler = (name: 'mint' | 'activate') => squareJobHandler(w.t.app.ctx, name);
+  const handler = (name: 'create' | 'mint' | 'activate') => squareJobHandler(w.t.app.ctx, name);
   const payload = (orderId: string) => ({ orderId, userId: null });
   /** An action asked through the API, its job not run (the test runs the handler itself). */
   const ask = async (orderId: string, action: string) => {
@@ -124,6 +124,18 @@ describe.each(DRIVERS)('square codes API and jobs (%s)', (driver) => {
     expect(await w.count(sql`SELECT DISTINCT code_id FROM square_communications WHERE order_id = ${minted.id}`)).toBe(5);
     expect(await w.count(sql`SELECT a.id FROM square_code_activities a JOIN square_codes k ON k.id = a.code_id WHERE k.order_id = ${minted.id} AND a.activity = 'ACTIVATED'`)).toBe(5);
     expect(await w.show(minted.id)).toMatchObject({ status: 'ACTIVE', deliveries: { QUEUED: 5, SENDING: 0, RETRY_WAITING: 0, SENT: 0, FAILED: 0 } });
+  });
+
+  it("a job's last failed attempt leaves the order in its state with the failure to show", async () => {
+    const created = await w.call(w.operator, 'POST', w.url('/orders'), { host: 'shop.example.com', referentEmail: 'r@acme.test', typology: 'GIFT', validMonths: 12, file: csvFile(italianCsv(FIVE)), acceptWarnings: true });
+    const id = created.json().id as string;
+    await w.t.db.db.execute(sql`DELETE FROM jobs WHERE payload->>'orderId' = ${id}`);
+    const [{ file_key }] = await queryRows<{ file_key: string }>(w.t.db.db, sql`SELECT file_key FROM square_orders WHERE id = ${id}`);
+    await w.t.app.ctx.files.remove(file_key);
+    await expect(handler('create')(payload(id), { signal: new AbortController().signal, lastAttempt: false })).rejects.toThrow(/missing/);
+    expect((await w.show(id)).failure).toBeNull();
+    await expect(handler('create')(payload(id), { signal: new AbortController().signal, lastAttempt: true })).rejects.toThrow(/missing/);
+    expect(await w.show(id)).toMatchObject({ status: 'PENDING', failure: 'square.failure.job' });
   });
 
   it('an aborted signal stops the job before its next chunk', async () => {
