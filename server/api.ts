@@ -20,6 +20,7 @@ import { identityRoutes } from './modules/identity/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { registerReloadableJobs, reloadableRoutes } from './modules/reloadables';
+import { registerSquareJobs, squareRoutes } from './modules/square';
 import { storeRoutes } from './modules/stores/routes';
 import { userRoutes } from './modules/user/routes';
 import { registerUserJobs } from './modules/user/service';
@@ -64,6 +65,7 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   registerUserJobs(ctx, registry);
   registerCleanupJob(registry, db, config, () => clock.now());
   registerReloadableJobs(ctx, registry);
+  registerSquareJobs(ctx, registry);
   // Started before the first sign-in so an unknown e-mail never costs an extra hash; not awaited,
   // so the server answers while the hash computes (sign-ins await the same promise).
   app.addHook('onReady', async () => {
@@ -82,5 +84,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(catalogRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(reloadableRoutes, { ctx });
+  await app.register(squareRoutes, { ctx });
   return ctx;
 }

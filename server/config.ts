@@ -33,6 +33,8 @@ export interface AppConfig {
   jobs: { pollIntervalMs: number; staleAfterSeconds: number };
   /** reloadable cards: per-card caps of reloads per calendar month and year (cents) */
   reloads: { monthlyCapCents: number; yearlyCapCents: number; chunkRows: number };
+  /** square vouchers: orders at or above the threshold wait for provider staff's approval (cents) */
+  square: { approvalThresholdCents: number; chunkRows: number };
   /** TEST_CLOCK=1 (never in production): the app's clock can be moved by POST /api/test/clock, for journeys that wait for a scheduled time */
   testClock: boolean;
   giftCards: { maxTransactionCents: number; searchMaxPerMinute: number; bulkLeaseSeconds: number };
@@ -114,6 +116,8 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RELOAD_MONTHLY_CAP_CENTS', default: '250000', meaning: 'Reloadable cards: the most (cents) one card may be reloaded in a calendar month (Europe/Rome); a reload over it is refused (RELOAD_MONTHLY_CAP).' },
   { name: 'RELOAD_YEARLY_CAP_CENTS', default: '1000000', meaning: 'Reloadable cards: the most (cents) one card may be reloaded in a calendar year (RELOAD_YEARLY_CAP).' },
   { name: 'RELOAD_CHUNK_ROWS', default: '500', meaning: 'Reloadable cards: rows of a reload run credited per transaction (a crash loses at most one chunk; another instance finishes the run).' },
+  { name: 'SQUARE_APPROVAL_THRESHOLD_CENTS', default: '100000', meaning: 'Square vouchers: an order whose total (cents) is at or above this waits for provider staff\'s approval when confirmed; below it approval is skipped.' },
+  { name: 'SQUARE_CHUNK_ROWS', default: '1000', meaning: 'Square vouchers: recipients read, codes minted, activated or deleted per transaction by an order\'s jobs (a crash loses at most one chunk; the restarted job finishes the rest).' },
   { name: 'TEST_CLOCK', default: '(unset)', meaning: 'Tests only, refused when NODE_ENV=production: 1 lets POST /api/test/clock move the server clock (scheduled reloads in the journeys).' },
   { name: 'MAX_TRANSACTION_AMOUNT_CENTS', default: '100000', meaning: 'SPEC §5 "maximum import": the largest amount (cents) of one reload, consume, freeze or return (config.js maxTransactionCents).' },
   { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute, against guessing (counted in the database, one budget for every instance).' },
@@ -238,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       yearlyCapCents: int(env, 'RELOAD_YEARLY_CAP_CENTS', DEFAULT_RELOAD_CAPS.yearlyCapCents) || DEFAULT_RELOAD_CAPS.yearlyCapCents,
       chunkRows: Math.max(1, int(env, 'RELOAD_CHUNK_ROWS', 500)),
     },
+    square: { approvalThresholdCents: int(env, 'SQUARE_APPROVAL_THRESHOLD_CENTS', 100_000), chunkRows: Math.max(1, int(env, 'SQUARE_CHUNK_ROWS', 1000)) },
     testClock: testClockOf(env),
     files: fileStorageOf(env),
     giftCards: {

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
+import { looksLikeText } from '../../domain/csvRead';
 import { ApiError } from './errors';
 
 export const tooLarge = () => new ApiError(413, 'FILE_TOO_LARGE', 'The file is larger than 5 MB', { file: 'validation.fileTooLarge' });
@@ -49,4 +50,27 @@ export function sniffImage(data: Buffer): 'image/jpeg' | 'image/png' | null {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (data.length >= png.length && png.every((b, i) => data[i] === b)) return 'image/png';
   return null;
+}
+
+/**
+ * The text of a CSV uploaded as JSON (`{type, name, content: base64}`, SPEC §3), at most
+ * `maxBytes`: 415 when neither the declared type nor the name says CSV, or when the bytes are no
+ * text (NULs, control characters: a spreadsheet, a PDF or an image renamed .csv); 413 past the
+ * size (checked on the base64 before decoding it); 400 when the content is not base64 or not UTF-8.
+ */
+export function decodeCsvFile(file: { type: string; name: string; content: string }, maxBytes: number): string {
+  const csvLike = /^(text\/(csv|plain)|application\/(vnd\.ms-excel|csv|octet-stream))?$/i.test(file.type.trim()) || /\.csv$/i.test(file.name);
+  if (!csvLike) throw typeNotAllowed('The file must be a CSV');
+  const base64 = file.content.replace(/^data:[^,]*;base64,/, '').replace(/\s/g, '');
+  if (base64.length > Math.ceil((maxBytes * 4) / 3) + 4) throw tooLarge();
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw unreadable('The file content is not base64');
+  const data = Buffer.from(base64, 'base64');
+  if (data.length > maxBytes) throw tooLarge();
+  // the bytes as Latin-1 keep every control byte visible to the check, whatever the encoding
+  if (!looksLikeText(data.toString('latin1'))) throw typeNotAllowed('The file is not a CSV text file');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw unreadable('The file is not UTF-8 text');
+  }
 }

@@ -4,7 +4,7 @@ import { createReloadsBodySchema, parseReloadCsv, RELOAD_LIMITS, validateReloads
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/access';
 import { ApiError } from '../../lib/errors';
-import { tooLarge, typeNotAllowed, unreadable } from '../../lib/uploads';
+import { decodeCsvFile } from '../../lib/uploads';
 import { checkRows, checkSchedule, type RunRowInput } from './reloads.service';
 
 /**
@@ -40,22 +40,6 @@ export function parseCreateBody(body: unknown): CreateReloadsBody {
 
 export type ReloadValidationBody = z.input<typeof validateReloadsBodySchema>;
 
-/** The text of an uploaded CSV (base64), or 400/413/415 as the upload routes answer. */
-export function decodeCsvFile(file: { type: string; name: string; content: string }): string {
-  const csvLike = /^(text\/(csv|plain)|application\/(vnd\.ms-excel|csv|octet-stream))?$/i.test(file.type.trim()) || /\.csv$/i.test(file.name);
-  if (!csvLike) throw typeNotAllowed('The file must be a CSV');
-  const base64 = file.content.replace(/^data:[^,]*;base64,/, '').replace(/\s/g, '');
-  if (base64.length > Math.ceil((RELOAD_LIMITS.maxCsvBytes * 4) / 3) + 4) throw tooLarge();
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw unreadable('The file content is not base64');
-  const data = Buffer.from(base64, 'base64');
-  if (data.length > RELOAD_LIMITS.maxCsvBytes) throw tooLarge();
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    throw unreadable('The file is not UTF-8 text');
-  }
-}
-
 /** POST reloads/validate: the rows (or the CSV's) checked at the plan's time or now; nothing written. */
 export async function validateBody(ctx: AppContext, actor: Pick<Actor, 'userId' | 'companyId'>, body: unknown): Promise<ReloadValidation> {
   const parsed = validateReloadsBodySchema.safeParse(body);
@@ -66,7 +50,7 @@ export async function validateBody(ctx: AppContext, actor: Pick<Actor, 'userId' 
   let rows: RunRowInput[];
   let csvErrors: ReloadRowError[] = [];
   if ('file' in parsed.data) {
-    const csv = parseReloadCsv(decodeCsvFile(parsed.data.file));
+    const csv = parseReloadCsv(decodeCsvFile(parsed.data.file, RELOAD_LIMITS.maxCsvBytes));
     rows = csv.rows;
     csvErrors = csv.errors;
   } else {

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { csvLines, csvSeparatorOf, splitCsvLine } from '../../../domain/csvRead';
+import type { SquareOrder, SquareOrderCreateBody, SquareValidation, SquareValidateBody } from '../../../domain/schemas/square';
+import {
+  readSquareCsv,
+  SQUARE_LIMITS,
+  squareApprovalRequired,
+  squareOrderActionRefusal,
+  squareOrderTarget,
+  squareRefusalStatus,
+  type SquareLineProblem,
+  type SquareOrderAction,
+  type SquareRecipient,
+  type SquareTypology,
+} from '../../../domain/square';
+import type { AppContext } from '../../context';
+import { queryRows, type Db } from '../../db/client';
+import { enqueue } from '../../jobs/queue';
+import type { Actor } from '../../lib/access';
+import { ApiError, notFound } from '../../lib/errors';
+import { decodeCsvFile } from '../../lib/uploads';
+import { SQUARE_JOBS, type SquareJobPayload } from './orders.jobs';
+import { findSquareOrder, liveCodeHolders, toSquareOrders, type OrderView, type SquareOrderRow } from './orders.repository';
+
+/** The orders' work (README.md beside this file): upload, validation, creation and the actions of the transition table. */
+
+/** A refused upload (400 SQUARE_ROWS_INVALID, 409 SQUARE_WARNINGS_NOT_ACCEPTED): the problem body carries the validation. */
+export class SquareValidationError extends ApiError {
+  constructor(
+    statusCode: number,
+    code: 'SQUARE_ROWS_INVALID' | 'SQUARE_WARNINGS_NOT_ACCEPTED',
+    detail: string,
+    readonly validation: SquareValidation,
+  ) {
+    super(statusCode, code, detail);
+  }
+}
+
+export type SquareActor = Pick<Actor, 'userId' | 'companyId' | 'companyIds' | 'company'>;
+const viewOf = (ctx: AppContext, actor: SquareActor): OrderView => ({ viewer: { isProvider: actor.company.isProvider }, thresholdCents: ctx.config.square.approvalThresholdCents });
+
+/** The order as the caller sees it (404 outside the subtree). */
+export async function squareOrderRecord(ctx: AppContext, actor: SquareActor, id: string, db: Db = ctx.db): Promise<SquareOrder> {
+  const row = await findSquareOrder(db, actor.companyIds, id);
+  if (!row) throw notFound('No such square order');
+  return (await toSquareOrders(db, [row], viewOf(ctx, actor)))[0];
+}
+
+/**
+ * A file read against the rules (readSquareCsv) and the database: a recipient holding a live code
+ * of the typology from an earlier order of the subtree is a warning on its line.
+ */
+export async function validateRecipients(ctx: AppContext, actor: SquareActor, typology: SquareTypology, text: string): Promise<{ validation: SquareValidation; recipients: SquareRecipient[] }> {
+  const reading = readSquareCsv(text);
+  const holders = await liveCodeHolders(ctx.db, actor.companyIds, typology, reading.recipients.map((r) => r.email));
+  const warnings: SquareLineProblem[] = reading.recipients
+    .filter((r) => holders.has(r.email))
+    .map((r) => ({ line: r.line, column: 'email', code: 'square.warning.liveCode', severity: 'warning', params: { orderNumber: holders.get(r.email)! } }));
+  const problems = [...reading.problems, ...warnings].sort((a, b) => a.line - b.line);
+  const [headerLine] = csvLines(text);
+  const totalAmountCents = reading.recipients.reduce((sum, r) => sum + r.amountCents, 0);
+  const validation: SquareValidation = {
+    validCount: reading.recipients.length,
+    totalAmountCents,
+    errorCount: reading.problems.length,
+    warningCount: warnings.length,
+    problems: problems.slice(0, SQUARE_LIMITS.maxRows),
+    rejected: Object.fromEntries(Object.entries(reading.cells).map(([line, cells]) => [String(line), cells])),
+    header: headerLine === undefined ? [] : splitCsvLine(headerLine, csvSeparatorOf(headerLine)).map((cell) => cell.trim()),
+    approvalRequired: squareApprovalRequired(totalAmountCents, ctx.config.square.approvalThresholdCents),
+  };
+  return { validation, recipients: reading.recipients };
+}
+
+/** POST orders/validate: nothing written. */
+export async function validateUpload(ctx: AppContext, actor: SquareActor, body: SquareValidateBody): Promise<SquareValidation> {
+  return (await validateRecipients(ctx, actor, body.typology, decodeCsvFile(body.file, SQUARE_LIMITS.maxCsvBytes))).validation;
+}
+
+const fileKey = (orderId: string) => `square/orders/${orderId}.csv`;
+
+/**
+ * POST orders: validated again (errors → 400, warnings not accepted → 409), the file kept in the
+ * file storage, the order created PENDING with its number and its `square.create` job, which
+ * reads the file into recipients.
+ */
+export async function createSquareOrder(ctx: AppContext, actor: SquareActor, body: SquareOrderCreateBody): Promise<SquareOrder> {
+  const text = decodeCsvFile(body.file, SQUARE_LIMITS.maxCsvBytes);
+  const { validation } = await validateRecipients(ctx, actor, body.typology, text);
+  if (validation.errorCount > 0) throw new SquareValidationError(400, 'SQUARE_ROWS_INVALID', `${validation.errorCount} problems in the file`, validation);
+  if (validation.warningCount > 0 && !body.acceptWarnings) throw new SquareValidationError(409, 'SQUARE_WARNINGS_NOT_ACCEPTED', `${validation.warningCount} warnings to accept`, validation);
+  const id = crypto.randomUUID();
+  const key = fileKey(id);
+  const bytes = new TextEncoder().encode(text);
+  await ctx.files.put(key, (async function* () { yield bytes; })(), 'text/csv');
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO square_orders (id, order_number, company_id, host, referent_email, typology, valid_months, total_amount_cents, total_quantity, status, file_key, created_by, progress_done, progress_total)
+        VALUES (${id}, 'SQ-' || lpad(nextval('square_order_number_seq')::text, 6, '0'), ${actor.companyId}, ${body.host.toLowerCase()}, ${body.referentEmail.toLowerCase()}, ${body.typology},
+          ${body.validMonths}, ${validation.totalAmountCents}, ${validation.validCount}, 'PENDING', ${key}, ${actor.userId}, 0, ${validation.validCount})`);
+      await enqueue(tx, SQUARE_JOBS.create, { orderId: id, userId: actor.userId } satisfies SquareJobPayload);
+    });
+  } catch (error) {
+    await ctx.files.remove(key);
+    throw error;
+  }
+  ctx.jobs.wake();
+  return squareOrderRecord(ctx, actor, id);
+}
+
+const DETAIL: Record<string, string> = {
+  FORBIDDEN: 'Only provider staff approve square orders',
+  SQUARE_ORDER_STATE_INVALID: 'The order is not in a state that allows this',
+  SQUARE_CODES_SPENT: 'Unable to cancel the order: a code has already been spent',
+};
+
+/** Whether one of the order's codes was spent (under the order's lock: a cancel is refused). */
+export async function hasSpentCode(db: Db, orderId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM square_codes WHERE order_id = ${orderId} AND status = 'SPENT' LIMIT 1`);
+  return rows.length > 0;
+}
+
+/** The job an action starts (the table's busy states), or null. */
+const JOB_OF: Partial<Record<string, string>> = { APPROVING: SQUARE_JOBS.mint, ACTIVATING: SQUARE_JOBS.activate, CANCELLING: SQUARE_JOBS.cancel };
+
+/**
+ * An action of the transition table (confirm, approve, activate, cancel, delete) on the order,
+ * locked FOR UPDATE for the move: two concurrent actions, one wins and the other is refused by
+ * the state it finds. Answers the order as the move left it (delete: as it was).
+ */
+export async function squareOrderAction(ctx: AppContext, actor: SquareActor, id: string, action: SquareOrderAction): Promise<SquareOrder> {
+  let before: SquareOrderRow | null = null;
+  const moved = await ctx.db.transaction(async (tx) => {
+    const order = await findSquareOrder(tx, actor.companyIds, id, true);
+    if (!order) throw notFound('No such square order');
+    before = order;
+    const facts = { state: order.status, totalAmountCents: Number(order.total_amount_cents) };
+    const refusal = squareOrderActionRefusal(action, facts, { isProvider: actor.company.isProvider });
+    if (refusal) throw new ApiError(squareRefusalStatus(refusal), refusal, DETAIL[refusal]);
+    const to = squareOrderTarget(action, facts, ctx.config.square.approvalThresholdCents);
+    if (to === 'REMOVED') {
+      await tx.execute(sql`DELETE FROM square_orders WHERE id = ${id}`);
+      return 'REMOVED' as const;
+    }
+    if (action === 'cancel' && (await hasSpentCode(tx, id))) throw new ApiError(409, 'SQUARE_CODES_SPENT', DETAIL.SQUARE_CODES_SPENT);
+    const job = JOB_OF[to];
+    await tx.execute(sql`UPDATE square_orders SET status = ${to}, updated_at = now(), failure = NULL,
+        confirmed_at = ${action === 'confirm' ? sql`now()` : sql`confirmed_at`},
+        approved_at = ${action === 'approve' ? sql`now()` : sql`approved_at`},
+        approved_by = ${action === 'approve' ? actor.userId : sql`approved_by`},
+        activated_at = ${action === 'activate' ? sql`${ctx.clock.now().toISOString()}::timestamptz` : sql`activated_at`},
+        cancelled_at = ${to === 'CANCELLED' ? sql`now()` : sql`cancelled_at`},
+        cancelled_from = ${to === 'CANCELLING' ? order.status : sql`NULL`},
+        progress_done = ${job ? 0 : null}, progress_total = ${job ? order.total_quantity : null}
+      WHERE id = ${id}`);
+    if (job) await enqueue(tx, job, { orderId: id, userId: actor.userId } satisfies SquareJobPayload);
+    return job ? ('JOB' as const) : ('MOVED' as const);
+  });
+  if (moved === 'REMOVED') {
+    const removed = before as SquareOrderRow | null;
+    if (removed?.file_key) await ctx.files.remove(removed.file_key);
+    return (await toSquareOrders(ctx.db, [removed!], viewOf(ctx, actor)))[0];
+  }
+  if (moved === 'JOB') ctx.jobs.wake();
+  return squareOrderRecord(ctx, actor, id);
+}
