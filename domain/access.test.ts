@@ -36,6 +36,10 @@ const OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   'privative-orders/order-cards': ['list'],
   tickets: ['list', 'show', 'create'],
   report: ['list', 'download'],
+  // the access table lets the flag approve too; the service keeps approval to provider staff
+  'square/orders': ['list', 'show', 'create', 'validate', 'template', 'delete', 'confirm', 'approve', 'activate', 'cancel', 'export'],
+  'square/codes': ['list', 'show'],
+  'square/communications': ['list', 'resend'],
 };
 
 const RELOADS_OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {

@@ -21,6 +21,9 @@ const OPERATOR_PERMISSIONS = permissionsFrom([
   'privative.orders',
   'report',
   'ticketing',
+  'square.orders',
+  'square.codes',
+  'square.communications',
 ]);
 
 /** Acme's referent: Acme is a parent company (Acme Nord below it) running a reloadable-card programme. */

@@ -30,6 +30,7 @@ describe.each(DRIVERS)('demo data (%s)', (driver) => {
       privative: { management: { read: true, searchByCode: true }, transactions: true, stores: true, orders: true },
       report: true,
       ticketing: true,
+      square: { orders: true, codes: true, communications: true },
     });
     expect(await verifyPassword(byEmail['operator@acme.test'].passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
   });

@@ -48,7 +48,8 @@ export async function squareWorld(driver: Driver): Promise<SquareWorld> {
   const acmeId = await companyIdOf(db, 'ACME');
   const otherId = await addCompany(db, `SQ-OTHER-${driver}`, tesseraId);
   const admin = (await login(t.app, 'admin@tessera.test')).accessToken;
-  const noSquare = (await login(t.app, 'operator@acme.test')).accessToken;
+  // Acme's referent: in scope, without the square flags
+  const noSquare = (await login(t.app, 'referent@acme.test')).accessToken;
   const operator = await userWith(t.app, db, `square-${driver}@acme.test`, acmeId, [...SQUARE_FLAGS]);
   const stranger = await userWith(t.app, db, `square-${driver}@other.test`, otherId, [...SQUARE_FLAGS]);
   const url = (path: string, companyId = acmeId) => `/api/company/${companyId}/square${path}`;
