@@ -129,6 +129,7 @@ for (const viewport of VIEWPORTS) {
         await visit(await firstRecordPath(page, '/reloadables/cards', /^\/reloadables\/cards\/[^/]+$/), 'reloadable-card');
         await visit(await firstRecordPath(page, '/reloadables/users', /^\/reloadables\/users\/[^/]+$/), 'reloadable-user');
         await visit('/privative/batches/create', 'batch-create');
+        await visit('/square/orders/create', 'square-order-create');
         await visit('/profile', 'profile');
         await visit('/profile?tab=language', 'profile-language');
         await visit('/password', 'password');
