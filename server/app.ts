@@ -50,15 +50,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config, db: handle.driver === 'postgres' ? handle.db : undefined });
   await app.register(docsPlugin, { config });
+  const mailTransport = options.mailTransport !== undefined ? options.mailTransport : createTransport(config.smtpUrl);
   const ctx = await registerApi(app, {
     config,
     db: handle.db,
     keys,
     clock,
-    mailTransport: options.mailTransport !== undefined ? options.mailTransport : createTransport(config.smtpUrl),
+    mailTransport,
     files: options.files ?? (await createFileStorage(config)),
   });
-  app.addHook('onClose', () => ctx.jobs.stop());
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    // the pool's connections, once no job sends any more
+    if (options.mailTransport === undefined) mailTransport?.close?.();
+  });
   await app.register(spaPlugin, { config });
   return app;
 }

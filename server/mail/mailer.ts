@@ -39,6 +39,8 @@ export async function queueEmail(db: Db, email: QueuedEmail): Promise<string> {
 /** Where the outbox delivers: SMTP on the Node server (mail/smtp.ts); the demo keeps e-mails to show them. */
 export interface MailTransport {
   sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  /** closes what it keeps open (a pool's connections) when the server stops */
+  close?(): void;
 }
 
 /**
