@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, checkScreenAtBothWidths } from './support/screens';
+import { DESKTOP, checkScreen, checkScreenAtBothWidths } from './support/screens';
 import { signIn } from './support/session';
 
 /**
@@ -194,4 +194,50 @@ test('an operator orders vouchers from a CSV; provider staff approve and activat
   expect(lines).toHaveLength(9);
   expect(lines.find((line) => line.includes(refused))).toMatch(/550/);
   expect(lines.find((line) => line.includes(busy))).toMatch(/Inviat/);
+});
+
+test('the square screens in English: orders, the create page with its report, an order, a code and the communications', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.addInitScript(() => localStorage.setItem('i18nextLng', 'en'));
+  await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+  await signIn(page, OPERATOR, undefined, { email: 'E-mail', password: 'Password', submit: 'Sign in' });
+  await expect(page).not.toHaveURL(/\/login/);
+  const stamp = Date.now().toString(36);
+  const file = csvFile('en.csv', [`one.${stamp}@example.com;Una;Uno;12,50`, `two.${stamp}@example.com;Due;Due;7,50`]);
+  const order = await api<Order>(page, 'POST', 'orders', {
+    host: 'shop.acme.example',
+    referentEmail: 'referent@acme.test',
+    typology: 'WELFARE',
+    validMonths: 6,
+    file: { type: 'text/csv', name: file.name, content: file.buffer.toString('base64') },
+    acceptWarnings: true,
+  });
+  await waitForStatus(page, order.id, 'DRAFT');
+  await api(page, 'POST', `orders/${order.id}/confirm`);
+  await waitForStatus(page, order.id, 'NOT_ACTIVE');
+  await api(page, 'POST', `orders/${order.id}/activate`);
+  await waitForStatus(page, order.id, 'ACTIVE');
+
+  await page.goto('/square/orders');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Square orders');
+  await checkScreenAtBothWidths(page, (viewport) => `square-orders-en-${viewport.width}`);
+
+  await page.goto('/square/orders/create');
+  await page.getByRole('combobox', { name: 'Order type' }).click();
+  await page.getByRole('option', { name: 'Welfare' }).click();
+  await page.locator('input[type="file"]').setInputFiles(csvFile('report.csv', [`bad-address;Ann;Bad;10,00`, `ok.${stamp}@example.com;Ok;Fine;10,00`]));
+  await expect(page.getByRole('table', { name: /error/ })).toContainText('Enter a valid e-mail address');
+  await checkScreenAtBothWidths(page, (viewport) => `square-create-en-${viewport.width}`);
+
+  await page.goto(`/square/orders/${order.id}`);
+  await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
+  await checkScreenAtBothWidths(page, (viewport) => `square-order-en-${viewport.width}`);
+  await page.getByRole('link', { name: /^[A-Z0-9]{17}$/ }).first().click();
+  await expect(page).toHaveURL(/\/square\/codes\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('table', { name: 'Activity' })).toContainText('Activated');
+  await checkScreenAtBothWidths(page, (viewport) => `square-code-en-${viewport.width}`);
+
+  await page.goto('/square/communications');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Communications');
+  await checkScreenAtBothWidths(page, (viewport) => `square-communications-en-${viewport.width}`);
 });
