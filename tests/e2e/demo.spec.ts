@@ -184,6 +184,33 @@ test.describe('demo mode, no server', () => {
     expect(stray, 'requests that left the demo').toEqual([]);
   });
 
+  test('square vouchers in the demo: an order from a CSV is created, confirmed and activated by the jobs in the browser, and its e-mails reach the e-mail panel (issue 19)', async ({ page }) => {
+    test.setTimeout(120_000);
+    const stray = recordStrayRequests(page);
+    await signIn(page, 'operator@acme.test');
+    // in-app navigation: a full page load would start a new database
+    await page.evaluate(() => (window.location.hash = '#/square/orders/create'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuovo ordine Square');
+    await page.getByRole('combobox', { name: 'Tipo di ordine' }).click();
+    await page.getByRole('option', { name: 'Regalo' }).click();
+    await page.getByRole('textbox', { name: 'Host' }).fill('shop.acme.example');
+    await page.getByRole('textbox', { name: 'E-mail del referente' }).fill('referent@acme.test');
+    const csv = 'email;firstName;lastName;amount\r\nanna.demo@example.com;Anna;Demo;20,00\r\nbruno.demo@example.com;Bruno;Demo;10,00\r\n';
+    await page.locator('input[type="file"]').setInputFiles({ name: 'demo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByText('30,00 €')).toBeVisible(FIRST_ANSWER);
+    await page.getByRole('button', { name: 'Crea ordine' }).click();
+    await expect(page).toHaveURL(/#\/square\/orders\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Conferma ordine' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Attiva ordine' }).click({ timeout: 30_000 });
+    await expect(page.getByText('Attivo', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(page, 'demo square order');
+    await page.getByRole('button', { name: 'E-mail inviate' }).click();
+    const panel = page.getByRole('dialog', { name: 'E-mail inviate dalla demo' });
+    await expect(panel.getByRole('listitem').filter({ hasText: 'anna.demo@example.com' })).toContainText('20,00', { timeout: 30_000 });
+    await expect(panel.getByRole('listitem').filter({ hasText: 'bruno.demo@example.com' })).toHaveCount(1);
+    expect(stray, 'requests that left the demo').toEqual([]);
+  });
+
   test("an e-mail the server sends is read in the demo's e-mail panel: the password-reset link (issue 15)", async ({ page }) => {
     const stray = recordStrayRequests(page);
     await page.goto(`${DEMO}/#/login`);
