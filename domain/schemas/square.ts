@@ -189,6 +189,13 @@ export const squareOrderFields = defineFields(
     orderColumn('totalQuantity', 'totalQuantity', { kind: 'number', sortable: true }),
     orderColumn('totalAmountCents', 'totalAmount', { kind: 'money', sortable: true }),
     orderColumn('status', 'status', { kind: 'select', choices: SQUARE_ORDER_STATE_CHOICES, filter: true }),
+    // the order's page only
+    orderColumn('validMonths', 'validMonths', { kind: 'number', column: false }),
+    orderColumn('approvalRequired', 'approvalRequired', { kind: 'boolean', column: false }),
+    orderColumn('confirmedAt', 'confirmedAt', { kind: 'datetime', column: false }),
+    orderColumn('approvedAt', 'approvedAt', { kind: 'datetime', column: false }),
+    orderColumn('activatedAt', 'activatedAt', { kind: 'datetime', column: false }),
+    orderColumn('cancelledAt', 'cancelledAt', { kind: 'datetime', column: false }),
   ],
   { resource: 'square/orders', primary: 'orderNumber', secondary: ['status', 'totalAmountCents'], sort: { field: 'createdAt', order: 'DESC' }, texts: 'square.orders' },
 );
@@ -207,6 +214,10 @@ export const squareCodeFields = defineFields(
     orderColumn('status', 'status', { kind: 'select', choices: SQUARE_CODE_STATE_CHOICES, filter: true }),
     orderColumn('activationDate', 'activationDate', { kind: 'datetime', sortable: true }),
     orderColumn('expireDate', 'expireDate', { kind: 'date', sortable: true }),
+    // the code's page only
+    orderColumn('host', 'host', { column: false }),
+    orderColumn('sellDate', 'sellDate', { kind: 'date', column: false }),
+    orderColumn('communicationStatus', 'communicationStatus', { kind: 'select', choices: SQUARE_COMMUNICATION_STATE_CHOICES, column: false }),
   ],
   { resource: 'square/codes', primary: 'code', secondary: ['email', 'status'], sort: { field: 'activationDate', order: 'DESC' }, texts: 'square.codes' },
 );

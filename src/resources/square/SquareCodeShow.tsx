@@ -6,7 +6,7 @@ import { useFormat } from '../../components/formatMoney';
 import { PageHeading } from '../../components/PageHeading';
 import { RowsTable } from '../../components/RowsTable';
 import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
-import { formatDate, formatDateTime } from '../../i18n/dates';
+import { formatDateTime } from '../../i18n/dates';
 
 /** Every state change of the code with the value it moved (signed), oldest first as the API gives them. */
 function Activity({ code }: { code: SquareCode }) {
@@ -39,7 +39,6 @@ function Activity({ code }: { code: SquareCode }) {
 }
 
 function CodeContent() {
-  const translate = useTranslate();
   const createPath = useCreatePath();
   const { isPending, error, refetch } = useShowContext<SquareCode>();
   const code = useRecordContext<SquareCode>();
@@ -56,24 +55,6 @@ function CodeContent() {
           record={code}
           render={{ orderNumber: (record) => <Link to={createPath({ resource: 'square/orders', type: 'edit', id: record.orderId })}>{record.orderNumber}</Link> }}
         />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, mt: 2 }}>
-          {(['host', 'sellDate'] as const).map((field) => (
-            <Box key={field}>
-              <Typography variant="caption" color="text.secondary" component="div">
-                {translate(`square.fields.${field}`)}
-              </Typography>
-              <Typography>{field === 'sellDate' ? (code.sellDate ? formatDate(code.sellDate) : '—') : code.host}</Typography>
-            </Box>
-          ))}
-          {code.communicationStatus && (
-            <Box>
-              <Typography variant="caption" color="text.secondary" component="div">
-                {translate('square.fields.communicationStatus')}
-              </Typography>
-              <Typography>{translate(`square.communicationStatus.${code.communicationStatus}`)}</Typography>
-            </Box>
-          )}
-        </Box>
       </Paper>
       <Activity code={code} />
     </Box>

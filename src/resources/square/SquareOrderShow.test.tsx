@@ -71,6 +71,20 @@ describe('SquareOrderShow', () => {
     expect(await shownActions()).toEqual(['Activate order', 'Cancel order']);
   });
 
+  it('once active, asks again while e-mails are queued or being sent, and stops when only retries wait', async () => {
+    const sending = { QUEUED: 1, SENDING: 1, RETRY_WAITING: 0, SENT: 0, FAILED: 0 };
+    const settled = { QUEUED: 0, SENDING: 0, RETRY_WAITING: 1, SENT: 1, FAILED: 0 };
+    const { calls } = serve(squareOrder({ status: 'ACTIVE', actions: ['cancel'], deliveries: sending }), squareOrder({ status: 'ACTIVE', actions: ['cancel'], deliveries: settled }));
+    await renderShow();
+    const deliveries = await screen.findByRole('region', { name: 'E-mail deliveries' });
+    expect(deliveries).toHaveTextContent(/Queued\s*1/);
+    await waitFor(() => expect(deliveries).toHaveTextContent(/Sent\s*1/), { timeout: 5000 });
+    const answered = calls();
+    // a retry minutes away keeps nothing polling
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(calls()).toBe(answered);
+  });
+
   it('cancel asks first; a refusal shows the text of its code and the question stays open', async () => {
     serve(squareOrder({ status: 'ACTIVE', actions: ['cancel'] }));
     let cancels = 0;

@@ -11,13 +11,16 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { BackLink, RecordLoadError, SchemaList, SchemaShowFields } from '../../components/schema';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { formatDateTime } from '../../i18n/dates';
 import { SquareOrderActions } from './SquareOrderActions';
 import { useSquareReason } from './squareTexts';
 
-/** While a job works on the order (reading the file, minting, activating, cancelling), the page asks again every 2 s. */
+/**
+ * While a job works on the order (reading the file, minting, activating, cancelling), or its
+ * e-mails are still queued or being sent, the page asks again every 2 s. An e-mail waiting to be
+ * retried (minutes to hours away) does not keep the page polling.
+ */
 export const SQUARE_ORDER_POLL_MS = 2000;
-const isBusy = (order: SquareOrder | undefined) => Boolean(order && SQUARE_ORDER_BUSY_STATES.includes(order.status));
+const isBusy = (order: SquareOrder | undefined) => Boolean(order && (SQUARE_ORDER_BUSY_STATES.includes(order.status) || (order.deliveries && (order.deliveries.QUEUED ?? 0) + (order.deliveries.SENDING ?? 0) > 0)));
 /** States in which the order has codes: their list and the reconciliation CSV mean something. */
 const WITH_CODES: readonly SquareOrderState[] = ['NOT_ACTIVE', 'ACTIVATING', 'ACTIVE', 'CANCELLING', 'CANCELLED'];
 
@@ -42,7 +45,6 @@ function OrderContent() {
   const order = useRecordContext<SquareOrder>();
   if (error && !order) return <RecordLoadError error={error} refetch={refetch} title="square.detail.notFoundTitle" message="square.detail.notFound" heading={false} />;
   if (isPending || !order) return <CircularProgress />;
-  const when = (value: string | null) => (value ? formatDateTime(value) : '—');
   const progress = order.progress;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -77,17 +79,6 @@ function OrderContent() {
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <SchemaShowFields fields={squareOrderFields} record={order} />
-        <FigureGrid
-          sx={{ mt: 2 }}
-          figures={[
-            { label: translate('square.fields.validMonths'), value: format.number(order.validMonths) },
-            { label: translate('square.fields.approvalRequired'), value: translate(order.approvalRequired ? 'square.detail.approvalRequired' : 'square.detail.approvalNotRequired') },
-            { label: translate('square.fields.confirmedAt'), value: when(order.confirmedAt) },
-            { label: translate('square.fields.approvedAt'), value: when(order.approvedAt) },
-            { label: translate('square.fields.activatedAt'), value: when(order.activatedAt) },
-            ...(order.cancelledAt ? [{ label: translate('square.fields.cancelledAt'), value: when(order.cancelledAt) }] : []),
-          ]}
-        />
       </Paper>
       {order.deliveries && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label={translate('square.detail.deliveries')}>
