@@ -20,14 +20,14 @@ import { MailPanel } from './MailPanel';
 export async function startDemoApp(api: DemoApi) {
   const httpClient = createHttpClient({ fetch: api.fetch, onSessionEnd: () => window.location.replace('#/login') });
   const authProvider = createAuthProvider(httpClient);
+  // the texts load while the worker says whether it started for this page
+  const [fresh, i18nProvider] = await Promise.all([api.fresh, createI18nProvider()]);
   // a returning visitor's stored session died with the database it signed in to: the sign-in
   // form shows at once, rather than after a refused call to a database still loading
-  if (await api.fresh) authProvider.forgetSession();
+  if (fresh) authProvider.forgetSession();
   const dataProvider = createDataProvider(httpClient);
   const queryClient = createQueryClient();
   const store = localStorageStore(undefined, 'TesseraDemo');
-
-  const i18nProvider = await createI18nProvider();
   store.removeItem('locale');
 
   createRoot(document.getElementById('root')!).render(

@@ -188,7 +188,8 @@ test.describe('demo mode, no server', () => {
     test.setTimeout(120_000);
     const stray = recordStrayRequests(page);
     await signIn(page, 'operator@acme.test');
-    // in-app navigation: a full page load would start a new database
+    // the sign-in lands on the first screen; then in-app navigation (a full page load would start a new database)
+    await expect(page).toHaveURL(/#\/privative\/giftcards$/, FIRST_ANSWER);
     await page.evaluate(() => (window.location.hash = '#/square/orders/create'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuovo ordine Square');
     await page.getByRole('combobox', { name: 'Tipo di ordine' }).click();

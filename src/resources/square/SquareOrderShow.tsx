@@ -20,7 +20,8 @@ import { useSquareReason } from './squareTexts';
  * retried (minutes to hours away) does not keep the page polling.
  */
 export const SQUARE_ORDER_POLL_MS = 2000;
-const isBusy = (order: SquareOrder | undefined) => Boolean(order && (SQUARE_ORDER_BUSY_STATES.includes(order.status) || (order.deliveries && (order.deliveries.QUEUED ?? 0) + (order.deliveries.SENDING ?? 0) > 0)));
+const isBusy = (order: SquareOrder | undefined) => Boolean(order && SQUARE_ORDER_BUSY_STATES.includes(order.status));
+const isSending = (order: SquareOrder | undefined) => Boolean(order?.deliveries && (order.deliveries.QUEUED ?? 0) + (order.deliveries.SENDING ?? 0) > 0);
 /** States in which the order has codes: their list and the reconciliation CSV mean something. */
 const WITH_CODES: readonly SquareOrderState[] = ['NOT_ACTIVE', 'ACTIVATING', 'ACTIVE', 'CANCELLING', 'CANCELLED'];
 
@@ -58,7 +59,7 @@ function OrderContent() {
           </span>
         </Box>
         {isBusy(order) && (
-          <Alert severity="info" role="status" icon={<CircularProgress size={18} />} sx={{ mb: 2 }}>
+          <Alert severity="info" role="status" icon={<CircularProgress size={18} aria-hidden />} sx={{ mb: 2 }}>
             {translate('square.detail.busy')}
           </Alert>
         )}
@@ -119,7 +120,10 @@ export default function SquareOrderShow() {
         resource="square/orders"
         queryOptions={{
           onError: () => undefined,
-          refetchInterval: (query) => (isBusy(query.state.data as SquareOrder | undefined) ? SQUARE_ORDER_POLL_MS : false),
+          refetchInterval: (query) => {
+            const order = query.state.data as SquareOrder | undefined;
+            return isBusy(order) || isSending(order) ? SQUARE_ORDER_POLL_MS : false;
+          },
         }}
       >
         <OrderContent />
