@@ -248,6 +248,8 @@ export interface SquareCsvReading {
   problems: SquareLineProblem[];
   /** each line's cells as read, by line number (the lines with a problem only) */
   cells: Record<number, string[]>;
+  /** the header's cells as read (trimmed), for the rejected lines' CSV */
+  header: string[];
 }
 
 // one e-mail rule for the file and the forms (zod's, as every e-mail field uses)
@@ -264,10 +266,11 @@ const NAME = /^[\p{L}\p{M}' .-]+$/u;
  */
 export function readSquareCsv(text: string): SquareCsvReading {
   const lines = csvLines(text);
-  const fileProblem = (code: string, params?: SquareLineProblem['params']): SquareCsvReading => ({ recipients: [], problems: [{ line: 1, column: 'file', code, severity: 'error', ...(params ? { params } : {}) }], cells: {} });
+  const separator = csvSeparatorOf(lines[0] ?? '');
+  const headerCells = lines.length === 0 ? [] : splitCsvLine(lines[0], separator).map((cell) => cell.trim());
+  const fileProblem = (code: string, params?: SquareLineProblem['params']): SquareCsvReading => ({ recipients: [], problems: [{ line: 1, column: 'file', code, severity: 'error', ...(params ? { params } : {}) }], cells: {}, header: headerCells });
   if (lines.length === 0) return fileProblem('validation.csvEmpty');
-  const separator = csvSeparatorOf(lines[0]);
-  const header = splitCsvLine(lines[0], separator).map((cell) => cell.trim().toLowerCase().replace(/[_\s]/g, ''));
+  const header = headerCells.map((cell) => cell.toLowerCase().replace(/[_\s]/g, ''));
   const at = Object.fromEntries(SQUARE_CSV_COLUMNS.map((column) => [column, header.indexOf(column.toLowerCase())])) as Record<SquareCsvColumn, number>;
   const missing = SQUARE_CSV_COLUMNS.filter((column) => at[column] < 0);
   if (missing.length > 0) return fileProblem('validation.squareCsvHeader', { columns: missing.join(', ') });
@@ -311,7 +314,7 @@ export function readSquareCsv(text: string): SquareCsvReading {
     else cells[line] = row;
   }
   if (recipients.length + problems.length === 0) return fileProblem('validation.csvEmpty');
-  return { recipients, problems, cells };
+  return { recipients, problems, cells, header: headerCells };
 }
 
 /** The template the create screen offers (a header and two example lines, in the user's separator). */

@@ -3,12 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { squareCommunicationFields, squareCommunicationSchema, type SquareCommunication } from '../../../domain/schemas/square';
 import type { AppContext } from '../../context';
-import { enqueue } from '../../jobs/queue';
 import { ApiError, notFound } from '../../lib/errors';
 import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { COMMUNICATION_SORT_COLUMNS, findCommunication, listCommunications, requeueCommunication, squareCommunicationFilterSchema } from './communications.repository';
-import { SQUARE_MAIL_JOB } from './mail-queue';
+import { queueSenderRun } from './mail-queue';
 
 const COMMUNICATIONS = 'square/communications';
 const ORDER = declaredOrder(squareCommunicationFields, COMMUNICATION_SORT_COLUMNS);
@@ -17,7 +16,7 @@ const ORDER = declaredOrder(squareCommunicationFields, COMMUNICATION_SORT_COLUMN
 async function resend(ctx: AppContext, companyIds: readonly string[], id: string): Promise<SquareCommunication> {
   const moved = await ctx.db.transaction(async (tx) => {
     if (!(await requeueCommunication(tx, companyIds, id))) return false;
-    await enqueue(tx, SQUARE_MAIL_JOB, {}, { maxAttempts: 20 });
+    await queueSenderRun(tx);
     return true;
   });
   const found = await findCommunication(ctx.db, companyIds, id);

@@ -4,12 +4,11 @@ import { formatCents } from '../../../domain/format';
 import { smtpOutcome, squareRetryDelaySeconds } from '../../../domain/square';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
-import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
 import type { Clock } from '../../lib/clock';
 import type { MailTransport } from '../../mail/mailer';
 import { renderEmail } from '../../mail/templates';
-import { SQUARE_MAIL_JOB } from './mail-queue';
+import { queueSenderRun, SQUARE_MAIL_JOB } from './mail-queue';
 
 /**
  * The square communications' sender (README.md beside this file, "Communications"): the table is
@@ -149,7 +148,7 @@ async function nextDue(db: Db): Promise<Date | null> {
 /** One run for `at`, unless a waiting run already comes by then (runs at once would only find each other's rows taken). */
 async function scheduleRun(db: Db, at: Date): Promise<void> {
   const [waiting] = await queryRows<{ n: number }>(db, sql`SELECT 1 AS n FROM jobs WHERE name = ${SQUARE_MAIL_JOB} AND status = 'queued' AND run_at <= ${at.toISOString()}::timestamptz LIMIT 1`);
-  if (!waiting) await enqueue(db, SQUARE_MAIL_JOB, {}, { runAt: at, maxAttempts: 20 });
+  if (!waiting) await queueSenderRun(db, at);
 }
 
 /** Sends every due communication, batch by batch, until none is due; returns how many tries were made. */

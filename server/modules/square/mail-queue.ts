@@ -21,5 +21,10 @@ export async function queueOrderMails(db: Db, orderId: string, codeIds?: readonl
     SELECT c.order_id, c.id, c.company_id, c.email FROM square_codes c
     WHERE c.order_id = ${orderId} ${only}
     ON CONFLICT (code_id) DO NOTHING`);
-  await enqueue(db, SQUARE_MAIL_JOB, { orderId }, { maxAttempts: 20 });
+  await queueSenderRun(db);
+}
+
+/** One run of the sender, now or at `runAt`, with the caller's executor (it commits with the rows it is for). */
+export function queueSenderRun(db: Db, runAt?: Date): Promise<string> {
+  return enqueue(db, SQUARE_MAIL_JOB, {}, { maxAttempts: 20, ...(runAt ? { runAt } : {}) });
 }

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { csvLines, csvSeparatorOf, splitCsvLine } from '../../../domain/csvRead';
 import type { SquareOrder, SquareOrderCreateBody, SquareValidation, SquareValidateBody } from '../../../domain/schemas/square';
 import {
   readSquareCsv,
@@ -57,7 +56,6 @@ export async function validateRecipients(ctx: AppContext, actor: SquareActor, ty
     .filter((r) => holders.has(r.email))
     .map((r) => ({ line: r.line, column: 'email', code: 'square.warning.liveCode', severity: 'warning', params: { orderNumber: holders.get(r.email)! } }));
   const problems = [...reading.problems, ...warnings].sort((a, b) => a.line - b.line);
-  const [headerLine] = csvLines(text);
   const totalAmountCents = reading.recipients.reduce((sum, r) => sum + r.amountCents, 0);
   const validation: SquareValidation = {
     validCount: reading.recipients.length,
@@ -66,7 +64,7 @@ export async function validateRecipients(ctx: AppContext, actor: SquareActor, ty
     warningCount: warnings.length,
     problems: problems.slice(0, SQUARE_LIMITS.maxRows),
     rejected: Object.fromEntries(Object.entries(reading.cells).map(([line, cells]) => [String(line), cells])),
-    header: headerLine === undefined ? [] : splitCsvLine(headerLine, csvSeparatorOf(headerLine)).map((cell) => cell.trim()),
+    header: reading.header,
     approvalRequired: squareApprovalRequired(totalAmountCents, ctx.config.square.approvalThresholdCents),
   };
   return { validation, recipients: reading.recipients };
