@@ -34,7 +34,8 @@ const OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
     'codes',
   ],
   'privative-orders/order-cards': ['list'],
-  tickets: ['list', 'show', 'create'],
+  tickets: ['list', 'show', 'create', 'reply', 'status', 'reopen', 'delete', 'restore', 'internal', 'download'],
+  'tickets/categories': ['list', 'show', 'create', 'edit'],
   report: ['list', 'download'],
   // the access table lets the flag approve too; the service keeps approval to provider staff
   'square/orders': ['list', 'show', 'create', 'validate', 'template', 'delete', 'confirm', 'approve', 'activate', 'cancel', 'export'],
@@ -52,7 +53,8 @@ const RELOADS_OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   'reloadables/queue-reloads': ['list', 'delete'],
   'reloadables/reloads-history': ['list', 'show', 'export'],
   'reloadables/notifications': ['list', 'show', 'edit'],
-  tickets: ['list', 'show', 'create'],
+  tickets: ['list', 'show', 'create', 'reply', 'status', 'reopen', 'delete', 'restore', 'internal', 'download'],
+  'tickets/categories': ['list', 'show', 'create', 'edit'],
 };
 
 const PARENT_REFERENT_ALLOWED: Partial<Record<ResourceName, string[]>> = {
@@ -65,7 +67,7 @@ const PARENT_REFERENT_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   'privative-orders/companies': ['list', 'show', 'create', 'edit', 'delete', 'logo'],
   'privative-orders/operators': ['list', 'show', 'create', 'edit', 'delete'],
   report: ['list', 'download'],
-  users: ['list', 'show', 'create'],
+  users: ['list', 'show', 'create', 'edit', 'disable', 'enable', 'resendActivation'],
 };
 
 describe('access table: every resource × action × the demo permission sets', () => {

@@ -101,9 +101,13 @@ export const ACCESS = {
   'square/orders': crud(['square.orders'], 'list', 'show', 'create', 'validate', 'template', 'delete', 'confirm', 'approve', 'activate', 'cancel', 'export'),
   'square/codes': crud(['square.codes'], 'list', 'show'),
   'square/communications': crud(['square.communications'], 'list', 'resend'),
-  tickets: crud(TICKETING, 'list', 'show', 'create'),
+  /** support tickets of the subtree; status, restore and internal fields are provider staff's (checked by the service, domain/tickets.ts) */
+  tickets: crud(TICKETING, 'list', 'show', 'create', 'reply', 'status', 'reopen', 'delete', 'restore', 'internal', 'download'),
+  /** the categories new tickets are made in; creating and editing them is provider staff's (checked by the service) */
+  'tickets/categories': crud(TICKETING, 'list', 'show', 'create', 'edit'),
   report: crud(REPORT, 'list', 'download'),
-  users: crud(USERS, 'list', 'show', 'create'),
+  /** users of the subtree; nobody grants what they do not hold (domain/users.ts, checked by the service) */
+  users: crud(USERS, 'list', 'show', 'create', 'edit', 'disable', 'enable', 'resendActivation'),
   dashboard: crud(DASHBOARD, 'list'),
 } as const satisfies Record<string, Rules>;
 

@@ -109,6 +109,18 @@ export const API_ERROR_CODES = [
   'SQUARE_CODES_SPENT',
   'SQUARE_CODE_STATE_INVALID',
   'SQUARE_COMMUNICATION_BUSY',
+  // tickets (domain/tickets.ts, server/modules/tickets/README.md)
+  'TICKET_STATE_INVALID',
+  'TICKET_CLOSED',
+  'TICKET_CATEGORY_INACTIVE',
+  'TICKET_CATEGORY_CHANGE_REFUSED',
+  'PROVIDER_STAFF_ONLY',
+  // users (domain/users.ts, server/modules/users/README.md)
+  'PERMISSION_NOT_GRANTABLE',
+  'ROLE_NOT_GRANTABLE',
+  'OWN_PERMISSIONS',
+  'LAST_USER_MANAGER',
+  'USER_STATE_INVALID',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];

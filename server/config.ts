@@ -27,7 +27,7 @@ export interface AppConfig {
   accessTokenSecret: string | null;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  oneTimeTokenTtlSeconds: { activation: number; reset: number };
+  oneTimeTokenTtlSeconds: { activation: number; reset: number; emailChange: number };
   bruteForce: { windowSeconds: number; maxPerAccount: number; maxPerIp: number };
   forgotPasswordRateLimit: { max: number; windowMs: number };
   jobs: { pollIntervalMs: number; staleAfterSeconds: number };
@@ -226,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenSecret,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
     refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 14 * 24 * 3600),
-    oneTimeTokenTtlSeconds: { activation: 7 * 24 * 3600, reset: 3600 },
+    oneTimeTokenTtlSeconds: { activation: 7 * 24 * 3600, reset: 3600, emailChange: 48 * 3600 },
     bruteForce: {
       windowSeconds: int(env, 'BRUTE_FORCE_WINDOW_SECONDS', 900),
       maxPerAccount: int(env, 'BRUTE_FORCE_MAX_PER_ACCOUNT', 5),

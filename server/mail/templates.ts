@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE } from '../../domain/constants';
 import { formatNumber, pluralCategory } from '../../domain/format';
 
 /** account mails, the reloadable programme's notifications (server/modules/reloadables/notifications.ts), a square voucher's code (server/modules/square/communications.sender.ts) */
-export const EMAIL_TEMPLATES = ['activation', 'reset', 'reloadLowBalance', 'reloadRunDone', 'reloadRunFailed', 'reloadMonthlyStatement', 'squareCode'] as const;
+export const EMAIL_TEMPLATES = ['activation', 'reset', 'emailChange', 'reloadLowBalance', 'reloadRunDone', 'reloadRunFailed', 'reloadMonthlyStatement', 'squareCode'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 export const EMAIL_LANGUAGES = ['it', 'en'] as const;
 

@@ -10,3 +10,4 @@ export * from './orders';
 export * from './reloadables';
 export * from './rate-limits';
 export * from './square';
+export * from './tickets';

@@ -25,7 +25,8 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_expires_idx').on(t.expiresAt)],
 );
 
-export const ONE_TIME_TOKEN_KINDS = ['activation', 'reset'] as const;
+/** emailChange: confirms `users.pending_email` (sent to that address) */
+export const ONE_TIME_TOKEN_KINDS = ['activation', 'reset', 'emailChange'] as const;
 export type OneTimeTokenKind = (typeof ONE_TIME_TOKEN_KINDS)[number];
 
 /** Activation and password-reset links: 256 random bits, stored hashed, expiring, single use. */

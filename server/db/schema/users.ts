@@ -20,6 +20,15 @@ export const users = pgTable(
     /** SPEC §3 shape; validated with domain permissionsSchema on write and read. */
     permissions: jsonb('permissions').$type<Permissions>().notNull().default({}),
     language: text('language').notNull().default('it'),
+    /** SPEC §3 profile: postal address */
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    country: text('country'),
+    /** an e-mail change waiting for its confirmation link (the account signs in with `email` until then) */
+    pendingEmail: text('pending_email'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     status: text('status').$type<UserStatus>().notNull().default('PENDING_ACTIVATION'),
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

@@ -20,6 +20,7 @@ export const emailExists = () => new ApiError(409, 'EMAIL_EXISTS', 'Another acco
 const LINK_PATHS: Record<OneTimeTokenKind, string> = {
   reset: '/forgot-password',
   activation: '/user-account-activation',
+  emailChange: '/confirm-email',
 };
 
 export function userConfiguration(auth: AuthState): UserConfiguration {
@@ -49,8 +50,11 @@ async function issueLink(ctx: AppContext, db: Db, user: UserRow, kind: OneTimeTo
   const ttl = ctx.config.oneTimeTokenTtlSeconds[kind];
   await repo.invalidateOneTimeTokens(db, user.id, kind);
   await repo.insertOneTimeToken(db, { kind, tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + ttl * 1000) });
+  // an e-mail change is confirmed from the new address
+  const to = kind === 'emailChange' ? user.pendingEmail : user.email;
+  if (!to) throw new Error('an e-mail change link needs a pending e-mail');
   await queueEmail(db, {
-    to: user.email,
+    to,
     template: kind,
     language: user.language,
     params: {
