@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ReloadableCardStatus } from '../../domain/reloadables';
 import { queryRows, type Db } from '../db/client';
 import { applyWalletMoves, appendCardEvent, creditCards, lockReloadableCards, lockWallet } from '../modules/reloadables/ledger';
+import { nextPrintedNumber } from '../db/numbering';
 
 /**
  * The reloadable programme's demo data (issue 10), the same picture as the SPA's demo mode
@@ -122,7 +123,7 @@ async function seedPastRun(db: Db, companyId: string, userId: string, at: Date):
   const [run] = await queryRows<{ id: string }>(
     db,
     sql`INSERT INTO reload_runs (number, company_id, source, state, started_at, completed_at, row_count, total_cents, credited_count, credited_cents, user_id, created_at)
-        VALUES ('RL-' || lpad(nextval('reload_run_number_seq')::text, 6, '0'), ${companyId}, 'MANUAL', 'COMPLETED', ${iso}::timestamptz, ${iso}::timestamptz,
+        VALUES (${nextPrintedNumber('RL-', 'reload_run_number_seq')}, ${companyId}, 'MANUAL', 'COMPLETED', ${iso}::timestamptz, ${iso}::timestamptz,
           ${cards.length}, ${total}, ${cards.length}, ${total}, ${userId}, ${iso}::timestamptz)
         RETURNING id`,
   );

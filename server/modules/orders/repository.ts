@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { companySubtree, inIds } from '../../lib/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
+import { nextPrintedNumber } from '../../db/numbering';
 
 /** Which orders a company subtree sees: the ones it placed, or the ones others placed for it (acquired). */
 export type OrderView = 'placed' | 'acquired';
@@ -243,7 +244,7 @@ export async function stockRuns(db: Db, placedBy: string, typologyId: string, li
 export async function insertDraft(db: Db, values: { companyId: string; placedByCompanyId: string; createdByUserId: string; shippingType: ShippingType }): Promise<string> {
   const [row] = await db
     .insert(orders)
-    .values({ number: sql`'ORD-' || lpad(nextval('order_number_seq')::text, 6, '0')`, ...values })
+    .values({ number: nextPrintedNumber('ORD-', 'order_number_seq'), ...values })
     .returning({ id: orders.id });
   return row.id;
 }

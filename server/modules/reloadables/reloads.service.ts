@@ -10,6 +10,7 @@ import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempo
 import { lockReloadableCards, lockWallet, reserve } from './ledger';
 import { executeRun, lowBalanceCheck, RUN_JOB } from './runs.execute';
 import { loadRunDetail } from './runs.repository';
+import { nextPrintedNumber } from '../../db/numbering';
 
 export interface RunRowInput {
   /** file line or position in the selection (1-based) */
@@ -302,7 +303,7 @@ async function insertRun(
   const [run] = await queryRows<{ id: string }>(
     tx,
     sql`INSERT INTO reload_runs (number, company_id, source, file_name, state, scheduled_at, row_count, total_cents, reserved_cents, user_id, created_at)
-        VALUES ('RL-' || lpad(nextval('reload_run_number_seq')::text, 6, '0'), ${actor.companyId}, ${input.source}, ${input.fileName ?? null}, 'IN_PROGRESS',
+        VALUES (${nextPrintedNumber('RL-', 'reload_run_number_seq')}, ${actor.companyId}, ${input.source}, ${input.fileName ?? null}, 'IN_PROGRESS',
           ${input.scheduledAt?.toISOString() ?? null}::timestamptz, ${good.length}, ${totalCents}, ${totalCents}, ${actor.userId}, ${now.toISOString()}::timestamptz)
         RETURNING id`,
   );

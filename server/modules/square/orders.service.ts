@@ -20,6 +20,7 @@ import { ApiError, notFound } from '../../lib/errors';
 import { decodeCsvFile } from '../../lib/uploads';
 import { SQUARE_JOBS, type SquareJobPayload } from './orders.jobs';
 import { findSquareOrder, liveCodeHolders, toSquareOrders, type OrderView, type SquareOrderRow } from './orders.repository';
+import { nextPrintedNumber } from '../../db/numbering';
 
 /** The orders' work (README.md beside this file): upload, validation, creation and the actions of the transition table. */
 
@@ -95,7 +96,7 @@ export async function createSquareOrder(ctx: AppContext, actor: SquareActor, bod
     await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`
         INSERT INTO square_orders (id, order_number, company_id, host, referent_email, typology, valid_months, total_amount_cents, total_quantity, status, file_key, created_by, progress_done, progress_total)
-        VALUES (${id}, 'SQ-' || lpad(nextval('square_order_number_seq')::text, 6, '0'), ${actor.companyId}, ${body.host.toLowerCase()}, ${body.referentEmail.toLowerCase()}, ${body.typology},
+        VALUES (${id}, ${nextPrintedNumber('SQ-', 'square_order_number_seq')}, ${actor.companyId}, ${body.host.toLowerCase()}, ${body.referentEmail.toLowerCase()}, ${body.typology},
           ${body.validMonths}, ${validation.totalAmountCents}, ${validation.validCount}, 'PENDING', ${key}, ${actor.userId}, 0, ${validation.validCount})`);
       await enqueue(tx, SQUARE_JOBS.create, { orderId: id, userId: actor.userId } satisfies SquareJobPayload);
     });
