@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
+import { orderItems, orderRecipients, orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
@@ -68,5 +68,22 @@ describe.each(DRIVERS)('order CSVs (%s)', (driver) => {
     const none = await call(operator, 'GET', url(`/orders/${empty}/codes?format=csv&lang=it`));
     expect(none.statusCode).toBe(200);
     expect(none.body).toBe('\uFEFFCodice;Progressivo;Tipologia;Valore;Stato;Destinatario;E-mail;Data di scadenza\r\n');
+  });
+
+  it("has one line per card in an order's codes CSV, named after its first recipient, even when two recipients point at the card", async () => {
+    const id = await addOrder('KX-TWICE', null);
+    const typologyId = await addTypology(t.db.db);
+    const card = await addCard(t.db.db, { companyId: acmeId, typologyId, orderReference: 'KX-TWICE', progressive: 78000 });
+    const [item] = await t.db.db.insert(orderItems).values({ orderId: id, typologyId, quantity: 2, valueCents: 2500 }).returning({ id: orderItems.id });
+    await t.db.db.insert(orderRecipients).values([
+      { orderId: id, itemId: item.id, position: 2, firstName: 'Bruno', lastName: 'Secondo', email: 'bruno@example.test', cardId: card.id },
+      { orderId: id, itemId: item.id, position: 1, firstName: 'Anna', lastName: 'Prima', email: 'anna@example.test', cardId: card.id },
+    ]);
+    const res = await call(operator, 'GET', url(`/orders/${id}/codes?format=csv&lang=en`));
+    expect(res.statusCode).toBe(200);
+    const rows = lines(res.body).slice(1, -1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain(`${card.code},78000,`);
+    expect(rows[0]).toContain(',Anna Prima,anna@example.test,');
   });
 });

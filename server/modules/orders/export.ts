@@ -83,8 +83,9 @@ export function orderCodesCsv(order: Pick<Order, 'companyId' | 'number'>, format
     c.text(t.email, sql`r.email`),
     c.dateTime(t.expireDate, sql`g.expire_date`),
   ];
+  // one line per card even if a card were ever tied to two recipients (card_id is indexed, not unique)
   const rows = {
-    from: (condition: SQL) => sql`FROM gift_cards g JOIN card_typologies ty ON ty.id = g.typology_id LEFT JOIN order_recipients r ON r.card_id = g.id
+    from: (condition: SQL) => sql`FROM gift_cards g JOIN card_typologies ty ON ty.id = g.typology_id LEFT JOIN LATERAL (SELECT email, first_name, last_name FROM order_recipients WHERE card_id = g.id ORDER BY position LIMIT 1) r ON true
         WHERE g.company_id = ${order.companyId} AND g.order_reference = ${order.number} AND ${condition}`,
     key: { column: sql`g.progressive`, type: 'bigint', id: sql`g.id`, order: 'ASC' },
   } as const;
