@@ -65,7 +65,7 @@ interface FieldCommon {
   show?: boolean;
   /** kind 'reference': the resource (its access-table name) and the field that names a record */
   reference?: FieldReference;
-  /** kind 'select' */
+  /** kind 'select'; kind 'boolean': the words for 'true' and 'false' (else a check mark) */
   choices?: readonly FieldChoice[];
   /** kind 'file' */
   file?: FieldFile;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineFields, type DisplayFieldSpec } from '../fields';
+import { defineFields, type DisplayFieldSpec, type FieldSet } from '../fields';
 import { GV } from '../giftcards';
 import { maxLengthMessage } from '../messages';
 import {
@@ -191,7 +191,14 @@ export const squareOrderFields = defineFields(
     orderColumn('status', 'status', { kind: 'select', choices: SQUARE_ORDER_STATE_CHOICES, filter: true }),
     // the order's page only
     orderColumn('validMonths', 'validMonths', { kind: 'number', column: false }),
-    orderColumn('approvalRequired', 'approvalRequired', { kind: 'boolean', column: false }),
+    orderColumn('approvalRequired', 'approvalRequired', {
+      kind: 'boolean',
+      choices: [
+        { id: 'true', name: 'square.detail.approvalRequired' },
+        { id: 'false', name: 'square.detail.approvalNotRequired' },
+      ],
+      column: false,
+    }),
     orderColumn('confirmedAt', 'confirmedAt', { kind: 'datetime', column: false }),
     orderColumn('approvedAt', 'approvedAt', { kind: 'datetime', column: false }),
     orderColumn('activatedAt', 'activatedAt', { kind: 'datetime', column: false }),
@@ -221,6 +228,9 @@ export const squareCodeFields = defineFields(
   ],
   { resource: 'square/codes', primary: 'code', secondary: ['email', 'status'], sort: { field: 'activationDate', order: 'DESC' }, texts: 'square.codes' },
 );
+
+/** The codes of one order, on its page: without the order's number and type, which are the order's own. */
+export const squareOrderCodeFields: FieldSet = { ...squareCodeFields, fields: squareCodeFields.fields.filter((field) => field.source !== 'orderNumber' && field.source !== 'typology') };
 
 export const squareCommunicationFields = defineFields(
   none,

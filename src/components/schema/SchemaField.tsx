@@ -12,6 +12,14 @@ function ChoiceChip({ field, record }: { field: FieldSpec; record?: RaRecord }) 
   return <StatusBadge tone={choice.tone ?? 'transparent'} status={choice.id} label={translate(choice.name)} />;
 }
 
+/** A flag said in words where its declaration names them (choices 'true' and 'false'): "Necessaria", not a check mark. */
+function BooleanWords({ field, record }: { field: FieldSpec; record?: RaRecord }) {
+  const translate = useTranslate();
+  const value = useFieldValue({ source: field.source, record });
+  const choice = value == null ? undefined : field.choices?.find((c) => c.id === String(value));
+  return <Typography variant="body2">{choice ? translate(choice.name) : '—'}</Typography>;
+}
+
 /**
  * A value written as text by its kind (domain/fields.ts FieldKind): money and dates on one line,
  * figures in tabular digits; "—" for none. A plain number is written by the one formatter
@@ -38,7 +46,7 @@ function PlainField({ field, record }: { field: FieldSpec; record?: RaRecord }) 
 export function SchemaField({ field, record }: { field: FieldSpec; record?: RaRecord }) {
   switch (field.kind ?? 'text') {
     case 'boolean':
-      return <BooleanField source={field.source} record={record} />;
+      return field.choices ? <BooleanWords field={field} record={record} /> : <BooleanField source={field.source} record={record} />;
     case 'select':
       return <ChoiceChip field={field} record={record} />;
     case 'reference':

@@ -56,6 +56,10 @@ describe('SquareOrderShow', () => {
     // the order's codes: the codes list filtered by the order, each code a link to its page
     expect(await screen.findByRole('link', { name: 'SQ7K2M9P4X' })).toHaveAttribute('href', '/square/codes/code-1');
     expect(JSON.parse(codeQueries[0].get('filter')!)).toEqual({ orderId: ORDER_ID });
+    // the approval in words; the order's own number and type are not repeated on each code
+    expect(screen.getByText('Required')).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Order number' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Code' })).toBeInTheDocument();
   });
 
   it('while a job works it shows the progress and asks again until the order has moved on', async () => {

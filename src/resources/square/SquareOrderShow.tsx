@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { CanAccess, RecordContextProvider, ShowBase, useDataProvider, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import { SQUARE_COMMUNICATION_STATES, SQUARE_ORDER_BUSY_STATES, SQUARE_ORDER_TONES, type SquareOrderState } from '../../../domain/square';
-import { squareCodeFields, squareOrderFields, type SquareOrder } from '../../../domain/schemas/square';
+import { squareOrderCodeFields, squareOrderFields, type SquareOrder } from '../../../domain/schemas/square';
 import { useCsvDownload } from '../../components/csvDownload';
 import { FigureGrid } from '../../components/FigureGrid';
 import { useFormat } from '../../components/formatMoney';
@@ -96,7 +96,7 @@ function OrderContent() {
             {/* no record around the list's filters: they would read the order's own status and type as theirs */}
             <RecordContextProvider value={undefined}>
               {/* opened again when the order moves on (its codes minted, activated, deleted) */}
-              <SchemaList key={order.status} fields={squareCodeFields} resource="square/codes" within={{ orderId: order.id }} rowClick="edit" title="square.codes.ofOrder" empty="square.codes.orderEmpty" />
+              <SchemaList key={order.status} fields={squareOrderCodeFields} resource="square/codes" within={{ orderId: order.id }} rowClick="edit" title="square.codes.ofOrder" empty="square.codes.orderEmpty" />
             </RecordContextProvider>
           </CanAccess>
         </Box>
