@@ -163,6 +163,20 @@ describe('permissions and access', () => {
     expect(await authProvider.getIdentity!()).toMatchObject({ id: 'user-1', fullName: 'Ada Lovelace', companyId: 'company-1', companyName: 'Acme' });
     expect(calls).toBe(1);
   });
+
+  it('answers access at once only while the configuration is at hand; signed out, nothing', async () => {
+    signedIn();
+    server.use(http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration(['ticketing']))));
+    const { authProvider } = setup();
+    authProvider.forgetSession();
+    signedIn();
+    expect(authProvider.canAccessNow({ resource: 'tickets', action: 'list' })).toBeUndefined();
+    await authProvider.getConfiguration();
+    expect(authProvider.canAccessNow({ resource: 'tickets', action: 'list' })).toBe(true);
+    expect(authProvider.canAccessNow({ resource: 'users', action: 'list' })).toBe(false);
+    await authProvider.logout({});
+    expect(authProvider.canAccessNow({ resource: 'tickets', action: 'list' })).toBeUndefined();
+  });
 });
 
 describe('authProvider.checkError', () => {

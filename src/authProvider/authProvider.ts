@@ -8,7 +8,7 @@ import type { HttpClient } from '../dataProvider/httpClient';
 import type { TesseraAuthProvider } from '../dataProvider/types';
 import { clearSession, hasSession, readCompanyId, readRefreshToken, readViewedCompany, storeSession, storeViewedCompany } from './session';
 import { loadUserConfiguration } from './userConfiguration';
-import { clearUserConfigurationCache } from './userConfigurationCache';
+import { clearUserConfigurationCache, settledUserConfiguration } from './userConfigurationCache';
 
 export interface LoginParams {
   email: string;
@@ -92,6 +92,11 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
     /** Unknown resource or action: denied (domain/access.ts). */
     async canAccess({ resource, action }: { resource: string; action: string }) {
       return canAccess(await permissions().catch(() => null), resource, action);
+    },
+
+    canAccessNow({ resource, action }: { resource: string; action: string }) {
+      const configuration = hasSession() ? settledUserConfiguration() : undefined;
+      return configuration ? canAccess(configuration.permissions, resource, action) : undefined;
     },
 
     getConfiguration: () => loadUserConfiguration(http),

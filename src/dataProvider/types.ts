@@ -166,6 +166,11 @@ export interface TesseraAccountActions {
   changePassword(oldPassword: string, newPassword: string): Promise<void>;
   /** The signed-in user's profile, company and permissions (5-minute cache, SPEC §7). */
   getConfiguration(): Promise<UserConfiguration>;
+  /**
+   * `canAccess`'s answer when the configuration has already arrived, else undefined: the shell's
+   * menu and the screen gate start from it instead of a round of renders waiting for the same answer.
+   */
+  canAccessNow(params: { resource: string; action: string }): boolean | undefined;
   /** The company of the session (`companyId` in local storage), or null signed out. */
   getCompanyId(): string | null;
   /**

@@ -11,7 +11,8 @@ import { createI18nProvider } from '../i18n/i18nProvider';
 import { hasSession } from '../authProvider/session';
 import { signedIn } from '../test/builders';
 
-function fakeAuthProvider(keys: readonly PermissionKey[]): AuthProvider {
+/** `answersAtHand`: the configuration has arrived (canAccessNow answers); else every answer is awaited. */
+function fakeAuthProvider(keys: readonly PermissionKey[], answersAtHand = true): AuthProvider {
   return {
     login: async () => undefined,
     logout: async () => undefined,
@@ -23,14 +24,15 @@ function fakeAuthProvider(keys: readonly PermissionKey[]): AuthProvider {
     getIdentity: async () => ({ id: 'u1', fullName: 'Ada Lovelace' }),
     hasSession,
     canAccess: async ({ resource, action }) => canAccess(permissionsFrom(keys), resource, action),
+    canAccessNow: ({ resource, action }: { resource: string; action: string }) => (answersAtHand ? canAccess(permissionsFrom(keys), resource, action) : undefined),
   };
 }
 
-async function renderApp(path: string, keys: readonly PermissionKey[]) {
+async function renderApp(path: string, keys: readonly PermissionKey[], answersAtHand = true) {
   const i18nProvider = await createI18nProvider();
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <App authProvider={fakeAuthProvider(keys)} dataProvider={{} as DataProvider} i18nProvider={i18nProvider} queryClient={createQueryClient()} />
+      <App authProvider={fakeAuthProvider(keys, answersAtHand)} dataProvider={{} as DataProvider} i18nProvider={i18nProvider} queryClient={createQueryClient()} />
     </MemoryRouter>,
   );
 }
@@ -54,6 +56,14 @@ describe('shell and menu gating', () => {
     const labels = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
     expect(labels).toEqual(['Transactions', 'Tickets', 'User management']);
     expect(within(menu).queryByText('Gift card management')).not.toBeInTheDocument();
+  });
+
+  it('builds the same menu and first screen while the permissions are still on their way', async () => {
+    signedIn();
+    await renderApp('/', ['privative.transactions', 'ticketing', 'management'], false);
+    expect(await heading('Transactions')).toBeInTheDocument();
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Transactions', 'Tickets', 'User management']);
   });
 
   it('hides the side navigation when there is a single item', async () => {

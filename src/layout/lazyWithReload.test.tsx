@@ -53,6 +53,14 @@ describe('lazyWithReload', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('a screen whose code has arrived renders in the first render, without its fallback', async () => {
+    const Screen = lazyWithReload(async () => ({ default: () => <p>screen</p> }));
+    await Screen.preload();
+    renderLazy(Screen);
+    expect(screen.getByText('screen')).toBeInTheDocument();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+  });
+
   it('a failed preload is tried again by the render, which handles the failure as usual', async () => {
     const reload = vi.fn();
     const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ default: () => <p>screen</p> });

@@ -1,10 +1,13 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useMemo, type ComponentType } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import { AccessDeniedPage } from '../layout/AccessDeniedPage';
 import { LoadingPage } from '../layout/LoadingPage';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { RouteGuard } from '../routes/RouteGuard';
+import { USER_CONFIGURATION_CACHE_MS } from '../../domain/constants';
+import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
+import { GatedScreenContext } from '../components/schema/gatedScreen';
 
 interface GateProps {
   resource: string;
@@ -16,16 +19,22 @@ interface GateProps {
 
 function Allowed({ resource, action, title, component: Component }: GateProps) {
   const translate = useTranslate();
-  const { canAccess, isPending } = useCanAccess({ resource, action });
+  const authProvider = useTesseraAuthProvider();
+  // the answer at hand (the configuration has arrived) renders the screen in this very render
+  const now = authProvider.canAccessNow({ resource, action });
+  const { canAccess, isPending } = useCanAccess({ resource, action, initialData: now, staleTime: now === undefined ? undefined : USER_CONFIGURATION_CACHE_MS });
+  const gate = useMemo(() => ({ resource, action }), [resource, action]);
   // the browser tab names the screen; the access-denied page names itself
   useDocumentTitle(isPending || canAccess ? translate(`screens.${title}`) : undefined);
   if (isPending) return <LoadingPage />;
   // a screen the user may not open says so, with a way home (not a silent redirect)
   if (!canAccess) return <AccessDeniedPage />;
   return (
-    <Suspense fallback={<LoadingPage />}>
-      <Component />
-    </Suspense>
+    <GatedScreenContext.Provider value={gate}>
+      <Suspense fallback={<LoadingPage />}>
+        <Component />
+      </Suspense>
+    </GatedScreenContext.Provider>
   );
 }
 

@@ -23,6 +23,8 @@ export interface RenderScreenOptions {
   permissions?: PermissionKey[];
   /** the react-admin resource the screen belongs to (what the registry mounts it under) */
   resource?: ResourceName;
+  /** authProvider methods of the test's own (a session check that never answers) */
+  auth?: Partial<TesseraAuthProvider>;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface RenderScreenOptions {
  * of company-1 ("Acme") holding `permissions`. The authProvider is the real one, with its
  * permissions and identity fixed: access checks stay on.
  */
-export async function renderScreen(ui: ReactElement, { path = '/', route = '*', permissions = [], resource }: RenderScreenOptions = {}) {
+export async function renderScreen(ui: ReactElement, { path = '/', route = '*', permissions = [], resource, auth }: RenderScreenOptions = {}) {
   signedIn();
   const http = createHttpClient({ onSessionEnd: () => undefined });
   const dataProvider = createDataProvider(http);
@@ -43,6 +45,7 @@ export async function renderScreen(ui: ReactElement, { path = '/', route = '*', 
     getPermissions: async () => granted,
     getIdentity: async () => ({ id: 'user-1', fullName: 'Ada Lovelace', companyId: 'company-1', companyName: 'Acme' }),
     canAccess: async ({ resource: name, action }) => canAccess(granted, name, action),
+    ...auth,
   };
   const screen = resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui;
   return render(

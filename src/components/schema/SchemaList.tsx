@@ -10,6 +10,7 @@ import { DeclaredListFilters, type FilterInputs } from './SchemaFilterForm';
 import { ListLoadError } from '../ListLoadError';
 import { SchemaListCount } from './SchemaListState';
 import { useEditLink, type RecordLink } from './SchemaRecordLink';
+import { useGateChecked } from './gatedScreen';
 
 function ListBody({
   fields,
@@ -175,9 +176,12 @@ export function SchemaList({
   const [searchKey, filtersKey, countKey] = [text(search, 'search'), text(filtersLabel, 'filters'), text(count, 'count')];
   const recordLink = link === false ? undefined : (link ?? (rowClick === 'edit' ? editLink : undefined));
   const titleId = useId();
+  // the screen's gate checked the session and this list's access already: the first request goes at once
+  const gateChecked = useGateChecked(resource, 'list');
   const list = (
     <InfiniteListBase<RaRecord>
       resource={resource}
+      disableAuthentication={gateChecked}
       perPage={perPage}
       sort={sort}
       filter={filter}

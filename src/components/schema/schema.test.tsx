@@ -17,6 +17,7 @@ import { storeFields, storeSchema } from '../../../domain/schemas/store';
 import { server } from '../../test/msw';
 import { renderScreen } from '../../test/renderScreen';
 import { SchemaForm } from './SchemaForm';
+import { GatedScreenContext } from './gatedScreen';
 import { SchemaList } from './SchemaList';
 import { SchemaShowFields } from './SchemaShowFields';
 
@@ -33,6 +34,19 @@ const store = { id: 's-1', code: 'NEG-1', name: 'Centro', storeCategoryId: 'RETA
 const options = { permissions: ['privative.stores' as const], resource: 'privative/stores' as const };
 
 describe('schema components', () => {
+  it("asks for a gated screen's own list at once: the gate already checked the session and the access", async () => {
+    server.use(http.get(STORES, () => HttpResponse.json([store], { headers: { 'Content-Range': 'stores 0-0/1' } })));
+    const never = () => new Promise<never>(() => undefined);
+    await renderScreen(
+      <GatedScreenContext.Provider value={{ resource: 'privative/stores', action: 'list' }}>
+        <SchemaList fields={storeFields} />
+      </GatedScreenContext.Provider>,
+      { ...options, auth: { checkAuth: never, canAccess: never } },
+    );
+    expect(await screen.findByText('Centro')).toBeInTheDocument();
+  });
+
+
   it('a declared field becomes a list column, a filter and a sort the API accepts, and a CSV column', async () => {
     let query = '';
     server.use(

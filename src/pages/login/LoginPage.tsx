@@ -59,8 +59,9 @@ export function LoginPage() {
         // the first signed-in screen needs the shell: its code loads while the sign-in is answered
         preloadShell();
         await authProvider.login(values);
-        // and the first screen's code, beside the permissions that name it
-        authProvider
+        // and the first screen's code, beside the permissions that name it; the shell needs them
+        // before it shows anything, so they are awaited here: its first render then has its answers
+        await authProvider
           .getConfiguration()
           .then(({ permissions }) => preloadListScreen(afterLogin, permissions))
           .catch(() => undefined);
