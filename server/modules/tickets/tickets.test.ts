@@ -230,6 +230,9 @@ describe.each(DRIVERS)('tickets API (%s)', (driver) => {
     expect(noFlag.json().error.message).toBe('FORBIDDEN');
     expect((await w.call(w.noTicketing, 'POST', w.url('/tickets'), {})).statusCode).toBe(403);
     expect((await w.call(w.stranger, 'GET', w.url('/tickets'))).statusCode).toBe(404);
+    expect((await w.call(w.stranger, 'GET', w.url('/ticket-categories'))).statusCode).toBe(404);
+    expect((await w.call(w.stranger, 'GET', w.url(`/ticket-categories/${category.id}`))).statusCode).toBe(404);
+    expect((await w.call(w.noTicketing, 'GET', w.url(`/ticket-categories/${category.id}`))).statusCode).toBe(403);
     expect((await w.call(w.stranger, 'GET', w.url(`/tickets/${mine.id}`))).statusCode).toBe(404);
     expect((await w.call(w.stranger, 'GET', w.url(`/tickets/${mine.id}`, w.otherId))).statusCode).toBe(404);
     expect((await w.call(w.stranger, 'POST', w.url(`/tickets/${mine.id}/messages`, w.otherId), { body: 'hi' })).statusCode).toBe(404);
