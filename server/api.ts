@@ -23,6 +23,7 @@ import { registerReloadableJobs, reloadableRoutes } from './modules/reloadables'
 import { registerSquareJobs, squareRoutes } from './modules/square';
 import { storeRoutes } from './modules/stores/routes';
 import { userRoutes } from './modules/user/routes';
+import { usersRoutes } from './modules/users/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
 
@@ -79,6 +80,7 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(userRoutes, { ctx });
   await app.register(companyRoutes, { ctx });
   await app.register(operatorRoutes, { ctx });
+  await app.register(usersRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   await app.register(giftcardRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
