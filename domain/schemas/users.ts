@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { defineFields } from '../fields';
-import { maxLengthMessage } from '../messages';
+import { maxItemsMessage, maxLengthMessage } from '../messages';
 import { PERMISSION_KEYS } from '../permissions';
 import { USER_ROLES } from '../roles';
 import { USER_ACTIONS } from '../users';
@@ -37,7 +37,7 @@ export const userPhoneSchema = z.string().trim().regex(/^\d{10}$/, 'validation.u
 export const permissionKeySchema = z.enum(PERMISSION_KEYS);
 const permissionListSchema = z
   .array(permissionKeySchema)
-  .max(PERMISSION_KEYS.length)
+  .max(PERMISSION_KEYS.length, maxItemsMessage(PERMISSION_KEYS.length))
   .refine((keys) => new Set(keys).size === keys.length, 'validation.invalid');
 
 /** The user's data (names like the operator's: 3 to 40 letters; SPEC §5 phone and e-mail). */
@@ -86,19 +86,25 @@ export type Grantable = z.infer<typeof grantableSchema>;
 // SPEC §4 badge colours: active green; pending and disabled yellow
 const STATUS_TONES = { ACTIVE: 'green', PENDING_ACTIVATION: 'yellow', DISABLED: 'yellow' } as const;
 
-/** The list's filters and columns, and the form's data fields (the role and the checklist are the detail's own). */
-const userFieldsSchema = userDataSchema.extend({ companyId: z.string(), role: z.enum(USER_ROLES, 'validation.required') });
+/**
+ * The list's filters and columns, the detail's fields and the form's: data, the company (chosen at
+ * creation; empty: the route's), the role and the permissions (the detail's checklist replaces
+ * that input). The create and update bodies are the form's values.
+ */
+const userFieldsSchema = userDataSchema.extend({ companyId: z.string(), role: z.enum(USER_ROLES, 'validation.required'), permissions: permissionListSchema });
 export const userFields = defineFields(
   userFieldsSchema,
   [
-    { source: 'firstName', label: 'users.fields.firstName', column: true, sortable: true },
-    { source: 'lastName', label: 'users.fields.lastName', column: true, sortable: true },
-    { source: 'email', label: 'users.fields.email', kind: 'email', column: true, sortable: true },
-    { source: 'phoneCountry', label: 'users.fields.phoneCountry', defaultValue: '+39', maxLength: 5 },
-    { source: 'phone', label: 'users.fields.phone', kind: 'phone', column: true },
-    { source: 'companyId', label: 'users.fields.company', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' }, show: false, filter: true },
+    { source: 'firstName', label: 'users.fields.firstName', column: true, sortable: true, group: 'data' },
+    { source: 'lastName', label: 'users.fields.lastName', column: true, sortable: true, group: 'data' },
+    { source: 'email', label: 'users.fields.email', kind: 'email', column: true, sortable: true, group: 'data' },
+    { source: 'phoneCountry', label: 'users.fields.phoneCountry', defaultValue: '+39', maxLength: 5, group: 'data' },
+    { source: 'phone', label: 'users.fields.phone', kind: 'phone', column: true, maxLength: 10, group: 'data' },
+    // chosen when the user is created; a user does not move between companies
+    { source: 'companyId', label: 'users.fields.company', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' }, readOnly: true, show: false, filter: true, group: 'data' },
     { source: 'companyName', label: 'users.fields.company', input: false, column: true, sortable: true },
-    { source: 'role', label: 'users.fields.role', kind: 'select', choices: USER_ROLES.map((id) => ({ id, name: `users.roles.${id}` })), column: true, sortable: true, filter: true },
+    { source: 'role', label: 'users.fields.role', kind: 'select', choices: USER_ROLES.map((id) => ({ id, name: `users.roles.${id}` })), column: true, sortable: true, filter: true, group: 'rights' },
+    { source: 'permissions', label: 'users.fields.permissions', show: false, group: 'rights' },
     {
       source: 'status',
       label: 'users.fields.status',
@@ -109,6 +115,9 @@ export const userFields = defineFields(
       sortable: true,
       filter: true,
     },
+    { source: 'pendingEmail', label: 'users.fields.pendingEmail', input: false },
+    { source: 'lastSignInAt', label: 'users.fields.lastSignInAt', input: false, kind: 'datetime' },
+    { source: 'createdAt', label: 'users.fields.createdAt', input: false, kind: 'datetime' },
   ],
   { resource: 'users', primary: 'lastName', secondary: ['email', 'companyName'], sorts: ['createdAt'], sort: { field: 'lastName', order: 'ASC' }, texts: 'users' },
 );
@@ -146,3 +155,16 @@ export type ProfileBody = z.input<typeof profileSchema>;
 
 export const languageSchema = z.object({ language: z.enum(LANGUAGES, 'validation.invalid') }).strict();
 export const confirmEmailSchema = z.object({ token: z.string().min(1, 'validation.required').max(512, maxLengthMessage(512)) }).strict();
+
+/** The profile form's fields (personal information tab). */
+export const profileFields = defineFields(profileSchema, [
+  { source: 'firstName', label: 'profile.fields.firstName' },
+  { source: 'lastName', label: 'profile.fields.lastName' },
+  { source: 'email', label: 'profile.fields.email', kind: 'email' },
+  { source: 'phone', label: 'profile.fields.phone', kind: 'phone', maxLength: 10 },
+  { source: 'address', label: 'profile.fields.address' },
+  { source: 'city', label: 'profile.fields.city' },
+  { source: 'state', label: 'profile.fields.state' },
+  { source: 'zip', label: 'profile.fields.zip', maxLength: 5 },
+  { source: 'country', label: 'profile.fields.country' },
+]);

@@ -1,28 +1,37 @@
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { LANGUAGES, LANGUAGES_WITH_TEXTS, type Language } from '../../../domain/constants';
+import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
+import { useNotifyError } from '../../components/useNotifyError';
 
 /**
- * The language choice (SPEC §1): it, en, es, fr, de. i18next persists it under i18nextLng;
- * es, fr and de have no texts yet and show Italian.
+ * The language choice (SPEC §1): it, en, es, fr, de. i18next persists it under i18nextLng for
+ * the texts; the server keeps it too, so the user's e-mails go out in it (es, fr and de have no
+ * texts yet and show, and e-mail, Italian).
  */
 export function LanguageTab() {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyError = useNotifyError();
+  const authProvider = useTesseraAuthProvider();
   const [locale, setLocale] = useLocaleState();
   const current = LANGUAGES.find((language) => locale.startsWith(language)) ?? 'it';
+
+  const choose = async (language: Language) => {
+    try {
+      // the server first: the notice below is then true for the e-mails too
+      await authProvider.setLanguage(language);
+      setLocale(language);
+      notify('success.languageUpdated', { type: 'success' });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
 
   return (
     <FormControl>
       <FormLabel id="language-choice">{translate('profile.languageDescription')}</FormLabel>
-      <RadioGroup
-        aria-labelledby="language-choice"
-        value={current}
-        onChange={(event) => {
-          setLocale(event.target.value as Language);
-          notify('success.languageUpdated', { type: 'success' });
-        }}
-      >
+      <RadioGroup aria-labelledby="language-choice" value={current} onChange={(event) => void choose(event.target.value as Language)}>
         {LANGUAGES.map((language) => (
           <FormControlLabel key={language} value={language} control={<Radio />} label={translate(`profile.languages.${language}`)} />
         ))}
