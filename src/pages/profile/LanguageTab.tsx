@@ -1,8 +1,15 @@
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { LANGUAGES, LANGUAGES_WITH_TEXTS, type Language } from '../../../domain/constants';
 import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 import { useNotifyError } from '../../components/useNotifyError';
+
+/**
+ * A language change re-mounts everything below react-admin's i18n context (the notification area
+ * too, losing what it shows): the notice is given by the tab as it mounts again, in the new language.
+ */
+let noticePending = false;
 
 /**
  * The language choice (SPEC §1): it, en, es, fr, de. i18next persists it under i18nextLng for
@@ -17,12 +24,19 @@ export function LanguageTab() {
   const [locale, setLocale] = useLocaleState();
   const current = LANGUAGES.find((language) => locale.startsWith(language)) ?? 'it';
 
+  // on the mount after the change (before it, the old notification area would take the notice and go)
+  useEffect(() => {
+    if (!noticePending) return;
+    noticePending = false;
+    notify('success.languageUpdated', { type: 'success' });
+  }, [notify]);
+
   const choose = async (language: Language) => {
     try {
       // the server first: the notice below is then true for the e-mails too
       await authProvider.setLanguage(language);
+      noticePending = true;
       setLocale(language);
-      notify('success.languageUpdated', { type: 'success' });
     } catch (error) {
       notifyError(error);
     }
