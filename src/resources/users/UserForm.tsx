@@ -35,7 +35,8 @@ export function UserForm({ above }: { above?: ReactNode }) {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('users.sections.data')}
       </Typography>
-      <SchemaInputs fields={userFields} group="data" />
+      {/* the company is chosen at creation; the detail names it in its header */}
+      <SchemaInputs fields={userFields} group="data" overrides={record?.id != null ? { companyId: <></> } : undefined} />
       <Divider sx={{ my: 2 }} />
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('users.sections.rights')}
