@@ -24,6 +24,7 @@ import { registerSquareJobs, squareRoutes } from './modules/square';
 import { storeRoutes } from './modules/stores/routes';
 import { ticketRoutes } from './modules/tickets';
 import { userRoutes } from './modules/user/routes';
+import { usersRoutes } from './modules/users/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
 
@@ -80,6 +81,7 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(userRoutes, { ctx });
   await app.register(companyRoutes, { ctx });
   await app.register(operatorRoutes, { ctx });
+  await app.register(usersRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   await app.register(giftcardRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });

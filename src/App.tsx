@@ -12,6 +12,7 @@ import { lazyWithReload } from './layout/lazyWithReload';
 import { LoadingPage } from './layout/LoadingPage';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { AccountActivationPage } from './pages/activation/AccountActivationPage';
+import { ConfirmEmailPage } from './pages/confirmEmail/ConfirmEmailPage';
 import { ForgotPasswordPage } from './pages/forgotPassword/ForgotPasswordPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { resourceElements, sectionRoutes } from './resources/resourceRoutes';
@@ -65,6 +66,7 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient, sto
         <CustomRoutes noLayout>
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/user-account-activation" element={<AccountActivationPage />} />
+          <Route path="/confirm-email" element={<ConfirmEmailPage />} />
         </CustomRoutes>
         <CustomRoutes>
           {/* `/` is ours, not react-admin's dashboard slot: that slot runs its own auth check */}

@@ -93,6 +93,13 @@ export const userConfigurationSchema = z.object({
     role: z.string(),
     language: z.string(),
     status: z.enum(USER_STATUSES),
+    // SPEC §3 profile (issue 20): the postal address, and an e-mail change waiting for its link
+    address: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip: z.string().nullable(),
+    country: z.string().nullable(),
+    pendingEmail: z.string().nullable(),
   }),
   company: z.object({
     id: z.string(),

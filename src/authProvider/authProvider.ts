@@ -1,14 +1,16 @@
 import type { UserIdentity } from 'react-admin';
 import { canAccess } from '../../domain/access';
 import type { Permissions } from '../../domain/permissions';
-import { sessionSchema, type SignInResponse } from '../../domain/schemas/auth';
+import type { Language } from '../../domain/constants';
+import { sessionSchema, type SignInResponse, type UserConfiguration } from '../../domain/schemas/auth';
+import type { ProfileBody } from '../../domain/schemas/users';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { AUTH_PATHS, logoutUrl } from '../dataProvider/authEndpoints';
 import type { HttpClient } from '../dataProvider/httpClient';
 import type { TesseraAuthProvider } from '../dataProvider/types';
 import { clearSession, hasSession, readCompanyId, readRefreshToken, readViewedCompany, storeSession, storeViewedCompany } from './session';
 import { loadUserConfiguration } from './userConfiguration';
-import { clearUserConfigurationCache, settledUserConfiguration } from './userConfigurationCache';
+import { cacheUserConfiguration, clearUserConfigurationCache, settledUserConfiguration } from './userConfigurationCache';
 
 export interface LoginParams {
   email: string;
@@ -122,6 +124,20 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
     },
     async changePassword(oldPassword: string, newPassword: string) {
       await http.request(AUTH_PATHS.changePassword, { method: 'PUT', json: { oldPassword, newPassword } });
+    },
+    async updateProfile(profile: ProfileBody) {
+      const { body } = await http.request<UserConfiguration>(AUTH_PATHS.profile, { method: 'PUT', json: profile });
+      // the shell and the profile read the configuration: the answer is the new one
+      cacheUserConfiguration(Promise.resolve(body));
+      return body;
+    },
+    async setLanguage(language: Language) {
+      await http.request(AUTH_PATHS.language, { method: 'PUT', json: { language } });
+      clearUserConfigurationCache();
+    },
+    async confirmEmail(token: string) {
+      await http.request(AUTH_PATHS.confirmEmail, { method: 'POST', json: { token }, authenticated: false });
+      clearUserConfigurationCache();
     },
   };
 }

@@ -8,6 +8,9 @@ export const AUTH_PATHS = {
   resetPassword: '/api/user/reset-password',
   activateAccount: '/api/user/activate-account',
   changePassword: '/api/user/change-password',
+  profile: '/api/user/profile',
+  language: '/api/user/language',
+  confirmEmail: '/api/user/confirm-email',
 } as const;
 
 export function logoutUrl(refreshToken: string): string {

@@ -37,6 +37,7 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'square/codes': '/api/company/{companyId}/square/codes',
   'square/communications': '/api/company/{companyId}/square/communications',
   report: '/api/company/{companyId}/giftcard/report-generated',
+  users: '/api/company/{companyId}/users',
 };
 
 export function resourcePath(resource: string, companyId: string | null = readScopeCompanyId()): string {

@@ -6,7 +6,10 @@ import type { CreateOrderBody, OrderConfiguration, OrderItem, OrderItemBody, Ord
 import type { CardBulkBody, CardBulkResult, CreateReloadsBody, FundWalletBody, NotificationSettings, NotificationSettingsBody } from '../../domain/reloadables';
 import type { ReloadableCard, ReloadRunDetail, ReloadValidation, TransferBody, ValidateReloadsBody, Wallet, WalletMovementFilter } from '../../domain/reloadables';
 import type { ReloadRunFilter } from '../../domain/reloadables';
+import type { Language } from '../../domain/constants';
 import type { UserConfiguration } from '../../domain/schemas/auth';
+import type { ProfileBody } from '../../domain/schemas/users';
+import type { UserActions } from './usersActions';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { ReferentInput } from '../../domain/schemas/company';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
@@ -152,7 +155,7 @@ export interface SquareActions {
   resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions;
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call
@@ -164,6 +167,12 @@ export interface TesseraAccountActions {
   resetPassword(password: string, token: string): Promise<void>;
   activateAccount(password: string, token: string): Promise<void>;
   changePassword(oldPassword: string, newPassword: string): Promise<void>;
+  /** The own data (SPEC §3 profile); a new e-mail waits for its link (`pendingEmail`). Answers the new configuration. */
+  updateProfile(profile: ProfileBody): Promise<UserConfiguration>;
+  /** The own language, kept on the server for the e-mails (the texts follow `i18nextLng`). */
+  setLanguage(language: Language): Promise<void>;
+  /** Confirms an e-mail change from its link (public). */
+  confirmEmail(token: string): Promise<void>;
   /** The signed-in user's profile, company and permissions (5-minute cache, SPEC §7). */
   getConfiguration(): Promise<UserConfiguration>;
   /**

@@ -11,6 +11,7 @@ export const AUDIT_KINDS = [
   'account_activated',
   'refresh_token_reuse',
   'referent_removed',
+  'email_changed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

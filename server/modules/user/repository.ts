@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, oneTimeTokens, users, type OneTimeTokenKind, type UserRow } from '../../db/schema';
 
@@ -60,4 +60,35 @@ export async function markOneTimeTokenUsed(db: Db, id: string): Promise<void> {
 export async function findUserWithCompany(db: Db, id: string) {
   const [row] = await db.select({ user: users, company: companies }).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, id));
   return row;
+}
+
+export type ProfileValues = Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'address' | 'city' | 'state' | 'zip' | 'country'> & { pendingEmail?: string | null };
+
+export async function updateProfile(db: Db, id: string, values: ProfileValues): Promise<UserRow> {
+  const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function setLanguage(db: Db, id: string, language: string): Promise<void> {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** The pending e-mail becomes the e-mail. */
+export async function confirmPendingEmail(db: Db, id: string, email: string): Promise<void> {
+  await db.update(users).set({ email, pendingEmail: null, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/**
+ * Whether another account uses this e-mail (any case), or (with `pending`) waits to confirm it,
+ * so two changes to one address cannot both be pending.
+ */
+export async function emailInUse(db: Db, email: string, exceptId: string, pending = true): Promise<boolean> {
+  const lower = email.trim().toLowerCase();
+  const taken = sql`lower(${users.email}) = ${lower}`;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(pending ? or(taken, sql`lower(${users.pendingEmail}) = ${lower}`) : taken, sql`${users.id} <> ${exceptId}`))
+    .limit(1);
+  return row !== undefined;
 }

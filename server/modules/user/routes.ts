@@ -7,6 +7,7 @@ import {
   resetPasswordSchema,
   userConfigurationSchema,
 } from '../../../domain/schemas/auth';
+import { confirmEmailSchema, languageSchema, profileSchema } from '../../../domain/schemas/users';
 import type { AppContext } from '../../context';
 import * as service from './service';
 
@@ -58,6 +59,36 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     { schema: { tags, summary: 'Change the own password; other sessions end', body: changePasswordSchema }, config: { noContent: true }, preHandler: app.requireAuth },
     async (request, reply) => {
       await service.changePassword(ctx, request.auth, request.body.oldPassword, request.body.newPassword, request.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/user/profile',
+    {
+      schema: { tags, summary: 'Update the own data (SPEC §3 profile); a new e-mail waits for its confirmation link', body: profileSchema, response: { 200: userConfigurationSchema } },
+      preHandler: app.requireAuth,
+    },
+    async (request) => service.updateProfile(ctx, request.auth, request.body),
+  );
+
+  app.put(
+    '/api/user/language',
+    { schema: { tags, summary: 'Set the own language (the texts and every later e-mail)', body: languageSchema }, config: { noContent: true }, preHandler: app.requireAuth },
+    async (request, reply) => {
+      await service.setLanguage(ctx, request.auth, request.body.language);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/user/confirm-email',
+    {
+      schema: { tags, summary: 'Confirm an e-mail change with its link token (the pending e-mail becomes the e-mail)', body: confirmEmailSchema },
+      config: { public: true, noContent: true, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      await service.confirmEmail(ctx, request.body.token, request.ip);
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,8 @@
 import type { UserConfiguration } from '../../../domain/schemas/auth';
+import type { Language } from '../../../domain/constants';
+import type { profileSchema } from '../../../domain/schemas/users';
+import type { z } from 'zod';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { permissionsSchema } from '../../../domain/permissions';
 import type { AppContext, AuthState } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -37,6 +41,12 @@ export function userConfiguration(auth: AuthState): UserConfiguration {
       role: user.role,
       language: user.language,
       status: user.status,
+      address: user.address,
+      city: user.city,
+      state: user.state,
+      zip: user.zip,
+      country: user.country,
+      pendingEmail: user.pendingEmail,
     },
     company: { id: company.id, name: company.name, parentId: company.parentId, isProvider: company.isProvider },
     // A malformed stored object grants nothing rather than failing the whole shell.
@@ -72,6 +82,14 @@ async function issueLink(ctx: AppContext, db: Db, user: UserRow, kind: OneTimeTo
  */
 export function issueActivationLink(ctx: AppContext, db: Db, user: UserRow): Promise<void> {
   return issueLink(ctx, db, user, 'activation');
+}
+
+/**
+ * The confirmation link of an e-mail change, sent to `user.pendingEmail` with the caller's
+ * executor (user management and the profile). Call `ctx.jobs.wake()` after the commit.
+ */
+export function issueEmailChangeLink(ctx: AppContext, db: Db, user: UserRow): Promise<void> {
+  return issueLink(ctx, db, user, 'emailChange');
 }
 
 export const FORGOT_PASSWORD_JOB = 'user.forgot-password';
@@ -148,4 +166,69 @@ export async function changePassword(ctx: AppContext, auth: AuthState, oldPasswo
     await revokeUserTokens(tx, user.id, auth.sessionId);
     await recordAudit(tx, { kind: 'password_changed', actorUserId: user.id, subject: user.email.toLowerCase(), ip });
   });
+}
+
+/**
+ * The caller's own data (SPEC §3 profile), no flag needed. A new e-mail goes pending and its
+ * confirmation link to the new address: the account signs in (and resets its password) with the
+ * old one until the link is used. Answers the configuration as it now is.
+ */
+export async function updateProfile(ctx: AppContext, auth: AuthState, body: z.output<typeof profileSchema>): Promise<UserConfiguration> {
+  const { user } = auth;
+  const email = body.email.trim();
+  const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
+  await ctx.db.transaction(async (tx) => {
+    const values: repo.ProfileValues = {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: body.phone,
+      address: body.address ?? null,
+      city: body.city ?? null,
+      state: body.state ?? null,
+      zip: body.zip ?? null,
+      country: body.country ?? null,
+    };
+    if (!emailChanged) {
+      values.pendingEmail = null;
+    } else if (email.toLowerCase() !== user.pendingEmail?.toLowerCase()) {
+      if (await repo.emailInUse(tx, email, user.id)) throw emailExists();
+      values.pendingEmail = email;
+    }
+    const updated = await repo.updateProfile(tx, user.id, values);
+    if (emailChanged && values.pendingEmail) await issueEmailChangeLink(ctx, tx, updated);
+  });
+  ctx.jobs.wake();
+  const fresh = await repo.findUserWithCompany(ctx.db, user.id);
+  return userConfiguration({ ...auth, user: fresh.user, company: fresh.company });
+}
+
+/** The caller's language: the SPA's texts and every later e-mail (renderEmail falls back to Italian for es, fr, de). */
+export async function setLanguage(ctx: AppContext, auth: AuthState, language: Language): Promise<void> {
+  await repo.setLanguage(ctx.db, auth.user.id, language);
+}
+
+/**
+ * Consumes an e-mail change link: the pending e-mail becomes the sign-in e-mail. Unknown or used
+ * → INVALID_OOB_CODE, expired → EXPIRED_OOB_CODE, the address taken meanwhile → 409 EMAIL_EXISTS
+ * (the link stays unused, nothing changes).
+ */
+export async function confirmEmail(ctx: AppContext, token: string, ip: string): Promise<void> {
+  const error = await ctx.db
+    .transaction(async (tx) => {
+      const row = await repo.lockOneTimeToken(tx, 'emailChange', sha256(token));
+      if (!row || row.usedAt) return 'INVALID_OOB_CODE' as const;
+      if (row.expiresAt.getTime() <= Date.now()) return 'EXPIRED_OOB_CODE' as const;
+      const user = await repo.findUserById(tx, row.userId);
+      if (!user || !user.pendingEmail || user.status === 'DISABLED') return 'INVALID_OOB_CODE' as const;
+      if (await repo.emailInUse(tx, user.pendingEmail, user.id, false)) throw emailExists();
+      await repo.markOneTimeTokenUsed(tx, row.id);
+      await repo.confirmPendingEmail(tx, user.id, user.pendingEmail);
+      await recordAudit(tx, { kind: 'email_changed', actorUserId: user.id, subject: user.pendingEmail.toLowerCase(), ip, details: { from: user.email.toLowerCase() } });
+      return null;
+    })
+    .catch((failure: unknown) => {
+      if (pgErrorCode(failure) === UNIQUE_VIOLATION) throw emailExists();
+      throw failure;
+    });
+  if (error) throw new ApiError(400, error, error === 'EXPIRED_OOB_CODE' ? 'The link has expired' : 'The link is not valid');
 }

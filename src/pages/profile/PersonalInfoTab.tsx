@@ -1,33 +1,44 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { profileFields, type ProfileBody } from '../../../domain/schemas/users';
+import { SchemaForm } from '../../components/schema';
+import { useFormSubmit } from '../../components/useFormSubmit';
 import { LoadingPage } from '../../layout/LoadingPage';
+import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 
 /**
- * The user's data as the server knows it, as text (a description list: nothing here is editable
- * yet; editing comes with the profile issue). The role is translated.
+ * The user's own data (SPEC §3 profile, §5 messages), editable by every signed-in user. A new
+ * e-mail waits for the link sent to it: the note says so, and sign-in keeps the current one.
+ * The company and the role are shown, not edited.
  */
 export function PersonalInfoTab() {
   const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const authProvider = useTesseraAuthProvider();
   const { data, isPending, error } = useUserConfiguration();
+  const submit = useFormSubmit<ProfileBody>(async (values) => {
+    const configuration = await authProvider.updateProfile(values);
+    queryClient.setQueryData(['auth', 'userConfiguration'], configuration);
+    notify('success.profileUpdated', { type: 'success' });
+  });
   if (isPending) return <LoadingPage />;
   if (error || !data) return <Alert severity="error">{error?.message ?? translate('errors.unknown')}</Alert>;
 
   const { user, company } = data;
-  const phone = [user.phoneCountry, user.phone].filter(Boolean).join(' ');
-  const fields: [string, string][] = [
-    ['firstName', user.firstName],
-    ['lastName', user.lastName],
-    ['email', user.email],
-    ['phone', phone],
-    ['company', company.name],
-    ['role', user.role ? translate(`profile.roles.${user.role}`, { _: user.role }) : ''],
-  ];
+  const record = { ...user };
   return (
     <Box>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 2, m: 0 }}>
-        {fields.map(([key, value]) => (
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1, m: 0, mb: 2 }}>
+        {(
+          [
+            ['company', company.name],
+            ['role', user.role ? translate(`profile.roles.${user.role}`, { _: user.role }) : ''],
+          ] as const
+        ).map(([key, value]) => (
           <Box key={key} sx={{ minWidth: 0 }}>
             <Typography component="dt" variant="body2" color="text.secondary">
               {translate(`profile.fields.${key}`)}
@@ -38,9 +49,22 @@ export function PersonalInfoTab() {
           </Box>
         ))}
       </Box>
-      <Button component={Link} to="/password" variant="outlined" sx={{ mt: 3 }}>
-        {translate('profile.changePassword')}
-      </Button>
+      {user.pendingEmail && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="profile-pending-email">
+          {translate('profile.pendingEmail', { email: user.pendingEmail })}
+        </Alert>
+      )}
+      <SchemaForm
+        key={`${user.email} ${user.pendingEmail ?? ''}`}
+        fields={profileFields}
+        record={record}
+        onSubmit={submit}
+        actions={
+          <Button component={Link} to="/password" variant="outlined">
+            {translate('profile.changePassword')}
+          </Button>
+        }
+      />
     </Box>
   );
 }

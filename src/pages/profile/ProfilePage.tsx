@@ -10,7 +10,7 @@ const TABS = ['personal', 'language'] as const;
 type ProfileTab = (typeof TABS)[number];
 
 /**
- * /profile: personal information (read-only for now) and the language choice. The tab lives in
+ * /profile: personal information (an editable form) and the language choice (kept on the server too). The tab lives in
  * the URL: a language change re-mounts the whole page (react-admin re-renders on locale change).
  */
 export default function ProfilePage() {

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+import { defineFields } from '../fields';
+import { maxItemsMessage, maxLengthMessage } from '../messages';
+import { PERMISSION_KEYS } from '../permissions';
+import { USER_ROLES } from '../roles';
+import { USER_ACTIONS } from '../users';
+import { USER_STATUSES } from './auth';
+import { operatorSchema, referentSchema } from './company';
+
+/**
+ * User management and the profile (issue 20, SPEC §2 /users and /profile, §3 user and profile,
+ * §5 user form and profile). Rules of who may grant what: domain/users.ts.
+ *
+ * Routes (Bearer; users routes need the access entry `users` (management flag) and {companyId}
+ * in the caller's scope, else 403 FORBIDDEN / 404):
+ *   GET    /api/company/{companyId}/users                      list of the subtree (filter q, status, role, companyId; sort; range)
+ *   POST   /api/company/{companyId}/users                      create a pending user, e-mails the activation link → 201
+ *   GET    /api/company/{companyId}/users/grantable            { permissions: the keys the caller may grant, roles }
+ *   GET    /api/company/{companyId}/users/{id}                 one user (404 outside the subtree)
+ *   PUT    /api/company/{companyId}/users/{id}                 data, role, permissions; a new e-mail goes pending
+ *   POST   /api/company/{companyId}/users/{id}/disable         sessions end at once
+ *   POST   /api/company/{companyId}/users/{id}/enable
+ *   POST   /api/company/{companyId}/users/{id}/resend-activation
+ * Refusals: 403 PERMISSION_NOT_GRANTABLE (body field `notGrantable`, params.permissions), 403
+ * OWN_PERMISSIONS, 403 ROLE_NOT_GRANTABLE, 409 LAST_USER_MANAGER, 409 USER_STATE_INVALID,
+ * 409 EMAIL_EXISTS.
+ * Profile (any signed-in user, no flag):
+ *   GET    /api/user/configuration                             now with the profile fields
+ *   PUT    /api/user/profile                                   own data; a new e-mail goes pending
+ *   PUT    /api/user/language                                  { language }: the language of later e-mails
+ *   POST   /api/user/confirm-email                             public { token }: the pending e-mail becomes the e-mail
+ */
+
+/** SPEC §5 user form: phone of 10 digits. */
+export const userPhoneSchema = z.string().trim().regex(/^\d{10}$/, 'validation.userPhone');
+export const permissionKeySchema = z.enum(PERMISSION_KEYS);
+const permissionListSchema = z
+  .array(permissionKeySchema)
+  .max(PERMISSION_KEYS.length, maxItemsMessage(PERMISSION_KEYS.length))
+  .refine((keys) => new Set(keys).size === keys.length, 'validation.invalid');
+
+/** The user's data (names like the operator's: 3 to 40 letters; SPEC §5 phone and e-mail). */
+export const userDataSchema = z
+  .object({
+    firstName: operatorSchema.shape.firstName,
+    lastName: operatorSchema.shape.lastName,
+    email: operatorSchema.shape.email,
+    phoneCountry: operatorSchema.shape.phoneCountry,
+    phone: userPhoneSchema,
+  })
+  .strict();
+
+export const userUpdateSchema = userDataSchema.extend({ role: z.enum(USER_ROLES, 'validation.required'), permissions: permissionListSchema }).strict();
+export type UserUpdateBody = z.infer<typeof userUpdateSchema>;
+
+/** A new user: a company of the caller's subtree (empty: the route's). */
+export const userCreateSchema = userUpdateSchema.extend({ companyId: z.string().optional() }).strict();
+export type UserCreateBody = z.infer<typeof userCreateSchema>;
+
+export const userRecordSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** an e-mail waiting for its confirmation link (the account signs in with `email` until then) */
+  pendingEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  phoneCountry: z.string().nullable(),
+  role: z.string(),
+  permissions: z.array(permissionKeySchema),
+  status: z.enum(USER_STATUSES),
+  companyId: z.string(),
+  companyName: z.string(),
+  language: z.string(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  /** what the caller may do with this user (domain/users.ts userActionsFor) */
+  actions: z.array(z.enum(USER_ACTIONS)),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+export const grantableSchema = z.object({ permissions: z.array(permissionKeySchema), roles: z.array(z.enum(USER_ROLES)) });
+export type Grantable = z.infer<typeof grantableSchema>;
+
+// SPEC §4 badge colours: active green; pending and disabled yellow
+const STATUS_TONES = { ACTIVE: 'green', PENDING_ACTIVATION: 'yellow', DISABLED: 'yellow' } as const;
+
+/**
+ * The list's filters and columns, the detail's fields and the form's: data, the company (chosen at
+ * creation; empty: the route's), the role and the permissions (the detail's checklist replaces
+ * that input). The create and update bodies are the form's values.
+ */
+const userFieldsSchema = userDataSchema.extend({ companyId: z.string(), role: z.enum(USER_ROLES, 'validation.required'), permissions: permissionListSchema });
+export const userFields = defineFields(
+  userFieldsSchema,
+  [
+    { source: 'firstName', label: 'users.fields.firstName', column: true, sortable: true, group: 'data' },
+    { source: 'lastName', label: 'users.fields.lastName', column: true, sortable: true, group: 'data' },
+    { source: 'email', label: 'users.fields.email', kind: 'email', column: true, sortable: true, group: 'data' },
+    { source: 'phoneCountry', label: 'users.fields.phoneCountry', defaultValue: '+39', maxLength: 5, group: 'data' },
+    { source: 'phone', label: 'users.fields.phone', kind: 'phone', column: true, maxLength: 10, group: 'data' },
+    // chosen when the user is created; a user does not move between companies
+    { source: 'companyId', label: 'users.fields.company', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' }, readOnly: true, show: false, filter: true, group: 'data' },
+    { source: 'companyName', label: 'users.fields.company', input: false, column: true, sortable: true },
+    { source: 'role', label: 'users.fields.role', kind: 'select', choices: USER_ROLES.map((id) => ({ id, name: `users.roles.${id}` })), column: true, sortable: true, filter: true, group: 'rights' },
+    { source: 'permissions', label: 'users.fields.permissions', show: false, group: 'rights' },
+    {
+      source: 'status',
+      label: 'users.fields.status',
+      input: false,
+      kind: 'select',
+      choices: USER_STATUSES.map((id) => ({ id, name: `users.status.${id}`, tone: STATUS_TONES[id] })),
+      column: true,
+      sortable: true,
+      filter: true,
+    },
+    { source: 'pendingEmail', label: 'users.fields.pendingEmail', input: false },
+    { source: 'lastSignInAt', label: 'users.fields.lastSignInAt', input: false, kind: 'datetime' },
+    { source: 'createdAt', label: 'users.fields.createdAt', input: false, kind: 'datetime' },
+  ],
+  { resource: 'users', primary: 'lastName', secondary: ['email', 'companyName'], sorts: ['createdAt'], sort: { field: 'lastName', order: 'ASC' }, texts: 'users' },
+);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, maxLengthMessage(max))
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** SPEC §3 profile, §5 profile messages: names like a referent's, a valid e-mail, the user phone; the address optional. */
+export const profileSchema = z
+  .object({
+    firstName: referentSchema.shape.firstName,
+    lastName: referentSchema.shape.lastName,
+    email: referentSchema.shape.email,
+    phone: userPhoneSchema,
+    address: optionalText(80),
+    city: optionalText(40),
+    state: optionalText(40),
+    zip: z
+      .string()
+      .trim()
+      .regex(/^(\d{5})?$/, 'validation.zip')
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .optional(),
+    country: optionalText(40),
+  })
+  .strict();
+export type ProfileBody = z.input<typeof profileSchema>;
+
+export const languageSchema = z.object({ language: z.enum(LANGUAGES, 'validation.invalid') }).strict();
+export const confirmEmailSchema = z.object({ token: z.string().min(1, 'validation.required').max(512, maxLengthMessage(512)) }).strict();
+
+/** The profile form's fields (personal information tab). */
+export const profileFields = defineFields(profileSchema, [
+  { source: 'firstName', label: 'profile.fields.firstName' },
+  { source: 'lastName', label: 'profile.fields.lastName' },
+  { source: 'email', label: 'profile.fields.email', kind: 'email' },
+  { source: 'phone', label: 'profile.fields.phone', kind: 'phone', maxLength: 10 },
+  { source: 'address', label: 'profile.fields.address' },
+  { source: 'city', label: 'profile.fields.city' },
+  { source: 'state', label: 'profile.fields.state' },
+  { source: 'zip', label: 'profile.fields.zip', maxLength: 5 },
+  { source: 'country', label: 'profile.fields.country' },
+]);

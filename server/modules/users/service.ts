@@ -1,0 +1,235 @@
+import { hasPermission, permissionsFrom, grantedKeys, type PermissionKey } from '../../../domain/permissions';
+import type { Grantable, UserCreateBody, UserRecord, UserUpdateBody } from '../../../domain/schemas/users';
+import { grantableKeys, grantableRoles, grantRefusal, roleRank, userActionsFor, userStateRefusal, type GrantRefusal, type UserManager } from '../../../domain/users';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import type { CompanyActor } from '../../lib/access';
+import { isInSubtree } from '../../lib/company-scope';
+import { ApiError, notFound } from '../../lib/errors';
+import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { revokeUserTokens } from '../auth/repository';
+import * as accounts from '../user/accounts.repository';
+import { emailExists, issueActivationLink, issueEmailChangeLink } from '../user/service';
+import * as userRepo from '../user/repository';
+import * as repo from './repository';
+
+/** The caller of user management: a company actor and their own role. */
+export interface UsersActor extends CompanyActor {
+  role: string;
+}
+
+/** A refused grant: 403 PERMISSION_NOT_GRANTABLE, its body names the keys (`notGrantable`, and `params.permissions` for the text). */
+export class NotGrantableError extends ApiError {
+  constructor(readonly notGrantable: PermissionKey[]) {
+    super(403, 'PERMISSION_NOT_GRANTABLE', 'You cannot grant permissions you do not hold', undefined, { permissions: notGrantable.join(',') });
+  }
+}
+
+const managerOf = (actor: UsersActor): UserManager => ({ userId: actor.userId, role: actor.role, permissions: actor.permissions, isProvider: actor.company.isProvider });
+
+function refusalError(refusal: GrantRefusal): ApiError {
+  if (refusal.code === 'PERMISSION_NOT_GRANTABLE') return new NotGrantableError(refusal.notGrantable);
+  if (refusal.code === 'OWN_PERMISSIONS') return new ApiError(403, 'OWN_PERMISSIONS', 'You cannot change your own permissions or role');
+  return new ApiError(403, 'ROLE_NOT_GRANTABLE', 'You cannot assign this role');
+}
+
+const lastManager = () => new ApiError(409, 'LAST_USER_MANAGER', "The company's last user who can manage users cannot be disabled or lose that permission");
+const stateInvalid = () => new ApiError(409, 'USER_STATE_INVALID', 'The user does not allow this in their current state');
+
+export function toRecord(view: repo.UserView, actor: UsersActor): UserRecord {
+  const { user } = view;
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    pendingEmail: user.pendingEmail,
+    phone: user.phone,
+    phoneCountry: user.phoneCountry,
+    role: user.role,
+    permissions: grantedKeys(user.permissions),
+    status: user.status,
+    companyId: user.companyId,
+    companyName: view.companyName,
+    language: user.language,
+    createdAt: user.createdAt.toISOString(),
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+    actions: userActionsFor(managerOf(actor), user),
+  };
+}
+
+async function findView(db: Db, actor: UsersActor, id: string): Promise<repo.UserView> {
+  const view = isUuid(id) ? await repo.findUserInScope(db, actor.companyId, id) : undefined;
+  if (!view) throw notFound('No such user');
+  return view;
+}
+
+export async function getUser(ctx: AppContext, actor: UsersActor, id: string, db: Db = ctx.db): Promise<UserRecord> {
+  return toRecord(await findView(db, actor, id), actor);
+}
+
+export async function listUsers(ctx: AppContext, actor: UsersActor, filter: repo.UserListFilter, sort: { field: repo.UserSortField; order: 'ASC' | 'DESC' }, offset: number, limit: number) {
+  const { rows, total } = await repo.listUsers(ctx.db, actor.companyId, filter, sort, offset, limit);
+  return { rows: rows.map((view) => toRecord(view, actor)), total };
+}
+
+/** What the caller may hand out: the flags they hold, the roles up to theirs (ADMIN in the provider only). */
+export function grantable(actor: UsersActor): Grantable {
+  return { permissions: grantableKeys(actor), roles: grantableRoles(actor, actor.company.isProvider) };
+}
+
+async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailExists();
+    throw error;
+  }
+}
+
+/**
+ * 409 LAST_USER_MANAGER when `target` is an ACTIVE user holding `management` and no other ACTIVE
+ * user of its company holds it. The company's ACTIVE users are locked first (in id order, by
+ * every caller), so two concurrent strips serialise and the second counts the first's change.
+ */
+async function assertNotLastManager(db: Db, target: UserRow): Promise<void> {
+  const active = await repo.lockActiveUsersOf(db, target.companyId);
+  const current = active.find((user) => user.id === target.id);
+  if (!current || !hasPermission(current.permissions, 'management')) return;
+  if (!active.some((user) => user.id !== target.id && hasPermission(user.permissions, 'management'))) throw lastManager();
+}
+
+/** A new pending user of a company of the subtree, with flags the creator holds; the activation link goes out. */
+export async function createUser(ctx: AppContext, actor: UsersActor, body: UserCreateBody): Promise<UserRecord> {
+  const companyId = body.companyId || actor.companyId;
+  if (!isUuid(companyId) || !(await isInSubtree(ctx.db, actor.companyId, companyId))) {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'The company is not valid', { companyId: 'validation.invalid' });
+  }
+  const inProvider = await repo.companyIsProvider(ctx.db, companyId);
+  const refusal = grantRefusal(managerOf(actor), { id: null, role: body.role, permissions: {}, inProvider }, { role: body.role, permissions: body.permissions });
+  if (refusal) throw refusalError(refusal);
+  const record = await uniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
+      if (await accounts.emailTaken(tx, body.email)) throw emailExists();
+      const user = await accounts.insertPendingUser(tx, {
+        companyId,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        phone: body.phone,
+        phoneCountry: body.phoneCountry,
+        role: body.role,
+        permissions: permissionsFrom(body.permissions),
+        language: actor.language,
+      });
+      await issueActivationLink(ctx, tx, user);
+      return getUser(ctx, actor, user.id, tx);
+    }),
+  );
+  ctx.jobs.wake();
+  return record;
+}
+
+/**
+ * Data, role and flags. Refusals (own flags, a role above the caller's, a flag the caller lacks,
+ * the last manager) change nothing. A new e-mail of an account that signs in goes pending and its
+ * confirmation link to the new address; the account keeps the old one (sign-in, resets) until then.
+ * A pending account's e-mail simply changes, with a new activation link there.
+ */
+export async function updateUser(ctx: AppContext, actor: UsersActor, id: string, body: UserUpdateBody): Promise<UserRecord> {
+  const before = await findView(ctx.db, actor, id);
+  const record = await uniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
+      // lock order (the company's active users, then the target) is the same for every change
+      await repo.lockActiveUsersOf(tx, before.user.companyId);
+      const view = await repo.lockUserInScope(tx, actor.companyId, id);
+      if (!view) throw notFound('No such user');
+      const { user } = view;
+      const refusal = grantRefusal(managerOf(actor), { id: user.id, role: user.role, permissions: user.permissions, inProvider: view.companyIsProvider }, body);
+      if (refusal) throw refusalError(refusal);
+      if (!body.permissions.includes('management')) await assertNotLastManager(tx, user);
+      const email = body.email.trim();
+      const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
+      const changes: Parameters<typeof repo.updateUser>[2] = {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone,
+        phoneCountry: body.phoneCountry,
+        role: body.role,
+        permissions: permissionsFrom(body.permissions),
+      };
+      let link: 'activation' | 'emailChange' | null = null;
+      if (!emailChanged) {
+        // back to the current address: a waiting change is dropped
+        if (user.pendingEmail) changes.pendingEmail = null;
+      } else {
+        if (await userRepo.emailInUse(tx, email, user.id)) throw emailExists();
+        if (user.status === 'PENDING_ACTIVATION') {
+          changes.email = email;
+          link = 'activation';
+        } else if (email.toLowerCase() !== user.pendingEmail?.toLowerCase()) {
+          changes.pendingEmail = email;
+          link = 'emailChange';
+        }
+      }
+      await repo.updateUser(tx, id, changes);
+      const updated = { ...user, ...changes } as UserRow;
+      if (link === 'activation') await issueActivationLink(ctx, tx, updated);
+      if (link === 'emailChange') await issueEmailChangeLink(ctx, tx, updated);
+      return getUser(ctx, actor, id, tx);
+    }),
+  );
+  ctx.jobs.wake();
+  return record;
+}
+
+/** Who may act on this user at all: not themselves, not one ranking above them. */
+function assertManageable(actor: UsersActor, user: UserRow): void {
+  if (user.id === actor.userId) throw new ApiError(403, 'OWN_PERMISSIONS', 'You cannot disable or enable your own account');
+  if (roleRank(user.role) > roleRank(actor.role)) throw new ApiError(403, 'ROLE_NOT_GRANTABLE', 'You cannot manage a user above your role');
+}
+
+/** Disables the user: their sessions end at once (access tokens of an ended session are refused by the auth plugin). */
+export async function disableUser(ctx: AppContext, actor: UsersActor, id: string): Promise<UserRecord> {
+  const before = await findView(ctx.db, actor, id);
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockActiveUsersOf(tx, before.user.companyId);
+    const view = await repo.lockUserInScope(tx, actor.companyId, id);
+    if (!view) throw notFound('No such user');
+    assertManageable(actor, view.user);
+    if (userStateRefusal('disable', view.user.status)) throw stateInvalid();
+    await assertNotLastManager(tx, view.user);
+    await repo.updateUser(tx, id, { status: 'DISABLED' });
+    await revokeUserTokens(tx, id);
+    return getUser(ctx, actor, id, tx);
+  });
+}
+
+/** Enables a disabled user: ACTIVE when it has a password, else pending again (its activation link can be resent). */
+export async function enableUser(ctx: AppContext, actor: UsersActor, id: string): Promise<UserRecord> {
+  await findView(ctx.db, actor, id);
+  return ctx.db.transaction(async (tx) => {
+    const view = await repo.lockUserInScope(tx, actor.companyId, id);
+    if (!view) throw notFound('No such user');
+    assertManageable(actor, view.user);
+    if (userStateRefusal('enable', view.user.status)) throw stateInvalid();
+    await repo.updateUser(tx, id, { status: view.user.passwordHash ? 'ACTIVE' : 'PENDING_ACTIVATION' });
+    return getUser(ctx, actor, id, tx);
+  });
+}
+
+/** A new activation link for a pending user (older ones stop working). */
+export async function resendActivation(ctx: AppContext, actor: UsersActor, id: string): Promise<UserRecord> {
+  await findView(ctx.db, actor, id);
+  const record = await ctx.db.transaction(async (tx) => {
+    const view = await repo.lockUserInScope(tx, actor.companyId, id);
+    if (!view) throw notFound('No such user');
+    if (roleRank(view.user.role) > roleRank(actor.role)) throw new ApiError(403, 'ROLE_NOT_GRANTABLE', 'You cannot manage a user above your role');
+    if (userStateRefusal('resendActivation', view.user.status)) throw stateInvalid();
+    await issueActivationLink(ctx, tx, view.user);
+    return getUser(ctx, actor, id, tx);
+  });
+  ctx.jobs.wake();
+  return record;
+}

@@ -1,0 +1,223 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantedKeys, permissionsFrom, type PermissionKey } from '../../../domain/permissions';
+import { emailOutbox, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { bearer, login, refresh, signIn, uniqueIp } from '../../test/auth';
+import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
+import { addActiveUser, addCompany, companyId } from '../companies/test-support';
+
+const NEW_PASSWORD = 'Brand-New-Pass-42!';
+const colleague = { firstName: 'Carla', lastName: 'Collega', email: 'carla@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', permissions: ['privative.management.read', 'ticketing'] };
+
+function linkToken(text: string, path: string): string {
+  const match = new RegExp(`http://tessera\\.test${path}\\?t=([\\w-]+)`).exec(text);
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  return match[1];
+}
+
+describe.each(DRIVERS)('users API (%s)', (driver) => {
+  let t: TestApp;
+  let admin: string;
+  let rita: string;
+  let ritaId: string;
+  let carlaId: string;
+  const ids: Record<string, string> = {};
+  type Method = 'GET' | 'POST' | 'PUT';
+  const call = (token: string, method: Method, url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const usersUrl = (path = '', company = ids.ACME) => `/api/company/${company}/users${path}`;
+  const row = async (id: string) => (await t.db.db.select().from(users).where(eq(users.id, id)))[0];
+  const lastEmail = async (to: string) => (await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to)).orderBy(desc(emailOutbox.createdAt)).limit(1))[0];
+  const put = (token: string, id: string, changes: Record<string, unknown>, company = ids.ACME) => call(token, 'PUT', usersUrl(`/${id}`, company), { ...colleague, ...changes });
+  const activate = async (email: string) => {
+    await t.app.ctx.jobs.drain();
+    const token = linkToken((await lastEmail(email)).textBody, '/user-account-activation');
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/activate-account', payload: { token, password: NEW_PASSWORD }, remoteAddress: uniqueIp() });
+    expect(res.statusCode, res.body).toBe(204);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    for (const code of ['TESSERA', 'ACME', 'ACME-NORD']) ids[code] = await companyId(t.db.db, code);
+    ids.OTHER = await addCompany(t.db.db, 'USERS-OTHER', ids.TESSERA);
+    ids.otherUser = await addActiveUser(t.db.db, 'someone@users-other.test', ids.OTHER, permissionsFrom(['ticketing']), 'OPERATOR');
+    admin = (await login(t.app, 'admin@tessera.test')).accessToken;
+    rita = (await login(t.app, 'referent@acme.test')).accessToken;
+    ritaId = (await t.db.db.select().from(users).where(eq(users.email, 'referent@acme.test')))[0].id;
+  });
+  afterAll(() => t.close());
+
+  it('a referent creates a pending colleague with a subset of their flags; the activation e-mail goes out', async () => {
+    const res = await call(rita, 'POST', usersUrl(), colleague);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'carla@acme.test', companyId: ids.ACME, role: 'OPERATOR', status: 'PENDING_ACTIVATION', permissions: colleague.permissions, pendingEmail: null });
+    expect(res.json().actions).toEqual(['edit', 'disable', 'resendActivation']);
+    carlaId = res.json().id;
+    expect(grantedKeys((await row(carlaId)).permissions)).toEqual(colleague.permissions);
+    await activate('carla@acme.test');
+    const carla = await login(t.app, 'carla@acme.test', NEW_PASSWORD);
+    const config = await call(carla.accessToken, 'GET', '/api/user/configuration');
+    expect(grantedKeys(config.json().permissions)).toEqual(colleague.permissions);
+  });
+
+  it('applies SPEC §5 (phone of 10 digits, valid e-mail) and refuses a used e-mail', async () => {
+    const bad = await call(rita, 'POST', usersUrl(), { ...colleague, email: 'nope', phone: '12345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ email: 'validation.email', phone: 'validation.userPhone' });
+    const dup = await call(rita, 'POST', usersUrl(), { ...colleague, email: 'CARLA@acme.test' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().error.message).toBe('EMAIL_EXISTS');
+  });
+
+  it('lists the subtree only, with filters; another company is 404 and a caller without the flag 403', async () => {
+    const list = await call(rita, 'GET', `${usersUrl()}?range=[0,49]`);
+    expect(list.statusCode).toBe(200);
+    const emails = list.json().map((u: { email: string }) => u.email);
+    expect(emails).toEqual(expect.arrayContaining(['carla@acme.test', 'operator@acme.test', 'operator@acme-nord.test']));
+    expect(emails).not.toContain('someone@users-other.test');
+    expect(list.headers['content-range']).toMatch(/^users 0-\d+\/\d+$/);
+    const filtered = await call(rita, 'GET', `${usersUrl()}?filter=${encodeURIComponent(JSON.stringify({ role: 'REFERENT', status: 'ACTIVE' }))}`);
+    expect(filtered.json().map((u: { email: string }) => u.email)).toEqual(['referent@acme.test']);
+    const widened = await call(rita, 'GET', `${usersUrl()}?filter=${encodeURIComponent(JSON.stringify({ companyId: ids.OTHER }))}`);
+    expect(widened.json()).toEqual([]);
+    expect((await call(rita, 'GET', usersUrl('', ids.OTHER))).statusCode).toBe(404);
+    const operator = (await login(t.app, 'operator@acme.test')).accessToken;
+    const refused = await call(operator, 'GET', usersUrl());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('FORBIDDEN');
+    expect((await call(rita, 'GET', usersUrl('/grantable'))).json()).toEqual({ permissions: grantedKeys((await row(ritaId)).permissions), roles: ['REFERENT', 'OPERATOR'] });
+  });
+
+  it('refuses to grant a flag the referent lacks, with the list of what cannot be granted; nothing changes', async () => {
+    const before = await row(carlaId);
+    const res = await put(rita, carlaId, { permissions: [...colleague.permissions, 'privative.orders', 'square.codes'] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: { message: 'PERMISSION_NOT_GRANTABLE' }, notGrantable: ['privative.orders', 'square.codes'], params: { permissions: 'privative.orders,square.codes' } });
+    expect(await row(carlaId)).toEqual(before);
+    const created = await call(rita, 'POST', usersUrl(), { ...colleague, email: 'greedy@acme.test', permissions: ['powerBi.reportBase'] });
+    expect(created.statusCode).toBe(403);
+    expect(created.json().notGrantable).toEqual(['powerBi.reportBase']);
+    expect(await t.db.db.select().from(users).where(eq(users.email, 'greedy@acme.test'))).toEqual([]);
+  });
+
+  it("refuses a role above the caller, the caller's own flags or role, and users of another company; nothing changes", async () => {
+    const before = await row(carlaId);
+    const admined = await put(rita, carlaId, { role: 'ADMIN' });
+    expect(admined.statusCode).toBe(403);
+    expect(admined.json().error.message).toBe('ROLE_NOT_GRANTABLE');
+    const ritaBefore = await row(ritaId);
+    const own = await put(rita, ritaId, { firstName: 'Rita', lastName: 'Referente', email: 'referent@acme.test', role: 'REFERENT', permissions: ['management'] });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe('OWN_PERMISSIONS');
+    const ownRole = await put(rita, ritaId, { firstName: 'Rita', lastName: 'Referente', email: 'referent@acme.test', role: 'OPERATOR', permissions: grantedKeys(ritaBefore.permissions) });
+    expect(ownRole.json().error.message).toBe('OWN_PERMISSIONS');
+    expect(await row(ritaId)).toEqual(ritaBefore);
+    const otherBefore = await row(ids.otherUser);
+    expect((await put(rita, ids.otherUser, { permissions: ['ticketing'] })).statusCode).toBe(404);
+    expect((await put(rita, ids.otherUser, { permissions: ['ticketing'] }, ids.OTHER)).statusCode).toBe(404);
+    expect((await call(rita, 'POST', usersUrl(`/${ids.otherUser}/disable`))).statusCode).toBe(404);
+    expect((await call(rita, 'GET', usersUrl(`/${ids.otherUser}`))).statusCode).toBe(404);
+    expect(await row(ids.otherUser)).toEqual(otherBefore);
+    expect(await row(carlaId)).toEqual(before);
+  });
+
+  it('edits data, role and flags within what the caller holds', async () => {
+    const res = await put(rita, carlaId, { lastName: 'Rossi', role: 'REFERENT', permissions: ['ticketing', 'report'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ lastName: 'Rossi', role: 'REFERENT', permissions: ['report', 'ticketing'] });
+    const back = await put(rita, carlaId, {});
+    expect(back.json()).toMatchObject({ lastName: 'Collega', role: 'OPERATOR', permissions: colleague.permissions });
+  });
+
+  it('cannot disable or strip management from the last active manager of a company; nothing changes', async () => {
+    const before = await row(ritaId);
+    const disabled = await call(admin, 'POST', usersUrl(`/${ritaId}/disable`));
+    expect(disabled.statusCode).toBe(409);
+    expect(disabled.json().error.message).toBe('LAST_USER_MANAGER');
+    const stripped = await put(admin, ritaId, { firstName: 'Rita', lastName: 'Referente', email: 'referent@acme.test', role: 'REFERENT', permissions: ['report'] });
+    expect(stripped.statusCode).toBe(409);
+    expect(stripped.json().error.message).toBe('LAST_USER_MANAGER');
+    expect(await row(ritaId)).toEqual(before);
+    expect((await call(rita, 'POST', usersUrl(`/${ritaId}/disable`))).json().error.message).toBe('OWN_PERMISSIONS');
+  });
+
+  it('disabling ends the sessions at once (a still-valid access token is refused); enabling lets the user back', async () => {
+    const carla = await login(t.app, 'carla@acme.test', NEW_PASSWORD);
+    const res = await call(rita, 'POST', usersUrl(`/${carlaId}/disable`));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'DISABLED', actions: ['edit', 'enable'] });
+    expect((await call(carla.accessToken, 'GET', '/api/user/configuration')).statusCode).toBe(401);
+    expect((await refresh(t.app, carla.refreshToken)).statusCode).toBe(401);
+    expect((await signIn(t.app, 'carla@acme.test', NEW_PASSWORD)).json().error.message).toBe('USER_DISABLED');
+    expect((await call(rita, 'POST', usersUrl(`/${carlaId}/disable`))).json().error.message).toBe('USER_STATE_INVALID');
+    const enabled = await call(rita, 'POST', usersUrl(`/${carlaId}/enable`));
+    expect(enabled.json().status).toBe('ACTIVE');
+    expect((await signIn(t.app, 'carla@acme.test', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('resends the activation of a pending user only', async () => {
+    const created = await call(rita, 'POST', usersUrl(), { ...colleague, email: 'pending@acme.test' });
+    await t.app.ctx.jobs.drain();
+    const first = linkToken((await lastEmail('pending@acme.test')).textBody, '/user-account-activation');
+    const resent = await call(rita, 'POST', usersUrl(`/${created.json().id}/resend-activation`));
+    expect(resent.statusCode).toBe(200);
+    await t.app.ctx.jobs.drain();
+    expect(linkToken((await lastEmail('pending@acme.test')).textBody, '/user-account-activation')).not.toBe(first);
+    const active = await call(rita, 'POST', usersUrl(`/${carlaId}/resend-activation`));
+    expect(active.statusCode).toBe(409);
+    expect(active.json().error.message).toBe('USER_STATE_INVALID');
+  });
+
+  it("editing another user's e-mail waits for the new address to confirm: sign-in and resets stay on the old one", async () => {
+    const res = await put(rita, carlaId, { email: 'carla.new@acme.test' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email: 'carla@acme.test', pendingEmail: 'carla.new@acme.test' });
+    await t.app.ctx.jobs.drain();
+    const link = await lastEmail('carla.new@acme.test');
+    expect(link.template).toBe('emailChange');
+    expect((await signIn(t.app, 'carla.new@acme.test', NEW_PASSWORD)).statusCode).toBe(400);
+    expect((await signIn(t.app, 'carla@acme.test', NEW_PASSWORD)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: 'carla.new@acme.test' }, remoteAddress: uniqueIp() });
+    await t.app.ctx.jobs.drain();
+    expect(await t.db.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, 'carla.new@acme.test'), eq(emailOutbox.template, 'reset')))).toEqual([]);
+    await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: 'carla@acme.test' }, remoteAddress: uniqueIp() });
+    await t.app.ctx.jobs.drain();
+    expect((await lastEmail('carla@acme.test')).template).toBe('reset');
+
+    const token = linkToken(link.textBody, '/confirm-email');
+    const confirmed = await t.app.inject({ method: 'POST', url: '/api/user/confirm-email', payload: { token }, remoteAddress: uniqueIp() });
+    expect(confirmed.statusCode).toBe(204);
+    expect(await row(carlaId)).toMatchObject({ email: 'carla.new@acme.test', pendingEmail: null });
+    expect((await signIn(t.app, 'carla.new@acme.test', NEW_PASSWORD)).statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/user/confirm-email', payload: { token }, remoteAddress: uniqueIp() });
+    expect(again.json().error.message).toBe('INVALID_OOB_CODE');
+  });
+});
+
+describe.each(CONCURRENT_DRIVERS)('users API races (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it('two concurrent strips of management from a company\'s two managers: one passes, the other is 409', async () => {
+    const tessera = await companyId(t.db.db, 'TESSERA');
+    const company = await addCompany(t.db.db, 'RACE-CO', tessera);
+    const keys: PermissionKey[] = ['management', 'ticketing'];
+    const managers = [await addActiveUser(t.db.db, 'm1@race.test', company, permissionsFrom(keys)), await addActiveUser(t.db.db, 'm2@race.test', company, permissionsFrom(keys))];
+    const admin = (await login(t.app, 'admin@tessera.test')).accessToken;
+    const strip = (id: string, email: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/company/${company}/users/${id}`,
+        headers: bearer(admin),
+        payload: { firstName: 'Test', lastName: 'User', email, phoneCountry: '+39', phone: '3331234567', role: 'REFERENT', permissions: ['ticketing'] },
+      });
+    const answers = await Promise.all([strip(managers[0], 'm1@race.test'), strip(managers[1], 'm2@race.test')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const rows = await t.db.db.select().from(users).where(eq(users.companyId, company));
+    expect(rows.filter((r) => grantedKeys(r.permissions).includes('management'))).toHaveLength(1);
+  });
+});

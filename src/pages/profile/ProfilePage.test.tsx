@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAuthProvider } from '../../authProvider/authProvider';
+import { clearUserConfigurationCache } from '../../authProvider/userConfigurationCache';
+import { createHttpClient } from '../../dataProvider/httpClient';
+import { i18n } from '../../i18n/i18n';
+import { problem, signedIn, userConfiguration } from '../../test/builders';
+import { server } from '../../test/msw';
+import { renderWithAdmin } from '../../test/renderWithAdmin';
+import ProfilePage from './ProfilePage';
+
+const render = (path = '/profile') => renderWithAdmin(<ProfilePage />, { path, authProvider: createAuthProvider(createHttpClient({ onSessionEnd: () => undefined })) });
+
+describe('ProfilePage', () => {
+  afterEach(async () => {
+    clearUserConfigurationCache();
+    localStorage.removeItem('i18nextLng');
+    await i18n.changeLanguage('en');
+  });
+
+  it('saves the own data with no permission and says "Profile updated"; a new e-mail is shown as waiting', async () => {
+    signedIn();
+    const sent: unknown[] = [];
+    server.use(
+      http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration([]))),
+      http.put('/api/user/profile', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json(userConfiguration([], { phone: String(body.phone), pendingEmail: 'ada.new@acme.test' }));
+      }),
+    );
+    await render();
+    const user = userEvent.setup();
+    const phone = await screen.findByRole('textbox', { name: /^Phone/ });
+    await user.clear(phone);
+    await user.type(phone, '12345');
+    expect(await screen.findByText('Enter a phone number of exactly 10 digits')).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '3339876543');
+    await user.clear(screen.getByRole('textbox', { name: /^E-mail/ }));
+    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'ada.new@acme.test');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(sent).toEqual([{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada.new@acme.test', phone: '3339876543', address: null, city: null, state: null, zip: null, country: null }]);
+    expect(await screen.findByTestId('profile-pending-email')).toHaveTextContent('ada.new@acme.test');
+  });
+
+  it("puts the server's field error on its field", async () => {
+    signedIn();
+    server.use(
+      http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration([]))),
+      http.put('/api/user/profile', () => HttpResponse.json({ ...problem(409, 'EMAIL_EXISTS', '/api/user/profile'), errors: { email: 'validation.emailExists' } }, { status: 409 })),
+    );
+    await render();
+    const user = userEvent.setup();
+    const city = await screen.findByRole('textbox', { name: 'City' });
+    await user.type(city, 'Milano');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^E-mail/ })).toHaveAccessibleDescription('This e-mail address already belongs to an account'));
+  });
+
+  it('the language is saved on the server and kept in i18nextLng', async () => {
+    signedIn();
+    const sent: unknown[] = [];
+    server.use(
+      http.put('/api/user/language', async ({ request }) => {
+        sent.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await render('/profile?tab=language');
+    await userEvent.setup().click(await screen.findByRole('radio', { name: 'Italiano' }));
+    await waitFor(() => expect(localStorage.getItem('i18nextLng')).toBe('it'));
+    expect(sent).toEqual([{ language: 'it' }]);
+    expect(await screen.findByText('Lingua aggiornata')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { useState } from 'react';
+import { EditBase, useDataProvider, useEditContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { PermissionKey } from '../../../domain/permissions';
+import type { UserRecord } from '../../../domain/schemas/users';
+import { ConfirmActionButton } from '../../components/ConfirmActionButton';
+import { PageHeading } from '../../components/PageHeading';
+import { StatusBadge } from '../../components/StatusBadge';
+import { BackLink, RecordLoadError } from '../../components/schema';
+import { useBusyRun } from '../../components/useBusyRun';
+import type { TesseraDataProvider } from '../../dataProvider/types';
+import { NotGrantableList, useSaveFailure } from './NotGrantableList';
+import { UserForm } from './UserForm';
+
+const TONES = { ACTIVE: 'green', PENDING_ACTIVATION: 'yellow', DISABLED: 'yellow' } as const;
+
+/** Disable (asks first: sessions end at once), enable, resend the activation: what `record.actions` offers. */
+function UserStateActions({ user }: { user: UserRecord }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<TesseraDataProvider>();
+  const { busy, run } = useBusyRun<'enable' | 'resend'>();
+  const act = async (key: 'enable' | 'resend') => {
+    const ok = await run(() => dataProvider.moveUser(user.id, key === 'enable' ? 'enable' : 'resend-activation'), { key, done: key === 'enable' ? 'users.messages.enabled' : 'users.messages.activationSent' });
+    if (ok) refresh();
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {user.actions.includes('resendActivation') && (
+        <Button variant="outlined" disabled={busy !== null} onClick={() => void act('resend')}>
+          {translate('users.actions.resendActivation')}
+        </Button>
+      )}
+      {user.actions.includes('enable') && (
+        <Button variant="outlined" disabled={busy !== null} onClick={() => void act('enable')}>
+          {translate('users.actions.enable')}
+        </Button>
+      )}
+      {user.actions.includes('disable') && (
+        <ConfirmActionButton
+          label="users.actions.disable"
+          title={translate('users.actions.disableTitle')}
+          run={() => dataProvider.moveUser(user.id, 'disable')}
+          done="users.messages.disabled"
+          onDone={refresh}
+          button={{ variant: 'outlined', color: 'error' }}
+          confirmColor="error"
+        >
+          {translate('users.actions.disableQuestion')}
+        </ConfirmActionButton>
+      )}
+    </Box>
+  );
+}
+
+function UserHeader() {
+  const translate = useTranslate();
+  const user = useRecordContext<UserRecord>();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeading title={`${user.firstName} ${user.lastName}`} />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+        <StatusBadge tone={TONES[user.status]} status={user.status} label={translate(`users.status.${user.status}`)} />
+        <Typography color="text.secondary">{user.companyName}</Typography>
+        <Box sx={{ flex: 1 }} />
+        <UserStateActions user={user} />
+      </Box>
+      {user.pendingEmail && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('users.pendingEmailNote', { email: user.pendingEmail })}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function UserDetail({ refused }: { refused: PermissionKey[] | null }) {
+  const { error, isPending, refetch } = useEditContext();
+  if (error) return <RecordLoadError error={error} refetch={refetch} title="users.notFound.title" message="users.notFound.message" />;
+  if (isPending) return null;
+  return (
+    <>
+      <UserHeader />
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 880 }}>
+        <UserForm above={refused && <NotGrantableList keys={refused} />} />
+      </Paper>
+    </>
+  );
+}
+
+/**
+ * /users/{id} (react-admin's edit route): the user's data, role and permissions on the edit
+ * controller (pessimistic: a refusal changes nothing on screen), and the state actions. A 403
+ * PERMISSION_NOT_GRANTABLE lists, translated, what the caller cannot grant.
+ */
+export default function UserEdit() {
+  const notify = useNotify();
+  const [refused, setRefused] = useState<PermissionKey[] | null>(null);
+  const failed = useSaveFailure();
+  return (
+    <Box sx={{ maxWidth: 880, minWidth: 0 }}>
+      <BackLink resource="users" label="users.backToList" />
+      <EditBase
+        resource="users"
+        mutationMode="pessimistic"
+        redirect={false}
+        queryOptions={{ onError: () => undefined }}
+        mutationOptions={{
+          onSuccess: () => {
+            setRefused(null);
+            notify('users.messages.updated', { type: 'success' });
+          },
+          onError: (error: unknown) => setRefused(failed(error)),
+        }}
+      >
+        <UserDetail refused={refused} />
+      </EditBase>
+    </Box>
+  );
+}
