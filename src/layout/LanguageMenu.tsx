@@ -2,10 +2,18 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { Button, IconButton, Menu, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import { useId, useState } from 'react';
 import { useLocaleState, useLocales, useTranslate } from 'react-admin';
+import type { Language } from '../../domain/constants';
+import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
+import { useNotifyError } from '../components/useNotifyError';
 
-/** Header language switch; the choice is persisted by i18next under i18nextLng. */
+/**
+ * Header language switch; the choice is persisted by i18next under i18nextLng, and kept on the
+ * server for a signed-in user, as the profile's language tab does, so their e-mails follow it.
+ */
 export function LanguageMenu() {
   const translate = useTranslate();
+  const authProvider = useTesseraAuthProvider();
+  const notifyError = useNotifyError();
   const locales = useLocales();
   const [locale, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -40,6 +48,7 @@ export function LanguageMenu() {
             lang={value}
             selected={value === current?.locale}
             onClick={() => {
+              if (authProvider.hasSession()) authProvider.setLanguage(value as Language).catch(notifyError);
               setLocale(value);
               setAnchor(null);
             }}
