@@ -1,7 +1,8 @@
 import type { Session } from '../../../domain/schemas/auth';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { users, type UserRow } from '../../db/schema';
 import { signAccessToken } from '../../lib/access-token';
 import { ApiError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -43,6 +44,8 @@ export class AuthService {
     return db.transaction(async (tx) => {
       const session = await this.startSession(tx, user, meta);
       await recordAudit(tx, { kind: 'sign_in', actorUserId: user.id, subject: user.email.toLowerCase(), ip: meta.ip });
+      // the users list shows it (last sign-in)
+      await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
       return session;
     });
   }

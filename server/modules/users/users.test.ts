@@ -56,7 +56,10 @@ describe.each(DRIVERS)('users API (%s)', (driver) => {
     carlaId = res.json().id;
     expect(grantedKeys((await row(carlaId)).permissions)).toEqual(colleague.permissions);
     await activate('carla@acme.test');
+    expect((await call(rita, 'GET', usersUrl(`/${carlaId}`))).json().lastSignInAt).toBeNull();
     const carla = await login(t.app, 'carla@acme.test', NEW_PASSWORD);
+    // the user's page says when they last signed in
+    expect(Date.parse((await call(rita, 'GET', usersUrl(`/${carlaId}`))).json().lastSignInAt)).toBeGreaterThan(Date.now() - 60_000);
     const config = await call(carla.accessToken, 'GET', '/api/user/configuration');
     expect(grantedKeys(config.json().permissions)).toEqual(colleague.permissions);
   });
