@@ -77,7 +77,13 @@ export function SchemaFilters({ fields, search, filtersLabel = 'ra.action.add_fi
             </Badge>
           </Button>
         )}
-        {!phone && inputs}
+        {/* react-admin's inputs take the full width: each gets a share of the row, so the filters stand side by side */}
+        {!phone &&
+          declared.map((field) => (
+            <Box key={field.source} sx={{ flex: '0 1 240px', minWidth: 180 }}>
+              <SchemaFilterInput field={field} />
+            </Box>
+          ))}
       </Box>
       {phone && declared.length > 0 && (
         <>
