@@ -10,6 +10,7 @@ import type { HttpClient } from './httpClient';
 import { createPageCursors, listIdentity } from './pageCursors';
 import { listPath, reportDownloadPath, resourcePath } from './resourcePaths';
 import { squareActions } from './squareActions';
+import { ticketActions } from './ticketActions';
 import type { OrderActions, OrderView, TesseraActions, TesseraDataProvider } from './types';
 import type { OrderWizardActions, ReloadableActions } from './types';
 import type { CardBulkResult, NotificationSettings, ReloadableCard, ReloadRunDetail, ReloadValidation, Wallet } from '../../domain/reloadables';
@@ -62,7 +63,7 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
     deleteMany: async (resource, params) => rest.deleteMany(api(resourcePath(resource)), params),
   };
 
-  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http), ...squareActions(http) };
+  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http), ...squareActions(http), ...ticketActions(http) };
 }
 
 /** `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts). */

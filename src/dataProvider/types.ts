@@ -12,6 +12,7 @@ import type { ReferentInput } from '../../domain/schemas/company';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { SquareCommunication, SquareOrder, SquareOrderCreateBody, SquareValidateBody, SquareValidation } from '../../domain/schemas/square';
 import type { ViewedCompany } from '../authProvider/session';
+import type { TicketActions } from './ticketActions';
 
 /**
  * The calls that are not CRUD, as named dataProvider methods. Both the real provider
@@ -152,7 +153,7 @@ export interface SquareActions {
   resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions;
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & TicketActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call
