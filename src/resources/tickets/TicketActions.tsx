@@ -82,7 +82,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
       {asking && (
         <ConfirmDialog
           open
-          title={translate('tickets.confirmDelete.title', { number: ticket.number })}
+          title={translate('tickets.confirmDelete.title', { number: String(ticket.number) })}
           confirmLabel={translate('tickets.actions.delete')}
           confirmColor="error"
           busy={busy === 'delete'}

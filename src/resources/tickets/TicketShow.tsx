@@ -42,7 +42,7 @@ function TicketContent() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
           <Typography variant="h6" component="h2">
-            {translate('tickets.detail.number', { number: ticket.number })}
+            {translate('tickets.detail.number', { number: String(ticket.number) })}
           </Typography>
           <span data-testid="ticket-status">
             <TicketStatusBadge status={ticket.status} />
