@@ -22,6 +22,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { registerReloadableJobs, reloadableRoutes } from './modules/reloadables';
 import { registerSquareJobs, squareRoutes } from './modules/square';
 import { storeRoutes } from './modules/stores/routes';
+import { ticketRoutes } from './modules/tickets';
 import { userRoutes } from './modules/user/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
@@ -85,5 +86,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(orderRoutes, { ctx });
   await app.register(reloadableRoutes, { ctx });
   await app.register(squareRoutes, { ctx });
+  await app.register(ticketRoutes, { ctx });
   return ctx;
 }

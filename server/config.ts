@@ -35,6 +35,8 @@ export interface AppConfig {
   reloads: { monthlyCapCents: number; yearlyCapCents: number; chunkRows: number };
   /** square vouchers: orders at or above the threshold wait for provider staff's approval (cents) */
   square: { approvalThresholdCents: number; chunkRows: number };
+  /** support tickets: the provider's support mailbox (new tickets and customers' messages are e-mailed there, in Italian) */
+  tickets: { supportEmail: string };
   /** TEST_CLOCK=1 (never in production): the app's clock can be moved by POST /api/test/clock, for journeys that wait for a scheduled time */
   testClock: boolean;
   giftCards: { maxTransactionCents: number; searchMaxPerMinute: number; bulkLeaseSeconds: number };
@@ -118,6 +120,7 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RELOAD_CHUNK_ROWS', default: '500', meaning: 'Reloadable cards: rows of a reload run credited per transaction (a crash loses at most one chunk; another instance finishes the run).' },
   { name: 'SQUARE_APPROVAL_THRESHOLD_CENTS', default: '100000', meaning: 'Square vouchers: an order whose total (cents) is at or above this waits for provider staff\'s approval when confirmed; below it approval is skipped.' },
   { name: 'SQUARE_CHUNK_ROWS', default: '1000', meaning: 'Square vouchers: recipients read, codes minted, activated or deleted per transaction by an order\'s jobs (a crash loses at most one chunk; the restarted job finishes the rest).' },
+  { name: 'TICKETS_SUPPORT_EMAIL', default: 'support@tessera.test', meaning: 'Support tickets: the provider\'s support mailbox; new tickets and customers\' messages are e-mailed there (in Italian).' },
   { name: 'TEST_CLOCK', default: '(unset)', meaning: 'Tests only, refused when NODE_ENV=production: 1 lets POST /api/test/clock move the server clock (scheduled reloads in the journeys).' },
   { name: 'MAX_TRANSACTION_AMOUNT_CENTS', default: '100000', meaning: 'SPEC §5 "maximum import": the largest amount (cents) of one reload, consume, freeze or return (config.js maxTransactionCents).' },
   { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute, against guessing (counted in the database, one budget for every instance).' },
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       chunkRows: Math.max(1, int(env, 'RELOAD_CHUNK_ROWS', 500)),
     },
     square: { approvalThresholdCents: int(env, 'SQUARE_APPROVAL_THRESHOLD_CENTS', 100_000), chunkRows: Math.max(1, int(env, 'SQUARE_CHUNK_ROWS', 1000)) },
+    tickets: { supportEmail: str(env, 'TICKETS_SUPPORT_EMAIL') ?? 'support@tessera.test' },
     testClock: testClockOf(env),
     files: fileStorageOf(env),
     giftCards: {

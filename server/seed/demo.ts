@@ -7,6 +7,7 @@ import { seedBatches } from './batches';
 import { seedGiftcards } from './giftcards';
 import { seedOrders } from './orders';
 import { seedReloadables } from './reloadables';
+import { seedTickets } from './tickets';
 
 export { DEMO_PASSWORD };
 
@@ -58,7 +59,8 @@ const SEED_LOCK_KEY = 7_262_013_002;
  * `giftcards`: also the gift-card catalog, stores and ≈3,000 cards with their ledgers (server
  * start does; API tests leave it out and build the few rows each test needs). `orders` (with
  * `giftcards`): demo orders in every state (seed/orders.ts) and the reloadable programme's
- * wallets, cards and past run (seed/reloadables.ts).
+ * wallets, cards and past run (seed/reloadables.ts), and the support tickets' categories and
+ * Acme's sample tickets (seed/tickets.ts).
  */
 export function seedDemoData(db: Db, options: { giftcards?: boolean; orders?: boolean } = {}): Promise<{ companies: number; users: number }> {
   return db.transaction(async (tx) => {
@@ -71,6 +73,8 @@ export function seedDemoData(db: Db, options: { giftcards?: boolean; orders?: bo
     if (options.giftcards && options.orders) await seedBatches(tx);
     // the reloadable programme (wallets, cards, a past run): with the full demo, as the orders
     if (options.giftcards && options.orders) await seedReloadables(tx);
+    // support tickets: the categories and Acme's sample tickets, with the full demo too
+    if (options.giftcards && options.orders) await seedTickets(tx);
     return created;
   });
 }
