@@ -15,7 +15,7 @@ import { BackLink } from '../../components/schema';
 import { serverFieldErrors } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { answersToApi, emptyAnswers, TicketAnswerInputs } from './TicketAnswerInputs';
-import { AttachmentsInput, CATEGORIES, TICKETS, useLocalized } from './ticketShared';
+import { AttachmentsInput, CATEGORIES, CATEGORY_NAME_SORT, TICKETS, useLocalized } from './ticketShared';
 
 export interface TicketCreateValues {
   categoryId: string;
@@ -100,7 +100,7 @@ export default function TicketCreate() {
   const createPath = useCreatePath();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { data: configuration } = useUserConfiguration();
-  const { data: listed, isPending } = useGetList<TicketCategory>(CATEGORIES, { filter: { active: true }, pagination: { page: 1, perPage: 100 } });
+  const { data: listed, isPending } = useGetList<TicketCategory>(CATEGORIES, { filter: { active: true }, pagination: { page: 1, perPage: 100 }, sort: CATEGORY_NAME_SORT });
   const categories = useMemo(() => (listed ?? []).filter((category) => category.active), [listed]);
   const resolver = useMemo(() => ticketCreateResolver(categories), [categories]);
   const [failure, setFailure] = useState<string | null>(null);

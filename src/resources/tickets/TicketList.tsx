@@ -6,13 +6,13 @@ import { ticketFields, type TicketCategory, type TicketListItem } from '../../..
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeading } from '../../components/PageHeading';
 import { SchemaList } from '../../components/schema';
-import { CATEGORIES, TICKETS, useLocalized } from './ticketShared';
+import { CATEGORIES, CATEGORY_NAME_SORT, TICKETS, useLocalized } from './ticketShared';
 
 /** The category filter: the categories the user may open tickets in or has seen, by their name in the user's language. */
 function CategoryFilter() {
   const translate = useTranslate();
   const text = useLocalized();
-  const { data } = useGetList<TicketCategory>(CATEGORIES, { pagination: { page: 1, perPage: 100 } });
+  const { data } = useGetList<TicketCategory>(CATEGORIES, { pagination: { page: 1, perPage: 100 }, sort: CATEGORY_NAME_SORT });
   return (
     <FormTextField name="categoryId" label={translate('tickets.filters.categoryId')} select size="small" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
       <MenuItem value="">{translate('tickets.filters.any')}</MenuItem>

@@ -36,7 +36,8 @@ function TicketContent() {
   const { isPending, error, refetch } = useShowContext<Ticket>();
   const ticket = useRecordContext<Ticket>();
   if (error && !ticket) return <RecordLoadError error={error} refetch={refetch} title="tickets.detail.notFoundTitle" message="tickets.detail.notFound" heading={false} />;
-  if (isPending || !ticket) return <CircularProgress aria-label={translate('ra.page.loading')} />;
+  // a row of the list may stand in for the record until it arrives (react-admin seeds the record's cache from lists): wait for the whole ticket
+  if (isPending || !ticket || !Array.isArray(ticket.actions)) return <CircularProgress aria-label={translate('ra.page.loading')} />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

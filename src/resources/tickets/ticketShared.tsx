@@ -15,6 +15,8 @@ import type { TesseraDataProvider } from '../../dataProvider/types';
 
 export const TICKETS = 'tickets';
 export const CATEGORIES = 'tickets/categories';
+/** The categories' choices by name (the API sorts by the Italian one; it refuses react-admin's default `id`). */
+export const CATEGORY_NAME_SORT = { field: 'name', order: 'ASC' } as const;
 
 /** A text of the categories' definitions (names, labels, help) in the user's language, Italian when it has none. */
 export function useLocalized() {
