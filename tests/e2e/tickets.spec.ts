@@ -129,6 +129,15 @@ test('an operator opens an order problem ticket with its files; staff answer and
   // a closed ticket takes no message
   await expect(page.getByRole('region', { name: 'Rispondi' })).toHaveCount(0);
 
+  // --- staff's categories: the list and the definition the form was built from
+  await page.goto('/tickets/categories');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Categorie ticket');
+  await checkScreenAtBothWidths(page, (viewport) => `tickets-categories-it-${viewport.width}`);
+  await page.getByRole('link', { name: 'Problema con un ordine' }).click();
+  await expect(page.getByRole('listitem', { name: 'Campo 1' }).getByRole('textbox', { name: 'Etichetta (italiano)' })).toHaveValue('Numero ordine');
+  await expect(page.getByRole('button', { name: 'Salva' })).toBeVisible();
+  await checkScreenAtBothWidths(page, (viewport) => `tickets-category-it-${viewport.width}`);
+
   // --- the operator reopens it
   await signedIn(page, OPERATOR);
   await page.goto(ticketPath);

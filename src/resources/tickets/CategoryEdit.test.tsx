@@ -42,7 +42,7 @@ describe('CategoryEdit', () => {
     await user.type(within(second).getByRole('textbox', { name: 'Label (Italian)' }), 'Numero ordine');
     await user.type(within(second).getByRole('textbox', { name: 'Label (English)' }), 'Order number');
     await user.type(within(second).getByRole('textbox', { name: 'Minimum value' }), '1');
-    await user.click(within(second).getByRole('button', { name: 'Move field 2 up' }));
+    await user.click(within(second).getByRole('button', { name: 'Move up field 2' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual({
