@@ -127,7 +127,7 @@ export function TicketInternalForm({ ticket }: { ticket: Ticket }) {
   const save = async (values: { answers: Record<string, unknown> }) => {
     setFailure(null);
     try {
-      // a file answer already stored and not replaced stays as it is: the API keeps what it is not sent
+      // the API replaces the internal answers: a stored internal file not picked again is not kept (the answers schema takes a new file only)
       await dataProvider.saveTicketInternal(ticket.id, values.answers);
       notify('tickets.success.internal', { type: 'success' });
       refresh();

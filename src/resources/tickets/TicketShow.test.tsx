@@ -112,6 +112,23 @@ describe('TicketShow', () => {
     expect(screen.queryByRole('region', { name: 'Internal fields' })).not.toBeInTheDocument();
   });
 
+  it("lets provider staff answer the internal fields with the internal audience's schema", async () => {
+    serve(ticket({ actions: ['reply', 'status', 'delete', 'internal'], answers: { orderNumber: 1234, rootCause: 'Courier' } }), { provider: true });
+    const saved: unknown[] = [];
+    server.use(http.put(`${TICKET}/internal`, async ({ request }) => (saved.push(await request.json()), HttpResponse.json(ticket()))));
+    const user = userEvent.setup();
+    await renderShow();
+    const internal = await screen.findByRole('region', { name: 'Internal fields' });
+    const cause = within(internal).getByRole('textbox', { name: 'Root cause' });
+    expect(cause).toHaveValue('Courier');
+    await user.clear(cause);
+    await user.type(cause, 'Warehouse');
+    await user.click(within(internal).getByRole('button', { name: 'Save internal fields' }));
+    await waitFor(() => expect(saved).toEqual([{ answers: { rootCause: 'Warehouse' } }]));
+    // never in the customer's information panel
+    expect(screen.getByRole('region', { name: 'Information' })).not.toHaveTextContent('Warehouse');
+  });
+
   it('reopens a closed ticket and asks before deleting', async () => {
     const posts = serve(ticket({ status: 'COMPLETED', actions: ['reopen', 'delete'] }));
     const deleted: string[] = [];
