@@ -243,5 +243,5 @@ export const ticketCategoryFields = defineFields(
     categoryColumn('ticketCount', 'ticketCount', { kind: 'number' }),
     categoryColumn('updatedAt', 'updatedAt', { kind: 'datetime', sortable: true }),
   ],
-  { resource: 'tickets/categories', primary: 'name', secondary: ['active'], sort: { field: 'updatedAt', order: 'DESC' }, texts: 'tickets.categories.list' },
+  { resource: 'tickets/categories', primary: 'name', secondary: [], sort: { field: 'updatedAt', order: 'DESC' }, texts: 'tickets.categories.list' },
 );

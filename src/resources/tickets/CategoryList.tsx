@@ -14,13 +14,15 @@ export default function CategoryList() {
   const createPath = useCreatePath();
   const canCreate = useCanWriteCategories('create');
   const name = (record: RaRecord) => text((record as TicketCategory).name);
+  // a phone row: the name, and whether new tickets may use it
+  const row = (record: RaRecord) => ((record as TicketCategory).active ? name(record) : `${name(record)} · ${translate('tickets.categories.inactiveShort')}`);
   return (
     <>
       <PageHeading title={translate('screens.ticketCategoryList')} />
       <SchemaList
         fields={ticketCategoryFields}
         render={{ name }}
-        primaryText={name}
+        primaryText={row}
         actions={
           canCreate ? (
             <Button variant="contained" component={Link} to={createPath({ resource: CATEGORIES, type: 'create' })} startIcon={<AddIcon />}>
