@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineFields, type DisplayFieldSpec } from '../fields';
+import { defineFilters } from '../filters';
 import { GV } from '../giftcards';
 import { maxLengthMessage, messageWith } from '../messages';
 import {
@@ -6,7 +8,9 @@ import {
   TICKET_ACTIONS,
   TICKET_LIMITS,
   TICKET_PRIORITIES,
+  TICKET_PRIORITY_CHOICES,
   TICKET_SIDES,
+  TICKET_STATUS_CHOICES,
   TICKET_STATUSES,
   ticketCategoryBodySchema,
   ticketFieldDefinitionSchema,
@@ -183,3 +187,61 @@ export type TicketListFilter = z.infer<typeof ticketListFilterSchema>;
 
 /** Sorts: createdAt (default DESC), lastMessageAt, priority, status, number. */
 export const TICKET_SORTS = ['createdAt', 'lastMessageAt', 'priority', 'status', 'number'] as const;
+
+// ---------------------------------------------------------------- list fields (src/resources/tickets)
+
+const none = z.object({}).strict();
+const column = (texts: string) => (source: string, label: string, extra: Partial<DisplayFieldSpec> = {}): DisplayFieldSpec => ({ source, label: `${texts}.${label}`, input: false, column: true, ...extra });
+const ticketColumn = column('tickets.fields');
+
+/**
+ * SPEC §2's ticket filters: status, priority, category, creation days and a text (number,
+ * description, e-mail). The category's choices are the categories the viewer may use: the list
+ * screen gives that input (their names are in each language). `deleted` is set by the screen.
+ */
+export const ticketFilters = defineFilters(
+  ticketListFilterSchema,
+  'tickets.filters',
+  [
+    { source: 'q', label: 'tickets.filters.q' },
+    { source: 'status', kind: 'select', choices: TICKET_STATUS_CHOICES, any: 'tickets.filters.any' },
+    { source: 'priority', kind: 'select', choices: TICKET_PRIORITY_CHOICES, any: 'tickets.filters.any' },
+    { source: 'categoryId', kind: 'select', choices: [], any: 'tickets.filters.any' },
+    { source: 'created', kind: 'date', range: true },
+  ],
+  { fixed: ['deleted'], perRow: 4 },
+);
+
+/** /tickets/list: number, dates, category (its name in the user's language, rendered by the screen), badges, agency, author. */
+export const ticketFields = defineFields(
+  none,
+  [
+    ticketColumn('number', 'number', { kind: 'number', sortable: true }),
+    ticketColumn('createdAt', 'createdAt', { kind: 'datetime', sortable: true }),
+    ticketColumn('categoryName', 'category'),
+    ticketColumn('subject', 'subject'),
+    ticketColumn('priority', 'priority', { kind: 'select', choices: TICKET_PRIORITY_CHOICES, sortable: true }),
+    ticketColumn('status', 'status', { kind: 'select', choices: TICKET_STATUS_CHOICES, sortable: true }),
+    ticketColumn('companyName', 'agency'),
+    ticketColumn('createdBy', 'createdBy'),
+    ticketColumn('lastMessageAt', 'lastMessageAt', { kind: 'datetime', sortable: true }),
+    // the ticket's page only
+    ticketColumn('email', 'email', { kind: 'email', column: false }),
+  ],
+  { resource: 'tickets', primary: 'number', secondary: ['status', 'priority', 'subject'], sort: { field: 'createdAt', order: 'DESC' }, texts: 'tickets.list', filterForm: ticketFilters },
+);
+
+const categoryColumn = column('tickets.categories.fields');
+
+/** /tickets/categories (provider staff): name (in the user's language, rendered by the screen), active, version, tickets. */
+export const ticketCategoryFields = defineFields(
+  none,
+  [
+    categoryColumn('name', 'name'),
+    categoryColumn('active', 'active', { kind: 'boolean', filter: true }),
+    categoryColumn('version', 'version', { kind: 'number' }),
+    categoryColumn('ticketCount', 'ticketCount', { kind: 'number' }),
+    categoryColumn('updatedAt', 'updatedAt', { kind: 'datetime', sortable: true }),
+  ],
+  { resource: 'tickets/categories', primary: 'name', secondary: [], sort: { field: 'updatedAt', order: 'DESC' }, texts: 'tickets.categories.list' },
+);

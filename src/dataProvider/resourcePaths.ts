@@ -36,6 +36,8 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'square/orders': '/api/company/{companyId}/square/orders',
   'square/codes': '/api/company/{companyId}/square/codes',
   'square/communications': '/api/company/{companyId}/square/communications',
+  tickets: '/api/company/{companyId}/tickets',
+  'tickets/categories': '/api/company/{companyId}/ticket-categories',
   report: '/api/company/{companyId}/giftcard/report-generated',
   users: '/api/company/{companyId}/users',
 };

@@ -15,6 +15,7 @@ import type { ReferentInput } from '../../domain/schemas/company';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { SquareCommunication, SquareOrder, SquareOrderCreateBody, SquareValidateBody, SquareValidation } from '../../domain/schemas/square';
 import type { ViewedCompany } from '../authProvider/session';
+import type { TicketActions } from './ticketActions';
 
 /**
  * The calls that are not CRUD, as named dataProvider methods. Both the real provider
@@ -155,7 +156,7 @@ export interface SquareActions {
   resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions;
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call

@@ -54,7 +54,7 @@ describe('shell and menu gating', () => {
     expect(await heading('Transactions')).toBeInTheDocument();
     const menu = await screen.findByRole('menu');
     const labels = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(labels).toEqual(['Transactions', 'Tickets', 'User management']);
+    expect(labels).toEqual(['Transactions', 'Tickets', 'Ticket categories', 'User management']);
     expect(within(menu).queryByText('Gift card management')).not.toBeInTheDocument();
   });
 
@@ -68,8 +68,8 @@ describe('shell and menu gating', () => {
 
   it('hides the side navigation when there is a single item', async () => {
     signedIn();
-    await renderApp('/', ['ticketing']);
-    expect(await heading('Tickets')).toBeInTheDocument();
+    await renderApp('/', ['report']);
+    expect(await heading('Reports')).toBeInTheDocument();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
@@ -89,8 +89,8 @@ describe('shell and menu gating', () => {
 
   it('shows a placeholder with its title for screens not built yet', async () => {
     signedIn();
-    await renderApp('/tickets/create', ['ticketing']);
-    expect(await heading('New ticket')).toBeInTheDocument();
+    await renderApp('/report/list', ['report']);
+    expect(await heading('Reports')).toBeInTheDocument();
     expect(screen.getByText('This screen is being built and will be available soon.')).toBeInTheDocument();
   });
 

@@ -13,7 +13,7 @@ import { reports } from './reports';
 import { SECTIONS } from './sections';
 import { squareCodes, squareCommunications, squareOrders } from './square';
 import { stores } from './stores';
-import { tickets } from './tickets';
+import { ticketCategories, tickets } from './tickets';
 import { transactions } from './transactions';
 import type { ResourceDefinition, SectionDefinition } from './types';
 import { users } from './users';
@@ -56,6 +56,7 @@ export const REGISTRY: readonly ResourceDefinition[] = [
   squareCodes,
   squareCommunications,
   tickets,
+  ticketCategories,
   reports,
   users,
   dashboard,

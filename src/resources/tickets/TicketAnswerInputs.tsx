@@ -1,0 +1,218 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Box, Chip, FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, TextField } from '@mui/material';
+import { useId, useState, type ComponentType } from 'react';
+import { useTranslate } from 'react-admin';
+import { useController, useFormContext } from 'react-hook-form';
+import { TICKET_ATTACHMENT_ACCEPT, TICKET_LIMITS, type TicketAnswerAudience, type TicketFieldDefinition, type TicketFieldType, type TicketFile } from '../../../domain/tickets';
+import { FilePickButton } from '../../components/FilePickButton';
+import { readTicketFile, useAttachmentRule, useLocalized } from './ticketShared';
+
+/** Where a field's answer lives in the form (and in the server's field errors: `answers.<id>`). */
+export const answerName = (field: TicketFieldDefinition) => `answers.${field.id}`;
+
+interface AnswerInputProps {
+  field: TicketFieldDefinition;
+  disabled?: boolean;
+}
+
+function useAnswer(field: TicketFieldDefinition) {
+  const translate = useTranslate();
+  const text = useLocalized();
+  const { control } = useFormContext();
+  const { field: input, fieldState } = useController({ name: answerName(field), control });
+  const error = fieldState.error?.message;
+  const help = field.help ? text(field.help) : undefined;
+  return { input, error, label: text(field.label), helperText: error ? translate(error) : (help ?? ' ') };
+}
+
+/** text, textArea, email, number, date, dateTime: a text field of the matching input type. */
+function textInput(type: 'text' | 'email' | 'number' | 'date' | 'datetime-local', options: { multiline?: boolean; maxLength?: (field: TicketFieldDefinition) => number } = {}) {
+  function TextAnswer({ field, disabled }: AnswerInputProps) {
+    const { input, error, label, helperText } = useAnswer(field);
+    const dated = type === 'date' || type === 'datetime-local';
+    const limits = field.limits ?? {};
+    return (
+      <TextField
+        name={input.name}
+        inputRef={input.ref}
+        value={input.value ?? ''}
+        onChange={input.onChange}
+        onBlur={input.onBlur}
+        label={label}
+        required={field.required}
+        disabled={disabled}
+        error={Boolean(error)}
+        helperText={helperText}
+        // numbers are typed as text (a decimal comma is read), the schema says when it is not one
+        type={type === 'number' ? 'text' : type}
+        multiline={options.multiline}
+        minRows={options.multiline ? 3 : undefined}
+        fullWidth
+        margin="normal"
+        slotProps={{
+          inputLabel: dated ? { shrink: true } : undefined,
+          htmlInput: {
+            maxLength: options.maxLength?.(field),
+            inputMode: type === 'number' ? (limits.integer ? 'numeric' : 'decimal') : undefined,
+            min: dated ? limits.minDate && (type === 'date' ? limits.minDate : `${limits.minDate}T00:00`) : undefined,
+            max: dated ? limits.maxDate && (type === 'date' ? limits.maxDate : `${limits.maxDate}T23:59`) : undefined,
+          },
+        }}
+      />
+    );
+  }
+  return TextAnswer;
+}
+
+function ChoiceAnswer({ field, disabled }: AnswerInputProps) {
+  const text = useLocalized();
+  const { input, error, label, helperText } = useAnswer(field);
+  // a retired option is not offered any more
+  const options = (field.options ?? []).filter((option) => !option.retired);
+  return (
+    <TextField
+      select
+      name={input.name}
+      inputRef={input.ref}
+      value={input.value ?? ''}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      label={label}
+      required={field.required}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={helperText}
+      fullWidth
+      margin="normal"
+    >
+      {!field.required && (
+        <MenuItem value="">
+          <em>—</em>
+        </MenuItem>
+      )}
+      {options.map((option) => (
+        <MenuItem key={option.id} value={option.id}>
+          {text(option.label)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function RadioAnswer({ field, disabled }: AnswerInputProps) {
+  const text = useLocalized();
+  const { input, error, label, helperText } = useAnswer(field);
+  const options = (field.options ?? []).filter((option) => !option.retired);
+  return (
+    <FormControl component="fieldset" error={Boolean(error)} required={field.required} disabled={disabled} margin="normal" fullWidth>
+      <FormLabel component="legend">{label}</FormLabel>
+      <RadioGroup row name={input.name} value={input.value ?? ''} onChange={input.onChange} onBlur={input.onBlur}>
+        {options.map((option) => (
+          <FormControlLabel key={option.id} value={option.id} control={<Radio />} label={text(option.label)} />
+        ))}
+      </RadioGroup>
+      <FormHelperText>{helperText}</FormHelperText>
+    </FormControl>
+  );
+}
+
+/** A file answer: the rule shown before picking, the picked file's name (removable); refused files never reach the form. */
+function FileAnswer({ field, disabled }: AnswerInputProps) {
+  const translate = useTranslate();
+  const rule = useAttachmentRule();
+  const ruleId = useId();
+  const { input, error, label } = useAnswer(field);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const value = input.value as TicketFile | null | undefined;
+  const pick = async (file: File) => {
+    setReading(true);
+    try {
+      const read = await readTicketFile(file);
+      if ('refused' in read) setRefused(read.refused);
+      else {
+        setRefused(null);
+        input.onChange(read.file);
+      }
+    } finally {
+      setReading(false);
+    }
+  };
+  const message = refused ?? error;
+  return (
+    <FormControl component="fieldset" error={Boolean(message)} required={field.required} disabled={disabled} margin="normal" fullWidth aria-describedby={ruleId}>
+      <FormLabel component="legend">{label}</FormLabel>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+        {!disabled && <FilePickButton label={translate(value ? 'tickets.files.replace' : 'tickets.files.choose', { field: label })} accept={TICKET_ATTACHMENT_ACCEPT} busy={reading} icon={<UploadFileIcon />} testId={`ticket-field-${field.id}`} onFile={(file) => void pick(file)} />}
+        {value?.name && <Chip label={value.name} onDelete={disabled ? undefined : () => input.onChange(null)} />}
+      </Box>
+      <FormHelperText id={ruleId}>{rule}</FormHelperText>
+      {message && <FormHelperText role="alert">{translate(message)}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+/** One input component per SPEC §3 field type. */
+export const ANSWER_INPUTS: Record<TicketFieldType, ComponentType<AnswerInputProps>> = {
+  text: textInput('text', { maxLength: (field) => Math.min(field.limits?.maxLength ?? Infinity, TICKET_LIMITS.textMax) }),
+  textArea: textInput('text', { multiline: true, maxLength: (field) => Math.min(field.limits?.maxLength ?? Infinity, TICKET_LIMITS.textAreaMax) }),
+  number: textInput('number'),
+  email: textInput('email', { maxLength: () => TICKET_LIMITS.emailMax }),
+  date: textInput('date'),
+  dateTime: textInput('datetime-local'),
+  dropdown: ChoiceAnswer,
+  radio: RadioAnswer,
+  file: FileAnswer,
+};
+
+/** The inputs of a category version's fields for one audience (the customer's form, or staff's internal fields), in their order. */
+export function TicketAnswerInputs({ fields, audience, disabled }: { fields: readonly TicketFieldDefinition[]; audience: TicketAnswerAudience; disabled?: boolean }) {
+  return (
+    <>
+      {fields
+        .filter((field) => field.internal === (audience === 'internal'))
+        .map((field) => {
+          const Input = ANSWER_INPUTS[field.type];
+          return <Input key={field.id} field={field} disabled={disabled} />;
+        })}
+    </>
+  );
+}
+
+/** The form's empty answers: '' for typed values, null for a file. */
+export function emptyAnswers(fields: readonly TicketFieldDefinition[], audience: TicketAnswerAudience): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((field) => field.internal === (audience === 'internal')).map((field) => [field.id, field.type === 'file' ? null : '']));
+}
+
+/** A local 'YYYY-MM-DDTHH:mm' → the instant with its offset (what the schema and the API read). */
+function localDateTimeToIso(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** An instant → the local 'YYYY-MM-DDTHH:mm' a datetime-local input shows. */
+export function isoToLocalDateTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * The form's answers → the values the answers schema reads: a number typed as text (decimal
+ * comma or point) as a number, a local date and time as an instant; anything unreadable stays as
+ * typed, for the schema to refuse with its own message.
+ */
+export function answersToApi(fields: readonly TicketFieldDefinition[], values: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [id, value] of Object.entries(values ?? {})) {
+    const field = fields.find((candidate) => candidate.id === id);
+    if (value === '' || value === null || value === undefined) continue;
+    if (field?.type === 'number' && typeof value === 'string') {
+      const text = value.trim().replace(',', '.');
+      out[id] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : value;
+    } else if (field?.type === 'dateTime' && typeof value === 'string') out[id] = localDateTimeToIso(value);
+    else out[id] = value;
+  }
+  return out;
+}
