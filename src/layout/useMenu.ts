@@ -10,7 +10,7 @@ const resources = [...MENU_RESOURCES];
 export function useMenu(): { menu: MenuSection[]; sideNavHidden: boolean; isPending: boolean } {
   const authProvider = useTesseraAuthProvider();
   // the answers at hand (the configuration has arrived) are the first ones: no render waits for them
-  const now = resources.map((resource) => authProvider.canAccessNow({ resource, action: 'list' }));
+  const now = resources.map((resource) => authProvider.canAccessNow?.({ resource, action: 'list' }));
   const initialData = now.every((answer) => answer !== undefined) ? Object.fromEntries(resources.map((resource, i) => [resource, now[i]!])) : undefined;
   const { canAccess, isPending } = useCanAccessResources({ action: 'list', resources, initialData, staleTime: initialData && USER_CONFIGURATION_CACHE_MS });
   return useMemo(() => {

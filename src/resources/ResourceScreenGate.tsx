@@ -21,7 +21,7 @@ function Allowed({ resource, action, title, component: Component }: GateProps) {
   const translate = useTranslate();
   const authProvider = useTesseraAuthProvider();
   // the answer at hand (the configuration has arrived) renders the screen in this very render
-  const now = authProvider.canAccessNow({ resource, action });
+  const now = authProvider.canAccessNow?.({ resource, action });
   const { canAccess, isPending } = useCanAccess({ resource, action, initialData: now, staleTime: now === undefined ? undefined : USER_CONFIGURATION_CACHE_MS });
   const gate = useMemo(() => ({ resource, action }), [resource, action]);
   // the browser tab names the screen; the access-denied page names itself
