@@ -243,18 +243,19 @@ export function restoreTicket(ctx: AppContext, actor: TicketActor, id: string): 
 /**
  * PUT tickets/{id}/internal: provider staff's answers to the internal fields of the ticket's
  * version (`ticketAnswersSchema(fields, 'internal')`), replacing the previous ones; the
- * customer's answers stay as they are.
+ * customer's answers stay as they are, and so does an internal file field's file unless a new
+ * one is sent (a form cannot send back a file it only shows).
  */
 export async function setInternalAnswers(ctx: AppContext, actor: TicketActor, id: string, raw: unknown): Promise<Ticket> {
   assertStaff(actor, 'answer internal fields');
   const before = await visibleTicket(ctx.db, actor, id);
   const answers = readAnswers(before.fields, 'internal', raw);
   const files = checkFiles(id, answers.files, []);
-  const internal = new Set(before.fields.filter((f) => f.internal).map((f) => f.id));
+  const replaced = new Set(before.fields.filter((f) => f.internal && f.type !== 'file').map((f) => f.id));
   await withFiles(ctx, async (tx, store) => {
     const row = await visibleTicket(tx, actor, id, true);
     if (!ticketActionsFor({ status: row.status, deleted: row.deleted_at !== null }, 'PROVIDER').includes('internal')) throw stateInvalid('internal');
-    const kept = Object.fromEntries(Object.entries(row.answers).filter(([fieldId]) => !internal.has(fieldId)));
+    const kept = Object.fromEntries(Object.entries(row.answers).filter(([fieldId]) => !replaced.has(fieldId)));
     await store(files);
     await insertAttachments(tx, id, null, files, actor.userId);
     await tx.execute(sql`UPDATE tickets SET answers = ${JSON.stringify({ ...kept, ...answers.values, ...fileAnswers(files) })}::jsonb, updated_at = now() WHERE id = ${id}`);

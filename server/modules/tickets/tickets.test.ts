@@ -372,9 +372,9 @@ describe.each(DRIVERS)('tickets API (%s)', (driver) => {
     const customerMails = [...(await w.mails('ticketMessage')).slice(before), ...(await w.mails('ticketStatus'))].filter((m) => m.to_address === 'operator@acme.test');
     expect(customerMails.length).toBeGreaterThanOrEqual(2);
     for (const mail of customerMails) expect(`${mail.subject}\n${mail.text_body}`).not.toMatch(/SECRET-REF|supplier\.pdf|Riferimento fornitore/);
-    // replacing the internal answers keeps the customer's
+    // replacing the internal answers keeps the customer's, and the internal file the form could not send back
     const cleared = await w.call(w.admin, 'PUT', w.url(`/tickets/${ticket.id}/internal`, w.tesseraId), { answers: {} });
-    expect(cleared.json().answers).toEqual(REQUIRED_ANSWERS);
+    expect(cleared.json().answers).toEqual({ ...REQUIRED_ANSWERS, supplierFile: { attachmentId: internalFile.id, name: 'supplier.pdf', size: internalFile.size } });
   });
 
   it('downloads a file as an attachment no browser runs', async () => {
