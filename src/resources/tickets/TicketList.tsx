@@ -1,12 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, MenuItem } from '@mui/material';
+import { Button, FormControlLabel, MenuItem, Switch } from '@mui/material';
+import { useState } from 'react';
 import { CanAccess, useCreatePath, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ticketFields, type TicketCategory, type TicketListItem } from '../../../domain/schemas/tickets';
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeading } from '../../components/PageHeading';
 import { SchemaList } from '../../components/schema';
-import { CATEGORIES, CATEGORY_NAME_SORT, TICKETS, useLocalized } from './ticketShared';
+import { CATEGORIES, CATEGORY_NAME_SORT, TICKETS, useIsProviderStaff, useLocalized } from './ticketShared';
 
 /** The category filter: the categories the user may open tickets in or has seen, by their name in the user's language. */
 function CategoryFilter() {
@@ -36,12 +37,18 @@ export default function TicketList() {
   const translate = useTranslate();
   const text = useLocalized();
   const createPath = useCreatePath();
+  const staff = useIsProviderStaff();
+  // provider staff find deleted tickets here to restore them (customers never see them: the API)
+  const [deleted, setDeleted] = useState(false);
   const item = (record: RaRecord) => record as TicketListItem;
   return (
     <>
       <PageHeading title={translate('screens.ticketList')} />
       <SchemaList
+        key={deleted ? 'deleted' : 'open'}
         fields={ticketFields}
+        filter={deleted ? { deleted: true } : undefined}
+        empty={deleted ? 'tickets.list.emptyDeleted' : undefined}
         count
         countMore
         disableSyncWithLocation={false}
@@ -52,11 +59,14 @@ export default function TicketList() {
         }}
         primaryText={(record) => `${ticketNumber(item(record))} · ${text(item(record).categoryName)}`}
         actions={
-          <CanAccess resource={TICKETS} action="create">
-            <Button variant="contained" component={Link} to={createPath({ resource: TICKETS, type: 'create' })} startIcon={<AddIcon />}>
-              {translate('tickets.list.create')}
-            </Button>
-          </CanAccess>
+          <>
+            {staff && <FormControlLabel control={<Switch checked={deleted} onChange={(event) => setDeleted(event.target.checked)} />} label={translate('tickets.list.showDeleted')} />}
+            <CanAccess resource={TICKETS} action="create">
+              <Button variant="contained" component={Link} to={createPath({ resource: TICKETS, type: 'create' })} startIcon={<AddIcon />}>
+                {translate('tickets.list.create')}
+              </Button>
+            </CanAccess>
+          </>
         }
       />
     </>
