@@ -194,6 +194,40 @@ async function scenario(call: Call, drain: () => Promise<unknown>): Promise<Entr
   await record('reload history', 'GET', `${api(nord.companyId, '/reloadable/reloads/history')}?${list([0, 9], null, { source: 'MANUAL' })}`, { token: nord.token });
   await record('notification settings', 'GET', api(nord.companyId, '/reloadable/notifications'), { token: nord.token });
   await record('reloadables out of scope', 'GET', api(acme.id, '/reloadable/wallet'), { token: nord.token });
+
+  // --- tickets: categories, a ticket with a file and its answers, refusals, a message, staff's move, the file
+  const categories = await record('ticket categories', 'GET', `${api(operator.companyId, '/ticket-categories')}?${list([0, 49], ['name', 'ASC'], {})}`, { token: operator.token });
+  const orderProblem = categories.json.find((c: { fields: Array<{ id: string }> }) => c.fields.some((f) => f.id === 'orderNumber'));
+  expect(orderProblem, 'the seed category asking for an order number').toBeDefined();
+  await record('ticket category record', 'GET', api(operator.companyId, `/ticket-categories/${orderProblem.id}`), { token: operator.token });
+  await record('ticket category write refused', 'PUT', api(operator.companyId, `/ticket-categories/${orderProblem.id}`), { token: operator.token, body: { name: { it: 'x', en: 'x' }, fields: [], active: true } });
+  const pdf = { type: 'application/pdf', name: 'contract.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64') };
+  const answers = { orderNumber: 42, happenedOn: '2026-11-20' };
+  const ticket = await record('ticket create', 'POST', api(operator.companyId, '/tickets'), { token: operator.token, body: { categoryId: orderProblem.id, priority: 'HIGH', description: 'Contract ticket', answers, attachments: [pdf] } });
+  await record('ticket create invalid answers', 'POST', api(operator.companyId, '/tickets'), { token: operator.token, body: { categoryId: orderProblem.id, priority: 'HIGH', description: 'Contract ticket', answers: { orderNumber: 'x' } } });
+  await record('ticket create file refused', 'POST', api(operator.companyId, '/tickets'), { token: operator.token, body: { categoryId: orderProblem.id, priority: 'HIGH', description: 'Contract ticket', answers, attachments: [{ ...pdf, content: Buffer.from('MZ not a pdf').toString('base64') }] } });
+  await record('tickets list', 'GET', `${api(operator.companyId, '/tickets')}?${list([0, 9], ['createdAt', 'DESC'], { status: 'TO_DO' })}`, { token: operator.token });
+  await record('ticket record', 'GET', api(operator.companyId, `/tickets/${ticket.json.id}`), { token: operator.token });
+  await record('ticket message', 'POST', api(operator.companyId, `/tickets/${ticket.json.id}/messages`), { token: operator.token, body: { body: 'More detail' } });
+  await record('ticket status by customer refused', 'POST', api(operator.companyId, `/tickets/${ticket.json.id}/status`), { token: operator.token, body: { status: 'COMPLETED' } });
+  await record('ticket status by staff', 'POST', api(admin.companyId, `/tickets/${ticket.json.id}/status`), { token: admin.token, body: { status: 'WAITING_FOR_CUSTOMER' } });
+  await record('ticket attachment', 'GET', api(operator.companyId, `/tickets/${ticket.json.id}/attachments/${ticket.json.attachments[0].id}`), { token: operator.token });
+  await record('ticket of another company', 'GET', api(nord.companyId, `/tickets/${ticket.json.id}`), { token: nord.token });
+
+  // --- users: list, a colleague created and edited, a grant the referent does not hold, another company's user
+  await record('users list', 'GET', `${api(referent.companyId, '/users')}?${list([0, 9], ['lastName', 'ASC'], { q: 'a' })}`, { token: referent.token });
+  const colleague = { firstName: 'Carla', lastName: 'Contratto', email: 'carla.contract@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', permissions: ['ticketing'] };
+  const user = await record('user create', 'POST', api(referent.companyId, '/users'), { token: referent.token, body: colleague });
+  await record('user record', 'GET', api(referent.companyId, `/users/${user.json.id}`), { token: referent.token });
+  await record('user edit', 'PUT', api(referent.companyId, `/users/${user.json.id}`), { token: referent.token, body: { ...colleague, permissions: ['ticketing', 'privative.management.read'] } });
+  await record('user grant refused', 'PUT', api(referent.companyId, `/users/${user.json.id}`), { token: referent.token, body: { ...colleague, permissions: ['square.orders'] } });
+  const adminUser = await record('configuration of admin', 'GET', '/api/user/configuration', { token: admin.token });
+  await record('user of another company', 'GET', api(referent.companyId, `/users/${adminUser.json.user.id}`), { token: referent.token });
+
+  // --- square: orders and codes lists
+  await record('square orders', 'GET', `${api(admin.companyId, '/square/orders')}?${list([0, 9], ['createdAt', 'DESC'], { status: 'ACTIVE' })}`, { token: admin.token });
+  await record('square codes', 'GET', `${api(admin.companyId, '/square/codes')}?${list([0, 9], ['activationDate', 'DESC'], {})}`, { token: admin.token });
+  await record('square without permission', 'GET', `${api(operator.companyId, '/square/orders')}?${list([0, 9], null, {})}`, { token: noAccess.token });
   return transcript;
 }
 
@@ -238,5 +272,14 @@ describe('the in-process host answers as the Node server does', () => {
     expect(byStep['batch create'].status).toBe(201);
     expect(byStep['wallet transfer replayed']).toEqual({ ...byStep['wallet transfer'], step: 'wallet transfer replayed' });
     expect(byStep['orders list'].range).toMatch(/^orders /);
+    expect(byStep['ticket create'].status).toBe(201);
+    expect(byStep['ticket create invalid answers'].errors).toEqual({ 'answers.orderNumber': 'validation.ticketNumber', 'answers.happenedOn': 'validation.required' });
+    expect(byStep['ticket create file refused'].code).toBe('FILE_TYPE_NOT_ALLOWED');
+    expect(byStep['ticket status by customer refused'].code).toBe('PROVIDER_STAFF_ONLY');
+    expect(byStep['ticket attachment'].type).toBe('application/octet-stream');
+    expect(byStep['ticket of another company'].status).toBe(404);
+    expect(byStep['user create'].status).toBe(201);
+    expect(byStep['user grant refused'].code).toBe('PERMISSION_NOT_GRANTABLE');
+    expect(byStep['user of another company'].status).toBe(404);
   }, 180_000);
 });
