@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-demo/', 'dist-server/', 'node_modules/', 'data/', 'coverage/', 'test-results/', 'playwright-report/', 'reports/', 'server/db/migrations/'] },
+  { ignores: ['dist/', 'dist-demo/', 'dist-server/', 'node_modules/', 'data/', 'coverage/', 'test-results/', 'playwright-report/', 'reports/', 'server/db/migrations/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
