@@ -1,11 +1,11 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Chip, FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, TextField } from '@mui/material';
-import { useId, useState, type ComponentType } from 'react';
+import { useId, type ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
 import { TICKET_ATTACHMENT_ACCEPT, TICKET_LIMITS, type TicketAnswerAudience, type TicketFieldDefinition, type TicketFieldType, type TicketFile } from '../../../domain/tickets';
 import { FilePickButton } from '../../components/FilePickButton';
-import { readTicketFile, useAttachmentRule, useLocalized } from './ticketShared';
+import { useAttachmentRule, useLocalized, useTicketFilePick } from './ticketShared';
 
 /** Where a field's answer lives in the form (and in the server's field errors: `answers.<id>`). */
 export const answerName = (field: TicketFieldDefinition) => `answers.${field.id}`;
@@ -122,22 +122,8 @@ function FileAnswer({ field, disabled }: AnswerInputProps) {
   const rule = useAttachmentRule();
   const ruleId = useId();
   const { input, error, label } = useAnswer(field);
-  const [refused, setRefused] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
+  const { refused, reading, pick } = useTicketFilePick((file) => input.onChange(file));
   const value = input.value as TicketFile | null | undefined;
-  const pick = async (file: File) => {
-    setReading(true);
-    try {
-      const read = await readTicketFile(file);
-      if ('refused' in read) setRefused(read.refused);
-      else {
-        setRefused(null);
-        input.onChange(read.file);
-      }
-    } finally {
-      setReading(false);
-    }
-  };
   const message = refused ?? error;
   return (
     <FormControl component="fieldset" error={Boolean(message)} required={field.required} disabled={disabled} margin="normal" fullWidth aria-describedby={ruleId}>

@@ -69,13 +69,10 @@ export async function readTicketFile(file: File): Promise<{ file: TicketFile } |
 }
 
 /**
- * Extra attachments of a ticket or a message: the picked files as chips (each removable), a
- * button to add one, the rule under it, and why a file was refused. At most `max` files.
+ * Picking one file: checked (`readTicketFile`) and read, then handed to `accept`; a refused file
+ * never reaches the form, its reason is `refused` until the next good pick. `reading` while read.
  */
-export function AttachmentsInput({ value, onChange, max = TICKET_LIMITS.filesPerPost, label }: { value: TicketFile[]; onChange: (files: TicketFile[]) => void; max?: number; label?: string }) {
-  const translate = useTranslate();
-  const rule = useAttachmentRule();
-  const ruleId = useId();
+export function useTicketFilePick(accept: (file: TicketFile) => void) {
   const [refused, setRefused] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const pick = async (file: File) => {
@@ -85,12 +82,24 @@ export function AttachmentsInput({ value, onChange, max = TICKET_LIMITS.filesPer
       if ('refused' in read) setRefused(read.refused);
       else {
         setRefused(null);
-        onChange([...value, read.file]);
+        accept(read.file);
       }
     } finally {
       setReading(false);
     }
   };
+  return { refused, reading, pick };
+}
+
+/**
+ * Extra attachments of a ticket or a message: the picked files as chips (each removable), a
+ * button to add one, the rule under it, and why a file was refused. At most `max` files.
+ */
+export function AttachmentsInput({ value, onChange, max = TICKET_LIMITS.filesPerPost, label }: { value: TicketFile[]; onChange: (files: TicketFile[]) => void; max?: number; label?: string }) {
+  const translate = useTranslate();
+  const rule = useAttachmentRule();
+  const ruleId = useId();
+  const { refused, reading, pick } = useTicketFilePick((file) => onChange([...value, file]));
   return (
     <Box sx={{ my: 1 }}>
       {value.length > 0 && (
