@@ -5,8 +5,8 @@ import { buildMenu, firstMenuPath, isSideNavHidden, MENU_RESOURCES, preloadListS
 import { SECTIONS } from './sections';
 
 /** The menu as the shell builds it: canAccess 'list' for each menu resource. */
-function menuFor(permissions: Permissions) {
-  return buildMenu(Object.fromEntries(MENU_RESOURCES.map((name) => [name, canAccess(permissions, name, 'list')])));
+function menuFor(permissions: Permissions, provider = permissions === ALL_PERMISSIONS) {
+  return buildMenu(Object.fromEntries(MENU_RESOURCES.map((name) => [name, canAccess(permissions, name, 'list')])), { provider });
 }
 const paths = (keys: PermissionKey[]) => menuFor(permissionsFrom(keys)).flatMap((section) => section.items.map((item) => item.path));
 
@@ -96,6 +96,12 @@ describe('menu built from the registry and canAccess', () => {
     expect(paths(['management'])).toEqual(['/users/list']);
   });
 
+  it("gives provider staff the ticket categories' entry; a customer's user with ticketing gets the tickets alone", () => {
+    const items = (provider: boolean) => menuFor(permissionsFrom(['ticketing']), provider).flatMap((section) => section.items.map((item) => item.path));
+    expect(items(true)).toEqual(['/tickets/list', '/tickets/categories']);
+    expect(items(false)).toEqual(['/tickets/list']);
+  });
+
   it('lands on the first child of the first section', () => {
     expect(firstMenuPath(menuFor(permissionsFrom(['ticketing', 'privative.stores'])))).toBe('/privative/stores/list');
   });
@@ -118,8 +124,9 @@ describe('menu built from the registry and canAccess', () => {
 
   it('hides the side navigation for one item with at most one child (SPEC §2)', () => {
     expect(isSideNavHidden(menuFor(permissionsFrom(['report'])))).toBe(true);
-    // ticketing gives two items: the tickets and their categories
-    expect(isSideNavHidden(menuFor(permissionsFrom(['ticketing'])))).toBe(false);
+    // ticketing gives a customer's user one item (the tickets), provider staff two (and the categories)
+    expect(isSideNavHidden(menuFor(permissionsFrom(['ticketing'])))).toBe(true);
+    expect(isSideNavHidden(menuFor(permissionsFrom(['ticketing']), true))).toBe(false);
     expect(isSideNavHidden(menuFor(permissionsFrom(['ticketing', 'report'])))).toBe(false);
     expect(isSideNavHidden(menuFor(permissionsFrom(['privative.management.read', 'privative.management.searchByCode'])))).toBe(false);
   });

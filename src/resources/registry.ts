@@ -92,10 +92,11 @@ export interface MenuSection {
 export const MENU_RESOURCES: readonly ResourceName[] = REGISTRY.filter((definition) => definition.menu && definition.list).map((definition) => definition.name);
 
 /** The menu for the resources the user may list (`allowed`: resource → canAccess 'list'). */
-export function buildMenu(allowed: Readonly<Record<string, boolean>> | undefined): MenuSection[] {
+export function buildMenu(allowed: Readonly<Record<string, boolean>> | undefined, viewer: { provider?: boolean } = {}): MenuSection[] {
   const sections: MenuSection[] = [];
   for (const definition of REGISTRY) {
     if (!definition.menu || !definition.list || !allowed?.[definition.name]) continue;
+    if (definition.menuFor === 'provider' && !viewer.provider) continue;
     const section = sectionOf(definition.name);
     let entry = sections.find((candidate) => candidate.key === section.key);
     if (!entry) sections.push((entry = { key: section.key, icon: section.icon, items: [] }));

@@ -33,6 +33,11 @@ export interface ResourceDefinition {
   name: ResourceName;
   /** the menu entry (i18n key under `menu.items.`), opening the list; none: not in the menu */
   menu?: string;
+  /**
+   * 'provider': the menu entry is provider staff's only (their work, as the ticket categories);
+   * others keep what the access table gives them (reading it where a form of theirs needs it).
+   */
+  menuFor?: 'provider';
   icon?: ComponentType;
   recordRepresentation?: ResourceProps['recordRepresentation'];
   list?: ResourceScreen & { path?: 'list' };

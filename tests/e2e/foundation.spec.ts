@@ -45,7 +45,7 @@ test.describe('foundation', () => {
       'Aziende e operatori', 'Ordini', 'Ordini acquisiti',
       'Wallet', 'Wallet sotto-aziende', 'Carte', 'Utenti', 'Ricarica carte', 'Ricariche programmate', 'Storico ricariche', 'Notifiche',
       'Ordini', 'Codici generati', 'Comunicazioni',
-      'Ticket', 'Report', 'Gestione utenti', 'Dashboard analitica',
+      'Ticket', 'Categorie ticket', 'Report', 'Gestione utenti', 'Dashboard analitica',
     ]);
     expect(await page.evaluate(() => localStorage.getItem('companyId'))).toMatch(/^[0-9a-f-]{36}$/);
 

@@ -22,10 +22,14 @@ export const tickets: ResourceDefinition = {
   why: "the create form is built from the chosen category's field definition (one input per field type, checked with the schema the server applies); a ticket is a thread with attachments and the actions the server lists",
 };
 
-/** The categories new tickets are made in: provider staff write them (the server refuses others), everyone with ticketing reads them. */
+/**
+ * The categories new tickets are made in: provider staff write them (the server refuses others)
+ * and have them in their menu; everyone with ticketing reads them (the create form offers them).
+ */
 export const ticketCategories: ResourceDefinition = {
   name: 'tickets/categories',
   menu: 'ticketCategories',
+  menuFor: 'provider',
   icon: CategoryIcon,
   recordRepresentation: (record: TicketCategory) => localized(record.name, 'it'),
   list: { component: lazyWithReload(() => import('./CategoryList')), title: 'ticketCategoryList' },
