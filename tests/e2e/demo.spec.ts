@@ -212,6 +212,33 @@ test.describe('demo mode, no server', () => {
     expect(stray, 'requests that left the demo').toEqual([]);
   });
 
+  test('support tickets in the demo: a ticket with a file is opened, read back, and its e-mail to the support mailbox is in the panel (issue 20)', async ({ page }) => {
+    test.setTimeout(90_000);
+    const stray = recordStrayRequests(page);
+    await signIn(page, 'operator@acme.test');
+    await expect(page).toHaveURL(/#\/privative\/giftcards$/, FIRST_ANSWER);
+    await page.evaluate(() => (window.location.hash = '#/tickets/create'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuovo ticket');
+    await page.getByRole('combobox', { name: /Categoria/ }).click();
+    await page.getByRole('option', { name: 'Problema con un ordine' }).click();
+    await page.getByRole('textbox', { name: /Numero ordine/ }).fill('4711');
+    await page.getByLabel(/Data del problema/).fill('2026-11-18');
+    await page.getByRole('combobox', { name: /Priorità/ }).click();
+    await page.getByRole('option', { name: 'Alto' }).click();
+    await page.getByRole('textbox', { name: /Descrizione/ }).fill('Demo: two cards missing');
+    await page.getByTestId('ticket-attachment-input').setInputFiles({ name: 'bolla.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page.getByRole('button', { name: 'Apri ticket' }).click();
+    await expect(page.getByText('Ticket creato')).toBeVisible(FIRST_ANSWER);
+    const info = page.getByRole('region', { name: 'Informazioni' });
+    await expect(info).toContainText('Demo: two cards missing');
+    await expect(info.getByRole('button', { name: /bolla\.pdf/ })).toBeVisible();
+    await page.getByRole('button', { name: 'E-mail inviate' }).click();
+    const panel = page.getByRole('dialog', { name: 'E-mail inviate dalla demo' });
+    await expect(panel.getByRole('listitem').first()).toContainText('support@tessera.test', { timeout: 15_000 });
+    await expect(panel.getByRole('listitem').first()).toContainText('Demo: two cards missing');
+    expect(stray, 'requests that left the demo').toEqual([]);
+  });
+
   test("an e-mail the server sends is read in the demo's e-mail panel: the password-reset link (issue 15)", async ({ page }) => {
     const stray = recordStrayRequests(page);
     await page.goto(`${DEMO}/#/login`);
