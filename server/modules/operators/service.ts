@@ -7,24 +7,15 @@ import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
 import { revokeUserTokens } from '../auth/repository';
 import { isInSubtree } from '../../lib/company-scope';
-import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { isUuid } from '../../lib/pg-errors';
 import * as accounts from '../user/accounts.repository';
-import { emailExists, issueActivationLink } from '../user/service';
+import { emailExists, issueActivationLink, uniqueEmail } from '../user/service';
 import * as repo from './repository';
 
 export async function getOperator(ctx: AppContext, scopeId: string, id: string, db: Db = ctx.db): Promise<OperatorRecord> {
   const record = isUuid(id) ? await repo.findOperator(db, scopeId, id) : undefined;
   if (!record) throw notFound();
   return record;
-}
-
-async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailExists();
-    throw error;
-  }
 }
 
 /**

@@ -21,6 +21,16 @@ import * as repo from './repository';
 /** One account per e-mail (any case): companies (referents) and operators answer the same conflict. */
 export const emailExists = () => new ApiError(409, 'EMAIL_EXISTS', 'Another account already uses this e-mail', { email: 'validation.emailExists' });
 
+/** Runs `work`; an e-mail taken meanwhile (the unique index on lower(email)) answers `emailExists` too. */
+export async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailExists();
+    throw error;
+  }
+}
+
 const LINK_PATHS: Record<OneTimeTokenKind, string> = {
   reset: '/forgot-password',
   activation: '/user-account-activation',
@@ -213,8 +223,8 @@ export async function setLanguage(ctx: AppContext, auth: AuthState, language: La
  * (the link stays unused, nothing changes).
  */
 export async function confirmEmail(ctx: AppContext, token: string, ip: string): Promise<void> {
-  const error = await ctx.db
-    .transaction(async (tx) => {
+  const error = await uniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
       const row = await repo.lockOneTimeToken(tx, 'emailChange', sha256(token));
       if (!row || row.usedAt) return 'INVALID_OOB_CODE' as const;
       if (row.expiresAt.getTime() <= Date.now()) return 'EXPIRED_OOB_CODE' as const;
@@ -225,10 +235,7 @@ export async function confirmEmail(ctx: AppContext, token: string, ip: string): 
       await repo.confirmPendingEmail(tx, user.id, user.pendingEmail);
       await recordAudit(tx, { kind: 'email_changed', actorUserId: user.id, subject: user.pendingEmail.toLowerCase(), ip, details: { from: user.email.toLowerCase() } });
       return null;
-    })
-    .catch((failure: unknown) => {
-      if (pgErrorCode(failure) === UNIQUE_VIOLATION) throw emailExists();
-      throw failure;
-    });
+    }),
+  );
   if (error) throw new ApiError(400, error, error === 'EXPIRED_OOB_CODE' ? 'The link has expired' : 'The link is not valid');
 }

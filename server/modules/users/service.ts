@@ -7,10 +7,10 @@ import type { UserRow } from '../../db/schema';
 import type { CompanyActor } from '../../lib/access';
 import { isInSubtree } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
-import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
+import { isUuid } from '../../lib/pg-errors';
 import { revokeUserTokens } from '../auth/repository';
 import * as accounts from '../user/accounts.repository';
-import { emailExists, issueActivationLink, issueEmailChangeLink } from '../user/service';
+import { emailExists, issueActivationLink, issueEmailChangeLink, uniqueEmail } from '../user/service';
 import * as userRepo from '../user/repository';
 import * as repo from './repository';
 
@@ -77,15 +77,6 @@ export async function listUsers(ctx: AppContext, actor: UsersActor, filter: repo
 /** What the caller may hand out: the flags they hold, the roles up to theirs (ADMIN in the provider only). */
 export function grantable(actor: UsersActor): Grantable {
   return { permissions: grantableKeys(actor), roles: grantableRoles(actor, actor.company.isProvider) };
-}
-
-async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailExists();
-    throw error;
-  }
 }
 
 /**
