@@ -36,7 +36,8 @@ const OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   'privative-orders/order-cards': ['list'],
   tickets: ['list', 'show', 'create', 'reply', 'status', 'reopen', 'delete', 'restore', 'internal', 'download'],
   'tickets/categories': ['list', 'show', 'create', 'edit'],
-  report: ['list', 'download'],
+  report: ['list', 'create', 'download'],
+  'report/types': ['list'],
   // the access table lets the flag approve too; the service keeps approval to provider staff
   'square/orders': ['list', 'show', 'create', 'validate', 'template', 'delete', 'confirm', 'approve', 'activate', 'cancel', 'export'],
   'square/codes': ['list', 'show'],
@@ -66,8 +67,10 @@ const PARENT_REFERENT_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   'privative/typologies': ['list', 'show'],
   'privative-orders/companies': ['list', 'show', 'create', 'edit', 'delete', 'logo'],
   'privative-orders/operators': ['list', 'show', 'create', 'edit', 'delete'],
-  report: ['list', 'download'],
+  report: ['list', 'create', 'download'],
+  'report/types': ['list'],
   users: ['list', 'show', 'create', 'edit', 'disable', 'enable', 'resendActivation'],
+  dashboard: ['list'],
 };
 
 describe('access table: every resource × action × the demo permission sets', () => {

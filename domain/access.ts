@@ -105,10 +105,14 @@ export const ACCESS = {
   tickets: crud(TICKETING, 'list', 'show', 'create', 'reply', 'status', 'reopen', 'delete', 'restore', 'internal', 'download'),
   /** the categories new tickets are made in; creating and editing them is provider staff's (checked by the service) */
   'tickets/categories': crud(TICKETING, 'list', 'show', 'create', 'edit'),
-  report: crud(REPORT, 'list', 'download'),
+  /** generated reports of the subtree: list, generate (`create`), download the file */
+  report: crud(REPORT, 'list', 'create', 'download'),
+  /** the report types the generate form offers */
+  'report/types': crud(REPORT, 'list'),
   /** users of the subtree; nobody grants what they do not hold (domain/users.ts, checked by the service) */
   users: crud(USERS, 'list', 'show', 'create', 'edit', 'disable', 'enable', 'resendActivation'),
-  dashboard: crud(DASHBOARD, 'list'),
+  /** the dashboard; `premium` (typology and store breakdowns, the previous period) is reportPremium's */
+  dashboard: { ...crud(DASHBOARD, 'list'), premium: ['powerBi.reportPremium'] },
 } as const satisfies Record<string, Rules>;
 
 export type ResourceName = keyof typeof ACCESS;

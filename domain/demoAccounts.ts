@@ -28,7 +28,7 @@ const OPERATOR_PERMISSIONS = permissionsFrom([
 
 /** Acme's referent: Acme is a parent company (Acme Nord below it) running a reloadable-card programme. */
 const PARENT_REFERENT_PERMISSIONS = permissionsFrom([
-  ...(['privative.management.read', 'privative.companies', 'management', 'report', 'ticketing'] as const),
+  ...(['privative.management.read', 'privative.companies', 'management', 'report', 'powerBi.reportBase', 'ticketing'] as const),
   ...(['reloadable.wallet', 'reloadable.cards', 'reloadable.notifications', 'reloadable.reloads', 'reloadable.isParentCompany'] as const),
 ]);
 

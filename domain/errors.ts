@@ -121,6 +121,10 @@ export const API_ERROR_CODES = [
   'OWN_PERMISSIONS',
   'LAST_USER_MANAGER',
   'USER_STATE_INVALID',
+  // reports (domain/reports.ts, server/modules/reports/README.md)
+  'REPORT_NOT_READY',
+  'REPORT_EXPIRED',
+  'REPORTS_TOO_MANY_ACTIVE',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];

@@ -37,6 +37,10 @@ export interface AppConfig {
   square: { approvalThresholdCents: number; chunkRows: number };
   /** support tickets: the provider's support mailbox (new tickets and customers' messages are e-mailed there, in Italian) */
   tickets: { supportEmail: string };
+  /** generated reports: how long a ready file is kept, how many a user may have queued or running at once */
+  reports: { retentionDays: number; maxActivePerUser: number };
+  /** the dashboard: how often the rollup job rewrites today's and yesterday's summaries; Power BI Embedded when configured */
+  dashboard: { rollupMinutes: number; powerBi: PowerBiConfig | null };
   /** TEST_CLOCK=1 (never in production): the app's clock can be moved by POST /api/test/clock, for journeys that wait for a scheduled time */
   testClock: boolean;
   giftCards: { maxTransactionCents: number; searchMaxPerMinute: number; bulkLeaseSeconds: number };
@@ -70,6 +74,27 @@ export interface S3StorageConfig {
   secretAccessKey: string | null;
   /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint>/<key>` (most self-hosted stores) */
   forcePathStyle: boolean;
+}
+
+/**
+ * Power BI Embedded, "app owns data" (server/modules/dashboard/powerbi.ts): a service principal
+ * (Entra app registration with a client secret) with access to the workspace; the reports' datasets
+ * define a row-level-security role that reads the company ids from CUSTOMDATA().
+ */
+export interface PowerBiConfig {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  workspaceId: string;
+  reportBaseId: string;
+  /** the premium report (reportPremium users); null: they get the base one */
+  reportPremiumId: string | null;
+  /** the RLS role of the effective identity */
+  rlsRole: string;
+  /** Entra's token endpoint base (https://login.microsoftonline.com) */
+  authorityUrl: string;
+  /** the Power BI REST API base (https://api.powerbi.com) */
+  apiUrl: string;
 }
 
 export type FileStorageConfig = { kind: 'disk' } | ({ kind: 's3' } & S3StorageConfig);
@@ -121,6 +146,18 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'SQUARE_APPROVAL_THRESHOLD_CENTS', default: '100000', meaning: 'Square vouchers: an order whose total (cents) is at or above this waits for provider staff\'s approval when confirmed; below it approval is skipped.' },
   { name: 'SQUARE_CHUNK_ROWS', default: '1000', meaning: 'Square vouchers: recipients read, codes minted, activated or deleted per transaction by an order\'s jobs (a crash loses at most one chunk; the restarted job finishes the rest).' },
   { name: 'TICKETS_SUPPORT_EMAIL', default: 'support@tessera.test', meaning: 'Support tickets: the provider\'s support mailbox; new tickets and customers\' messages are e-mailed there (in Italian).' },
+  { name: 'REPORTS_RETENTION_DAYS', default: '7', meaning: 'Generated reports: a ready file is deleted from the file storage this many days after it was made (the report then shows as expired).' },
+  { name: 'REPORTS_MAX_ACTIVE_PER_USER', default: '3', meaning: 'Generated reports: how many reports one user may have queued or running at once (REPORTS_TOO_MANY_ACTIVE beyond).' },
+  { name: 'DASHBOARD_ROLLUP_MINUTES', default: '5', meaning: 'Dashboard: how often the rollup job rewrites the daily summaries of today and yesterday (Europe/Rome) from the ledger; the charts are this fresh.' },
+  { name: 'POWERBI_TENANT_ID', default: '(unset)', meaning: 'Power BI Embedded: the Entra tenant of the service principal. With POWERBI_CLIENT_ID, POWERBI_CLIENT_SECRET, POWERBI_WORKSPACE_ID and POWERBI_REPORT_BASE_ID set, /dashboard embeds the Power BI report; unset, it shows the built-in charts.' },
+  { name: 'POWERBI_CLIENT_ID', default: '(unset)', meaning: 'Power BI Embedded: the service principal\'s application (client) id.' },
+  { name: 'POWERBI_CLIENT_SECRET', default: '(unset)', meaning: 'Power BI Embedded: the service principal\'s client secret (never sent to the browser).' },
+  { name: 'POWERBI_WORKSPACE_ID', default: '(unset)', meaning: 'Power BI Embedded: the workspace (group) holding the reports.' },
+  { name: 'POWERBI_REPORT_BASE_ID', default: '(unset)', meaning: 'Power BI Embedded: the report shown to users with powerBi.reportBase.' },
+  { name: 'POWERBI_REPORT_PREMIUM_ID', default: '(unset)', meaning: 'Power BI Embedded: the report shown to users with powerBi.reportPremium (unset: the base report).' },
+  { name: 'POWERBI_RLS_ROLE', default: 'Company', meaning: 'Power BI Embedded: the row-level-security role of the embed token\'s effective identity; its rule reads the caller\'s company ids (comma-separated) from CUSTOMDATA().' },
+  { name: 'POWERBI_AUTHORITY_URL', default: 'https://login.microsoftonline.com', meaning: 'Power BI Embedded: the Entra token endpoint\'s base (client credentials at /{tenant}/oauth2/v2.0/token).' },
+  { name: 'POWERBI_API_URL', default: 'https://api.powerbi.com', meaning: 'Power BI Embedded: the Power BI REST API\'s base (reports and GenerateToken).' },
   { name: 'TEST_CLOCK', default: '(unset)', meaning: 'Tests only, refused when NODE_ENV=production: 1 lets POST /api/test/clock move the server clock (scheduled reloads in the journeys).' },
   { name: 'MAX_TRANSACTION_AMOUNT_CENTS', default: '100000', meaning: 'SPEC §5 "maximum import": the largest amount (cents) of one reload, consume, freeze or return (config.js maxTransactionCents).' },
   { name: 'GIFT_CARD_SEARCH_MAX_PER_MINUTE', default: '30', meaning: 'Searches by card code per user and address per minute, against guessing (counted in the database, one budget for every instance).' },
@@ -131,6 +168,25 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RETENTION_AUDIT_DAYS', default: '365', meaning: 'Audit rows (sign-ins, failures, password events) older than this are deleted (never younger than BRUTE_FORCE_WINDOW_SECONDS).' },
   { name: 'BULK_LEASE_SECONDS', default: '30', meaning: 'Lease of a running keyed bulk action, renewed while it works. A retry with the key after the runner died (lease run out) finishes the bulk; before that it answers 409.' },
 ];
+
+/** Power BI Embedded when its five required settings are all given; none: the built-in charts. Some but not all: a start error. */
+function powerBiOf(env: NodeJS.ProcessEnv): PowerBiConfig | null {
+  const required = ['POWERBI_TENANT_ID', 'POWERBI_CLIENT_ID', 'POWERBI_CLIENT_SECRET', 'POWERBI_WORKSPACE_ID', 'POWERBI_REPORT_BASE_ID'] as const;
+  const given = required.filter((name) => str(env, name));
+  if (given.length === 0) return null;
+  if (given.length < required.length) throw new Error(`Power BI Embedded needs ${required.filter((name) => !str(env, name)).join(', ')} as well`);
+  return {
+    tenantId: str(env, 'POWERBI_TENANT_ID')!,
+    clientId: str(env, 'POWERBI_CLIENT_ID')!,
+    clientSecret: str(env, 'POWERBI_CLIENT_SECRET')!,
+    workspaceId: str(env, 'POWERBI_WORKSPACE_ID')!,
+    reportBaseId: str(env, 'POWERBI_REPORT_BASE_ID')!,
+    reportPremiumId: str(env, 'POWERBI_REPORT_PREMIUM_ID'),
+    rlsRole: str(env, 'POWERBI_RLS_ROLE') ?? 'Company',
+    authorityUrl: (str(env, 'POWERBI_AUTHORITY_URL') ?? 'https://login.microsoftonline.com').replace(/\/+$/, ''),
+    apiUrl: (str(env, 'POWERBI_API_URL') ?? 'https://api.powerbi.com').replace(/\/+$/, ''),
+  };
+}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -247,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     square: { approvalThresholdCents: int(env, 'SQUARE_APPROVAL_THRESHOLD_CENTS', 100_000), chunkRows: Math.max(1, int(env, 'SQUARE_CHUNK_ROWS', 1000)) },
     tickets: { supportEmail: str(env, 'TICKETS_SUPPORT_EMAIL') ?? 'support@tessera.test' },
+    reports: { retentionDays: Math.max(1, int(env, 'REPORTS_RETENTION_DAYS', 7)), maxActivePerUser: Math.max(1, int(env, 'REPORTS_MAX_ACTIVE_PER_USER', 3)) },
+    dashboard: { rollupMinutes: Math.max(1, int(env, 'DASHBOARD_ROLLUP_MINUTES', 5)), powerBi: powerBiOf(env) },
     testClock: testClockOf(env),
     files: fileStorageOf(env),
     giftCards: {

@@ -39,6 +39,8 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   tickets: '/api/company/{companyId}/tickets',
   'tickets/categories': '/api/company/{companyId}/ticket-categories',
   report: '/api/company/{companyId}/giftcard/report-generated',
+  'report/types': '/api/company/{companyId}/giftcard/report',
+  dashboard: '/api/company/{companyId}/dashboard',
   users: '/api/company/{companyId}/users',
 };
 

@@ -9,7 +9,7 @@ import { operators } from './operators';
 import { acquiredOrderCards, acquiredOrders, orderCards, orders } from './orders';
 import { queueReloads, reloadableCardHistory, reloadableCards, reloadableNotifications, reloadableUsers, reloadRows, reloads, reloadsHistory } from './reloadables';
 import { wallet, walletSubCompanies, walletSubCompanyMovements } from './reloadables';
-import { reports } from './reports';
+import { reports, reportTypes } from './reports';
 import { SECTIONS } from './sections';
 import { squareCodes, squareCommunications, squareOrders } from './square';
 import { stores } from './stores';
@@ -58,6 +58,7 @@ export const REGISTRY: readonly ResourceDefinition[] = [
   tickets,
   ticketCategories,
   reports,
+  reportTypes,
   users,
   dashboard,
 ];

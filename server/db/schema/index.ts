@@ -11,3 +11,4 @@ export * from './reloadables';
 export * from './rate-limits';
 export * from './square';
 export * from './tickets';
+export * from './reports';

@@ -1,5 +1,6 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import { buildingResource, placeholder } from '../building';
+import type { ResourceDefinition } from '../types';
 
 /** Generated CSV reports (reports and dashboard issue). */
 export const reports = buildingResource({
@@ -8,3 +9,6 @@ export const reports = buildingResource({
   icon: AssessmentIcon,
   list: { ...placeholder('reportList'), path: 'list' },
 });
+
+/** The report types (domain/reports.ts, with the API's names): what the generate form offers. */
+export const reportTypes: ResourceDefinition = { name: 'report/types', kind: 'data' };
