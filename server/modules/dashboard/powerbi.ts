@@ -51,13 +51,15 @@ export class PowerBiClient {
     const premium = request.premium && config.reportPremiumId !== null;
     const reportId = premium ? config.reportPremiumId! : config.reportBaseId;
     const base = `${config.apiUrl}/v1.0/myorg/groups/${encodeURIComponent(config.workspaceId)}/reports/${encodeURIComponent(reportId)}`;
-    const report = await this.call<{ embedUrl?: string; datasetId?: string }>('report', base, { method: 'GET' });
+    // one token for the embed's two calls, even one too close to its expiry to be cached
+    const bearer = await this.accessToken();
+    const report = await this.call<{ embedUrl?: string; datasetId?: string }>('report', bearer, base, { method: 'GET' });
     if (!report.embedUrl || !report.datasetId) throw new PowerBiError('report: no embedUrl or datasetId');
     const body = {
       accessLevel: 'View',
       identities: [{ username: request.userId, roles: [config.rlsRole], datasets: [report.datasetId], customData: request.companyIds.join(',') }],
     };
-    const token = await this.call<{ token?: string; expiration?: string }>('GenerateToken', `${base}/GenerateToken`, {
+    const token = await this.call<{ token?: string; expiration?: string }>('GenerateToken', bearer, `${base}/GenerateToken`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -67,8 +69,7 @@ export class PowerBiClient {
   }
 
   /** A Power BI API call with the service principal's token; a 401/403 drops the cached token so the next embed signs in again. */
-  private async call<T>(step: string, url: string, init: RequestInit): Promise<T> {
-    const bearer = await this.accessToken();
+  private async call<T>(step: string, bearer: string, url: string, init: RequestInit): Promise<T> {
     const response = await fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${bearer}` }, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
     if (response.status === 401 || response.status === 403) this.token = null;
     if (!response.ok) throw new PowerBiError(`${step}: HTTP ${response.status}`);
