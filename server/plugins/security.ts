@@ -23,6 +23,10 @@ function origin(url: string): string | null {
  */
 export const securityPlugin = fp(async (app: FastifyInstance, { config, db }: { config: AppConfig; db?: Db }) => {
   const identityOrigin = origin(config.identity.signInUrl);
+  // the dashboard's Power BI iframe (issue 21): the service's embed host, or the API's own origin
+  // for a stand-in or a sovereign cloud serving both
+  const powerBi = config.dashboard.powerBi;
+  const embedOrigins = powerBi ? [...new Set(['https://app.powerbi.com', origin(powerBi.apiUrl)].filter((o): o is string => o !== null))] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -33,6 +37,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config, db }: { 
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(identityOrigin ? [identityOrigin] : [])],
+        frameSrc: ["'self'", ...embedOrigins],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

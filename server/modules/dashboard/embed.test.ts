@@ -98,6 +98,9 @@ describe.each(DRIVERS)('dashboard embed (%s)', (driver) => {
     expect(standIn.identitiesOf(child.accessToken)![0].customData).toBe(childId);
     // three embeds, one Entra sign-in: its token is cached
     expect(tokenCalls() - signIns).toBe(1);
+    // the SPA's CSP lets the report's iframe load (the builtin server's: its own pages only)
+    expect(String(premium.headers['content-security-policy'])).toContain(`frame-src 'self' https://app.powerbi.com ${standIn.url}`);
+    expect(String((await embed(builtin, 'base')).headers['content-security-policy'])).toMatch(/frame-src 'self'(;|$)/);
     // neither the client secret nor the service principal's token ever reaches the caller
     for (const answer of [premium.body, JSON.stringify(base), JSON.stringify(child)]) {
       expect(answer).not.toContain(SECRET);
