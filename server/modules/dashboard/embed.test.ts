@@ -147,6 +147,19 @@ describe.each(DRIVERS)('dashboard embed (%s)', (driver) => {
     expect((await embed(app, 'base')).json()).toMatchObject({ mode: 'powerbi' });
   });
 
+  it("answers the stand-in's embed URL on the base an e2e routes to it (powerbi-client embeds *.powerbi.com only)", async () => {
+    const routed = await startPowerBiStandIn({ clientSecret: SECRET, embedBaseUrl: 'https://app.powerbi.com' });
+    try {
+      const app = await createTestApp(driver, { db: builtin.db, env: powerBiEnv(routed) });
+      apps.push(app);
+      const answer = (await embed(app, 'base')).json();
+      expect(answer.embedUrl).toBe('https://app.powerbi.com/reportEmbed?reportId=report-base&groupId=workspace-1');
+      expect(routed.identitiesOf(answer.accessToken)).toBeDefined();
+    } finally {
+      await routed.close();
+    }
+  });
+
   it('falls back when the client secret is refused, without sending it', async () => {
     const app = await configured({ POWERBI_CLIENT_SECRET: 'wrong-secret' });
     const answer = await embed(app, 'premium');

@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
  * companies a token was filtered to.
  *
  * CLI: `node --import tsx server/modules/dashboard/powerbi-stand-in.ts <port>` (playwright webServer);
- * POWERBI_CLIENT_SECRET, POWERBI_STANDIN_ACCESS_SECONDS and POWERBI_STANDIN_EMBED_SECONDS override the
- * defaults.
+ * POWERBI_CLIENT_SECRET, POWERBI_STANDIN_ACCESS_SECONDS, POWERBI_STANDIN_EMBED_SECONDS and
+ * POWERBI_STANDIN_EMBED_BASE_URL override the defaults.
  */
 
 export const STAND_IN_CLIENT_SECRET = 'stand-in-secret';
@@ -48,6 +48,12 @@ export interface PowerBiStandInOptions {
   embedTokenSeconds?: number;
   /** the reports it knows (any report id when absent) */
   reportIds?: string[];
+  /**
+   * the base of the embed URLs it answers (default: its own `url`). powerbi-client embeds only
+   * https://*.powerbi.com (and sovereign clouds): an e2e gives 'https://app.powerbi.com' and routes
+   * that host to the stand-in in the browser (README.md beside this file).
+   */
+  embedBaseUrl?: string;
 }
 
 export interface PowerBiStandIn {
@@ -169,7 +175,7 @@ export async function startPowerBiStandIn(options: PowerBiStandInOptions = {}): 
         return 404;
       }
       if (!generate && req.method === 'GET') {
-        const embedUrl = `${url}/reportEmbed?reportId=${encodeURIComponent(reportId!)}&groupId=${encodeURIComponent(groupId!)}`;
+        const embedUrl = `${options.embedBaseUrl ?? url}/reportEmbed?reportId=${encodeURIComponent(reportId!)}&groupId=${encodeURIComponent(groupId!)}`;
         send(res, 200, { id: reportId, name: `Stand-in ${reportId}`, webUrl: embedUrl, embedUrl, datasetId: `dataset-${reportId}` });
         return 200;
       }
@@ -255,6 +261,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     clientSecret: process.env.POWERBI_CLIENT_SECRET ?? STAND_IN_CLIENT_SECRET,
     accessTokenSeconds: seconds('POWERBI_STANDIN_ACCESS_SECONDS'),
     embedTokenSeconds: seconds('POWERBI_STANDIN_EMBED_SECONDS'),
+    embedBaseUrl: process.env.POWERBI_STANDIN_EMBED_BASE_URL || undefined,
   });
   console.log(`Power BI stand-in on ${standIn.url}`);
   const stop = () => void standIn.close().then(() => process.exit(0));
