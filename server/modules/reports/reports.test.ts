@@ -4,7 +4,7 @@ import type { GeneratedReport, ReportType } from '../../../domain/schemas/report
 import { REPORT_TYPES } from '../../../domain/reports';
 import { queryRows } from '../../db/client';
 import { DRIVERS } from '../../test/db';
-import { EXPIRE_JOB, expireReports, reportFileKey } from './jobs';
+import { EXPIRE_JOB, expireReports, generateReportFile, reportFileKey } from './jobs';
 import { reportsWorld, type ReportsWorld } from './test-support';
 
 const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n').slice(0, -1);
@@ -232,6 +232,48 @@ describe.each(DRIVERS)('generated reports (%s)', (driver) => {
     expect(mail).toMatchObject({ template: 'reportReady', subject: 'Your report “Outstanding balances” is ready' });
     expect(mail.text_body).toContain(`http://tessera.test/downloads?type=report&id=${report.id}`);
     await w.t.db.db.execute(sql`UPDATE users SET language = 'it' WHERE id = ${w.reporterId}`);
+  });
+
+  it('cards by state: one state of the chosen company only, or with its sub-company', async () => {
+    const mine = await w.generate('cards-by-state', { status: 'ACTIVE', companyId: w.subId, includeSubCompanies: false }, { language: 'en' });
+    expect(mine.parametersText).toBe(`Active · ${mine.companyName} only`);
+    await ready(mine);
+    const rows = lines((await download(mine.id)).body).slice(1);
+    expect(rows.map((row) => row.split(',').slice(0, 2).join(','))).toEqual([expect.stringMatching(/^RPT\d+,900004$/)]);
+    const none = await w.generate('cards-by-state', { status: 'LOCKED', companyId: '', includeSubCompanies: true });
+    await ready(none);
+    expect(lines((await download(none.id)).body)).toHaveLength(1);
+  });
+
+  it('a lost lease stops the writing and leaves no file; the next attempt writes the whole file (retry-safe)', async () => {
+    await w.t.db.db.execute(sql`INSERT INTO gift_cards (company_id, typology_id, code, progressive, status)
+      SELECT ${w.strangerId}, (SELECT id FROM card_typologies WHERE company_id = ${w.parentId} LIMIT 1), 'LEASE' || ${w.driver} || g, 800000 + g, 'ACTIVE' FROM generate_series(1, 1200) g`);
+    const answer = await w.call(w.stranger, 'POST', w.url('/report/cards-by-state/generate', w.strangerId), { parameters: { status: '', companyId: '', includeSubCompanies: true } });
+    expect(answer.statusCode, answer.body).toBe(202);
+    const { id } = answer.json() as GeneratedReport;
+    // the lease is lost after the first slice of rows: the runner's signal aborts from then on
+    let checks = 0;
+    const lost = {
+      get aborted() {
+        return checks > 2;
+      },
+      throwIfAborted() {
+        checks += 1;
+        if (checks > 2) throw new Error('lease lost');
+      },
+    } as unknown as AbortSignal;
+    await expect(generateReportFile(w.t.app.ctx, id, lost)).rejects.toThrow('lease lost');
+    expect(await w.t.app.ctx.files.get(reportFileKey(id))).toBeNull();
+    const [row] = await queryRows<{ state: string; row_count: string | null }>(w.t.db.db, sql`SELECT state, row_count FROM generated_reports WHERE id = ${id}`);
+    expect(row).toEqual({ state: 'running', row_count: null });
+    await generateReportFile(w.t.app.ctx, id, new AbortController().signal);
+    await generateReportFile(w.t.app.ctx, id, new AbortController().signal); // a ready report is left alone
+    const file = await download(id, w.stranger, w.strangerId);
+    expect(file.statusCode).toBe(200);
+    expect(lines(file.body)).toHaveLength(1201);
+    const [done] = await queryRows<{ state: string; row_count: string | number; progress: number }>(w.t.db.db, sql`SELECT state, row_count, progress FROM generated_reports WHERE id = ${id}`);
+    expect({ ...done, row_count: Number(done.row_count) }).toEqual({ state: 'ready', row_count: 1200, progress: 100 });
+    await w.drain();
   });
 
   it('expiry: the sweep queued for the expiry removes the file and marks it expired (410), even a ready one past its date answers 410', async () => {
