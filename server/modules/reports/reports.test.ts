@@ -107,6 +107,7 @@ describe.each(DRIVERS)('generated reports (%s)', (driver) => {
   });
 
   it('gift-card transactions of the period: every ledger row of those days in the requester\'s zone, formula-safe', async () => {
+    const [{ name }] = await queryRows<{ name: string }>(w.t.db.db, sql`SELECT name FROM companies WHERE id = ${w.subId}`);
     await w.t.db.db.execute(sql`UPDATE companies SET name = ${'=HYPERLINK("x")'} WHERE id = ${w.subId}`);
     try {
       const report = await w.generate('giftcard-transactions', { dateFrom: '2026-10-31', dateTo: '2026-11-02', type: '', companyId: '', includeSubCompanies: true });
@@ -118,7 +119,7 @@ describe.each(DRIVERS)('generated reports (%s)', (driver) => {
       expect(rows[1].startsWith('31/10/2026 23:30:00;')).toBe(true);
       expect(rows[3].split(';')[3]).toBe(`"'=HYPERLINK(""x"")"`);
     } finally {
-      await w.t.db.db.execute(sql`UPDATE companies SET name = ${`RPT-S-${w.driver} S.r.l.`} WHERE id = ${w.subId}`);
+      await w.t.db.db.execute(sql`UPDATE companies SET name = ${name} WHERE id = ${w.subId}`);
     }
   });
 
@@ -243,6 +244,29 @@ describe.each(DRIVERS)('generated reports (%s)', (driver) => {
     const none = await w.generate('cards-by-state', { status: 'LOCKED', companyId: '', includeSubCompanies: true });
     await ready(none);
     expect(lines((await download(none.id)).body)).toHaveLength(1);
+  });
+
+  it("reloads: the wallets' movements of the whole subtree in the period (the requester's days), oldest first, each led by its wallet's company", async () => {
+    const db = w.t.db.db;
+    const move = (companyId: string, reason: string, cents: number, after: number, at: string, counterpart: string | null = null) =>
+      db.execute(sql`INSERT INTO wallet_movements (company_id, type, reason, amount_cents, balance_after_cents, counterpart_company_id, created_at)
+        VALUES (${companyId}, 'WALLET_RELOAD', ${reason}, ${cents}, ${after}, ${counterpart}, ${at}::timestamptz)`);
+    await move(w.parentId, 'FUNDING', 10_000, 10_000, '2026-09-30T21:30:00Z'); // 30/9 23:30 in Rome: before the period
+    await move(w.parentId, 'FUNDING', 20_000, 30_000, '2026-09-30T22:30:00Z'); // 1/10 00:30 in Rome
+    await move(w.parentId, 'TRANSFER_OUT', -3_000, 27_000, '2026-10-06T10:00:00Z', w.subId);
+    await move(w.subId, 'TRANSFER_IN', 3_000, 3_000, '2026-10-06T10:00:00Z', w.parentId);
+    await move(w.parentId, 'FUNDING', 1_000, 28_000, '2026-11-01T09:00:00Z'); // after it
+    const report = await w.generate('reloads', { dateFrom: '2026-10-01', dateTo: '2026-10-31' }, { language: 'en' });
+    await ready(report);
+    const rows = lines((await download(report.id)).body).slice(1);
+    const p = report.companyName;
+    const s = p.replace('RPT-P-', 'RPT-S-');
+    const cells = rows.map((row) => row.split(','));
+    expect(cells.map((c) => [c[0], c[4], c[5], c[6]].join(' | '))).toEqual([
+      `${p} | 200.00 | 300.00 | `,
+      `${p} | -30.00 | 270.00 | ${s}`,
+      `${s} | 30.00 | 30.00 | ${p}`,
+    ]);
   });
 
   it('a lost lease stops the writing and leaves no file; the next attempt writes the whole file (retry-safe)', async () => {
