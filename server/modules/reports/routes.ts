@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EXPORT_LANGUAGES } from '../../../domain/giftcards';
 import { generatedReportFields, generatedReportFilterSchema, generatedReportSchema, reportGenerateBodySchema, reportTypeSchema } from '../../../domain/schemas/reports';
 import type { AppContext } from '../../context';
-import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
+import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { guards, scopeParams } from '../../lib/route-support';
 import { parseBody } from '../tickets/parse';
 import { registerReportJobs } from './jobs';
@@ -31,12 +31,16 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
         tags,
         summary: 'The report types (SPEC §3 template: name, code, description, parameters) in `lang`, else the caller\'s language',
         params: scopeParams,
-        querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict(),
+        // a react-admin list asks with its filter, sort and range: taken, the six come whole
+        querystring: listQuerySchema.extend({ lang: z.enum(EXPORT_LANGUAGES).optional() }),
         response: { 200: z.array(reportTypeSchema) },
       },
       preHandler: guards(base, ctx, 'report/types', 'list'),
     },
-    async (request) => reportTypes(exportLanguageOf(request.query.lang ?? request.auth.user.language)),
+    async (request, reply) => {
+      const types = reportTypes(exportLanguageOf(request.query.lang ?? request.auth.user.language));
+      return sendList(reply, 'report/types', 0, types, types.length);
+    },
   );
 
   app.post(
