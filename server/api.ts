@@ -21,6 +21,7 @@ import { identityRoutes } from './modules/identity/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { registerReloadableJobs, reloadableRoutes } from './modules/reloadables';
+import { reportRoutes } from './modules/reports/routes';
 import { registerSquareJobs, squareRoutes } from './modules/square';
 import { storeRoutes } from './modules/stores/routes';
 import { ticketRoutes } from './modules/tickets';
@@ -91,5 +92,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(squareRoutes, { ctx });
   await app.register(ticketRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
   return ctx;
 }

@@ -236,6 +236,20 @@ async function scenario(call: Call, drain: () => Promise<unknown>): Promise<Entr
   await record('dashboard stats invalid', 'GET', `${api(referent.companyId, '/dashboard/stats')}?from=2026-03-31&to=2026-03-01`, { token: referent.token });
   await record('dashboard without permission', 'GET', `${api(operator.companyId, '/dashboard/stats')}?${year}`, { token: operator.token });
   await record('dashboard embed', 'GET', api(referent.companyId, '/dashboard/embed'), { token: referent.token });
+  // --- reports: the types, a generation refused and one run by its job to a file, the download before and after
+  await record('report types', 'GET', `${api(operator.companyId, '/giftcard/report')}?lang=en`, { token: operator.token });
+  await record('report generate invalid', 'POST', api(operator.companyId, '/giftcard/report/outstanding-balances/generate'), { token: operator.token, body: { parameters: { date: '' } } });
+  const report = await record('report generate', 'POST', api(operator.companyId, '/giftcard/report/outstanding-balances/generate'), {
+    token: operator.token,
+    body: { parameters: { date: '2026-10-31', companyId: '', includeSubCompanies: true }, language: 'it', timeZone: 'Europe/Rome' },
+  });
+  await record('report not ready', 'GET', api(operator.companyId, `/giftcard/report-generated/${report.json.id}`), { token: operator.token });
+  await drain();
+  await record('reports list', 'GET', `${api(operator.companyId, '/giftcard/report-generated')}?${list([0, 9], ['createdAt', 'DESC'], { state: 'ready' })}`, { token: operator.token });
+  const reportCsv = await record('report download', 'GET', api(operator.companyId, `/giftcard/report-generated/${report.json.id}`), { token: operator.token });
+  expect(String(reportCsv.json).replace(/^\uFEFF/, '').split('\r\n')[0], 'the report header row').toBe('Azienda;Tipologia;Carte con saldo;Importo residuo');
+  await record('report of another subtree', 'GET', api(nord.companyId, `/giftcard/report-generated/${report.json.id}`), { token: admin.token });
+  await record('reports without permission', 'GET', `${api(noAccess.companyId, '/giftcard/report-generated')}?${list([0, 9], null, {})}`, { token: noAccess.token });
   return transcript;
 }
 
@@ -293,5 +307,11 @@ describe('the in-process host answers as the Node server does', () => {
     expect(byStep['dashboard stats premium'].shape).toMatchObject({ premium: { byTypology: [{ typologyName: 'string' }], byStore: [{ storeName: expect.any(String) }] } });
     expect(byStep['dashboard stats invalid'].errors).toEqual({ to: 'validation.dateRange' });
     expect(byStep['dashboard without permission'].status).toBe(403);
+    expect(byStep['report generate'].status).toBe(202);
+    expect(byStep['report generate invalid'].errors).toEqual({ 'parameters.date': 'validation.required' });
+    expect(byStep['report not ready'].code).toBe('REPORT_NOT_READY');
+    expect(byStep['report download'].type).toBe('text/csv');
+    expect(byStep['report of another subtree'].status).toBe(404);
+    expect(byStep['reports without permission'].status).toBe(403);
   }, 180_000);
 });
