@@ -18,7 +18,11 @@ function serve(answer: (body: unknown) => Response) {
   const bodies: Array<{ url: string; body: unknown }> = [];
   server.use(
     http.get(LIST_API, () => listOf(rows)),
-    http.get(TYPES_API, () => HttpResponse.json(types())),
+    http.get(TYPES_API, ({ request }) => {
+      // the route takes its language and nothing of a list's (its query is strict)
+      const query = new URL(request.url).searchParams;
+      return [...query.keys()].join() === 'lang' && query.get('lang') === 'en' ? HttpResponse.json(types()) : HttpResponse.json(problem(400, 'VALIDATION_ERROR'), { status: 400 });
+    }),
     http.post(`${TYPES_API}/:reportId/generate`, async ({ request }) => {
       const body = await request.json();
       bodies.push({ url: new URL(request.url).pathname, body });

@@ -6,7 +6,6 @@ import { Form, useDataProvider, useListContext, useLocaleState, useNotify, useTr
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { FieldSet } from '../../../domain/fields';
 import { REPORT_TYPE_DEFINITIONS, type ReportTypeDefinition } from '../../../domain/reports';
-import type { ReportType } from '../../../domain/schemas/reports';
 import { browserTimeZone, exportLanguageOf } from '../../components/csvDownload';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { ListLoadError } from '../../components/ListLoadError';
@@ -40,12 +39,10 @@ function parameterErrors(errors: Record<string, unknown> | undefined | void) {
 /** The types the API offers the user, in the order of REPORT_TYPE_DEFINITIONS. */
 function useOfferedTypes() {
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  // no sort or range of react-admin's own: the API answers every type at once
-  const query = useQuery({
-    queryKey: [REPORT_TYPES_RESOURCE, 'getList'],
-    queryFn: ({ signal }) => dataProvider.getList<ReportType>(REPORT_TYPES_RESOURCE, { pagination: { page: 1, perPage: 100 }, filter: {}, signal } as never),
-  });
-  const offered = useMemo(() => new Set((query.data?.data ?? []).map((type) => type.id)), [query.data]);
+  const [locale] = useLocaleState();
+  const language = exportLanguageOf(locale);
+  const query = useQuery({ queryKey: [REPORT_TYPES_RESOURCE, 'all', language], queryFn: ({ signal }) => dataProvider.reportTypes(language, signal) });
+  const offered = useMemo(() => new Set((query.data ?? []).map((type) => type.id)), [query.data]);
   return { ...query, types: REPORT_TYPE_DEFINITIONS.filter((definition) => offered.has(definition.id)) };
 }
 
