@@ -20,6 +20,7 @@ import { identityRoutes } from './modules/identity/routes';
 import { operatorRoutes } from './modules/operators/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { registerReloadableJobs, reloadableRoutes } from './modules/reloadables';
+import { reportRoutes } from './modules/reports/routes';
 import { registerSquareJobs, squareRoutes } from './modules/square';
 import { storeRoutes } from './modules/stores/routes';
 import { ticketRoutes } from './modules/tickets';
@@ -89,5 +90,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(reloadableRoutes, { ctx });
   await app.register(squareRoutes, { ctx });
   await app.register(ticketRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
   return ctx;
 }

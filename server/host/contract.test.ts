@@ -228,6 +228,21 @@ async function scenario(call: Call, drain: () => Promise<unknown>): Promise<Entr
   await record('square orders', 'GET', `${api(admin.companyId, '/square/orders')}?${list([0, 9], ['createdAt', 'DESC'], { status: 'ACTIVE' })}`, { token: admin.token });
   await record('square codes', 'GET', `${api(admin.companyId, '/square/codes')}?${list([0, 9], ['activationDate', 'DESC'], {})}`, { token: admin.token });
   await record('square without permission', 'GET', `${api(operator.companyId, '/square/orders')}?${list([0, 9], null, {})}`, { token: noAccess.token });
+
+  // --- reports: the types, a generation refused and one run by its job to a file, the download before and after
+  await record('report types', 'GET', `${api(operator.companyId, '/giftcard/report')}?lang=en`, { token: operator.token });
+  await record('report generate invalid', 'POST', api(operator.companyId, '/giftcard/report/outstanding-balances/generate'), { token: operator.token, body: { parameters: { date: '' } } });
+  const report = await record('report generate', 'POST', api(operator.companyId, '/giftcard/report/outstanding-balances/generate'), {
+    token: operator.token,
+    body: { parameters: { date: '2026-10-31', companyId: '', includeSubCompanies: true }, language: 'it', timeZone: 'Europe/Rome' },
+  });
+  await record('report not ready', 'GET', api(operator.companyId, `/giftcard/report-generated/${report.json.id}`), { token: operator.token });
+  await drain();
+  await record('reports list', 'GET', `${api(operator.companyId, '/giftcard/report-generated')}?${list([0, 9], ['createdAt', 'DESC'], { state: 'ready' })}`, { token: operator.token });
+  const reportCsv = await record('report download', 'GET', api(operator.companyId, `/giftcard/report-generated/${report.json.id}`), { token: operator.token });
+  expect(String(reportCsv.json).replace(/^\uFEFF/, '').split('\r\n')[0], 'the report header row').toBe('Azienda;Tipologia;Carte con saldo;Importo residuo');
+  await record('report of another subtree', 'GET', api(nord.companyId, `/giftcard/report-generated/${report.json.id}`), { token: admin.token });
+  await record('reports without permission', 'GET', `${api(noAccess.companyId, '/giftcard/report-generated')}?${list([0, 9], null, {})}`, { token: noAccess.token });
   return transcript;
 }
 
@@ -281,5 +296,11 @@ describe('the in-process host answers as the Node server does', () => {
     expect(byStep['user create'].status).toBe(201);
     expect(byStep['user grant refused'].code).toBe('PERMISSION_NOT_GRANTABLE');
     expect(byStep['user of another company'].status).toBe(404);
+    expect(byStep['report generate'].status).toBe(202);
+    expect(byStep['report generate invalid'].errors).toEqual({ 'parameters.date': 'validation.required' });
+    expect(byStep['report not ready'].code).toBe('REPORT_NOT_READY');
+    expect(byStep['report download'].type).toBe('text/csv');
+    expect(byStep['report of another subtree'].status).toBe(404);
+    expect(byStep['reports without permission'].status).toBe(403);
   }, 180_000);
 });

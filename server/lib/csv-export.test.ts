@@ -83,6 +83,26 @@ describe.each(DRIVERS)('the CSV writer (%s)', (driver) => {
     await db.db.execute(sql`DELETE FROM csv_probe WHERE rank = 500`);
   });
 
+  it('tells onRows how many rows it has written, ending with the file\'s count, and stops with what onRows throws', async () => {
+    await db.db.execute(sql`INSERT INTO csv_probe (name, rank) SELECT 'p' || g, 600 FROM generate_series(1, 1200) g`);
+    const heard: number[] = [];
+    const file = await text(csvDownload(db.db, probe({ language: 'en', timeZone: 'UTC' }, sql`p.rank = 600`), { chunk: 300, onRows: (n) => void heard.push(n) }));
+    expect(file.split('\r\n').length - 2).toBe(1200);
+    expect(heard.at(-1)).toBe(1200);
+    expect(heard).toEqual([...heard].sort((a, b) => a - b));
+    const stop = new Error('lease lost');
+    await expect(
+      text(
+        csvDownload(db.db, probe({ language: 'en', timeZone: 'UTC' }, sql`p.rank = 600`), {
+          onRows: () => {
+            throw stop;
+          },
+        }),
+      ),
+    ).rejects.toBe(stop);
+    await db.db.execute(sql`DELETE FROM csv_probe WHERE rank = 600`);
+  });
+
   it.each([
     ['ASC', 'largest'],
     ['DESC', 'largest'],

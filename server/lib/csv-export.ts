@@ -81,9 +81,19 @@ export interface CsvFile {
   separator: string;
 }
 
+export interface CsvDownloadOptions extends RowStreamOptions {
+  /**
+   * Hears how many rows have been written so far, after each slice (a job's progress); awaited,
+   * so what it throws (a lost lease) ends the stream with that error.
+   */
+  onRows?: (written: number) => void | Promise<void>;
+}
+
 /** The file as a stream: the byte-order mark and header, then a line per row. */
-export function csvDownload(db: Db, file: CsvFile, options: RowStreamOptions = {}): ReadableStream<Uint8Array> {
+export function csvDownload(db: Db, file: CsvFile, options: CsvDownloadOptions = {}): ReadableStream<Uint8Array> {
   const { columns, separator } = file;
+  const { onRows } = options;
+  let written = 0;
   const { read, positions } = csvRead(file);
   const line = lineWriter(columns, positions, separator);
   async function* lines(): AsyncGenerator<string> {
@@ -94,6 +104,8 @@ export function csvDownload(db: Db, file: CsvFile, options: RowStreamOptions = {
         const end = Math.min(chunk.length, at + SLICE);
         for (let i = at; i < end; i++) out += line(chunk[i]);
         yield out;
+        written += end - at;
+        if (onRows) await onRows(written);
         await nextTurn();
       }
     }

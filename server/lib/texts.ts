@@ -6,6 +6,9 @@ import itOrderScreens from '../../locales/it/orderScreens.json';
 import itOrderWizard from '../../locales/it/orderWizard.json';
 import itReloadables from '../../locales/it/reloadables.json';
 import itReloads from '../../locales/it/reloads.json';
+import itReportFiles from '../../locales/it/reportFiles.json';
+import itReports from '../../locales/it/reports.json';
+import itSquare from '../../locales/it/square.json';
 import itStores from '../../locales/it/stores.json';
 import itTransactions from '../../locales/it/transactions.json';
 import enShell from '../../locales/en/translation.json';
@@ -16,6 +19,9 @@ import enOrderScreens from '../../locales/en/orderScreens.json';
 import enOrderWizard from '../../locales/en/orderWizard.json';
 import enReloadables from '../../locales/en/reloadables.json';
 import enReloads from '../../locales/en/reloads.json';
+import enReportFiles from '../../locales/en/reportFiles.json';
+import enReports from '../../locales/en/reports.json';
+import enSquare from '../../locales/en/square.json';
 import enStores from '../../locales/en/stores.json';
 import enTransactions from '../../locales/en/transactions.json';
 import type { ExportLanguage } from '../../domain/giftcards';
@@ -26,8 +32,8 @@ import type { ExportLanguage } from '../../domain/giftcards';
  * each area's file under its name), so a declaration's i18n keys read the same on both sides.
  */
 const TREES: Record<ExportLanguage, unknown> = {
-  it: { ...itShell, batches: itBatches, companies: itCompanies, giftcards: itGiftcards, orderScreens: itOrderScreens, orderWizard: itOrderWizard, reloadables: itReloadables, reloads: itReloads, stores: itStores, transactions: itTransactions },
-  en: { ...enShell, batches: enBatches, companies: enCompanies, giftcards: enGiftcards, orderScreens: enOrderScreens, orderWizard: enOrderWizard, reloadables: enReloadables, reloads: enReloads, stores: enStores, transactions: enTransactions },
+  it: { ...itShell, batches: itBatches, companies: itCompanies, giftcards: itGiftcards, orderScreens: itOrderScreens, orderWizard: itOrderWizard, reloadables: itReloadables, reloads: itReloads, reportFiles: itReportFiles, reports: itReports, square: itSquare, stores: itStores, transactions: itTransactions },
+  en: { ...enShell, batches: enBatches, companies: enCompanies, giftcards: enGiftcards, orderScreens: enOrderScreens, orderWizard: enOrderWizard, reloadables: enReloadables, reloads: enReloads, reportFiles: enReportFiles, reports: enReports, square: enSquare, stores: enStores, transactions: enTransactions },
 };
 
 /** `key` ('stores.fields.code') in `language`; the key itself when there is no such text. */

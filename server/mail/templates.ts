@@ -3,8 +3,8 @@ import itEmail from '../../locales/it/email.json';
 import { DEFAULT_LANGUAGE } from '../../domain/constants';
 import { formatNumber, pluralCategory } from '../../domain/format';
 
-/** account mails, the reloadable programme's notifications (server/modules/reloadables/notifications.ts), a square voucher's code (server/modules/square/communications.sender.ts), support tickets' news (server/modules/tickets/emails.ts) */
-export const EMAIL_TEMPLATES = ['activation', 'reset', 'emailChange', 'reloadLowBalance', 'reloadRunDone', 'reloadRunFailed', 'reloadMonthlyStatement', 'squareCode', 'ticketCreated', 'ticketMessage', 'ticketStatus'] as const;
+/** account mails, the reloadable programme's notifications (server/modules/reloadables/notifications.ts), a square voucher's code (server/modules/square/communications.sender.ts), support tickets' news (server/modules/tickets/emails.ts), a generated report ready or failed (server/modules/reports/jobs.ts) */
+export const EMAIL_TEMPLATES = ['activation', 'reset', 'emailChange', 'reloadLowBalance', 'reloadRunDone', 'reloadRunFailed', 'reloadMonthlyStatement', 'squareCode', 'ticketCreated', 'ticketMessage', 'ticketStatus', 'reportReady', 'reportFailed'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 export const EMAIL_LANGUAGES = ['it', 'en'] as const;
 

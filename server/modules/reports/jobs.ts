@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { csvDateTime } from '../../../domain/csv';
+import { API_ERROR_CODES } from '../../../domain/errors';
+import { reportTypeDefinition } from '../../../domain/reports';
+import type { AppContext } from '../../context';
+import { queryRows, type Db } from '../../db/client';
+import { enqueue } from '../../jobs/queue';
+import type { JobRegistry } from '../../jobs/registry';
+import { subtreeIds } from '../../lib/company-scope';
+import { csvDownload, csvRead, type CsvFile } from '../../lib/csv-export';
+import { ApiError } from '../../lib/errors';
+import { queueEmail } from '../../mail/mailer';
+import { findReport, setReport, type ReportRow } from './repository';
+import { parametersText } from './summary';
+import { exportLanguageOf, parametersOf, reportName } from './records';
+import { REPORT_FILES } from './types';
+
+export const REPORT_JOB = 'reports.generate';
+export const EXPIRE_JOB = 'reports.expire';
+/** The report's file in the storage. */
+export const reportFileKey = (id: string) => `reports/${id}.csv`;
+/** Progress is written at most this often (a row update per second, whatever the file's size). */
+const PROGRESS_EVERY_MS = 1000;
+/** Reports expired per statement by the sweep. */
+const EXPIRE_BATCH = 200;
+
+/** The failure's code (SPEC §8's table): our own errors' code, INTERNAL_ERROR for anything else — never an error's text (it may name paths or SQL). */
+export function failureCode(error: unknown): string {
+  if (error instanceof ApiError && (API_ERROR_CODES as readonly string[]).includes(error.code)) return error.code;
+  return 'INTERNAL_ERROR';
+}
+
+/** How many rows the file will have (for the progress): its own FROM, counted. */
+async function countRows(db: Db, file: CsvFile): Promise<number> {
+  const { read } = csvRead(file);
+  const [row] = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n ${read.from(sql`TRUE`)}`);
+  return Number(row?.n ?? 0);
+}
+
+/** The requester's address and language now (they may have switched since they asked), or null when they are gone. */
+async function requesterOf(db: Db, userId: string | null): Promise<{ email: string; language: string } | null> {
+  if (!userId) return null;
+  const [row] = await queryRows<{ email: string; language: string }>(db, sql`SELECT email, language FROM users WHERE id = ${userId}`);
+  return row ?? null;
+}
+
+/** The e-mail of a ready or failed report, to the requester in their language, with the download page's link. */
+async function mailOutcome(ctx: AppContext, db: Db, row: ReportRow): Promise<void> {
+  const to = await requesterOf(db, row.requested_by);
+  if (!to) return;
+  const language = exportLanguageOf(to.language);
+  const ready = row.state === 'ready';
+  await queueEmail(db, {
+    to: to.email,
+    template: ready ? 'reportReady' : 'reportFailed',
+    language,
+    params: {
+      name: reportName(row.report_id, language),
+      parameters: parametersText(row.report_id, parametersOf(row), row.company_name, language),
+      link: `${ctx.config.publicUrl}/downloads?type=report&id=${row.id}`,
+      ...(ready ? { expires: row.expires_at ? csvDateTime(row.time_zone)(new Date(row.expires_at).getTime()) : '' } : { error: row.error_code ?? 'INTERNAL_ERROR' }),
+    },
+  });
+}
+
+/**
+ * Queues the expiry sweep to run by `at` (a report's expiry): one queued sweep at a time, moved
+ * earlier when this report expires before it. Serialised by an advisory lock so two instances
+ * never queue two.
+ */
+export async function scheduleExpiry(db: Db, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7262021001)`);
+    const [queued] = await queryRows<{ id: string; run_at: Date | string }>(tx, sql`SELECT id, run_at FROM jobs WHERE name = ${EXPIRE_JOB} AND status = 'queued' ORDER BY run_at LIMIT 1`);
+    if (!queued) await enqueue(tx, EXPIRE_JOB, {}, { runAt: at, maxAttempts: 3 });
+    else if (new Date(queued.run_at) > at) await tx.execute(sql`UPDATE jobs SET run_at = ${at.toISOString()}::timestamptz WHERE id = ${queued.id}`);
+  });
+}
+
+/**
+ * The expiry sweep: every ready report past its `expires_at` (business clock) loses its file
+ * (ctx.files.remove) and shows as expired; then the next sweep is queued for the next expiry, if
+ * a ready report remains. The file goes first: a sweep that dies between the two finds the row
+ * still ready next time and removes nothing twice (remove of a missing file is nothing).
+ */
+export async function expireReports(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  let expired = 0;
+  for (;;) {
+    const due = await queryRows<{ id: string; file_key: string | null }>(
+      ctx.db,
+      sql`SELECT id, file_key FROM generated_reports WHERE state = 'ready' AND expires_at <= ${now.toISOString()}::timestamptz ORDER BY expires_at LIMIT ${EXPIRE_BATCH}`,
+    );
+    for (const row of due) {
+      if (row.file_key) await ctx.files.remove(row.file_key);
+      if (await setReport(ctx.db, row.id, sql`state = 'expired', file_key = NULL`, sql`state = 'ready'`)) expired += 1;
+    }
+    if (due.length < EXPIRE_BATCH) break;
+  }
+  const [next] = await queryRows<{ at: Date | string | null }>(ctx.db, sql`SELECT min(expires_at) AS at FROM generated_reports WHERE state = 'ready'`);
+  if (next?.at) await scheduleExpiry(ctx.db, new Date(next.at));
+  return expired;
+}
+
+/**
+ * Writes one report's file (README.md beside this file): running, the rows counted, the CSV
+ * written by the one writer into the file storage with its progress about once a second, then
+ * ready with its count, size and expiry — and the e-mail when asked. Safe to run again (the file
+ * is replaced whole, a finished report is left alone). A lost lease (`signal`) stops the writing
+ * (the storage keeps no partial file) and writes nothing more; the last attempt's failure marks
+ * the report failed with a code.
+ */
+export async function generateReportFile(ctx: AppContext, reportId: string, signal: AbortSignal): Promise<void> {
+  const row = await findReport(ctx.db, reportId);
+  if (!row || row.state !== 'queued' && row.state !== 'running') return;
+  const startedAt = ctx.clock.now();
+  await setReport(ctx.db, reportId, sql`state = 'running', started_at = COALESCE(started_at, ${startedAt.toISOString()}::timestamptz), progress = 0, error_code = NULL`);
+  const definition = reportTypeDefinition(row.report_id);
+  if (!definition) throw new Error(`unknown report type ${row.report_id}`);
+  const parameters = definition.parameters.schema.parse(parametersOf(row));
+  const companyIds = parameters.includeSubCompanies === false ? [row.company_id] : await subtreeIds(ctx.db, row.company_id);
+  const file = REPORT_FILES[row.report_id]({ parameters, companyIds, format: { language: exportLanguageOf(row.language), timeZone: row.time_zone } });
+  const total = await countRows(ctx.db, file);
+  signal.throwIfAborted();
+  let written = 0;
+  let reportedAt = Date.now();
+  const onRows = async (rows: number) => {
+    written = rows;
+    signal.throwIfAborted();
+    if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
+    reportedAt = Date.now();
+    const progress = Math.min(99, Math.floor((rows * 100) / Math.max(total, 1)));
+    await setReport(ctx.db, reportId, sql`progress = ${progress}`, sql`state = 'running'`);
+  };
+  const key = reportFileKey(reportId);
+  const { size } = await ctx.files.put(key, csvDownload(ctx.db, file, { onRows }), 'text/csv; charset=utf-8');
+  signal.throwIfAborted();
+  const finishedAt = ctx.clock.now();
+  const expiresAt = new Date(finishedAt.getTime() + ctx.config.reports.retentionDays * 86_400_000);
+  await ctx.db.transaction(async (tx) => {
+    const done = await setReport(
+      tx,
+      reportId,
+      sql`state = 'ready', progress = 100, row_count = ${written}, size_bytes = ${size}, file_key = ${key},
+          finished_at = ${finishedAt.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz`,
+      sql`state = 'running'`,
+    );
+    if (!done) return;
+    if (row.notify) await mailOutcome(ctx, tx, (await findReport(tx, reportId))!);
+  });
+  await scheduleExpiry(ctx.db, expiresAt);
+  ctx.jobs.wake();
+}
+
+async function markFailed(ctx: AppContext, reportId: string, error: unknown): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const done = await setReport(tx, reportId, sql`state = 'failed', error_code = ${failureCode(error)}, finished_at = ${ctx.clock.now().toISOString()}::timestamptz`, sql`state IN ('queued', 'running')`);
+    const row = done ? await findReport(tx, reportId) : null;
+    if (row?.notify) await mailOutcome(ctx, tx, row);
+  });
+  ctx.jobs.wake();
+}
+
+/** The report jobs: a generation, and the expiry sweep. */
+export function registerReportJobs(ctx: AppContext, registry: JobRegistry): void {
+  registry.register(REPORT_JOB, async (payload, job) => {
+    const { reportId } = payload as { reportId: string };
+    try {
+      await generateReportFile(ctx, reportId, job.signal);
+    } catch (error) {
+      if (job.lastAttempt && !job.signal.aborted) await markFailed(ctx, reportId, error);
+      throw error;
+    }
+  });
+  registry.register(EXPIRE_JOB, async (_payload, { log }) => {
+    const expired = await expireReports(ctx);
+    log.info({ expired }, 'reports expired');
+  });
+}
