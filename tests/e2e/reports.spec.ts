@@ -121,7 +121,8 @@ test("a referent generates last month's outstanding balances, follows it to read
 
   // --- the new report is on top, queued or already moving, and reaches "Pronto" by itself (the list polls)
   const report = await newestReport(page);
-  expect(report.parameters).toMatchObject({ date: lastMonthEnd(), companyId: '', includeSubCompanies: true });
+  // no company chosen: the session's (Acme), as the server records it
+  expect(report.parameters).toMatchObject({ date: lastMonthEnd(), companyId: (await session(page)).companyId, includeSubCompanies: true });
   const firstRow = page.getByRole('row').nth(1);
   await expect(firstRow).toContainText('Saldi residui');
   await expect(firstRow.getByText('Pronto', { exact: true })).toBeVisible({ timeout: 90_000 });

@@ -38,7 +38,7 @@ export function ReportState({ report }: { report: GeneratedReport }) {
           <LinearProgress
             variant="determinate"
             value={percent}
-            aria-label={translate('reports.list.progress', { name: report.name })}
+            aria-label={translate('reports.list.progress', { name: translate(`reports.types.${report.reportId}.name`) })}
             sx={{ flex: 1, height: 6, borderRadius: 3, minWidth: 80 }}
           />
           <Typography variant="caption" color="text.secondary">

@@ -13,11 +13,12 @@ const report = (record: RaRecord) => record as GeneratedReport;
 
 /** The phone rows: name and state, the parameters and when, then the progress or the download. */
 function ReportRows() {
+  const translate = useTranslate();
   return (
     <CompactRows<GeneratedReport>
       fields={generatedReportFields}
       label="screens.reportList"
-      line={(record) => <strong>{record.name}</strong>}
+      line={(record) => <strong>{translate(`reports.types.${record.reportId}.name`)}</strong>}
       secondary={(record, text) => [record.parametersText, text('createdAt'), record.requestedByName]}
       below={(record) => (
         <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
@@ -51,7 +52,8 @@ export default function ReportList() {
         pollWhile={(record) => isReportActive(report(record))}
         pollMs={2000}
         disableSyncWithLocation={false}
-        render={{ state: (record) => <ReportState report={report(record)} /> }}
+        // the type's name in the reader's language (the record keeps the requester's)
+        render={{ name: (record) => translate(`reports.types.${report(record).reportId}.name`), state: (record) => <ReportState report={report(record)} /> }}
         columns={<DataTable.Col source="id" label="reports.list.actions" disableSort render={(record: RaRecord) => <ReportDownloadButton report={report(record)} />} />}
         compact={<ReportRows />}
         actions={
