@@ -1,14 +1,20 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
-import { buildingResource, placeholder } from '../building';
+import { lazyWithReload } from '../../layout/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
-/** Generated CSV reports (reports and dashboard issue). */
-export const reports = buildingResource({
+/**
+ * Generated CSV reports (issue 21): the list is a SchemaList over domain/schemas/reports.ts
+ * (/report redirects to /report/list); a report is made by a job and downloaded from its row or
+ * from /downloads?type=report&id=….
+ */
+export const reports: ResourceDefinition = {
   name: 'report',
   menu: 'report',
   icon: AssessmentIcon,
-  list: { ...placeholder('reportList'), path: 'list' },
-});
+  list: { component: lazyWithReload(() => import('./ReportList')), title: 'reportList', path: 'list' },
+  kind: 'schema',
+  why: "a row's state shows the job's progress, a failure's reason or the download; the generate dialog builds the chosen type's parameter inputs from its declaration (domain/reports.ts)",
+};
 
 /** The report types (domain/reports.ts, with the API's names): what the generate form offers. */
 export const reportTypes: ResourceDefinition = { name: 'report/types', kind: 'data' };
