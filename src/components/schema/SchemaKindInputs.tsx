@@ -26,7 +26,7 @@ interface KindInputProps {
   readOnly: boolean;
 }
 
-/** A react-admin input's frame: the declared label (with the required mark) and the rule's message under the field. */
+/** A react-admin input's frame: the declared label and the rule's message under the field (the required mark is the MUI field's own, from `required`, which also sets aria-required). */
 function useKindInput(field: ResolvedInputField) {
   const input = useInput({ source: field.source, isRequired: field.required });
   // a file's rule speaks of its parts (content too large): the first part's message is the field's
@@ -35,7 +35,7 @@ function useKindInput(field: ResolvedInputField) {
   const error = input.fieldState.invalid ? (message(found) ?? Object.values(found ?? {}).map(message).find(Boolean)) : undefined;
   return {
     ...input,
-    label: <FieldTitle label={field.label} source={field.source} isRequired={field.required} />,
+    label: <FieldTitle label={field.label} source={field.source} />,
     invalid: Boolean(error),
     helperText: <InputHelperText error={error} />,
   };
