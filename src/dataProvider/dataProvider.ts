@@ -12,6 +12,7 @@ import { listPath, reportDownloadPath, resourcePath } from './resourcePaths';
 import { squareActions } from './squareActions';
 import { usersActions } from './usersActions';
 import { ticketActions } from './ticketActions';
+import { dashboardActions } from './dashboardActions';
 import type { OrderActions, OrderView, TesseraActions, TesseraDataProvider } from './types';
 import type { OrderWizardActions, ReloadableActions } from './types';
 import type { CardBulkResult, NotificationSettings, ReloadableCard, ReloadRunDetail, ReloadValidation, Wallet } from '../../domain/reloadables';
@@ -64,7 +65,7 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
     deleteMany: async (resource, params) => rest.deleteMany(api(resourcePath(resource)), params),
   };
 
-  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http), ...squareActions(http), ...usersActions(http), ...ticketActions(http) };
+  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http), ...squareActions(http), ...usersActions(http), ...ticketActions(http), ...dashboardActions(http) };
 }
 
 /** `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts). */

@@ -16,6 +16,7 @@ import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { SquareCommunication, SquareOrder, SquareOrderCreateBody, SquareValidateBody, SquareValidation } from '../../domain/schemas/square';
 import type { ViewedCompany } from '../authProvider/session';
 import type { TicketActions } from './ticketActions';
+import type { DashboardActions } from './dashboardActions';
 
 /**
  * The calls that are not CRUD, as named dataProvider methods. Both the real provider
@@ -156,7 +157,7 @@ export interface SquareActions {
   resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions;
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & DashboardActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call
