@@ -1,5 +1,5 @@
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { FieldSet } from '../../../domain/fields';
 import { browserTimeZone, exportLanguageOf } from '../../components/csvDownload';
@@ -28,6 +28,7 @@ export function ChartFigure({ title, data, children }: { title: string; data: Ch
   const [locale] = useLocaleState();
   const chart = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
+  const titleId = useId();
   const stem = chartFileStem(data.id, data.from, data.to);
 
   const downloadCsv = () => saveBlob(chartCsv(data.fields, data.rows, exportLanguageOf(locale), (key) => translate(key), browserTimeZone()), `${stem}.csv`);
@@ -47,16 +48,17 @@ export function ChartFigure({ title, data, children }: { title: string; data: Ch
   };
 
   return (
-    <Paper component="figure" variant="outlined" sx={{ m: 0, p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+    // named by the title alone (the caption also holds the buttons)
+    <Paper component="figure" aria-labelledby={titleId} variant="outlined" sx={{ m: 0, p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
       <Stack component="figcaption" direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Typography component="h2" id={titleId} variant="subtitle1" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
         <Stack direction="row" sx={{ gap: 0.5 }}>
-          <Button size="small" variant="outlined" onClick={downloadCsv} aria-label={translate('dashboard.download.csvLabel', { chart: title })}>
+          <Button size="small" variant="outlined" onClick={downloadCsv} aria-label={translate('dashboard.download.csvLabel', { name: title })}>
             CSV
           </Button>
-          <Button size="small" variant="outlined" onClick={() => void downloadPng()} disabled={busy} aria-label={translate('dashboard.download.pngLabel', { chart: title })}>
+          <Button size="small" variant="outlined" onClick={() => void downloadPng()} disabled={busy} aria-label={translate('dashboard.download.pngLabel', { name: title })}>
             PNG
           </Button>
         </Stack>

@@ -37,7 +37,7 @@ function Change({ current, previous }: { current: number; previous: number }) {
   const percent = changePercent(current, previous);
   if (percent === null) return <Typography variant="body2" color="text.secondary">{translate('dashboard.change.none')}</Typography>;
   const text = percent > 0 ? `+${percent}%` : percent < 0 ? `\u2212${-percent}%` : '0%';
-  const label = translate(percent > 0 ? 'dashboard.change.up' : percent < 0 ? 'dashboard.change.down' : 'dashboard.change.same', { percent: `${Math.abs(percent)}%` });
+  const label = translate(percent > 0 ? 'dashboard.change.up' : percent < 0 ? 'dashboard.change.down' : 'dashboard.change.same', { value: `${Math.abs(percent)}%` });
   return (
     <Typography variant="body2" aria-label={label} role="img" sx={{ fontWeight: 600, color: percent > 0 ? 'success.dark' : percent < 0 ? 'error.dark' : 'text.secondary' }}>
       {text}

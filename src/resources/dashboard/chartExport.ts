@@ -62,7 +62,7 @@ export function standaloneSvg(svg: SVGSVGElement): { markup: string; width: numb
       if (value) style.setProperty(property, value);
     }
   });
-  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  copy.setAttributeNS('http://www.w3.org/2000/xmlns/', 'xmlns', 'http://www.w3.org/2000/svg');
   copy.setAttribute('width', String(width));
   copy.setAttribute('height', String(height));
   if (!copy.getAttribute('viewBox')) copy.setAttribute('viewBox', `0 0 ${width} ${height}`);
