@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { companyRoutes } from './modules/companies/routes';
+import { dashboardRoutes } from './modules/dashboard';
 import { giftcardRoutes } from './modules/giftcards/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { operatorRoutes } from './modules/operators/routes';
@@ -89,5 +90,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(reloadableRoutes, { ctx });
   await app.register(squareRoutes, { ctx });
   await app.register(ticketRoutes, { ctx });
+  await app.register(dashboardRoutes, { ctx });
   return ctx;
 }

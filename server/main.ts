@@ -48,6 +48,8 @@ async function main() {
   await scheduleCleanup(db.db, 60, app.ctx.clock.now());
   // likewise the monthly plafond statement (reloadables): one queued at the next 1st, whatever the instances
   await (await import('./modules/reloadables/notifications')).scheduleMonthlyStatement(db.db, app.ctx.clock.now());
+  // the dashboard's rollup likewise (its first run also summarizes any day never summarized)
+  await (await import('./modules/dashboard/rollup')).scheduleDashboardRollup(db.db, 60, app.ctx.clock.now());
   app.ctx.jobs.start();
 
   let closing = false;

@@ -228,6 +228,14 @@ async function scenario(call: Call, drain: () => Promise<unknown>): Promise<Entr
   await record('square orders', 'GET', `${api(admin.companyId, '/square/orders')}?${list([0, 9], ['createdAt', 'DESC'], { status: 'ACTIVE' })}`, { token: admin.token });
   await record('square codes', 'GET', `${api(admin.companyId, '/square/codes')}?${list([0, 9], ['activationDate', 'DESC'], {})}`, { token: admin.token });
   await record('square without permission', 'GET', `${api(operator.companyId, '/square/orders')}?${list([0, 9], null, {})}`, { token: noAccess.token });
+
+  // the dashboard (issue 21): the summaries the seed's rollup wrote, a year to today
+  const year = `from=${new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`;
+  await record('dashboard stats', 'GET', `${api(referent.companyId, '/dashboard/stats')}?${year}`, { token: referent.token });
+  await record('dashboard stats premium', 'GET', `${api(acme.id, '/dashboard/stats')}?${year}`, { token: admin.token });
+  await record('dashboard stats invalid', 'GET', `${api(referent.companyId, '/dashboard/stats')}?from=2026-03-31&to=2026-03-01`, { token: referent.token });
+  await record('dashboard without permission', 'GET', `${api(operator.companyId, '/dashboard/stats')}?${year}`, { token: operator.token });
+  await record('dashboard embed', 'GET', api(referent.companyId, '/dashboard/embed'), { token: referent.token });
   return transcript;
 }
 
@@ -281,5 +289,9 @@ describe('the in-process host answers as the Node server does', () => {
     expect(byStep['user create'].status).toBe(201);
     expect(byStep['user grant refused'].code).toBe('PERMISSION_NOT_GRANTABLE');
     expect(byStep['user of another company'].status).toBe(404);
+    expect(byStep['dashboard stats'].shape).toMatchObject({ granularity: 'string', series: [{ outstandingCents: 'number' }] });
+    expect(byStep['dashboard stats premium'].shape).toMatchObject({ premium: { byTypology: [{ typologyName: 'string' }], byStore: [{ storeName: expect.any(String) }] } });
+    expect(byStep['dashboard stats invalid'].errors).toEqual({ to: 'validation.dateRange' });
+    expect(byStep['dashboard without permission'].status).toBe(403);
   }, 180_000);
 });

@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '../../domain/dem
 import type { Db } from '../db/client';
 import { companies, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { runDashboardRollup } from '../modules/dashboard/rollup';
 import { seedBatches } from './batches';
 import { seedGiftcards } from './giftcards';
 import { seedOrders } from './orders';
@@ -75,6 +76,8 @@ export function seedDemoData(db: Db, options: { giftcards?: boolean; orders?: bo
     if (options.giftcards && options.orders) await seedReloadables(tx);
     // support tickets: the categories and Acme's sample tickets, with the full demo too
     if (options.giftcards && options.orders) await seedTickets(tx);
+    // the dashboard's daily summaries of the history just written (the rollup job keeps them up to date)
+    if (options.giftcards) await runDashboardRollup(tx, new Date());
     return created;
   });
 }

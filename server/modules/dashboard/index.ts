@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { canAccess } from '../../../domain/access';
+import { dashboardEmbedSchema, dashboardQuerySchema, dashboardStatsSchema } from '../../../domain/dashboard';
+import { issuesToErrors } from '../../../domain/errors';
+import type { AppContext } from '../../context';
+import { ApiError, notFound } from '../../lib/errors';
+import { subtreeIds } from '../../lib/company-scope';
+import { guards, scopeParams } from '../../lib/route-support';
+import { PowerBiClient } from './powerbi';
+import { registerDashboardRollupJob } from './rollup';
+import { dashboardStats } from './stats';
+
+const DASHBOARD = 'dashboard';
+
+/**
+ * The analytics dashboard under /api/company/{companyId}/dashboard/… (README.md beside this file),
+ * and the rollup job that keeps the summaries it reads.
+ */
+export async function dashboardRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  registerDashboardRollupJob(app.jobRegistry, ctx.db, ctx.config.dashboard.rollupMinutes, () => ctx.clock.now());
+  // one per instance: its Entra token is cached for every caller
+  const powerBi = ctx.config.dashboard.powerBi ? new PowerBiClient(ctx.config.dashboard.powerBi, app.log.child({ component: 'powerbi' })) : null;
+  const tags = ['dashboard'];
+  const root = '/api/company/:companyId/dashboard';
+
+  app.get(
+    `${root}/stats`,
+    {
+      schema: {
+        tags,
+        summary: "The gift cards' figures of a period (from the daily summaries): the series, the totals, the outstanding balance; with powerBi.reportPremium the previous period and the typology and store breakdowns",
+        params: scopeParams,
+        response: { 200: dashboardStatsSchema },
+      },
+      preHandler: guards(app, ctx, DASHBOARD, 'list'),
+    },
+    async (request) => {
+      // read after the guards: a caller without the flag learns 403 before anything about the query
+      const parsed = dashboardQuerySchema.safeParse(request.query);
+      if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', issuesToErrors(parsed.error.issues));
+      const query = parsed.data;
+      const scope = request.scopedActor.companyIds;
+      const companyId = query.companyId || request.scopedActor.companyId;
+      if (!scope.includes(companyId)) throw notFound();
+      const companyIds = query.includeSubCompanies === 'false' ? [companyId] : companyId === request.scopedActor.companyId ? scope : await subtreeIds(ctx.db, companyId);
+      return dashboardStats(ctx.db, { from: query.from, to: query.to, companyIds, premium: canAccess(request.scopedActor.permissions, DASHBOARD, 'premium') });
+    },
+  );
+
+  app.get(
+    `${root}/embed`,
+    {
+      schema: {
+        tags,
+        summary: 'How the dashboard shows: a Power BI embed token filtered to the company subtree when the server is configured for it, else the built-in charts (with a notice when Power BI failed)',
+        params: scopeParams,
+        response: { 200: dashboardEmbedSchema },
+      },
+      preHandler: guards(app, ctx, DASHBOARD, 'list'),
+    },
+    async (request, reply) => {
+      // an embed token is a credential: no cache may keep it
+      void reply.header('cache-control', 'no-store');
+      if (!powerBi) return { mode: 'builtin' as const };
+      const actor = request.scopedActor;
+      return powerBi.embed({ userId: actor.userId, companyIds: actor.companyIds, premium: canAccess(actor.permissions, DASHBOARD, 'premium') });
+    },
+  );
+}

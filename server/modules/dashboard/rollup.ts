@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE } from '../../../domain/dashboard';
+import { queryRows, type Db } from '../../db/client';
+import { enqueue } from '../../jobs/queue';
+import type { JobRegistry } from '../../jobs/registry';
+import { addDays, businessDay, daysBetween } from './days';
+
+export const DASHBOARD_ROLLUP_JOB = 'dashboard.rollup';
+/** the longest run of days one transaction rewrites (a backfill of a year is a dozen short transactions) */
+export const ROLLUP_CHUNK_DAYS = 31;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const ZONE = BUSINESS_TIME_ZONE;
+
+/**
+ * Rewrites the summaries of the business days [from, to] from the ledger, in one transaction: the
+ * days' rows are deleted and the aggregates of their SUCCESS rows inserted, so a rewrite is whole
+ * whatever it replaces (a late row, a day rewritten twice). A day is [D 00:00, D+1 00:00) in
+ * Europe/Rome; a row counts for its ledger company and its card's typology.
+ */
+export async function rewriteDays(db: Db, from: string, to: string, now: Date): Promise<void> {
+  const start = sql`(${from}::date::timestamp AT TIME ZONE ${ZONE})`;
+  const end = sql`((${to}::date + 1)::timestamp AT TIME ZONE ${ZONE})`;
+  const day = sql`(t.created_at AT TIME ZONE ${ZONE})::date`;
+  const figures = sql`count(*) FILTER (WHERE t.type = 'SOLD'),
+      count(*) FILTER (WHERE t.type = 'ACTIVATE'),
+      COALESCE(sum(t.amount_cents) FILTER (WHERE t.type = 'ACTIVATE'), 0),
+      count(*) FILTER (WHERE t.type = 'CONSUME'),
+      -COALESCE(sum(t.amount_cents) FILTER (WHERE t.type IN ('CONSUME', 'RETURN')), 0)`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM giftcard_stats_daily WHERE day BETWEEN ${from} AND ${to}`);
+    await tx.execute(sql`DELETE FROM giftcard_store_stats_daily WHERE day BETWEEN ${from} AND ${to}`);
+    await tx.execute(sql`INSERT INTO giftcard_stats_daily (day, company_id, typology_id, sold_count, activated_count, activated_cents, consumed_count, consumed_cents, net_cents)
+      SELECT ${day}, t.company_id, c.typology_id, ${figures}, COALESCE(sum(t.amount_cents), 0)
+      FROM gift_card_transactions t JOIN gift_cards c ON c.id = t.card_id
+      WHERE t.result = 'SUCCESS' AND t.created_at >= ${start} AND t.created_at < ${end}
+      GROUP BY 1, 2, 3`);
+    // the store breakdown only needs the rows that are part of a figure
+    await tx.execute(sql`INSERT INTO giftcard_store_stats_daily (day, company_id, store_id, sold_count, activated_count, activated_cents, consumed_count, consumed_cents)
+      SELECT ${day}, t.company_id, COALESCE(t.store_id, ${NIL_UUID}::uuid), ${figures}
+      FROM gift_card_transactions t
+      WHERE t.result = 'SUCCESS' AND t.type IN ('SOLD', 'ACTIVATE', 'CONSUME', 'RETURN') AND t.created_at >= ${start} AND t.created_at < ${end}
+      GROUP BY 1, 2, 3`);
+    await tx.execute(sql`INSERT INTO giftcard_stats_days (day, summarized_at)
+      SELECT d::date, ${now.toISOString()}::timestamptz FROM generate_series(${from}::date, ${to}::date, interval '1 day') d
+      ON CONFLICT (day) DO UPDATE SET summarized_at = EXCLUDED.summarized_at`);
+  });
+}
+
+/** The days between the ledger's first business day and `today` that no rewrite has summarized yet, as runs of consecutive days. */
+export async function missingDayRuns(db: Db, today: string): Promise<Array<{ from: string; to: string }>> {
+  const [first] = await queryRows<{ at: Date | string | null }>(db, sql`SELECT min(created_at) AS at FROM gift_card_transactions`);
+  if (!first?.at) return [];
+  const firstDay = businessDay(new Date(first.at));
+  if (firstDay > today) return [];
+  const missing = await queryRows<{ day: string }>(
+    db,
+    sql`SELECT to_char(d, 'YYYY-MM-DD') AS day FROM generate_series(${firstDay}::date, ${today}::date, interval '1 day') d
+        WHERE NOT EXISTS (SELECT 1 FROM giftcard_stats_days s WHERE s.day = d::date) ORDER BY 1`,
+  );
+  const runs: Array<{ from: string; to: string }> = [];
+  for (const { day } of missing) {
+    const last = runs.at(-1);
+    if (last && addDays(last.to, 1) === day && daysBetween(last.from, day) <= ROLLUP_CHUNK_DAYS) last.to = day;
+    else runs.push({ from: day, to: day });
+  }
+  return runs;
+}
+
+export interface RollupResult {
+  /** days rewritten */
+  days: number;
+}
+
+/**
+ * What the job does: rewrites yesterday and today (today's moves keep coming; yesterday's last ones
+ * may land after midnight), then every day since the ledger's first that was never summarized (a
+ * new installation, a restored database, a day the job did not run), in chunks of consecutive days,
+ * each its own transaction, checking `signal` between them so a lost lease stops the writing.
+ */
+export async function runDashboardRollup(db: Db, now: Date, signal?: AbortSignal): Promise<RollupResult> {
+  const today = businessDay(now);
+  await rewriteDays(db, addDays(today, -1), today, now);
+  let days = 2;
+  for (const run of await missingDayRuns(db, today)) {
+    signal?.throwIfAborted();
+    await rewriteDays(db, run.from, run.to, now);
+    days += daysBetween(run.from, run.to);
+  }
+  return { days };
+}
+
+/** Queues the next rollup unless one is already queued or running (several instances share one). */
+export async function scheduleDashboardRollup(db: Db, delaySeconds: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    // one instance at a time decides (transaction-scoped advisory lock: released at commit)
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7262021001)`);
+    const pending = await queryRows(tx, sql`SELECT 1 FROM jobs WHERE name = ${DASHBOARD_ROLLUP_JOB} AND status IN ('queued', 'running') LIMIT 1`);
+    if (pending.length === 0) await enqueue(tx, DASHBOARD_ROLLUP_JOB, {}, { runAt: new Date(now.getTime() + delaySeconds * 1000), maxAttempts: 3 });
+  });
+}
+
+/**
+ * The rollup job: runs, then queues the next one `rollupMinutes` later by the business clock (as
+ * the cleanup job does: a clock moved forward in tests never makes it due at once, in a loop).
+ */
+export function registerDashboardRollupJob(registry: JobRegistry, db: Db, rollupMinutes: number, now: () => Date): void {
+  registry.register(DASHBOARD_ROLLUP_JOB, async (_payload, { log, signal }) => {
+    const result = await runDashboardRollup(db, now(), signal);
+    log.info(result, 'dashboard rollup done');
+    // this job is still 'running' while it queues its successor: only a queued one counts here
+    const queued = await queryRows(db, sql`SELECT 1 FROM jobs WHERE name = ${DASHBOARD_ROLLUP_JOB} AND status = 'queued' LIMIT 1`);
+    if (queued.length === 0) await enqueue(db, DASHBOARD_ROLLUP_JOB, {}, { runAt: new Date(now().getTime() + rollupMinutes * 60_000), maxAttempts: 3 });
+  });
+}
