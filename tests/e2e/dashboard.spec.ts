@@ -54,12 +54,14 @@ test('Rita sees the base charts, changes the period and the sub-company, and dow
   await page.getByRole('option', { name: 'Personalizzato' }).click();
   let requests = 0;
   page.on('request', (request) => void (request.url().includes('/dashboard/stats?') && (requests += 1)));
-  await page.getByRole('textbox', { name: 'Dal' }).fill('31/10/2026');
-  await page.getByRole('textbox', { name: 'Al' }).fill('01/10/2026');
+  // it starts from the period shown (the last 12 months: the same figures, not asked again)
+  await expect(page.getByRole('textbox', { name: 'Dal', exact: true })).toHaveValue(/^01\/\d{2}\/\d{4}$/);
+  await page.getByRole('textbox', { name: 'Al', exact: true }).fill('01/10/2026');
+  await page.getByRole('textbox', { name: 'Dal', exact: true }).fill('31/10/2026');
   await expect(page.getByText('La data di inizio non può essere successiva a quella di fine')).toBeVisible();
   expect(requests).toBe(0);
   asked = nextStats(page);
-  await page.getByRole('textbox', { name: 'Al' }).fill('30/11/2026');
+  await page.getByRole('textbox', { name: 'Al', exact: true }).fill('30/11/2026');
   expect(Object.fromEntries(await asked)).toMatchObject({ from: '2026-10-31', to: '2026-11-30', includeSubCompanies: 'true' });
 
   // the sub-company, alone

@@ -84,7 +84,8 @@ export function DashboardCharts({ stats }: { stats: DashboardStats }) {
   const t = (key: string) => translate(`dashboard.figures.${key}`);
   const premium = stats.premium;
   const xAxis = { scaleType: 'band' as const, data: periods, valueFormatter: label, tickLabelMinGap: 8 };
-  const moneyAxis = [{ valueFormatter: (value: number) => axisMoney(value), width: 'auto' as const }];
+  // a fixed width: 'auto' measured "10K €" short and cut it
+  const moneyAxis = [{ valueFormatter: (value: number) => axisMoney(value), width: 64 }];
 
   const comparisonRows = premium ? [{ period: premium.previous.from, ...premium.previous.totals }, { period: stats.from, ...stats.totals }] : [];
   const current = translate('dashboard.comparison.current', { from: formatDate(stats.from), to: formatDate(stats.to) });

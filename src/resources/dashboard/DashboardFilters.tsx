@@ -4,7 +4,7 @@ import { useCanAccess, useGetIdentity, useGetList, useGetOne, useTranslate } fro
 import { FILTER_TEXT_MAX } from '../../../domain/fields';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { DateTimeInput } from '../../components/DateTimeInput';
-import { PERIOD_PRESETS, type DashboardFilterState, type PeriodCheck, type PeriodPreset } from './period';
+import { businessToday, PERIOD_PRESETS, presetRange, type DashboardFilterState, type PeriodCheck, type PeriodPreset } from './period';
 
 const COMPANIES = 'privative-orders/companies';
 
@@ -45,6 +45,15 @@ function CompanyFilter({ value, onChange }: { value: string; onChange: (id: stri
   );
 }
 
+const displayDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** A custom period starts from the period shown, to be edited rather than typed from nothing. */
+function choosePreset(value: DashboardFilterState, preset: PeriodPreset): Partial<DashboardFilterState> {
+  if (preset !== 'custom' || value.preset === 'custom') return { preset };
+  const range = presetRange(value.preset, businessToday());
+  return { preset, from: displayDay(range.from), to: displayDay(range.to) };
+}
+
 /** The period (presets, or two typed days), the company and whether its sub-companies count. */
 export function DashboardFilters({ value, onChange, check }: { value: DashboardFilterState; onChange: (next: DashboardFilterState) => void; check: PeriodCheck }) {
   const translate = useTranslate();
@@ -58,7 +67,7 @@ export function DashboardFilters({ value, onChange, check }: { value: DashboardF
         size="small"
         label={translate('dashboard.filters.period')}
         value={value.preset}
-        onChange={(event) => set({ preset: event.target.value as PeriodPreset })}
+        onChange={(event) => set(choosePreset(value, event.target.value as PeriodPreset))}
         sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}
       >
         {PERIOD_PRESETS.map((preset) => (

@@ -11,6 +11,9 @@ import { i18n, translate } from '../../i18n/i18n';
 import { server } from '../../test/msw';
 import { renderScreen } from '../../test/renderScreen';
 import DashboardPage from './DashboardPage';
+import { businessToday } from './period';
+
+const displayDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
 // the Power BI client talks to an iframe of app.powerbi.com: the screen's side is what it is handed
 const embedded: EmbedProps[] = [];
@@ -154,7 +157,11 @@ describe('DashboardPage (built-in charts)', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Period' }));
     await user.click(await screen.findByRole('option', { name: 'Custom' }));
+    // it starts from the period shown: the last 30 days
+    expect(screen.getByRole('textbox', { name: 'To' })).toHaveValue(displayDay(businessToday()));
+    await user.clear(screen.getByRole('textbox', { name: 'From' }));
     await user.type(screen.getByRole('textbox', { name: 'From' }), '31/10/2026');
+    await user.clear(screen.getByRole('textbox', { name: 'To' }));
     const asked = queries.length;
     await user.type(screen.getByRole('textbox', { name: 'To' }), '01/10/2026');
     expect(await screen.findByText(translate('validation.dateRange'))).toBeInTheDocument();
