@@ -55,10 +55,12 @@ function choosePreset(value: DashboardFilterState, preset: PeriodPreset): Partia
 }
 
 /** The period (presets, or two typed days), the company and whether its sub-companies count. */
-export function DashboardFilters({ value, onChange, check }: { value: DashboardFilterState; onChange: (next: DashboardFilterState) => void; check: PeriodCheck }) {
+export function DashboardFilters({ value, onChange, check }: { value: DashboardFilterState; onChange: (update: (previous: DashboardFilterState) => DashboardFilterState) => void; check: PeriodCheck }) {
   const translate = useTranslate();
   const { canAccess: mayListCompanies } = useCanAccess({ resource: COMPANIES, action: 'list' });
-  const set = (patch: Partial<DashboardFilterState>) => onChange({ ...value, ...patch });
+  // from the latest state, not this render's: two quick edits in a row both count
+  const set = (patch: Partial<DashboardFilterState> | ((previous: DashboardFilterState) => Partial<DashboardFilterState>)) =>
+    onChange((previous) => ({ ...previous, ...(typeof patch === 'function' ? patch(previous) : patch) }));
   const error = (field: 'from' | 'to') => (!check.ok && check.field === field ? translate(check.message) : undefined);
   return (
     <Box component="form" role="search" aria-label={translate('dashboard.filters.title')} onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2 }}>
@@ -67,7 +69,7 @@ export function DashboardFilters({ value, onChange, check }: { value: DashboardF
         size="small"
         label={translate('dashboard.filters.period')}
         value={value.preset}
-        onChange={(event) => set(choosePreset(value, event.target.value as PeriodPreset))}
+        onChange={(event) => set((previous) => choosePreset(previous, event.target.value as PeriodPreset))}
         sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' } }}
       >
         {PERIOD_PRESETS.map((preset) => (

@@ -22,9 +22,14 @@ function BuiltinDashboard({ companyId }: { companyId: string }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [search, setSearch] = useSearchParams();
-  const filters = filtersFromSearch(search);
+  // the screen's own state, mirrored into the URL (a link or a reload shows the same figures): the
+  // URL alone would lag a render behind quick typing
+  const [filters, setFilters] = useState<DashboardFilterState>(() => filtersFromSearch(search));
+  useEffect(() => {
+    const wanted = searchFromFilters(filters);
+    if (wanted.toString() !== search.toString()) setSearch(wanted, { replace: true });
+  }, [filters, search, setSearch]);
   const check = dashboardQueryOf(filters, businessToday());
-  const setFilters = (next: DashboardFilterState) => setSearch(searchFromFilters(next), { replace: true });
   const stats = useQuery({
     queryKey: ['dashboard', 'stats', companyId, check.ok ? check.query : null],
     queryFn: ({ signal }) => dataProvider.dashboardStats(check.ok ? check.query : (undefined as never), signal),
