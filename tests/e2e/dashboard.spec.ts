@@ -52,11 +52,13 @@ test('Rita sees the base charts, changes the period and the sub-company, and dow
   await expect(page).toHaveURL(/period=last12Months/);
   await page.getByRole('combobox', { name: 'Periodo' }).click();
   await page.getByRole('option', { name: 'Personalizzato' }).click();
+  // it starts from the period shown (the last 12 months), here cut short at 1 October
+  await expect(page.getByRole('textbox', { name: 'Dal', exact: true })).toHaveValue(/^01\/\d{2}\/\d{4}$/);
+  asked = nextStats(page);
+  await page.getByRole('textbox', { name: 'Al', exact: true }).fill('01/10/2026');
+  expect((await asked).get('to')).toBe('2026-10-01');
   let requests = 0;
   page.on('request', (request) => void (request.url().includes('/dashboard/stats?') && (requests += 1)));
-  // it starts from the period shown (the last 12 months: the same figures, not asked again)
-  await expect(page.getByRole('textbox', { name: 'Dal', exact: true })).toHaveValue(/^01\/\d{2}\/\d{4}$/);
-  await page.getByRole('textbox', { name: 'Al', exact: true }).fill('01/10/2026');
   await page.getByRole('textbox', { name: 'Dal', exact: true }).fill('31/10/2026');
   await expect(page.getByText('La data di inizio non può essere successiva a quella di fine')).toBeVisible();
   expect(requests).toBe(0);
@@ -162,6 +164,16 @@ test.describe('with Power BI configured (the stand-in)', () => {
     // the stand-in's tokens live just over ten minutes: a new one is set on the same page, no reload
     await expect(report.getByTestId('standin-loads')).toHaveText('2', { timeout: 40_000 });
     await checkScreenAtBothWidths(page, (viewport) => `dashboard-powerbi-it-${viewport.width}`);
+
+    // the header's company switcher: re-embedded with a token for Acme Nord alone
+    const reembed = page.waitForResponse((response) => response.url().includes('/dashboard/embed'));
+    await page.getByRole('button', { name: /^Azienda visualizzata:/ }).click();
+    await page.getByRole('combobox', { name: 'Cerca azienda' }).click();
+    await page.getByRole('option', { name: 'Acme Nord S.r.l.' }).click();
+    await reembed;
+    await expect(report.getByTestId('standin-loads')).toHaveText('1');
+    await expect(report.getByTestId('standin-custom-data')).not.toContainText(companyId!);
+    await expect(report.getByTestId('standin-custom-data')).toHaveText(/^[0-9a-f-]{36}$/);
 
     // no token to be had: the built-in charts with the notice
     await request.post(`${standIn}/standin/failure`, { data: { step: 'generate' } });
