@@ -13,6 +13,12 @@ const runDir = process.env.TESSERA_E2E_DIR;
 const port = Number(process.env.E2E_PORT ?? 8181);
 const demoPort = Number(process.env.E2E_DEMO_PORT ?? 8282);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+// the dashboard's Power BI journey: a second server configured for Power BI, whose Entra and REST
+// endpoints are the local stand-in (tests/e2e/dashboard.spec.ts)
+const powerBiPort = Number(process.env.E2E_POWERBI_PORT ?? 8383);
+const standInPort = Number(process.env.E2E_POWERBI_STANDIN_PORT ?? 8384);
+process.env.E2E_POWERBI_PORT = String(powerBiPort);
+process.env.E2E_POWERBI_STANDIN_PORT = String(standInPort);
 process.env.E2E_SMTP_PORT = String(smtpPort);
 process.env.E2E_MAILBOX = join(runDir, 'mailbox');
 
@@ -86,6 +92,43 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
+    },
+    {
+      command: `node --import tsx server/modules/dashboard/powerbi-stand-in.ts ${standInPort}`,
+      url: `http://127.0.0.1:${standInPort}/reportEmbed?reportId=ready`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // embed tokens living 10 min 20 s: the page renews them 20 s after embedding
+      env: { POWERBI_STANDIN_EMBED_SECONDS: '620' },
+    },
+    {
+      // the first server's build, run as a second server (playwright starts these one after the
+      // other, so the build is there): its own data, Power BI configured against the stand-in
+      command: 'node dist-server/main.js',
+      url: `http://localhost:${powerBiPort}/config.js`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(powerBiPort),
+        DATA_DIR: join(runDir, 'data-powerbi'),
+        PUBLIC_URL: `http://localhost:${powerBiPort}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Tessera <no-reply@tessera.test>',
+        APP_ENV: 'dev',
+        DATABASE_URL: '',
+        POWERBI_TENANT_ID: 'stand-in-tenant',
+        POWERBI_CLIENT_ID: 'stand-in-client',
+        POWERBI_CLIENT_SECRET: 'stand-in-secret',
+        POWERBI_WORKSPACE_ID: 'stand-in-workspace',
+        POWERBI_REPORT_BASE_ID: 'report-base',
+        POWERBI_REPORT_PREMIUM_ID: 'report-premium',
+        POWERBI_AUTHORITY_URL: `http://127.0.0.1:${standInPort}`,
+        POWERBI_API_URL: `http://127.0.0.1:${standInPort}`,
+      },
     },
   ],
 });

@@ -17,6 +17,7 @@ import type { SquareCommunication, SquareOrder, SquareOrderCreateBody, SquareVal
 import type { ViewedCompany } from '../authProvider/session';
 import type { TicketActions } from './ticketActions';
 import type { ReportActions } from './reportActions';
+import type { DashboardActions } from './dashboardActions';
 
 /**
  * The calls that are not CRUD, as named dataProvider methods. Both the real provider
@@ -157,7 +158,7 @@ export interface SquareActions {
   resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions;
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions & DashboardActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call
