@@ -87,13 +87,6 @@ describe('shell and menu gating', () => {
     expect(await heading('Companies and operators')).toBeInTheDocument();
   });
 
-  it('shows a placeholder with its title for screens not built yet', async () => {
-    signedIn();
-    await renderApp('/report/list', ['report']);
-    expect(await heading('Reports')).toBeInTheDocument();
-    expect(screen.getByText('This screen is being built and will be available soon.')).toBeInTheDocument();
-  });
-
   it('shows the not-found page for unknown paths', async () => {
     signedIn();
     await renderApp('/no-such-page', ['ticketing']);

@@ -46,11 +46,10 @@ export interface ResourceDefinition {
   routes?: ResourceChildScreen[];
   /**
    * How the screens are made: `schema` (generic list/show/form from the domain field
-   * declarations), `custom` (hand-built flow; say why in `why`) or `building` (the "being built"
-   * placeholder until its issue lands). Resources without screens (a card's ledger, the catalog)
-   * are `data`: the dataProvider serves them to other screens.
+   * declarations) or `custom` (hand-built flow; say why in `why`). Resources without screens (a
+   * card's ledger, the report types) are `data`: the dataProvider serves them to other screens.
    */
-  kind: 'schema' | 'custom' | 'building' | 'data';
+  kind: 'schema' | 'custom' | 'data';
   why?: string;
 }
 
