@@ -101,7 +101,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
       // embed tokens living 10 min 20 s: the page renews them 20 s after embedding
-      env: { POWERBI_STANDIN_EMBED_SECONDS: '620' },
+      env: { POWERBI_STANDIN_EMBED_SECONDS: '620', POWERBI_STANDIN_EMBED_BASE_URL: 'https://app.powerbi.com' },
     },
     {
       // the first server's build, run as a second server (playwright starts these one after the

@@ -83,6 +83,8 @@ export interface InputFieldSpec<K extends string = string> extends FieldCommon {
   defaultValue?: string | boolean;
   /** the input's maxLength attribute; default: the schema's `.max()` of the field (defineFields reads it) */
   maxLength?: number;
+  /** i18n key of a line under the input (what an empty value means) */
+  helper?: string;
 }
 
 /** A field the API answers but the form does not edit (a name looked up, a status). */

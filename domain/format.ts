@@ -29,7 +29,7 @@ export const groupSeparator = (language: string | undefined) => (numberLocale(la
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(kind: 'money' | 'number' | 'percent', language: string | undefined): Intl.NumberFormat {
+function formatter(kind: 'money' | 'compactMoney' | 'number' | 'percent', language: string | undefined): Intl.NumberFormat {
   const locale = numberLocale(language);
   const id = `${kind}:${locale}`;
   let format = formatters.get(id);
@@ -40,7 +40,9 @@ function formatter(kind: 'money' | 'number' | 'percent', language: string | unde
     const options: Intl.NumberFormatOptions =
       kind === 'money'
         ? { ...grouping, style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }
-        : kind === 'percent'
+        : kind === 'compactMoney'
+          ? { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 }
+          : kind === 'percent'
           ? { ...grouping, style: 'percent', maximumFractionDigits: 2 }
           : { ...grouping, maximumFractionDigits: 2 };
     format = new Intl.NumberFormat(locale, options);
@@ -53,6 +55,11 @@ function formatter(kind: 'money' | 'number' | 'percent', language: string | unde
 export function formatCents(cents: number, language: string | undefined): string {
   // cents → euros by division is exact enough for display: every cent value is representable
   return formatter('money', language).format(cents / 100);
+}
+
+/** Cents as short euros for a chart's axis, readable on a phone: "12K €", "1,2 Mln €" in Italian, "€1.2M" in English. */
+export function formatCompactCents(cents: number, language: string | undefined): string {
+  return formatter('compactMoney', language).format(cents / 100);
 }
 
 /** A count or quantity: "20.000", "1.000", "19.995" in Italian; "20,000" in English (at most 2 decimals). */

@@ -56,7 +56,13 @@ const period = <S extends z.ZodObject<{ dateFrom: typeof day; dateTo: typeof day
   });
 
 const choices = (ids: readonly string[], prefix: string): FieldChoice[] => ids.map((id) => ({ id, name: `${prefix}.${id}` }));
-const company = { source: 'companyId', label: 'reports.parameters.companyId', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' } } as const;
+const company = {
+  source: 'companyId',
+  label: 'reports.parameters.companyId',
+  kind: 'reference',
+  reference: { resource: 'privative-orders/companies', optionText: 'companyName' },
+  helper: 'reports.generate.companyEmpty',
+} as const;
 const subCompanies = { source: 'includeSubCompanies', label: 'reports.parameters.includeSubCompanies', kind: 'boolean', defaultValue: true } as const;
 const from = { source: 'dateFrom', label: 'reports.parameters.dateFrom', kind: 'date' } as const;
 const to = { source: 'dateTo', label: 'reports.parameters.dateTo', kind: 'date' } as const;

@@ -125,16 +125,10 @@ test.describe('with Power BI configured (the stand-in)', () => {
 
   /**
    * powerbi-client embeds only https URLs of Power BI's own hosts, as the real service answers
-   * them: the stand-in's embed URL is given that host, and the browser's requests to it are
-   * answered by the stand-in.
+   * them: the stand-in answers embed URLs on that host (POWERBI_STANDIN_EMBED_BASE_URL) and the
+   * browser's requests to it are answered by the stand-in.
    */
   async function throughPowerBiHost(page: Page) {
-    await page.route('**/dashboard/embed', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { embedUrl?: string };
-      if (body.embedUrl) body.embedUrl = body.embedUrl.replace(standIn, 'https://app.powerbi.com');
-      await route.fulfill({ response, json: body });
-    });
     await page.route('https://app.powerbi.com/**', async (route) => {
       const url = new URL(route.request().url());
       await route.fulfill({ response: await route.fetch({ url: `${standIn}${url.pathname}${url.search}` }) });

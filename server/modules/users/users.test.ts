@@ -98,9 +98,9 @@ describe.each(DRIVERS)('users API (%s)', (driver) => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: { message: 'PERMISSION_NOT_GRANTABLE' }, notGrantable: ['privative.orders', 'square.codes'], params: { permissions: 'privative.orders,square.codes' } });
     expect(await row(carlaId)).toEqual(before);
-    const created = await call(rita, 'POST', usersUrl(), { ...colleague, email: 'greedy@acme.test', permissions: ['powerBi.reportBase'] });
+    const created = await call(rita, 'POST', usersUrl(), { ...colleague, email: 'greedy@acme.test', permissions: ['powerBi.reportPremium'] });
     expect(created.statusCode).toBe(403);
-    expect(created.json().notGrantable).toEqual(['powerBi.reportBase']);
+    expect(created.json().notGrantable).toEqual(['powerBi.reportPremium']);
     expect(await t.db.db.select().from(users).where(eq(users.email, 'greedy@acme.test'))).toEqual([]);
   });
 

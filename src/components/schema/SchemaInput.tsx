@@ -26,7 +26,7 @@ export function SchemaInput({ field }: { field: ResolvedInputField }) {
     case 'reference':
       return field.reference ? (
         <ReferenceChoicesInput source={field.source} reference={field.reference}>
-          <AutocompleteInput {...common} optionText={field.reference.optionText} fullWidth />
+          <AutocompleteInput {...common} optionText={field.reference.optionText} helperText={field.helper} fullWidth />
         </ReferenceChoicesInput>
       ) : null;
     case 'money':

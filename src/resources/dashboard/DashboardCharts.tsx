@@ -4,7 +4,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { dashboardSeriesFields, dashboardStoreFields, dashboardTypologyFields, type DashboardGranularity, type DashboardStats } from '../../../domain/dashboard';
-import { formatCents, formatNumber, numberLocale } from '../../../domain/format';
+import { formatCents, formatCompactCents, formatNumber, numberLocale } from '../../../domain/format';
 import { formatDate } from '../../i18n/dates';
 import { ChartFigure, type ChartData } from './ChartFigure';
 
@@ -20,11 +20,8 @@ function periodLabel(granularity: DashboardGranularity, language: string): (peri
   return (period) => format.format(new Date(`${period.slice(0, 10)}T00:00:00Z`));
 }
 
-/** Money on an axis, short enough for a phone: "12 k €", "€1.2M". */
-function compactMoney(language: string): (cents: number) => string {
-  const format = new Intl.NumberFormat(numberLocale(language), { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 });
-  return (cents) => format.format(cents / 100);
-}
+/** Money on an axis, short enough for a phone (domain/format.ts). */
+const compactMoney = (language: string) => (cents: number) => formatCompactCents(cents, language);
 
 /** "+12%" / "−3%" against the previous period; null when there is nothing to compare with. */
 export function changePercent(current: number, previous: number): number | null {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { AutocompleteInput, Form, useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Form, useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { FieldSet } from '../../../domain/fields';
 import { REPORT_TYPE_DEFINITIONS, type ReportTypeDefinition } from '../../../domain/reports';
@@ -10,7 +10,6 @@ import { browserTimeZone, exportLanguageOf } from '../../components/csvDownload'
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { ListLoadError } from '../../components/ListLoadError';
 import { ModalDialog } from '../../components/ModalDialog';
-import { ReferenceChoicesInput } from '../../components/ReferenceChoicesInput';
 import { SchemaInputs } from '../../components/schema';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
@@ -35,17 +34,6 @@ function parametersResolver(fields: FieldSet): Resolver<FieldValues> {
 function parameterErrors(errors: Record<string, unknown> | undefined | void) {
   if (!errors) return undefined;
   return Object.fromEntries(Object.entries(errors).map(([key, message]) => [key.replace(/^parameters\./, ''), message]));
-}
-
-/** The company input as declared, saying what leaving it empty means (the company being looked at). */
-function companyInput(fields: FieldSet, helperText: string) {
-  const field = fields.inputs.find((input) => input.source === 'companyId');
-  if (!field?.reference) return undefined;
-  return (
-    <ReferenceChoicesInput source={field.source} reference={field.reference}>
-      <AutocompleteInput source={field.source} label={field.label} optionText={field.reference.optionText} helperText={helperText} fullWidth />
-    </ReferenceChoicesInput>
-  );
 }
 
 /** The types the API offers the user, in the order of REPORT_TYPE_DEFINITIONS. */
@@ -75,7 +63,7 @@ function ParametersForm({ definition, notify, onNotify, onCancel, onDone }: { de
   );
   return (
     <Form key={definition.id} resolver={resolver} mode="all" defaultValues={reportDefaults(definition.id)} onSubmit={async (values: FieldValues) => parameterErrors(await send(values))} noValidate>
-      <SchemaInputs fields={fields} overrides={{ companyId: companyInput(fields, translate('reports.generate.companyEmpty')) }} />
+      <SchemaInputs fields={fields} />
       <FormControlLabel control={<Switch checked={notify} onChange={(event) => onNotify(event.target.checked)} />} label={translate('reports.generate.notify')} />
       <Box sx={{ mt: 2 }}>
         <FormErrorAlert message={failure} title={translate('reports.generate.refused')} />
