@@ -170,7 +170,8 @@ export function DashboardCharts({ stats }: { stats: DashboardStats }) {
                     },
                   ]}
                 />
-                <Box sx={{ overflowX: 'auto', mt: 1 }}>
+                {/* on a phone the table scrolls sideways: a named region the keyboard can reach and scroll */}
+                <Box sx={{ overflowX: 'auto', mt: 1 }} tabIndex={0} role="region" aria-label={translate('dashboard.charts.typologyTable')}>
                   <Table size="small">
                     <TableHead>
                       <TableRow>
