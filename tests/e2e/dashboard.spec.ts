@@ -175,5 +175,14 @@ test.describe('with Power BI configured (the stand-in)', () => {
     await expect(page.getByText('Power BI non è disponibile in questo momento: sono mostrati i grafici integrati.')).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Saldo residuo' })).toBeVisible();
     await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+
+    // in English: the notice, then the embedded report once a token can be had again
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    await page.reload();
+    await expect(page.getByText('Power BI is not available right now: showing the built-in charts.')).toBeVisible();
+    await request.post(`${standIn}/standin/failure`, { data: { step: null } });
+    await page.reload();
+    await expect(page.frameLocator('iframe[title="The company\'s Power BI report"]').getByTestId('standin-custom-data')).toHaveText(/^[0-9a-f-]{36}$/);
+    await checkScreenAtBothWidths(page, (viewport) => `dashboard-powerbi-en-${viewport.width}`);
   });
 });
