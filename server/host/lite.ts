@@ -485,7 +485,8 @@ async function serialize(reply: Reply, route: Route | null): Promise<HostRespons
   if (isBytes(payload)) {
     headers['content-type'] ??= 'application/octet-stream';
     const type = headers['content-type'];
-    return { status: reply.statusCode, headers, body: TEXTUAL.test(type) ? new TextDecoder().decode(payload) : payload };
+    // ignoreBOM: a CSV's byte-order mark is part of the file (Excel reads the file as UTF-8 by it); a default decoder drops it
+    return { status: reply.statusCode, headers, body: TEXTUAL.test(type) ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(payload) : payload };
   }
   if (typeof payload === 'string') {
     headers['content-type'] ??= 'text/plain; charset=utf-8';
