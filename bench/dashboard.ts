@@ -13,7 +13,7 @@
  *   BENCH_DATABASE_URL=postgres://… node --import tsx bench/dashboard.ts
  *   BENCH_DASHBOARD_KEEP=1 keeps the database; BENCH_DASHBOARD_REUSE=<name> measures a kept one again.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -25,7 +25,7 @@ import { addDays, businessDay } from '../server/modules/dashboard/days';
 import { runDashboardRollup } from '../server/modules/dashboard/rollup';
 import { seedDemoData } from '../server/seed/demo';
 import { login } from '../server/test/auth';
-import { benchLog, openBenchDatabase } from './support';
+import { benchLog, openBenchDatabase, writeBenchResults } from './support';
 
 const CARDS = Number(process.env.BENCH_DASHBOARD_CARDS ?? 1_000_000);
 const CALLS = Number(process.env.BENCH_DASHBOARD_CALLS ?? 300);
@@ -148,9 +148,7 @@ async function main() {
     const p95 = percentile(all, 0.95);
     log(`  stats, every call: p95 ${p95.toFixed(1)} ms  target ≤ ${TARGET_P95_MS} ms  ${p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}`);
     await app.close();
-    const out = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'results');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(path.join(out, `dashboard-${label}-${CARDS}.txt`), `${lines.join('\n')}\n`);
+    writeBenchResults(`dashboard-${label}-${CARDS}`, lines);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await handle.close();

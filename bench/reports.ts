@@ -15,22 +15,19 @@
  * does not grow with the file). Last, the outstanding-balances report of the same ledger (an
  * aggregate of every row: few lines, one pass).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { GeneratedReport } from '../domain/schemas/reports';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { queryRows } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
-import { seedDemoData } from '../server/seed/demo';
 import { login } from '../server/test/auth';
-import { generateGiftcards } from './giftcards-data';
-import { benchLog, openBenchDatabase } from './support';
+import { benchLog, cardListDatabase, openBenchDatabase, writeBenchResults } from './support';
 
-process.env.BENCH_DATABASE_URL ??= process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+// (only when one is set: process.env turns an assigned undefined into the string 'undefined')
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (databaseUrl) process.env.BENCH_DATABASE_URL = databaseUrl;
 const { lines, log } = benchLog();
 const gc = (globalThis as { gc?: () => void }).gc;
 const heapMb = () => process.memoryUsage().heapUsed / 1_048_576;
@@ -58,20 +55,9 @@ async function main() {
   const cards = Number(process.env.BENCH_CARDS ?? (label === 'postgres' ? 1_000_000 : 100_000));
   log(`# Tessera reports benchmark — ${label}, ${cards.toLocaleString('en')} cards, ${cards.toLocaleString('en')} ledger rows`);
   log(`# ${new Date().toISOString()}, node ${process.version}${gc ? '' : ' (run with --expose-gc for settled heap figures)'}`);
-  await runMigrations(handle);
-  await seedDemoData(handle.db);
-  const [ids] = await queryRows<{ acme: string; nord: string }>(handle.db, sql`SELECT (SELECT id FROM companies WHERE code = 'ACME') AS acme, (SELECT id FROM companies WHERE code = 'ACME-NORD') AS nord`);
-  const [typology] = await queryRows<{ id: string }>(
-    handle.db,
-    sql`INSERT INTO card_typologies (name, type, value_cents, sku, expiration_type, expiration_months) VALUES ('Bench 50', 'PHYSICAL', 5000, 'BENCH-R-50', 'MONTHS_FROM_ACTIVATION', 12) RETURNING id`,
-  );
-  const [store] = await queryRows<{ id: string }>(
-    handle.db,
-    sql`INSERT INTO stores (company_id, code, name, store_category_id, is_default_activation) VALUES (${ids.acme}, 'BENCH-R', 'Bench store', 'RETAIL', true) RETURNING id`,
-  );
   const t0 = Date.now();
   log('generating…');
-  await generateGiftcards(handle.db, { acmeId: ids.acme, nordId: ids.nord, typologyId: typology.id, storeId: store.id, cards, perCard: 1, log });
+  const ids = await cardListDatabase(handle, cards, log);
   log(`generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-reports-'));
@@ -84,10 +70,7 @@ async function main() {
     await handle.close();
     await drop();
   }
-  const outDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'results');
-  mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `reports-${label}-${cards}.txt`);
-  writeFileSync(file, lines.join('\n') + '\n');
+  const file = writeBenchResults(`reports-${label}-${cards}`, lines);
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 }
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, queryRows, type DbHandle } from '../server/db/client';
@@ -95,9 +98,9 @@ export async function closedLoad(urls: string[], headers: Record<string, string>
 /**
  * The card lists' bench data: the migrated schema, the demo seed, and `cards` gift cards of Acme
  * (one movement each) on a typology and store of their own, analysed. Returns Acme's and Acme
- * Nord's ids.
+ * Nord's ids. `log` hears the generation's progress.
  */
-export async function cardListDatabase(handle: DbHandle, cards: number): Promise<{ acme: string; nord: string }> {
+export async function cardListDatabase(handle: DbHandle, cards: number, log: (message: string) => void = () => undefined): Promise<{ acme: string; nord: string }> {
   await runMigrations(handle);
   await seedDemoData(handle.db);
   const [ids] = await queryRows<{ acme: string; nord: string }>(handle.db, sql`SELECT (SELECT id FROM companies WHERE code = 'ACME') AS acme, (SELECT id FROM companies WHERE code = 'ACME-NORD') AS nord`);
@@ -109,7 +112,16 @@ export async function cardListDatabase(handle: DbHandle, cards: number): Promise
     handle.db,
     sql`INSERT INTO stores (company_id, code, name, store_category_id, is_default_activation) VALUES (${ids.acme}, 'BENCH-S', 'Bench store', 'RETAIL', true) RETURNING id`,
   );
-  await generateGiftcards(handle.db, { acmeId: ids.acme, nordId: ids.nord, typologyId: typology.id, storeId: store.id, cards, perCard: 1, log: () => undefined });
+  await generateGiftcards(handle.db, { acmeId: ids.acme, nordId: ids.nord, typologyId: typology.id, storeId: store.id, cards, perCard: 1, log });
   await handle.db.execute(sql`ANALYZE`);
   return ids;
+}
+
+/** Keeps a bench's figures in bench/results/<name>.txt; answers the file's path. */
+export function writeBenchResults(name: string, lines: readonly string[]): string {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.txt`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
 }
