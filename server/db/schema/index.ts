@@ -12,4 +12,3 @@ export * from './rate-limits';
 export * from './square';
 export * from './tickets';
 export * from './reports';
-export * from './integration';
