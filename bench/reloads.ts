@@ -9,7 +9,7 @@
  *
  * Targets (issue 10): validate ≤ 1 s, execute ≤ 3 s (PostgreSQL).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -21,7 +21,7 @@ import { runMigrations } from '../server/db/migrate';
 import { applyWalletMoves, lockWallet } from '../server/modules/reloadables/ledger';
 import { checkRows, createRun } from '../server/modules/reloadables/reloads.service';
 import { seedDemoData } from '../server/seed/demo';
-import { benchLog, openBenchDatabase } from './support';
+import { benchLog, openBenchDatabase, writeBenchResults } from './support';
 
 const ROWS = Number(process.env.BENCH_RELOAD_ROWS ?? 10_000);
 const TARGET_VALIDATE_MS = 1000;
@@ -77,9 +77,7 @@ async function main() {
     log(`  run now of ${ROWS.toLocaleString('en')} rows (createRun, chunks of ${config.reloads.chunkRows}): ${seconds(executeMs)}  target ≤ ${seconds(TARGET_EXECUTE_MS)}  ${executeMs <= TARGET_EXECUTE_MS ? 'met' : 'MISSED'}`);
     log(`  ${run.number}: ${run.creditedCount} rows credited, ${wallet.moves} wallet movements; wallet ${wallet.balance} cents, reserved ${wallet.reserved}`);
     await app.close();
-    const out = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'results');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(path.join(out, `reloads-${label}-${ROWS}.txt`), `${lines.join('\n')}\n`);
+    writeBenchResults(`reloads-${label}-${ROWS}`, lines);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await handle.close();

@@ -13,7 +13,7 @@
  *   BENCH_DATABASE_URL=postgres://… node --import tsx bench/square.ts   # PostgreSQL (throwaway database)
  *   node --import tsx bench/square.ts                                   # PGlite (in memory)
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,7 @@ import { queryRows } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { seedDemoData } from '../server/seed/demo';
 import { login } from '../server/test/auth';
-import { benchLog, openBenchDatabase } from './support';
+import { benchLog, openBenchDatabase, writeBenchResults } from './support';
 
 const ROWS = Number(process.env.BENCH_SQUARE_ROWS ?? 10_000);
 const TARGET_VALIDATE_MS = 1000;
@@ -135,9 +135,7 @@ async function main() {
     log(`  ${counts.codes} codes sold, ${counts.queued} communications queued`);
     log(`  send to a local SMTP server: ${sent.n} sent (${received} received) in ${seconds(sendMs)}, ${Math.round((Number(sent.n) / sendMs) * 1000).toLocaleString('en')} messages/s`);
     await app.close();
-    const out = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'results');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(path.join(out, `square-${label}-${ROWS}.txt`), `${lines.join('\n')}\n`);
+    writeBenchResults(`square-${label}-${ROWS}`, lines);
   } finally {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     rmSync(dataDir, { recursive: true, force: true });
