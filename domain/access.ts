@@ -111,6 +111,14 @@ export const ACCESS = {
   'report/types': crud(REPORT, 'list'),
   /** users of the subtree; nobody grants what they do not hold (domain/users.ts, checked by the service) */
   users: crud(USERS, 'list', 'show', 'create', 'edit', 'disable', 'enable', 'resendActivation'),
+  /** integration API keys of the subtree: shown once, revoked, never edited (domain/integration.ts) */
+  'api-keys': crud(USERS, 'list', 'create', 'revoke'),
+  /** the order history: bulk (B2B orders) and integrated (web shops) tabs */
+  'privative-orders/history': crud(ORDERS, 'list'),
+  /** orders posted by web shops through the integration API: read-only, CSV */
+  'privative-orders/integrated-orders': crud(ORDERS, 'list', 'show', 'export'),
+  /** the audit trail of the subtree: provider staff and referents (checked by the service, domain/audit.ts) */
+  audit: crud(USERS, 'list', 'show', 'export'),
   /** the dashboard; `premium` (typology and store breakdowns, the previous period) is reportPremium's */
   dashboard: { ...crud(DASHBOARD, 'list'), premium: ['powerBi.reportPremium'] },
 } as const satisfies Record<string, Rules>;

@@ -138,7 +138,10 @@ export const giftCardTransactions = pgTable(
   ],
 );
 
-/** Money-moving calls replay the first answer for the same (user, key). */
+/**
+ * Money-moving calls replay the first answer for the same (user, key); integration calls for the
+ * same (API key, operation in `route`, key). `user_id` is then the API key's creator.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -147,6 +150,8 @@ export const idempotencyKeys = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** set for integration API calls (api_keys.id; keys are revoked, never deleted) */
+    apiKeyId: uuid('api_key_id'),
     route: text('route').notNull(),
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),
@@ -162,7 +167,11 @@ export const idempotencyKeys = pgTable(
     work: jsonb('work').$type<unknown>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key).where(sql`${t.apiKeyId} IS NULL`),
+    uniqueIndex('idempotency_keys_api_key_route_key').on(t.apiKeyId, t.route, t.key).where(sql`${t.apiKeyId} IS NOT NULL`),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

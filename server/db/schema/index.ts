@@ -12,3 +12,4 @@ export * from './rate-limits';
 export * from './square';
 export * from './tickets';
 export * from './reports';
+export * from './integration';
