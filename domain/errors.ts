@@ -125,6 +125,16 @@ export const API_ERROR_CODES = [
   'REPORT_NOT_READY',
   'REPORT_EXPIRED',
   'REPORTS_TOO_MANY_ACTIVE',
+  // integration API, integrated orders (domain/integration.ts, domain/integratedOrders.ts, server/modules/integration/README.md)
+  'API_KEY_INVALID',
+  'API_KEY_SCOPE_MISSING',
+  'API_KEY_SCOPE_NOT_HELD',
+  'API_KEY_STORE_MISMATCH',
+  'API_KEY_ALREADY_REVOKED',
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'IDEMPOTENCY_IN_PROGRESS',
+  'INTEGRATED_ORDER_CONFLICT',
+  'INTEGRATED_ORDER_TYPOLOGY_INVALID',
 ] as const;
 
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { LANGUAGES } from './constants';
+import type { ChoiceTone, FieldChoice } from './fields';
+import { GV, refineDateRanges } from './giftcards';
+import { maxItemsMessage, maxLengthMessage } from './messages';
+
+/**
+ * Integrated orders (issue 22; SPEC §3 "Integrated order", §4 integrated states): orders a web shop
+ * posts through the integration API, one digital card per item, minted and e-mailed as a digital
+ * B2B order's cards are. Idempotent on the shop's order number (per company).
+ *
+ *   POST /api/integration/v1/orders                          IntegratedOrderBody → 201 IntegratedOrderDetail
+ *                                                            (the same number and body again: 200, the same order)
+ *   GET  /api/integration/v1/orders/{orderNumber}            IntegratedOrderDetail
+ *   GET  /api/company/{companyId}/giftcard/integrated-orders             IntegratedOrder[] (filter below; newest first; keyset)
+ *   GET  /api/company/{companyId}/giftcard/integrated-orders/{id}        IntegratedOrderDetail
+ *   GET  /api/company/{companyId}/giftcard/integrated-orders/export      CSV (filter, lang, tz), streamed
+ */
+
+/** SPEC §4, spelling kept. */
+export const INTEGRATED_ORDER_STATES = [
+  'cancelled',
+  'closed',
+  'complete',
+  'delivered',
+  'delivery_error',
+  'delivery_partial',
+  'holded',
+  'pending_status',
+  'pending_payment',
+  'processing',
+  'waiting_cron',
+] as const;
+export type IntegratedOrderState = (typeof INTEGRATED_ORDER_STATES)[number];
+export const INTEGRATED_ORDER_STATE_TONES: Record<IntegratedOrderState, ChoiceTone> = {
+  cancelled: 'red',
+  closed: 'grey',
+  complete: 'green',
+  delivered: 'green',
+  delivery_error: 'red',
+  delivery_partial: 'yellow',
+  holded: 'grey',
+  pending_status: 'yellow',
+  pending_payment: 'yellow',
+  processing: 'yellow',
+  waiting_cron: 'yellow',
+};
+export const INTEGRATED_ORDER_STATE_CHOICES: readonly FieldChoice[] = INTEGRATED_ORDER_STATES.map((id) => ({
+  id,
+  name: `integratedOrders.states.${id}`,
+  tone: INTEGRATED_ORDER_STATE_TONES[id],
+}));
+
+/** SPEC §3 "PIN status": where the card's code (PIN) stands with its recipient. */
+export const PIN_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type PinStatus = (typeof PIN_STATUSES)[number];
+export const PIN_STATUS_CHOICES: readonly FieldChoice[] = PIN_STATUSES.map((id) => ({ id, name: `integratedOrders.pinStatus.${id}` }));
+
+export const INTEGRATED_ORDER_LIMITS = { maxItems: 50, orderNumberMax: 40, externalItemIdMax: 64 } as const;
+
+const text = (max: number) => z.string({ error: GV.invalid }).trim().min(1, GV.required).max(max, maxLengthMessage(max));
+const cents = z.number({ error: GV.amount }).int(GV.amount).positive(GV.amount);
+
+export const integratedOrderItemBodySchema = z
+  .object({
+    /** the shop's line id */
+    externalItemId: text(INTEGRATED_ORDER_LIMITS.externalItemIdMax),
+    /** a digital typology of the key's company (or one its company may sell) */
+    typologyId: z.uuid(GV.invalid),
+    denominationCents: cents,
+    /** what the buyer paid; default: the denomination */
+    priceCents: z.number({ error: GV.amount }).int(GV.amount).min(0, GV.amount).optional(),
+    /** who receives the code; default: the buyer */
+    activationEmail: z.email(GV.invalid).max(254, maxLengthMessage(254)).optional(),
+  })
+  .strict();
+
+export const integratedOrderBodySchema = z
+  .object({
+    orderNumber: text(INTEGRATED_ORDER_LIMITS.orderNumberMax),
+    /** when the shop took the order (ISO instant) */
+    orderedAt: z.iso.datetime({ offset: true, error: GV.invalid }),
+    buyerEmail: z.email(GV.invalid).max(254, maxLengthMessage(254)),
+    buyerLanguage: z.enum(LANGUAGES, { error: GV.invalid }).optional(),
+    items: z.array(integratedOrderItemBodySchema).min(1, GV.required).max(INTEGRATED_ORDER_LIMITS.maxItems, maxItemsMessage(INTEGRATED_ORDER_LIMITS.maxItems)),
+  })
+  .strict();
+export type IntegratedOrderBody = z.infer<typeof integratedOrderBodySchema>;
+
+export const integratedOrderSchema = z.object({
+  id: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  orderNumber: z.string(),
+  /** SPEC "date" and "hour" are this instant shown in the user's zone */
+  orderedAt: z.string(),
+  state: z.enum(INTEGRATED_ORDER_STATES),
+  buyerEmail: z.string().nullable(),
+  totalCents: z.number(),
+  itemCount: z.number(),
+  /** product names of the items, distinct, for the list */
+  productNames: z.array(z.string()),
+  apiKeyName: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type IntegratedOrder = z.infer<typeof integratedOrderSchema>;
+
+export const integratedOrderItemSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  typologyId: z.string(),
+  productName: z.string(),
+  externalItemId: z.string(),
+  denominationCents: z.number(),
+  priceCents: z.number(),
+  giftCardId: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  pinStatus: z.enum(PIN_STATUSES),
+  activationEmail: z.string(),
+});
+export type IntegratedOrderItem = z.infer<typeof integratedOrderItemSchema>;
+
+export const integratedOrderDetailSchema = integratedOrderSchema.extend({ items: z.array(integratedOrderItemSchema) });
+export type IntegratedOrderDetail = z.infer<typeof integratedOrderDetailSchema>;
+
+const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: GV.invalid });
+
+/** Same filter names as the bulk orders' (domain/orders.ts orderFilterSchema), so both tabs read alike. */
+export const integratedOrderFilterSchema = z
+  .object({
+    /** exact order number or a prefix */
+    number: text(INTEGRATED_ORDER_LIMITS.orderNumberMax).optional(),
+    dateFrom: isoDate.optional(),
+    dateTo: isoDate.optional(),
+    state: z.enum(INTEGRATED_ORDER_STATES, { error: GV.invalid }).optional(),
+    /** orders with an item of this typology */
+    typologyId: z.uuid(GV.invalid).optional(),
+    companyId: z.uuid(GV.invalid).optional(),
+  })
+  .strict()
+  .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
+export type IntegratedOrderFilter = z.output<typeof integratedOrderFilterSchema>;
