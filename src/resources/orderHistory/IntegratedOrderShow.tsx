@@ -60,7 +60,8 @@ function Items({ order }: { order: IntegratedOrderDetail }) {
   const translate = useTranslate();
   const formatCents = useFormatCents();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const { canAccess: canOpenCards = false } = useCanAccess({ resource: CARDS, action: 'show' });
+  // the items wait for the answer, so a serial number does not turn into a link under the user's eyes
+  const { canAccess: canOpenCards = false, isPending: checking } = useCanAccess({ resource: CARDS, action: 'show' });
   const cell = (item: IntegratedOrderItem, key: (typeof ITEM_COLUMNS)[number]): ReactNode => {
     if (key === 'serialNumber') return <SerialNumber item={item} canOpenCards={canOpenCards} />;
     if (key === 'pinStatus') return <PinStatusBadge status={item.pinStatus} />;
@@ -72,7 +73,9 @@ function Items({ order }: { order: IntegratedOrderDetail }) {
       <Typography variant="h6" component="h2" id="integrated-order-items-title" sx={{ mb: 2 }}>
         {translate('orderHistory.detail.items', { smart_count: order.items.length })}
       </Typography>
-      {phone ? (
+      {checking ? (
+        <CircularProgress aria-label={translate('ra.page.loading')} />
+      ) : phone ? (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 2 }} aria-labelledby="integrated-order-items-title">
           {order.items.map((item) => (
             <Box component="li" key={item.id} sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}>
