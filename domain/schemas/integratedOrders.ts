@@ -46,6 +46,8 @@ export const integratedOrderFields = defineFields(
   {
     resource: 'privative-orders/integrated-orders',
     primary: 'orderNumber',
+    // a phone row's second line: where the order stands, when, how much, for whom
+    secondary: ['state', 'orderedAt', 'totalCents', 'buyerEmail'],
     sort: { field: 'orderedAt', order: 'DESC' },
     texts: 'orderHistory.integrated',
     filterForm: integratedOrderFilters,

@@ -160,4 +160,18 @@ describe('OrderHistory', () => {
     expect(exports[0].get('tz')).toBeTruthy();
     expect(auth[0]).toBe('Bearer access-1');
   });
+
+  it('on a phone: the integrated tab has compact rows (number as link, state chip, total, buyer) and its filters behind a button, no table', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false }));
+    serve();
+    await render('/privative-orders/history?tab=integrated');
+    expect(await screen.findByRole('link', { name: /WEB-1001/ })).toHaveAttribute('href', `/privative-orders/integrated-orders/${INTEGRATED_ID}`);
+    const row = screen.getByRole('link', { name: /WEB-1001/ });
+    expect(within(row).getByText('Delivered')).toHaveAttribute('data-tone', 'green');
+    expect(row).toHaveTextContent('€125.00');
+    expect(row).toHaveTextContent('buyer@shop.test');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Filters/ })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('form', { name: 'Integrated order filters' })).not.toBeInTheDocument();
+  });
 });
