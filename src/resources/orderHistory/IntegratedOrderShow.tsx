@@ -15,6 +15,8 @@ const CARDS = 'privative/giftcards';
 /** SPEC §3's item fields, in its order. */
 const ITEM_COLUMNS = ['productName', 'externalItemId', 'denominationCents', 'serialNumber', 'priceCents', 'pinStatus', 'activationEmail'] as const;
 const isMoney = (key: string) => key.endsWith('Cents');
+/** amounts, serial numbers and chips stay on one line; names, ids and e-mails wrap where they must */
+const UNBROKEN: readonly string[] = ['denominationCents', 'priceCents', 'serialNumber', 'pinStatus'];
 const f = (key: string) => `orderHistory.fields.${key}`;
 /** SPEC §3 "PIN status": sent is done, failed needs someone, pending is on its way. */
 const PIN_TONES = { pending: 'yellow', sent: 'green', failed: 'red' } as const satisfies Record<PinStatus, string>;
@@ -29,10 +31,10 @@ function PinStatusBadge({ status }: { status: PinStatus }) {
   return <StatusBadge tone={PIN_TONES[status]} status={status} label={translate(`integratedOrders.pinStatus.${status}`)} />;
 }
 
-function Detail({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+function Detail({ label, value, testId, size = { xs: 12, sm: 6, md: 4 } }: { label: string; value: ReactNode; testId?: string; size?: Record<string, number> }) {
   const translate = useTranslate();
   return (
-    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+    <Grid size={size}>
       <Typography variant="caption" color="text.secondary" component="div">
         {translate(f(label))}
       </Typography>
@@ -81,7 +83,8 @@ function Items({ order }: { order: IntegratedOrderDetail }) {
             <Box component="li" key={item.id} sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}>
               <Grid container spacing={1}>
                 {ITEM_COLUMNS.map((key) => (
-                  <Detail key={key} label={key} value={cell(item, key)} />
+                  // two per line: a phone shows an item in a few lines, e-mails and products across
+                  <Detail key={key} label={key} value={cell(item, key)} size={{ xs: key === 'activationEmail' || key === 'productName' ? 12 : 6 }} />
                 ))}
               </Grid>
             </Box>
@@ -103,7 +106,7 @@ function Items({ order }: { order: IntegratedOrderDetail }) {
               {order.items.map((item) => (
                 <TableRow key={item.id}>
                   {ITEM_COLUMNS.map((key) => (
-                    <TableCell key={key} align={isMoney(key) ? 'right' : 'left'} sx={{ overflowWrap: 'anywhere' }}>
+                    <TableCell key={key} align={isMoney(key) ? 'right' : 'left'} sx={UNBROKEN.includes(key) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
                       {cell(item, key)}
                     </TableCell>
                   ))}
