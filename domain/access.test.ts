@@ -34,6 +34,8 @@ const OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
     'codes',
   ],
   'privative-orders/order-cards': ['list'],
+  'privative-orders/history': ['list'],
+  'privative-orders/integrated-orders': ['list', 'show', 'export'],
   tickets: ['list', 'show', 'create', 'reply', 'status', 'reopen', 'delete', 'restore', 'internal', 'download'],
   'tickets/categories': ['list', 'show', 'create', 'edit'],
   report: ['list', 'create', 'download'],

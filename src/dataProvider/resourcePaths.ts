@@ -42,6 +42,7 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'report/types': '/api/company/{companyId}/giftcard/report',
   dashboard: '/api/company/{companyId}/dashboard',
   users: '/api/company/{companyId}/users',
+  'privative-orders/integrated-orders': '/api/company/{companyId}/giftcard/integrated-orders',
 };
 
 export function resourcePath(resource: string, companyId: string | null = readScopeCompanyId()): string {

@@ -18,6 +18,7 @@ import type { ViewedCompany } from '../authProvider/session';
 import type { TicketActions } from './ticketActions';
 import type { ReportActions } from './reportActions';
 import type { DashboardActions } from './dashboardActions';
+import type { OrderHistoryActions } from './orderHistoryActions';
 
 /**
  * The calls that are not CRUD, as named dataProvider methods. Both the real provider
@@ -158,7 +159,7 @@ export interface SquareActions {
   resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions & DashboardActions;
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions & DashboardActions & OrderHistoryActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call

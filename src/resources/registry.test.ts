@@ -52,6 +52,7 @@ describe('menu built from the registry and canAccess', () => {
       '/privative-orders/companies/list',
       '/privative-orders/orders/list',
       '/privative-orders/acquired-orders/list',
+      '/privative-orders/history',
       '/reloadables/wallet',
       '/reloadables/walletSubCompanies',
       '/reloadables/cards',

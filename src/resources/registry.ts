@@ -6,6 +6,7 @@ import { companies } from './companies';
 import { dashboard } from './dashboard';
 import { giftCards, giftCardSearch, giftCardTransactions, typologies } from './giftcards';
 import { operators } from './operators';
+import { integratedOrders, orderHistory } from './orderHistory';
 import { acquiredOrderCards, acquiredOrders, orderCards, orders } from './orders';
 import { queueReloads, reloadableCardHistory, reloadableCards, reloadableNotifications, reloadableUsers, reloadRows, reloads, reloadsHistory } from './reloadables';
 import { wallet, walletSubCompanies, walletSubCompanyMovements } from './reloadables';
@@ -39,6 +40,8 @@ export const REGISTRY: readonly ResourceDefinition[] = [
   acquiredOrders,
   orderCards,
   acquiredOrderCards,
+  orderHistory,
+  integratedOrders,
   // reloadable cards
   wallet,
   walletSubCompanies,
