@@ -48,6 +48,8 @@ export interface AppConfig {
   files: FileStorageConfig;
   /** what the cleanup job (server/jobs/cleanup.ts) deletes, and how often it runs */
   retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
+  /** the integration API (server/modules/integration): calls per API key and minute, one budget for every instance; 0: no limit */
+  integration: { rateLimitPerMinute: number };
 }
 
 export interface IdentityConfig {
@@ -319,5 +321,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idempotencyKeyHours: Math.max(1, int(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24)),
       auditDays: int(env, 'RETENTION_AUDIT_DAYS', 365),
     },
+    integration: { rateLimitPerMinute: Math.max(0, int(env, 'INTEGRATION_RATE_LIMIT_PER_MINUTE', 600)) },
   };
 }
