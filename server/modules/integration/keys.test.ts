@@ -116,4 +116,19 @@ describe.each(DRIVERS)('API keys and the integration API auth (%s)', (driver) =>
     expect((await w.api(balanceOnly.key, '/giftcards/consume', { nonsense: true }, idem())).statusCode).toBe(403);
     expect((await w.api(balanceOnly.key, '/giftcards/balance', { code: card.code })).json().balanceCents).toBe(5000);
   });
+
+  it('documents the integration API in /docs: its own tag, the API-key scheme, every call with its body and answers', async () => {
+    const doc = (await w.t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.tags.map((t: { name: string }) => t.name)).toContain('Integration API');
+    for (const call of ['balance', 'consume', 'freeze', 'unfreeze', 'return', 'cancel', 'activate-and-sell']) {
+      const op = doc.paths[`/api/integration/v1/giftcards/${call}`]?.post;
+      expect(op, call).toBeDefined();
+      expect(op.tags).toEqual(['Integration API']);
+      expect(op.security).toEqual([{ apiKey: [] }]);
+      expect(op.requestBody).toBeDefined();
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '429']));
+    }
+    expect(doc.paths['/api/company/{companyId}/api-keys'].post).toBeDefined();
+  });
 });

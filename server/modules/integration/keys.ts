@@ -1,10 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { base64Url, randomBytes, sha256 } from '../../lib/tokens';
 
 /**
  * API key text: `tsk_<prefix>_<secret>`. The prefix (10 lower-case hex characters) is stored as is
  * and finds the row; the secret (32 random bytes, base64url) is kept only as its SHA-256, so a
  * database leak leaks no usable key. The `tsk_` mark lets the back-office auth refuse a key at once.
+ * No Node-only APIs: the in-process host (host/lite.ts, the demo in a browser) serves this API too.
  */
 export const API_KEY_MARK = 'tsk_';
 const PREFIX_BYTES = 5;
@@ -18,7 +19,7 @@ export interface NewApiKey {
 }
 
 export function newApiKey(): NewApiKey {
-  const prefix = Buffer.from(randomBytes(PREFIX_BYTES)).toString('hex');
+  const prefix = bytesToHex(randomBytes(PREFIX_BYTES));
   const secret = base64Url(randomBytes(SECRET_BYTES));
   return { key: `${API_KEY_MARK}${prefix}_${secret}`, prefix, secretHash: sha256(secret) };
 }
@@ -29,12 +30,11 @@ export function parseApiKey(text: string): { prefix: string; secret: string } | 
   return match ? { prefix: match[1], secret: match[2] } : null;
 }
 
-/** Constant-time comparison of a presented secret with the stored hash (both hex SHA-256, same length). */
+/** Constant-time comparison of a presented secret with the stored hash (both hex SHA-256): every character is looked at, whatever differs. */
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const presented = Buffer.from(sha256(secret), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return presented.length === stored.length && timingSafeEqual(presented, stored);
+  const presented = sha256(secret);
+  if (presented.length !== storedHash.length) return false;
+  let diff = 0;
+  for (let i = 0; i < presented.length; i++) diff |= presented.charCodeAt(i) ^ storedHash.charCodeAt(i);
+  return diff === 0;
 }
-
-/** Whether an Authorization header carries an API key (not a session's access token). */
-export const isApiKeyBearer = (header: string | undefined) => header !== undefined && /^Bearer\s+tsk_/i.test(header);
