@@ -28,6 +28,7 @@ export async function createKey(db: Db, actor: Actor, body: ApiKeyCreateBody): P
   assertCan(actor, RESOURCE, 'create');
   const lacking = body.scopes.filter((scope) => !scopeHeld(actor.permissions, scope));
   if (lacking.length > 0) throw new ApiError(403, 'API_KEY_SCOPE_NOT_HELD', `The creator lacks the permissions of ${lacking.join(', ')}`, { scopes: 'validation.apiKeyScopeNotHeld' });
+  if (body.expiresAt && new Date(body.expiresAt).getTime() <= Date.now()) throw new ApiError(400, 'VALIDATION_ERROR', 'The expiry is past', { expiresAt: 'validation.invalid' });
   if (body.storeId && !(await storeOfCompany(db, actor.companyId, body.storeId))) throw notFound('Unknown store');
   const made = newApiKey();
   const id = await insertApiKey(db, {

@@ -82,8 +82,14 @@ describe.each(DRIVERS)('API keys and the integration API auth (%s)', (driver) =>
 
   it('answers every bad key with the same 401 body: unknown, wrong secret, expired, revoked, none', async () => {
     const card = await w.card();
-    const expired = await w.key({ name: 'Expired', expiresAt: new Date(Date.now() - 60_000).toISOString() });
-    expect(expired.state).toBe('expired');
+    // a key is not made expired; one that has run out is refused as a revoked one is
+    const past = await w.createKey({ name: 'Born expired', expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toEqual({ expiresAt: 'validation.invalid' });
+    const expired = await w.key({ name: 'Expired', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect((await w.api(expired.key, '/giftcards/balance', { code: card.code })).statusCode).toBe(200);
+    await w.t.db.db.execute(sql`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = ${expired.id}`);
+    expect((await list(filter({ q: 'Expired', state: 'expired' }))).json<ApiKey[]>().map((k) => k.id)).toEqual([expired.id]);
     const live = await w.key({ name: 'Live' });
     const wrongSecret = `${live.key.slice(0, -4)}AAAA`;
     const unknown = `tsk_0123456789_${'A'.repeat(43)}`;
