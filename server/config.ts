@@ -48,6 +48,8 @@ export interface AppConfig {
   files: FileStorageConfig;
   /** what the cleanup job (server/jobs/cleanup.ts) deletes, and how often it runs */
   retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
+  /** the integration API (server/modules/integration): calls per API key and minute, one budget for every instance; 0: no limit */
+  integration: { rateLimitPerMinute: number };
 }
 
 export interface IdentityConfig {
@@ -167,6 +169,7 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'IDEMPOTENCY_KEY_TTL_HOURS', default: '24', meaning: 'Idempotency-Key retention: a replay later than this is a new request; the cleanup job deletes older keys (never a bulk claim still running).' },
   { name: 'RETENTION_AUDIT_DAYS', default: '365', meaning: 'Audit rows (sign-ins, failures, password events) older than this are deleted (never younger than BRUTE_FORCE_WINDOW_SECONDS).' },
   { name: 'BULK_LEASE_SECONDS', default: '30', meaning: 'Lease of a running keyed bulk action, renewed while it works. A retry with the key after the runner died (lease run out) finishes the bulk; before that it answers 409.' },
+  { name: 'INTEGRATION_RATE_LIMIT_PER_MINUTE', default: '600', meaning: 'Integration API calls per API key and minute (counted in the database, one budget for every instance); past it 429 RATE_LIMITED. 0: no limit.' },
 ];
 
 /** Power BI Embedded when its five required settings are all given; none: the built-in charts. Some but not all: a start error. */
@@ -319,5 +322,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idempotencyKeyHours: Math.max(1, int(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24)),
       auditDays: int(env, 'RETENTION_AUDIT_DAYS', 365),
     },
+    integration: { rateLimitPerMinute: Math.max(0, int(env, 'INTEGRATION_RATE_LIMIT_PER_MINUTE', 600)) },
   };
 }

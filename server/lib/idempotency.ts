@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../domain/errors';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { sha256 } from './tokens';
 import { bulkActionItems, idempotencyKeys } from '../db/schema';
 import { ApiError } from './errors';
@@ -14,6 +14,14 @@ export interface IdempotencyRequest {
   /** names the operation and its target, e.g. `cards.reload:<id>` */
   route: string;
   body: unknown;
+  /**
+   * An integration call's key (api_keys.id): the Idempotency-Key is then scoped to (API key, route,
+   * key), and a replay while the first call still runs answers 409 IDEMPOTENCY_IN_PROGRESS instead
+   * of waiting for it.
+   */
+  apiKeyId?: string | null;
+  /** told when the answer is the stored answer of an earlier call (the integration API says so in a header) */
+  onReplay?: () => void;
 }
 
 const KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -54,20 +62,24 @@ export async function runIdempotent<T>(db: Db, request: IdempotencyRequest | nul
 function runInTransaction<T>(db: Db, request: IdempotencyRequest | null, work: (tx: Db) => Promise<Outcome<T>>): Promise<Outcome<T>> {
   return db.transaction(async (tx) => {
     if (!request) return work(tx);
+    const apiKeyId = request.apiKeyId ?? null;
+    if (apiKeyId !== null && !(await tryKeyLock(tx, apiKeyId, request))) return inProgress();
     const hash = hashOf(request);
     const inserted = await tx
       .insert(idempotencyKeys)
-      .values({ key: request.key, userId: request.userId, route: request.route, requestHash: hash })
+      .values({ key: request.key, userId: request.userId, apiKeyId, route: request.route, requestHash: hash })
       .onConflictDoNothing()
       .returning({ id: idempotencyKeys.id });
     if (inserted.length === 0) {
-      const [stored] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+      const same =
+        apiKeyId === null
+          ? and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key), isNull(idempotencyKeys.apiKeyId))
+          : and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.route, request.route), eq(idempotencyKeys.key, request.key));
+      const [stored] = await tx.select().from(idempotencyKeys).where(same);
       if (!stored || stored.requestHash !== hash || stored.responseBody === null) {
         return { ok: false, status: 422, code: 'IDEMPOTENCY_KEY_REUSED', detail: 'This Idempotency-Key was used for another request' };
       }
+      request.onReplay?.();
       return stored.responseBody as Outcome<T>;
     }
     const outcome = await work(tx);
@@ -78,6 +90,18 @@ function runInTransaction<T>(db: Db, request: IdempotencyRequest | null, work: (
     return outcome;
   });
 }
+
+/**
+ * The integration API's key lock, held until the transaction ends: a second call with the same
+ * (API key, route, key) while the first runs does not get it and answers at once, rather than
+ * waiting on the unique index for the first to commit.
+ */
+async function tryKeyLock(tx: Db, apiKeyId: string, request: IdempotencyRequest): Promise<boolean> {
+  const rows = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(hashtext(${`idempotency:${apiKeyId}:${request.route}:${request.key}`})) AS locked`);
+  return rows[0]?.locked === true;
+}
+
+const inProgress = (): Outcome<never> => ({ ok: false, status: 409, code: 'IDEMPOTENCY_IN_PROGRESS', detail: 'The first request with this Idempotency-Key is still running' });
 
 /** The HTTP answer of an outcome: the body, or the refusal as problem+json. */
 export function unwrap<T>(outcome: Outcome<T>): T {
@@ -118,7 +142,7 @@ export async function runClaimed<T>(db: Db, request: IdempotencyRequest, leaseSe
     .returning({ id: idempotencyKeys.id, work: idempotencyKeys.work });
   let claimed = inserted;
   if (!claimed) {
-    const where = and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key));
+    const where = and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key), isNull(idempotencyKeys.apiKeyId));
     const [stored] = await db.select().from(idempotencyKeys).where(where);
     if (!stored || stored.requestHash !== hash) return reused();
     if (stored.responseBody !== null) return stored.responseBody as Outcome<T>;

@@ -83,6 +83,8 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match) throw unauthorized();
+  // an integration API key never calls the back-office API
+  if (match[1].startsWith('tsk_')) throw unauthorized('An API key cannot call this API');
   let claims;
   try {
     claims = await verifyAccessToken(ctx.keys.accessTokenSecret, match[1]);
@@ -106,7 +108,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
-    if (!url || !url.startsWith('/api/') || request.routeOptions.config.public) return;
+    // the integration API authenticates its own callers, API keys (modules/integration/plugin.ts)
+    if (!url || !url.startsWith('/api/') || url.startsWith('/api/integration/') || request.routeOptions.config.public) return;
     request.auth = await authenticate(ctx, request);
   });
 

@@ -57,6 +57,15 @@ function describeAnswers(input: TransformInput) {
   } else if (url.startsWith('/api/')) {
     const schema = (input.schema ?? {}) as Record<string, unknown>;
     if (schema.body || schema.querystring || schema.params) response['400'] ??= problemResponse('VALIDATION_ERROR (errors: field → message key) or another refusal of the request');
+    if (url.startsWith('/api/integration/')) {
+      // the integration API: an API key's refusals (modules/integration/README.md)
+      response['401'] ??= problemResponse('API_KEY_INVALID: no key, an unknown, revoked or expired key (always the same body)');
+      response['403'] ??= problemResponse('API_KEY_SCOPE_MISSING, or API_KEY_STORE_MISMATCH (a till key names another store)');
+      response['404'] ??= problemResponse('NOT_FOUND: an unknown code or id, or one outside the key’s company (same body)');
+      response['409'] ??= problemResponse('IDEMPOTENCY_IN_PROGRESS (the first call with the key still runs) or a domain refusal code');
+      response['422'] ??= problemResponse('IDEMPOTENCY_KEY_REUSED (the key was used with another body), INSUFFICIENT_BALANCE, RETURN_EXCEEDS_CONSUME, AMOUNT_TOO_LARGE');
+      response['429'] ??= problemResponse('RATE_LIMITED: the key’s calls per minute are spent (Retry-After)');
+    }
     if (!config.public) response['401'] ??= problemResponse('UNAUTHORIZED: no valid access token, or the session has ended');
     if (url.startsWith('/api/company/')) {
       response['403'] ??= problemResponse('FORBIDDEN: the access table does not let the caller do this');
@@ -73,8 +82,21 @@ export const docsPlugin = fp(async (app: FastifyInstance, { config }: { config: 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Tessera API', version: config.version, description: 'Back office for gift-card programmes. Errors are application/problem+json with error.message = a stable code.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // the integration API's routes name this scheme instead (modules/integration/giftcards.routes.ts integrationSecurity)
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'tsk_<prefix>_<secret>', description: 'An integration API key, created in the back office (API keys); never a session token' },
+        },
+      },
       security: [{ bearer: [] }],
+      tags: [
+        {
+          name: 'Integration API',
+          description:
+            'Calls for tills and web shops under /api/integration/v1, authenticated by an API key (Authorization: Bearer tsk_…). Every money move requires an Idempotency-Key; a replay answers the first answer with Idempotent-Replayed: true. Rate-limited per key.',
+        },
+      ],
     },
     transform: describeAnswers,
   });

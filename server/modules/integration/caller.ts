@@ -13,6 +13,8 @@ export interface IntegrationCaller {
   prefix: string;
   scopes: ApiKeyScope[];
   storeId: string | null;
+  /** the code of the key's store (null: no store), what a till's call may name */
+  storeCode: string | null;
   /** principal of the key's creator, permissions limited to the scopes, on the key's company */
   actor: Actor;
 }

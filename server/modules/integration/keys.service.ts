@@ -1,0 +1,121 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { grantedKeys, permissionsFrom, type PermissionKey } from '../../../domain/permissions';
+import { SCOPE_PERMISSIONS, scopeHeld, type ApiKey, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyScope } from '../../../domain/integration';
+import type { Db } from '../../db/client';
+import { apiKeys, companies, stores, users } from '../../db/schema';
+import { assertCan, type Actor } from '../../lib/access';
+import { ApiError, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/pg-errors';
+import type { IntegrationCaller } from './caller';
+import { findApiKeyRecord, insertApiKey, listApiKeys, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
+import { newApiKey, parseApiKey, secretMatches } from './keys';
+
+/** API keys in the back office (access entry `api-keys`) and their check on every integration call. */
+
+const RESOURCE = 'api-keys';
+
+export function listKeys(db: Db, actor: Actor, filter: ApiKeyFilter, offset: number, limit: number) {
+  assertCan(actor, RESOURCE, 'list');
+  return listApiKeys(db, actor.companyIds, filter, offset, limit);
+}
+
+/**
+ * A key of the route's company: only scopes the creator holds (403 API_KEY_SCOPE_NOT_HELD, before
+ * anything else is looked at), a store of that company (404 otherwise). The answer carries the
+ * whole key this once; only its prefix and the SHA-256 of its secret are kept.
+ */
+export async function createKey(db: Db, actor: Actor, body: ApiKeyCreateBody): Promise<ApiKeyCreated> {
+  assertCan(actor, RESOURCE, 'create');
+  const lacking = body.scopes.filter((scope) => !scopeHeld(actor.permissions, scope));
+  if (lacking.length > 0) throw new ApiError(403, 'API_KEY_SCOPE_NOT_HELD', `The creator lacks the permissions of ${lacking.join(', ')}`, { scopes: 'validation.apiKeyScopeNotHeld' });
+  if (body.expiresAt && new Date(body.expiresAt).getTime() <= Date.now()) throw new ApiError(400, 'VALIDATION_ERROR', 'The expiry is past', { expiresAt: 'validation.invalid' });
+  if (body.storeId && !(await storeOfCompany(db, actor.companyId, body.storeId))) throw notFound('Unknown store');
+  const made = newApiKey();
+  const id = await insertApiKey(db, {
+    companyId: actor.companyId,
+    storeId: body.storeId ?? null,
+    name: body.name,
+    prefix: made.prefix,
+    secretHash: made.secretHash,
+    scopes: [...new Set(body.scopes)],
+    createdByUserId: actor.userId,
+    expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+  });
+  const record = await findApiKeyRecord(db, [actor.companyId], id);
+  if (!record) throw new Error('created key vanished');
+  return { ...record, key: made.key };
+}
+
+/** Revokes a key of the subtree: unknown → 404, revoked already → 409 API_KEY_ALREADY_REVOKED. */
+export async function revokeKey(db: Db, actor: Actor, id: string): Promise<ApiKey> {
+  assertCan(actor, RESOURCE, 'revoke');
+  if (!isUuid(id)) throw notFound();
+  if (!(await revokeApiKey(db, actor.companyIds, id, actor.userId))) {
+    const existing = await findApiKeyRecord(db, actor.companyIds, id);
+    if (!existing) throw notFound();
+    throw new ApiError(409, 'API_KEY_ALREADY_REVOKED', 'The key is revoked already');
+  }
+  const record = await findApiKeyRecord(db, actor.companyIds, id);
+  if (!record) throw notFound();
+  return record;
+}
+
+/** What an integration call's key may do: its creator's permission flags, cut to those its scopes need. */
+export function keyPermissions(creatorKeys: readonly PermissionKey[], scopes: readonly ApiKeyScope[]) {
+  const allowed = new Set<PermissionKey>(scopes.flatMap((scope) => SCOPE_PERMISSIONS[scope] ?? []));
+  return permissionsFrom(creatorKeys.filter((key) => allowed.has(key)));
+}
+
+const invalidKey = () => new ApiError(401, 'API_KEY_INVALID', 'A valid API key is required');
+
+/** How often a key's last use is written at most: a busy till writes once a minute, not once per call. */
+const LAST_USE_EVERY_MS = 60_000;
+
+/**
+ * The caller of an integration request: the key found by its prefix, its secret compared in
+ * constant time, refused when revoked, expired or its creator is no longer active — every failure
+ * the same 401 API_KEY_INVALID. One query loads the key, its creator, its company's subtree and
+ * its store's code.
+ */
+export async function authenticateKey(db: Db, header: string | undefined): Promise<IntegrationCaller> {
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  const parsed = match ? parseApiKey(match[1]) : null;
+  if (!parsed) throw invalidKey();
+  const [row] = await db
+    .select({
+      key: apiKeys,
+      userStatus: users.status,
+      permissions: users.permissions,
+      language: users.language,
+      isProvider: companies.isProvider,
+      storeCode: stores.code,
+      // the key's company subtree (lib/company-scope.ts companySubtree, correlated to the key's row)
+      subtree: sql<string[]>`(SELECT COALESCE(json_agg(s.id), '[]'::json) FROM (WITH RECURSIVE subtree(id) AS (
+          SELECT ${apiKeys.companyId} UNION SELECT c.id FROM companies c JOIN subtree t ON c.parent_id = t.id) SELECT id FROM subtree) s)`,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.createdByUserId))
+    .innerJoin(companies, eq(companies.id, apiKeys.companyId))
+    .leftJoin(stores, eq(stores.id, apiKeys.storeId))
+    .where(eq(apiKeys.prefix, parsed.prefix));
+  const now = new Date();
+  if (!row || !secretMatches(parsed.secret, row.key.secretHash) || stateOf(row.key, now) !== 'active' || row.userStatus !== 'ACTIVE') throw invalidKey();
+  const key = row.key;
+  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USE_EVERY_MS) {
+    // conditional: of several instances seeing the same stale value, one writes
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, key.id), sql`(${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < now() - interval '1 minute')`));
+  }
+  const scopes = key.scopes as ApiKeyScope[];
+  const actor: Actor = {
+    userId: key.createdByUserId,
+    permissions: keyPermissions(grantedKeys(row.permissions), scopes),
+    company: { id: key.companyId, isProvider: row.isProvider },
+    language: row.language,
+    companyId: key.companyId,
+    companyIds: row.subtree,
+  };
+  return { keyId: key.id, keyName: key.name, prefix: key.prefix, scopes, storeId: key.storeId, storeCode: row.storeCode, actor };
+}
