@@ -42,6 +42,8 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'report/types': '/api/company/{companyId}/giftcard/report',
   dashboard: '/api/company/{companyId}/dashboard',
   users: '/api/company/{companyId}/users',
+  'api-keys': '/api/company/{companyId}/api-keys',
+  audit: '/api/company/{companyId}/audit',
 };
 
 export function resourcePath(resource: string, companyId: string | null = readScopeCompanyId()): string {

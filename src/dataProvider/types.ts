@@ -18,6 +18,8 @@ import type { ViewedCompany } from '../authProvider/session';
 import type { TicketActions } from './ticketActions';
 import type { ReportActions } from './reportActions';
 import type { DashboardActions } from './dashboardActions';
+import type { ApiKeyActions } from './apiKeyActions';
+import type { AuditActions } from './auditActions';
 
 /**
  * The calls that are not CRUD, as named dataProvider methods. Both the real provider
@@ -158,7 +160,7 @@ export interface SquareActions {
   resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions & DashboardActions;
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions & DashboardActions & ApiKeyActions & AuditActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call
