@@ -7,7 +7,7 @@ import { formatCents } from '../../../domain/format';
 import { auditFields } from '../../../domain/schemas/audit';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
-import { ActorText, AUDIT, useTimelinePath } from './auditShared';
+import { AUDIT, useTimelinePath } from './auditShared';
 
 /**
  * A recorded value as text: none as "(empty)", money fields (`…Cents`, integer cents) as money in
@@ -80,7 +80,7 @@ function AuditContent() {
   return (
     <>
       <Paper variant="outlined" component="section" aria-label={translate('audit.detail.record')} sx={{ p: { xs: 2, sm: 3 } }}>
-        <SchemaShowFields fields={auditFields} render={{ actorLabel: () => <ActorText record={record} /> }} />
+        <SchemaShowFields fields={auditFields} />
       </Paper>
       <Changes changes={record.changes} />
       <Button component={Link} to={timelinePath(record.entity, record.entityId)} startIcon={<TimelineIcon />} sx={{ mt: 2 }}>
