@@ -168,4 +168,22 @@ describe('ApiKeyList', () => {
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Create key' })).toBeDisabled();
   });
+
+  it('on a phone lists each key as a row with its state, scopes and revoke button, and no sideways-scrolling table', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false })) as typeof window.matchMedia;
+    try {
+      server.use(http.get(API, () => listOf([apiKey()])));
+      await render();
+      const rows = await screen.findByRole('list', { name: 'API keys' });
+      expect(within(rows).getByText('Till 1')).toBeInTheDocument();
+      expect(within(rows).getByText('Active')).toHaveAttribute('data-tone', 'green');
+      expect(within(rows).getByText('Move money')).toBeInTheDocument();
+      expect(within(rows).getByText(/tk_live_ab12 · Duomo/)).toBeInTheDocument();
+      expect(await within(rows).findByRole('button', { name: 'Revoke Till 1' })).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });

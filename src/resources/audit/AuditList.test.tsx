@@ -101,4 +101,19 @@ describe('AuditList', () => {
     expect(exports[0].get('tz')).toBeTruthy();
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^audit_\d{4}-\d{2}-\d{2}\.csv$/);
   });
+
+  it('on a phone shows each record as a row linking to it, with no sideways-scrolling table', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false })) as typeof window.matchMedia;
+    try {
+      serveList();
+      await render();
+      const rows = await screen.findByRole('list', { name: 'Audit records' });
+      expect(within(rows).getAllByRole('link', { name: formatDateTime('2026-11-20T09:15:00.000Z') }).map((link) => link.getAttribute('href'))).toEqual(['/audit/101', '/audit/100']);
+      expect(within(rows).getByText(`rita@acme.test (User) · Gift card ${CARD_ID} · Back office · Acme`)).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });
