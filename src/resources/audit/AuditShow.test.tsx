@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { problem } from '../../test/builders';
 import { server } from '../../test/msw';
 import { renderScreen } from '../../test/renderScreen';
@@ -41,5 +42,17 @@ describe('AuditShow', () => {
     serveConfiguration(['management']);
     await renderScreen(<AuditShow />, { path: '/audit/999', route: '/audit/:id', permissions: ['management'], resource: 'audit' });
     expect(await screen.findByText('This audit record does not exist or is outside your companies.')).toBeInTheDocument();
+  });
+
+  it('in Italian: the labels, the entity and the money of the changes', async () => {
+    await i18n.changeLanguage('it');
+    server.use(http.get(`${API}/101`, () => HttpResponse.json(auditRecord())));
+    await render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Record del registro' })).toBeInTheDocument();
+    const changes = await screen.findByRole('table', { name: 'Modifiche' });
+    expect(within(changes).getByText('1.300,50 €')).toBeInTheDocument();
+    expect(within(changes).getByText('(vuoto)')).toBeInTheDocument();
+    expect(screen.getByText('Modifica')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cronologia completa (Gift card)' })).toBeInTheDocument();
   });
 });
