@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineFields, filterTextSchema, type FieldChoice } from '../fields';
+import { defineFields, type FieldChoice } from '../fields';
 import { GV } from '../giftcards';
 import { API_KEY_NAME_MAX, API_KEY_SCOPE_CHOICES, API_KEY_SCOPES, API_KEY_STATES, type ApiKeyState } from '../integration';
 import { maxItemsMessage, maxLengthMessage } from '../messages';
@@ -7,7 +7,7 @@ import { STORE_REFERENCE } from './stores-api';
 
 /**
  * The API keys screen (issue 22, /api-keys): the records, body and routes are domain/integration.ts's;
- * here are the list's declaration, its filter and the create form's rules (what the user types,
+ * here are the list's declaration and the create form's rules (what the user types,
  * turned into `ApiKeyCreateBody` by the screen: the expiry day becomes its last instant).
  */
 
@@ -15,16 +15,7 @@ import { STORE_REFERENCE } from './stores-api';
 const STATE_TONES: Record<ApiKeyState, FieldChoice['tone']> = { active: 'green', expired: 'grey', revoked: 'red' };
 export const API_KEY_STATE_CHOICES: readonly FieldChoice[] = API_KEY_STATES.map((id) => ({ id, name: `apiKeys.states.${id}`, tone: STATE_TONES[id] }));
 
-/** The list's filter (the API's: q matches the name or prefix). */
-export const apiKeyFilterSchema = z
-  .object({
-    q: filterTextSchema.optional(),
-    state: z.enum(API_KEY_STATES).optional(),
-    storeId: z.string().optional(),
-  })
-  .strict();
-export type ApiKeyFilter = z.infer<typeof apiKeyFilterSchema>;
-
+/** The list: the search sends `q` (name or prefix), the state filter `state` (the API's filter keys, domain/integration.ts). */
 export const apiKeyFields = defineFields(
   z.object({}),
   [
