@@ -15,6 +15,8 @@ import { ticketActions } from './ticketActions';
 import { reportActions } from './reportActions';
 import { dashboardActions } from './dashboardActions';
 import { orderHistoryActions } from './orderHistoryActions';
+import { apiKeyActions } from './apiKeyActions';
+import { auditActions } from './auditActions';
 import type { OrderActions, OrderView, TesseraActions, TesseraDataProvider } from './types';
 import type { OrderWizardActions, ReloadableActions } from './types';
 import type { CardBulkResult, NotificationSettings, ReloadableCard, ReloadRunDetail, ReloadValidation, Wallet } from '../../domain/reloadables';
@@ -67,7 +69,7 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
     deleteMany: async (resource, params) => rest.deleteMany(api(resourcePath(resource)), params),
   };
 
-  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http), ...squareActions(http), ...usersActions(http), ...ticketActions(http), ...reportActions(http), ...dashboardActions(http), ...orderHistoryActions(http) };
+  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http), ...squareActions(http), ...usersActions(http), ...ticketActions(http), ...reportActions(http), ...dashboardActions(http), ...orderHistoryActions(http), ...apiKeyActions(http), ...auditActions(http) };
 }
 
 /** `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts). */

@@ -43,6 +43,8 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   dashboard: '/api/company/{companyId}/dashboard',
   users: '/api/company/{companyId}/users',
   'privative-orders/integrated-orders': '/api/company/{companyId}/giftcard/integrated-orders',
+  'api-keys': '/api/company/{companyId}/api-keys',
+  audit: '/api/company/{companyId}/audit',
 };
 
 export function resourcePath(resource: string, companyId: string | null = readScopeCompanyId()): string {

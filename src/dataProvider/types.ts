@@ -19,6 +19,8 @@ import type { TicketActions } from './ticketActions';
 import type { ReportActions } from './reportActions';
 import type { DashboardActions } from './dashboardActions';
 import type { OrderHistoryActions } from './orderHistoryActions';
+import type { ApiKeyActions } from './apiKeyActions';
+import type { AuditActions } from './auditActions';
 
 /**
  * The calls that are not CRUD, as named dataProvider methods. Both the real provider
@@ -159,7 +161,7 @@ export interface SquareActions {
   resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions & DashboardActions & OrderHistoryActions;
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions & DashboardActions & OrderHistoryActions & ApiKeyActions & AuditActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call

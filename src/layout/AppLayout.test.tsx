@@ -54,7 +54,7 @@ describe('shell and menu gating', () => {
     expect(await heading('Transactions')).toBeInTheDocument();
     const menu = await screen.findByRole('menu');
     const labels = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(labels).toEqual(['Transactions', 'Tickets', 'User management']);
+    expect(labels).toEqual(['Transactions', 'Tickets', 'User management', 'API keys', 'Audit trail']);
     expect(within(menu).queryByText('Gift card management')).not.toBeInTheDocument();
   });
 
@@ -63,7 +63,7 @@ describe('shell and menu gating', () => {
     await renderApp('/', ['privative.transactions', 'ticketing', 'management'], false);
     expect(await heading('Transactions')).toBeInTheDocument();
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Transactions', 'Tickets', 'User management']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Transactions', 'Tickets', 'User management', 'API keys', 'Audit trail']);
   });
 
   it('hides the side navigation when there is a single item', async () => {

@@ -18,6 +18,8 @@ import { ticketCategories, tickets } from './tickets';
 import { transactions } from './transactions';
 import type { ResourceDefinition, SectionDefinition } from './types';
 import { users } from './users';
+import { apiKeys } from './apiKeys';
+import { audit } from './audit';
 
 /**
  * The one list of Resources, in menu order. `<Admin>` renders a `<Resource>` for each
@@ -63,6 +65,8 @@ export const REGISTRY: readonly ResourceDefinition[] = [
   reports,
   reportTypes,
   users,
+  apiKeys,
+  audit,
   dashboard,
 ];
 

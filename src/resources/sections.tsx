@@ -18,4 +18,8 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { key: 'report', base: 'report', index: 'report', icon: <AssessmentIcon /> },
   { key: 'users', base: 'users', index: 'users', icon: <GroupIcon /> },
   { key: 'dashboard', base: 'dashboard', index: 'dashboard', icon: <InsightsIcon /> },
+  // issue 22: top-level paths of their own (/api-keys, /audit), shown in the users section's menu
+  // (key 'users'): both are the `management` flag's, as users are
+  { key: 'users', base: 'api-keys', index: 'api-keys', icon: <GroupIcon /> },
+  { key: 'users', base: 'audit', index: 'audit', icon: <GroupIcon /> },
 ];

@@ -5,6 +5,7 @@ import { moneyMoveRefusal } from '../../../domain/giftcardRules';
 import type { GiftCard } from '../../../domain/giftcards';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema';
+import { AuditTimeline } from '../audit/AuditTimeline';
 import { GiftCardDetails } from './GiftCardDetails';
 import { GiftCardTransactions } from './GiftCardTransactions';
 import { ReloadDialog } from './ReloadDialog';
@@ -46,6 +47,12 @@ function CardLedger() {
   return card ? <GiftCardTransactions cardId={String(card.id)} /> : null;
 }
 
+/** Issue 22: the card's audit records (its timeline), for who may read the audit trail. */
+function CardTimeline() {
+  const card = useRecordContext<GiftCard>();
+  return card ? <AuditTimeline entity="gift_cards" entityId={String(card.id)} /> : null;
+}
+
 /**
  * /privative/giftcards/{id}: the card, its ledger and the reload action (SPEC §2). react-admin's
  * ShowBase reads the id from the route, checks access ('show') and loads the card; a card that
@@ -60,6 +67,7 @@ export default function GiftCardShow() {
       <ShowBase<GiftCard> resource={RESOURCE} loading={<Loading />}>
         <GiftCardDetails actions={<ReloadAction />} />
         <CardLedger />
+        <CardTimeline />
       </ShowBase>
     </Box>
   );
