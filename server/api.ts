@@ -29,6 +29,7 @@ import { userRoutes } from './modules/user/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
+import { integratedOrderRoutes } from './modules/integrated-orders/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,5 +94,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(ticketRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
+  await app.register(integratedOrderRoutes, { ctx });
   return ctx;
 }
