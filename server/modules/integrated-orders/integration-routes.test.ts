@@ -12,7 +12,7 @@ import { keyCaller, shopOrder } from './test-support';
 /**
  * The integration routes over HTTP. Authenticating API keys is the integration plugin's work (it
  * mounts these routes under /api/integration/v1); here they are mounted under /itest/v1 with a
- * stand-in that puts the caller of the `x-test-key` header on `request.apiKey`, as the plugin does
+ * stand-in (an onRequest hook) that puts the caller of the `x-test-key` header on `request.apiKey`, as the plugin does
  * for a valid key: its creator's principal on the key's company.
  */
 describe.each(DRIVERS)('integrated order integration routes (%s)', (driver) => {
@@ -29,7 +29,7 @@ describe.each(DRIVERS)('integrated order integration routes (%s)', (driver) => {
     await app.register(
       async (scope) => {
         if (!scope.hasRequestDecorator('apiKey')) scope.decorateRequest('apiKey', null);
-        scope.addHook('preHandler', async (request) => {
+        scope.addHook('onRequest', async (request) => {
           request.apiKey = keys.get(String(request.headers['x-test-key'])) ?? null;
         });
         await integratedOrderIntegrationRoutes(scope, app.ctx);
@@ -76,6 +76,8 @@ describe.each(DRIVERS)('integrated order integration routes (%s)', (driver) => {
     const noScope = await post('till', shopOrder('HTTP-2', digital, 1));
     expect([noScope.statusCode, noScope.json().error.message]).toEqual([403, 'API_KEY_SCOPE_MISSING']);
     expect((await get('till', 'HTTP-1')).statusCode).toBe(403);
+    // the scope is checked before the body: an unscoped key learns nothing about what it sent
+    expect((await post('till', { nonsense: true })).statusCode).toBe(403);
     expect((await post('none', shopOrder('HTTP-2', digital, 1))).statusCode).toBe(401);
     const bad = await post('shop', { ...shopOrder('HTTP-2', digital, 1), buyerEmail: 'not-an-email' });
     expect([bad.statusCode, bad.json().error.message, Object.keys(bad.json().errors)]).toEqual([400, 'VALIDATION_ERROR', ['buyerEmail']]);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INTEGRATED_ORDER_LIMITS, integratedOrderBodySchema, integratedOrderDetailSchema } from '../../../domain/integratedOrders';
@@ -21,6 +21,10 @@ const orderCaller = (caller: IntegrationCaller): IntegratedOrderCaller => ({ key
 export async function integratedOrderIntegrationRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['Integration API'];
+  // the scope before the body's validation: a key without it learns nothing about what it sent
+  const scoped = async (request: FastifyRequest) => {
+    requireScope(request, 'orders.create');
+  };
   app.post(
     '/orders',
     {
@@ -31,6 +35,7 @@ export async function integratedOrderIntegrationRoutes(scope: FastifyInstance, c
         body: integratedOrderBodySchema,
         response: { 200: integratedOrderDetailSchema, 201: integratedOrderDetailSchema },
       },
+      preValidation: scoped,
     },
     async (request, reply) => {
       const caller = requireScope(request, 'orders.create');
@@ -48,6 +53,7 @@ export async function integratedOrderIntegrationRoutes(scope: FastifyInstance, c
         params: numberParams,
         response: { 200: integratedOrderDetailSchema },
       },
+      preValidation: scoped,
     },
     async (request) => integratedOrderByNumber(ctx.db, orderCaller(requireScope(request, 'orders.create')), request.params.orderNumber),
   );
