@@ -72,7 +72,7 @@ async function checkItems(db: Db, caller: IntegratedOrderCaller, body: Integrate
  * address in the buyer's language. Two posts of one number at once make one order: the second
  * waits on the unique (company, number) and answers the first's.
  */
-export async function createIntegratedOrder(db: Db, ctx: Pick<AppContext, 'jobs'> | { jobs: { wake(): void } }, caller: IntegratedOrderCaller, raw: unknown): Promise<{ created: boolean; order: IntegratedOrderDetail }> {
+export async function createIntegratedOrder(db: Db, ctx: { jobs: Pick<AppContext['jobs'], 'wake'> }, caller: IntegratedOrderCaller, raw: unknown): Promise<{ created: boolean; order: IntegratedOrderDetail }> {
   const parsed = integratedOrderBodySchema.safeParse(raw);
   if (!parsed.success) throw invalid(issuesToErrors(parsed.error.issues));
   const body = parsed.data;
