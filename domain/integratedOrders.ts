@@ -141,3 +141,25 @@ export const integratedOrderFilterSchema = z
   .strict()
   .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
 export type IntegratedOrderFilter = z.output<typeof integratedOrderFilterSchema>;
+
+/** What the back-office list sorts by (default: orderedAt, newest first). */
+export const INTEGRATED_ORDER_SORT_FIELDS = ['orderedAt', 'orderNumber'] as const;
+export const INTEGRATED_ORDER_DEFAULT_SORT = { field: 'orderedAt', order: 'DESC' } as const;
+
+/**
+ * The CSV download (`…/integrated-orders/export`): one line per item, SPEC §3's fields and the
+ * order's state, headed with `integratedOrders.fields.<column>` in the user's language.
+ */
+export const INTEGRATED_ORDER_CSV_COLUMNS = [
+  'orderNumber',
+  'date',
+  'hour',
+  'productName',
+  'externalItemId',
+  'denomination',
+  'serialNumber',
+  'price',
+  'pinStatus',
+  'activationEmail',
+  'state',
+] as const;

@@ -30,6 +30,8 @@ import { usersRoutes } from './modules/users/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
 import { apiKeyRoutes, integrationApi, integrationGiftcardRoutes } from './modules/integration';
+import { integratedOrderRoutes } from './modules/integrated-orders/routes';
+import { integratedOrderIntegrationRoutes } from './modules/integrated-orders/integration-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +97,7 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(apiKeyRoutes, { ctx });
-  await integrationApi(app, ctx, [integrationGiftcardRoutes]);
+  await app.register(integratedOrderRoutes, { ctx });
+  await integrationApi(app, ctx, [integrationGiftcardRoutes, integratedOrderIntegrationRoutes]);
   return ctx;
 }

@@ -7,6 +7,7 @@ import { runDashboardRollup } from '../modules/dashboard/rollup';
 import { seedBatches } from './batches';
 import { seedGiftcards } from './giftcards';
 import { seedOrders } from './orders';
+import { seedIntegratedOrders } from './integratedOrders';
 import { seedReloadables } from './reloadables';
 import { seedTickets } from './tickets';
 
@@ -70,6 +71,8 @@ export function seedDemoData(db: Db, options: { giftcards?: boolean; orders?: bo
     if (options.giftcards) await seedGiftcards(tx);
     // orders draw on the catalog the gift-card seed makes
     if (options.giftcards && options.orders) await seedOrders(tx);
+    // web shops' orders (the order history's integrated tab), on the same catalog
+    if (options.giftcards && options.orders) await seedIntegratedOrders(tx);
     // batches take their progressives after every card the other seeds made
     if (options.giftcards && options.orders) await seedBatches(tx);
     // the reloadable programme (wallets, cards, a past run): with the full demo, as the orders

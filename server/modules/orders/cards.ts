@@ -43,9 +43,31 @@ export async function issueOrderCards(tx: Db, order: Order, userId: string | nul
 }
 
 async function mintDigital(tx: Db, order: Order, item: IssueItem, userId: string | null): Promise<number> {
+  const first = await mintCards(tx, { companyId: order.companyId, typologyId: item.typology_id, orderReference: order.number, valueCents: Number(item.value_cents) }, item.quantity, userId);
+  await tx.execute(sql`UPDATE order_recipients r SET card_id = g.id
+      FROM gift_cards g
+      WHERE r.item_id = ${item.id} AND g.company_id = ${order.companyId} AND g.order_reference = ${order.number}
+        AND g.typology_id = ${item.typology_id} AND g.progressive = ${first} + r.position`);
+  return item.quantity;
+}
+
+/** What minted digital cards are: whose, of which typology and value, under which order reference. */
+export interface MintTarget {
+  companyId: string;
+  typologyId: string;
+  orderReference: string;
+  valueCents: number;
+}
+
+/**
+ * Mints `quantity` digital cards SOLD (one SOLD ledger row each) with consecutive progressives of
+ * the typology, in the caller's transaction: the core of a digital order's issue, shared with
+ * integrated orders (server/modules/integrated-orders). Answers the first progressive.
+ */
+export async function mintCards(tx: Db, target: MintTarget, quantity: number, userId: string | null): Promise<number> {
   // the same counter batches take theirs from: consecutive, disjoint from anyone else's
-  const { from: first } = await allocateProgressives(tx, item.typology_id, item.quantity);
-  let pending = Array.from({ length: item.quantity }, (_, i) => first + i);
+  const { from: first } = await allocateProgressives(tx, target.typologyId, quantity);
+  let pending = Array.from({ length: quantity }, (_, i) => first + i);
   // a code already in the system (about 2^-79 per card) is skipped by the unique index and minted again
   while (pending.length > 0) {
     const codes = generateCardCodes(pending.length);
@@ -54,7 +76,7 @@ async function mintDigital(tx: Db, order: Order, item: IssueItem, userId: string
       tx,
       sql`WITH ins AS (
             INSERT INTO gift_cards (company_id, typology_id, code, progressive, order_reference, status, value_cents)
-            SELECT ${order.companyId}, ${item.typology_id}, r.code, r.progressive, ${order.number}, 'SOLD', ${Number(item.value_cents)}
+            SELECT ${target.companyId}, ${target.typologyId}, r.code, r.progressive, ${target.orderReference}, 'SOLD', ${target.valueCents}
             FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(code text, progressive bigint)
             ON CONFLICT (code) DO NOTHING
             RETURNING id, company_id, progressive),
@@ -66,11 +88,7 @@ async function mintDigital(tx: Db, order: Order, item: IssueItem, userId: string
     const done = new Set(inserted.map((r) => Number(r.progressive)));
     pending = pending.filter((p) => !done.has(p));
   }
-  await tx.execute(sql`UPDATE order_recipients r SET card_id = g.id
-      FROM gift_cards g
-      WHERE r.item_id = ${item.id} AND g.company_id = ${order.companyId} AND g.order_reference = ${order.number}
-        AND g.typology_id = ${item.typology_id} AND g.progressive = ${first} + r.position`);
-  return item.quantity;
+  return first;
 }
 
 /**
@@ -115,16 +133,24 @@ export const isUsed = (card: LockedCard) => card.everConsumed || card.frozenCent
  * edited day, else `valid months` from now. Cards someone blocked meanwhile stay as they are.
  */
 export async function activateOrderCards(tx: Db, order: Order, userId: string | null, now = new Date()): Promise<number> {
-  const cards = await lockOrderCards(tx, order);
   const expireDate = orderCardsExpiry({ ...order, activatedAt: now });
+  const count = await activateSoldCards(tx, await lockOrderCards(tx, order), userId, now, () => expireDate);
+  await tx.execute(sql`UPDATE orders SET activated = true, activated_at = ${now.toISOString()}, updated_at = now() WHERE id = ${order.id}`);
+  return count;
+}
+
+/**
+ * The SOLD ones of locked cards → ACTIVE with their value (ACTIVATE rows), expiring at `expiry(card)`:
+ * an order's activation, and an integrated order's cards at once (server/modules/integrated-orders).
+ */
+export async function activateSoldCards(tx: Db, cards: readonly LockedCard[], userId: string | null, now: Date, expiry: (card: LockedCard) => Date | null): Promise<number> {
   const changes: CardChange[] = cards
     .filter((card) => card.status === 'SOLD')
     .map((card) => ({
       card,
-      entry: { type: 'ACTIVATE', amountCents: card.valueCents ?? card.typologyValueCents ?? 0, patch: { status: 'ACTIVE', activationDate: now, expireDate } },
+      entry: { type: 'ACTIVATE', amountCents: card.valueCents ?? card.typologyValueCents ?? 0, patch: { status: 'ACTIVE', activationDate: now, expireDate: expiry(card) } },
     }));
   await applyChanges(tx, changes, userId);
-  await tx.execute(sql`UPDATE orders SET activated = true, activated_at = ${now.toISOString()}, updated_at = now() WHERE id = ${order.id}`);
   return changes.length;
 }
 

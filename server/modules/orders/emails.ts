@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import enTexts from '../../../locales/en/translation.json';
 import itTexts from '../../../locales/it/translation.json';
 import { sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ const TEXTS: Record<string, Texts> = { it: itTexts.orders.email, en: enTexts.ord
 const texts = (language: string): Texts => TEXTS[language] ?? TEXTS[DEFAULT_LANGUAGE]!;
 const fill = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key] ?? '');
 
-interface Mail {
+export interface Mail {
   to: string;
   subject: string;
   text: string;
@@ -29,15 +30,20 @@ interface Mail {
 
 /** Outbox rows and their jobs for any number of e-mails, in the caller's transaction. Returns how many. */
 export async function queueMails(db: Db, mails: readonly Mail[]): Promise<number> {
-  if (mails.length === 0) return 0;
-  const rows = mails.map((m) => ({ to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
+  return (await queueMailIds(db, mails)).length;
+}
+
+/** `queueMails`, answering the outbox rows' ids in the mails' order (what reads their delivery later, e.g. an integrated order's PIN status). */
+export async function queueMailIds(db: Db, mails: readonly Mail[]): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = mails.map((m) => ({ id: randomUUID(), to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
   await db.execute(sql`WITH o AS (
-      INSERT INTO email_outbox (to_address, subject, text_body, template, language)
-      SELECT r.to_address, r.subject, r.text_body, r.template, r.language
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(to_address text, subject text, text_body text, template text, language text)
+      INSERT INTO email_outbox (id, to_address, subject, text_body, template, language)
+      SELECT r.id, r.to_address, r.subject, r.text_body, r.template, r.language
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, to_address text, subject text, text_body text, template text, language text)
       RETURNING id)
     INSERT INTO jobs (name, payload, max_attempts) SELECT ${EMAIL_SEND_JOB}, jsonb_build_object('outboxId', o.id), 8 FROM o`);
-  return mails.length;
+  return rows.map((r) => r.id);
 }
 
 const money = formatCents;
@@ -87,15 +93,19 @@ export async function queueRecipientCodes(db: Db, order: Order): Promise<number>
         WHERE r.order_id = ${order.id} AND r.emailed_at IS NULL ORDER BY r.item_id, r.position`,
   );
   const lang = DEFAULT_LANGUAGE;
-  const t = texts(lang);
   const count = await queueMails(
     db,
-    rows.map((r) => {
-      const expiry = r.expire_date ? new Date(r.expire_date).toISOString().slice(0, 10).split('-').reverse().join('/') : t.noExpiry;
-      const params = { name: `${r.first_name} ${r.last_name}`.trim(), code: r.code, value: money(Number(r.value), lang), expiry, company: order.companyName };
-      return { to: r.email, subject: fill(t.cardSubject, params), text: fill(t.cardText, params), template: 'orderCard', language: lang };
-    }),
+    rows.map((r) => cardCodeMail({ to: r.email, name: `${r.first_name} ${r.last_name}`.trim(), code: r.code, valueCents: Number(r.value), expireDate: r.expire_date, company: order.companyName }, lang)),
   );
   if (rows.length > 0) await db.execute(sql`UPDATE order_recipients SET emailed_at = now() WHERE order_id = ${order.id} AND card_id IS NOT NULL AND emailed_at IS NULL`);
   return count;
+}
+
+/** A card's code to its recipient: the e-mail every digital card's code goes out in (a names-list recipient's, an integrated order item's). */
+export function cardCodeMail(card: { to: string; name: string; code: string; valueCents: number; expireDate: Date | string | null; company: string }, language: string): Mail {
+  const lang = language === 'en' ? 'en' : DEFAULT_LANGUAGE;
+  const t = texts(lang);
+  const expiry = card.expireDate ? new Date(card.expireDate).toISOString().slice(0, 10).split('-').reverse().join('/') : t.noExpiry;
+  const params = { name: card.name, code: card.code, value: money(card.valueCents, lang), expiry, company: card.company };
+  return { to: card.to, subject: fill(t.cardSubject, params), text: fill(t.cardText, params), template: 'orderCard', language: lang };
 }

@@ -29,6 +29,26 @@ async function rangesAvailable(tx: Db, placedBy: string, typologyId: string, ran
   return true;
 }
 
+/**
+ * The value of an item's cards as the catalog allows it: the typology must be one the subtree may
+ * order (the provider's or its own) of the shipping type's card type; `valueCents` is required for
+ * a variable-value typology and must equal the catalog's otherwise. Answers the value, or the field
+ * refused and its message. Shared with integrated orders' items (server/modules/integrated-orders).
+ */
+export async function catalogValue(
+  tx: Db,
+  companyIds: readonly string[],
+  shippingType: Order['shippingType'],
+  typologyId: string,
+  valueCents: number | undefined,
+): Promise<{ valueCents: number } | { field: 'typologyId' | 'valueCents'; message: string }> {
+  const typology = await typologyFacts(tx, typologyId, companyIds);
+  if (!typology || typology.type !== typologyTypeFor(shippingType)) return { field: 'typologyId', message: 'validation.invalid' };
+  if (typology.variable_value || typology.value_cents === null) return valueCents === undefined ? { field: 'valueCents', message: 'validation.required' } : { valueCents };
+  const catalog = Number(typology.value_cents);
+  return valueCents !== undefined && valueCents !== catalog ? { field: 'valueCents', message: 'validation.invalid' } : { valueCents: catalog };
+}
+
 export interface PreparedItem {
   values: ItemValues;
   recipients: Recipient[] | null;
@@ -45,16 +65,9 @@ export async function prepareItem(tx: Db, actor: Actor, order: Order, raw: unkno
   if (!parsed.success) throw invalid(issuesToErrors(parsed.error.issues));
   const item = parsed.data;
   const kept = keptItemFiles(item, saved);
-  const typology = await typologyFacts(tx, item.typologyId, actor.companyIds);
-  if (!typology || typology.type !== typologyTypeFor(order.shippingType)) throw invalid({ typologyId: 'validation.invalid' });
-  let valueCents: number;
-  if (typology.variable_value || typology.value_cents === null) {
-    if (item.valueCents === undefined) throw invalid({ valueCents: 'validation.required' });
-    valueCents = item.valueCents;
-  } else {
-    valueCents = Number(typology.value_cents);
-    if (item.valueCents !== undefined && item.valueCents !== valueCents) throw invalid({ valueCents: 'validation.invalid' });
-  }
+  const value = await catalogValue(tx, actor.companyIds, order.shippingType, item.typologyId, item.valueCents);
+  if ('field' in value) throw invalid({ [value.field]: value.message });
+  const { valueCents } = value;
   let recipients: Recipient[] | null = null;
   if (item.template) {
     const sniffed = sniffImage(decode(item.template.content, 'template'));
