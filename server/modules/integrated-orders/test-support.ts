@@ -26,6 +26,7 @@ export async function keyCaller(db: Db, creatorEmail: string, companyId: string,
     prefix,
     scopes,
     storeId: null,
+    storeCode: null,
     actor: {
       userId: user.id,
       permissions: user.permissions,
