@@ -64,7 +64,10 @@ const PARENT_REFERENT_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   ...RELOADS_OPERATOR_ALLOWED,
   'reloadables/walletSubCompanies': ['list', 'show', 'transfer'],
   'reloadables/walletSubCompanies-movements': ['list', 'export'],
-  'privative/giftcards': ['list', 'show', 'export', 'reload', 'bulk'],
+  // she runs the tills' keys (issue 22): the money moves and the search by code are hers
+  'privative/giftcards': ['list', 'show', 'export', 'reload', 'bulk', 'consume', 'freeze'],
+  'privative/giftcards-search': ['list', 'search'],
+  'privative/transactions': ['list', 'unfreeze', 'return', 'cancel'],
   'privative/giftcard-transactions': ['list'],
   'privative/typologies': ['list', 'show'],
   'privative-orders/companies': ['list', 'show', 'create', 'edit', 'delete', 'logo'],

@@ -36,11 +36,11 @@ describe.each(DRIVERS)('API keys and the integration API auth (%s)', (driver) =>
   it('refuses a scope the creator lacks (403 API_KEY_SCOPE_NOT_HELD, nothing stored) and a store of another company (404)', async () => {
     const count = async () => (await queryRows(w.t.db.db, sql`SELECT id FROM api_keys`)).length;
     const before = await count();
-    const refused = await w.createKey({ name: 'Rita till', scopes: ['giftcards.balance', 'giftcards.move'] }, w.referent);
+    const refused = await w.createKey({ name: 'Rita shop', scopes: ['giftcards.balance', 'orders.create'] }, w.referent);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('API_KEY_SCOPE_NOT_HELD');
     expect(await count()).toBe(before);
-    // what Rita holds (privative.management.read) she may give
+    // what Rita holds (privative.management.read, privative.transactions) she may give
     expect((await w.createKey({ name: 'Rita seller', scopes: ['giftcards.sell'] }, w.referent)).statusCode).toBe(201);
     const otherStore = await w.createKey({ name: 'Foreign till', storeId: w.otherStoreId });
     expect(otherStore.statusCode).toBe(404);

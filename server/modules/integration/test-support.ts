@@ -17,7 +17,7 @@ export interface IntegrationWorld {
   /** Acme's user with `management` and the gift-card flags every scope needs */
   manager: string;
   managerId: string;
-  /** Rita, Acme's referent: `management` without privative.transactions nor searchByCode */
+  /** Rita, Acme's referent: `management` and the gift-card flags, without privative.orders */
   referent: string;
   /** provider staff */
   admin: string;
