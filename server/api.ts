@@ -29,6 +29,7 @@ import { userRoutes } from './modules/user/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
+import { registerAuditContext } from './lib/audit-context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +77,7 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
     void getDummyHash();
   });
 
+  registerAuditContext(app);
   await app.register(authPlugin, { ctx });
   const auth = new AuthService(ctx, createIdTokenVerifier(config.identity, keys));
   if (config.identity.provider === 'builtin') await app.register(identityRoutes, { ctx });
