@@ -30,6 +30,7 @@ import { usersRoutes } from './modules/users/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
 import { registerAuditContext } from './lib/audit-context';
+import { auditModule } from './modules/audit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,5 +96,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(ticketRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
+  await app.register(auditModule, { ctx });
   return ctx;
 }

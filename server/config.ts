@@ -48,6 +48,8 @@ export interface AppConfig {
   files: FileStorageConfig;
   /** what the cleanup job (server/jobs/cleanup.ts) deletes, and how often it runs */
   retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
+  /** the audit trail (server/modules/audit): rows older than this are exported to the file storage, then deleted */
+  auditTrail: { retentionDays: number };
 }
 
 export interface IdentityConfig {
@@ -166,6 +168,7 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RETENTION_REFRESH_TOKENS_DAYS', default: '7', meaning: 'Refresh tokens are deleted this many days after they expired (rotated and revoked ones included).' },
   { name: 'IDEMPOTENCY_KEY_TTL_HOURS', default: '24', meaning: 'Idempotency-Key retention: a replay later than this is a new request; the cleanup job deletes older keys (never a bulk claim still running).' },
   { name: 'RETENTION_AUDIT_DAYS', default: '365', meaning: 'Audit rows (sign-ins, failures, password events) older than this are deleted (never younger than BRUTE_FORCE_WINDOW_SECONDS).' },
+  { name: 'AUDIT_RETENTION_DAYS', default: '730', meaning: 'Audit trail (changes, code reads): rows older than this are exported to a CSV file in the file storage (audit/retention-….csv), then deleted, by a daily job.' },
   { name: 'BULK_LEASE_SECONDS', default: '30', meaning: 'Lease of a running keyed bulk action, renewed while it works. A retry with the key after the runner died (lease run out) finishes the bulk; before that it answers 409.' },
 ];
 
@@ -319,5 +322,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idempotencyKeyHours: Math.max(1, int(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24)),
       auditDays: int(env, 'RETENTION_AUDIT_DAYS', 365),
     },
+    auditTrail: { retentionDays: Math.max(1, int(env, 'AUDIT_RETENTION_DAYS', 730)) },
   };
 }

@@ -70,10 +70,20 @@ export function jobAuditContext(kind: string): AuditContext {
   return { actorType: 'job', actorId: kind, actorLabel: kind, origin: 'job', ip: null, requestId: null, operation: kind };
 }
 
-/** Enters each /api request's context in onRequest; the hooks and handler after it run inside. */
+/**
+ * Enters each /api request's context in onRequest; the hooks and handler after it run inside.
+ * Fastify hands a callback (run it inside the context); the in-process host (host/lite.ts) awaits
+ * its hooks without one, and its request's later steps follow in the same async chain (enterWith).
+ */
 export function registerAuditContext(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/api/')) return done();
-    storage.run({ request }, done);
-  });
+  app.addHook('onRequest', function (request: FastifyRequest, _reply: unknown, done?: () => void) {
+    const entered = request.url.startsWith('/api/');
+    if (typeof done === 'function') {
+      if (entered) storage.run({ request }, done);
+      else done();
+      return;
+    }
+    if (entered) storage.enterWith({ request });
+    return Promise.resolve();
+  } as never);
 }
