@@ -63,6 +63,13 @@ const CASES: Record<string, Case> = {
     await w.call(w.admin, 'POST', acme(w, `/users/${id}/disable`));
     return w.call(w.admin, 'POST', acme(w, `/users/${id}/enable`));
   },
+  ['PUT /api/user/profile']: async (w) => {
+    const { email } = await userId(w);
+    const token = (await login(w.t.app, email)).accessToken;
+    const profile = { firstName: 'Walter', lastName: 'Walk', email, phone: '3339876543', address: 'Via Roma 1', city: 'Milano', state: 'MI', zip: '20100', country: 'Italia' };
+    return w.t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: { authorization: `Bearer ${token}` }, payload: profile });
+  },
+  [`POST ${company('/reloadable/wallet/fund')}`]: (w) => w.call(w.admin, 'POST', acme(w, '/reloadable/wallet/fund'), { amountCents: 10_000 }),
   ['PUT /api/user/language']: async (w) => {
     const { email } = await userId(w);
     const token = (await login(w.t.app, email)).accessToken;
@@ -95,7 +102,6 @@ const NO_CASE_YET: Record<string, string> = Object.fromEntries(
   [
     'POST /api/user/activate-account',
     'POST /api/user/confirm-email',
-    'PUT /api/user/profile',
     ...['POST /companies', 'PUT /companies/{id}', 'DELETE /companies/{id}', 'POST /companies/{id}/referent', 'PUT /companies/{id}/referent', 'DELETE /companies/{id}/referent'].map((r) => r.replace(' ', ` ${company('')}`)),
     ...['POST /operators', 'PUT /operators/{id}', 'DELETE /operators/{id}', 'POST /users', 'PUT /users/{id}', 'POST /users/{id}/resend-activation', 'POST /stores/import'].map((r) => r.replace(' ', ` ${company('')}`)),
     ...['POST /giftcard/transactions/{id}/return', 'POST /giftcard/typologies', 'PUT /giftcard/typologies/{id}', 'POST /giftcard/batches', 'POST /giftcard/batches/{id}/archive', 'POST /giftcard/batches/{id}/activate', 'POST /giftcard/batches/{id}/deactivate'].map((r) =>
@@ -119,7 +125,6 @@ const NO_CASE_YET: Record<string, string> = Object.fromEntries(
       'POST /giftcard/orders/{id}/resend-confirmation',
     ].map((r) => r.replace(' ', ` ${company('')}`)),
     ...[
-      'POST /reloadable/wallet/fund',
       'POST /reloadable/wallet/sub-companies/{subCompanyId}/transfer',
       'POST /reloadable/cards/{id}/lock',
       'POST /reloadable/cards/{id}/unlock',
