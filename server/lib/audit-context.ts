@@ -34,7 +34,8 @@ export const SYSTEM_CONTEXT: AuditContext = {
   operation: null,
 };
 
-function requestContext(request: FastifyRequest): AuditContext {
+/** A request's context as it stands now (its actor once authenticated). */
+export function requestAuditContext(request: FastifyRequest): AuditContext {
   const url = request.routeOptions.url ?? request.url.split('?', 1)[0];
   const integration = url.startsWith('/api/integration/');
   const base = { ip: request.ip ?? null, requestId: String(request.id), operation: `${request.method} ${url}` };
@@ -51,7 +52,7 @@ function requestContext(request: FastifyRequest): AuditContext {
 export function currentAuditContext(): AuditContext {
   const source = storage.getStore();
   if (!source) return SYSTEM_CONTEXT;
-  return 'request' in source ? requestContext(source.request) : source.fixed;
+  return 'request' in source ? requestAuditContext(source.request) : source.fixed;
 }
 
 /** The current context as the `tessera.ctx` setting's text ('' for the system: the setting's unset value). */
