@@ -99,6 +99,3 @@ export type AuditFilter = z.output<typeof auditFilterSchema>;
 
 /** Query of GET audit/export: the filter (as the list's), the file's language and the user's time zone. */
 export const auditExportQuerySchema = cardExportQuerySchema;
-
-/** An audit record's id in a path: the bigint identity, as digits. */
-export const auditIdSchema = z.string().regex(/^\d{1,19}$/, GV.invalid);

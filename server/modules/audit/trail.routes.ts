@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditExportQuerySchema, auditFilterSchema, auditIdSchema, auditRecordSchema } from '../../../domain/audit';
+import { auditExportQuerySchema, auditFilterSchema, auditRecordSchema } from '../../../domain/audit';
 import type { AppContext } from '../../context';
-import { ApiError } from '../../lib/errors';
+import { ApiError, notFound } from '../../lib/errors';
 import { listQuerySchema, NEXT_CURSOR_HEADER, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { guards, scopeParams } from '../../lib/route-support';
 import { auditExport, auditPage, auditRecord, auditScopeOf } from './trail.service';
 
 const RESOURCE = 'audit';
 const SORT = { field: 'id', order: 'DESC' } as const;
+/** a record's id (the bigint identity) in the path: digits, else the same 404 as an unknown id */
+const idParams = z.object({ companyId: z.string(), id: z.string() }).strict();
+const BIGINT = /^\d{1,18}$/;
 
 /**
  * The audit trail of a company's subtree (domain/audit.ts): list (newest first; `cursor` is the
@@ -35,7 +38,7 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     async (request, reply) => {
       const scope = await auditScopeOf(ctx, request);
       const { cursor, ...rest } = request.query;
-      if (cursor !== undefined && !/^\d{1,19}$/.test(cursor)) throw new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', { cursor: 'validation.invalid' });
+      if (cursor !== undefined && !BIGINT.test(cursor)) throw new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', { cursor: 'validation.invalid' });
       const q = parseListQuery(rest, auditFilterSchema, [SORT.field], SORT);
       const found = await auditPage(ctx, scope, q.filter, { offset: q.offset, afterId: cursor, limit: q.limit + 1 });
       const page = sendPage(reply, RESOURCE, q.offset, q.limit, found);
@@ -62,9 +65,13 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   app.get(
     `${root}/:id`,
     {
-      schema: { tags, summary: 'One audit record (its changed fields before and after)', params: z.object({ companyId: z.string(), id: auditIdSchema }).strict(), response: { 200: auditRecordSchema } },
+      schema: { tags, summary: 'One audit record (its changed fields before and after)', params: idParams, response: { 200: auditRecordSchema } },
       preHandler: guards(base, ctx, RESOURCE, 'show'),
     },
-    async (request) => auditRecord(ctx, await auditScopeOf(ctx, request), request.params.id),
+    async (request) => {
+      const scope = await auditScopeOf(ctx, request);
+      if (!BIGINT.test(request.params.id)) throw notFound();
+      return auditRecord(ctx, scope, request.params.id);
+    },
   );
 }

@@ -195,6 +195,8 @@ describe.each(DRIVERS)('audit trail (%s)', (driver) => {
     const cursor = String(first.headers['next-cursor']);
     const next = await call(referent, 'GET', `/api/company/${acmeId}/audit?range=${q([0, 1])}&cursor=${cursor}`);
     expect(Number((next.json() as AuditRecord[])[0].id)).toBeLessThan(Number(cursor));
+    expect((await call(referent, 'GET', `/api/company/${acmeId}/audit?cursor=abc`)).json().errors).toEqual({ cursor: 'validation.invalid' });
+    expect((await call(referent, 'GET', `/api/company/${acmeId}/audit/not-a-number`)).statusCode).toBe(404);
 
     // one record with its changes
     const expiry = ((await list(referent, acmeId, { entity: 'gift_cards', action: 'update' })).json() as AuditRecord[]).find((r) => r.changes.some((c) => c.field === 'expire_date'));
