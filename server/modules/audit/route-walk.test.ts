@@ -56,6 +56,8 @@ const CASES: Record<string, Case> = {
   [`POST ${company('/giftcard/cards/{id}/consume')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/consume`), { amountCents: 100, storeCode: 'WALK-S1' }),
   [`POST ${company('/giftcard/cards/{id}/freeze')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/freeze`), { amountCents: 100, storeCode: 'WALK-S1' }),
   [`POST ${company('/giftcard/transactions/{id}/cancel')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'consume')}/cancel`), {}),
+  [`POST ${company('/giftcard/transactions/{id}/return')}`]: async (w) =>
+    w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'consume')}/return`), { amountCents: 50, returnNumber: `R-${tag()}`, storeCode: 'WALK-S1' }),
   [`POST ${company('/giftcard/transactions/{id}/unfreeze')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'freeze')}/unfreeze`), {}),
   [`POST ${company('/users/{id}/disable')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/users/${(await userId(w)).id}/disable`)),
   [`POST ${company('/users/{id}/enable')}`]: async (w) => {
@@ -104,7 +106,7 @@ const NO_CASE_YET: Record<string, string> = Object.fromEntries(
     'POST /api/user/confirm-email',
     ...['POST /companies', 'PUT /companies/{id}', 'DELETE /companies/{id}', 'POST /companies/{id}/referent', 'PUT /companies/{id}/referent', 'DELETE /companies/{id}/referent'].map((r) => r.replace(' ', ` ${company('')}`)),
     ...['POST /operators', 'PUT /operators/{id}', 'DELETE /operators/{id}', 'POST /users', 'PUT /users/{id}', 'POST /users/{id}/resend-activation', 'POST /stores/import'].map((r) => r.replace(' ', ` ${company('')}`)),
-    ...['POST /giftcard/transactions/{id}/return', 'POST /giftcard/typologies', 'PUT /giftcard/typologies/{id}', 'POST /giftcard/batches', 'POST /giftcard/batches/{id}/archive', 'POST /giftcard/batches/{id}/activate', 'POST /giftcard/batches/{id}/deactivate'].map((r) =>
+    ...['POST /giftcard/typologies', 'PUT /giftcard/typologies/{id}', 'POST /giftcard/batches', 'POST /giftcard/batches/{id}/archive', 'POST /giftcard/batches/{id}/activate', 'POST /giftcard/batches/{id}/deactivate'].map((r) =>
       r.replace(' ', ` ${company('')}`),
     ),
     ...[
