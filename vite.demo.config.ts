@@ -23,6 +23,7 @@ const BROWSER_PACKAGES: Record<string, string> = {
   '@fastify/multipart': here('./src/demo/host/shims/multipart.ts'),
   'node:util': here('./src/demo/host/shims/util.ts'),
   'node:path': here('./src/demo/host/shims/path.ts'),
+  'node:async_hooks': here('./src/demo/host/shims/async_hooks.ts'),
 };
 
 function browserHost(): Plugin {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldChoice } from './fields';
-import { GV, refineDateRanges } from './giftcards';
+import { cardExportQuerySchema, GV, refineDateRanges } from './giftcards';
 import { maxLengthMessage } from './messages';
 
 /**
@@ -96,3 +96,6 @@ export const auditFilterSchema = z
   .strict()
   .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
 export type AuditFilter = z.output<typeof auditFilterSchema>;
+
+/** Query of GET audit/export: the filter (as the list's), the file's language and the user's time zone. */
+export const auditExportQuerySchema = cardExportQuerySchema;

@@ -32,6 +32,8 @@ import { authPlugin } from './plugins/auth';
 import { apiKeyRoutes, integrationApi, integrationGiftcardRoutes } from './modules/integration';
 import { integratedOrderRoutes } from './modules/integrated-orders/routes';
 import { integratedOrderIntegrationRoutes } from './modules/integrated-orders/integration-routes';
+import { registerAuditContext } from './lib/audit-context';
+import { auditModule } from './modules/audit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +81,7 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
     void getDummyHash();
   });
 
+  registerAuditContext(app);
   await app.register(authPlugin, { ctx });
   const auth = new AuthService(ctx, createIdTokenVerifier(config.identity, keys));
   if (config.identity.provider === 'builtin') await app.register(identityRoutes, { ctx });
@@ -99,5 +102,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(apiKeyRoutes, { ctx });
   await app.register(integratedOrderRoutes, { ctx });
   await integrationApi(app, ctx, [integrationGiftcardRoutes, integratedOrderIntegrationRoutes]);
+  await app.register(auditModule, { ctx });
   return ctx;
 }

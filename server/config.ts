@@ -50,6 +50,8 @@ export interface AppConfig {
   retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
   /** the integration API (server/modules/integration): calls per API key and minute, one budget for every instance; 0: no limit */
   integration: { rateLimitPerMinute: number };
+  /** the audit trail (server/modules/audit): rows older than this are exported to the file storage, then deleted */
+  auditTrail: { retentionDays: number };
 }
 
 export interface IdentityConfig {
@@ -168,6 +170,7 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RETENTION_REFRESH_TOKENS_DAYS', default: '7', meaning: 'Refresh tokens are deleted this many days after they expired (rotated and revoked ones included).' },
   { name: 'IDEMPOTENCY_KEY_TTL_HOURS', default: '24', meaning: 'Idempotency-Key retention: a replay later than this is a new request; the cleanup job deletes older keys (never a bulk claim still running).' },
   { name: 'RETENTION_AUDIT_DAYS', default: '365', meaning: 'Audit rows (sign-ins, failures, password events) older than this are deleted (never younger than BRUTE_FORCE_WINDOW_SECONDS).' },
+  { name: 'AUDIT_RETENTION_DAYS', default: '730', meaning: 'Audit trail (changes, code reads): rows older than this are exported to a CSV file in the file storage (audit/retention-….csv), then deleted, by a daily job.' },
   { name: 'BULK_LEASE_SECONDS', default: '30', meaning: 'Lease of a running keyed bulk action, renewed while it works. A retry with the key after the runner died (lease run out) finishes the bulk; before that it answers 409.' },
   { name: 'INTEGRATION_RATE_LIMIT_PER_MINUTE', default: '600', meaning: 'Integration API calls per API key and minute (counted in the database, one budget for every instance); past it 429 RATE_LIMITED. 0: no limit.' },
 ];
@@ -323,5 +326,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       auditDays: int(env, 'RETENTION_AUDIT_DAYS', 365),
     },
     integration: { rateLimitPerMinute: Math.max(0, int(env, 'INTEGRATION_RATE_LIMIT_PER_MINUTE', 600)) },
+    auditTrail: { retentionDays: Math.max(1, int(env, 'AUDIT_RETENTION_DAYS', 730)) },
   };
 }

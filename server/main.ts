@@ -50,6 +50,8 @@ async function main() {
   await (await import('./modules/reloadables/notifications')).scheduleMonthlyStatement(db.db, app.ctx.clock.now());
   // the dashboard's rollup likewise (its first run also summarizes any day never summarized)
   await (await import('./modules/dashboard/rollup')).scheduleDashboardRollup(db.db, 60, app.ctx.clock.now());
+  // the audit trail's retention (export, then delete) likewise, daily
+  await (await import('./modules/audit')).scheduleAuditRetention(db.db, 300, app.ctx.clock.now());
   app.ctx.jobs.start();
 
   let closing = false;

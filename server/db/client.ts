@@ -1,8 +1,9 @@
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import { auditContextSetting } from '../lib/audit-context';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -51,8 +52,46 @@ export async function openPglite(dataDir: string | null, from?: Blob): Promise<D
 
 /** A PGlite the host opened itself (the demo's worker opens it before this code has loaded). */
 export function pgliteHandle(client: PGlite): DbHandle {
-  const db = registerDriver(drizzlePglite({ client, schema }) as unknown as Db, { kind: 'pglite', client });
+  const db = registerDriver(drizzlePglite({ client: auditedPglite(client), schema }) as unknown as Db, { kind: 'pglite', client });
   return { db, driver: 'pglite', pool: null, pglite: client, close: () => client.close() };
+}
+
+const WRITE_STATEMENT = /^\s*(insert|update|delete|with|merge)\b/i;
+const SET_CONTEXT = "SELECT set_config('tessera.ctx', $1, true)";
+
+/**
+ * The PGlite drizzle is given: the caller's audit context (lib/audit-context.ts) reaches the audit
+ * triggers (migration 0013) as the transaction-local setting `tessera.ctx`. PGlite is one
+ * connection, so a session setting could be another caller's by the time a write runs: each
+ * transaction sets it first thing, and a write outside one runs in a transaction of its own that
+ * sets it. Reads, and the system's writes (no context: migrations, seed), run untouched. Methods
+ * are bound to the PGlite itself (it keeps private fields).
+ */
+export function auditedPglite(client: PGlite): PGlite {
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
+    const setting = auditContextSetting();
+    if (!setting) return client.transaction(callback);
+    return client.transaction(async (tx) => {
+      await tx.query(SET_CONTEXT, [setting]);
+      return callback(tx);
+    });
+  };
+  const query = <T>(statement: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+    const setting = WRITE_STATEMENT.test(statement) ? auditContextSetting() : '';
+    if (!setting) return client.query<T>(statement, params, options);
+    return client.transaction(async (tx) => {
+      await tx.query(SET_CONTEXT, [setting]);
+      return tx.query<T>(statement, params, options);
+    });
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'transaction') return transaction;
+      if (property === 'query') return query;
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** Raw SQL with rows typed by the caller (both drivers answer `{ rows }`). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/client';
+import { jobAuditContext, runWithAuditContext } from '../lib/audit-context';
 import type { JobRegistry } from './registry';
 
 export interface RunnerOptions {
@@ -143,7 +144,10 @@ export class JobRunner {
       try {
         const handler = this.registry.get(job.name);
         if (!handler) throw new Error(`no handler registered for job "${job.name}"`);
-        await handler(job.payload, { jobId: job.id, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, log, signal: lease.signal });
+        // the job's changes are its own in the audit trail (lib/audit-context.ts), whoever queued it
+        await runWithAuditContext(jobAuditContext(job.name), () =>
+          handler(job.payload, { jobId: job.id, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, log, signal: lease.signal }),
+        );
       } finally {
         await lease.stop();
       }

@@ -25,6 +25,7 @@ import { CARD_ORDER, listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guards, itemParams, scopeParams } from '../../lib/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
+import { recordCodeRead } from '../audit';
 import { registerOrderJobs } from './jobs';
 import { ORDER_SORT_COLUMNS, findOrder, listOrders, stockRuns, type OrderView } from './repository';
 import * as service from './service';
@@ -106,6 +107,8 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       },
       async (request, reply) => {
         const order = await service.orderWithCodes(ctx.db, request.scopedActor, request.params.id, view);
+        // the file lists every full code (masked everywhere else): the audit trail records who read them
+        await recordCodeRead(ctx.db, 'orders', order.id, order.companyId);
         if (request.query.format === 'pdf') {
           reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${order.number}-codes.pdf"`).header('Cache-Control', 'no-store');
           return reply.send(orderCodesPdfStream(ctx.db, order, request.query.lang ?? 'it'));

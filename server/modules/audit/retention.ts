@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import type { JobRegistry } from '../../jobs/registry';
+import { enqueue } from '../../jobs/queue';
+import type { FileStorage } from '../../lib/files';
+import { csvDownload } from '../../lib/csv-export';
+import { auditCsv } from './export';
+
+export const AUDIT_RETENTION_JOB = 'audit.retention';
+const DAY_MS = 86_400_000;
+
+export interface RetentionResult {
+  /** the file the rows went to; null when no row was old enough */
+  fileKey: string | null;
+  deleted: number;
+}
+
+/**
+ * The audit trail's retention: the rows older than `retentionDays` go to a CSV file in the file
+ * storage (Italian, Europe/Rome, the trail's export columns), and only once the file is complete
+ * are they deleted, in one transaction that allows it (`tessera.audit_retention`, migration
+ * 0013's append-only trigger). The set is fixed first (up to the newest old row's id), so rows
+ * written meanwhile are neither exported nor deleted; a failed export deletes nothing.
+ */
+export async function runAuditRetention(db: Db, files: FileStorage, retentionDays: number, now: Date): Promise<RetentionResult> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  const [last] = await queryRows<{ id: string | null }>(db, sql`SELECT max(id)::text AS id FROM audit_log WHERE occurred_at < ${cutoff}::timestamptz`);
+  if (!last?.id) return { fileKey: null, deleted: 0 };
+  const where = sql`a.occurred_at < ${cutoff}::timestamptz AND a.id <= ${last.id}::bigint`;
+  const fileKey = `audit/retention-${cutoff.slice(0, 10)}-${last.id}.csv`;
+  await files.put(fileKey, csvDownload(db, auditCsv(where, { language: 'it', timeZone: 'Europe/Rome' })), 'text/csv; charset=utf-8');
+  const deleted = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('tessera.audit_retention', 'on', true)`);
+    const rows = await queryRows<{ id: string }>(tx, sql`DELETE FROM audit_log a WHERE ${where} RETURNING a.id::text AS id`);
+    return rows.length;
+  });
+  return { fileKey, deleted };
+}
+
+/** Queues the next retention run unless one is queued (several instances share one). */
+export async function scheduleAuditRetention(db: Db, delaySeconds: number, now: Date): Promise<void> {
+  const queued = await queryRows(db, sql`SELECT 1 FROM jobs WHERE name = ${AUDIT_RETENTION_JOB} AND status = 'queued' LIMIT 1`);
+  if (queued.length === 0) await enqueue(db, AUDIT_RETENTION_JOB, {}, { runAt: new Date(now.getTime() + delaySeconds * 1000), maxAttempts: 3 });
+}
+
+/** The daily job: runs, then queues the next one a day later by the business clock. */
+export function registerAuditJobs(registry: JobRegistry, deps: { db: Db; files: FileStorage; retentionDays: number; now: () => Date }): void {
+  registry.register(AUDIT_RETENTION_JOB, async (_payload, { log }) => {
+    const result = await runAuditRetention(deps.db, deps.files, deps.retentionDays, deps.now());
+    log.info(result, 'audit retention done');
+    await scheduleAuditRetention(deps.db, 86_400, deps.now());
+  });
+}

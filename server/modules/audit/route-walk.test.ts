@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createTestApp, type TestApp } from '../../test/app';
+import { login } from '../../test/auth';
+import { addStore, caller, companyIdOf, userWith } from '../../test/builders';
+import { DRIVERS } from '../../test/db';
+import { addCard, addTypology } from '../giftcards/test-support';
+
+/**
+ * Every mutating route of the API (POST, PUT, PATCH, DELETE, from the OpenAPI document the docs
+ * plugin builds from Fastify's route table: every route but the SPA's hidden config.js) either
+ * has a case below that calls it and finds an audit_log row written by that very route (its
+ * `operation`), or an exemption with its reason. A new mutating route with neither fails here.
+ */
+interface World {
+  t: TestApp;
+  call: ReturnType<typeof caller>;
+  admin: string;
+  acmeId: string;
+  typologyId: string;
+}
+type Case = (w: World) => Promise<{ statusCode: number; body: string }>;
+
+const company = (path: string) => `/api/company/{companyId}${path}`;
+const acme = (w: World, path: string) => `/api/company/${w.acmeId}${path}`;
+let serial = 0;
+const tag = () => `W${++serial}`;
+
+async function card(w: World) {
+  return addCard(w.t.db.db, { companyId: w.acmeId, typologyId: w.typologyId, balanceCents: 5000 });
+}
+async function move(w: World, kind: 'consume' | 'freeze') {
+  const { id } = await card(w);
+  const res = await w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${id}/${kind}`), { amountCents: 100, storeCode: 'WALK-S1' });
+  return (res.json() as { transaction: { id: string } }).transaction.id;
+}
+async function store(w: World) {
+  const res = await w.call(w.admin, 'POST', acme(w, '/stores'), { code: `WALK-${tag()}`, name: 'Walk store', storeCategoryId: 'RETAIL' });
+  return (res.json() as { id: string }).id;
+}
+async function userId(w: World) {
+  const email = `walk-${tag()}-${Date.now()}@acme.test`;
+  await userWith(w.t.app, w.t.db.db, email, w.acmeId, []);
+  const [row] = await queryRows<{ id: string }>(w.t.db.db, sql`SELECT id FROM users WHERE email = ${email}`);
+  return { id: row.id, email };
+}
+
+const CASES: Record<string, Case> = {
+  [`POST ${company('/stores')}`]: (w) => w.call(w.admin, 'POST', acme(w, '/stores'), { code: `WALK-${tag()}`, name: 'Walk store', storeCategoryId: 'RETAIL' }),
+  [`PUT ${company('/stores/{id}')}`]: async (w) =>
+    w.t.app.inject({ method: 'PUT', url: acme(w, `/stores/${await store(w)}`), headers: { authorization: `Bearer ${w.admin}` }, payload: { code: `WALK-${tag()}`, name: 'Walk store renamed', storeCategoryId: 'RETAIL' } }),
+  [`DELETE ${company('/stores/{id}')}`]: async (w) => w.t.app.inject({ method: 'DELETE', url: acme(w, `/stores/${await store(w)}`), headers: { authorization: `Bearer ${w.admin}` } }),
+  [`POST ${company('/giftcard/cards/bulk')}`]: async (w) => w.call(w.admin, 'POST', acme(w, '/giftcard/cards/bulk'), { action: 'editExpiry', ids: [(await card(w)).id], params: { expireDate: '2099-12-31' } }),
+  [`POST ${company('/giftcard/cards/{id}/reload')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/reload`), { amountCents: 100 }),
+  [`POST ${company('/giftcard/cards/{id}/consume')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/consume`), { amountCents: 100, storeCode: 'WALK-S1' }),
+  [`POST ${company('/giftcard/cards/{id}/freeze')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/freeze`), { amountCents: 100, storeCode: 'WALK-S1' }),
+  [`POST ${company('/giftcard/transactions/{id}/cancel')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'consume')}/cancel`), {}),
+  [`POST ${company('/giftcard/transactions/{id}/return')}`]: async (w) =>
+    w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'consume')}/return`), { amountCents: 50, returnNumber: `R-${tag()}`, storeCode: 'WALK-S1' }),
+  [`POST ${company('/giftcard/transactions/{id}/unfreeze')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'freeze')}/unfreeze`), {}),
+  [`POST ${company('/users/{id}/disable')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/users/${(await userId(w)).id}/disable`)),
+  [`POST ${company('/users/{id}/enable')}`]: async (w) => {
+    const { id } = await userId(w);
+    await w.call(w.admin, 'POST', acme(w, `/users/${id}/disable`));
+    return w.call(w.admin, 'POST', acme(w, `/users/${id}/enable`));
+  },
+  ['PUT /api/user/profile']: async (w) => {
+    const { email } = await userId(w);
+    const token = (await login(w.t.app, email)).accessToken;
+    const profile = { firstName: 'Walter', lastName: 'Walk', email, phone: '3339876543', address: 'Via Roma 1', city: 'Milano', state: 'MI', zip: '20100', country: 'Italia' };
+    return w.t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: { authorization: `Bearer ${token}` }, payload: profile });
+  },
+  [`POST ${company('/reloadable/wallet/fund')}`]: (w) => w.call(w.admin, 'POST', acme(w, '/reloadable/wallet/fund'), { amountCents: 10_000 }),
+  ['PUT /api/user/language']: async (w) => {
+    const { email } = await userId(w);
+    const token = (await login(w.t.app, email)).accessToken;
+    return w.t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { authorization: `Bearer ${token}` }, payload: { language: 'en' } });
+  },
+};
+
+/** Routes that need no case: what they write is not a business change, or is recorded elsewhere. */
+const EXEMPT: Record<string, string> = {
+  'POST /identity/v1/accounts:signInWithPassword': 'sign-in: recorded in audit_events (sign_in, sign_in_failed); changes no audited row',
+  'POST /api/auth/token-exchange': 'sign-in (token exchange): audit_events; a refresh-token row only',
+  'POST /api/auth/access-token': 'refresh: rotates a refresh token (not audited; reuse goes to audit_events)',
+  'POST /api/user/forgot-password': 'password flow: audit_events (password_reset_requested); queues an e-mail only',
+  'POST /api/user/reset-password': 'password flow: audit_events (password_reset); the hash is a secret column',
+  'PUT /api/user/change-password': 'password flow: audit_events (password_changed); the hash is a secret column',
+  [`POST ${company('/reloadable/reloads/validate')}`]: 'validation only: reads a file and answers its errors, writes nothing',
+  [`POST ${company('/square/orders/validate')}`]: 'validation only: checks an order body, writes nothing',
+  [`POST ${company('/companies/{id}/logo')}`]: 'writes company_logos (image bytes), not an audited table',
+  [`PUT ${company('/reloadable/notifications')}`]: 'writes reload_notification_settings, not an audited table',
+  [`POST ${company('/tickets/{id}/messages')}`]: 'writes ticket_messages, not an audited table (the ticket row changes only when its state does)',
+};
+
+/**
+ * Routes whose writes go through audited tables (so the triggers record them) but that have no case
+ * here yet: each needs a fixture this file does not build (an order in a given state, a multipart
+ * upload, a mailed token, a ticket…). Listed so that the walk still fails on a new route; a case
+ * should replace each.
+ */
+const NO_CASE_YET: Record<string, string> = Object.fromEntries(
+  [
+    'POST /api/user/activate-account',
+    'POST /api/user/confirm-email',
+    ...['POST /companies', 'PUT /companies/{id}', 'DELETE /companies/{id}', 'POST /companies/{id}/referent', 'PUT /companies/{id}/referent', 'DELETE /companies/{id}/referent'].map((r) => r.replace(' ', ` ${company('')}`)),
+    ...['POST /operators', 'PUT /operators/{id}', 'DELETE /operators/{id}', 'POST /users', 'PUT /users/{id}', 'POST /users/{id}/resend-activation', 'POST /stores/import'].map((r) => r.replace(' ', ` ${company('')}`)),
+    ...['POST /giftcard/typologies', 'PUT /giftcard/typologies/{id}', 'POST /giftcard/batches', 'POST /giftcard/batches/{id}/archive', 'POST /giftcard/batches/{id}/activate', 'POST /giftcard/batches/{id}/deactivate'].map((r) =>
+      r.replace(' ', ` ${company('')}`),
+    ),
+    ...[
+      'POST /giftcard/orders',
+      'PUT /giftcard/orders/{id}',
+      'DELETE /giftcard/orders/{id}',
+      'POST /giftcard/orders/{id}/delivered',
+      'POST /giftcard/acquired-orders/{id}/delivered',
+      'POST /giftcard/orders/{id}/items',
+      'PUT /giftcard/orders/{id}/items/{itemId}',
+      'DELETE /giftcard/orders/{id}/items/{itemId}',
+      'POST /giftcard/orders/{id}/confirm',
+      'POST /giftcard/orders/{id}/activate',
+      'POST /giftcard/orders/{id}/cancel',
+      'POST /giftcard/orders/{id}/retry',
+      'POST /giftcard/orders/{id}/expiry',
+      'POST /giftcard/orders/{id}/tracking',
+      'POST /giftcard/orders/{id}/resend-confirmation',
+    ].map((r) => r.replace(' ', ` ${company('')}`)),
+    ...[
+      'POST /reloadable/wallet/sub-companies/{subCompanyId}/transfer',
+      'POST /reloadable/cards/{id}/lock',
+      'POST /reloadable/cards/{id}/unlock',
+      'POST /reloadable/cards/{id}/company',
+      'POST /reloadable/cards/{id}/client-id',
+      'POST /reloadable/cards/{id}/reload',
+      'POST /reloadable/cards/bulk',
+      'POST /reloadable/reloads',
+      'DELETE /reloadable/reloads/planned/{id}',
+      'DELETE /reloadable/reloads/{id}',
+    ].map((r) => r.replace(' ', ` ${company('')}`)),
+    ...[
+      'POST /square/orders',
+      'DELETE /square/orders/{id}',
+      'POST /square/orders/{id}/confirm',
+      'POST /square/orders/{id}/approve',
+      'POST /square/orders/{id}/activate',
+      'POST /square/orders/{id}/cancel',
+      'POST /square/communications/{id}/resend',
+    ].map((r) => r.replace(' ', ` ${company('')}`)),
+    ...['POST /ticket-categories', 'PUT /ticket-categories/{id}', 'POST /tickets', 'DELETE /tickets/{id}', 'POST /tickets/{id}/status', 'POST /tickets/{id}/reopen', 'POST /tickets/{id}/restore', 'PUT /tickets/{id}/internal', 'POST /giftcard/report/{reportId}/generate'].map((r) =>
+      r.replace(' ', ` ${company('')}`),
+    ),
+  ].map((route) => [route, 'no case yet: needs a fixture not built here (its tables are audited by trigger)']),
+);
+
+const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
+/** `POST /api/company/{companyId}/stores` → the operation the audit row names: `POST /api/company/:companyId/stores`. */
+const operationOf = (route: string) => route.replace(/\{(\w+)\}/g, ':$1');
+
+describe.each(DRIVERS)('route walk: every mutating route writes an audit row (%s)', (driver) => {
+  const w = {} as World;
+  let routes: string[];
+
+  beforeAll(async () => {
+    w.t = await createTestApp(driver);
+    w.call = caller(w.t.app);
+    await w.t.app.ready();
+    w.admin = (await login(w.t.app, 'admin@tessera.test')).accessToken;
+    w.acmeId = await companyIdOf(w.t.db.db, 'ACME');
+    w.typologyId = await addTypology(w.t.db.db, { companyId: w.acmeId });
+    await addStore(w.t.db.db, w.acmeId, 'WALK-S1', true);
+    const spec = w.t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    routes = Object.entries(spec.paths).flatMap(([path, operations]) => Object.keys(operations).filter((method) => MUTATING.has(method)).map((method) => `${method.toUpperCase()} ${path}`));
+  });
+  afterAll(() => w.t.close());
+
+  it('knows every mutating route: a case, an exemption with its reason, or a listed missing case', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    const known = new Set([...Object.keys(CASES), ...Object.keys(EXEMPT), ...Object.keys(NO_CASE_YET)]);
+    expect(routes.filter((route) => !known.has(route))).toEqual([]);
+    // nothing listed that the app does not have (a renamed route must move its case along)
+    expect([...known].filter((route) => !routes.includes(route))).toEqual([]);
+    expect(Object.keys(CASES).filter((route) => route in EXEMPT || route in NO_CASE_YET)).toEqual([]);
+  });
+
+  for (const [route, run] of Object.entries(CASES)) {
+    it(`${route} writes an audit row of its own`, async () => {
+      const operation = operationOf(route);
+      const count = async () => (await queryRows<{ n: number }>(w.t.db.db, sql`SELECT count(*)::int AS n FROM audit_log WHERE operation = ${operation}`))[0].n;
+      const before = await count();
+      const res = await run(w);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect(await count()).toBeGreaterThan(before);
+    });
+  }
+});

@@ -1,0 +1,128 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuditAction, AuditChange, AuditFilter, AuditRecord } from '../../../domain/audit';
+import { queryRows, type Db } from '../../db/client';
+import { currentAuditContext } from '../../lib/audit-context';
+import { inIds } from '../../lib/company-scope';
+import type { SortKey } from '../../lib/keyset';
+
+/**
+ * SQL of the audit trail (`audit_log`, issue 22). Rows are written by the triggers of migration
+ * 0013 and by `recordCodeRead`; they are read here by the subtree they belong to. The security
+ * events of sign-ins (`audit_events`, repository.ts) are another table.
+ */
+
+/** Where a list or export reads: the subtree's rows; provider staff on the provider also see rows of no company (typologies of the catalog, ticket categories). */
+export interface AuditScope {
+  companyIds: readonly string[];
+  withoutCompany: boolean;
+}
+
+export interface AuditRow {
+  id: string;
+  occurred_at: string;
+  actor_type: AuditRecord['actorType'];
+  actor_id: string | null;
+  actor_label: string | null;
+  company_id: string | null;
+  company_name: string | null;
+  origin: AuditRecord['origin'];
+  ip: string | null;
+  request_id: string | null;
+  entity: string;
+  entity_id: string;
+  action: AuditAction;
+  operation: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+const COLUMNS = sql`a.id::text AS id, to_char(a.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at, a.actor_type, a.actor_id, a.actor_label,
+  a.company_id, c.name AS company_name, a.origin, a.ip, a.request_id, a.entity, a.entity_id, a.action, a.operation, a.before, a.after`;
+const FROM = sql`audit_log a LEFT JOIN companies c ON c.id = a.company_id`;
+
+/**
+ * Newest first by id (identity order is commit-ish order, and the index on (company_id, id)).
+ * The keyset's id is a constant: the sort column is unique, so it never breaks a tie; row-stream
+ * and keyset want a uuid there.
+ */
+export const AUDIT_KEY: SortKey = { column: sql`a.id`, type: 'bigint', id: sql`'00000000-0000-0000-0000-000000000000'::uuid`, order: 'DESC' };
+
+const dayOrInstant = (value: string, end: boolean): SQL =>
+  value.length === 10 ? (end ? sql`(${value}::date + 1)::timestamptz` : sql`${value}::date::timestamptz`) : sql`${value}::timestamptz`;
+
+export function auditConditions(scope: AuditScope, filter: AuditFilter): SQL {
+  const inScope = scope.companyIds.length > 0 ? inIds(sql`a.company_id`, scope.companyIds) : sql`FALSE`;
+  const parts: SQL[] = [scope.withoutCompany ? sql`(${inScope} OR a.company_id IS NULL)` : inScope];
+  if (filter.entity) parts.push(sql`a.entity = ${filter.entity}`);
+  if (filter.entityId) parts.push(sql`a.entity_id = ${filter.entityId}`);
+  if (filter.action) parts.push(sql`a.action = ${filter.action}`);
+  if (filter.actorType) parts.push(sql`a.actor_type = ${filter.actorType}`);
+  if (filter.actor) {
+    const like = `%${filter.actor.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    parts.push(sql`a.actor_label ILIKE ${like}`);
+  }
+  if (filter.dateFrom) parts.push(sql`a.occurred_at >= ${dayOrInstant(filter.dateFrom, false)}`);
+  if (filter.dateTo) parts.push(value(filter.dateTo));
+  return sql.join(parts, sql` AND `);
+  function value(to: string): SQL {
+    return to.length === 10 ? sql`a.occurred_at < ${dayOrInstant(to, true)}` : sql`a.occurred_at <= ${dayOrInstant(to, true)}`;
+  }
+}
+
+/** A page: `limit` rows after `afterId` (a previous page's last id), newest first. */
+export async function listAudit(db: Db, scope: AuditScope, filter: AuditFilter, page: { offset: number; afterId?: string; limit: number }): Promise<AuditRow[]> {
+  const after = page.afterId ? sql`a.id < ${page.afterId}::bigint` : sql`TRUE`;
+  return queryRows<AuditRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM ${FROM} WHERE ${auditConditions(scope, filter)} AND ${after}
+        ORDER BY a.id DESC LIMIT ${page.limit} OFFSET ${page.afterId ? 0 : page.offset}`,
+  );
+}
+
+export async function findAudit(db: Db, scope: AuditScope, id: string): Promise<AuditRow | null> {
+  const [row] = await queryRows<AuditRow>(db, sql`SELECT ${COLUMNS} FROM ${FROM} WHERE a.id = ${id}::bigint AND ${auditConditions(scope, {})}`);
+  return row ?? null;
+}
+
+/** The changed fields of a row: an update's changed fields, a creation's values (before null), a deletion's (after null). */
+export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
+  return fields.map((field) => ({ field, before: before ? (before[field] ?? null) : null, after: after ? (after[field] ?? null) : null }));
+}
+
+export function toAuditRecord(row: AuditRow): AuditRecord {
+  return {
+    id: row.id,
+    occurredAt: row.occurred_at,
+    actorType: row.actor_type,
+    actorId: row.actor_id,
+    actorLabel: row.actor_label,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    origin: row.origin,
+    ip: row.ip,
+    requestId: row.request_id,
+    entity: row.entity,
+    entityId: row.entity_id,
+    action: row.action,
+    operation: row.operation,
+    changes: changesOf(row.before, row.after),
+  };
+}
+
+/**
+ * A full card code was shown where codes are masked (an order's codes file): one `read_code` row,
+ * from the current request's context, in the caller's transaction or on its own.
+ */
+export async function recordCodeRead(db: Db, entity: 'gift_cards' | 'orders' | 'integrated_orders', entityId: string, companyId: string | null): Promise<void> {
+  const who = currentAuditContext();
+  await db.execute(sql`
+    INSERT INTO audit_log (actor_type, actor_id, actor_label, company_id, origin, ip, request_id, entity, entity_id, action, operation)
+    VALUES (${who.actorType}, ${who.actorId}, ${who.actorLabel}, ${companyId}, ${who.origin}, ${who.ip}, ${who.requestId}, ${entity}, ${entityId}, 'read_code', ${who.operation})`);
+}
+
+/** Whether `userId` is the referent of `companyId` (the audit screen's second audience). */
+export async function isReferentOf(db: Db, userId: string, companyId: string): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(db, sql`SELECT 1 AS found FROM companies WHERE id = ${companyId} AND referent_user_id = ${userId}`);
+  return rows.length > 0;
+}
