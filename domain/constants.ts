@@ -2,10 +2,16 @@
 export const APP_VERSION_FALLBACK = '0.6.2';
 
 export const DEFAULT_LANGUAGE = 'it';
-/** Offered in the language choice; only `it` and `en` have texts, the others fall back to Italian. */
+/** Offered in the language choice (SPEC §1), every one with complete texts (issue 23). */
 export const LANGUAGES = ['it', 'en', 'es', 'fr', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGES_WITH_TEXTS = ['it', 'en'] as const;
+export const LANGUAGES_WITH_TEXTS = LANGUAGES;
+
+/** A stored or asked language ('de', 'de-AT') as one of the choice; Italian for any other (an old or hand-made value). */
+export function knownLanguage(value: string | null | undefined): Language {
+  const code = value?.toLowerCase().split('-')[0] ?? '';
+  return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : DEFAULT_LANGUAGE;
+}
 
 /** Browser local storage keys (SPEC §9), kept verbatim. */
 export const STORAGE_KEYS = {

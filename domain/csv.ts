@@ -1,4 +1,7 @@
+import deTexts from '../locales/de/giftcards.json';
 import enTexts from '../locales/en/giftcards.json';
+import esTexts from '../locales/es/giftcards.json';
+import frTexts from '../locales/fr/giftcards.json';
 import itTexts from '../locales/it/giftcards.json';
 import { DATE_FORMAT } from './constants';
 import type { ExportLanguage } from './giftcards';
@@ -184,8 +187,8 @@ export const csvDay = (day: string): string => DATE_FORMAT.replace('YYYY', day.s
 /** The instants of a file for a user: `CSV_DATE_TIME_PATTERN` in their zone (localDateTimeFormatter). */
 export const csvDateTime = (timeZone: string) => localDateTimeFormatter(timeZone, CSV_DATE_TIME_PATTERN);
 
-/** Excel reads ";" with a decimal comma in Italian settings, "," with a decimal point in English. */
-export const CSV_SEPARATOR: Record<ExportLanguage, string> = { it: ';', en: ',' };
+/** Excel reads ";" with a decimal comma (Italian, Spanish, French, German settings), "," with a decimal point (English). */
+export const CSV_SEPARATOR: Record<ExportLanguage, string> = { it: ';', en: ',', es: ';', fr: ';', de: ';' };
 
 /** The gift-card screens' texts (locales/<lang>/giftcards.json): the one source of the card file's headers and states. */
-export const GIFT_CARD_TEXTS = { it: itTexts, en: enTexts } satisfies Record<ExportLanguage, unknown>;
+export const GIFT_CARD_TEXTS = { it: itTexts, en: enTexts, es: esTexts, fr: frTexts, de: deTexts } satisfies Record<ExportLanguage, unknown>;

@@ -1,7 +1,7 @@
 import { DATE_FORMAT } from './constants';
 import { CSV_BOM, CSV_SEPARATOR, csvDateTime, csvDay, csvLine, localDateTimeFormatter, type CsvFormat } from './csv';
 import { columnFields, type FieldSet, type FieldSpec } from './fields';
-import { csvAmount } from './format';
+import { csvAmount, decimalSeparator } from './format';
 
 /** A calendar day as written ('2026-12-31'): no zone to convert. */
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -15,7 +15,7 @@ const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
  * starts with the UTF-8 byte-order mark.
  */
 export function fieldsCsv(set: FieldSet, { language, timeZone }: CsvFormat, text: (key: string) => string): { header: string; line: (record: Record<string, unknown>) => string } {
-  const it = language === 'it';
+  const mark = decimalSeparator(language);
   const dateTime = csvDateTime(timeZone);
   const day = localDateTimeFormatter(timeZone, DATE_FORMAT);
   const cell = (field: FieldSpec, value: unknown): unknown => {
@@ -29,7 +29,7 @@ export function fieldsCsv(set: FieldSet, { language, timeZone }: CsvFormat, text
         return CALENDAR_DAY.test(String(value)) ? csvDay(String(value)) : day(String(value));
       }
       case 'percent':
-        return typeof value === 'number' ? `${String(value).replace('.', it ? ',' : '.')}%` : value;
+        return typeof value === 'number' ? `${String(value).replace('.', mark)}%` : value;
       case 'file':
         return typeof value === 'object' ? ((value as { name?: string }).name ?? '') : value;
       case 'boolean':

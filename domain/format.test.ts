@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { amountInputText, csvAmount, formatCents, formatFileSize, formatIdRange, formatNumber, formatPercent, numberLocale, pluralCategory } from './format';
+import { amountInputText, csvAmount, decimalSeparator, formatCents, formatCompactCents, formatFileSize, formatIdRange, formatNumber, formatPercent, groupSeparator, numberLocale, pluralCategory } from './format';
 
 const NBSP = '\u00a0';
+/** French groups thousands with a narrow no-break space. */
+const NNBSP = '\u202f';
 
 describe('the one formatter', () => {
   it('writes amounts per language, grouping thousands always ("1.300,50 €" beside "18.999,50 €")', () => {
@@ -46,10 +48,35 @@ describe('the one formatter', () => {
     expect(csvAmount(-250, 'it')).toBe('-2,50');
   });
 
-  it('languages without texts write Italian', () => {
-    expect(numberLocale('de')).toBe('it-IT');
+  it('maps each app language to its country locale; an unknown language writes Italian', () => {
+    expect(['it', 'en', 'es', 'fr', 'de'].map(numberLocale)).toEqual(['it-IT', 'en-GB', 'es-ES', 'fr-FR', 'de-DE']);
     expect(numberLocale('en-US')).toBe('en-GB');
+    expect(numberLocale('de-AT')).toBe('de-DE');
+    expect(numberLocale('pt')).toBe('it-IT');
     expect(formatNumber(1000, undefined)).toBe('1.000');
+  });
+
+  it('writes Spanish, French and German by their conventions, 4-digit numbers grouped too', () => {
+    expect(formatCents(130050, 'es')).toBe(`1.300,50${NBSP}€`);
+    expect(formatCents(130050, 'fr')).toBe(`1${NNBSP}300,50${NBSP}€`);
+    expect(formatCents(130050, 'de')).toBe(`1.300,50${NBSP}€`);
+    expect(formatNumber(1000, 'es')).toBe('1.000');
+    expect(formatNumber(20000, 'fr')).toBe(`20${NNBSP}000`);
+    expect(formatNumber(12.5, 'de')).toBe('12,5');
+    expect(formatPercent(12.5, 'fr')).toBe(`12,5${NBSP}%`);
+    for (const language of ['es', 'fr', 'de']) {
+      expect(amountInputText(50050, language)).toBe('500,50');
+      expect(csvAmount(123450, language)).toBe('1234,50');
+    }
+    expect(groupSeparator('fr')).toBe(NNBSP);
+    expect(decimalSeparator('de')).toBe(',');
+  });
+
+  it('writes short chart amounts without a forced decimal ("12K €", German\'s "12.000 €")', () => {
+    expect(formatCompactCents(1200000, 'it')).toBe(`12K${NBSP}€`);
+    expect(formatCompactCents(1234500, 'en')).toBe('€12.3k');
+    expect(formatCompactCents(1200000, 'de')).toBe(`12.000${NBSP}€`);
+    expect(formatCompactCents(123456700, 'es')).toBe(`1,2${NBSP}M${NBSP}€`);
   });
 
   it('picks one/other plural forms, round millions included ("1.000.000 carte")', () => {
@@ -59,5 +86,8 @@ describe('the one formatter', () => {
     expect(pluralCategory('it', 1_000_000)).toBe('other'); // CLDR's Italian "many"
     expect(pluralCategory('en', 1)).toBe('one');
     expect(pluralCategory('en', 0)).toBe('other');
+    expect(pluralCategory('fr', 0)).toBe('one'); // "0 carte" in French
+    expect(pluralCategory('es', 1_000_000)).toBe('other');
+    expect(pluralCategory('de', 1)).toBe('one');
   });
 });

@@ -1,31 +1,37 @@
 /**
  * The one place numbers, amounts and plural categories are written for people, shared by the
  * SPA, the demo, the server's e-mails and its CSV files. Every function takes the app language
- * (`it`, `en`; the languages without texts of their own read Italian, so they write Italian):
+ * (`it`, `en`, `es`, `fr`, `de`) and writes by that language's conventions, through Intl:
  *
- * - Italian groups thousands with "." and writes decimals with ",": "1.300,50 €", "20.000";
- *   English the reverse: "€1,300.50", "20,000".
- * - Grouping is always on: Intl's it-IT leaves 4-digit numbers ungrouped ("1300,50 €" beside
- *   "18.999,50 €"), so every formatter here asks for `useGrouping: 'always'`.
+ * - Italian, Spanish and German group thousands with "." and write decimals with ",":
+ *   "1.300,50 €", "20.000"; French groups with a narrow no-break space: "1 300,50 €"; English
+ *   the reverse of Italian: "€1,300.50", "20,000".
+ * - Grouping is always on: Intl's it-IT and es-ES leave 4-digit numbers ungrouped ("1300,50 €"
+ *   beside "18.999,50 €"), so every formatter here asks for `useGrouping: 'always'`.
  * - Identifiers that happen to be digits (card progressives, card numbers, order and lot numbers)
  *   are not quantities: they are written as the user types them, ungrouped (`formatIdRange`).
  * - Inputs (`amountInputText`) and CSV cells (`csvAmount`) are not grouped either: an input is
  *   edited, a CSV cell is read by a spreadsheet. Both use the language's decimal separator.
  */
 
+/** Each app language as written in its country (English as in the UK: day first, euro amounts). */
+const NUMBER_LOCALES = { it: 'it-IT', en: 'en-GB', es: 'es-ES', fr: 'fr-FR', de: 'de-DE' } as const;
+type NumberLocale = (typeof NUMBER_LOCALES)[keyof typeof NUMBER_LOCALES];
 
-type NumberLocale = 'it-IT' | 'en-GB';
-
-/** The number-format locale of an app language: English as written in the UK, the rest Italian. */
+/** The number-format (and date-format) locale of an app language; Italian for an unknown one. */
 export function numberLocale(language: string | undefined): NumberLocale {
-  return language?.toLowerCase().startsWith('en') ? 'en-GB' : 'it-IT';
+  const code = language?.toLowerCase().split('-')[0] ?? '';
+  return code in NUMBER_LOCALES ? NUMBER_LOCALES[code as keyof typeof NUMBER_LOCALES] : NUMBER_LOCALES.it;
 }
 
-/** The decimal separator an app language writes. */
+/** The decimal separator an app language writes: "." in English, "," in the others. */
 export const decimalSeparator = (language: string | undefined) => (numberLocale(language) === 'en-GB' ? '.' : ',');
 
-/** The thousands separator an app language writes. */
-export const groupSeparator = (language: string | undefined) => (numberLocale(language) === 'en-GB' ? ',' : '.');
+/** The thousands separator an app language writes: "," in English, a narrow no-break space in French, "." in the others. */
+export const groupSeparator = (language: string | undefined) => {
+  const locale = numberLocale(language);
+  return locale === 'en-GB' ? ',' : locale === 'fr-FR' ? '\u202f' : '.';
+};
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -41,7 +47,8 @@ function formatter(kind: 'money' | 'compactMoney' | 'number' | 'percent', langua
       kind === 'money'
         ? { ...grouping, style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }
         : kind === 'compactMoney'
-          ? { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 }
+          ? // minimum 0: the currency's 2 decimals, cut to 1, would write "12,0K €" and German's uncompacted "12.345,0 €"
+            { style: 'currency', currency: 'EUR', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }
           : kind === 'percent'
           ? { ...grouping, style: 'percent', maximumFractionDigits: 2 }
           : { ...grouping, maximumFractionDigits: 2 };
@@ -51,7 +58,7 @@ function formatter(kind: 'money' | 'compactMoney' | 'number' | 'percent', langua
   return format;
 }
 
-/** Integer cents (the API's `…Cents` fields) as euros: "1.300,50 €" in Italian, "€1,300.50" in English. */
+/** Integer cents (the API's `…Cents` fields) as euros: "1.300,50 €" in Italian, "€1,300.50" in English, "1 300,50 €" in French. */
 export function formatCents(cents: number, language: string | undefined): string {
   // cents → euros by division is exact enough for display: every cent value is representable
   return formatter('money', language).format(cents / 100);
@@ -96,7 +103,7 @@ export function amountInputText(cents: number, language: string | undefined): st
 const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : String(n)));
 
 /**
- * Cents in a CSV cell: "1234,50" in Italian (Excel's decimal comma), "1234.50" in English;
+ * Cents in a CSV cell: "1234,50" in Italian, Spanish, French and German (Excel's decimal comma), "1234.50" in English;
  * ungrouped, two places. Built once per file (`csvAmounts(language)`) for files of millions of
  * amounts: integer arithmetic and a table of the two-digit endings.
  */

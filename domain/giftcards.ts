@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage } from './messages';
+import { LANGUAGES } from './constants';
 
 /**
  * Gift-card suite contract (SPEC §3–§5, DESIGN §4/§6), shared by the SPA and the API.
@@ -373,8 +374,8 @@ export type CardMoveResult = z.infer<typeof cardMoveResultSchema>;
 
 // ---------------------------------------------------------------- exports and typed amounts
 
-/** Languages of the CSV export (the texts exist in these two; SPEC §1). */
-export const EXPORT_LANGUAGES = ['it', 'en'] as const;
+/** Languages of the CSV files (headers, words, separator and decimal mark): every language of the choice (SPEC §1). */
+export const EXPORT_LANGUAGES = LANGUAGES;
 export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
 
 /** Whether the runtime knows this IANA time zone ("Europe/Rome"). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RELOAD_ERROR_CODES } from './errors';
-import { GV, refineDateRanges, refineNumberRanges } from './giftcards';
+import { CSV_SEPARATOR } from './csv';
+import { GV, refineDateRanges, refineNumberRanges, type ExportLanguage } from './giftcards';
 import { csvAmount } from './format';
 import { csvLines, csvSeparatorOf, splitCsvLine } from './csvRead';
 import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
@@ -294,8 +295,8 @@ export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: Re
 }
 
 /** The template the reloads screen offers (a header and two example rows, in the user's separator). */
-export function reloadCsvTemplate(language: 'it' | 'en'): string {
-  const sep = language === 'it' ? ';' : ',';
+export function reloadCsvTemplate(language: ExportLanguage): string {
+  const sep = CSV_SEPARATOR[language];
   return `\uFEFFcardNumber${sep}amount\r\n5350000000000001${sep}${csvAmount(2500, language)}\r\n5350000000000002${sep}${csvAmount(1250, language)}\r\n`;
 }
 

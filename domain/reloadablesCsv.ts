@@ -1,3 +1,12 @@
+import deReloadables from '../locales/de/reloadables.json';
+import deReloads from '../locales/de/reloads.json';
+import deTranslation from '../locales/de/translation.json';
+import esReloadables from '../locales/es/reloadables.json';
+import esReloads from '../locales/es/reloads.json';
+import esTranslation from '../locales/es/translation.json';
+import frReloadables from '../locales/fr/reloadables.json';
+import frReloads from '../locales/fr/reloads.json';
+import frTranslation from '../locales/fr/translation.json';
 import enReloadables from '../locales/en/reloadables.json';
 import enReloads from '../locales/en/reloads.json';
 import enTranslation from '../locales/en/translation.json';
@@ -17,6 +26,9 @@ import type { ReloadState } from './reloadables';
 export const RELOADABLES_CSV_TEXTS = {
   it: { reloadables: itReloadables, reloads: itReloads, codes: itTranslation.errors.codes as Record<string, string>, invalid: itTranslation.validation.invalid },
   en: { reloadables: enReloadables, reloads: enReloads, codes: enTranslation.errors.codes as Record<string, string>, invalid: enTranslation.validation.invalid },
+  es: { reloadables: esReloadables, reloads: esReloads, codes: esTranslation.errors.codes as Record<string, string>, invalid: esTranslation.validation.invalid },
+  fr: { reloadables: frReloadables, reloads: frReloads, codes: frTranslation.errors.codes as Record<string, string>, invalid: frTranslation.validation.invalid },
+  de: { reloadables: deReloadables, reloads: deReloads, codes: deTranslation.errors.codes as Record<string, string>, invalid: deTranslation.validation.invalid },
 } satisfies Record<ExportLanguage, unknown>;
 
 /**

@@ -3,7 +3,8 @@ import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { csvLines, csvSeparatorOf, splitCsvLine } from './csvRead';
 import { csvAmount } from './format';
-import { GV } from './giftcards';
+import { CSV_SEPARATOR } from './csv';
+import { GV, type ExportLanguage } from './giftcards';
 import { amountMaxMessage } from './messages';
 import { AMOUNT_MESSAGES, readAmount } from './money';
 
@@ -318,8 +319,8 @@ export function readSquareCsv(text: string): SquareCsvReading {
 }
 
 /** The template the create screen offers (a header and two example lines, in the user's separator). */
-export function squareCsvTemplate(language: 'it' | 'en'): string {
-  const sep = language === 'it' ? ';' : ',';
+export function squareCsvTemplate(language: ExportLanguage): string {
+  const sep = CSV_SEPARATOR[language];
   const line = (cells: string[]) => cells.join(sep);
   return `\uFEFF${[line([...SQUARE_CSV_COLUMNS]), line(['mario.rossi@example.com', 'Mario', 'Rossi', csvAmount(5000, language)]), line(['anna.bianchi@example.com', 'Anna', 'Bianchi', csvAmount(2500, language)])].join('\r\n')}\r\n`;
 }

@@ -24,6 +24,45 @@ import enReports from '../../locales/en/reports.json';
 import enSquare from '../../locales/en/square.json';
 import enStores from '../../locales/en/stores.json';
 import enTransactions from '../../locales/en/transactions.json';
+import esShell from '../../locales/es/translation.json';
+import esBatches from '../../locales/es/batches.json';
+import esCompanies from '../../locales/es/companies.json';
+import esGiftcards from '../../locales/es/giftcards.json';
+import esOrderScreens from '../../locales/es/orderScreens.json';
+import esOrderWizard from '../../locales/es/orderWizard.json';
+import esReloadables from '../../locales/es/reloadables.json';
+import esReloads from '../../locales/es/reloads.json';
+import esReportFiles from '../../locales/es/reportFiles.json';
+import esReports from '../../locales/es/reports.json';
+import esSquare from '../../locales/es/square.json';
+import esStores from '../../locales/es/stores.json';
+import esTransactions from '../../locales/es/transactions.json';
+import frShell from '../../locales/fr/translation.json';
+import frBatches from '../../locales/fr/batches.json';
+import frCompanies from '../../locales/fr/companies.json';
+import frGiftcards from '../../locales/fr/giftcards.json';
+import frOrderScreens from '../../locales/fr/orderScreens.json';
+import frOrderWizard from '../../locales/fr/orderWizard.json';
+import frReloadables from '../../locales/fr/reloadables.json';
+import frReloads from '../../locales/fr/reloads.json';
+import frReportFiles from '../../locales/fr/reportFiles.json';
+import frReports from '../../locales/fr/reports.json';
+import frSquare from '../../locales/fr/square.json';
+import frStores from '../../locales/fr/stores.json';
+import frTransactions from '../../locales/fr/transactions.json';
+import deShell from '../../locales/de/translation.json';
+import deBatches from '../../locales/de/batches.json';
+import deCompanies from '../../locales/de/companies.json';
+import deGiftcards from '../../locales/de/giftcards.json';
+import deOrderScreens from '../../locales/de/orderScreens.json';
+import deOrderWizard from '../../locales/de/orderWizard.json';
+import deReloadables from '../../locales/de/reloadables.json';
+import deReloads from '../../locales/de/reloads.json';
+import deReportFiles from '../../locales/de/reportFiles.json';
+import deReports from '../../locales/de/reports.json';
+import deSquare from '../../locales/de/square.json';
+import deStores from '../../locales/de/stores.json';
+import deTransactions from '../../locales/de/transactions.json';
 import type { ExportLanguage } from '../../domain/giftcards';
 
 /**
@@ -34,6 +73,9 @@ import type { ExportLanguage } from '../../domain/giftcards';
 const TREES: Record<ExportLanguage, unknown> = {
   it: { ...itShell, batches: itBatches, companies: itCompanies, giftcards: itGiftcards, orderScreens: itOrderScreens, orderWizard: itOrderWizard, reloadables: itReloadables, reloads: itReloads, reportFiles: itReportFiles, reports: itReports, square: itSquare, stores: itStores, transactions: itTransactions },
   en: { ...enShell, batches: enBatches, companies: enCompanies, giftcards: enGiftcards, orderScreens: enOrderScreens, orderWizard: enOrderWizard, reloadables: enReloadables, reloads: enReloads, reportFiles: enReportFiles, reports: enReports, square: enSquare, stores: enStores, transactions: enTransactions },
+  es: { ...esShell, batches: esBatches, companies: esCompanies, giftcards: esGiftcards, orderScreens: esOrderScreens, orderWizard: esOrderWizard, reloadables: esReloadables, reloads: esReloads, reportFiles: esReportFiles, reports: esReports, square: esSquare, stores: esStores, transactions: esTransactions },
+  fr: { ...frShell, batches: frBatches, companies: frCompanies, giftcards: frGiftcards, orderScreens: frOrderScreens, orderWizard: frOrderWizard, reloadables: frReloadables, reloads: frReloads, reportFiles: frReportFiles, reports: frReports, square: frSquare, stores: frStores, transactions: frTransactions },
+  de: { ...deShell, batches: deBatches, companies: deCompanies, giftcards: deGiftcards, orderScreens: deOrderScreens, orderWizard: deOrderWizard, reloadables: deReloadables, reloads: deReloads, reportFiles: deReportFiles, reports: deReports, square: deSquare, stores: deStores, transactions: deTransactions },
 };
 
 /** `key` ('stores.fields.code') in `language`; the key itself when there is no such text. */

@@ -4,7 +4,8 @@ import { emailOutbox, jobs } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { DRIVERS } from '../test/db';
 import { EMAIL_SEND_JOB, queueEmail, type MailTransport } from './mailer';
-import { EMAIL_TEMPLATES, loadCatalog, renderEmail } from './templates';
+import { LANGUAGES } from '../../domain/constants';
+import { EMAIL_LANGUAGES, EMAIL_TEMPLATES, loadCatalog, renderEmail } from './templates';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -12,13 +13,29 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('e-mail templates', () => {
-  it('have identical keys in it and en, with every template present', () => {
-    expect(keys(loadCatalog('en'))).toEqual(keys(loadCatalog('it')));
-    for (const template of EMAIL_TEMPLATES) expect(loadCatalog('it')[template].subject).toBeTruthy();
+  it('have identical keys in every language, with every template present', () => {
+    expect([...EMAIL_LANGUAGES]).toEqual([...LANGUAGES]);
+    for (const language of LANGUAGES) {
+      expect(keys(loadCatalog(language)), language).toEqual(keys(loadCatalog('it')));
+      for (const template of EMAIL_TEMPLATES) expect(loadCatalog(language)[template].subject, `${language} ${template}`).toBeTruthy();
+    }
   });
 
-  it('render the link, escape HTML and fall back to Italian', () => {
-    const mail = renderEmail('reset', 'de', { firstName: '<b>Eve</b>', link: 'https://x.test/forgot-password?t=a&b', hours: 1 });
+  it.each([
+    ['es', 'Active su cuenta de Tessera', 'Ejecución de recargas RL-7 completada', 'se ha completado: 1.200 tarjetas recargadas por un total'],
+    ['fr', 'Activez votre compte Tessera', 'Série de rechargements RL-7 terminée', 'est terminée : 1\u202f200 cartes rechargées pour un total'],
+    ['de', 'Aktivieren Sie Ihr Tessera-Konto', 'Aufladelauf RL-7 abgeschlossen', 'ist abgeschlossen: 1.200 Karten aufgeladen, Gesamtbetrag'],
+  ])('go out in the user\'s language: %s (subject, counts in its plural form and number format)', (language, activation, runDone, credited) => {
+    const mail = renderEmail('activation', language, { firstName: 'Eve', link: 'http://l/x', hours: 24 });
+    expect(mail.language).toBe(language);
+    expect(mail.subject).toBe(activation);
+    const done = renderEmail('reloadRunDone', language, { number: 'RL-7', company: 'Acme', credited: 1200, total: '1,00 €' });
+    expect(done.subject).toBe(runDone);
+    expect(done.text).toContain(credited);
+  });
+
+  it('render the link, escape HTML and fall back to Italian for a language outside the choice', () => {
+    const mail = renderEmail('reset', 'pt', { firstName: '<b>Eve</b>', link: 'https://x.test/forgot-password?t=a&b', hours: 1 });
     expect(mail.language).toBe('it');
     expect(mail.text).toContain('https://x.test/forgot-password?t=a&b');
     expect(mail.html).toContain('&lt;b&gt;Eve&lt;/b&gt;');
@@ -48,8 +65,8 @@ describe('e-mail templates', () => {
     expect(() => renderEmail('reloadRunDone', 'it', { number: 'RL-1', company: 'Acme', credited: '3', total: '1,00 €' })).toThrow(/credited is a count/);
   });
 
-  it('every count of every e-mail has its forms in both languages (the locale test reads the same rule)', () => {
-    for (const language of ['it', 'en']) {
+  it('every count of every e-mail has its forms in every language (the locale test reads the same rule)', () => {
+    for (const language of LANGUAGES) {
       const catalog = loadCatalog(language) as unknown as Record<string, Record<string, string>>;
       for (const [template, texts] of Object.entries(catalog)) {
         for (const key of Object.keys(texts).filter((k) => k.endsWith('_one'))) {

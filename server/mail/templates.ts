@@ -1,12 +1,16 @@
+import deEmail from '../../locales/de/email.json';
 import enEmail from '../../locales/en/email.json';
+import esEmail from '../../locales/es/email.json';
+import frEmail from '../../locales/fr/email.json';
 import itEmail from '../../locales/it/email.json';
-import { DEFAULT_LANGUAGE } from '../../domain/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/constants';
 import { formatNumber, pluralCategory } from '../../domain/format';
 
 /** account mails, the reloadable programme's notifications (server/modules/reloadables/notifications.ts), a square voucher's code (server/modules/square/communications.sender.ts), support tickets' news (server/modules/tickets/emails.ts), a generated report ready or failed (server/modules/reports/jobs.ts) */
 export const EMAIL_TEMPLATES = ['activation', 'reset', 'emailChange', 'reloadLowBalance', 'reloadRunDone', 'reloadRunFailed', 'reloadMonthlyStatement', 'squareCode', 'ticketCreated', 'ticketMessage', 'ticketStatus', 'reportReady', 'reportFailed'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
-export const EMAIL_LANGUAGES = ['it', 'en'] as const;
+/** Every language of the choice (SPEC §1): a user's e-mails go out in theirs. */
+export const EMAIL_LANGUAGES = LANGUAGES;
 
 /** subject and text, plus the plural forms of their counts: `credited_one`, `credited_other`… */
 type TemplateTexts = { subject: string; text: string } & Record<string, string>;
@@ -16,10 +20,10 @@ type Catalog = Record<EmailTemplate, TemplateTexts>;
 export type EmailParams = Record<string, string | number>;
 
 /** bundled with the code (no file read), so every host has them */
-const catalogs: Record<string, Catalog> = { it: itEmail as Catalog, en: enEmail as Catalog };
+const catalogs: Record<Language, Catalog> = { it: itEmail as Catalog, en: enEmail as Catalog, es: esEmail as Catalog, fr: frEmail as Catalog, de: deEmail as Catalog };
 
 export function loadCatalog(language: string): Catalog {
-  const catalog = catalogs[language];
+  const catalog = (catalogs as Record<string, Catalog | undefined>)[language];
   if (!catalog) throw new Error(`no e-mail texts for language ${language}`);
   return catalog;
 }
@@ -69,7 +73,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-/** Renders a template in the user's language; languages without texts fall back to Italian. */
+/** Renders a template in the user's language; a language outside the choice (an old or hand-made value) gets Italian. */
 export function renderEmail(template: EmailTemplate, language: string, params: EmailParams): RenderedEmail {
   const lang = (EMAIL_LANGUAGES as readonly string[]).includes(language) ? language : DEFAULT_LANGUAGE;
   const texts = loadCatalog(lang)[template];

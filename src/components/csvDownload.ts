@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocaleState, useNotify } from 'react-admin';
+import { knownLanguage } from '../../domain/constants';
 import type { ExportLanguage } from '../../domain/giftcards';
 import { actionErrorText } from './actionErrorText';
 import { saveBlob } from './saveBlob';
@@ -7,8 +8,8 @@ import { saveBlob } from './saveBlob';
 /** The browser's time zone ("Europe/Rome"); UTC when the browser does not say. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** The CSV's language (separator and decimal mark) from the UI's. */
-export const exportLanguageOf = (locale: string): ExportLanguage => (locale.startsWith('en') ? 'en' : 'it');
+/** The CSV's language (texts, separator and decimal mark) from the UI's. */
+export const exportLanguageOf = (locale: string): ExportLanguage => knownLanguage(locale);
 
 /** What a CSV of the API is asked in: every request's Accept-Language is `it` (SPEC §7), so both travel as parameters. */
 export interface CsvFormat {

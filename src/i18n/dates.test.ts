@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../domain/constants';
 import { i18n } from './i18n';
 import { formatDate, formatDateTime } from './dates';
 
@@ -10,11 +11,20 @@ describe('dates', () => {
     expect(formatDateTime(null)).toBe('');
   });
 
-  it('starts the week on Monday in Italian and English', async () => {
-    for (const language of ['it', 'en']) {
+  it('starts the week on Monday in every language', async () => {
+    for (const language of LANGUAGES) {
       await i18n.changeLanguage(language);
       // Sunday 1 February 2026: its week starts on Monday 26 January
-      expect(dayjs('2026-02-01').startOf('week').format('YYYY-MM-DD')).toBe('2026-01-26');
+      expect(dayjs('2026-02-01').startOf('week').format('YYYY-MM-DD'), language).toBe('2026-01-26');
     }
+  });
+
+  it("names months and weekdays (the calendars') in the app language", async () => {
+    const names: Record<string, string> = {};
+    for (const language of LANGUAGES) {
+      await i18n.changeLanguage(language);
+      names[language] = dayjs('2026-02-02').format('dddd D MMMM');
+    }
+    expect(names).toEqual({ it: 'lunedì 2 febbraio', en: 'Monday 2 February', es: 'lunes 2 febrero', fr: 'lundi 2 février', de: 'Montag 2 Februar' });
   });
 });

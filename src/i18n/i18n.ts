@@ -32,9 +32,9 @@ const textsBackend = {
 };
 
 /**
- * The one i18next instance of the SPA. Only it and en have texts: es, fr and de are offered in
- * the language choice and fall back to Italian (SPEC §1). English is complete (the translation
- * tests hold it to Italian's keys), so an English page does not download the Italian texts.
+ * The one i18next instance of the SPA. Every language of the choice (SPEC §1) has complete texts
+ * (the translation tests hold each to Italian's keys), so a page downloads its own language's
+ * texts only; Italian stands in for a language outside the choice.
  */
 /**
  * Plurals read domain/format.ts's rule: `_one` / `_other` by Intl's plural rules, except that
@@ -65,7 +65,8 @@ export function formatInterpolated(value: unknown, format: string | undefined, l
 export const i18nOptions = {
   // undefined: let the detector choose (SPEC §1 order) instead of a hard-coded language
   lng: undefined,
-  fallbackLng: { en: [], default: [DEFAULT_LANGUAGE] },
+  // no fallback for a language of the choice: each is complete, and Italian's texts would be downloaded for nothing
+  fallbackLng: { ...Object.fromEntries(LANGUAGES.map((language) => [language, []])), default: [DEFAULT_LANGUAGE] },
   supportedLngs: [...LANGUAGES],
   nonExplicitSupportedLngs: true,
   load: 'languageOnly' as const,

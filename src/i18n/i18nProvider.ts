@@ -1,10 +1,11 @@
 import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
+import type { Language } from '../../domain/constants';
 import { i18n, i18nOptions } from './i18n';
 import { messageArgs } from './messages';
 
-/** Names as each language writes itself, for react-admin's locale list. */
-export const AVAILABLE_LOCALES = [
+/** Names as each language writes itself, for react-admin's locale list and the profile's language choice. */
+export const AVAILABLE_LOCALES: readonly { locale: Language; name: string }[] = [
   { locale: 'it', name: 'Italiano' },
   { locale: 'en', name: 'English' },
   { locale: 'es', name: 'Español' },
@@ -21,7 +22,7 @@ let provider: Promise<I18nProvider> | null = null;
  * from a schema or a problem body) is read into its key and values here (`messageArgs`).
  */
 export function createI18nProvider(): Promise<I18nProvider> {
-  provider ??= getI18nProvider(i18n, i18nOptions, AVAILABLE_LOCALES).then((bridge) => ({
+  provider ??= getI18nProvider(i18n, i18nOptions, [...AVAILABLE_LOCALES]).then((bridge) => ({
     ...bridge,
     translate: (key: string, options?: Record<string, unknown>) => bridge.translate(...messageArgs(key, options, i18n.language ?? 'it')),
   }));

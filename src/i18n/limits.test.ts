@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { MAX_UPLOAD_BYTES } from '../../domain/constants';
+import { LANGUAGES, MAX_UPLOAD_BYTES } from '../../domain/constants';
 import { formatCents, formatNumber } from '../components/formatMoney';
 import { i18n, translate } from './i18n';
 
@@ -130,7 +130,8 @@ const BASE64_UPLOAD_CHARS = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
 /** The ways a text can write the limit: 10000 as "10.000" / "10,000", cents as money, 999… as its digits, the upload size in MB. */
 function spellings(limit: number, language: string): string[] {
   const digits = /^9+$/.test(String(limit)) ? [String(String(limit).length)] : [];
-  const size = limit === BASE64_UPLOAD_CHARS ? [`${MAX_UPLOAD_BYTES / 1024 / 1024} MB`] : [];
+  // French writes megabytes "Mo" (mégaoctet)
+  const size = limit === BASE64_UPLOAD_CHARS ? [`${MAX_UPLOAD_BYTES / 1024 / 1024} ${language === 'fr' ? 'Mo' : 'MB'}`] : [];
   return [String(limit), formatNumber(limit, language), formatCents(limit, language), ...digits, ...size];
 }
 
@@ -151,7 +152,7 @@ describe('limits stated (issue 14)', () => {
     expect(generic.map((rule) => `${rule.where}: ${rule.message}`)).toEqual([]);
   });
 
-  it.each(['it', 'en'])('every rule’s text names its limit (%s)', async (language) => {
+  it.each([...LANGUAGES])('every rule’s text names its limit (%s)', async (language) => {
     await i18n.changeLanguage(language);
     const silent = rules.filter((rule) => {
       const text = translate(rule.message ?? 'validation.invalid');

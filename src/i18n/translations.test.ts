@@ -1,4 +1,6 @@
+import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../domain/constants';
 import { API_ERROR_CODES, IDENTITY_ERROR_CODES } from '../../domain/errors';
 import { STRENGTH_LABEL_KEYS, PASSWORD_CRITERIA } from '../../domain/password';
 import { V } from '../../domain/schemas/auth';
@@ -14,17 +16,30 @@ function keys(tree: object, prefix = ''): string[] {
 }
 
 const texts = await textsByLanguage();
-const enKeys = new Set(keys(texts.en));
-const itKeys = new Set(keys(texts.it));
+const keysOf = Object.fromEntries(Object.entries(texts).map(([language, tree]) => [language, new Set(keys(tree))]));
+/** The server's e-mail texts (not bundled with the SPA, so not among `texts`). */
+const emails = Object.fromEntries(
+  Object.entries(import.meta.glob<Record<string, unknown>>('../../locales/*/email.json', { eager: true, import: 'default' })).map(([path, tree]) => [/locales\/([^/]+)\//.exec(path)![1], tree]),
+);
 
 describe('translation files', () => {
-  it('it and en have identical key sets, area files included', () => {
-    expect([...itKeys].sort()).toEqual([...enKeys].sort());
-    expect(Object.keys(texts).sort()).toEqual(['en', 'it']);
+  it('every language has texts, with the key set of Italian, area files included', () => {
+    expect(Object.keys(texts).sort()).toEqual([...LANGUAGES].sort());
+    for (const language of LANGUAGES) {
+      const extra = [...keysOf[language]].filter((key) => !keysOf.it.has(key));
+      const missing = [...keysOf.it].filter((key) => !keysOf[language].has(key));
+      expect({ language, missing, extra }).toEqual({ language, missing: [], extra: [] });
+    }
+  });
+
+  it('every language has e-mail texts, with the key set of Italian', () => {
+    expect(Object.keys(emails).sort()).toEqual([...LANGUAGES].sort());
+    const itEmailKeys = keys(emails.it).sort();
+    for (const language of LANGUAGES) expect({ language, keys: keys(emails[language]).sort() }).toEqual({ language, keys: itEmailKeys });
   });
 
   it('have no empty texts', () => {
-    for (const [language, tree] of [['en', texts.en], ['it', texts.it]] as const) {
+    for (const [language, tree] of [...Object.entries(texts), ...Object.entries(emails).map(([language, tree]) => [`${language}/email`, tree] as const)]) {
       const lookup = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
       for (const key of keys(tree)) {
         if (key === 'ra.boolean.null') continue; // react-admin's own blank
@@ -45,7 +60,17 @@ describe('translation files', () => {
       ...PASSWORD_CRITERIA.map((key) => `password.criteria.${key}`),
       ...REGISTRY.flatMap((resource) => [resource.list, resource.create, resource.detail, ...(resource.routes ?? [])].flatMap((screen) => (screen ? [`screens.${screen.title}`] : []))),
     ];
-    expect(required.filter((key) => !enKeys.has(key))).toEqual([]);
+    for (const language of LANGUAGES) expect({ language, missing: required.filter((key) => !keysOf[language].has(key)) }).toEqual({ language, missing: [] });
+  });
+
+  it("cover every message of react-admin's own (ra-language-english's keys), plural ones as _one/_other", () => {
+    // react-admin writes plurals the polyglot way ("1 item |||| %{smart_count} items"); ours are i18next's _one / _other
+    const wanted = keys(englishMessages).flatMap((key) => {
+      const text = String(key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], englishMessages));
+      return text.includes('||||') ? [`${key}_one`, `${key}_other`] : [key];
+    });
+    expect(wanted.length).toBeGreaterThan(150);
+    for (const language of LANGUAGES) expect({ language, missing: wanted.filter((key) => !keysOf[language].has(key)) }).toEqual({ language, missing: [] });
   });
 
   it('keep the SPEC texts verbatim in English', () => {

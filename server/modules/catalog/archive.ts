@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
+import deTexts from '../../../locales/de/batches.json';
 import enTexts from '../../../locales/en/batches.json';
+import esTexts from '../../../locales/es/batches.json';
+import frTexts from '../../../locales/fr/batches.json';
 import itTexts from '../../../locales/it/batches.json';
+import { knownLanguage, type Language } from '../../../domain/constants';
 import { formatCardCode } from '../../../domain/codes';
 import { formatCents } from '../../../domain/format';
 import { queryRows, type Db } from '../../db/client';
@@ -79,12 +83,14 @@ export interface SheetHeader {
 }
 
 type Texts = typeof enTexts.pdf;
-const textsFor = (language: string): Texts => (language.startsWith('en') ? enTexts.pdf : itTexts.pdf);
+const PDF_TEXTS: Record<Language, Texts> = { it: itTexts.pdf, en: enTexts.pdf, es: esTexts.pdf, fr: frTexts.pdf, de: deTexts.pdf };
+const textsFor = (language: string): Texts => PDF_TEXTS[knownLanguage(language)];
 
 const money = formatCents;
-function day(iso: string, language: string): string {
+// SPEC §9's DD/MM/YYYY in every language, as the screens write a day
+function day(iso: string): string {
   const [y, m, d] = iso.split('-');
-  return language.startsWith('en') ? `${d}/${m}/${y}` : `${d}/${m}/${y}`;
+  return `${d}/${m}/${y}`;
 }
 
 /** Code 128 bars of the code, drawn as vector rectangles (bwip-js encodes, pdfkit draws): sharp at any print resolution. */
@@ -124,7 +130,7 @@ function drawCard(doc: PDFKit.PDFDocument, header: SheetHeader, card: SheetCard,
 /** The card front's last line: progressive, lot (or, without one, the order), expiry. */
 export function cardFooter(header: SheetHeader, card: SheetCard): string {
   const texts = textsFor(header.language);
-  const expiry = header.expireDate ? `${texts.expiry} ${day(header.expireDate, header.language)}` : texts.noExpiry;
+  const expiry = header.expireDate ? `${texts.expiry} ${day(header.expireDate)}` : texts.noExpiry;
   const reference = header.lotNumber ? `${texts.lot} ${header.lotNumber}` : `${texts.order} ${header.orderNumber ?? ''}`;
   return `${texts.progressive} ${card.progressive}   ${reference}   ${expiry}`;
 }

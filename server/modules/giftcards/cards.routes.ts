@@ -69,7 +69,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     {
       schema: {
         tags,
-        summary: 'The filtered card list as CSV for a spreadsheet in the given language (lang=it: ";" and decimal comma, en: ","), times in tz; UTF-8 with BOM, streamed, formula-safe',
+        summary: 'The filtered card list as CSV for a spreadsheet in the given language (lang=it, es, fr, de: ";" and decimal comma; en: ","), times in tz; UTF-8 with BOM, streamed, formula-safe',
         params: scopeParams,
         querystring: cardExportQuerySchema,
       },

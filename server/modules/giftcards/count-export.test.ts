@@ -106,7 +106,10 @@ describe.each(DRIVERS)('gift-card count and localized CSV export (%s)', (driver)
   it('defaults to Italian in Rome time and refuses an unknown language or zone', async () => {
     const res = await exportOf('');
     expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[1]).toContain(';Attiva;1234,56;0,00;1234,56;10/01/2026 10:30:00;');
-    const badLang = await call(operator, 'GET', url('/cards/export?lang=de'));
+    // German: its own state word, `;` and the decimal comma
+    const de = await exportOf('lang=de&tz=Europe%2FRome');
+    expect(de.body.replace(/^\uFEFF/, '').split('\r\n')[1]).toContain(';Aktiv;1234,56;0,00;1234,56;10/01/2026 10:30:00;');
+    const badLang = await call(operator, 'GET', url('/cards/export?lang=pt'));
     expect(badLang.statusCode).toBe(400);
     const badZone = await call(operator, 'GET', url('/cards/export?tz=Mars%2FOlympus'));
     expect(badZone.statusCode).toBe(400);

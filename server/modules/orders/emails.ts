@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import deTexts from '../../../locales/de/translation.json';
 import enTexts from '../../../locales/en/translation.json';
+import esTexts from '../../../locales/es/translation.json';
+import frTexts from '../../../locales/fr/translation.json';
 import itTexts from '../../../locales/it/translation.json';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE } from '../../../domain/constants';
+import { DEFAULT_LANGUAGE, knownLanguage, type Language } from '../../../domain/constants';
 import { formatCents } from '../../../domain/format';
 import type { Order } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
@@ -16,8 +19,8 @@ import { emailValues } from '../../mail/templates';
  */
 type Texts = Record<'confirmationSubject' | 'confirmationText' | 'cards_one' | 'cards_other' | 'cardSubject' | 'cardText' | 'noExpiry', string>;
 
-const TEXTS: Record<string, Texts> = { it: itTexts.orders.email, en: enTexts.orders.email };
-const texts = (language: string): Texts => TEXTS[language] ?? TEXTS[DEFAULT_LANGUAGE]!;
+const TEXTS: Record<Language, Texts> = { it: itTexts.orders.email, en: enTexts.orders.email, es: esTexts.orders.email, fr: frTexts.orders.email, de: deTexts.orders.email };
+const texts = (language: Language): Texts => TEXTS[language];
 const fill = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key] ?? '');
 
 export interface Mail {
@@ -50,7 +53,7 @@ const money = formatCents;
 
 /** The confirmation e-mail: to the referent, and to the company's contact when the order asks for it. */
 export async function queueConfirmation(db: Db, order: Order, language: string): Promise<number> {
-  const lang = language === 'en' ? 'en' : DEFAULT_LANGUAGE;
+  const lang = knownLanguage(language);
   const t = texts(lang);
   const recipients = new Map<string, string>();
   if (order.referentEmail) recipients.set(order.referentEmail.toLowerCase(), order.referentName ?? '');
@@ -92,6 +95,7 @@ export async function queueRecipientCodes(db: Db, order: Order): Promise<number>
         FROM order_recipients r JOIN gift_cards g ON g.id = r.card_id
         WHERE r.order_id = ${order.id} AND r.emailed_at IS NULL ORDER BY r.item_id, r.position`,
   );
+  // a names-list recipient has no language of their own on record: the codes go out in the default one
   const lang = DEFAULT_LANGUAGE;
   const count = await queueMails(
     db,

@@ -70,6 +70,22 @@ describe.each(DRIVERS)('order CSVs (%s)', (driver) => {
     expect(none.body).toBe('\uFEFFCodice;Progressivo;Tipologia;Valore;Stato;Destinatario;E-mail;Data di scadenza\r\n');
   });
 
+  it.each([
+    ['es', 'Código;Correlativo;Tipología;Valor;Estado;Destinatario;Correo electrónico;Fecha de caducidad'],
+    ['fr', "Code;Numéro de série;Typologie;Valeur;Statut;Destinataire;E-mail;Date d'échéance"],
+    ['de', 'Code;Laufnummer;Kartentyp;Wert;Status;Empfänger;E-Mail;Ablaufdatum'],
+  ])("writes an order's codes CSV in the requester's language: %s headers, `;` and the decimal comma", async (language, header) => {
+    const id = await addOrder(`KX-${language.toUpperCase()}`, null);
+    const typologyId = await addTypology(t.db.db);
+    await addCard(t.db.db, { companyId: acmeId, typologyId, orderReference: `KX-${language.toUpperCase()}`, progressive: 79000 });
+    const res = await call(operator, 'GET', url(`/orders/${id}/codes?format=csv&lang=${language}`));
+    expect(res.statusCode).toBe(200);
+    const [head, row] = lines(res.body);
+    expect(head).toBe(header);
+    expect(row.split(';')[1]).toBe('79000');
+    expect(row.split(';')[3]).toMatch(/^\d+,\d{2}$/);
+  });
+
   it("has one line per card in an order's codes CSV, named after its first recipient, even when two recipients point at the card", async () => {
     const id = await addOrder('KX-TWICE', null);
     const typologyId = await addTypology(t.db.db);

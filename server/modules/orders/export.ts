@@ -1,4 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
+import deCards from '../../../locales/de/giftcards.json';
+import deScreens from '../../../locales/de/orderScreens.json';
+import deShell from '../../../locales/de/translation.json';
+import esCards from '../../../locales/es/giftcards.json';
+import esScreens from '../../../locales/es/orderScreens.json';
+import esShell from '../../../locales/es/translation.json';
+import frCards from '../../../locales/fr/giftcards.json';
+import frScreens from '../../../locales/fr/orderScreens.json';
+import frShell from '../../../locales/fr/translation.json';
 import enCards from '../../../locales/en/giftcards.json';
 import enScreens from '../../../locales/en/orderScreens.json';
 import enShell from '../../../locales/en/translation.json';
@@ -32,7 +41,13 @@ const textsOf = (shell: typeof enShell, cards: typeof enCards, screens: typeof e
   cardStatus: cards.status,
   orderCsv: { fields: screens.fields, activation: screens.activation, status: shell.orders.status, shippingType: shell.orders.shippingType },
 });
-const TEXTS: Record<ExportLanguage, Texts> = { it: textsOf(itShell, itCards, itScreens), en: textsOf(enShell, enCards, enScreens) };
+const TEXTS: Record<ExportLanguage, Texts> = {
+  it: textsOf(itShell, itCards, itScreens),
+  en: textsOf(enShell, enCards, enScreens),
+  es: textsOf(esShell, esCards, esScreens),
+  fr: textsOf(frShell, frCards, frScreens),
+  de: textsOf(deShell, deCards, deScreens),
+};
 const texts = (language: ExportLanguage) => TEXTS[language];
 
 /**

@@ -71,7 +71,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
     app.get(
       `${root}/${path}/export`,
-      { schema: { tags, summary: `${what} as CSV in the user's language (lang it|en, tz), streamed`, params: scopeParams, querystring: orderExportQuerySchema }, preHandler: guards(app, ctx, resource, 'export') },
+      { schema: { tags, summary: `${what} as CSV in the user's language (lang it|en|es|fr|de, tz), streamed`, params: scopeParams, querystring: orderExportQuerySchema }, preHandler: guards(app, ctx, resource, 'export') },
       async (request, reply) => {
         const filter = parseFilter(request.query.filter, orderFilterSchema);
         const format = { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' } as const;
@@ -102,7 +102,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     app.get(
       `${root}/${path}/:id/codes`,
       {
-        schema: { tags, summary: "The order's codes: format=csv (streamed, in lang it|en) or pdf (print-ready sheets of card fronts with barcodes, streamed)", params: itemParams, querystring: orderCodesQuerySchema },
+        schema: { tags, summary: "The order's codes: format=csv (streamed, in lang it|en|es|fr|de) or pdf (print-ready sheets of card fronts with barcodes, streamed)", params: itemParams, querystring: orderCodesQuerySchema },
         preHandler: guards(app, ctx, resource, 'codes'),
       },
       async (request, reply) => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { knownLanguage } from '../../../domain/constants';
 import type { NotificationSettings, NotificationSettingsBody } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 
@@ -98,7 +99,7 @@ export async function recipientsOf(db: Db, companyId: string, settings: StoredSe
     sql`SELECT c.name, u.email, u.language FROM companies c LEFT JOIN users u ON u.id = c.referent_user_id WHERE c.id = ${companyId}`,
   );
   if (!company) return { to: [], language: 'it', companyName: '' };
-  const language = company.language === 'en' ? 'en' : 'it';
+  const language = knownLanguage(company.language);
   if (settings.recipients.length > 0) return { to: settings.recipients, language, companyName: company.name };
   return { to: company.email ? [company.email] : [], language, companyName: company.name };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { formatCents } from '../../../domain/format';
+import { formatCents, numberLocale } from '../../../domain/format';
 import { PROGRAMME_TIME_ZONE, periodOf, type NotificationSettings, type NotificationSettingsBody } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
@@ -169,7 +169,7 @@ export async function sendMonthlyStatements(ctx: AppContext, now: Date): Promise
         const opening = summary.openingCents ?? 0;
         return {
           company,
-          month: new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'it-IT', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`)),
+          month: new Intl.DateTimeFormat(numberLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`)),
           opening: money(opening, language),
           in: money(summary.inCents, language),
           out: money(summary.outCents, language),

@@ -51,7 +51,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/template`,
-    { schema: { tags, summary: 'The reloads CSV template (lang it: `;` and decimal comma; en: `,`)', params: scopeParams, querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict() }, preHandler: companyRouteGuards(app, RELOADS, 'template') },
+    { schema: { tags, summary: 'The reloads CSV template (lang it, es, fr, de: `;` and decimal comma; en: `,`)', params: scopeParams, querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict() }, preHandler: companyRouteGuards(app, RELOADS, 'template') },
     async (request, reply) => {
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="reloads-template.csv"').header('Cache-Control', 'no-store');
       return reloadCsvTemplate(request.query.lang ?? 'it');
@@ -140,7 +140,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/history/export`,
-    { schema: { tags, summary: 'The rows of the filtered completed runs as CSV (lang it|en, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, HISTORY, 'export') },
+    { schema: { tags, summary: 'The rows of the filtered completed runs as CSV (lang it|en|es|fr|de, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, HISTORY, 'export') },
     async (request, reply) => {
       const filter = parseFilter(request.query.filter, reloadRunFilterSchema);
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="reloads-history.csv"').header('Cache-Control', 'no-store');

@@ -69,7 +69,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/movements/export`,
-    { schema: { tags, summary: 'Wallet movements as CSV (lang it|en, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, WALLET, 'export') },
+    { schema: { tags, summary: 'Wallet movements as CSV (lang it|en|es|fr|de, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, WALLET, 'export') },
     async (request, reply) => exportMovements(request.actor.companyId, request.query, reply),
   );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatCents } from '../../../domain/format';
+import { knownLanguage } from '../../../domain/constants';
+import { formatCents, numberLocale } from '../../../domain/format';
 import { smtpOutcome, squareRetryDelaySeconds } from '../../../domain/square';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
@@ -69,11 +70,11 @@ export async function claimDueCommunications(db: Db, now: Date, leaseUntil: Date
 }
 
 const dateIn = (language: string, at: Date | string | null) =>
-  at === null ? '' : new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(at));
+  at === null ? '' : new Intl.DateTimeFormat(numberLocale(language), { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(at));
 
 /** The e-mail of one code, in its order's language. */
 export function squareCodeEmail(row: Pick<Claimed, 'code' | 'first_name' | 'amount_cents' | 'expire_date' | 'host' | 'order_number' | 'language'>) {
-  const language = row.language === 'en' ? 'en' : 'it';
+  const language = knownLanguage(row.language);
   return renderEmail('squareCode', language, {
     firstName: row.first_name,
     code: row.code,

@@ -16,14 +16,20 @@ const readable = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace
 describe('the square code e-mail and SMTP failures', () => {
   const row = { code: 'SQ7K2M9P4X', first_name: 'Mario', amount_cents: 150_050, expire_date: '2027-02-28T23:30:00Z', host: 'shop.example.com', order_number: 'SQ-000042' };
 
-  it('is written in the order\'s language, money and dates as there (Rome\'s day), anything else in Italian', () => {
+  it('is written in the order\'s language, money and dates as there (Rome\'s day), a language outside the choice in Italian', () => {
     const it_ = squareCodeEmail({ ...row, language: 'it' });
     expect(it_.subject).toMatch(/^Il tuo buono da 1\.500,50\s€ per shop\.example\.com$/);
     for (const part of ['Ciao Mario', 'SQ7K2M9P4X', 'valido fino al 01/03/2027', 'Ordine SQ-000042']) expect(it_.text).toContain(part);
     const en = squareCodeEmail({ ...row, language: 'en' });
     expect(en.subject).toBe('Your voucher of €1,500.50 for shop.example.com');
     expect(en.text).toContain('valid until 01/03/2027');
-    expect(squareCodeEmail({ ...row, language: 'de' }).language).toBe('it');
+    const de = squareCodeEmail({ ...row, language: 'de' });
+    expect(de.language).toBe('de');
+    // German writes the day with dots (Intl's de-DE)
+    expect(de.text).toContain('01.03.2027');
+    expect(de.subject).toContain('1.500,50\u00a0€');
+    expect(squareCodeEmail({ ...row, language: 'fr' }).subject).toContain('1\u202f500,50\u00a0€');
+    expect(squareCodeEmail({ ...row, language: 'pt' }).language).toBe('it');
     expect(squareCodeEmail({ ...row, first_name: '<b>M</b>', language: 'it' }).html).toContain('&lt;b&gt;M&lt;/b&gt;');
   });
 

@@ -21,6 +21,21 @@ const TEXTS: Record<ExportLanguage, { headers: string[]; code: Record<string, st
     code: { NOT_ACTIVE: 'Not active', SOLD: 'Sold', ASSOCIATED: 'Associated', SPENT: 'Spent', EXPIRED: 'Expired', DELETED: 'Deleted', LOCKED: 'Locked' },
     mail: { QUEUED: 'Queued', SENDING: 'Sending', RETRY_WAITING: 'Waiting to retry', SENT: 'Sent', FAILED: 'Failed' },
   },
+  es: {
+    headers: ['Código', 'Correo electrónico', 'Nombre', 'Apellidos', 'Importe', 'Valor restante', 'Estado', 'Fecha de activación', 'Caducidad', 'Estado del envío', 'Número de envío', 'Enviado el', 'Última respuesta SMTP'],
+    code: { NOT_ACTIVE: 'No activo', SOLD: 'Vendido', ASSOCIATED: 'Asociado', SPENT: 'Gastado', EXPIRED: 'Caducado', DELETED: 'Eliminado', LOCKED: 'Bloqueado' },
+    mail: { QUEUED: 'En cola', SENDING: 'Enviando', RETRY_WAITING: 'En espera de nuevo intento', SENT: 'Enviado', FAILED: 'Fallido' },
+  },
+  fr: {
+    headers: ['Code', 'E-mail', 'Prénom', 'Nom', 'Montant', 'Valeur restante', 'Statut', "Date d'activation", 'Expiration', "Statut de l'envoi", "Numéro d'envoi", 'Envoyé le', 'Dernière réponse SMTP'],
+    code: { NOT_ACTIVE: 'Non actif', SOLD: 'Vendu', ASSOCIATED: 'Associé', SPENT: 'Dépensé', EXPIRED: 'Expiré', DELETED: 'Supprimé', LOCKED: 'Bloqué' },
+    mail: { QUEUED: "En file d'attente", SENDING: 'Envoi en cours', RETRY_WAITING: 'En attente de nouvel essai', SENT: 'Envoyé', FAILED: 'Échec' },
+  },
+  de: {
+    headers: ['Code', 'E-Mail', 'Vorname', 'Nachname', 'Betrag', 'Restwert', 'Status', 'Aktivierungsdatum', 'Ablauf', 'Versandstatus', 'Versandnummer', 'Gesendet am', 'Letzte SMTP-Antwort'],
+    code: { NOT_ACTIVE: 'Nicht aktiv', SOLD: 'Verkauft', ASSOCIATED: 'Zugeordnet', SPENT: 'Eingelöst', EXPIRED: 'Abgelaufen', DELETED: 'Gelöscht', LOCKED: 'Blockiert' },
+    mail: { QUEUED: 'In Warteschlange', SENDING: 'Wird gesendet', RETRY_WAITING: 'Wartet auf neuen Versuch', SENT: 'Gesendet', FAILED: 'Fehlgeschlagen' },
+  },
 };
 
 export function reconciliationCsv(orderId: string, format: CsvFormat): CsvFile {

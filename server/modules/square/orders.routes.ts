@@ -57,7 +57,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.get(
     `${root}/template`,
-    { schema: { tags, summary: 'The recipients CSV template (lang it: `;` and decimal comma; en: `,`)', params: scopeParams, querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict() }, preHandler: guards(app, ctx, ORDERS, 'template') },
+    { schema: { tags, summary: 'The recipients CSV template (lang it, es, fr, de: `;` and decimal comma; en: `,`)', params: scopeParams, querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict() }, preHandler: guards(app, ctx, ORDERS, 'template') },
     async (request, reply) => {
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="square-recipients.csv"').header('Cache-Control', 'no-store');
       return squareCsvTemplate(request.query.lang ?? 'it');
@@ -125,7 +125,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.get(
     `${root}/:id/reconciliation`,
-    { schema: { tags, summary: "The order's codes as CSV (lang it|en, tz): recipient, state, last delivery (state, retry number, sent at, SMTP answer), streamed", params: itemParams, querystring: reconciliationQuery }, preHandler: guards(app, ctx, ORDERS, 'export') },
+    { schema: { tags, summary: "The order's codes as CSV (lang it|en|es|fr|de, tz): recipient, state, last delivery (state, retry number, sent at, SMTP answer), streamed", params: itemParams, querystring: reconciliationQuery }, preHandler: guards(app, ctx, ORDERS, 'export') },
     async (request, reply) => {
       const order = await squareOrderRecord(ctx, request.scopedActor, request.params.id);
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${order.orderNumber}-reconciliation.csv"`).header('Cache-Control', 'no-store');

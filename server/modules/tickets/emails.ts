@@ -34,7 +34,7 @@ const SUPPORT_LANGUAGE = 'it';
 /** The language the customer's e-mails go out in: the creator's now (they may have switched since), else the ticket's. */
 export const customerLanguage = (row: Pick<TicketRow, 'creator_language' | 'language'>) => row.creator_language ?? row.language;
 
-/** The e-mail's language as the templates have it (it, en; others fall back to Italian as renderEmail does). */
+/** The e-mail's language as the templates have it (a language outside the choice gets Italian, as in renderEmail). */
 const lang = (language: string) => ((EMAIL_LANGUAGES as readonly string[]).includes(language) ? language : SUPPORT_LANGUAGE);
 const statusName = (status: TicketStatus, language: string) => loadCatalog(lang(language)).ticketStatus[`status_${status}`] ?? status;
 const priorityName = (priority: TicketPriority, language: string) => loadCatalog(lang(language)).ticketCreated[`priority_${priority}`] ?? priority;

@@ -212,7 +212,7 @@ export async function updateProfile(ctx: AppContext, auth: AuthState, body: z.ou
   return userConfiguration({ ...auth, user: fresh.user, company: fresh.company });
 }
 
-/** The caller's language: the SPA's texts and every later e-mail (renderEmail falls back to Italian for es, fr, de). */
+/** The caller's language: the SPA's texts and every later e-mail and CSV file (all five have texts). */
 export async function setLanguage(ctx: AppContext, auth: AuthState, language: Language): Promise<void> {
   await repo.setLanguage(ctx.db, auth.user.id, language);
 }

@@ -1,7 +1,8 @@
-import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useEffect } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { LANGUAGES, LANGUAGES_WITH_TEXTS, type Language } from '../../../domain/constants';
+import { LANGUAGES, type Language } from '../../../domain/constants';
+import { AVAILABLE_LOCALES } from '../../i18n/i18nProvider';
 import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 import { useNotifyError } from '../../components/useNotifyError';
 
@@ -12,9 +13,9 @@ import { useNotifyError } from '../../components/useNotifyError';
 let noticePending = false;
 
 /**
- * The language choice (SPEC §1): it, en, es, fr, de. i18next persists it under i18nextLng for
- * the texts; the server keeps it too, so the user's e-mails go out in it (es, fr and de have no
- * texts yet and show, and e-mail, Italian).
+ * The language choice (SPEC §1): it, en, es, fr, de, each named in itself (whoever cannot read
+ * the current language still finds their own). i18next persists it under i18nextLng for the
+ * texts; the server keeps it too, so the user's e-mails and CSV files go out in it.
  */
 export function LanguageTab() {
   const translate = useTranslate();
@@ -46,15 +47,10 @@ export function LanguageTab() {
     <FormControl>
       <FormLabel id="language-choice">{translate('profile.languageDescription')}</FormLabel>
       <RadioGroup aria-labelledby="language-choice" value={current} onChange={(event) => void choose(event.target.value as Language)}>
-        {LANGUAGES.map((language) => (
-          <FormControlLabel key={language} value={language} control={<Radio />} label={translate(`profile.languages.${language}`)} />
+        {AVAILABLE_LOCALES.map(({ locale, name }) => (
+          <FormControlLabel key={locale} value={locale} control={<Radio />} label={name} lang={locale} />
         ))}
       </RadioGroup>
-      {!(LANGUAGES_WITH_TEXTS as readonly string[]).includes(current) && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {translate('profile.languageFallbackNote')}
-        </Typography>
-      )}
     </FormControl>
   );
 }

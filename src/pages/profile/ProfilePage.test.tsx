@@ -76,4 +76,20 @@ describe('ProfilePage', () => {
     expect(sent).toEqual([{ language: 'it' }]);
     expect(await screen.findByText('Lingua aggiornata')).toBeInTheDocument();
   });
+
+  it('offers the five languages, each in its own name, and shows German in German once chosen (no Italian stand-in)', async () => {
+    signedIn();
+    server.use(http.put('/api/user/language', () => new HttpResponse(null, { status: 204 })));
+    await render('/profile?tab=language');
+    const names = (await screen.findAllByRole('radio')).map((radio) => radio.closest('label')?.textContent);
+    expect(names).toEqual(['Italiano', 'English', 'Español', 'Français', 'Deutsch']);
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Deutsch' }));
+    await waitFor(() => expect(localStorage.getItem('i18nextLng')).toBe('de'));
+    const de = (key: string) => i18n.getResource('de', 'translation', key) as string;
+    expect(await screen.findByText(de('success.languageUpdated'))).toBeInTheDocument();
+    expect(screen.getByText(de('profile.languageDescription'))).toBeInTheDocument();
+    // no notice of texts shown in Italian: German has all of its own
+    expect(screen.queryByText(de('profile.languageFallbackNote'))).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+  });
 });

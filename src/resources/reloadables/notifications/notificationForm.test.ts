@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../../domain/constants';
 import { settings } from '../shared/testData.test-helper';
 import { notificationFormSchema, toFormValues } from './notificationForm';
 
@@ -8,7 +9,8 @@ describe('notification form values', () => {
     expect(toFormValues(saved, 'it').lowBalanceThreshold).toBe('500,50');
     expect(toFormValues(saved, 'en').lowBalanceThreshold).toBe('500.50');
     expect(toFormValues(settings({ lowBalanceThresholdCents: 100_000 }), 'it').lowBalanceThreshold).toBe('1000');
-    for (const language of ['it', 'en']) {
+    expect(toFormValues(saved, 'de').lowBalanceThreshold).toBe('500,50');
+    for (const language of LANGUAGES) {
       expect(notificationFormSchema.parse(toFormValues(saved, language)).lowBalanceThresholdCents).toBe(50_050);
     }
   });
