@@ -69,6 +69,7 @@ const PARENT_REFERENT_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   'privative/giftcards-search': ['list', 'search'],
   'privative/transactions': ['list', 'unfreeze', 'return', 'cancel'],
   'privative/giftcard-transactions': ['list'],
+  'privative/stores': ['list', 'show', 'create', 'edit', 'delete', 'import'],
   'privative/typologies': ['list', 'show'],
   'privative-orders/companies': ['list', 'show', 'create', 'edit', 'delete', 'logo'],
   'privative-orders/operators': ['list', 'show', 'create', 'edit', 'delete'],

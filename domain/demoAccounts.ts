@@ -26,9 +26,9 @@ const OPERATOR_PERMISSIONS = permissionsFrom([
   'square.communications',
 ]);
 
-/** Acme's referent: Acme is a parent company (Acme Nord below it) running a reloadable-card programme, and she manages the tills' API keys (balance and money moves are hers to give). */
+/** Acme's referent: Acme is a parent company (Acme Nord below it) running a reloadable-card programme, and she runs her stores' tills and their API keys (balance and money moves are hers to give). */
 const PARENT_REFERENT_PERMISSIONS = permissionsFrom([
-  ...(['privative.management.read', 'privative.management.searchByCode', 'privative.transactions', 'privative.companies', 'management', 'report', 'powerBi.reportBase', 'ticketing'] as const),
+  ...(['privative.management.read', 'privative.management.searchByCode', 'privative.transactions', 'privative.stores', 'privative.companies', 'management', 'report', 'powerBi.reportBase', 'ticketing'] as const),
   ...(['reloadable.wallet', 'reloadable.cards', 'reloadable.notifications', 'reloadable.reloads', 'reloadable.isParentCompany'] as const),
 ]);
 
