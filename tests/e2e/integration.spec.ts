@@ -102,7 +102,8 @@ test('a referent gives a till a key; the till reads, consumes with a replayed re
   expect(first.ok(), await first.text()).toBe(true);
   expect(first.headers()['idempotent-replayed']).toBeUndefined();
   const consumed = (await first.json()) as Move;
-  expect(consumed.transaction).toMatchObject({ type: 'CONSUME', amountCents: 1250 });
+  // the ledger's sign: a consumption takes money off the card
+  expect(consumed.transaction).toMatchObject({ type: 'CONSUME', amountCents: -1250 });
   expect(consumed.card.availableBalanceCents).toBe(before - 1250);
   // the till timed out: it retries the same call with the same key, and money moves once
   const retry = await call('consume', { code: card!.code, amountCents: 1250, storeCode: 'MI-CENTRO' }, consumeKey);
@@ -123,7 +124,8 @@ test('a referent gives a till a key; the till reads, consumes with a replayed re
   const returned = await call('return', { transactionId: consumed.transaction.id, amountCents: 500, returnNumber: `R-${stamp}`, storeCode: 'MI-CENTRO' }, `till-${stamp}-return`);
   expect(returned.ok(), await returned.text()).toBe(true);
   const refund = (await returned.json()) as Move;
-  expect(refund.transaction).toMatchObject({ type: 'RETURN', amountCents: 500, relatedTransactionId: consumed.transaction.id });
+  expect(refund.transaction).toMatchObject({ type: 'RETURN', relatedTransactionId: consumed.transaction.id });
+  expect(Math.abs(refund.transaction.amountCents)).toBe(500);
   expect(refund.card.availableBalanceCents).toBe(before - 750);
 
   // --- Rita changes the card's expiry in the back office (what the auditor will read)

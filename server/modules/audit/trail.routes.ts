@@ -9,7 +9,8 @@ import { guards, scopeParams } from '../../lib/route-support';
 import { auditExport, auditPage, auditRecord, auditScopeOf } from './trail.service';
 
 const RESOURCE = 'audit';
-const SORT = { field: 'id', order: 'DESC' } as const;
+/** newest first: the identity id is the order rows were written in, so `occurredAt` (what the screens ask) and `id` sort alike */
+const SORT = { field: 'occurredAt', order: 'DESC' } as const;
 /** a record's id (the bigint identity) in the path: digits, else the same 404 as an unknown id */
 const idParams = z.object({ companyId: z.string(), id: z.string() }).strict();
 const BIGINT = /^\d{1,18}$/;
@@ -39,7 +40,7 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       const scope = await auditScopeOf(ctx, request);
       const { cursor, ...rest } = request.query;
       if (cursor !== undefined && !BIGINT.test(cursor)) throw new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', { cursor: 'validation.invalid' });
-      const q = parseListQuery(rest, auditFilterSchema, [SORT.field], SORT);
+      const q = parseListQuery(rest, auditFilterSchema, [SORT.field, 'id'], SORT);
       const found = await auditPage(ctx, scope, q.filter, { offset: q.offset, afterId: cursor, limit: q.limit + 1 });
       const page = sendPage(reply, RESOURCE, q.offset, q.limit, found);
       if (found.length > q.limit && page.length > 0) reply.header(NEXT_CURSOR_HEADER, page[page.length - 1].id);

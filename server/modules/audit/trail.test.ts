@@ -172,6 +172,10 @@ describe.each(DRIVERS)('audit trail (%s)', (driver) => {
     // newest first
     const ids = (mine.json() as AuditRecord[]).map((record) => Number(record.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    // the screens ask newest first by occurredAt, the same order
+    const asked = await call(referent, 'GET', `/api/company/${acmeId}/audit?filter=${q({})}&range=${q([0, 499])}&sort=${q(['occurredAt', 'DESC'])}`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((asked.json() as AuditRecord[]).map((record) => Number(record.id))).toEqual(ids);
     // another company (even the referent's parent's sibling) is out of scope: 404
     expect((await list(referent, strangerId)).statusCode).toBe(404);
     // a manager who is not the referent: 403
