@@ -197,7 +197,7 @@ test('a referent gives a till a key; the till reads, consumes with a replayed re
   await checkScreenAtBothWidths(page, (viewport) => `integration-audit-record-it-${viewport.width}`);
 
   // --- the card's own timeline, from its page: the till's moves and Rita's change
-  await page.goto(`/privative/giftcards/${card!.id}/show`);
+  await page.goto(`/privative/giftcards/${card!.id}`);
   const timeline = page.getByRole('region', { name: 'Cronologia' });
   await expect(timeline).toBeVisible();
   await expect(timeline.getByRole('link').first()).toBeVisible();
