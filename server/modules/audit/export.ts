@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
+import deTexts from '../../../locales/de/auditFiles.json';
 import enTexts from '../../../locales/en/auditFiles.json';
+import esTexts from '../../../locales/es/auditFiles.json';
+import frTexts from '../../../locales/fr/auditFiles.json';
 import itTexts from '../../../locales/it/auditFiles.json';
 import type { AuditFilter } from '../../../domain/audit';
 import type { CsvFormat } from '../../../domain/csv';
@@ -12,7 +15,7 @@ import { AUDIT_KEY, auditConditions, changesOf, type AuditScope } from './trail.
  * The audit trail as CSV on the one CSV writer (lib/csv-export.ts), newest first, in the user's
  * language and zone: the list's filter (a download), or every row older than a day (retention.ts).
  */
-const TEXTS: Record<ExportLanguage, typeof itTexts> = { it: itTexts, en: enTexts };
+const TEXTS: Record<ExportLanguage, typeof itTexts> = { it: itTexts, en: enTexts, es: esTexts, fr: frTexts, de: deTexts };
 
 /** "field: before → after", one per changed field, values as JSON. */
 function changesCell(before: string | null, after: string | null): string {

@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
+import deTexts from '../../../locales/de/integratedOrders.json';
 import enTexts from '../../../locales/en/integratedOrders.json';
+import esTexts from '../../../locales/es/integratedOrders.json';
+import frTexts from '../../../locales/fr/integratedOrders.json';
 import itTexts from '../../../locales/it/integratedOrders.json';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
@@ -9,7 +12,7 @@ import type { Db } from '../../db/client';
 import { csvColumns, csvDownload, epochMillis, type CsvColumn, type CsvFile } from '../../lib/csv-export';
 import { listConditions, ORDER_FROM, PIN_STATUS_SQL, STATE_SQL } from './repository';
 
-const TEXTS: Record<ExportLanguage, typeof itTexts> = { it: itTexts, en: enTexts };
+const TEXTS: Record<ExportLanguage, typeof itTexts> = { it: itTexts, en: enTexts, es: esTexts, fr: frTexts, de: deTexts };
 
 /**
  * The integrated orders as CSV on the one CSV writer (lib/csv-export.ts), one line per item with

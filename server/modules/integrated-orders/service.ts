@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import deTexts from '../../../locales/de/integratedOrders.json';
 import enTexts from '../../../locales/en/integratedOrders.json';
+import esTexts from '../../../locales/es/integratedOrders.json';
+import frTexts from '../../../locales/fr/integratedOrders.json';
 import itTexts from '../../../locales/it/integratedOrders.json';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE } from '../../../domain/constants';
@@ -31,7 +34,7 @@ export interface IntegratedOrderCaller {
 /** Cards of integrated orders carry this before the shop's number as their order reference, so they never mix with a B2B order's (`ORD-…`) cards. */
 export const CARD_REFERENCE_PREFIX = 'WEB-';
 
-const RECIPIENT: Record<string, string> = { it: itTexts.email.recipient, en: enTexts.email.recipient };
+const RECIPIENT: Record<string, string> = { it: itTexts.email.recipient, en: enTexts.email.recipient, es: esTexts.email.recipient, fr: frTexts.email.recipient, de: deTexts.email.recipient };
 
 const invalid = (errors: Record<string, string>) => new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', errors);
 

@@ -107,7 +107,7 @@ export async function queueRecipientCodes(db: Db, order: Order): Promise<number>
 
 /** A card's code to its recipient: the e-mail every digital card's code goes out in (a names-list recipient's, an integrated order item's). */
 export function cardCodeMail(card: { to: string; name: string; code: string; valueCents: number; expireDate: Date | string | null; company: string }, language: string): Mail {
-  const lang = language === 'en' ? 'en' : DEFAULT_LANGUAGE;
+  const lang = knownLanguage(language);
   const t = texts(lang);
   const expiry = card.expireDate ? new Date(card.expireDate).toISOString().slice(0, 10).split('-').reverse().join('/') : t.noExpiry;
   const params = { name: card.name, code: card.code, value: money(card.valueCents, lang), expiry, company: card.company };
