@@ -107,7 +107,7 @@ describe('OrderHistory', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Ordered from' }), '01/11/2026');
     await user.type(within(form).getByRole('textbox', { name: 'Ordered to' }), '30/11/2026');
     await user.click(within(form).getByRole('combobox', { name: 'Order state' }));
-    await user.click(await screen.findByRole('option', { name: 'Partially delivered' }));
+    await user.click(await screen.findByRole('option', { name: 'Partly delivered' }));
     await user.click(within(form).getByRole('combobox', { name: 'Product' }));
     await user.click(await screen.findByRole('option', { name: 'Digital Gift Card' }));
     await user.click(within(form).getByRole('button', { name: 'Search' }));
