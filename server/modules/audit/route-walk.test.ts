@@ -9,6 +9,7 @@ import { addCard, addTypology } from '../giftcards/test-support';
 import { shopOrder } from '../integrated-orders/test-support';
 import { idem, integrationWorld, type IntegrationWorld } from '../integration/test-support';
 import { addCatalogTypology } from '../orders/test-support';
+import { physicalTypology } from '../catalog/test-support';
 import { EVERY_TYPE, REQUIRED_ANSWERS } from '../tickets/test-support';
 
 /**
@@ -135,7 +136,30 @@ async function mailedToken(w: World, to: string, path: string) {
   return new RegExp(`${path}\\?t=([\\w-]+)`).exec(mail.text_body)?.[1];
 }
 
+async function typology(w: World) {
+  const res = await w.call(w.admin, 'POST', tessera(w, '/giftcard/typologies'), physicalTypology(`WALK-${tag()}`));
+  return (res.json() as { id: string }).id;
+}
+/** A batch of a few cards, generated (the job drained). */
+async function batch(w: World) {
+  const res = await w.call(w.admin, 'POST', acme(w, '/giftcard/batches'), { lotNumber: `WALK-${tag()}`, typologyId: w.typologyId, quantity: 2 });
+  await w.t.app.ctx.jobs.drain();
+  return (res.json() as { id: string }).id;
+}
+
 const CASES: Record<string, Case> = {
+  [`POST ${company('/giftcard/typologies')}`]: (w) => w.call(w.admin, 'POST', tessera(w, '/giftcard/typologies'), physicalTypology(`WALK-${tag()}`)),
+  [`PUT ${company('/giftcard/typologies/{id}')}`]: async (w) => send(w, w.admin, 'PUT', tessera(w, `/giftcard/typologies/${await typology(w)}`), { ...physicalTypology(`WALK-${tag()}`), name: 'Renamed' }),
+  [`POST ${company('/giftcard/batches')}`]: (w) => w.call(w.admin, 'POST', acme(w, '/giftcard/batches'), { lotNumber: `WALK-${tag()}`, typologyId: w.typologyId, quantity: 2 }),
+  [`POST ${company('/giftcard/batches/{id}/activate')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/batches/${await batch(w)}/activate`), {}),
+  [`POST ${company('/giftcard/batches/{id}/deactivate')}`]: async (w) => {
+    const id = await batch(w);
+    await w.call(w.admin, 'POST', acme(w, `/giftcard/batches/${id}/activate`), {});
+    // activation runs as a job: PENDING_ACTIVATION until it is done
+    await w.t.app.ctx.jobs.drain();
+    return w.call(w.admin, 'POST', acme(w, `/giftcard/batches/${id}/deactivate`), {});
+  },
+  [`POST ${company('/giftcard/batches/{id}/archive')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/batches/${await batch(w)}/archive`), {}),
   [`POST ${company('/companies')}`]: (w) => w.call(w.admin, 'POST', tessera(w, '/companies'), registry()),
   [`PUT ${company('/companies/{id}')}`]: async (w) => send(w, w.admin, 'PUT', tessera(w, `/companies/${await newCompany(w)}`), { ...registry(), city: 'Torino' }),
   [`DELETE ${company('/companies/{id}')}`]: async (w) => send(w, w.admin, 'DELETE', tessera(w, `/companies/${await newCompany(w)}`)),
@@ -237,9 +261,6 @@ const NO_CASE_YET: Record<string, string> = {
   ...Object.fromEntries(
   [
     ...['POST /stores/import'].map((r) => r.replace(' ', ` ${company('')}`)),
-    ...['POST /giftcard/typologies', 'PUT /giftcard/typologies/{id}', 'POST /giftcard/batches', 'POST /giftcard/batches/{id}/archive', 'POST /giftcard/batches/{id}/activate', 'POST /giftcard/batches/{id}/deactivate'].map((r) =>
-      r.replace(' ', ` ${company('')}`),
-    ),
     ...[
       'POST /giftcard/orders',
       'PUT /giftcard/orders/{id}',
