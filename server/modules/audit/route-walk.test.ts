@@ -253,9 +253,9 @@ const EXEMPT: Record<string, string> = {
 
 /**
  * Routes whose writes go through audited tables (so the triggers record them) but that have no case
- * here yet: each needs a fixture this file does not build (an order in a given state, a multipart
- * upload, a mailed token, a ticket…). Listed so that the walk still fails on a new route; a case
- * should replace each.
+ * here yet: each needs a fixture this file does not build yet (a privative order in a given state,
+ * a reloadable card or reload run, a square order, a stores file, a report). Listed so that the walk
+ * still fails on a new route; a case should replace each, and then this list should go.
  */
 const NO_CASE_YET: Record<string, string> = {
   ...Object.fromEntries(
@@ -300,7 +300,7 @@ const NO_CASE_YET: Record<string, string> = {
       'POST /square/communications/{id}/resend',
     ].map((r) => r.replace(' ', ` ${company('')}`)),
     ...['POST /giftcard/report/{reportId}/generate'].map((r) => r.replace(' ', ` ${company('')}`)),
-  ].map((route) => [route, 'no case yet: needs a fixture not built here (its tables are audited by trigger)']),
+  ].map((route) => [route, 'no case yet: needs its order, card, run, file or report fixture here (its tables are audited by trigger)']),
   ),
   // not a missing fixture: the call succeeds and writes no audited row (a gap, reported on issue 22)
   [`POST ${company('/users/{id}/resend-activation')}`]: 'GAP: writes one_time_tokens and email_outbox only; neither audit_log nor audit_events records who re-sent the link',
