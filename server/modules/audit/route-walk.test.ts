@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/app';
-import { login } from '../../test/auth';
-import { addStore, caller, companyIdOf, userWith } from '../../test/builders';
+import type { TestApp } from '../../test/app';
+import { login, uniqueIp } from '../../test/auth';
+import { caller, companyIdOf, userWith } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
 import { addCard, addTypology } from '../giftcards/test-support';
+import { shopOrder } from '../integrated-orders/test-support';
+import { idem, integrationWorld, type IntegrationWorld } from '../integration/test-support';
+import { addCatalogTypology } from '../orders/test-support';
+import { physicalTypology } from '../catalog/test-support';
+import { EVERY_TYPE, REQUIRED_ANSWERS } from '../tickets/test-support';
 
 /**
  * Every mutating route of the API (POST, PUT, PATCH, DELETE, from the OpenAPI document the docs
@@ -19,8 +24,24 @@ interface World {
   admin: string;
   acmeId: string;
   typologyId: string;
+  /** the integration world the app was built with: its keys, its Acme till store ACME-T1 */
+  iw: IntegrationWorld;
+  /** an Acme key with every gift-card scope, and one of provider staff with orders.create */
+  cardKey: string;
+  shopKey: string;
+  digital: string;
+  tesseraId: string;
+  /** Acme's operator (ticketing) */
+  operator: string;
 }
 type Case = (w: World) => Promise<{ statusCode: number; body: string }>;
+/** Routes whose caller is an API key: their audit row must name the key as its actor. */
+const BY_API_KEY = new Set<string>();
+const integration = (path: string) => {
+  const route = `POST /api/integration/v1${path}`;
+  BY_API_KEY.add(route);
+  return route;
+};
 
 const company = (path: string) => `/api/company/{companyId}${path}`;
 const acme = (w: World, path: string) => `/api/company/${w.acmeId}${path}`;
@@ -32,7 +53,7 @@ async function card(w: World) {
 }
 async function move(w: World, kind: 'consume' | 'freeze') {
   const { id } = await card(w);
-  const res = await w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${id}/${kind}`), { amountCents: 100, storeCode: 'WALK-S1' });
+  const res = await w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${id}/${kind}`), { amountCents: 100, storeCode: 'ACME-T1' });
   return (res.json() as { transaction: { id: string } }).transaction.id;
 }
 async function store(w: World) {
@@ -46,18 +67,153 @@ async function userId(w: World) {
   return { id: row.id, email };
 }
 
+async function cardCode(w: World) {
+  return (await w.iw.card(5000)).code;
+}
+async function keyMove(w: World, kind: 'consume' | 'freeze') {
+  const res = await w.iw.api(w.cardKey, `/giftcards/${kind}`, { code: await cardCode(w), amountCents: 100, storeCode: 'ACME-T1' }, idem());
+  return (res.json() as { transaction: { id: string } }).transaction.id;
+}
+/** A call of any method (the shared caller knows GET and POST only). */
+const send = (w: World, token: string, method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+  w.t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+const tessera = (w: World, path: string) => `/api/company/${w.tesseraId}${path}`;
+async function ticketCategory(w: World) {
+  const res = await w.call(w.admin, 'POST', tessera(w, '/ticket-categories'), EVERY_TYPE);
+  return (res.json() as { id: string }).id;
+}
+async function ticket(w: World) {
+  const res = await w.call(w.operator, 'POST', acme(w, '/tickets'), { categoryId: await ticketCategory(w), priority: 'MEDIUM', description: 'The walk’s ticket', answers: REQUIRED_ANSWERS });
+  return (res.json() as { id: string }).id;
+}
+async function closedTicket(w: World) {
+  const id = await ticket(w);
+  await w.call(w.admin, 'POST', tessera(w, `/tickets/${id}/status`), { status: 'COMPLETED' });
+  return id;
+}
+async function deletedTicket(w: World) {
+  const id = await ticket(w);
+  await send(w, w.operator, 'DELETE', acme(w, `/tickets/${id}`));
+  return id;
+}
+
+const person = () => ({ firstName: 'Walter', lastName: 'Walker', phoneCountry: '+39', phone: '3331234567', email: `walk-${tag()}-${Date.now()}@acme.test` });
+const colleague = () => ({ ...person(), role: 'OPERATOR', permissions: ['privative.management.read'] });
+const registry = () => ({
+  code: `WALK${tag()}`,
+  companyName: `Walk ${tag()}`,
+  businessName: 'Walk S.r.l.',
+  vatNumber: `IT${String(10_000_000_000 + serial * 7919).slice(-11)}`,
+  address: 'Via Roma 1',
+  city: 'Milano',
+  municipality: 'Milano',
+  province: 'MI',
+  zip: '20121',
+});
+async function newCompany(w: World) {
+  const res = await w.call(w.admin, 'POST', tessera(w, '/companies'), registry());
+  return (res.json() as { id: string }).id;
+}
+async function withReferent(w: World) {
+  const id = await newCompany(w);
+  await w.call(w.admin, 'POST', tessera(w, `/companies/${id}/referent`), person());
+  return id;
+}
+async function operator(w: World) {
+  const res = await w.call(w.iw.referent, 'POST', acme(w, '/operators'), person());
+  return (res.json() as { id: string }).id;
+}
+/** A user made by Acme's referent, pending activation: its e-mail carries the activation token. */
+async function pendingUser(w: World) {
+  const body = colleague();
+  const res = await w.call(w.iw.referent, 'POST', acme(w, '/users'), body);
+  return { id: (res.json() as { id: string }).id, body };
+}
+/** The token of the last e-mail to `to`, from its link to `path`. */
+async function mailedToken(w: World, to: string, path: string) {
+  await w.t.app.ctx.jobs.drain();
+  const [mail] = await queryRows<{ text_body: string }>(w.t.db.db, sql`SELECT text_body FROM email_outbox WHERE to_address = ${to} ORDER BY created_at DESC LIMIT 1`);
+  return new RegExp(`${path}\\?t=([\\w-]+)`).exec(mail.text_body)?.[1];
+}
+
+async function typology(w: World) {
+  const res = await w.call(w.admin, 'POST', tessera(w, '/giftcard/typologies'), physicalTypology(`WALK-${tag()}`));
+  return (res.json() as { id: string }).id;
+}
+/** A batch of a few cards, generated (the job drained). */
+async function batch(w: World) {
+  const res = await w.call(w.admin, 'POST', acme(w, '/giftcard/batches'), { lotNumber: `WALK-${tag()}`, typologyId: w.typologyId, quantity: 2 });
+  await w.t.app.ctx.jobs.drain();
+  return (res.json() as { id: string }).id;
+}
+
 const CASES: Record<string, Case> = {
+  [`POST ${company('/giftcard/typologies')}`]: (w) => w.call(w.admin, 'POST', tessera(w, '/giftcard/typologies'), physicalTypology(`WALK-${tag()}`)),
+  [`PUT ${company('/giftcard/typologies/{id}')}`]: async (w) => send(w, w.admin, 'PUT', tessera(w, `/giftcard/typologies/${await typology(w)}`), { ...physicalTypology(`WALK-${tag()}`), name: 'Renamed' }),
+  [`POST ${company('/giftcard/batches')}`]: (w) => w.call(w.admin, 'POST', acme(w, '/giftcard/batches'), { lotNumber: `WALK-${tag()}`, typologyId: w.typologyId, quantity: 2 }),
+  [`POST ${company('/giftcard/batches/{id}/activate')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/batches/${await batch(w)}/activate`), {}),
+  [`POST ${company('/giftcard/batches/{id}/deactivate')}`]: async (w) => {
+    const id = await batch(w);
+    await w.call(w.admin, 'POST', acme(w, `/giftcard/batches/${id}/activate`), {});
+    // activation runs as a job: PENDING_ACTIVATION until it is done
+    await w.t.app.ctx.jobs.drain();
+    return w.call(w.admin, 'POST', acme(w, `/giftcard/batches/${id}/deactivate`), {});
+  },
+  [`POST ${company('/giftcard/batches/{id}/archive')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/batches/${await batch(w)}/archive`), {}),
+  [`POST ${company('/companies')}`]: (w) => w.call(w.admin, 'POST', tessera(w, '/companies'), registry()),
+  [`PUT ${company('/companies/{id}')}`]: async (w) => send(w, w.admin, 'PUT', tessera(w, `/companies/${await newCompany(w)}`), { ...registry(), city: 'Torino' }),
+  [`DELETE ${company('/companies/{id}')}`]: async (w) => send(w, w.admin, 'DELETE', tessera(w, `/companies/${await newCompany(w)}`)),
+  [`POST ${company('/companies/{id}/referent')}`]: async (w) => w.call(w.admin, 'POST', tessera(w, `/companies/${await newCompany(w)}/referent`), person()),
+  [`PUT ${company('/companies/{id}/referent')}`]: async (w) => send(w, w.admin, 'PUT', tessera(w, `/companies/${await withReferent(w)}/referent`), { ...person(), phone: '3339999999' }),
+  [`DELETE ${company('/companies/{id}/referent')}`]: async (w) => send(w, w.admin, 'DELETE', tessera(w, `/companies/${await withReferent(w)}/referent`)),
+  [`POST ${company('/operators')}`]: (w) => w.call(w.iw.referent, 'POST', acme(w, '/operators'), person()),
+  [`PUT ${company('/operators/{id}')}`]: async (w) => send(w, w.iw.referent, 'PUT', acme(w, `/operators/${await operator(w)}`), { ...person(), lastName: 'Rossi' }),
+  [`DELETE ${company('/operators/{id}')}`]: async (w) => send(w, w.iw.referent, 'DELETE', acme(w, `/operators/${await operator(w)}`)),
+  [`POST ${company('/users')}`]: (w) => w.call(w.iw.referent, 'POST', acme(w, '/users'), colleague()),
+  [`PUT ${company('/users/{id}')}`]: async (w) => {
+    const { id, body } = await pendingUser(w);
+    return send(w, w.iw.referent, 'PUT', acme(w, `/users/${id}`), { ...body, lastName: 'Rossi' });
+  },
+  ['POST /api/user/activate-account']: async (w) => {
+    const { body } = await pendingUser(w);
+    const token = await mailedToken(w, body.email, '/user-account-activation');
+    return w.t.app.inject({ method: 'POST', url: '/api/user/activate-account', payload: { token, password: 'Walk-Pass-2026!' }, remoteAddress: uniqueIp() });
+  },
+  ['POST /api/user/confirm-email']: async (w) => {
+    const { id, email } = await userId(w);
+    const moved = `moved-${email}`;
+    await send(w, w.iw.referent, 'PUT', acme(w, `/users/${id}`), { ...colleague(), email: moved });
+    const token = await mailedToken(w, moved, '/confirm-email');
+    return w.t.app.inject({ method: 'POST', url: '/api/user/confirm-email', payload: { token }, remoteAddress: uniqueIp() });
+  },
+  [`POST ${company('/ticket-categories')}`]: (w) => w.call(w.admin, 'POST', tessera(w, '/ticket-categories'), EVERY_TYPE),
+  [`PUT ${company('/ticket-categories/{id}')}`]: async (w) => send(w, w.admin, 'PUT', tessera(w, `/ticket-categories/${await ticketCategory(w)}`), { ...EVERY_TYPE, name: { it: 'Rinominata', en: 'Renamed' } }),
+  [`POST ${company('/tickets')}`]: async (w) => w.call(w.operator, 'POST', acme(w, '/tickets'), { categoryId: await ticketCategory(w), priority: 'LOW', description: 'Walk', answers: REQUIRED_ANSWERS }),
+  [`DELETE ${company('/tickets/{id}')}`]: async (w) => send(w, w.operator, 'DELETE', acme(w, `/tickets/${await ticket(w)}`)),
+  [`POST ${company('/tickets/{id}/status')}`]: async (w) => w.call(w.admin, 'POST', tessera(w, `/tickets/${await ticket(w)}/status`), { status: 'WAITING_FOR_CUSTOMER' }),
+  [`POST ${company('/tickets/{id}/reopen')}`]: async (w) => w.call(w.operator, 'POST', acme(w, `/tickets/${await closedTicket(w)}/reopen`)),
+  [`POST ${company('/tickets/{id}/restore')}`]: async (w) => w.call(w.admin, 'POST', tessera(w, `/tickets/${await deletedTicket(w)}/restore`)),
+  [`PUT ${company('/tickets/{id}/internal')}`]: async (w) => send(w, w.admin, 'PUT', tessera(w, `/tickets/${await ticket(w)}/internal`), { answers: { supplierReference: 'WALK-REF' } }),
+  [`POST ${company('/api-keys')}`]: (w) => w.iw.createKey({ name: `Walk ${tag()}` }),
+  [`POST ${company('/api-keys/{id}/revoke')}`]: async (w) => w.call(w.iw.manager, 'POST', acme(w, `/api-keys/${(await w.iw.key({ name: `Walk ${tag()}` })).id}/revoke`)),
+  [integration('/giftcards/consume')]: async (w) => w.iw.api(w.cardKey, '/giftcards/consume', { code: await cardCode(w), amountCents: 100, storeCode: 'ACME-T1' }, idem()),
+  [integration('/giftcards/freeze')]: async (w) => w.iw.api(w.cardKey, '/giftcards/freeze', { code: await cardCode(w), amountCents: 100, storeCode: 'ACME-T1' }, idem()),
+  [integration('/giftcards/unfreeze')]: async (w) => w.iw.api(w.cardKey, '/giftcards/unfreeze', { transactionId: await keyMove(w, 'freeze') }, idem()),
+  [integration('/giftcards/cancel')]: async (w) => w.iw.api(w.cardKey, '/giftcards/cancel', { transactionId: await keyMove(w, 'consume') }, idem()),
+  [integration('/giftcards/return')]: async (w) => w.iw.api(w.cardKey, '/giftcards/return', { transactionId: await keyMove(w, 'consume'), amountCents: 50, returnNumber: `R-${tag()}`, storeCode: 'ACME-T1' }, idem()),
+  [integration('/giftcards/activate-and-sell')]: async (w) => w.iw.api(w.cardKey, '/giftcards/activate-and-sell', { code: (await w.iw.card(5000, w.acmeId, 'NOT_ACTIVE')).code }, idem()),
+  [integration('/orders')]: (w) => w.iw.api(w.shopKey, '/orders', shopOrder(`WALK-${tag()}`, w.digital, 1)),
   [`POST ${company('/stores')}`]: (w) => w.call(w.admin, 'POST', acme(w, '/stores'), { code: `WALK-${tag()}`, name: 'Walk store', storeCategoryId: 'RETAIL' }),
   [`PUT ${company('/stores/{id}')}`]: async (w) =>
     w.t.app.inject({ method: 'PUT', url: acme(w, `/stores/${await store(w)}`), headers: { authorization: `Bearer ${w.admin}` }, payload: { code: `WALK-${tag()}`, name: 'Walk store renamed', storeCategoryId: 'RETAIL' } }),
   [`DELETE ${company('/stores/{id}')}`]: async (w) => w.t.app.inject({ method: 'DELETE', url: acme(w, `/stores/${await store(w)}`), headers: { authorization: `Bearer ${w.admin}` } }),
   [`POST ${company('/giftcard/cards/bulk')}`]: async (w) => w.call(w.admin, 'POST', acme(w, '/giftcard/cards/bulk'), { action: 'editExpiry', ids: [(await card(w)).id], params: { expireDate: '2099-12-31' } }),
   [`POST ${company('/giftcard/cards/{id}/reload')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/reload`), { amountCents: 100 }),
-  [`POST ${company('/giftcard/cards/{id}/consume')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/consume`), { amountCents: 100, storeCode: 'WALK-S1' }),
-  [`POST ${company('/giftcard/cards/{id}/freeze')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/freeze`), { amountCents: 100, storeCode: 'WALK-S1' }),
+  [`POST ${company('/giftcard/cards/{id}/consume')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/consume`), { amountCents: 100, storeCode: 'ACME-T1' }),
+  [`POST ${company('/giftcard/cards/{id}/freeze')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/cards/${(await card(w)).id}/freeze`), { amountCents: 100, storeCode: 'ACME-T1' }),
   [`POST ${company('/giftcard/transactions/{id}/cancel')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'consume')}/cancel`), {}),
   [`POST ${company('/giftcard/transactions/{id}/return')}`]: async (w) =>
-    w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'consume')}/return`), { amountCents: 50, returnNumber: `R-${tag()}`, storeCode: 'WALK-S1' }),
+    w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'consume')}/return`), { amountCents: 50, returnNumber: `R-${tag()}`, storeCode: 'ACME-T1' }),
   [`POST ${company('/giftcard/transactions/{id}/unfreeze')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/giftcard/transactions/${await move(w, 'freeze')}/unfreeze`), {}),
   [`POST ${company('/users/{id}/disable')}`]: async (w) => w.call(w.admin, 'POST', acme(w, `/users/${(await userId(w)).id}/disable`)),
   [`POST ${company('/users/{id}/enable')}`]: async (w) => {
@@ -91,24 +247,20 @@ const EXEMPT: Record<string, string> = {
   [`POST ${company('/square/orders/validate')}`]: 'validation only: checks an order body, writes nothing',
   [`POST ${company('/companies/{id}/logo')}`]: 'writes company_logos (image bytes), not an audited table',
   [`PUT ${company('/reloadable/notifications')}`]: 'writes reload_notification_settings, not an audited table',
+  'POST /api/integration/v1/giftcards/balance': 'a balance enquiry: reads a card by code, writes nothing',
   [`POST ${company('/tickets/{id}/messages')}`]: 'writes ticket_messages, not an audited table (the ticket row changes only when its state does)',
 };
 
 /**
  * Routes whose writes go through audited tables (so the triggers record them) but that have no case
- * here yet: each needs a fixture this file does not build (an order in a given state, a multipart
- * upload, a mailed token, a ticket…). Listed so that the walk still fails on a new route; a case
- * should replace each.
+ * here yet: each needs a fixture this file does not build yet (a privative order in a given state,
+ * a reloadable card or reload run, a square order, a stores file, a report). Listed so that the walk
+ * still fails on a new route; a case should replace each, and then this list should go.
  */
-const NO_CASE_YET: Record<string, string> = Object.fromEntries(
+const NO_CASE_YET: Record<string, string> = {
+  ...Object.fromEntries(
   [
-    'POST /api/user/activate-account',
-    'POST /api/user/confirm-email',
-    ...['POST /companies', 'PUT /companies/{id}', 'DELETE /companies/{id}', 'POST /companies/{id}/referent', 'PUT /companies/{id}/referent', 'DELETE /companies/{id}/referent'].map((r) => r.replace(' ', ` ${company('')}`)),
-    ...['POST /operators', 'PUT /operators/{id}', 'DELETE /operators/{id}', 'POST /users', 'PUT /users/{id}', 'POST /users/{id}/resend-activation', 'POST /stores/import'].map((r) => r.replace(' ', ` ${company('')}`)),
-    ...['POST /giftcard/typologies', 'PUT /giftcard/typologies/{id}', 'POST /giftcard/batches', 'POST /giftcard/batches/{id}/archive', 'POST /giftcard/batches/{id}/activate', 'POST /giftcard/batches/{id}/deactivate'].map((r) =>
-      r.replace(' ', ` ${company('')}`),
-    ),
+    ...['POST /stores/import'].map((r) => r.replace(' ', ` ${company('')}`)),
     ...[
       'POST /giftcard/orders',
       'PUT /giftcard/orders/{id}',
@@ -147,11 +299,12 @@ const NO_CASE_YET: Record<string, string> = Object.fromEntries(
       'POST /square/orders/{id}/cancel',
       'POST /square/communications/{id}/resend',
     ].map((r) => r.replace(' ', ` ${company('')}`)),
-    ...['POST /ticket-categories', 'PUT /ticket-categories/{id}', 'POST /tickets', 'DELETE /tickets/{id}', 'POST /tickets/{id}/status', 'POST /tickets/{id}/reopen', 'POST /tickets/{id}/restore', 'PUT /tickets/{id}/internal', 'POST /giftcard/report/{reportId}/generate'].map((r) =>
-      r.replace(' ', ` ${company('')}`),
-    ),
-  ].map((route) => [route, 'no case yet: needs a fixture not built here (its tables are audited by trigger)']),
-);
+    ...['POST /giftcard/report/{reportId}/generate'].map((r) => r.replace(' ', ` ${company('')}`)),
+  ].map((route) => [route, 'no case yet: needs its order, card, run, file or report fixture here (its tables are audited by trigger)']),
+  ),
+  // not a missing fixture: the call succeeds and writes no audited row (a gap, reported on issue 22)
+  [`POST ${company('/users/{id}/resend-activation')}`]: 'GAP: writes one_time_tokens and email_outbox only; neither audit_log nor audit_events records who re-sent the link',
+};
 
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 /** `POST /api/company/{companyId}/stores` → the operation the audit row names: `POST /api/company/:companyId/stores`. */
@@ -162,13 +315,19 @@ describe.each(DRIVERS)('route walk: every mutating route writes an audit row (%s
   let routes: string[];
 
   beforeAll(async () => {
-    w.t = await createTestApp(driver);
-    w.call = caller(w.t.app);
+    w.iw = await integrationWorld(driver);
+    w.t = w.iw.t;
+    w.call = w.iw.call;
     await w.t.app.ready();
-    w.admin = (await login(w.t.app, 'admin@tessera.test')).accessToken;
-    w.acmeId = await companyIdOf(w.t.db.db, 'ACME');
+    w.admin = w.iw.admin;
+    w.acmeId = w.iw.acmeId;
+    w.cardKey = (await w.iw.key({ name: 'Walk till', scopes: ['giftcards.balance', 'giftcards.move', 'giftcards.sell'] })).key;
+    // provider staff hold privative.orders, which a key with orders.create needs from its maker
+    w.shopKey = (await w.iw.key({ name: 'Walk shop', scopes: ['orders.create'] }, w.admin)).key;
+    w.digital = await addCatalogTypology(w.t.db.db, 'DIGITAL', 2500);
+    w.tesseraId = await companyIdOf(w.t.db.db, 'TESSERA');
+    w.operator = (await login(w.t.app, 'operator@acme.test')).accessToken;
     w.typologyId = await addTypology(w.t.db.db, { companyId: w.acmeId });
-    await addStore(w.t.db.db, w.acmeId, 'WALK-S1', true);
     const spec = w.t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     routes = Object.entries(spec.paths).flatMap(([path, operations]) => Object.keys(operations).filter((method) => MUTATING.has(method)).map((method) => `${method.toUpperCase()} ${path}`));
   });
@@ -183,14 +342,36 @@ describe.each(DRIVERS)('route walk: every mutating route writes an audit row (%s
     expect(Object.keys(CASES).filter((route) => route in EXEMPT || route in NO_CASE_YET)).toEqual([]);
   });
 
+  it('a refused change (400, 409) writes no audit row at all', async () => {
+    const total = async () => (await queryRows<{ n: number }>(w.t.db.db, sql`SELECT count(*)::int AS n FROM audit_log`))[0].n;
+    // the fixtures first: their own rows are not the refusals'
+    const category = await ticketCategory(w);
+    const open = await ticket(w);
+    const apiKey = await w.iw.key({ name: `Walk ${tag()}` });
+    expect((await w.call(w.iw.manager, 'POST', acme(w, `/api-keys/${apiKey.id}/revoke`))).statusCode).toBe(200);
+    const before = await total();
+    // validation: a store without its name, a ticket without its category's required answers
+    expect((await w.call(w.admin, 'POST', acme(w, '/stores'), { code: `WALK-${tag()}`, storeCategoryId: 'RETAIL' })).statusCode).toBe(400);
+    expect((await w.call(w.operator, 'POST', acme(w, '/tickets'), { categoryId: category, priority: 'LOW', description: 'Walk', answers: {} })).statusCode).toBe(400);
+    // state: an open ticket reopened, and a key revoked twice (not a consumption beyond the balance:
+    // that one is committed on purpose as a ledger row with result ERROR, see giftcards/README.md)
+    const reopen = await w.call(w.operator, 'POST', acme(w, `/tickets/${open}/reopen`));
+    expect(reopen.json().error.message, reopen.body).toBe('TICKET_STATE_INVALID');
+    expect((await w.call(w.iw.manager, 'POST', acme(w, `/api-keys/${apiKey.id}/revoke`))).statusCode).toBe(409);
+    expect(await total()).toBe(before);
+  });
+
   for (const [route, run] of Object.entries(CASES)) {
     it(`${route} writes an audit row of its own`, async () => {
       const operation = operationOf(route);
-      const count = async () => (await queryRows<{ n: number }>(w.t.db.db, sql`SELECT count(*)::int AS n FROM audit_log WHERE operation = ${operation}`))[0].n;
-      const before = await count();
+      const rows = async () => queryRows<{ id: string; actor_type: string }>(w.t.db.db, sql`SELECT id::text AS id, actor_type FROM audit_log WHERE operation = ${operation}`);
+      const before = new Set((await rows()).map((row) => row.id));
       const res = await run(w);
       expect(res.statusCode, res.body).toBeLessThan(300);
-      expect(await count()).toBeGreaterThan(before);
+      const written = (await rows()).filter((row) => !before.has(row.id));
+      expect(written.length).toBeGreaterThan(0);
+      // a call made with an API key is the key's doing, not its maker's
+      if (BY_API_KEY.has(route)) expect(written.every((row) => row.actor_type === 'api_key')).toBe(true);
     });
   }
 });
