@@ -23,6 +23,8 @@ interface BulkContext {
   now: Date;
   maxTransactionCents: number;
   defaultStores: Map<string, string>;
+  /** activate: the store the cards are activated at (a till's sale), instead of their company's default */
+  activationStoreId?: string;
   /** the claimed Idempotency-Key whose progress rows the chunks write (null: no key) */
   keyId: string | null;
   /** activate: no card gets a later expiry than this (a batch's printed last day) */
@@ -57,7 +59,7 @@ function decide(card: LockedCard, ctx: BulkContext): LedgerEntry | { skip: ApiEr
           activationDate: now,
           expireDate: capped(expiryAtActivation(card, now), ctx.expireCap ?? null),
           firstUseDate: null,
-          activationStoreId: ctx.defaultStores.get(card.companyId) ?? null,
+          activationStoreId: ctx.activationStoreId ?? ctx.defaultStores.get(card.companyId) ?? null,
         },
       };
     }
@@ -183,7 +185,7 @@ async function execute(
   body: BulkBody,
   maxTransactionCents: number,
   keyId: string | null,
-  extra: Pick<BulkContext, 'expireCap' | 'onChunk'> = {},
+  extra: Pick<BulkContext, 'expireCap' | 'onChunk' | 'activationStoreId'> = {},
 ): Promise<Tally> {
   const defaultStores = body.action === 'activate' ? await defaultActivationStores(db, actor.companyIds) : new Map<string, string>();
   const ctx: BulkContext = { body, now: new Date(), maxTransactionCents, defaultStores, keyId, ...extra };
@@ -211,10 +213,10 @@ async function execute(
  * transaction; refusals are per-card outcomes, never exceptions, so one card never rolls back
  * another. Answers the operation summary.
  */
-export async function runBulk(db: Db, actor: BulkActor, body: BulkBody, maxTransactionCents: number): Promise<BulkResult> {
+export async function runBulk(db: Db, actor: BulkActor, body: BulkBody, maxTransactionCents: number, at: { activationStoreId?: string } = {}): Promise<BulkResult> {
   assertCan(actor, 'privative/giftcards', 'bulk');
   const ids = await prepare(db, actor, body);
-  const tally = await execute(db, actor, ids, body, maxTransactionCents, null);
+  const tally = await execute(db, actor, ids, body, maxTransactionCents, null, at);
   return { action: body.action, total: ids.length, ...tally };
 }
 

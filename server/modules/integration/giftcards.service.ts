@@ -1,3 +1,4 @@
+import { findStoreForCard } from '../giftcards/stores.repository';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CardMoveResult, GiftCard } from '../../../domain/giftcards';
 import { normalizeCardCode } from '../../../domain/giftcards';
@@ -130,13 +131,16 @@ export function returnAgainst(db: Db, caller: IntegrationCaller, body: { transac
  * already active, a variable-value card without an amount…) answers its code.
  */
 export async function activateAndSell(db: Db, caller: IntegrationCaller, body: { code: string; amountCents?: number; storeCode?: string }, options: CallOptions): Promise<Outcome<GiftCard>> {
-  // the activation is recorded at the company's default activation store, as in the back office; a till key still sells at its own store only
-  if (caller.storeCode !== null) storeCodeOf(caller, body.storeCode);
+  // the card is activated at the till's store (a till key's own, or the one the call names); without
+  // one, at the company's default activation store, as in the back office
+  const storeCode = caller.storeCode !== null || body.storeCode !== undefined ? storeCodeOf(caller, body.storeCode) : null;
   const card = await cardByCode(db, caller, body.code);
   const actor = caller.actor;
   return runIdempotent<GiftCard>(db, options.idempotency, async (tx) => {
     const params = body.amountCents === undefined ? undefined : { amountCents: body.amountCents };
-    const result = await runBulk(tx, actor, { action: 'activate', ids: [card.id], ...(params ? { params } : {}) }, options.maxTransactionCents);
+    const activationStoreId = storeCode === null ? undefined : await findStoreForCard(tx, card.companyId, storeCode.trim());
+    if (storeCode !== null && !activationStoreId) throw new ApiError(400, 'VALIDATION_ERROR', 'Unknown store code', { storeCode: 'validation.invalid' });
+    const result = await runBulk(tx, actor, { action: 'activate', ids: [card.id], ...(params ? { params } : {}) }, options.maxTransactionCents, { activationStoreId });
     const failure = result.failed[0];
     if (failure) {
       const code = failure.error as ApiErrorCode;

@@ -142,6 +142,16 @@ describe.each(DRIVERS)('integration API gift-card calls (%s)', (driver) => {
     const twice = await w.api(office.key, '/giftcards/activate-and-sell', { code: fresh.code }, idem());
     expect(twice.statusCode).toBe(409);
     expect((await rows(fresh.id)).map((r) => r.type)).toEqual(['ACTIVATE']);
+    // a till that sells: the card is activated at the till's store, not the company's default
+    const [t2] = await queryRows<{ id: string }>(w.t.db.db, sql`SELECT id FROM stores WHERE code = 'ACME-T2'`);
+    const seller = await w.key({ name: 'Till seller', scopes: ['giftcards.sell'], storeId: t2.id });
+    const another = await w.card(0, w.acmeId, 'NOT_ACTIVE');
+    expect((await w.api(seller.key, '/giftcards/activate-and-sell', { code: another.code, storeCode: 'ACME-T1' }, idem())).statusCode).toBe(403);
+    const atTill = await w.api(seller.key, '/giftcards/activate-and-sell', { code: another.code }, idem());
+    expect(atTill.statusCode, atTill.body).toBe(200);
+    const [activated] = await queryRows<{ activation_store_id: string }>(w.t.db.db, sql`SELECT activation_store_id FROM gift_cards WHERE id = ${another.id}`);
+    // ACME-T1 is Acme's default activation store: the till's own is ACME-T2
+    expect(activated.activation_store_id).toBe(t2.id);
   });
 
   it('limits each key’s calls per minute, one budget for every instance (429 RATE_LIMITED with Retry-After)', async () => {
