@@ -9,6 +9,7 @@ import { addCard, addTypology } from '../giftcards/test-support';
 import { shopOrder } from '../integrated-orders/test-support';
 import { idem, integrationWorld, type IntegrationWorld } from '../integration/test-support';
 import { addCatalogTypology } from '../orders/test-support';
+import { addCard as addReloadable } from '../reloadables/test-support';
 import { physicalTypology } from '../catalog/test-support';
 import { EVERY_TYPE, REQUIRED_ANSWERS } from '../tickets/test-support';
 
@@ -147,6 +148,11 @@ async function batch(w: World) {
   return (res.json() as { id: string }).id;
 }
 
+/** An ACTIVE reloadable card of Acme (no holder). */
+const reloadable = async (w: World) => (await addReloadable(w.t.db.db, w.acmeId)).id;
+const cards = (w: World, path: string) => acme(w, `/reloadable/cards${path}`);
+const idemKey = () => ({ 'idempotency-key': `walk-${tag()}-${Date.now()}` });
+
 const CASES: Record<string, Case> = {
   [`POST ${company('/giftcard/typologies')}`]: (w) => w.call(w.admin, 'POST', tessera(w, '/giftcard/typologies'), physicalTypology(`WALK-${tag()}`)),
   [`PUT ${company('/giftcard/typologies/{id}')}`]: async (w) => send(w, w.admin, 'PUT', tessera(w, `/giftcard/typologies/${await typology(w)}`), { ...physicalTypology(`WALK-${tag()}`), name: 'Renamed' }),
@@ -233,6 +239,19 @@ const CASES: Record<string, Case> = {
     const token = (await login(w.t.app, email)).accessToken;
     return w.t.app.inject({ method: 'PUT', url: '/api/user/language', headers: { authorization: `Bearer ${token}` }, payload: { language: 'en' } });
   },
+  [`POST ${company('/users/{id}/resend-activation')}`]: async (w) => w.call(w.iw.referent, 'POST', acme(w, `/users/${(await pendingUser(w)).id}/resend-activation`)),
+  [`POST ${company('/reloadable/cards/{id}/lock')}`]: async (w) => w.call(w.admin, 'POST', cards(w, `/${await reloadable(w)}/lock`)),
+  [`POST ${company('/reloadable/cards/{id}/unlock')}`]: async (w) => {
+    const id = await reloadable(w);
+    await w.call(w.admin, 'POST', cards(w, `/${id}/lock`));
+    return w.call(w.admin, 'POST', cards(w, `/${id}/unlock`));
+  },
+  [`POST ${company('/reloadable/cards/{id}/client-id')}`]: async (w) => w.call(w.admin, 'POST', cards(w, `/${await reloadable(w)}/client-id`), { clientId: `CLI-${tag()}` }),
+  [`POST ${company('/reloadable/cards/{id}/reload')}`]: async (w) => {
+    await w.call(w.admin, 'POST', acme(w, '/reloadable/wallet/fund'), { amountCents: 1_000 });
+    return w.call(w.admin, 'POST', cards(w, `/${await reloadable(w)}/reload`), { amountCents: 100 }, idemKey());
+  },
+  [`POST ${company('/reloadable/cards/bulk')}`]: async (w) => w.call(w.admin, 'POST', cards(w, '/bulk'), { action: 'lock', ids: [await reloadable(w)] }, idemKey()),
 };
 
 /** Routes that need no case: what they write is not a business change, or is recorded elsewhere. */
@@ -280,12 +299,7 @@ const NO_CASE_YET: Record<string, string> = {
     ].map((r) => r.replace(' ', ` ${company('')}`)),
     ...[
       'POST /reloadable/wallet/sub-companies/{subCompanyId}/transfer',
-      'POST /reloadable/cards/{id}/lock',
-      'POST /reloadable/cards/{id}/unlock',
       'POST /reloadable/cards/{id}/company',
-      'POST /reloadable/cards/{id}/client-id',
-      'POST /reloadable/cards/{id}/reload',
-      'POST /reloadable/cards/bulk',
       'POST /reloadable/reloads',
       'DELETE /reloadable/reloads/planned/{id}',
       'DELETE /reloadable/reloads/{id}',
@@ -302,8 +316,6 @@ const NO_CASE_YET: Record<string, string> = {
     ...['POST /giftcard/report/{reportId}/generate'].map((r) => r.replace(' ', ` ${company('')}`)),
   ].map((route) => [route, 'no case yet: needs its order, card, run, file or report fixture here (its tables are audited by trigger)']),
   ),
-  // not a missing fixture: the call succeeds and writes no audited row (a gap, reported on issue 22)
-  [`POST ${company('/users/{id}/resend-activation')}`]: 'GAP: writes one_time_tokens and email_outbox only; neither audit_log nor audit_events records who re-sent the link',
 };
 
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
