@@ -153,6 +153,14 @@ async function batch(w: World) {
 const reloadable = async (w: World) => (await addReloadable(w.t.db.db, w.acmeId)).id;
 const cards = (w: World, path: string) => acme(w, `/reloadable/cards${path}`);
 const idemKey = () => ({ 'idempotency-key': `walk-${tag()}-${Date.now()}` });
+const reloads = (w: World, path: string) => acme(w, `/reloadable/reloads${path}`);
+/** A reload run planned an hour ahead for one fresh card (the wallet funded for it). */
+async function plan(w: World) {
+  await w.call(w.admin, 'POST', acme(w, '/reloadable/wallet/fund'), { amountCents: 1_000 });
+  const body = { source: 'CSV', fileName: 'walk.csv', scheduledAt: new Date(Date.now() + 3_600_000).toISOString(), rows: [{ cardId: await reloadable(w), amountCents: 100 }] };
+  return w.call(w.admin, 'POST', reloads(w, ''), body);
+}
+const plannedRun = async (w: World) => ((await plan(w)).json() as { id: string }).id;
 
 /** The provider's gift-card orders for Acme (the provider places them: every action is open to its staff). */
 const orders = (w: World, path: string) => tessera(w, `/giftcard/orders${path}`);
@@ -299,6 +307,18 @@ const CASES: Record<string, Case> = {
     const receiver = await userWith(w.t.app, w.t.db.db, `walk-${tag()}-${Date.now()}@acme.test`, w.acmeId, ['privative.acquiredOrders']);
     return w.call(receiver, 'POST', acme(w, `/giftcard/acquired-orders/${(await orderIn(w, 'SHIPPED', 'PHISICAL_SHIPMENT')).id}/delivered`));
   },
+  [`POST ${company('/reloadable/wallet/sub-companies/{subCompanyId}/transfer')}`]: async (w) => {
+    await w.call(w.admin, 'POST', acme(w, '/reloadable/wallet/fund'), { amountCents: 1_000 });
+    return w.call(w.admin, 'POST', acme(w, `/reloadable/wallet/sub-companies/${await companyIdOf(w.t.db.db, 'ACME-NORD')}/transfer`), { amountCents: 100 }, idemKey());
+  },
+  [`POST ${company('/reloadable/cards/{id}/company')}`]: async (w) => w.call(w.admin, 'POST', cards(w, `/${await reloadable(w)}/company`), { companyId: await companyIdOf(w.t.db.db, 'ACME-NORD') }),
+  [`POST ${company('/reloadable/reloads')}`]: plan,
+  [`DELETE ${company('/reloadable/reloads/{id}')}`]: async (w) => send(w, w.admin, 'DELETE', reloads(w, `/${await plannedRun(w)}`)),
+  [`DELETE ${company('/reloadable/reloads/planned/{id}')}`]: async (w) => {
+    const runId = await plannedRun(w);
+    const [row] = (await w.call(w.admin, 'GET', `${reloads(w, '/planned')}?filter=${encodeURIComponent(JSON.stringify({ runId }))}`)).json() as Array<{ id: string }>;
+    return send(w, w.admin, 'DELETE', reloads(w, `/planned/${row.id}`));
+  },
 };
 
 /** Routes that need no case: what they write is not a business change, or is recorded elsewhere. */
@@ -328,13 +348,6 @@ const NO_CASE_YET: Record<string, string> = {
   ...Object.fromEntries(
   [
     ...['POST /stores/import'].map((r) => r.replace(' ', ` ${company('')}`)),
-    ...[
-      'POST /reloadable/wallet/sub-companies/{subCompanyId}/transfer',
-      'POST /reloadable/cards/{id}/company',
-      'POST /reloadable/reloads',
-      'DELETE /reloadable/reloads/planned/{id}',
-      'DELETE /reloadable/reloads/{id}',
-    ].map((r) => r.replace(' ', ` ${company('')}`)),
     ...[
       'POST /square/orders',
       'DELETE /square/orders/{id}',
