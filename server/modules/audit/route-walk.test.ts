@@ -196,7 +196,7 @@ const squareBody = (amount: string) => ({
   file: csvFile(italianCsv([[`walk-${tag()}@example.com`, 'Walter', 'Walker', amount]])),
   acceptWarnings: true,
 });
-/** A square order moved by these actions, its jobs drained after each (the draft's reads its file). */
+/** A square order moved by these actions, its jobs drained after each (the draft's job reads its file). */
 async function squareOrder(w: World, actions: string[], amount = '15,00') {
   const { id } = (await w.call(w.admin, 'POST', square(w, '/orders'), squareBody(amount))).json() as { id: string };
   await w.t.app.ctx.jobs.drain();
