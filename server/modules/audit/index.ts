@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { registerAuditJobs } from './retention';
 import { auditRoutes } from './trail.routes';
 
-export { recordCodeRead } from './trail.repository';
+export { recordCodeRead, recordExplicit } from './trail.repository';
 export { scheduleAuditRetention } from './retention';
 
 /** The audit trail's routes and its retention job (README.md). */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditAction, AuditChange, AuditFilter, AuditRecord } from '../../../domain/audit';
+import type { AuditAction, AuditChange, AuditEntity, AuditFilter, AuditRecord } from '../../../domain/audit';
 import { queryRows, type Db } from '../../db/client';
 import { currentAuditContext } from '../../lib/audit-context';
 import { inIds } from '../../lib/company-scope';
@@ -7,7 +7,7 @@ import type { SortKey } from '../../lib/keyset';
 
 /**
  * SQL of the audit trail (`audit_log`, issue 22). Rows are written by the triggers of migration
- * 0013 and by `recordCodeRead`; they are read here by the subtree they belong to. The security
+ * 0013 and by `recordExplicit`; they are read here by the subtree they belong to. The security
  * events of sign-ins (`audit_events`, repository.ts) are another table.
  */
 
@@ -111,14 +111,23 @@ export function toAuditRecord(row: AuditRow): AuditRecord {
 }
 
 /**
- * A full card code was shown where codes are masked (an order's codes file): one `read_code` row,
+ * A row the triggers cannot write (the change is to a table that is not audited, or is a read),
  * from the current request's context, in the caller's transaction or on its own.
  */
-export async function recordCodeRead(db: Db, entity: 'gift_cards' | 'orders' | 'integrated_orders', entityId: string, companyId: string | null): Promise<void> {
+export async function recordExplicit(
+  db: Db,
+  row: { entity: AuditEntity; entityId: string; companyId: string | null; action: AuditAction; after?: Record<string, unknown> },
+): Promise<void> {
   const who = currentAuditContext();
+  const after = row.after === undefined ? null : JSON.stringify(row.after);
   await db.execute(sql`
-    INSERT INTO audit_log (actor_type, actor_id, actor_label, company_id, origin, ip, request_id, entity, entity_id, action, operation)
-    VALUES (${who.actorType}, ${who.actorId}, ${who.actorLabel}, ${companyId}, ${who.origin}, ${who.ip}, ${who.requestId}, ${entity}, ${entityId}, 'read_code', ${who.operation})`);
+    INSERT INTO audit_log (actor_type, actor_id, actor_label, company_id, origin, ip, request_id, entity, entity_id, action, operation, after)
+    VALUES (${who.actorType}, ${who.actorId}, ${who.actorLabel}, ${row.companyId}, ${who.origin}, ${who.ip}, ${who.requestId}, ${row.entity}, ${row.entityId}, ${row.action}, ${who.operation}, ${after}::jsonb)`);
+}
+
+/** A full card code was shown where codes are masked (an order's codes file): one `read_code` row. */
+export async function recordCodeRead(db: Db, entity: 'gift_cards' | 'orders' | 'integrated_orders', entityId: string, companyId: string | null): Promise<void> {
+  await recordExplicit(db, { entity, entityId, companyId, action: 'read_code' });
 }
 
 /** Whether `userId` is the referent of `companyId` (the audit screen's second audience). */

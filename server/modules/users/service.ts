@@ -8,6 +8,7 @@ import type { CompanyActor } from '../../lib/access';
 import { isInSubtree } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
+import { recordExplicit } from '../audit';
 import { revokeUserTokens } from '../auth/repository';
 import * as accounts from '../user/accounts.repository';
 import { emailExists, issueActivationLink, issueEmailChangeLink, uniqueEmail } from '../user/service';
@@ -219,6 +220,8 @@ export async function resendActivation(ctx: AppContext, actor: UsersActor, id: s
     if (roleRank(view.user.role) > roleRank(actor.role)) throw new ApiError(403, 'ROLE_NOT_GRANTABLE', 'You cannot manage a user above your role');
     if (userStateRefusal('resendActivation', view.user.status)) throw stateInvalid();
     await issueActivationLink(ctx, tx, view.user);
+    // the token and the e-mail are not audited tables: say here who sent the link, and when
+    await recordExplicit(tx, { entity: 'users', entityId: id, companyId: view.user.companyId, action: 'update', after: { activationLinkSentAt: new Date().toISOString() } });
     return getUser(ctx, actor, id, tx);
   });
   ctx.jobs.wake();

@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantedKeys, permissionsFrom, type PermissionKey } from '../../../domain/permissions';
+import { queryRows } from '../../db/client';
 import { emailOutbox, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login, refresh, signIn, uniqueIp } from '../../test/auth';
@@ -159,17 +160,30 @@ describe.each(DRIVERS)('users API (%s)', (driver) => {
     expect((await signIn(t.app, 'carla@acme.test', NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('resends the activation of a pending user only', async () => {
+  it('resends the activation of a pending user only, and the audit trail says who sent it and when', async () => {
     const created = await call(rita, 'POST', usersUrl(), { ...colleague, email: 'pending@acme.test' });
     await t.app.ctx.jobs.drain();
     const first = linkToken((await lastEmail('pending@acme.test')).textBody, '/user-account-activation');
+    const sent = (id: string) =>
+      queryRows<{ actor_id: string; company_id: string; action: string; after: { activationLinkSentAt: string } }>(
+        t.db.db,
+        sql`SELECT actor_id, company_id, action, after FROM audit_log WHERE entity = 'users' AND entity_id = ${id} AND operation = 'POST /api/company/:companyId/users/:id/resend-activation'`,
+      );
+    const before = Date.now();
     const resent = await call(rita, 'POST', usersUrl(`/${created.json().id}/resend-activation`));
     expect(resent.statusCode).toBe(200);
     await t.app.ctx.jobs.drain();
     expect(linkToken((await lastEmail('pending@acme.test')).textBody, '/user-account-activation')).not.toBe(first);
+    // the token and the e-mail are not audited tables: the service writes the row itself
+    const [row, ...more] = await sent(created.json().id);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ actor_id: ritaId, company_id: ids.ACME, action: 'update' });
+    expect(Object.keys(row.after)).toEqual(['activationLinkSentAt']);
+    expect(new Date(row.after.activationLinkSentAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
     const active = await call(rita, 'POST', usersUrl(`/${carlaId}/resend-activation`));
     expect(active.statusCode).toBe(409);
     expect(active.json().error.message).toBe('USER_STATE_INVALID');
+    expect(await sent(carlaId)).toEqual([]);
   });
 
   it("editing another user's e-mail waits for the new address to confirm: sign-in and resets stay on the old one", async () => {
