@@ -42,10 +42,10 @@ test.describe('foundation', () => {
     const items = await menu.getByRole('menuitem').allInnerTexts();
     expect(items.map((text) => text.trim())).toEqual([
       'Gestione gift card', 'Ricerca gift card', 'Transazioni', 'Punti vendita', 'Lotti',
-      'Aziende e operatori', 'Ordini', 'Ordini acquisiti',
+      'Aziende e operatori', 'Ordini', 'Ordini acquisiti', 'Storico ordini',
       'Wallet', 'Wallet sotto-aziende', 'Carte', 'Utenti', 'Ricarica carte', 'Ricariche programmate', 'Storico ricariche', 'Notifiche',
       'Ordini', 'Codici generati', 'Comunicazioni',
-      'Ticket', 'Categorie ticket', 'Report', 'Gestione utenti', 'Dashboard analitica',
+      'Ticket', 'Categorie ticket', 'Report', 'Gestione utenti', 'Chiavi API', 'Registro delle modifiche', 'Dashboard analitica',
     ]);
     expect(await page.evaluate(() => localStorage.getItem('companyId'))).toMatch(/^[0-9a-f-]{36}$/);
 

@@ -59,6 +59,10 @@ test('a referent creates a colleague with part of their permissions; nothing mor
   // --- the colleague activates from the e-mail and sees exactly the two entries
   const link = await waitForLink(email, /http:\/\/localhost:\d+\/user-account-activation\?t=[\w-]+/);
   const colleague = await (await browser.newContext({ locale: 'it-IT' })).newPage();
+  const refused: string[] = [];
+  colleague.on('response', (response) => {
+    if (response.url().includes('/api/') && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
   await colleague.goto(link);
   await colleague.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await colleague.getByRole('textbox', { name: 'Conferma password', exact: true }).fill(PASSWORD);
@@ -69,6 +73,11 @@ test('a referent creates a colleague with part of their permissions; nothing mor
   const menu = colleague.getByRole('menu', { name: 'Menu principale' });
   await expect(menu.getByRole('menuitem').first()).toBeVisible();
   expect((await menu.getByRole('menuitem').allInnerTexts()).map((text) => text.trim())).toEqual(['Gestione gift card', 'Ticket']);
+  // she may not list stores: the card list has no store filter, and nothing she opened was refused
+  await expect(colleague.getByRole('textbox', { name: 'Codice carta' })).toBeVisible();
+  await expect(colleague.getByRole('combobox', { name: 'Punto vendita' })).toHaveCount(0);
+  await colleague.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
 
   // --- a flag the referent lacks: the UI does not offer it; a crafted save is refused with the list
   await page.reload();
