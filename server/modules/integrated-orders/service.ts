@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import deTexts from '../../../locales/de/integratedOrders.json';
 import enTexts from '../../../locales/en/integratedOrders.json';
 import esTexts from '../../../locales/es/integratedOrders.json';
@@ -18,6 +17,7 @@ import { cardCodeMail, queueMailIds } from '../orders/emails';
 import { catalogValue } from '../orders/items';
 import { lockCards } from '../giftcards/ledger';
 import { findByNumber, findInScope, insertItems, insertOrder, mintedCard, typologyName, type NewItem, type StoredOrder } from './repository';
+import { sha256 } from '../../lib/tokens';
 
 /**
  * Integrated orders (README.md beside this file): a web shop's order, one digital card per item,
@@ -39,7 +39,8 @@ const RECIPIENT: Record<string, string> = { it: itTexts.email.recipient, en: enT
 const invalid = (errors: Record<string, string>) => new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', errors);
 
 /** The body as parsed (zod's key order, so the same content hashes alike however the shop orders its keys). */
-const hashOf = (body: IntegratedOrderBody) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+// the Web Crypto-free hash the demo's browser build has too (lib/tokens.ts)
+const hashOf = (body: IntegratedOrderBody) => sha256(JSON.stringify(body));
 
 const strip = ({ requestHash: _hash, ...order }: StoredOrder): IntegratedOrderDetail => order;
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import deTexts from '../../../locales/de/translation.json';
 import enTexts from '../../../locales/en/translation.json';
 import esTexts from '../../../locales/es/translation.json';
@@ -39,7 +38,7 @@ export async function queueMails(db: Db, mails: readonly Mail[]): Promise<number
 /** `queueMails`, answering the outbox rows' ids in the mails' order (what reads their delivery later, e.g. an integrated order's PIN status). */
 export async function queueMailIds(db: Db, mails: readonly Mail[]): Promise<string[]> {
   if (mails.length === 0) return [];
-  const rows = mails.map((m) => ({ id: randomUUID(), to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
+  const rows = mails.map((m) => ({ id: crypto.randomUUID(), to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
   await db.execute(sql`WITH o AS (
       INSERT INTO email_outbox (id, to_address, subject, text_body, template, language)
       SELECT r.id, r.to_address, r.subject, r.text_body, r.template, r.language
