@@ -25,7 +25,7 @@ import { addDays, businessDay } from '../server/modules/dashboard/days';
 import { runDashboardRollup } from '../server/modules/dashboard/rollup';
 import { seedDemoData } from '../server/seed/demo';
 import { login } from '../server/test/auth';
-import { benchLog, openBenchDatabase, writeBenchResults } from './support';
+import { benchLog, openBenchDatabase, percentile, writeBenchResults } from './support';
 
 const CARDS = Number(process.env.BENCH_DASHBOARD_CARDS ?? 1_000_000);
 const CALLS = Number(process.env.BENCH_DASHBOARD_CALLS ?? 300);
@@ -92,7 +92,6 @@ async function generate(db: Db): Promise<void> {
   log(`  ledger indexes rebuilt and analysed (${((Date.now() - t1) / 1000).toFixed(0)} s)`);
 }
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 
 async function main() {
   const reuse = process.env.BENCH_DASHBOARD_REUSE;

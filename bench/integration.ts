@@ -21,7 +21,7 @@ import { runMigrations } from '../server/db/migrate';
 import { newApiKey } from '../server/modules/integration/keys';
 import { seedDemoData } from '../server/seed/demo';
 import { newCardCode } from '../server/seed/giftcards';
-import { benchLog, openBenchDatabase, writeBenchResults } from './support';
+import { benchLog, openBenchDatabase, percentile, writeBenchResults } from './support';
 
 const CARDS = Number(process.env.BENCH_INTEGRATION_CARDS ?? 500);
 const TILLS = Number(process.env.BENCH_INTEGRATION_TILLS ?? 50);
@@ -140,11 +140,10 @@ async function main() {
     const consumed = Number(ledger.consumed) - Number(warm.consumed);
     const lost = tally.accepted - moves;
     const times = tally.times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
     const exact = lost === 0 && consumed === tally.acceptedCents && Number(ledger.drift) === 0 && tally.badReplays === 0 && Number(ledger.balances) === CARDS * START_CENTS - Number(ledger.consumed);
 
     log(`integration bench on ${label} (load ${loadavg()[0].toFixed(1)}, node ${process.version}): ${TILLS} tills (a key each) consuming from ${CARDS} cards over HTTP for ${SECONDS} s`);
-    log(`  ${(times.length / elapsed).toFixed(0)} req/s  p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  (${times.length} calls: ${tally.accepted} consumptions, ${tally.replays} retries, ${tally.errors} refused)`);
+    log(`  ${(times.length / elapsed).toFixed(0)} req/s  p50 ${percentile(times, 0.5).toFixed(1)} ms  p95 ${percentile(times, 0.95).toFixed(1)} ms  p99 ${percentile(times, 0.99).toFixed(1)} ms  (${times.length} calls: ${tally.accepted} consumptions, ${tally.replays} retries, ${tally.errors} refused)`);
     log(`  ledger: ${moves} CONSUME rows for ${tally.accepted} accepted calls, ${consumed} cents for ${tally.acceptedCents} accepted; ${tally.badReplays} retries not answered as replays; ${ledger.drift} cards whose balance differs from their ledger`);
     log(`  ${exact ? 'zero lost or doubled moves' : 'MISMATCH: moves lost or doubled'}`);
     writeBenchResults(`integration-${label}`, lines);

@@ -61,6 +61,9 @@ export function benchLog(): { lines: string[]; log: (message: string) => void } 
   };
 }
 
+/** The `q` quantile (0.95: p95) of times sorted ascending: the nearest rank below. */
+export const percentile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+
 export interface LoadFigures {
   rps: number;
   p50: number;
@@ -91,8 +94,7 @@ export async function closedLoad(urls: string[], headers: Record<string, string>
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))];
-  return { rps: times.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+  return { rps: times.length / elapsed, p50: percentile(times, 0.5), p95: percentile(times, 0.95), p99: percentile(times, 0.99), errors };
 }
 
 /**
