@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { knownLanguage } from '../../../domain/constants';
-import { formatCents, numberLocale } from '../../../domain/format';
+import { DATE_FORMAT, knownLanguage } from '../../../domain/constants';
+import { localDateTimeFormatter } from '../../../domain/csv';
+import { formatCents } from '../../../domain/format';
 import { smtpOutcome, squareRetryDelaySeconds } from '../../../domain/square';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
@@ -69,8 +70,10 @@ export async function claimDueCommunications(db: Db, now: Date, leaseUntil: Date
   );
 }
 
-const dateIn = (language: string, at: Date | string | null) =>
-  at === null ? '' : new Intl.DateTimeFormat(numberLocale(language), { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(at));
+// the day as every screen, file and e-mail writes it (SPEC §9: DD/MM/YYYY in every language),
+// Rome's day of the instant
+const romeDay = localDateTimeFormatter('Europe/Rome', DATE_FORMAT);
+const dateIn = (at: Date | string | null) => (at === null ? '' : romeDay(new Date(at).getTime()));
 
 /** The e-mail of one code, in its order's language. */
 export function squareCodeEmail(row: Pick<Claimed, 'code' | 'first_name' | 'amount_cents' | 'expire_date' | 'host' | 'order_number' | 'language'>) {
@@ -79,7 +82,7 @@ export function squareCodeEmail(row: Pick<Claimed, 'code' | 'first_name' | 'amou
     firstName: row.first_name,
     code: row.code,
     amount: formatCents(Number(row.amount_cents), language),
-    expiry: dateIn(language, row.expire_date),
+    expiry: dateIn(row.expire_date),
     host: row.host,
     orderNumber: row.order_number,
   });

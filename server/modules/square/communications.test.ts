@@ -25,8 +25,8 @@ describe('the square code e-mail and SMTP failures', () => {
     expect(en.text).toContain('valid until 01/03/2027');
     const de = squareCodeEmail({ ...row, language: 'de' });
     expect(de.language).toBe('de');
-    // German writes the day with dots (Intl's de-DE)
-    expect(de.text).toContain('01.03.2027');
+    // the day as the screens write it (SPEC §9), money the German way
+    expect(de.text).toContain('01/03/2027');
     expect(de.subject).toContain('1.500,50\u00a0€');
     expect(squareCodeEmail({ ...row, language: 'fr' }).subject).toContain('1\u202f500,50\u00a0€');
     expect(squareCodeEmail({ ...row, language: 'pt' }).language).toBe('it');
