@@ -47,7 +47,7 @@ describe('e-mail templates', () => {
       renderEmail('reloadRunFailed', language, { number: 'RL-000042', company: 'Acme', refused, rows, credited: rows - refused, total: '10,00 €' }).text;
     expect(failed('it', 1, 3)).toContain('Acme, 1 riga su 3 non è stata eseguita (la carta');
     expect(failed('it', 2, 1500)).toContain('2 righe su 1.500 non sono state eseguite');
-    expect(failed('it', 2, 1500)).toContain('In tutto 1.498 carte ricaricate, per');
+    expect(failed('it', 2, 1500)).toContain('In tutto: 1.498 carte ricaricate, per un totale di');
     expect(failed('en', 1, 3)).toContain('1 row of 3 was not run');
     expect(failed('en', 2, 3)).toContain('2 rows of 3 were not run');
     const done = (language: string, credited: number) => renderEmail('reloadRunDone', language, { number: 'RL-1', company: 'Acme', credited, total: '1,00 €' }).text;

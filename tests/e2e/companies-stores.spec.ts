@@ -106,7 +106,7 @@ test.describe('companies and stores', () => {
     // a file that is not text is refused with the SPEC texts
     await dialog.getByTestId('store-import-input').setInputFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]) });
     await expect(dialog.getByText('Errore nella lettura del file')).toBeVisible();
-    await expect(dialog.getByText("Impossibile leggere il file caricato. Correggi e ricarica il file oppure scarica il template d'esempio.")).toBeVisible();
+    await expect(dialog.getByText("Impossibile leggere il file caricato. Correggi e ricarica il file oppure scarica il modello di esempio.")).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Chiudi' }).click();
     await page.getByRole('textbox', { name: 'Cerca per codice o nome' }).fill('E2E');

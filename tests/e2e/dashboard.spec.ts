@@ -72,7 +72,7 @@ test('Rita sees the base charts, changes the period and the sub-company, and dow
   await page.getByRole('option', { name: 'Acme Nord S.r.l.' }).click();
   expect((await asked).get('companyId')).toBeTruthy();
   asked = nextStats(page);
-  await page.getByRole('switch', { name: 'Includi le aziende figlie' }).click();
+  await page.getByRole('switch', { name: 'Includi le sotto-aziende' }).click();
   expect((await asked).get('includeSubCompanies')).toBe('false');
   await expect(page.getByRole('figure', { name: 'Saldo residuo' })).toBeVisible();
 

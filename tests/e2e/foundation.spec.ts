@@ -123,7 +123,7 @@ test.describe('foundation', () => {
 
   test('an unknown page shows the not-found page with a way home', async ({ page }) => {
     await page.goto('/this/does/not/exist');
-    await expect(page.getByText('La pagina che stai cercando non esiste')).toBeVisible();
+    await expect(page.getByText('La pagina che stai cercando non esiste.')).toBeVisible();
     await expect(page).toHaveTitle('Pagina non trovata · Tessera');
     await expectAccessible(page, 'not found');
     await page.getByRole('link', { name: 'Torna alla home' }).or(page.getByRole('button', { name: 'Torna alla home' })).click();

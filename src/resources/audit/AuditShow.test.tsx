@@ -48,7 +48,7 @@ describe('AuditShow', () => {
     await i18n.changeLanguage('it');
     server.use(http.get(`${API}/101`, () => HttpResponse.json(auditRecord())));
     await render();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Record del registro' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Voce del registro' })).toBeInTheDocument();
     const changes = await screen.findByRole('table', { name: 'Modifiche' });
     expect(within(changes).getByText('1.300,50 €')).toBeInTheDocument();
     expect(within(changes).getByText('(vuoto)')).toBeInTheDocument();
