@@ -88,17 +88,23 @@ export async function queueConfirmation(db: Db, order: Order, language: string):
 
 /** Each names-list recipient of the order gets their card's code (at activation); marks them e-mailed. */
 export async function queueRecipientCodes(db: Db, order: Order): Promise<number> {
-  const rows = await queryRows<{ id: string; email: string; first_name: string; last_name: string; code: string; value: string | number; expire_date: Date | string | null }>(
+  // a names-list recipient has no language of their own on record: the codes go out in the
+  // language of whoever placed the order (who wrote the list for them), else the default one
+  const rows = await queryRows<{ id: string; email: string; first_name: string; last_name: string; code: string; value: string | number; expire_date: Date | string | null; language: string | null }>(
     db,
-    sql`SELECT r.id, r.email, r.first_name, r.last_name, g.code, g.balance_cents AS value, g.expire_date
+    sql`SELECT r.id, r.email, r.first_name, r.last_name, g.code, g.balance_cents AS value, g.expire_date, u.language
         FROM order_recipients r JOIN gift_cards g ON g.id = r.card_id
+        JOIN orders o ON o.id = r.order_id LEFT JOIN users u ON u.id = o.created_by_user_id
         WHERE r.order_id = ${order.id} AND r.emailed_at IS NULL ORDER BY r.item_id, r.position`,
   );
-  // a names-list recipient has no language of their own on record: the codes go out in the default one
-  const lang = DEFAULT_LANGUAGE;
   const count = await queueMails(
     db,
-    rows.map((r) => cardCodeMail({ to: r.email, name: `${r.first_name} ${r.last_name}`.trim(), code: r.code, valueCents: Number(r.value), expireDate: r.expire_date, company: order.companyName }, lang)),
+    rows.map((r) =>
+      cardCodeMail(
+        { to: r.email, name: `${r.first_name} ${r.last_name}`.trim(), code: r.code, valueCents: Number(r.value), expireDate: r.expire_date, company: order.companyName },
+        r.language ?? DEFAULT_LANGUAGE,
+      ),
+    ),
   );
   if (rows.length > 0) await db.execute(sql`UPDATE order_recipients SET emailed_at = now() WHERE order_id = ${order.id} AND card_id IS NOT NULL AND emailed_at IS NULL`);
   return count;

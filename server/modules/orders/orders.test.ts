@@ -100,6 +100,22 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     expect(await outboxTo(t.db.db, 'anna@nord.test')).toHaveLength(1);
   });
 
+  it("e-mails a names-list recipient's code in the language of the user who placed the order (they have none on record)", async () => {
+    await t.db.db.execute(sql`UPDATE users SET language = 'de' WHERE email = 'operator@acme.test'`);
+    try {
+      const names = 'nome;cognome;email\nDieter;Kunz;dieter@nord.test\n';
+      const order = await digitalDraft({ typologyId: digitalVariable, valueCents: 2500, namesList: file('names.csv', 'text/csv', names) });
+      await call(operator, 'POST', url(acmeId, `/orders/${order.id}/confirm`));
+      await drain();
+      await call(operator, 'POST', url(acmeId, `/orders/${order.id}/activate`));
+      const [mail] = await outboxTo(t.db.db, 'dieter@nord.test');
+      expect(mail.subject).toMatch(/^Ihre Geschenkkarte von /);
+      expect(mail.text_body).toContain('25,00');
+    } finally {
+      await t.db.db.execute(sql`UPDATE users SET language = 'it' WHERE email = 'operator@acme.test'`);
+    }
+  });
+
   it('lists the order for its placer and as acquired for the receiving company, never for other trees', async () => {
     const order = await issued();
     const list = await call(operator, 'GET', url(acmeId, `/orders?filter=${q({ number: order.number })}`));
