@@ -32,19 +32,19 @@ const summary = (succeeded: number, total: number) => ({
 });
 
 describe('plurals, as rendered', () => {
-  it('"1 carta su 2 eseguita" / "0 carte su 1 eseguite" (reloadable cards\' bulk summary)', async () => {
+  it('"Operazione eseguita per 1 carta su 2" / "… per 0 carte su 1" (reloadable cards\' bulk summary)', async () => {
     await i18n.changeLanguage('it');
     const { unmount } = await renderWithAdmin(<OperationSummaryModal area="reloadables" result={summary(1, 2)} onClose={() => undefined} />);
-    expect(await screen.findByText('1 carta su 2 eseguita.')).toBeInTheDocument();
+    expect(await screen.findByText('Operazione eseguita per 1 carta su 2.')).toBeInTheDocument();
     unmount();
     await renderWithAdmin(<OperationSummaryModal area="reloadables" result={summary(0, 1)} onClose={() => undefined} />);
-    expect(await screen.findByText('0 carte su 1 eseguite.')).toBeInTheDocument();
+    expect(await screen.findByText('Operazione eseguita per 0 carte su 1.')).toBeInTheDocument();
   });
 
-  it('"1 carta su 2 completata" on the gift cards\' summary; "1 card done out of 2" in English', async () => {
+  it('"Operazione completata per 1 carta su 2" on the gift cards\' summary; "1 card done out of 2" in English', async () => {
     await i18n.changeLanguage('it');
     const { unmount } = await renderWithAdmin(<OperationSummaryModal result={summary(1, 2)} onClose={() => undefined} />);
-    expect(await screen.findByText('1 carta su 2 completata.')).toBeInTheDocument();
+    expect(await screen.findByText('Operazione completata per 1 carta su 2.')).toBeInTheDocument();
     unmount();
     await i18n.changeLanguage('en');
     await renderWithAdmin(<OperationSummaryModal area="reloadables" result={summary(1, 2)} onClose={() => undefined} />);
@@ -68,10 +68,10 @@ describe('plurals, as rendered', () => {
     await user.click(await screen.findByRole('button', { name: language === 'it' ? /^Usa Progressiv[oi] 1001/ : /^Use Progressives? 1001/ }));
   }
 
-  it('"Gli intervalli sommano 1 carta", in the running total and in the error', async () => {
+  it('"Gli intervalli coprono 1 carta", in the running total and in the error', async () => {
     await rangesOfOneCard('it');
-    expect(screen.getByTestId('ranges-total')).toHaveTextContent(/^Gli intervalli sommano 1 carta$/);
-    expect(await screen.findByTestId('ranges-error')).toHaveTextContent(/^Gli intervalli sommano 1 carta, il carrello ne ha 2:/);
+    expect(screen.getByTestId('ranges-total')).toHaveTextContent(/^Gli intervalli coprono 1 carta$/);
+    expect(await screen.findByTestId('ranges-error')).toHaveTextContent(/^Gli intervalli coprono 1 carta, il carrello ne contiene 2:/);
   });
 
   describe('on a phone', () => {

@@ -73,7 +73,7 @@ test.describe('batches', () => {
     await expect(page).toHaveURL(/\/privative\/batches\/[0-9a-f-]{36}$/);
     const detail = new URL(page.url()).pathname;
     await expect(page.getByRole('heading', { level: 1, name: `Lotto ${lot}` })).toBeVisible();
-    await expect(page.getByText('Lotto creato: le carte sono in generazione')).toBeVisible();
+    await expect(page.getByText('Lotto creato: generazione delle carte in corso')).toBeVisible();
     const status = page.locator('[data-status]').first();
     await expect(status).toHaveAttribute('data-status', 'COMPLETED', { timeout: 60_000 });
     await expect(page.getByRole('progressbar')).toHaveCount(0);
@@ -81,7 +81,7 @@ test.describe('batches', () => {
 
     // the PDF archive: asked for, drawn by a job (the bar advances), then downloaded
     await page.getByRole('button', { name: 'Crea archivio PDF' }).click();
-    await expect(page.getByText("L'archivio PDF è in creazione")).toBeVisible();
+    await expect(page.getByText("Creazione dell'archivio PDF avviata")).toBeVisible();
     const download = page.getByRole('button', { name: 'Scarica archivio PDF' });
     await expect(download).toBeVisible({ timeout: 90_000 });
     await expect(page.getByRole('progressbar')).toHaveCount(0);
@@ -99,7 +99,7 @@ test.describe('batches', () => {
     await expect(confirm).toContainText('Le 2.000 carte del lotto diventano attive');
     await shoot(page, 'detail-activate-confirm');
     await confirm.getByRole('button', { name: 'Attiva le carte', exact: true }).click();
-    await expect(page.getByText('Attivazione avviata: le carte sono in attivazione')).toBeVisible();
+    await expect(page.getByText('Attivazione delle carte avviata')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Disattiva le carte' })).toBeVisible({ timeout: 90_000 });
     await expect(page.locator('[data-status]').first()).toHaveAttribute('data-status', 'COMPLETED');
     await expect(page.getByRole('button', { name: 'Attiva le carte', exact: true })).toHaveCount(0);

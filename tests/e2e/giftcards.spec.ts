@@ -84,7 +84,7 @@ test.describe('gift cards and transactions', () => {
     await dialog.getByRole('button', { name: 'Conferma' }).click();
 
     const summary = page.getByRole('dialog', { name: 'Riepilogo operazione' });
-    await expect(summary.getByText('3 carte su 3 completate.')).toBeVisible();
+    await expect(summary.getByText('Operazione completata per 3 carte su 3.')).toBeVisible();
     await shoot(page, 'lock-summary');
     await summary.getByRole('button', { name: 'Chiudi' }).click();
 
@@ -101,7 +101,7 @@ test.describe('gift cards and transactions', () => {
     await expect(filtered.getByTestId('bulk-filter-summary')).toContainText('Stato: Non vendute');
     await expect(filtered.getByTestId('bulk-filter-summary')).toContainText('Lotto: LOT-ACME-001');
     await filtered.getByRole('button', { name: 'Conferma' }).click();
-    await expect(summary.getByText(/^0 carte su \d+ completate\.$/)).toBeVisible();
+    await expect(summary.getByText(/^Operazione completata per 0 carte su \d+\.$/)).toBeVisible();
     await expect(summary.getByText('La carta non è attiva.').first()).toBeVisible();
     await shoot(page, 'lock-refused-summary');
   });
@@ -130,9 +130,9 @@ test.describe('gift cards and transactions', () => {
     await page.getByRole('menuitem', { name: 'Reso' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reso consumo' });
     await expect(dialog.getByText('Al massimo 40,00 €')).toBeVisible();
-    await dialog.getByRole('textbox', { name: /Importo da rendere/ }).fill('40,01');
-    await expect(dialog.getByText("L'importo supera quanto resta del consumo")).toBeVisible();
-    await dialog.getByRole('textbox', { name: /Importo da rendere/ }).fill('15');
+    await dialog.getByRole('textbox', { name: /Importo del reso/ }).fill('40,01');
+    await expect(dialog.getByText("L'importo supera la parte del consumo non ancora resa")).toBeVisible();
+    await dialog.getByRole('textbox', { name: /Importo del reso/ }).fill('15');
     await dialog.getByRole('textbox', { name: /Numero reso/ }).fill('R-E2E-1');
     await expect(dialog.getByRole('textbox', { name: /Codice punto vendita/ })).toHaveValue('MI-CENTRO');
     await shoot(page, 'return-dialog');

@@ -184,7 +184,7 @@ test.describe('order wizard', () => {
     await page.getByRole('textbox', { name: /^Progressivo iniziale/ }).fill('');
     await page.getByRole('textbox', { name: /^Progressivo finale/ }).fill('');
     await use.first().click();
-    await expect(page.getByTestId('ranges-total')).toHaveText('Gli intervalli sommano 1 carta');
+    await expect(page.getByTestId('ranges-total')).toHaveText('Gli intervalli coprono 1 carta');
     await expect(page.getByTestId('ranges-error')).toHaveCount(0);
     await shootBoth(page, 'customize-physical', 'it');
     await page.getByRole('button', { name: "Aggiungi all'ordine" }).click();

@@ -132,7 +132,7 @@ test('a parent funds its sub-company, whose operator plans 200 reloads from a CS
 
   // for tomorrow at 08:00 (the operator's zone)
   const eight = tomorrowAtEight();
-  await page.getByLabel('Programma a una data e ora').check();
+  await page.getByLabel("Programma per una data e un'ora").check();
   await page.getByLabel('Data e ora delle ricariche').fill(eight.local);
   await page.getByRole('button', { name: 'Programma le ricariche' }).click();
   const confirm = page.getByRole('dialog');

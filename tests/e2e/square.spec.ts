@@ -170,7 +170,7 @@ test('an operator orders vouchers from a CSV; provider staff approve and activat
   const refusedRow = page.getByRole('row').filter({ hasText: refused });
   await expect(refusedRow).toContainText('Non consegnata');
   await expect(refusedRow).toContainText('User unknown');
-  await expect(page.getByRole('row').filter({ hasText: busy })).toContainText('Nuovo tentativo in attesa');
+  await expect(page.getByRole('row').filter({ hasText: busy })).toContainText('In attesa di nuovo tentativo');
   await checkScreenAtBothWidths(page, (viewport) => `square-communications-it-${viewport.width}`);
 
   // the busy server's retry time comes (the server's business clock moved past it): sent

@@ -99,14 +99,14 @@ describe('gift card bulk actions', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Disattiva' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disattiva' });
     expect(within(dialog).getByText("Nessun filtro impostato: l'azione si applica a tutte le carte che gestisci (2 carte).")).toBeInTheDocument();
-    expect(within(dialog).getByText(/riporta ogni carta a non venduta/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Ogni carta torna non venduta/)).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Conferma' });
     expect(confirm).toBeDisabled();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Ho capito: questa azione modifica 2 carte' }));
     await waitFor(() => expect(confirm).toBeEnabled());
     await user.click(confirm);
     const summary = await screen.findByRole('dialog', { name: 'Riepilogo operazione' });
-    expect(within(summary).getByText('1 carta su 2 completata.')).toBeInTheDocument();
+    expect(within(summary).getByText('Operazione completata per 1 carta su 2.')).toBeInTheDocument();
     expect(within(summary).getByText('La carta è già stata utilizzata.')).toBeInTheDocument();
     expect(bulk[0].body).toEqual({ action: 'deactivate', filter: {} });
   });
