@@ -14,6 +14,18 @@ function Text({ field, record }: { field: FieldSpec; record: RaRecord }) {
   return field.choices?.find((choice) => choice.id === value)?.tone ? <SchemaField field={field} record={record} /> : <>{text}</>;
 }
 
+/** The second line: the fields that have a value, joined by ' · ' (no dangling dot for an empty one). */
+function SecondaryLine({ fields, record }: { fields: FieldSpec[]; record: RaRecord }) {
+  const fieldText = useFieldText();
+  const shown = fields.filter((field) => fieldText(field, field.source.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | null | undefined)?.[key], record)) !== null);
+  return shown.map((field, index) => (
+    <span key={field.source}>
+      {index > 0 && ' · '}
+      <Text field={field} record={record} />
+    </span>
+  ));
+}
+
 /**
  * The list on a phone (react-admin's SimpleList pattern): one row per record, the declared
  * `primary` field on the first line, the `secondary` fields on the second (a toned choice as its
@@ -62,12 +74,7 @@ export function SchemaCompactList({
                 first
               )
             }
-            secondary={secondaryText ? secondaryText(record) : secondary.map((field, index) => (
-              <span key={field.source}>
-                {index > 0 && ' · '}
-                <Text field={field} record={record} />
-              </span>
-            ))}
+            secondary={secondaryText ? secondaryText(record) : <SecondaryLine fields={secondary} record={record} />}
             slotProps={{ primary: { sx: { fontWeight: 500, overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
           />
         );

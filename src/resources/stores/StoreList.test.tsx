@@ -66,11 +66,13 @@ describe('StoreList', () => {
     server.use(
       http.get(STORES, ({ request }) => {
         filters.push(JSON.parse(new URL(request.url).searchParams.get('filter') ?? '{}'));
-        return list();
+        return list([stores[0], { ...stores[1], storeCategoryId: null }]);
       }),
     );
     await render();
     const rows = await screen.findByTestId('compact-list');
+    // an empty field is left out of the second line, with its separator
+    expect(within(rows).getByRole('link', { name: /Outlet Nord/ })).not.toHaveTextContent('·');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const row = within(rows).getByRole('link', { name: /Negozio Centro/ });
     expect(row).toHaveAttribute('href', '/privative/stores/s-1');
