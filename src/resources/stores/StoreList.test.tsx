@@ -7,7 +7,7 @@ import { renderScreen } from '../../test/renderScreen';
 import StoreList from './StoreList';
 
 const STORES = '/api/company/company-1/stores';
-const stores = [
+const stores: Array<Record<string, unknown>> = [
   { id: 's-1', companyId: 'company-1', code: 'NEG-1', name: 'Negozio Centro', storeCategoryId: 'RETAIL', defaultActivationStore: true, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' },
   { id: 's-2', companyId: 'company-1', code: 'NEG-2', name: 'Outlet Nord', storeCategoryId: 'OUTLET', defaultActivationStore: false, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' },
 ];
