@@ -55,7 +55,7 @@ async function checkLanguage(page: Page, lang: string, screen: string, viewports
 
 test('an operator works in Italian, English, Spanish, French and German: every screen in the chosen language', async ({ page }) => {
   // five languages × five screens, each judged by axe and pictured: minutes, not the default 60 s
-  test.setTimeout(8 * 60_000);
+  test.setTimeout(4 * 60_000);
   await signIn(page, 'operator@acme.test');
   await expect(page).toHaveURL(/\/privative\/giftcards$/);
   const session = await page.evaluate(() => ({ token: localStorage.getItem('accessToken') }));
