@@ -1,7 +1,9 @@
 import itShell from '../../locales/it/translation.json';
+import itAuditFiles from '../../locales/it/auditFiles.json';
 import itBatches from '../../locales/it/batches.json';
 import itCompanies from '../../locales/it/companies.json';
 import itGiftcards from '../../locales/it/giftcards.json';
+import itIntegratedOrders from '../../locales/it/integratedOrders.json';
 import itOrderScreens from '../../locales/it/orderScreens.json';
 import itOrderWizard from '../../locales/it/orderWizard.json';
 import itReloadables from '../../locales/it/reloadables.json';
@@ -12,9 +14,11 @@ import itSquare from '../../locales/it/square.json';
 import itStores from '../../locales/it/stores.json';
 import itTransactions from '../../locales/it/transactions.json';
 import enShell from '../../locales/en/translation.json';
+import enAuditFiles from '../../locales/en/auditFiles.json';
 import enBatches from '../../locales/en/batches.json';
 import enCompanies from '../../locales/en/companies.json';
 import enGiftcards from '../../locales/en/giftcards.json';
+import enIntegratedOrders from '../../locales/en/integratedOrders.json';
 import enOrderScreens from '../../locales/en/orderScreens.json';
 import enOrderWizard from '../../locales/en/orderWizard.json';
 import enReloadables from '../../locales/en/reloadables.json';
@@ -25,9 +29,11 @@ import enSquare from '../../locales/en/square.json';
 import enStores from '../../locales/en/stores.json';
 import enTransactions from '../../locales/en/transactions.json';
 import esShell from '../../locales/es/translation.json';
+import esAuditFiles from '../../locales/es/auditFiles.json';
 import esBatches from '../../locales/es/batches.json';
 import esCompanies from '../../locales/es/companies.json';
 import esGiftcards from '../../locales/es/giftcards.json';
+import esIntegratedOrders from '../../locales/es/integratedOrders.json';
 import esOrderScreens from '../../locales/es/orderScreens.json';
 import esOrderWizard from '../../locales/es/orderWizard.json';
 import esReloadables from '../../locales/es/reloadables.json';
@@ -38,9 +44,11 @@ import esSquare from '../../locales/es/square.json';
 import esStores from '../../locales/es/stores.json';
 import esTransactions from '../../locales/es/transactions.json';
 import frShell from '../../locales/fr/translation.json';
+import frAuditFiles from '../../locales/fr/auditFiles.json';
 import frBatches from '../../locales/fr/batches.json';
 import frCompanies from '../../locales/fr/companies.json';
 import frGiftcards from '../../locales/fr/giftcards.json';
+import frIntegratedOrders from '../../locales/fr/integratedOrders.json';
 import frOrderScreens from '../../locales/fr/orderScreens.json';
 import frOrderWizard from '../../locales/fr/orderWizard.json';
 import frReloadables from '../../locales/fr/reloadables.json';
@@ -51,9 +59,11 @@ import frSquare from '../../locales/fr/square.json';
 import frStores from '../../locales/fr/stores.json';
 import frTransactions from '../../locales/fr/transactions.json';
 import deShell from '../../locales/de/translation.json';
+import deAuditFiles from '../../locales/de/auditFiles.json';
 import deBatches from '../../locales/de/batches.json';
 import deCompanies from '../../locales/de/companies.json';
 import deGiftcards from '../../locales/de/giftcards.json';
+import deIntegratedOrders from '../../locales/de/integratedOrders.json';
 import deOrderScreens from '../../locales/de/orderScreens.json';
 import deOrderWizard from '../../locales/de/orderWizard.json';
 import deReloadables from '../../locales/de/reloadables.json';
@@ -67,16 +77,22 @@ import type { ExportLanguage } from '../../domain/giftcards';
 
 /**
  * The screens' texts on the server, for what it writes in the user's language (CSV headers and
- * words): the same tree as the SPA's (src/i18n/resources.ts: `translation.json` at the root,
- * each area's file under its name), so a declaration's i18n keys read the same on both sides.
+ * words, e-mails): the same tree as the SPA's (src/i18n/resources.ts: `translation.json` at the
+ * root, each area's file under its name), so a declaration's i18n keys read the same on both
+ * sides. Every language has Italian's keys (src/i18n/translations.test.ts), hence one type.
  */
-const TREES: Record<ExportLanguage, unknown> = {
-  it: { ...itShell, batches: itBatches, companies: itCompanies, giftcards: itGiftcards, orderScreens: itOrderScreens, orderWizard: itOrderWizard, reloadables: itReloadables, reloads: itReloads, reportFiles: itReportFiles, reports: itReports, square: itSquare, stores: itStores, transactions: itTransactions },
-  en: { ...enShell, batches: enBatches, companies: enCompanies, giftcards: enGiftcards, orderScreens: enOrderScreens, orderWizard: enOrderWizard, reloadables: enReloadables, reloads: enReloads, reportFiles: enReportFiles, reports: enReports, square: enSquare, stores: enStores, transactions: enTransactions },
-  es: { ...esShell, batches: esBatches, companies: esCompanies, giftcards: esGiftcards, orderScreens: esOrderScreens, orderWizard: esOrderWizard, reloadables: esReloadables, reloads: esReloads, reportFiles: esReportFiles, reports: esReports, square: esSquare, stores: esStores, transactions: esTransactions },
-  fr: { ...frShell, batches: frBatches, companies: frCompanies, giftcards: frGiftcards, orderScreens: frOrderScreens, orderWizard: frOrderWizard, reloadables: frReloadables, reloads: frReloads, reportFiles: frReportFiles, reports: frReports, square: frSquare, stores: frStores, transactions: frTransactions },
-  de: { ...deShell, batches: deBatches, companies: deCompanies, giftcards: deGiftcards, orderScreens: deOrderScreens, orderWizard: deOrderWizard, reloadables: deReloadables, reloads: deReloads, reportFiles: deReportFiles, reports: deReports, square: deSquare, stores: deStores, transactions: deTransactions },
+const IT = { ...itShell, auditFiles: itAuditFiles, batches: itBatches, companies: itCompanies, giftcards: itGiftcards, integratedOrders: itIntegratedOrders, orderScreens: itOrderScreens, orderWizard: itOrderWizard, reloadables: itReloadables, reloads: itReloads, reportFiles: itReportFiles, reports: itReports, square: itSquare, stores: itStores, transactions: itTransactions };
+export type TextTree = typeof IT;
+const TREES: Record<ExportLanguage, TextTree> = {
+  it: IT,
+  en: { ...enShell, auditFiles: enAuditFiles, batches: enBatches, companies: enCompanies, giftcards: enGiftcards, integratedOrders: enIntegratedOrders, orderScreens: enOrderScreens, orderWizard: enOrderWizard, reloadables: enReloadables, reloads: enReloads, reportFiles: enReportFiles, reports: enReports, square: enSquare, stores: enStores, transactions: enTransactions },
+  es: { ...esShell, auditFiles: esAuditFiles, batches: esBatches, companies: esCompanies, giftcards: esGiftcards, integratedOrders: esIntegratedOrders, orderScreens: esOrderScreens, orderWizard: esOrderWizard, reloadables: esReloadables, reloads: esReloads, reportFiles: esReportFiles, reports: esReports, square: esSquare, stores: esStores, transactions: esTransactions },
+  fr: { ...frShell, auditFiles: frAuditFiles, batches: frBatches, companies: frCompanies, giftcards: frGiftcards, integratedOrders: frIntegratedOrders, orderScreens: frOrderScreens, orderWizard: frOrderWizard, reloadables: frReloadables, reloads: frReloads, reportFiles: frReportFiles, reports: frReports, square: frSquare, stores: frStores, transactions: frTransactions },
+  de: { ...deShell, auditFiles: deAuditFiles, batches: deBatches, companies: deCompanies, giftcards: deGiftcards, integratedOrders: deIntegratedOrders, orderScreens: deOrderScreens, orderWizard: deOrderWizard, reloadables: deReloadables, reloads: deReloads, reportFiles: deReportFiles, reports: deReports, square: deSquare, stores: deStores, transactions: deTransactions },
 };
+
+/** The whole tree of `language`, typed: `textsIn('de').auditFiles.columns`. */
+export const textsIn = (language: ExportLanguage): TextTree => TREES[language];
 
 /** `key` ('stores.fields.code') in `language`; the key itself when there is no such text. */
 export function textOf(language: ExportLanguage): (key: string) => string {

@@ -1,22 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import deTexts from '../../../locales/de/auditFiles.json';
-import enTexts from '../../../locales/en/auditFiles.json';
-import esTexts from '../../../locales/es/auditFiles.json';
-import frTexts from '../../../locales/fr/auditFiles.json';
-import itTexts from '../../../locales/it/auditFiles.json';
 import type { AuditFilter } from '../../../domain/audit';
 import type { CsvFormat } from '../../../domain/csv';
-import type { ExportLanguage } from '../../../domain/giftcards';
 import type { Db } from '../../db/client';
 import { csvColumns, csvDownload, type CsvFile } from '../../lib/csv-export';
+import { textsIn } from '../../lib/texts';
 import { AUDIT_KEY, auditConditions, changesOf, type AuditScope } from './trail.repository';
 
 /**
  * The audit trail as CSV on the one CSV writer (lib/csv-export.ts), newest first, in the user's
  * language and zone: the list's filter (a download), or every row older than a day (retention.ts).
  */
-const TEXTS: Record<ExportLanguage, typeof itTexts> = { it: itTexts, en: enTexts, es: esTexts, fr: frTexts, de: deTexts };
-
 /** "field: before → after", one per changed field, values as JSON. */
 function changesCell(before: string | null, after: string | null): string {
   const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as Record<string, unknown>));
@@ -26,7 +19,7 @@ function changesCell(before: string | null, after: string | null): string {
 }
 
 export function auditCsv(where: SQL, format: CsvFormat): CsvFile {
-  const t = TEXTS[format.language];
+  const t = textsIn(format.language).auditFiles;
   const c = csvColumns(format);
   const columns = [
     c.dateTime(t.columns.occurredAt, sql`a.occurred_at`),

@@ -1,18 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import deTexts from '../../../locales/de/integratedOrders.json';
-import enTexts from '../../../locales/en/integratedOrders.json';
-import esTexts from '../../../locales/es/integratedOrders.json';
-import frTexts from '../../../locales/fr/integratedOrders.json';
-import itTexts from '../../../locales/it/integratedOrders.json';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
-import type { ExportLanguage } from '../../../domain/giftcards';
 import { INTEGRATED_ORDER_CSV_COLUMNS, type IntegratedOrderFilter } from '../../../domain/integratedOrders';
 import type { Db } from '../../db/client';
 import { csvColumns, csvDownload, epochMillis, type CsvColumn, type CsvFile } from '../../lib/csv-export';
+import { textsIn } from '../../lib/texts';
 import { listConditions, ORDER_FROM, PIN_STATUS_SQL, STATE_SQL } from './repository';
-
-const TEXTS: Record<ExportLanguage, typeof itTexts> = { it: itTexts, en: enTexts, es: esTexts, fr: frTexts, de: deTexts };
 
 /**
  * The integrated orders as CSV on the one CSV writer (lib/csv-export.ts), one line per item with
@@ -20,7 +13,7 @@ const TEXTS: Record<ExportLanguage, typeof itTexts> = { it: itTexts, en: enTexts
  * order's items in their order. SPEC's "date" and "hour" are the order's instant in the user's zone.
  */
 export function integratedOrdersCsv(companyIds: readonly string[], filter: IntegratedOrderFilter, format: CsvFormat): CsvFile {
-  const t = TEXTS[format.language];
+  const t = textsIn(format.language).integratedOrders;
   const c = csvColumns(format);
   const day = localDateTimeFormatter(format.timeZone, DATE_FORMAT);
   const hour = localDateTimeFormatter(format.timeZone, 'HH:mm:ss');

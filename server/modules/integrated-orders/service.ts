@@ -1,10 +1,5 @@
-import deTexts from '../../../locales/de/integratedOrders.json';
-import enTexts from '../../../locales/en/integratedOrders.json';
-import esTexts from '../../../locales/es/integratedOrders.json';
-import frTexts from '../../../locales/fr/integratedOrders.json';
-import itTexts from '../../../locales/it/integratedOrders.json';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE } from '../../../domain/constants';
+import { DEFAULT_LANGUAGE, knownLanguage } from '../../../domain/constants';
 import { issuesToErrors } from '../../../domain/errors';
 import { expiryAtActivation } from '../../../domain/giftcardRules';
 import { integratedOrderBodySchema, type IntegratedOrderBody, type IntegratedOrderDetail } from '../../../domain/integratedOrders';
@@ -17,6 +12,7 @@ import { cardCodeMail, queueMailIds } from '../orders/emails';
 import { catalogValue } from '../orders/items';
 import { lockCards } from '../giftcards/ledger';
 import { findByNumber, findInScope, insertItems, insertOrder, mintedCard, typologyName, type NewItem, type StoredOrder } from './repository';
+import { textsIn } from '../../lib/texts';
 import { sha256 } from '../../lib/tokens';
 
 /**
@@ -33,8 +29,6 @@ export interface IntegratedOrderCaller {
 
 /** Cards of integrated orders carry this before the shop's number as their order reference, so they never mix with a B2B order's (`ORD-…`) cards. */
 export const CARD_REFERENCE_PREFIX = 'WEB-';
-
-const RECIPIENT: Record<string, string> = { it: itTexts.email.recipient, en: enTexts.email.recipient, es: esTexts.email.recipient, fr: frTexts.email.recipient, de: deTexts.email.recipient };
 
 const invalid = (errors: Record<string, string>) => new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', errors);
 
@@ -135,7 +129,7 @@ export async function createIntegratedOrder(db: Db, ctx: { jobs: Pick<AppContext
       items.map((item) => {
         const card = byId.get(item.giftCardId)!;
         return cardCodeMail(
-          { to: item.activationEmail, name: RECIPIENT[language] ?? RECIPIENT[DEFAULT_LANGUAGE], code: card.code, valueCents: item.denominationCents, expireDate: expiryAtActivation(card, now), company: company.name },
+          { to: item.activationEmail, name: textsIn(knownLanguage(language)).integratedOrders.email.recipient, code: card.code, valueCents: item.denominationCents, expireDate: expiryAtActivation(card, now), company: company.name },
           language,
         );
       }),

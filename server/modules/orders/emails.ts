@@ -1,8 +1,3 @@
-import deTexts from '../../../locales/de/translation.json';
-import enTexts from '../../../locales/en/translation.json';
-import esTexts from '../../../locales/es/translation.json';
-import frTexts from '../../../locales/fr/translation.json';
-import itTexts from '../../../locales/it/translation.json';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, knownLanguage, type Language } from '../../../domain/constants';
 import { formatCents } from '../../../domain/format';
@@ -10,6 +5,7 @@ import type { Order } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { EMAIL_SEND_JOB } from '../../mail/mailer';
 import { emailValues } from '../../mail/templates';
+import { textsIn } from '../../lib/texts';
 
 /**
  * Order e-mails go through the outbox like every other (an `email_outbox` row and its
@@ -18,8 +14,7 @@ import { emailValues } from '../../mail/templates';
  */
 type Texts = Record<'confirmationSubject' | 'confirmationText' | 'cards_one' | 'cards_other' | 'cardSubject' | 'cardText' | 'noExpiry', string>;
 
-const TEXTS: Record<Language, Texts> = { it: itTexts.orders.email, en: enTexts.orders.email, es: esTexts.orders.email, fr: frTexts.orders.email, de: deTexts.orders.email };
-const texts = (language: Language): Texts => TEXTS[language];
+const texts = (language: Language): Texts => textsIn(language).orders.email;
 const fill = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key] ?? '');
 
 export interface Mail {

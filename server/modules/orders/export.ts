@@ -1,25 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import deCards from '../../../locales/de/giftcards.json';
-import deScreens from '../../../locales/de/orderScreens.json';
-import deShell from '../../../locales/de/translation.json';
-import esCards from '../../../locales/es/giftcards.json';
-import esScreens from '../../../locales/es/orderScreens.json';
-import esShell from '../../../locales/es/translation.json';
-import frCards from '../../../locales/fr/giftcards.json';
-import frScreens from '../../../locales/fr/orderScreens.json';
-import frShell from '../../../locales/fr/translation.json';
-import enCards from '../../../locales/en/giftcards.json';
-import enScreens from '../../../locales/en/orderScreens.json';
-import enShell from '../../../locales/en/translation.json';
-import itCards from '../../../locales/it/giftcards.json';
-import itScreens from '../../../locales/it/orderScreens.json';
-import itShell from '../../../locales/it/translation.json';
 import type { CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
 import { ORDER_CSV_COLUMNS, ORDER_STATE_DISPLAY, orderActivation, orderCsvHeader, type Order, type OrderCsvTexts, type OrderFilter, type OrderState } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { csvColumns, csvDownload, type CsvColumn, type CsvFile } from '../../lib/csv-export';
 import { nextTurn, streamOf } from '../../lib/streams';
+import { textsIn } from '../../lib/texts';
 import { cardSheets } from '../catalog/archive';
 import { ORDER_LIST_FROM, orderKey, orderListConditions, type OrderView } from './repository';
 
@@ -36,19 +22,14 @@ interface Texts {
   /** the list CSV's words: the order screens' labels and the shell's state and type names */
   orderCsv: OrderCsvTexts;
 }
-const textsOf = (shell: typeof enShell, cards: typeof enCards, screens: typeof enScreens): Texts => ({
-  orders: shell.orders,
-  cardStatus: cards.status,
-  orderCsv: { fields: screens.fields, activation: screens.activation, status: shell.orders.status, shippingType: shell.orders.shippingType },
-});
-const TEXTS: Record<ExportLanguage, Texts> = {
-  it: textsOf(itShell, itCards, itScreens),
-  en: textsOf(enShell, enCards, enScreens),
-  es: textsOf(esShell, esCards, esScreens),
-  fr: textsOf(frShell, frCards, frScreens),
-  de: textsOf(deShell, deCards, deScreens),
+const texts = (language: ExportLanguage): Texts => {
+  const tree = textsIn(language);
+  return {
+    orders: tree.orders,
+    cardStatus: tree.giftcards.status,
+    orderCsv: { fields: tree.orderScreens.fields, activation: tree.orderScreens.activation, status: tree.orders.status, shippingType: tree.orders.shippingType },
+  };
 };
-const texts = (language: ExportLanguage) => TEXTS[language];
 
 /**
  * The order list as CSV, newest first, its columns (domain ORDER_CSV_COLUMNS) headed with the
