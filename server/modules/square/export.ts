@@ -3,37 +3,34 @@ import type { CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
 import type { Db } from '../../db/client';
 import { csvColumns, csvDownload, type CsvFile } from '../../lib/csv-export';
+import { textsIn } from '../../lib/texts';
 
 /**
  * An order's reconciliation CSV on the one CSV writer (lib/csv-export.ts): every code with its
  * recipient, its state and its e-mail's last delivery result, in the recipients' file order.
- * Every text cell (names, the mail server's answer) is formula-safe. The headers and state words
- * are the API's own (the square screens' texts live in the SPA's namespace).
+ * Every text cell (names, the mail server's answer) is formula-safe. The headers and the e-mail
+ * states are the file's own; a code's state is the word the code screens show
+ * (square.codeStatus, lib/texts.ts).
  */
-const TEXTS: Record<ExportLanguage, { headers: string[]; code: Record<string, string>; mail: Record<string, string> }> = {
+const TEXTS: Record<ExportLanguage, { headers: string[]; mail: Record<string, string> }> = {
   it: {
     headers: ['Codice', 'E-mail', 'Nome', 'Cognome', 'Importo', 'Valore residuo', 'Stato', 'Data attivazione', 'Scadenza', 'Stato invio', 'Numero invio', 'Inviato il', 'Ultima risposta SMTP'],
-    code: { NOT_ACTIVE: 'Non attivo', SOLD: 'Venduto', ASSOCIATED: 'Associato', SPENT: 'Speso', EXPIRED: 'Scaduto', DELETED: 'Eliminato', LOCKED: 'Bloccato' },
     mail: { QUEUED: 'In coda', SENDING: 'In invio', RETRY_WAITING: 'In attesa di nuovo tentativo', SENT: 'Inviato', FAILED: 'Non riuscito' },
   },
   en: {
     headers: ['Code', 'E-mail', 'First name', 'Last name', 'Amount', 'Remaining value', 'Status', 'Activation date', 'Expiry', 'Delivery status', 'Retry number', 'Sent at', 'Last SMTP answer'],
-    code: { NOT_ACTIVE: 'Not active', SOLD: 'Sold', ASSOCIATED: 'Associated', SPENT: 'Spent', EXPIRED: 'Expired', DELETED: 'Deleted', LOCKED: 'Locked' },
     mail: { QUEUED: 'Queued', SENDING: 'Sending', RETRY_WAITING: 'Waiting to retry', SENT: 'Sent', FAILED: 'Failed' },
   },
   es: {
     headers: ['Código', 'Correo electrónico', 'Nombre', 'Apellidos', 'Importe', 'Valor restante', 'Estado', 'Fecha de activación', 'Caducidad', 'Estado del envío', 'Número de envío', 'Enviado el', 'Última respuesta SMTP'],
-    code: { NOT_ACTIVE: 'No activo', SOLD: 'Vendido', ASSOCIATED: 'Asociado', SPENT: 'Gastado', EXPIRED: 'Caducado', DELETED: 'Eliminado', LOCKED: 'Bloqueado' },
     mail: { QUEUED: 'En cola', SENDING: 'Enviando', RETRY_WAITING: 'En espera de nuevo intento', SENT: 'Enviado', FAILED: 'Fallido' },
   },
   fr: {
     headers: ['Code', 'E-mail', 'Prénom', 'Nom', 'Montant', 'Valeur restante', 'Statut', "Date d'activation", 'Expiration', "Statut de l'envoi", "Numéro d'envoi", 'Envoyé le', 'Dernière réponse SMTP'],
-    code: { NOT_ACTIVE: 'Non actif', SOLD: 'Vendu', ASSOCIATED: 'Associé', SPENT: 'Dépensé', EXPIRED: 'Expiré', DELETED: 'Supprimé', LOCKED: 'Bloqué' },
     mail: { QUEUED: "En file d'attente", SENDING: 'Envoi en cours', RETRY_WAITING: 'En attente de nouvel essai', SENT: 'Envoyé', FAILED: 'Échec' },
   },
   de: {
     headers: ['Code', 'E-Mail', 'Vorname', 'Nachname', 'Betrag', 'Restwert', 'Status', 'Aktivierungsdatum', 'Ablauf', 'Versandstatus', 'Versandnummer', 'Gesendet am', 'Letzte SMTP-Antwort'],
-    code: { NOT_ACTIVE: 'Nicht aktiv', SOLD: 'Verkauft', ASSOCIATED: 'Zugeordnet', SPENT: 'Eingelöst', EXPIRED: 'Abgelaufen', DELETED: 'Gelöscht', LOCKED: 'Blockiert' },
     mail: { QUEUED: 'In Warteschlange', SENDING: 'Wird gesendet', RETRY_WAITING: 'Wartet auf neuen Versuch', SENT: 'Gesendet', FAILED: 'Fehlgeschlagen' },
   },
 };
@@ -49,7 +46,7 @@ export function reconciliationCsv(orderId: string, format: CsvFormat): CsvFile {
     c.text(h[3], sql`k.last_name`),
     c.money(h[4], sql`k.amount_cents`),
     c.money(h[5], sql`k.value_cents`),
-    c.words(h[6], sql`k.status`, t.code),
+    c.words(h[6], sql`k.status`, textsIn(format.language).square.codeStatus),
     c.dateTime(h[7], sql`k.activation_date`),
     c.dateTime(h[8], sql`k.expire_date`),
     c.words(h[9], sql`m.status`, t.mail),
