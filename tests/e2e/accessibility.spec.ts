@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { FIRST_ANSWER, fillAndSubmit, signInAnswered } from './support/demo';
+import { picture } from './support/screens';
 
 /**
  * Every screen of the back office, in Italian and English, at 1440×900 and 390×844 (DESIGN.md
@@ -80,7 +81,7 @@ for (const viewport of VIEWPORTS) {
             expect.soft(widths.scroll, `${screen}: page wider than the phone (${widths.scroll} > ${widths.inner}px)`).toBeLessThanOrEqual(widths.inner);
           }
           await expectAccessible(page, `${viewport.name} ${lang} ${screen}`);
-          await page.screenshot({ path: `test-results/a11y/${viewport.name}-${lang}-${screen.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
+          await picture(page, `test-results/a11y/${viewport.name}-${lang}-${screen.replace(/[^\w-]+/g, '_')}.png`);
         }
         /** A fresh signed-out app: the session is dropped and the page reloaded (a new query string). */
         async function logOut() {

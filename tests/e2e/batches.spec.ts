@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { SHOTS, VIEWPORTS } from './support/screens';
+import { picture, SHOTS, VIEWPORTS } from './support/screens';
 import { signIn } from './support/session';
 
 
@@ -9,7 +9,7 @@ async function shoot(page: Page, name: string) {
   // let dialog and notification transitions finish, so the picture shows what a person sees
   await page.waitForTimeout(400);
   await expectAccessible(page, `batches ${name}`);
-  await page.screenshot({ path: `${SHOTS}/batches-${name}.png`, fullPage: true });
+  await picture(page, `${SHOTS}/batches-${name}.png`);
 }
 
 /** The screen in both languages and at both sizes: axe, no page wider than a phone, a picture each. */

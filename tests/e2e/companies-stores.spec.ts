@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForLink } from './support/mailbox';
 import { expectAccessible } from './support/a11y';
+import { picture, SHOTS } from './support/screens';
 import { signIn } from './support/session';
 
-const SHOTS = 'test-results/screens';
 /** A real 1×1 PNG, so the browser can show the uploaded logo. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 async function shoot(page: Page, name: string) {
   await expectAccessible(page, name);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await picture(page, `${SHOTS}/${name}.png`);
 }
 
 /** A CSV with two good stores and one bad line (a name with a forbidden character). */

@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
+import { picture, SHOTS } from './support/screens';
 import { signIn } from './support/session';
 
-const SHOTS = 'test-results/screens';
 async function shoot(page: Page, name: string) {
   // let dialog and notification transitions finish, so the picture shows what a person sees
   await page.waitForTimeout(400);
   await expectAccessible(page, `giftcards ${name}`);
-  await page.screenshot({ path: `${SHOTS}/giftcards-${name}.png`, fullPage: true });
+  await picture(page, `${SHOTS}/giftcards-${name}.png`);
 }
 
 /** Calls the gift-card API as the signed-in user (for arranging data the journey starts from). */

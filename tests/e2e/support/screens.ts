@@ -12,6 +12,17 @@ export type Viewport = (typeof VIEWPORTS)[number];
 export const DESKTOP = VIEWPORTS[0];
 
 /**
+ * The page's picture, whole. Chromium's full-page capture re-emulates the window, which fires the
+ * width media queries' change events: a list caught mid-capture re-renders as on a phone and back,
+ * and an open dialog of its table (a bulk operation's summary) is gone. What matters on a dialog's
+ * screen is the dialog, so it is pictured as the window shows it.
+ */
+export async function picture(page: Page, path: string) {
+  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
+  await page.screenshot({ path, fullPage: !dialogOpen });
+}
+
+/**
  * The screen as it stands: axe (critical or serious violations fail softly), no page wider than
  * the window, and a full-page picture `test-results/screens/<name>.png`.
  */
@@ -21,12 +32,7 @@ export async function checkScreen(page: Page, name: string) {
   await expectAccessible(page, name);
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect.soft(widths.scroll, `${name}: page wider than the screen`).toBeLessThanOrEqual(widths.inner);
-  // Chromium's full-page capture re-emulates the window, which fires the width media queries'
-  // change events: a list caught mid-capture re-renders as on a phone and back, and an open
-  // dialog of its table (a bulk operation's summary) is gone. What matters on a dialog's screen
-  // is the dialog, so it is pictured as the window shows it.
-  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: !dialogOpen });
+  await picture(page, `${SHOTS}/${name}.png`);
 }
 
 /** `checkScreen` at both widths (the picture named by `nameAt`), back to the desktop width after. */
