@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { canAccess, type ActionOf, type ResourceName } from './access';
 import { defineFields, type FieldChoice, type FieldSet } from './fields';
 import { maxLengthMessage, messageWith } from './messages';
+import type { Permissions } from './permissions';
 import { CARD_STATUSES, LEDGER_TYPES } from './giftcards';
 import { ORDER_DISPLAY_STATES } from './orders';
 import { SQUARE_CODE_STATES, SQUARE_COMMUNICATION_STATES } from './square';
@@ -88,10 +90,21 @@ export const squareCodesParameters = z
     if (value.dateFrom && value.dateTo && value.dateFrom > value.dateTo) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'validation.dateRange' });
   });
 
+/** An entry of the access table (domain/access.ts): a resource and one of its actions. */
+export type AccessEntry = { [R in ResourceName]: readonly [R, ActionOf<R>] }[ResourceName];
+
 export interface ReportTypeDefinition {
   id: ReportTypeId;
   /** the parameters: the API's rule and the generate form's inputs */
   parameters: FieldSet;
+  /**
+   * The data its file holds, as entries of the access table: the areas whose rows the job reads
+   * (server/modules/reports/types/). A caller must be allowed EVERY one to see the type offered,
+   * generate it, find it in the list or download it (`canReadReportType`) — a report never hands
+   * out what the screens would refuse. `export` where the area has a file of those rows of its
+   * own, else `list`.
+   */
+  reads: readonly AccessEntry[];
 }
 
 /**
@@ -101,10 +114,17 @@ export interface ReportTypeDefinition {
 export const REPORT_TYPE_DEFINITIONS: readonly ReportTypeDefinition[] = [
   {
     id: 'outstanding-balances',
+    // the cards' balances per typology at a day, summed from each card's ledger
+    reads: [
+      ['privative/giftcards', 'export'],
+      ['privative/giftcard-transactions', 'list'],
+    ],
     parameters: defineFields(outstandingBalancesParameters, [{ source: 'date', label: 'reports.parameters.date', kind: 'date' }, company, subCompanies]),
   },
   {
     id: 'giftcard-transactions',
+    // every ledger row of the subtree with its card, store and user: the transaction list's rows
+    reads: [['privative/transactions', 'list']],
     parameters: defineFields(giftcardTransactionsParameters, [
       from,
       to,
@@ -115,15 +135,36 @@ export const REPORT_TYPE_DEFINITIONS: readonly ReportTypeDefinition[] = [
   },
   {
     id: 'cards-by-state',
+    // the card list's own export
+    reads: [['privative/giftcards', 'export']],
     parameters: defineFields(cardsByStateParameters, [{ source: 'status', label: 'reports.parameters.cardStatus', kind: 'select', choices: choices(CARD_STATUSES, 'giftcards.status') }, company, subCompanies]),
   },
   {
     id: 'orders',
+    // the order list's export over the orders the companies placed AND those others placed for them (acquired)
+    reads: [
+      ['privative-orders/orders', 'export'],
+      ['privative-orders/acquired-orders', 'export'],
+    ],
     parameters: defineFields(ordersParameters, [from, to, { source: 'state', label: 'reports.parameters.orderState', kind: 'select', choices: choices(ORDER_DISPLAY_STATES, 'orders.status') }, company, subCompanies]),
   },
-  { id: 'reloads', parameters: defineFields(reloadsParameters, [from, to, company, subCompanies]) },
+  {
+    id: 'reloads',
+    // the wallet export (every movement, balance after, counterpart) whose reload rows name the card and the run
+    reads: [
+      ['reloadables/wallet', 'export'],
+      ['reloadables/reloads-history', 'export'],
+    ],
+    parameters: defineFields(reloadsParameters, [from, to, company, subCompanies]),
+  },
   {
     id: 'square-codes',
+    // the square orders' reconciliation export over every order: each code with its recipient's e-mail and value, and its last delivery (retries, SMTP answer)
+    reads: [
+      ['square/orders', 'export'],
+      ['square/codes', 'list'],
+      ['square/communications', 'list'],
+    ],
     parameters: defineFields(squareCodesParameters, [
       { source: 'status', label: 'reports.parameters.codeStatus', kind: 'select', choices: choices(SQUARE_CODE_STATES, 'square.codeStatus') },
       { source: 'delivery', label: 'reports.parameters.delivery', kind: 'select', choices: choices(SQUARE_COMMUNICATION_STATES, 'square.communicationStatus') },
@@ -136,6 +177,27 @@ export const REPORT_TYPE_DEFINITIONS: readonly ReportTypeDefinition[] = [
 ];
 
 export const reportTypeDefinition = (id: string): ReportTypeDefinition | undefined => REPORT_TYPE_DEFINITIONS.find((definition) => definition.id === id);
+
+/** What the access table reads of the caller besides their flags (domain/access.ts: provider staff's entries). */
+export interface ReportReader {
+  isProvider?: boolean;
+}
+
+/**
+ * THE rule of who may have a type's data (SPEC §6 flags through the access table): every entry it
+ * `reads` allowed to these permissions. It decides the types the API lists and the generate form
+ * offers, whether a generation is accepted, and which generated reports the list shows and the
+ * download hands out. (The `report` flag itself is the routes' own guard.) An unknown type: no.
+ */
+export function canReadReportType(permissions: Permissions | null | undefined, type: ReportTypeId | ReportTypeDefinition | string, context: ReportReader = {}): boolean {
+  const definition = typeof type === 'string' ? reportTypeDefinition(type) : type;
+  return definition !== undefined && definition.reads.every(([resource, action]) => canAccess(permissions, resource, action, { isProvider: context.isProvider === true }));
+}
+
+/** The types these permissions may read, in the form's order. */
+export function reportTypesFor(permissions: Permissions | null | undefined, context: ReportReader = {}): ReportTypeDefinition[] {
+  return REPORT_TYPE_DEFINITIONS.filter((definition) => canReadReportType(permissions, definition, context));
+}
 
 /** What the caller may do with a generated report (the list's row actions). */
 export function reportDownloadable(state: ReportState): boolean {

@@ -11,19 +11,24 @@ import { REPORT_STATE_CHOICES, REPORT_STATES, REPORT_TYPES } from '../reports';
  *
  *   GET  company/{companyId}/giftcard/report                          ReportType[] (SPEC §3 template: name, code,
  *                                                                      description, and the parameters), names in the
- *                                                                      caller's language (`lang` query, else the user's)
+ *                                                                      caller's language (`lang` query, else the user's);
+ *                                                                      only the types whose data the caller may read
+ *                                                                      (domain/reports.ts canReadReportType)
  *   POST company/{companyId}/giftcard/report/{reportId}/generate      ReportGenerateBody → 202 GeneratedReport (queued);
- *                                                                      404 unknown type; 400 VALIDATION_ERROR with
+ *                                                                      404 unknown type; 403 FORBIDDEN for a type the
+ *                                                                      caller may not read; 400 VALIDATION_ERROR with
  *                                                                      `errors: { 'parameters.<key>': key }`; 409
  *                                                                      REPORTS_TOO_MANY_ACTIVE (params.max) past
  *                                                                      REPORTS_MAX_ACTIVE_PER_USER queued or running
  *   GET  company/{companyId}/giftcard/report-generated                GeneratedReport[] of the route company's subtree
+ *                                                                      and of the types the caller may read
  *                                                                      (filter: state, reportId, q; sort createdAt DESC
  *                                                                      default; range; Content-Range with a total)
  *   GET  company/{companyId}/giftcard/report-generated/{reportId}     the CSV (text/csv; charset=utf-8, attachment
  *                                                                      report_{id}.csv, streamed from the file storage);
  *                                                                      409 REPORT_NOT_READY (queued, running, failed),
- *                                                                      410 REPORT_EXPIRED; 404 outside the subtree
+ *                                                                      410 REPORT_EXPIRED; 404 outside the subtree;
+ *                                                                      403 FORBIDDEN for a type the caller may not read
  *
  * The CSV is written in the requester's language and time zone (the body's), BOM, the language's
  * separator, formula-safe cells, through the one CSV writer (server/lib/csv-export.ts).

@@ -54,8 +54,8 @@ export interface ReportPage {
   limit: number;
 }
 
-function conditions(companyIds: readonly string[], filter: GeneratedReportFilter): SQL {
-  const parts: SQL[] = [inIds(sql`r.company_id`, companyIds)];
+function conditions(companyIds: readonly string[], types: readonly ReportTypeId[], filter: GeneratedReportFilter): SQL {
+  const parts: SQL[] = [inIds(sql`r.company_id`, companyIds), inIds(sql`r.report_id`, types)];
   if (filter.state) parts.push(sql`r.state = ${filter.state}`);
   if (filter.reportId) parts.push(sql`r.report_id = ${filter.reportId}`);
   if (filter.q?.trim()) {
@@ -65,13 +65,13 @@ function conditions(companyIds: readonly string[], filter: GeneratedReportFilter
   return sql.join(parts, sql` AND `);
 }
 
-/** A page of the subtree's reports (one row more than the page: sendPage's "more"). */
-export async function listReports(db: Db, companyIds: readonly string[], page: ReportPage): Promise<KeyedRows<ReportRow>> {
+/** A page of the subtree's reports of `types` (one row more than the page: sendPage's "more"); no types: none. */
+export async function listReports(db: Db, companyIds: readonly string[], types: readonly ReportTypeId[], page: ReportPage): Promise<KeyedRows<ReportRow>> {
   const key = sortKey(page.order);
   const found = await queryRows<ReportRow & { sort_key: string | null }>(
     db,
     sql`SELECT ${COLUMNS}, ${key.column}::text AS sort_key ${FROM}
-        WHERE ${conditions(companyIds, page.filter)} AND ${afterCondition(key, page.after)}
+        WHERE ${conditions(companyIds, types, page.filter)} AND ${afterCondition(key, page.after)}
         ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
   );
   return keyedRows(found, (row) => row);

@@ -29,7 +29,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     {
       schema: {
         tags,
-        summary: 'The report types (SPEC §3 template: name, code, description, parameters) in `lang`, else the caller\'s language',
+        summary: 'The report types whose data the caller may read (every access entry a type reads: domain/reports.ts) — SPEC §3 template: name, code, description, parameters — in `lang`, else the caller\'s language',
         params: scopeParams,
         // a react-admin list asks with its filter, sort and range: taken, the six come whole
         querystring: listQuerySchema.extend({ lang: z.enum(EXPORT_LANGUAGES).optional() }),
@@ -38,7 +38,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
       preHandler: guards(base, ctx, 'report/types', 'list'),
     },
     async (request, reply) => {
-      const types = reportTypes(exportLanguageOf(request.query.lang ?? request.auth.user.language));
+      const types = reportTypes(request.scopedActor, exportLanguageOf(request.query.lang ?? request.auth.user.language));
       return sendList(reply, 'report/types', 0, types, types.length);
     },
   );
@@ -49,7 +49,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags,
         summary:
-          'Starts a generation (202, queued): parameters checked with the type\'s schema (400 with `parameters.<key>` errors), their companyId in the route\'s subtree (404); 404 unknown type; 409 REPORTS_TOO_MANY_ACTIVE past REPORTS_MAX_ACTIVE_PER_USER queued or running',
+          'Starts a generation (202, queued); 403 FORBIDDEN for a type whose data the caller may not read (nothing written); parameters checked with the type\'s schema (400 with `parameters.<key>` errors), their companyId in the route\'s subtree (404); 404 unknown type; 409 REPORTS_TOO_MANY_ACTIVE past REPORTS_MAX_ACTIVE_PER_USER queued or running',
         params: typeParams,
         body: z.unknown().describe('reportGenerateBodySchema'),
         response: { 202: generatedReportSchema },
@@ -65,12 +65,12 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   app.get(
     `${root}/report-generated`,
     {
-      schema: { tags, summary: "The subtree's generated reports, newest first (filter {state, reportId, q}, range, cursor)", params: scopeParams, querystring: listQueryOf(sortFields), response: { 200: z.array(generatedReportSchema) } },
+      schema: { tags, summary: "The subtree's generated reports of the types the caller may read, newest first (filter {state, reportId, q}, range, cursor)", params: scopeParams, querystring: listQueryOf(sortFields), response: { 200: z.array(generatedReportSchema) } },
       preHandler: guards(base, ctx, REPORT, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, generatedReportFilterSchema, sortFields, defaultSort);
-      const page = await reportsPage(ctx, request.scopedActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
+      const page = await reportsPage(ctx, request.scopedActor, request.scopedActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
       return sendPage(reply, REPORT, q.offset, q.limit, page, q.sort);
     },
   );
@@ -80,14 +80,14 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     {
       schema: {
         tags,
-        summary: 'The ready report\'s CSV (text/csv, attachment report_{id}.csv, streamed from the file storage); 409 REPORT_NOT_READY (queued, running, failed), 410 REPORT_EXPIRED, 404 outside the subtree',
+        summary: 'The ready report\'s CSV (text/csv, attachment report_{id}.csv, streamed from the file storage); 409 REPORT_NOT_READY (queued, running, failed), 410 REPORT_EXPIRED, 404 outside the subtree, 403 FORBIDDEN for a type whose data the caller may not read',
         params: fileParams,
         produces: ['text/csv'],
       },
       preHandler: guards(base, ctx, REPORT, 'download'),
     },
     async (request, reply) => {
-      const body = await reportFile(ctx, request.scopedActor.companyIds, request.params.reportId);
+      const body = await reportFile(ctx, request.scopedActor, request.scopedActor.companyIds, request.params.reportId);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="report_${request.params.reportId}.csv"`)

@@ -1,24 +1,36 @@
 import { sql } from 'drizzle-orm';
 import { issuesToErrors } from '../../../domain/errors';
 import { isTimeZone, type ExportLanguage } from '../../../domain/giftcards';
-import { REPORT_TYPE_DEFINITIONS, reportCode, reportTypeDefinition } from '../../../domain/reports';
+import { canReadReportType, reportCode, reportTypeDefinition, reportTypesFor, type ReportTypeId } from '../../../domain/reports';
 import type { GeneratedReport, GeneratedReportFilter, ReportGenerateBody, ReportType } from '../../../domain/schemas/reports';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dashboard';
 import type { AppContext } from '../../context';
 import { generatedReports } from '../../db/schema';
 import { enqueue } from '../../jobs/queue';
-import type { Actor } from '../../lib/access';
-import { ApiError, notFound } from '../../lib/errors';
+import type { Actor, Principal } from '../../lib/access';
+import { ApiError, forbidden, notFound } from '../../lib/errors';
 import type { KeyedRows, KeyPosition } from '../../lib/keyset';
 import { textOf } from '../../lib/texts';
 import { REPORT_JOB } from './jobs';
 import { exportLanguageOf, toRecord } from './records';
 import { activeCount, findReport, listReports } from './repository';
 
-/** SPEC §3 report templates: the types in the form's order, named in `language`, with their parameters. */
-export function reportTypes(language: ExportLanguage): ReportType[] {
+/** Who reads reports: their flags and whether they are provider staff (the access table's two inputs). */
+export type ReportCaller = Pick<Principal, 'permissions' | 'company'>;
+
+/** Whether the caller may have this type's data (domain/reports.ts canReadReportType: every entry it reads). */
+const mayRead = (caller: ReportCaller, type: string) => canReadReportType(caller.permissions, type, { isProvider: caller.company.isProvider });
+
+/** The types whose data the caller may have: what the list shows and the download hands out. */
+export const readableTypes = (caller: ReportCaller): ReportTypeId[] => reportTypesFor(caller.permissions, { isProvider: caller.company.isProvider }).map((definition) => definition.id);
+
+/**
+ * SPEC §3 report templates: the types the caller may read (their data's access entries, all of
+ * them), in the form's order, named in `language`, with their parameters.
+ */
+export function reportTypes(caller: ReportCaller, language: ExportLanguage): ReportType[] {
   const t = textOf(language);
-  return REPORT_TYPE_DEFINITIONS.map(({ id, parameters }) => ({
+  return reportTypesFor(caller.permissions, { isProvider: caller.company.isProvider }).map(({ id, parameters }) => ({
     id,
     code: reportCode(id),
     name: t(`reports.types.${id}.name`),
@@ -35,7 +47,8 @@ export function reportTypes(language: ExportLanguage): ReportType[] {
 const invalid = (errors: Record<string, string>) => new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', errors);
 
 /**
- * Starts a generation: the parameters checked with the type's schema (the form's defaults for what
+ * Starts a generation: 403 FORBIDDEN, before anything is read or written, for a type whose data the
+ * caller may not read; the parameters checked with the type's schema (the form's defaults for what
  * the body leaves out), their company inside the route's subtree (404 like any company id; empty:
  * the route's), then — one transaction, serialised per user so two clicks cannot both pass the
  * limit — the user's queued and running reports counted against REPORTS_MAX_ACTIVE_PER_USER, the
@@ -44,6 +57,7 @@ const invalid = (errors: Record<string, string>) => new ApiError(400, 'VALIDATIO
 export async function generateReport(ctx: AppContext, actor: Actor, userLanguage: string, reportId: string, body: ReportGenerateBody): Promise<GeneratedReport> {
   const definition = reportTypeDefinition(reportId);
   if (!definition) throw notFound('No such report type');
+  if (!mayRead(actor, definition.id)) throw forbidden();
   const parsed = definition.parameters.schema.safeParse({ ...definition.parameters.defaults, ...body.parameters });
   if (!parsed.success) throw invalid(issuesToErrors(parsed.error.issues, 'parameters.'));
   const timeZone = body.timeZone ?? BUSINESS_TIME_ZONE;
@@ -68,23 +82,30 @@ export async function generateReport(ctx: AppContext, actor: Actor, userLanguage
   return toRecord((await findReport(ctx.db, id))!);
 }
 
+/**
+ * A page of the subtree's reports of the types the caller may read (in the query, so the keyset
+ * pages stay whole): a colleague's report of another type is not the caller's to see.
+ */
 export async function reportsPage(
   ctx: AppContext,
+  caller: ReportCaller,
   companyIds: readonly string[],
   page: { filter: GeneratedReportFilter; order: 'ASC' | 'DESC'; offset: number; limit: number; after?: KeyPosition },
 ): Promise<KeyedRows<GeneratedReport>> {
-  const found = await listReports(ctx.db, companyIds, page);
+  const found = await listReports(ctx.db, companyIds, readableTypes(caller), page);
   return { rows: found.rows.map(toRecord), keys: found.keys };
 }
 
 /**
- * The file of a ready report of the subtree, as a stream: 404 outside it, 409 REPORT_NOT_READY
+ * The file of a ready report of the subtree, as a stream: 404 outside it, 403 FORBIDDEN for a type
+ * whose data the caller may not read (a colleague's; the list hides it), 409 REPORT_NOT_READY
  * while queued, running or after a failure, 410 REPORT_EXPIRED once past its date (even before
  * the expiry job has deleted it) or when the storage no longer has it.
  */
-export async function reportFile(ctx: AppContext, companyIds: readonly string[], id: string): Promise<ReadableStream<Uint8Array>> {
+export async function reportFile(ctx: AppContext, caller: ReportCaller, companyIds: readonly string[], id: string): Promise<ReadableStream<Uint8Array>> {
   const row = await findReport(ctx.db, id, companyIds);
   if (!row) throw notFound();
+  if (!mayRead(caller, row.report_id)) throw forbidden();
   const expired = () => new ApiError(410, 'REPORT_EXPIRED', 'The report has expired: generate it again');
   if (row.state === 'expired') throw expired();
   if (row.state !== 'ready') throw new ApiError(409, 'REPORT_NOT_READY', `The report is ${row.state}`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Response as InjectResponse } from 'light-my-request';
 import { expect } from 'vitest';
+import type { PermissionKey } from '../../../domain/permissions';
 import type { GeneratedReport } from '../../../domain/schemas/reports';
 import { queryRows, type Driver } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -9,7 +10,8 @@ import { addCompany, companyIdOf, userWith } from '../../test/builders';
 /**
  * The reports tests' world: a parent company with a sub-company and a stranger company (under the
  * provider), their typologies, cards and ledger rows written straight in the database, and users:
- * one with `report` at the parent, one without it, one with it at the stranger.
+ * one with `report` (and the flags of every type's data: ALL_REPORTS) at the parent, one without
+ * any, one with them at the stranger.
  */
 export interface ReportsWorld {
   t: TestApp;
@@ -17,12 +19,12 @@ export interface ReportsWorld {
   parentId: string;
   subId: string;
   strangerId: string;
-  /** `report` at the parent company */
+  /** `report` and every type's flags (ALL_REPORTS) at the parent company */
   reporter: string;
   reporterId: string;
   /** the parent company's user without `report` */
   noReport: string;
-  /** `report` at the stranger company */
+  /** ALL_REPORTS at the stranger company */
   stranger: string;
   url: (path: string, companyId?: string) => string;
   call: (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => Promise<InjectResponse>;
@@ -36,6 +38,23 @@ export interface ReportsWorld {
   card: (companyId: string, typologyId: string, moves: ReadonlyArray<readonly [string, number, ('SUCCESS' | 'ERROR')?]>) => Promise<string>;
 }
 
+/**
+ * `report` and the flags of every area a report type reads (domain/reports.ts `reads`): a user
+ * with these is offered all six types. (access.test.ts proves the types against fewer flags.)
+ */
+export const ALL_REPORTS: PermissionKey[] = [
+  'report',
+  'privative.management.read',
+  'privative.transactions',
+  'privative.orders',
+  'privative.acquiredOrders',
+  'reloadable.wallet',
+  'reloadable.reloads',
+  'square.orders',
+  'square.codes',
+  'square.communications',
+];
+
 let serial = 0;
 
 export async function reportsWorld(driver: Driver, env: Record<string, string> = {}): Promise<ReportsWorld> {
@@ -46,10 +65,10 @@ export async function reportsWorld(driver: Driver, env: Record<string, string> =
   const parentId = await addCompany(db, `RPT-P-${tag}`, tesseraId);
   const subId = await addCompany(db, `RPT-S-${tag}`, parentId);
   const strangerId = await addCompany(db, `RPT-X-${tag}`, tesseraId);
-  const reporter = await userWith(t.app, db, `reports-${tag}@p.test`, parentId, ['report']);
+  const reporter = await userWith(t.app, db, `reports-${tag}@p.test`, parentId, ALL_REPORTS);
   const [{ id: reporterId }] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${`reports-${tag}@p.test`}`);
   const noReport = await userWith(t.app, db, `no-reports-${tag}@p.test`, parentId, []);
-  const stranger = await userWith(t.app, db, `reports-${tag}@x.test`, strangerId, ['report']);
+  const stranger = await userWith(t.app, db, `reports-${tag}@x.test`, strangerId, ALL_REPORTS);
   const url = (path: string, companyId = parentId) => `/api/company/${companyId}/giftcard${path}`;
   const call: ReportsWorld['call'] = (token, method, target, payload) =>
     t.app.inject({ method, url: target, headers: { authorization: `Bearer ${token}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });

@@ -124,6 +124,40 @@ describe('GenerateReportDialog', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it('offers only the types the API lists — those whose data the user may read — and nothing of its own', async () => {
+    serveConfiguration(['cards-by-state', 'square-codes']);
+    server.use(http.get(LIST_API, () => listOf([])));
+    const { user, dialog } = await openDialog();
+    // the form's usual first type is not offered: the first offered one is chosen
+    expect(dialog.getByRole('combobox', { name: 'Report type' })).toHaveTextContent('Gift cards by state');
+    await user.click(dialog.getByRole('combobox', { name: 'Report type' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Gift cards by state', 'Square codes']);
+  });
+
+  it('says there is nothing to generate when the API lists no type', async () => {
+    serveConfiguration([]);
+    server.use(http.get(LIST_API, () => listOf([])));
+    await renderScreen(<ReportList />, { path: '/report/list', route: '/report/list', permissions: ['report'], resource: 'report' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Generate report' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Generate report' }));
+    expect(await dialog.findByText(/There is no report you may generate/)).toBeInTheDocument();
+    expect(dialog.queryByRole('combobox', { name: 'Report type' })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Generate' })).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows a refused generation of a type the user may no longer read (403) as its translated text, in the dialog', async () => {
+    serve(() => HttpResponse.json(problem(403, 'FORBIDDEN'), { status: 403 }));
+    const { user, dialog } = await openDialog();
+    await user.click(dialog.getByRole('button', { name: 'Generate' }));
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('The report was not started');
+    expect(alert).toHaveTextContent('You are not allowed to perform this operation.');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
   it('checks a period before sending it: at most a year, from before to', async () => {
     const bodies = serve(accepted);
     const { user, dialog } = await openDialog();

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { useId, useMemo, useState } from 'react';
 import { Form, useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { FieldSet } from '../../../domain/fields';
-import { REPORT_TYPE_DEFINITIONS, type ReportTypeDefinition } from '../../../domain/reports';
+import type { ReportTypeDefinition } from '../../../domain/reports';
 import { browserTimeZone, exportLanguageOf } from '../../components/csvDownload';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { ListLoadError } from '../../components/ListLoadError';
@@ -14,7 +13,8 @@ import { SchemaInputs } from '../../components/schema';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { reportDefaults, REPORT_TYPES_RESOURCE } from './reportDefaults';
+import { useOfferedReportTypes } from './offeredTypes';
+import { reportDefaults } from './reportDefaults';
 
 /**
  * The type's rules on the form: each field's own rule first (its message under it, null read as
@@ -34,16 +34,6 @@ function parametersResolver(fields: FieldSet): Resolver<FieldValues> {
 function parameterErrors(errors: Record<string, unknown> | undefined | void) {
   if (!errors) return undefined;
   return Object.fromEntries(Object.entries(errors).map(([key, message]) => [key.replace(/^parameters\./, ''), message]));
-}
-
-/** The types the API offers the user, in the order of REPORT_TYPE_DEFINITIONS. */
-function useOfferedTypes() {
-  const dataProvider = useDataProvider<TesseraDataProvider>();
-  const [locale] = useLocaleState();
-  const language = exportLanguageOf(locale);
-  const query = useQuery({ queryKey: [REPORT_TYPES_RESOURCE, 'all', language], queryFn: ({ signal }) => dataProvider.reportTypes(language, signal) });
-  const offered = useMemo(() => new Set((query.data ?? []).map((type) => type.id)), [query.data]);
-  return { ...query, types: REPORT_TYPE_DEFINITIONS.filter((definition) => offered.has(definition.id)) };
 }
 
 function ParametersForm({ definition, notify, onNotify, onCancel, onDone }: { definition: ReportTypeDefinition; notify: boolean; onNotify: (value: boolean) => void; onCancel: () => void; onDone: () => void }) {
@@ -81,17 +71,18 @@ function ParametersForm({ definition, notify, onNotify, onCancel, onDone }: { de
 
 /**
  * "Generate report" (SPEC §9 modal: closed by its buttons only): the type, among those the API
- * offers, with its description; that type's parameter inputs from its declaration, checked with
- * its rules, sensible defaults; "e-mail me when it is ready". The body carries the UI language and
- * the browser's zone (the file's words and days). The new report appears queued at the top of the
- * list, which then follows it by itself.
+ * offers (the types whose data the user may read; none: a note saying so), with its description;
+ * that type's parameter inputs from its declaration, checked with its rules, sensible defaults;
+ * "e-mail me when it is ready". The body carries the UI language and the browser's zone (the
+ * file's words and days). The new report appears queued at the top of the list, which then
+ * follows it by itself.
  */
 export function GenerateReportDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
   const notifyUser = useNotify();
   const { refetch } = useListContext();
   const titleId = useId();
-  const { types, isPending, error, refetch: retryTypes } = useOfferedTypes();
+  const { types, isPending, error, refetch: retryTypes } = useOfferedReportTypes();
   const [chosen, setChosen] = useState<string>('outstanding-balances');
   const [notify, setNotify] = useState(false);
   const definition = types.find((type) => type.id === chosen) ?? types[0];
@@ -101,7 +92,11 @@ export function GenerateReportDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         {error ? (
           <ListLoadError error={error} onRetry={() => void retryTypes()} />
-        ) : isPending || !definition ? null : (
+        ) : isPending ? null : !definition ? (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {translate('reports.generate.noTypes')}
+          </Alert>
+        ) : (
           <>
             <TextField select fullWidth label={translate('reports.generate.type')} value={definition.id} onChange={(event) => setChosen(event.target.value)} sx={{ mt: 1 }}>
               {types.map((type) => (
@@ -128,6 +123,11 @@ export function GenerateReportDialog({ onClose }: { onClose: () => void }) {
           </>
         )}
       </DialogContent>
+      {!error && !isPending && !definition && (
+        <DialogActions>
+          <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+        </DialogActions>
+      )}
     </ModalDialog>
   );
 }

@@ -90,6 +90,17 @@ describe('ReportList', () => {
     await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ state: 'failed', reportId: 'orders' }));
   });
 
+  it('its type filter offers the types the API lists (those whose data the user may read), no other', async () => {
+    serveConfiguration(['outstanding-balances', 'reloads']);
+    server.use(http.get(LIST_API, () => listOf([generated()])));
+    await render();
+    await screen.findByText('1 report');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Report type' }));
+    await screen.findByRole('option', { name: 'Reloads and wallet movements' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All types', 'Outstanding balances', 'Reloads and wallet movements']);
+  });
+
   it('asks again every 2 s while a report is queued or running, and stops once none is', async () => {
     // only the polling interval is fake: requests and rendering run as usual
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { REPORT_TYPES, reportCode } from '../../../domain/reports';
+import { REPORT_TYPES, reportCode, type ReportTypeId } from '../../../domain/reports';
 import type { GeneratedReport, ReportType } from '../../../domain/schemas/reports';
 import { userConfiguration } from '../../test/builders';
 import { server } from '../../test/msw';
@@ -42,6 +42,10 @@ export const types = (): ReportType[] =>
 /** A list answer as the API gives it (Content-Range with the total). */
 export const listOf = (rows: unknown[]) => HttpResponse.json(rows, { headers: { 'Content-Range': `reports 0-${Math.max(0, rows.length - 1)}/${rows.length}` } });
 
-export function serveConfiguration() {
-  server.use(http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration(['report']))));
+/** The session's configuration, and the API's types (all six unless `offered` says which: the types the user may read). */
+export function serveConfiguration(offered?: readonly ReportTypeId[]) {
+  server.use(
+    http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration(['report']))),
+    http.get(TYPES_API, () => HttpResponse.json(types().filter((type) => !offered || offered.includes(type.id)))),
+  );
 }
