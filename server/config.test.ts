@@ -23,6 +23,14 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
 
+  it('migrates as DATABASE_URL\'s role unless DATABASE_MIGRATION_URL names another, and never on PGlite', () => {
+    expect(loadConfig({}).databaseMigrationUrl).toBeNull();
+    expect(loadConfig({ DATABASE_MIGRATION_URL: 'postgres://owner@db/tessera' }).databaseMigrationUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db/tessera' }).databaseMigrationUrl).toBe('postgres://app@db/tessera');
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db/tessera', DATABASE_MIGRATION_URL: ' ' }).databaseMigrationUrl).toBe('postgres://app@db/tessera');
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db/tessera', DATABASE_MIGRATION_URL: 'postgres://owner@db/tessera' }).databaseMigrationUrl).toBe('postgres://owner@db/tessera');
+  });
+
   it('requires the external provider settings together, and a long access-token secret', () => {
     expect(() => loadConfig({ IDENTITY_PROVIDER: 'external' })).toThrow(/IDENTITY_JWKS_URL/);
     expect(() => loadConfig({ IDENTITY_PROVIDER: 'saml' })).toThrow();
@@ -70,7 +78,7 @@ describe('configuration', () => {
 
   it('documents every variable it reads', () => {
     const names = configDoc.map((row) => row.name);
-    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'APP_ENV', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'DEMO_DATA', 'IDENTITY_TENANT_ID', 'IDENTITY_API_KEY', 'IDENTITY_PROVIDER', 'IDENTITY_JWKS_URL', 'IDENTITY_ISSUER', 'IDENTITY_AUDIENCE', 'IDENTITY_SIGN_IN_URL', 'IDENTITY_PRIVATE_KEY', 'ACCESS_TOKEN_SECRET', 'FILE_STORAGE', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) {
+    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'DATABASE_MIGRATION_URL', 'APP_ENV', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'DEMO_DATA', 'IDENTITY_TENANT_ID', 'IDENTITY_API_KEY', 'IDENTITY_PROVIDER', 'IDENTITY_JWKS_URL', 'IDENTITY_ISSUER', 'IDENTITY_AUDIENCE', 'IDENTITY_SIGN_IN_URL', 'IDENTITY_PRIVATE_KEY', 'ACCESS_TOKEN_SECRET', 'FILE_STORAGE', 'S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']) {
       expect(names).toContain(name);
     }
   });

@@ -14,6 +14,8 @@ export interface AppConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
+  /** the role that owns the tables and runs migrations at start; DATABASE_URL's when not set, null on PGlite */
+  databaseMigrationUrl: string | null;
   appEnv: string;
   publicUrl: string;
   smtpUrl: string | null;
@@ -111,6 +113,7 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'PORT', default: '8080', meaning: 'HTTP port the server listens on.' },
   { name: 'DATA_DIR', default: './data', meaning: 'Folder for the embedded database (DATA_DIR/pglite) and generated keys.' },
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'postgres://… uses a PostgreSQL server; unset uses embedded PGlite in DATA_DIR/pglite.' },
+  { name: 'DATABASE_MIGRATION_URL', default: 'DATABASE_URL', meaning: 'PostgreSQL: the role that owns the tables and runs the migrations at start, on its own short-lived connection; it then grants DATABASE_URL\'s role what the server needs (rows, no table owned; the audit trail and ledgers append-only). Unset: DATABASE_URL\'s role does both. Ignored on the embedded PGlite.' },
   { name: 'APP_ENV', default: 'dev', meaning: 'Environment label shown by the SPA (config.js appEnv).' },
   { name: 'PUBLIC_URL', default: 'http://localhost:PORT', meaning: 'Public base URL, used in e-mailed links and the default idToken issuer.' },
   { name: 'SMTP_URL', default: '(unset)', meaning: 'smtp(s)://user:pass@host:port. Unset: e-mails are printed to the server log (info) instead of sent.' },
@@ -274,10 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const accessTokenSecret = str(env, 'ACCESS_TOKEN_SECRET');
   if (accessTokenSecret !== null && accessTokenSecret.length < 32) throw new Error('ACCESS_TOKEN_SECRET must be at least 32 characters');
+  const databaseUrl = str(env, 'DATABASE_URL');
   return {
     port,
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
-    databaseUrl: str(env, 'DATABASE_URL'),
+    databaseUrl,
+    databaseMigrationUrl: databaseUrl && (str(env, 'DATABASE_MIGRATION_URL') ?? databaseUrl),
     appEnv: str(env, 'APP_ENV') ?? 'dev',
     publicUrl,
     smtpUrl: str(env, 'SMTP_URL'),

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
-import { openPglite, queryRows, type DbHandle } from './db/client';
+import { openPglite, queryRows, type Db, type DbHandle } from './db/client';
 import { openPostgres } from './db/postgres';
-import { MIGRATIONS_FOLDER, runMigrations } from './db/migrate';
+import { MIGRATIONS_FOLDER, migrateAsOwner, runMigrations } from './db/migrate';
 
 /**
  * Whether the newest migration of the journal is already applied: the usual restart then skips
@@ -23,7 +23,8 @@ async function migrationsApplied(handle: DbHandle): Promise<boolean> {
 }
 
 /**
- * Starts Tessera: migrate, seed demo data when appropriate, start the job runner, listen.
+ * Starts Tessera: migrate (as DATABASE_MIGRATION_URL's role when it has one of its own, which then
+ * grants DATABASE_URL's role its privileges), seed demo data when appropriate, start the job runner, listen.
  * A new embedded database is always seeded (so `npm start` gives a usable product); PostgreSQL
  * only with DEMO_DATA=1. The database opens while the rest of the server loads (PGlite's start
  * is most of a restart).
@@ -36,14 +37,17 @@ async function main() {
   const opening = config.databaseUrl ? Promise.resolve(openPostgres(config.databaseUrl)) : openPglite(pgliteDir);
   const [{ buildApp }, { scheduleCleanup }] = await Promise.all([import('./app'), import('./jobs/cleanup')]);
   const db = await opening;
-  if (!(await migrationsApplied(db))) await runMigrations(db);
+  const seed = newEmbedded || config.demoData;
+  const seedDemo = async (target: Db) => (await import('./seed/demo')).seedDemoData(target, { giftcards: true, orders: true });
+  // a migration role of its own migrates and grants the runtime role at every start, and seeds (db/migrate.ts)
+  const migrationUrl = config.databaseMigrationUrl !== config.databaseUrl ? config.databaseMigrationUrl : null;
+  const owned = migrationUrl ? await migrateAsOwner(migrationUrl, db, config.auditTrail.retentionDays, seed ? seedDemo : undefined) : null;
+  if (!migrationUrl && !(await migrationsApplied(db))) await runMigrations(db);
 
   const app = await buildApp(config, { db });
-  if (newEmbedded || config.demoData) {
-    const { seedDemoData } = await import('./seed/demo');
-    const seeded = await seedDemoData(db.db, { giftcards: true, orders: true });
-    app.log.info(seeded, 'demo data seeded (password Tessera-Demo-2026!)');
-  }
+  if (owned) app.log.info({ role: owned.role, granted: owned.granted }, 'migrated as DATABASE_MIGRATION_URL\'s role');
+  const seeded = owned ? owned.then : seed ? await seedDemo(db.db) : undefined;
+  if (seeded) app.log.info(seeded, 'demo data seeded (password Tessera-Demo-2026!)');
   // the cleanup job queues its own successor; this makes sure one is queued (a minute from now)
   await scheduleCleanup(db.db, 60, app.ctx.clock.now());
   // likewise the monthly plafond statement (reloadables): one queued at the next 1st, whatever the instances

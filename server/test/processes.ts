@@ -34,6 +34,8 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, e
       ...process.env,
       PORT: String(port),
       DATABASE_URL: databaseUrl,
+      // one role unless a test gives the owner's URL (db/least-privilege.test.ts)
+      DATABASE_MIGRATION_URL: '',
       DATA_DIR: dataDir,
       SPA_DIR: spaDir,
       LOG_LEVEL: 'warn',

@@ -18,23 +18,21 @@ export interface RetentionResult {
 /**
  * The audit trail's retention: the rows older than `retentionDays` go to a CSV file in the file
  * storage (Italian, Europe/Rome, the trail's export columns), and only once the file is complete
- * are they deleted, in one transaction that allows it (`tessera.audit_retention`, migration
- * 0013's append-only trigger). The set is fixed first (up to the newest old row's id), so rows
- * written meanwhile are neither exported nor deleted; a failed export deletes nothing.
+ * are they deleted, by `audit_log_retire` (migration 0014): the runtime role may not delete audit
+ * rows itself, the function runs as the table's owner. The set is fixed first (up to the newest
+ * old row's id), so rows written meanwhile are neither exported nor deleted; a failed export
+ * deletes nothing.
  */
 export async function runAuditRetention(db: Db, files: FileStorage, retentionDays: number, now: Date): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
   const [last] = await queryRows<{ id: string | null }>(db, sql`SELECT max(id)::text AS id FROM audit_log WHERE occurred_at < ${cutoff}::timestamptz`);
   if (!last?.id) return { fileKey: null, deleted: 0 };
+  // the same rows as audit_log_retire deletes
   const where = sql`a.occurred_at < ${cutoff}::timestamptz AND a.id <= ${last.id}::bigint`;
   const fileKey = `audit/retention-${cutoff.slice(0, 10)}-${last.id}.csv`;
   await files.put(fileKey, csvDownload(db, auditCsv(where, { language: 'it', timeZone: 'Europe/Rome' })), 'text/csv; charset=utf-8');
-  const deleted = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('tessera.audit_retention', 'on', true)`);
-    const rows = await queryRows<{ id: string }>(tx, sql`DELETE FROM audit_log a WHERE ${where} RETURNING a.id::text AS id`);
-    return rows.length;
-  });
-  return { fileKey, deleted };
+  const [retired] = await queryRows<{ deleted: string }>(db, sql`SELECT audit_log_retire(${cutoff}::timestamptz, ${last.id}::bigint)::text AS deleted`);
+  return { fileKey, deleted: Number(retired?.deleted ?? 0) };
 }
 
 /** Queues the next retention run unless one is queued (several instances share one). */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../../domain/audit';
 import { queryRows } from '../../db/client';
@@ -137,11 +137,17 @@ describe.each(DRIVERS)('audit trail (%s)', (driver) => {
     await expect(t.db.db.execute(sql`UPDATE audit_log SET actor_label = 'forged' WHERE id = ${row.id}::bigint`)).rejects.toThrow();
     await expect(t.db.db.execute(sql`DELETE FROM audit_log WHERE id = ${row.id}::bigint`)).rejects.toThrow();
     await expect(t.db.db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
-    // outside the retention transaction, the setting in another transaction does not open the door
-    await t.db.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('tessera.audit_retention', 'on', true)`);
-    });
-    await expect(t.db.db.execute(sql`DELETE FROM audit_log WHERE id = ${row.id}::bigint`)).rejects.toThrow();
+    const deleteAfter = (first: SQL) =>
+      t.db.db.transaction(async (tx) => {
+        await tx.execute(first);
+        await tx.execute(sql`DELETE FROM audit_log WHERE id = ${row.id}::bigint`);
+      });
+    // migration 0013's retention setting no longer opens the door, even in the deleting transaction
+    await expect(deleteAfter(sql`SELECT set_config('tessera.audit_retention', 'on', true)`)).rejects.toThrow();
+    // audit_log_retire (migration 0014), the one way out, leaves it closed behind it
+    await expect(deleteAfter(sql`SELECT audit_log_retire(now() - interval '3000 days', 0)`)).rejects.toThrow();
+    // and keeps the recent trail whatever its caller asks (least-privilege.test.ts: with split roles)
+    await expect(t.db.db.execute(sql`SELECT audit_log_retire(now(), ${row.id}::bigint)`)).rejects.toThrow();
     expect(await queryRows(t.db.db, sql`SELECT 1 FROM audit_log WHERE id = ${row.id}::bigint AND actor_label IS DISTINCT FROM 'forged'`)).toHaveLength(1);
   });
 
