@@ -117,6 +117,7 @@ export const API_ERROR_CODES = [
   'PROVIDER_STAFF_ONLY',
   // users (domain/users.ts, server/modules/users/README.md)
   'PERMISSION_NOT_GRANTABLE',
+  'USER_OUT_OF_SCOPE',
   'ROLE_NOT_GRANTABLE',
   'OWN_PERMISSIONS',
   'LAST_USER_MANAGER',

@@ -3,7 +3,8 @@ import { USER_ROLES, type UserRole } from './roles';
 import type { UserStatus } from './schemas/auth';
 
 /**
- * User management's rules (issue 20): nobody grants what they do not hold. Pure functions, read
+ * User management's rules (issue 20): nobody grants what they do not hold, nor manages a user who
+ * holds a permission outside their own (issue 37). Pure functions, read
  * by the server's users service (which enforces them) and by the SPA (which disables what would
  * be refused). The server always decides.
  */
@@ -37,10 +38,10 @@ export interface UserGrant {
   permissions: readonly PermissionKey[];
 }
 
-export type GrantRefusal =
-  | { code: 'OWN_PERMISSIONS' }
-  | { code: 'ROLE_NOT_GRANTABLE' }
-  | { code: 'PERMISSION_NOT_GRANTABLE'; notGrantable: PermissionKey[] };
+/** Why `actor` may not act on an existing user at all (see `userRefusal`). */
+export type UserRefusal = { code: 'ROLE_NOT_GRANTABLE' } | { code: 'USER_OUT_OF_SCOPE'; outOfScope: PermissionKey[] };
+
+export type GrantRefusal = { code: 'OWN_PERMISSIONS' } | UserRefusal | { code: 'PERMISSION_NOT_GRANTABLE'; notGrantable: PermissionKey[] };
 
 /** The roles `actor` may give a user of a company (provider's or not): not above their own; ADMIN only in the provider. */
 export function grantableRoles(actor: Pick<UserManager, 'role'>, inProvider: boolean): UserRole[] {
@@ -65,10 +66,34 @@ export function notGrantableKeys(actor: Pick<UserManager, 'permissions'>, curren
 }
 
 /**
+ * The flags `target` holds and `actor` does not, in PERMISSION_KEYS order. A user holding any is
+ * out of the actor's scope (Saleor's "out of scope user"): nobody edits them (data, e-mail, role,
+ * flags), disables, enables or re-sends their activation unless they hold every flag that user
+ * holds. Being provider staff exempts nobody: only the flags held count. Empty for oneself.
+ */
+export function outOfScopeKeys(actor: Pick<UserManager, 'permissions'>, target: { permissions: Permissions | null | undefined }): PermissionKey[] {
+  const held = new Set(grantedKeys(actor.permissions));
+  return grantedKeys(target.permissions).filter((key) => !held.has(key));
+}
+
+/**
+ * Why `actor` may not manage the existing user `target` at all (edit, disable, enable, resend the
+ * activation), or null when they may: a user ranking above them (ROLE_NOT_GRANTABLE); a user
+ * holding a flag they do not hold (USER_OUT_OF_SCOPE, with those keys). Reading stays allowed.
+ * Never refuses oneself (what one may not do to oneself is the caller's rule: OWN_PERMISSIONS).
+ */
+export function userRefusal(actor: Pick<UserManager, 'role' | 'permissions'>, target: { role: string; permissions: Permissions | null | undefined }): UserRefusal | null {
+  if (roleRank(target.role) > roleRank(actor.role)) return { code: 'ROLE_NOT_GRANTABLE' };
+  const outOfScope = outOfScopeKeys(actor, target);
+  return outOfScope.length > 0 ? { code: 'USER_OUT_OF_SCOPE', outOfScope } : null;
+}
+
+/**
  * Why `actor` may not give `target` this role and these flags, or null when they may:
- * their own role and flags are untouchable (OWN_PERMISSIONS); a role above their own, a user who
- * already ranks above them, or ADMIN outside the provider (ROLE_NOT_GRANTABLE); a flag they do
- * not hold (PERMISSION_NOT_GRANTABLE, with the keys).
+ * their own role and flags are untouchable (OWN_PERMISSIONS, their own data stays editable); an
+ * existing user they may not manage (`userRefusal`: ranking above them, ROLE_NOT_GRANTABLE, or
+ * holding a flag they lack, USER_OUT_OF_SCOPE); a role above their own or ADMIN outside the
+ * provider (ROLE_NOT_GRANTABLE); a flag they do not hold (PERMISSION_NOT_GRANTABLE, with the keys).
  */
 export function grantRefusal(actor: UserManager, target: ManagedUser, next: UserGrant): GrantRefusal | null {
   const current = new Set(grantedKeys(target.permissions));
@@ -76,7 +101,8 @@ export function grantRefusal(actor: UserManager, target: ManagedUser, next: User
   if (target.id !== null && target.id === actor.userId) {
     return next.role !== target.role || changesFlags ? { code: 'OWN_PERMISSIONS' } : null;
   }
-  if (target.id !== null && roleRank(target.role) > roleRank(actor.role)) return { code: 'ROLE_NOT_GRANTABLE' };
+  const refusal = target.id !== null ? userRefusal(actor, target) : null;
+  if (refusal) return refusal;
   if (!(grantableRoles(actor, target.inProvider) as string[]).includes(next.role)) return { code: 'ROLE_NOT_GRANTABLE' };
   const notGrantable = notGrantableKeys(actor, target.id === null ? {} : target.permissions, next.permissions);
   return notGrantable.length > 0 ? { code: 'PERMISSION_NOT_GRANTABLE', notGrantable } : null;
@@ -86,9 +112,13 @@ export function grantRefusal(actor: UserManager, target: ManagedUser, next: User
 export const USER_ACTIONS = ['edit', 'disable', 'enable', 'resendActivation'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 
-export function userActionsFor(actor: Pick<UserManager, 'userId' | 'role'>, target: { id: string; role: string; status: UserStatus }): UserAction[] {
-  if (roleRank(target.role) > roleRank(actor.role)) return [];
+/** Nothing on a user the actor may not manage (`userRefusal`); never disabling or enabling oneself. */
+export function userActionsFor(
+  actor: Pick<UserManager, 'userId' | 'role' | 'permissions'>,
+  target: { id: string; role: string; status: UserStatus; permissions: Permissions | null | undefined },
+): UserAction[] {
   const self = target.id === actor.userId;
+  if (!self && userRefusal(actor, target)) return [];
   const out: UserAction[] = ['edit'];
   if (!self && target.status !== 'DISABLED') out.push('disable');
   if (!self && target.status === 'DISABLED') out.push('enable');

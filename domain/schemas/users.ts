@@ -23,8 +23,9 @@ import { operatorSchema, referentSchema } from './company';
  *   POST   /api/company/{companyId}/users/{id}/enable
  *   POST   /api/company/{companyId}/users/{id}/resend-activation
  * Refusals: 403 PERMISSION_NOT_GRANTABLE (body field `notGrantable`, params.permissions), 403
- * OWN_PERMISSIONS, 403 ROLE_NOT_GRANTABLE, 409 LAST_USER_MANAGER, 409 USER_STATE_INVALID,
- * 409 EMAIL_EXISTS.
+ * USER_OUT_OF_SCOPE (edit, disable, enable, resend-activation of a user holding a flag the caller
+ * lacks; body field `outOfScope`, params.permissions), 403 OWN_PERMISSIONS, 403
+ * ROLE_NOT_GRANTABLE, 409 LAST_USER_MANAGER, 409 USER_STATE_INVALID, 409 EMAIL_EXISTS.
  * Profile (any signed-in user, no flag):
  *   GET    /api/user/configuration                             now with the profile fields
  *   PUT    /api/user/profile                                   own data; a new e-mail goes pending
@@ -77,6 +78,11 @@ export const userRecordSchema = z.object({
   lastSignInAt: z.string().nullable(),
   /** what the caller may do with this user (domain/users.ts userActionsFor) */
   actions: z.array(z.enum(USER_ACTIONS)),
+  /**
+   * the flags this user holds and the caller does not (domain/users.ts outOfScopeKeys): when any,
+   * the caller may read the user but not manage them, and the screen says why
+   */
+  outOfScope: z.array(permissionKeySchema),
 });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 

@@ -44,9 +44,21 @@ export function errorTextFromBody(body: unknown): string {
   return readString(body, 'detail') ?? translate('errors.generic');
 }
 
+/** Comma-separated permission keys (`users.permissions.<key>` names them), e.g. `square.orders,report`. */
+const PERMISSION_LIST = /^[a-zA-Z]+(\.[a-zA-Z]+)*(,[a-zA-Z]+(\.[a-zA-Z]+)*)*$/;
+
+/** Permission keys named in the user's language (a key without a name stays as it is). */
+function permissionNames(keys: string): string {
+  return keys
+    .split(',')
+    .map((key) => (hasTranslation(`users.permissions.${key}`) ? translate(`users.permissions.${key}`) : key))
+    .join(', ');
+}
+
 /**
  * The problem body's `params` for the code's text: `shortfallCents: 1250` also gives
- * `shortfall: "12,50 €"` in the user's language.
+ * `shortfall: "12,50 €"` in the user's language; `permissions` (keys, comma-separated: the
+ * refusals PERMISSION_NOT_GRANTABLE and USER_OUT_OF_SCOPE) is named in the user's language.
  */
 export function errorTextParams(body: unknown): Record<string, string | number> | undefined {
   if (body === null || typeof body !== 'object') return undefined;
@@ -55,7 +67,7 @@ export function errorTextParams(body: unknown): Record<string, string | number> 
   const out: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params as Record<string, unknown>)) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    out[name] = value;
+    out[name] = name === 'permissions' && typeof value === 'string' && PERMISSION_LIST.test(value) ? permissionNames(value) : value;
     if (name.endsWith('Cents') && typeof value === 'number') out[name.slice(0, -5)] = formatCents(value, i18n.language ?? 'it');
   }
   return out;

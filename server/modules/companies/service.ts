@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/repository';
 import { revokeUserTokens } from '../auth/repository';
 import * as users from '../user/accounts.repository';
 import { emailExists, issueActivationLink } from '../user/service';
+import { assertUserInScope } from '../users/service';
 import { FOREIGN_KEY_VIOLATION, isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import * as repo from './repository';
 
@@ -115,7 +116,9 @@ function inUse(used: string[]): ApiError {
 /**
  * Creates or updates the company's referent: a user of that company, pending until activated
  * through the e-mailed link (the foundation's activation flow). A changed e-mail of a pending
- * referent gets a new link; an active referent just signs in with the new address.
+ * referent gets a new link; an active referent just signs in with the new address (links mailed to
+ * the old one stop working). A referent holding a flag the caller lacks is refused (403
+ * USER_OUT_OF_SCOPE).
  */
 export async function upsertReferent(ctx: AppContext, auth: AuthState, scopeId: string, id: string, body: ReferentInput): Promise<CompanyRecord> {
   await getCompany(ctx, scopeId, id);
@@ -124,6 +127,8 @@ export async function upsertReferent(ctx: AppContext, auth: AuthState, scopeId: 
     ctx.db.transaction(async (tx) => {
       const company = await repo.lockCompany(tx, id);
       const existing = company.referentUserId ? await users.findUserInSubtree(tx, id, company.referentUserId) : undefined;
+      // a referent holding a flag the caller lacks is not theirs to change (USER_OUT_OF_SCOPE, as in user management)
+      if (existing) assertUserInScope(auth.user, existing);
       if (await users.emailTaken(tx, body.email, existing?.id)) throw emailExists();
       if (existing) {
         const updated = await users.updateUserContact(tx, existing.id, contact);
@@ -155,7 +160,8 @@ const REFERENT_REMOVED: AuditKind = 'referent_removed';
  * and a referent who left can be replaced. A referent who never activated the account (no
  * password, no session, no history) is deleted, and the activation link dies with it. A referent
  * who did activate is disabled, never silently deleted: sessions end at once, the account and its
- * history stay, and a disabled account no longer holds the company. Audited either way.
+ * history stay, and a disabled account no longer holds the company. Audited either way. A
+ * referent holding a flag the caller lacks is refused (403 USER_OUT_OF_SCOPE).
  */
 export async function removeReferent(ctx: AppContext, actor: Principal, scopeId: string, id: string): Promise<CompanyRecord> {
   await getCompany(ctx, scopeId, id);
@@ -164,6 +170,7 @@ export async function removeReferent(ctx: AppContext, actor: Principal, scopeId:
     const referent = company.referentUserId ? await users.findUserInSubtree(tx, id, company.referentUserId) : undefined;
     if (!referent) throw notFound('The company has no referent');
     if (referent.id === actor.userId) throw new ApiError(409, 'CONFLICT', 'You cannot remove your own account');
+    assertUserInScope(actor, referent);
     await repo.updateCompany(tx, id, { referentUserId: null });
     const outcome = referent.status === 'PENDING_ACTIVATION' ? 'deleted' : 'disabled';
     if (outcome === 'deleted') await users.deleteUser(tx, referent.id);

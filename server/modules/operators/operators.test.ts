@@ -77,10 +77,14 @@ describe.each(DRIVERS)('operators API (%s)', (driver) => {
     expect(res.json().lastName).toBe('Rossi');
   });
 
-  it('delete disables the operator and ends its sessions at once; nobody disables themselves', async () => {
+  it('delete disables the operator and ends its sessions at once; nobody disables themselves, nor an operator holding a flag they lack', async () => {
     const session = await login(t.app, 'operator@acme.test');
     const [{ id }] = await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, 'operator@acme.test'));
-    const res = await call(acme, 'DELETE', `/api/company/${ids.ACME}/operators/${id}`);
+    // Oscar holds flags the registry referent lacks (the order and voucher ones): not hers to disable (issue 37)
+    const refused = await call(acme, 'DELETE', `/api/company/${ids.ACME}/operators/${id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('USER_OUT_OF_SCOPE');
+    const res = await call(admin, 'DELETE', `/api/company/${ids.ACME}/operators/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('DISABLED');
     const after = await t.app.inject({ method: 'GET', url: '/api/user/configuration', headers: bearer(session.accessToken) });

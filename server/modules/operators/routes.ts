@@ -33,7 +33,7 @@ export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       run: (actor, body) => service.createOperator(ctx, actor, actor.companyId, body),
     },
     show: { summary: 'One operator', run: (actor, id) => service.getOperator(ctx, actor.companyId, id) },
-    edit: { summary: "Update an operator's contact data", body: operatorUpdateSchema, run: (actor, id, body) => service.updateOperator(ctx, actor.companyId, id, body) },
+    edit: { summary: "Update an operator's contact data", body: operatorUpdateSchema, run: (actor, id, body) => service.updateOperator(ctx, actor, actor.companyId, id, body) },
     delete: { summary: 'Disable an operator (sessions end at once)', run: (actor, id) => service.disableOperator(ctx, actor, actor.companyId, id) },
   });
 }

@@ -10,6 +10,7 @@ import { isInSubtree } from '../../lib/company-scope';
 import { isUuid } from '../../lib/pg-errors';
 import * as accounts from '../user/accounts.repository';
 import { emailExists, issueActivationLink, uniqueEmail } from '../user/service';
+import { assertUserInScope } from '../users/service';
 import * as repo from './repository';
 
 export async function getOperator(ctx: AppContext, scopeId: string, id: string, db: Db = ctx.db): Promise<OperatorRecord> {
@@ -49,11 +50,18 @@ export async function createOperator(ctx: AppContext, creator: Principal, scopeI
   return record;
 }
 
-/** Contact data only. A pending operator whose e-mail changes gets a new link at the new address. */
-export async function updateOperator(ctx: AppContext, scopeId: string, id: string, body: OperatorInput): Promise<OperatorRecord> {
+/**
+ * Contact data only. A pending operator whose e-mail changes gets a new link at the new address.
+ * An operator holding a flag the caller lacks is not theirs to change (403 USER_OUT_OF_SCOPE, as
+ * in user management).
+ */
+export async function updateOperator(ctx: AppContext, actor: Principal, scopeId: string, id: string, body: OperatorInput): Promise<OperatorRecord> {
   const current = await getOperator(ctx, scopeId, id);
   const record = await uniqueEmail(() =>
     ctx.db.transaction(async (tx) => {
+      const target = await accounts.findUserInSubtree(tx, scopeId, id);
+      if (!target) throw notFound();
+      assertUserInScope(actor, target);
       if (await accounts.emailTaken(tx, body.email, id)) throw emailExists();
       const user = await accounts.updateUserContact(tx, id, body);
       if (current.email.toLowerCase() !== body.email.toLowerCase() && user.status === 'PENDING_ACTIVATION') {
@@ -69,12 +77,15 @@ export async function updateOperator(ctx: AppContext, scopeId: string, id: strin
 /**
  * "Delete" disables: the account keeps its history (audit, ledger rows name it) but cannot sign
  * in, its sessions end at once and an unused activation link stops working (it needs a pending
- * account). Nobody disables themselves.
+ * account). Nobody disables themselves, nor an operator holding a flag they lack (USER_OUT_OF_SCOPE).
  */
 export async function disableOperator(ctx: AppContext, actor: Principal, scopeId: string, id: string): Promise<OperatorRecord> {
   await getOperator(ctx, scopeId, id);
   if (id === actor.userId) throw new ApiError(409, 'CONFLICT', 'You cannot disable your own account');
   return ctx.db.transaction(async (tx) => {
+    const target = await accounts.findUserInSubtree(tx, scopeId, id);
+    if (!target) throw notFound();
+    assertUserInScope(actor, target);
     await accounts.disableUser(tx, id);
     await revokeUserTokens(tx, id);
     return getOperator(ctx, scopeId, id, tx);

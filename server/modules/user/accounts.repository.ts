@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { inCompanySubtree } from '../../lib/company-scope';
+import { invalidateAllOneTimeTokens } from './repository';
 
 /** Users written by the registry (referents and operators); sign-in and tokens stay in modules/user. */
 export type NewUser = Pick<
@@ -14,12 +15,19 @@ export async function insertPendingUser(db: Db, values: NewUser): Promise<UserRo
   return row;
 }
 
+/**
+ * The registry's contact data (referents and operators): a changed e-mail applies at once, so every
+ * link mailed to the old address (reset, activation, e-mail change) stops working in the same
+ * transaction; the caller then issues a pending account's new activation link.
+ */
 export async function updateUserContact(
   db: Db,
   id: string,
   values: Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'phoneCountry'>,
 ): Promise<UserRow> {
+  const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
   const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  if (before && row && before.email.toLowerCase() !== row.email.toLowerCase()) await invalidateAllOneTimeTokens(db, id);
   return row;
 }
 

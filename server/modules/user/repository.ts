@@ -42,6 +42,17 @@ export async function invalidateOneTimeTokens(db: Db, userId: string, kind: OneT
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)));
 }
 
+/**
+ * Ends every unused link of the user, of every kind (reset, activation, e-mail change): its
+ * e-mail changed, so a link mailed to the old address must not work any more.
+ */
+export async function invalidateAllOneTimeTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)));
+}
+
 /** Locks the token row so two concurrent uses cannot both consume it. */
 export async function lockOneTimeToken(db: Db, kind: OneTimeTokenKind, tokenHash: string) {
   const [row] = await db

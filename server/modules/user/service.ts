@@ -86,6 +86,15 @@ async function issueLink(ctx: AppContext, db: Db, user: UserRow, kind: OneTimeTo
 }
 
 /**
+ * The user's sign-in e-mail changed (or is changing at once): every link mailed before it (password
+ * reset, activation, e-mail change) stops working, so whoever reads the old mailbox cannot use one.
+ * Call with the transaction that changes the e-mail, before issuing any new link.
+ */
+export function endLinksOfOldEmail(db: Db, userId: string): Promise<void> {
+  return repo.invalidateAllOneTimeTokens(db, userId);
+}
+
+/**
  * The activation link of a new pending user, written with the caller's transaction so the user,
  * its token and its e-mail commit together (registry: referents and operators). Call
  * `ctx.jobs.wake()` after the commit.
@@ -218,9 +227,11 @@ export async function setLanguage(ctx: AppContext, auth: AuthState, language: La
 }
 
 /**
- * Consumes an e-mail change link: the pending e-mail becomes the sign-in e-mail. Unknown or used
- * → INVALID_OOB_CODE, expired → EXPIRED_OOB_CODE, the address taken meanwhile → 409 EMAIL_EXISTS
- * (the link stays unused, nothing changes).
+ * Consumes an e-mail change link: the pending e-mail becomes the sign-in e-mail, and every other
+ * link of the user still outstanding (a password reset or activation mailed to the old address)
+ * stops working in the same transaction. Unknown or used → INVALID_OOB_CODE, expired →
+ * EXPIRED_OOB_CODE, the address taken meanwhile → 409 EMAIL_EXISTS (the link stays unused,
+ * nothing changes).
  */
 export async function confirmEmail(ctx: AppContext, token: string, ip: string): Promise<void> {
   const error = await uniqueEmail(() =>
@@ -233,6 +244,8 @@ export async function confirmEmail(ctx: AppContext, token: string, ip: string): 
       if (await repo.emailInUse(tx, user.pendingEmail, user.id, false)) throw emailExists();
       await repo.markOneTimeTokenUsed(tx, row.id);
       await repo.confirmPendingEmail(tx, user.id, user.pendingEmail);
+      // a reset or activation link mailed to the old address must not outlive the change
+      await endLinksOfOldEmail(tx, user.id);
       await recordAudit(tx, { kind: 'email_changed', actorUserId: user.id, subject: user.pendingEmail.toLowerCase(), ip, details: { from: user.email.toLowerCase() } });
       return null;
     }),

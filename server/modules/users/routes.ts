@@ -15,19 +15,23 @@ import * as service from './service';
 const listFilter = declaredFilter(userFields, { q: filterTextSchema.optional() });
 const order = declaredOrder(userFields, repo.USER_SORT_COLUMNS);
 
-/** A refused grant: the problem body with the keys beside it (the SPA lists them translated). */
-function sendNotGrantable(request: FastifyRequest, reply: FastifyReply, error: service.NotGrantableError) {
+/**
+ * A refusal naming permission keys: the problem body with the keys beside it (the SPA lists them
+ * translated): `notGrantable` of a refused grant, `outOfScope` of a user the caller may not manage.
+ */
+function sendKeysRefusal(request: FastifyRequest, reply: FastifyReply, error: service.NotGrantableError | service.OutOfScopeError) {
+  const keys = error instanceof service.NotGrantableError ? { notGrantable: error.notGrantable } : { outOfScope: error.outOfScope };
   return reply
     .code(403)
     .type('application/problem+json; charset=utf-8')
-    .send({ ...problemBody(request, 403, error.code, error.detail, undefined, error.params), notGrantable: error.notGrantable });
+    .send({ ...problemBody(request, 403, error.code, error.detail, undefined, error.params), ...keys });
 }
 
 async function refusable<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>) {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof service.NotGrantableError) return sendNotGrantable(request, reply, error);
+    if (error instanceof service.NotGrantableError || error instanceof service.OutOfScopeError) return sendKeysRefusal(request, reply, error);
     throw error;
   }
 }
@@ -71,14 +75,14 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   app.put(
     `${root}/:id`,
     {
-      schema: { tags, summary: "Update a user's data, role and permissions; a new e-mail waits for its confirmation", params: itemParams, body: userUpdateSchema, response: { 200: record } },
+      schema: { tags, summary: "Update a user's data, role and permissions; a new e-mail waits for its confirmation; 403 USER_OUT_OF_SCOPE with `outOfScope`", params: itemParams, body: userUpdateSchema, response: { 200: record } },
       preHandler: guard('edit'),
     },
     async (request, reply) => refusable(request, reply, () => service.updateUser(ctx, actorOf(request), idOf(request), request.body as UserUpdateBody)),
   );
   const action = (path: string, name: 'disable' | 'enable' | 'resendActivation', summary: string, run: typeof service.disableUser) =>
-    app.post(`${root}/:id/${path}`, { schema: { tags, summary, params: itemParams, response: { 200: record } }, preHandler: guard(name) }, async (request) =>
-      run(ctx, actorOf(request), idOf(request)),
+    app.post(`${root}/:id/${path}`, { schema: { tags, summary, params: itemParams, response: { 200: record } }, preHandler: guard(name) }, async (request, reply) =>
+      refusable(request, reply, () => run(ctx, actorOf(request), idOf(request))),
     );
   action('disable', 'disable', 'Disable a user: sessions end at once', service.disableUser);
   action('enable', 'enable', 'Enable a disabled user', service.enableUser);

@@ -1,17 +1,17 @@
 import { hasPermission, permissionsFrom, grantedKeys, type PermissionKey } from '../../../domain/permissions';
 import type { Grantable, UserCreateBody, UserRecord, UserUpdateBody } from '../../../domain/schemas/users';
-import { grantableKeys, grantableRoles, grantRefusal, roleRank, userActionsFor, userStateRefusal, type GrantRefusal, type UserManager } from '../../../domain/users';
+import { grantableKeys, grantableRoles, grantRefusal, outOfScopeKeys, userActionsFor, userRefusal, userStateRefusal, type GrantRefusal, type UserManager } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import type { CompanyActor } from '../../lib/access';
+import type { CompanyActor, Principal } from '../../lib/access';
 import { isInSubtree } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
 import { recordExplicit } from '../audit';
 import { revokeUserTokens } from '../auth/repository';
 import * as accounts from '../user/accounts.repository';
-import { emailExists, issueActivationLink, issueEmailChangeLink, uniqueEmail } from '../user/service';
+import { emailExists, endLinksOfOldEmail, issueActivationLink, issueEmailChangeLink, uniqueEmail } from '../user/service';
 import * as userRepo from '../user/repository';
 import * as repo from './repository';
 
@@ -27,10 +27,30 @@ export class NotGrantableError extends ApiError {
   }
 }
 
+/**
+ * A user the caller may not manage because they hold flags the caller lacks: 403 USER_OUT_OF_SCOPE,
+ * its body names the keys (`outOfScope`, and `params.permissions` for the text).
+ */
+export class OutOfScopeError extends ApiError {
+  constructor(readonly outOfScope: PermissionKey[]) {
+    super(403, 'USER_OUT_OF_SCOPE', 'This user holds permissions you do not hold: you cannot manage them', undefined, { permissions: outOfScope.join(',') });
+  }
+}
+
+/**
+ * 403 USER_OUT_OF_SCOPE when `user` holds a flag `actor` lacks (domain/users.ts outOfScopeKeys).
+ * For the other routes that change a user: the registry's operators and company referents.
+ */
+export function assertUserInScope(actor: Pick<Principal, 'permissions'>, user: Pick<UserRow, 'permissions'>): void {
+  const outOfScope = outOfScopeKeys(actor, user);
+  if (outOfScope.length > 0) throw new OutOfScopeError(outOfScope);
+}
+
 const managerOf = (actor: UsersActor): UserManager => ({ userId: actor.userId, role: actor.role, permissions: actor.permissions, isProvider: actor.company.isProvider });
 
 function refusalError(refusal: GrantRefusal): ApiError {
   if (refusal.code === 'PERMISSION_NOT_GRANTABLE') return new NotGrantableError(refusal.notGrantable);
+  if (refusal.code === 'USER_OUT_OF_SCOPE') return new OutOfScopeError(refusal.outOfScope);
   if (refusal.code === 'OWN_PERMISSIONS') return new ApiError(403, 'OWN_PERMISSIONS', 'You cannot change your own permissions or role');
   return new ApiError(403, 'ROLE_NOT_GRANTABLE', 'You cannot assign this role');
 }
@@ -57,6 +77,7 @@ export function toRecord(view: repo.UserView, actor: UsersActor): UserRecord {
     createdAt: user.createdAt.toISOString(),
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
     actions: userActionsFor(managerOf(actor), user),
+    outOfScope: outOfScopeKeys(managerOf(actor), user),
   };
 }
 
@@ -124,8 +145,8 @@ export async function createUser(ctx: AppContext, actor: UsersActor, body: UserC
 }
 
 /**
- * Data, role and flags. Refusals (own flags, a role above the caller's, a flag the caller lacks,
- * the last manager) change nothing. A new e-mail of an account that signs in goes pending and its
+ * Data, role and flags. Refusals (own flags, a role above the caller's, a user holding a flag the
+ * caller lacks, a flag the caller lacks, the last manager) change nothing. A new e-mail of an account that signs in goes pending and its
  * confirmation link to the new address; the account keeps the old one (sign-in, resets) until then.
  * A pending account's e-mail simply changes, with a new activation link there.
  */
@@ -167,7 +188,11 @@ export async function updateUser(ctx: AppContext, actor: UsersActor, id: string,
       }
       await repo.updateUser(tx, id, changes);
       const updated = { ...user, ...changes } as UserRow;
-      if (link === 'activation') await issueActivationLink(ctx, tx, updated);
+      if (link === 'activation') {
+        // the e-mail changed at once: links mailed to the old address (any kind) stop working
+        await endLinksOfOldEmail(tx, id);
+        await issueActivationLink(ctx, tx, updated);
+      }
       if (link === 'emailChange') await issueEmailChangeLink(ctx, tx, updated);
       return getUser(ctx, actor, id, tx);
     }),
@@ -176,10 +201,17 @@ export async function updateUser(ctx: AppContext, actor: UsersActor, id: string,
   return record;
 }
 
-/** Who may act on this user at all: not themselves, not one ranking above them. */
+/** 403 when the caller may not manage this user (domain/users.ts userRefusal: ranking above them, or holding a flag they lack). */
+function assertInScope(actor: UsersActor, user: UserRow): void {
+  const refusal = userRefusal(managerOf(actor), user);
+  if (refusal?.code === 'ROLE_NOT_GRANTABLE') throw new ApiError(403, 'ROLE_NOT_GRANTABLE', 'You cannot manage a user above your role');
+  if (refusal) throw refusalError(refusal);
+}
+
+/** Who may be disabled or enabled: not oneself, and only a user the caller may manage (`assertInScope`). */
 function assertManageable(actor: UsersActor, user: UserRow): void {
   if (user.id === actor.userId) throw new ApiError(403, 'OWN_PERMISSIONS', 'You cannot disable or enable your own account');
-  if (roleRank(user.role) > roleRank(actor.role)) throw new ApiError(403, 'ROLE_NOT_GRANTABLE', 'You cannot manage a user above your role');
+  assertInScope(actor, user);
 }
 
 /** Disables the user: their sessions end at once (access tokens of an ended session are refused by the auth plugin). */
@@ -217,7 +249,7 @@ export async function resendActivation(ctx: AppContext, actor: UsersActor, id: s
   const record = await ctx.db.transaction(async (tx) => {
     const view = await repo.lockUserInScope(tx, actor.companyId, id);
     if (!view) throw notFound('No such user');
-    if (roleRank(view.user.role) > roleRank(actor.role)) throw new ApiError(403, 'ROLE_NOT_GRANTABLE', 'You cannot manage a user above your role');
+    assertInScope(actor, view.user);
     if (userStateRefusal('resendActivation', view.user.status)) throw stateInvalid();
     await issueActivationLink(ctx, tx, view.user);
     // the token and the e-mail are not audited tables: say here who sent the link, and when

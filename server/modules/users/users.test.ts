@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantedKeys, permissionsFrom, type PermissionKey } from '../../../domain/permissions';
 import { queryRows } from '../../db/client';
-import { emailOutbox, users } from '../../db/schema';
+import { companies, emailOutbox, oneTimeTokens, users } from '../../db/schema';
+import { sha256 } from '../../lib/tokens';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login, refresh, signIn, uniqueIp } from '../../test/auth';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
@@ -209,6 +210,180 @@ describe.each(DRIVERS)('users API (%s)', (driver) => {
     expect((await signIn(t.app, 'carla.new@acme.test', NEW_PASSWORD)).statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/api/user/confirm-email', payload: { token }, remoteAddress: uniqueIp() });
     expect(again.json().error.message).toBe('INVALID_OOB_CODE');
+  });
+
+  describe('a user holding a flag the caller lacks is out of scope (issue 37)', () => {
+    const OSCAR_OUT = ['privative.orders', 'square.orders', 'square.codes', 'square.communications'];
+    const idOf = async (email: string) => (await t.db.db.select().from(users).where(eq(users.email, email)))[0].id;
+    const bodyOf = async (id: string, changes: Record<string, unknown> = {}) => {
+      const user = await row(id);
+      return { firstName: user.firstName, lastName: user.lastName, email: user.email, phoneCountry: '+39', phone: '3331234567', role: user.role, permissions: grantedKeys(user.permissions), ...changes };
+    };
+    const mailsTo = async (to: string) => (await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to))).length;
+    /** the users routes list the keys in `outOfScope` too; every route in `params.permissions` (the SPA's text) */
+    const expectOutOfScope = (res: Awaited<ReturnType<typeof call>>, keys: string[], usersRoute = true) => {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({ error: { message: 'USER_OUT_OF_SCOPE' }, params: { permissions: keys.join(',') }, ...(usersRoute ? { outOfScope: keys } : {}) });
+    };
+
+    it("Rita may read Oscar but not change his e-mail or data, nor disable him: 403, nothing written, his record offers nothing", async () => {
+      const oscarId = await idOf('operator@acme.test');
+      const oscar = await login(t.app, 'operator@acme.test');
+      const shown = await call(rita, 'GET', usersUrl(`/${oscarId}`));
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json()).toMatchObject({ actions: [], outOfScope: OSCAR_OUT });
+      const listed = (await call(rita, 'GET', `${usersUrl()}?range=[0,49]`)).json() as { email: string; actions: string[]; outOfScope: string[] }[];
+      expect(listed.find((u) => u.email === 'operator@acme.test')).toMatchObject({ actions: [], outOfScope: OSCAR_OUT });
+      expect(listed.find((u) => u.email === 'referent@acme.test')).toMatchObject({ actions: ['edit'], outOfScope: [] });
+
+      const before = await row(oscarId);
+      expectOutOfScope(await call(rita, 'PUT', usersUrl(`/${oscarId}`), await bodyOf(oscarId, { email: 'rita.reads@acme.test' })), OSCAR_OUT);
+      expectOutOfScope(await call(rita, 'PUT', usersUrl(`/${oscarId}`), await bodyOf(oscarId, { lastName: 'Rubato' })), OSCAR_OUT);
+      expectOutOfScope(await call(rita, 'POST', usersUrl(`/${oscarId}/disable`)), OSCAR_OUT);
+      expect(await row(oscarId)).toEqual(before);
+      await t.app.ctx.jobs.drain();
+      expect(await mailsTo('rita.reads@acme.test')).toBe(0);
+      // his session was not ended
+      expect((await call(oscar.accessToken, 'GET', '/api/user/configuration')).statusCode).toBe(200);
+      expect((await refresh(t.app, oscar.refreshToken)).statusCode).toBe(200);
+    });
+
+    it('Rita may not enable disabled@acme.test (holds the square flags) nor resend the activation of a pending user holding a flag she lacks', async () => {
+      const darioId = await idOf('disabled@acme.test');
+      const dario = await row(darioId);
+      expectOutOfScope(await call(rita, 'POST', usersUrl(`/${darioId}/enable`)), OSCAR_OUT);
+      expect(await row(darioId)).toEqual(dario);
+
+      const created = await call(admin, 'POST', usersUrl(), { ...colleague, email: 'squared@acme.test', permissions: ['ticketing', 'square.orders'] });
+      expect(created.statusCode, created.body).toBe(201);
+      const squaredId = created.json().id as string;
+      await t.app.ctx.jobs.drain();
+      const sentBefore = await mailsTo('squared@acme.test');
+      const pending = await row(squaredId);
+      expectOutOfScope(await call(rita, 'POST', usersUrl(`/${squaredId}/resend-activation`)), ['square.orders']);
+      expectOutOfScope(await call(rita, 'POST', usersUrl(`/${squaredId}/disable`)), ['square.orders']);
+      expectOutOfScope(await call(rita, 'PUT', usersUrl(`/${squaredId}`), await bodyOf(squaredId, { email: 'squared.rita@acme.test' })), ['square.orders']);
+      expect((await call(rita, 'GET', usersUrl(`/${squaredId}`))).json()).toMatchObject({ status: 'PENDING_ACTIVATION', actions: [], outOfScope: ['square.orders'] });
+      await t.app.ctx.jobs.drain();
+      expect(await mailsTo('squared@acme.test')).toBe(sentBefore);
+      expect(await mailsTo('squared.rita@acme.test')).toBe(0);
+      expect(await row(squaredId)).toEqual(pending);
+
+      // the administrator holds every flag: all of it stays possible
+      const resent = await call(admin, 'POST', usersUrl(`/${squaredId}/resend-activation`));
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.json()).toMatchObject({ actions: ['edit', 'disable', 'resendActivation'], outOfScope: [] });
+      const enabled = await call(admin, 'POST', usersUrl(`/${darioId}/enable`));
+      expect(enabled.statusCode, enabled.body).toBe(200);
+      expect(enabled.json().status).toBe('ACTIVE');
+      expect((await call(admin, 'POST', usersUrl(`/${darioId}/disable`))).json().status).toBe('DISABLED');
+    });
+
+    it('the administrator may still edit, re-address and disable Oscar; Rita still manages a user whose flags are a subset of hers', async () => {
+      const oscarId = await idOf('operator@acme.test');
+      const edited = await call(admin, 'PUT', usersUrl(`/${oscarId}`), await bodyOf(oscarId, { email: 'oscar.new@acme.test' }));
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({ email: 'operator@acme.test', pendingEmail: 'oscar.new@acme.test', actions: ['edit', 'disable'] });
+      // back to the current address: the waiting change is dropped
+      expect((await call(admin, 'PUT', usersUrl(`/${oscarId}`), await bodyOf(oscarId))).json().pendingEmail).toBeNull();
+      expect((await call(admin, 'POST', usersUrl(`/${oscarId}/disable`))).statusCode).toBe(200);
+      expect((await call(admin, 'POST', usersUrl(`/${oscarId}/enable`))).json().status).toBe('ACTIVE');
+
+      // Nora holds no flag at all: within Rita's scope
+      const noraId = await idOf('noaccess@acme.test');
+      expect((await call(rita, 'GET', usersUrl(`/${noraId}`))).json()).toMatchObject({ actions: ['edit', 'disable'], outOfScope: [] });
+      const renamed = await call(rita, 'PUT', usersUrl(`/${noraId}`), await bodyOf(noraId, { lastName: 'Nessuna', permissions: ['ticketing'] }));
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json()).toMatchObject({ lastName: 'Nessuna', permissions: ['ticketing'] });
+      expect((await call(rita, 'POST', usersUrl(`/${noraId}/disable`))).json().status).toBe('DISABLED');
+      expect((await call(rita, 'POST', usersUrl(`/${noraId}/enable`))).json().status).toBe('ACTIVE');
+      // and her own record: her data, not her role or flags
+      const own = await call(rita, 'PUT', usersUrl(`/${ritaId}`), await bodyOf(ritaId, { lastName: 'Referentissima' }));
+      expect(own.statusCode, own.body).toBe(200);
+      expect((await call(rita, 'PUT', usersUrl(`/${ritaId}`), await bodyOf(ritaId, { role: 'OPERATOR' }))).json().error.message).toBe('OWN_PERMISSIONS');
+    });
+
+    it('a reset link mailed before an e-mail change stops working once the new address is confirmed (hole 3)', async () => {
+      const noraId = await idOf('noaccess@acme.test');
+      await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: 'noaccess@acme.test' }, remoteAddress: uniqueIp() });
+      await t.app.ctx.jobs.drain();
+      const reset = await lastEmail('noaccess@acme.test');
+      expect(reset.template).toBe('reset');
+      const resetToken = linkToken(reset.textBody, '/forgot-password');
+
+      const moved = await call(rita, 'PUT', usersUrl(`/${noraId}`), await bodyOf(noraId, { email: 'nora.moved@acme.test' }));
+      expect(moved.statusCode, moved.body).toBe(200);
+      await t.app.ctx.jobs.drain();
+      const confirmToken = linkToken((await lastEmail('nora.moved@acme.test')).textBody, '/confirm-email');
+      const confirmed = await t.app.inject({ method: 'POST', url: '/api/user/confirm-email', payload: { token: confirmToken }, remoteAddress: uniqueIp() });
+      expect(confirmed.statusCode, confirmed.body).toBe(204);
+      const before = await row(noraId);
+      expect(before.email).toBe('nora.moved@acme.test');
+
+      const used = await t.app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token: resetToken, password: NEW_PASSWORD }, remoteAddress: uniqueIp() });
+      expect(used.statusCode).toBe(400);
+      expect(used.json().error.message).toBe('INVALID_OOB_CODE');
+      expect((await row(noraId)).passwordHash).toBe(before.passwordHash);
+      expect((await signIn(t.app, 'nora.moved@acme.test', NEW_PASSWORD)).statusCode).toBe(400);
+      expect((await signIn(t.app, 'nora.moved@acme.test')).statusCode).toBe(200);
+    });
+
+    it("the registry's operator and referent routes follow the same rule: Rita cannot re-address or disable Oscar there either", async () => {
+      const registry = (token: string, method: 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+      const oscarId = await idOf('operator@acme.test');
+      const before = await row(oscarId);
+      const contact = { firstName: 'Oscar', lastName: 'Operatore', phoneCountry: '+39', phone: '3331234567' };
+      const operatorUrl = `/api/company/${ids.ACME}/operators/${oscarId}`;
+      expectOutOfScope(await registry(rita, 'PUT', operatorUrl, { ...contact, email: 'rita.reads@acme.test' }), OSCAR_OUT, false);
+      expectOutOfScope(await registry(rita, 'DELETE', operatorUrl), OSCAR_OUT, false);
+      expect(await row(oscarId)).toEqual(before);
+
+      // a sub-company whose referent holds a flag Rita lacks
+      const sub = await addCompany(t.db.db, 'ACME-SQUARE', ids.ACME);
+      const referentId = await addActiveUser(t.db.db, 'square.referent@acme.test', sub, permissionsFrom(['management', 'square.orders']));
+      await t.db.db.update(companies).set({ referentUserId: referentId }).where(eq(companies.id, sub));
+      const referentBefore = await row(referentId);
+      const referentUrl = `/api/company/${ids.ACME}/companies/${sub}/referent`;
+      expectOutOfScope(await registry(rita, 'PUT', referentUrl, { ...contact, email: 'rita.reads@acme.test' }), ['square.orders'], false);
+      expectOutOfScope(await registry(rita, 'DELETE', referentUrl), ['square.orders'], false);
+      expect(await row(referentId)).toEqual(referentBefore);
+      // the administrator holds it: he may
+      expect((await registry(admin, 'PUT', referentUrl, { ...contact, email: 'square.referent@acme.test' })).statusCode).toBe(200);
+    });
+
+    it('an operator re-addressed at once through the registry: links mailed to the old address stop working', async () => {
+      const noraId = await idOf('nora.moved@acme.test');
+      await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: 'nora.moved@acme.test' }, remoteAddress: uniqueIp() });
+      await t.app.ctx.jobs.drain();
+      const resetToken = linkToken((await lastEmail('nora.moved@acme.test')).textBody, '/forgot-password');
+      const moved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/company/${ids.ACME}/operators/${noraId}`,
+        headers: bearer(rita),
+        payload: { firstName: 'Nora', lastName: 'Nessuna', phoneCountry: '+39', phone: '3331234567', email: 'nora.third@acme.test' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await row(noraId)).email).toBe('nora.third@acme.test');
+      const before = await row(noraId);
+      const used = await t.app.inject({ method: 'POST', url: '/api/user/reset-password', payload: { token: resetToken, password: NEW_PASSWORD }, remoteAddress: uniqueIp() });
+      expect(used.json().error.message).toBe('INVALID_OOB_CODE');
+      expect((await row(noraId)).passwordHash).toBe(before.passwordHash);
+    });
+
+    it("changing a pending user's e-mail ends every link mailed to the old address", async () => {
+      const created = await call(rita, 'POST', usersUrl(), { ...colleague, email: 'paola@acme.test' });
+      const paolaId = created.json().id as string;
+      await t.app.ctx.jobs.drain();
+      const first = linkToken((await lastEmail('paola@acme.test')).textBody, '/user-account-activation');
+      // a reset link cannot be asked for a pending account; one left from before would still go
+      await t.db.db.insert(oneTimeTokens).values({ kind: 'reset', tokenHash: sha256('left-over-reset'), userId: paolaId, expiresAt: new Date(Date.now() + 3_600_000) });
+      expect((await call(rita, 'PUT', usersUrl(`/${paolaId}`), { ...colleague, email: 'paola.new@acme.test' })).statusCode).toBe(200);
+      const open = await t.db.db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.userId, paolaId), isNull(oneTimeTokens.usedAt)));
+      expect(open.map((token) => token.kind)).toEqual(['activation']);
+      const old = await t.app.inject({ method: 'POST', url: '/api/user/activate-account', payload: { token: first, password: NEW_PASSWORD }, remoteAddress: uniqueIp() });
+      expect(old.json().error.message).toBe('INVALID_OOB_CODE');
+      await activate('paola.new@acme.test');
+    });
   });
 });
 

@@ -28,6 +28,19 @@ export function NotGrantableList({ keys }: { keys: readonly PermissionKey[] }) {
 }
 
 /**
+ * Why the user's record offers no action: they hold permissions the caller does not
+ * (`record.outOfScope`, domain/users.ts outOfScopeKeys), named translated.
+ */
+export function OutOfScopeNote({ keys }: { keys: readonly PermissionKey[] }) {
+  const translate = useTranslate();
+  return (
+    <Alert severity="info" sx={{ mb: 2 }} data-testid="user-out-of-scope">
+      {translate('users.outOfScopeNote', { permissions: keys.map((key) => translate(permissionLabel(key))).join(', ') })}
+    </Alert>
+  );
+}
+
+/**
  * A failed save's notification: a refused grant names the permissions translated (the server's
  * `params.permissions` are keys); anything else its catalogue text. Answers the refused keys.
  */

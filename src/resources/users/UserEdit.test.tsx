@@ -26,6 +26,18 @@ const carla: UserRecord = {
   createdAt: '2026-11-20T10:00:00.000Z',
   lastSignInAt: null,
   actions: ['edit', 'disable'],
+  outOfScope: [],
+};
+/** holds flags the referent does not: she may read him, nothing more (issue 37) */
+const oscar: UserRecord = {
+  ...carla,
+  id: 'u-oscar',
+  firstName: 'Oscar',
+  lastName: 'Operatore',
+  email: 'operator@acme.test',
+  permissions: ['privative.orders', 'ticketing', 'square.orders'],
+  actions: [],
+  outOfScope: ['privative.orders', 'square.orders'],
 };
 
 function serve(put: (body: unknown) => Response) {
@@ -43,7 +55,7 @@ function serve(put: (body: unknown) => Response) {
   return sent;
 }
 
-const render = () => renderScreen(<UserEdit />, { path: '/users/u-carla', route: '/users/:id', permissions: ['management', 'ticketing', 'report'], resource: 'users' });
+const render = (id = 'u-carla') => renderScreen(<UserEdit />, { path: `/users/${id}`, route: '/users/:id', permissions: ['management', 'ticketing', 'report'], resource: 'users' });
 
 describe('UserEdit', () => {
   it('saves data, role and the checked permissions', async () => {
@@ -68,5 +80,43 @@ describe('UserEdit', () => {
     const list = await screen.findByTestId('not-grantable');
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Reports']);
     await waitFor(() => expect(screen.getByText('You cannot grant permissions you do not hold: Reports.')).toBeInTheDocument());
+  });
+
+  it('a user holding permissions the caller lacks: the page names them and offers neither the form nor an action', async () => {
+    serve(() => HttpResponse.json(carla));
+    server.use(http.get(`${USERS}/u-oscar`, () => HttpResponse.json(oscar)));
+    await render('u-oscar');
+    const note = await screen.findByTestId('user-out-of-scope');
+    expect(note).toHaveTextContent('This user holds permissions you do not have (Orders, Voucher orders): you cannot change or disable them. You can only view their details.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Oscar Operatore' })).toBeInTheDocument();
+    expect(screen.getByText('operator@acme.test')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    // his permissions, shown and locked
+    expect(screen.getByRole('checkbox', { name: 'Voucher orders' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Reports' })).not.toBeChecked();
+    expect(screen.getAllByRole('checkbox').every((box) => (box as HTMLInputElement).disabled)).toBe(true);
+  });
+
+  it('a user the caller may manage shows no such note', async () => {
+    serve(() => HttpResponse.json(carla));
+    await render();
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByTestId('user-out-of-scope')).not.toBeInTheDocument();
+  });
+
+  it('a refused action (403 USER_OUT_OF_SCOPE, e.g. flags granted meanwhile) names the permissions translated', async () => {
+    serve(() => HttpResponse.json(carla));
+    server.use(
+      http.post(`${USERS}/u-carla/disable`, () =>
+        HttpResponse.json({ ...problem(403, 'USER_OUT_OF_SCOPE', `${USERS}/u-carla/disable`), params: { permissions: 'square.orders,square.codes' }, outOfScope: ['square.orders', 'square.codes'] }, { status: 403 }),
+      ),
+    );
+    await render();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disable' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('This user holds permissions you do not have (Voucher orders, Voucher codes): you cannot change or disable them.')).toBeInTheDocument();
   });
 });

@@ -2,14 +2,15 @@ import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { EditBase, useDataProvider, useEditContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { PermissionKey } from '../../../domain/permissions';
-import type { UserRecord } from '../../../domain/schemas/users';
+import { userFields, type UserRecord } from '../../../domain/schemas/users';
 import { ConfirmActionButton } from '../../components/ConfirmActionButton';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
-import { BackLink, RecordLoadError } from '../../components/schema';
+import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
 import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { NotGrantableList, useSaveFailure } from './NotGrantableList';
+import { NotGrantableList, OutOfScopeNote, useSaveFailure } from './NotGrantableList';
+import { PermissionChecklist } from './PermissionChecklist';
 import { UserForm } from './UserForm';
 
 const TONES = { ACTIVE: 'green', PENDING_ACTIVATION: 'yellow', DISABLED: 'yellow' } as const;
@@ -75,15 +76,31 @@ function UserHeader() {
   );
 }
 
+/**
+ * A user the caller may read but not edit (`record.actions` lacks `edit`): the data, role and
+ * permissions shown read-only, and why when they hold permissions the caller does not.
+ */
+function UserReadOnly({ user }: { user: UserRecord }) {
+  return (
+    <>
+      {user.outOfScope.length > 0 && <OutOfScopeNote keys={user.outOfScope} />}
+      <SchemaShowFields fields={userFields} />
+      <Box sx={{ mt: 2 }}>
+        <PermissionChecklist value={user.permissions} onChange={() => undefined} grantable={[]} locked />
+      </Box>
+    </>
+  );
+}
+
 function UserDetail({ refused }: { refused: PermissionKey[] | null }) {
-  const { error, isPending, refetch } = useEditContext();
+  const { error, isPending, refetch, record } = useEditContext<UserRecord>();
   if (error) return <RecordLoadError error={error} refetch={refetch} title="users.notFound.title" message="users.notFound.message" />;
-  if (isPending) return null;
+  if (isPending || !record) return null;
   return (
     <>
       <UserHeader />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 880 }}>
-        <UserForm above={refused && <NotGrantableList keys={refused} />} />
+        {record.actions.includes('edit') ? <UserForm above={refused && <NotGrantableList keys={refused} />} /> : <UserReadOnly user={record} />}
       </Paper>
     </>
   );
@@ -92,7 +109,9 @@ function UserDetail({ refused }: { refused: PermissionKey[] | null }) {
 /**
  * /users/{id} (react-admin's edit route): the user's data, role and permissions on the edit
  * controller (pessimistic: a refusal changes nothing on screen), and the state actions. A 403
- * PERMISSION_NOT_GRANTABLE lists, translated, what the caller cannot grant.
+ * PERMISSION_NOT_GRANTABLE lists, translated, what the caller cannot grant. A user the record
+ * does not let the caller edit is shown read-only; one holding permissions the caller lacks says
+ * so, naming them (`record.outOfScope`, issue 37).
  */
 export default function UserEdit() {
   const notify = useNotify();
