@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS, accessRule, actionsOf, canAccess, RESOURCE_NAMES, type ResourceName } from './access';
+import { ACCESS, accessRefusal, accessRule, actionsOf, canAccess, RESOURCE_NAMES, type ResourceName } from './access';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { grantedKeys, hasAnyPermission, PERMISSION_KEYS, type Permissions } from './permissions';
 
@@ -28,26 +28,24 @@ const OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
     'cancel',
     'editExpiry',
     'resendConfirmation',
-    'tracking',
     'delivered',
-    'retry',
     'codes',
   ],
   'privative-orders/order-cards': ['list'],
   'privative-orders/history': ['list'],
   'privative-orders/integrated-orders': ['list', 'show', 'export'],
-  tickets: ['list', 'show', 'create', 'reply', 'status', 'reopen', 'delete', 'restore', 'internal', 'download'],
-  'tickets/categories': ['list', 'show', 'create', 'edit'],
+  tickets: ['list', 'show', 'create', 'reply', 'reopen', 'delete', 'download'],
+  'tickets/categories': ['list', 'show'],
   report: ['list', 'create', 'download'],
   'report/types': ['list'],
-  // the access table lets the flag approve too; the service keeps approval to provider staff
-  'square/orders': ['list', 'show', 'create', 'validate', 'template', 'delete', 'confirm', 'approve', 'activate', 'cancel', 'export'],
+  // approval is provider staff's, whatever flags a customer's user holds
+  'square/orders': ['list', 'show', 'create', 'validate', 'template', 'delete', 'confirm', 'activate', 'cancel', 'export'],
   'square/codes': ['list', 'show'],
   'square/communications': ['list', 'resend'],
 };
 
 const RELOADS_OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
-  'reloadables/wallet': ['list', 'export', 'fund'],
+  'reloadables/wallet': ['list', 'export'],
   'reloadables/cards': ['list', 'show', 'lock', 'unlock', 'reload', 'linkCompany', 'clientId', 'bulk'],
   'reloadables/card-history': ['list'],
   'reloadables/users': ['list', 'show'],
@@ -56,8 +54,8 @@ const RELOADS_OPERATOR_ALLOWED: Partial<Record<ResourceName, string[]>> = {
   'reloadables/queue-reloads': ['list', 'delete'],
   'reloadables/reloads-history': ['list', 'show', 'export'],
   'reloadables/notifications': ['list', 'show', 'edit'],
-  tickets: ['list', 'show', 'create', 'reply', 'status', 'reopen', 'delete', 'restore', 'internal', 'download'],
-  'tickets/categories': ['list', 'show', 'create', 'edit'],
+  tickets: ['list', 'show', 'create', 'reply', 'reopen', 'delete', 'download'],
+  'tickets/categories': ['list', 'show'],
 };
 
 const PARENT_REFERENT_ALLOWED: Partial<Record<ResourceName, string[]>> = {
@@ -98,12 +96,22 @@ describe('access table: every resource × action × the demo permission sets', (
       const wrong: string[] = [];
       for (const resource of RESOURCE_NAMES) {
         for (const action of actionsOf(resource)) {
-          if (canAccess(permissions, resource, action) !== expected(resource, action)) wrong.push(`${resource}:${action}`);
+          // only the admin is provider staff
+          const context = { isProvider: permissions === account('admin@tessera.test') };
+          if (canAccess(permissions, resource, action, context) !== expected(resource, action)) wrong.push(`${resource}:${action}`);
         }
       }
       expect(wrong).toEqual([]);
     });
   }
+
+  it("keeps provider staff's entries from a customer's user holding every flag", () => {
+    const all = account('admin@tessera.test');
+    expect(accessRefusal(all, 'square/orders', 'approve', { isProvider: false })).toBe('PROVIDER_STAFF_ONLY');
+    expect(accessRefusal(all, 'square/orders', 'approve', { isProvider: true })).toBeNull();
+    expect(accessRefusal({}, 'square/orders', 'approve', { isProvider: true })).toBe('FORBIDDEN');
+    expect(accessRefusal(all, 'square/orders', 'confirm')).toBeNull();
+  });
 
   it('denies an unknown resource or action whatever the permissions', () => {
     const all = account('admin@tessera.test');
@@ -124,7 +132,7 @@ describe('access table: every resource × action × the demo permission sets', (
   });
 
   it('names only real permission flags, and every flag opens something', () => {
-    const used = new Set(Object.values(ACCESS).flatMap((rules) => Object.values(rules).flat()));
+    const used = new Set(Object.values(ACCESS).flatMap((rules) => Object.values(rules).flatMap((rule) => rule.anyOf)));
     for (const key of used) expect(PERMISSION_KEYS).toContain(key);
     for (const key of PERMISSION_KEYS) expect(used.has(key), key).toBe(true);
   });
@@ -135,7 +143,9 @@ describe('access table: every resource × action × the demo permission sets', (
       expect(grantedKeys(permissions)).toEqual([key]);
       for (const resource of RESOURCE_NAMES) {
         for (const action of actionsOf(resource)) {
-          expect(canAccess(permissions, resource, action)).toBe(hasAnyPermission(permissions, accessRule(resource, action)!));
+          const rule = accessRule(resource, action)!;
+          expect(canAccess(permissions, resource, action, { isProvider: true })).toBe(hasAnyPermission(permissions, rule.anyOf));
+          expect(canAccess(permissions, resource, action)).toBe(!rule.staff && hasAnyPermission(permissions, rule.anyOf));
         }
       }
     }

@@ -28,9 +28,19 @@ const REPORT = ['report'] as const;
 const USERS = ['management'] as const;
 const DASHBOARD = ['powerBi.reportBase', 'powerBi.reportPremium'] as const;
 
-type Rules = Readonly<Record<string, readonly PermissionKey[]>>;
+/**
+ * One entry: the flags any of which allows the action; `staff` when only provider staff (users of
+ * the root company) may, whatever flags a customer's user holds.
+ */
+export interface AccessRule {
+  readonly anyOf: readonly PermissionKey[];
+  readonly staff: boolean;
+}
+type Rules = Readonly<Record<string, AccessRule>>;
 
-const crud = (keys: readonly PermissionKey[], ...actions: string[]): Rules => Object.fromEntries(actions.map((action) => [action, keys]));
+const crud = (keys: readonly PermissionKey[], ...actions: string[]): Rules => Object.fromEntries(actions.map((action) => [action, { anyOf: keys, staff: false }]));
+/** The same, for provider staff only (the flag is needed as well). */
+const staff = (keys: readonly PermissionKey[], ...actions: string[]): Rules => Object.fromEntries(actions.map((action) => [action, { anyOf: keys, staff: true }]));
 
 export const ACCESS = {
   'privative/giftcards': {
@@ -43,46 +53,29 @@ export const ACCESS = {
   'privative/giftcard-transactions': crud(MANAGEMENT, 'list'),
   'privative/transactions': crud(POS, 'list', 'unfreeze', 'return', 'cancel'),
   'privative/stores': crud(STORES, 'list', 'show', 'create', 'edit', 'delete', 'import'),
-  /** batches and their PDF archives; making, activating and deactivating them is provider staff's too (checked by the service) */
-  'privative/batches': crud(BATCHES, 'list', 'show', 'create', 'activate', 'deactivate', 'archive', 'download'),
+  /** batches and their PDF archives; making them, their archives, activating and deactivating them is provider staff's */
+  'privative/batches': { ...crud(BATCHES, 'list', 'show', 'download'), ...staff(BATCHES, 'create', 'activate', 'deactivate', 'archive') },
   /** the card catalog: read by the card screens and the order wizard */
   'privative/typologies': {
     ...crud([...MANAGEMENT, ...ORDERS, ...BATCHES], 'list', 'show'),
-    // the catalog is managed by provider staff (the service also checks the caller is the provider's)
-    ...crud(BATCHES, 'create', 'edit'),
+    // the catalog is managed by provider staff
+    ...staff(BATCHES, 'create', 'edit'),
   },
   'privative-orders/companies': crud(COMPANIES, 'list', 'show', 'create', 'edit', 'delete', 'logo'),
   /** the operators tab of the companies registry */
   'privative-orders/operators': crud(COMPANIES, 'list', 'show', 'create', 'edit', 'delete'),
-  /**
-   * orders the caller's company placed; `retry` and `tracking` are for provider staff too
-   * (domain/orders.ts refuses them to others)
-   */
-  'privative-orders/orders': crud(
-    ORDERS,
-    'list',
-    'show',
-    'create',
-    'edit',
-    'delete',
-    'export',
-    'confirm',
-    'activate',
-    'cancel',
-    'editExpiry',
-    'resendConfirmation',
-    'tracking',
-    'delivered',
-    'retry',
-    'codes',
-  ),
+  /** orders the caller's company placed; a failed order's retry and a shipment's tracking are provider staff's */
+  'privative-orders/orders': {
+    ...crud(ORDERS, 'list', 'show', 'create', 'edit', 'delete', 'export', 'confirm', 'activate', 'cancel', 'editExpiry', 'resendConfirmation', 'delivered', 'codes'),
+    ...staff(ORDERS, 'tracking', 'retry'),
+  },
   /** orders other companies placed for the caller's company: read-only, codes, "received" */
   'privative-orders/acquired-orders': crud(ACQUIRED, 'list', 'show', 'export', 'codes', 'delivered'),
   /** an order's gift cards, on the order's page: who may open the order may list them */
   'privative-orders/order-cards': crud(ORDERS, 'list'),
   'privative-orders/acquired-order-cards': crud(ACQUIRED, 'list'),
-  /** the company's wallet: balance, movements, CSV; funding is provider staff's (checked by the service) */
-  'reloadables/wallet': crud(WALLET, 'list', 'export', 'fund'),
+  /** the company's wallet: balance, movements, CSV; funding is provider staff's */
+  'reloadables/wallet': { ...crud(WALLET, 'list', 'export'), ...staff(WALLET, 'fund') },
   /** a parent company's view of its sub-companies' wallets, and transfers to and from them */
   'reloadables/walletSubCompanies': crud(PARENT, 'list', 'show', 'transfer'),
   'reloadables/walletSubCompanies-movements': crud(PARENT, 'list', 'export'),
@@ -97,14 +90,14 @@ export const ACCESS = {
   'reloadables/queue-reloads': crud(RELOADS, 'list', 'delete'),
   'reloadables/reloads-history': crud(RELOADS, 'list', 'show', 'export'),
   'reloadables/notifications': crud(NOTIFICATIONS, 'list', 'show', 'edit'),
-  /** voucher orders from a recipients CSV; approve is provider staff's (checked by the service, domain/square.ts) */
-  'square/orders': crud(['square.orders'], 'list', 'show', 'create', 'validate', 'template', 'delete', 'confirm', 'approve', 'activate', 'cancel', 'export'),
+  /** voucher orders from a recipients CSV; approval is provider staff's */
+  'square/orders': { ...crud(['square.orders'], 'list', 'show', 'create', 'validate', 'template', 'delete', 'confirm', 'activate', 'cancel', 'export'), ...staff(['square.orders'], 'approve') },
   'square/codes': crud(['square.codes'], 'list', 'show'),
   'square/communications': crud(['square.communications'], 'list', 'resend'),
-  /** support tickets of the subtree; status, restore and internal fields are provider staff's (checked by the service, domain/tickets.ts) */
-  tickets: crud(TICKETING, 'list', 'show', 'create', 'reply', 'status', 'reopen', 'delete', 'restore', 'internal', 'download'),
-  /** the categories new tickets are made in; creating and editing them is provider staff's (checked by the service) */
-  'tickets/categories': crud(TICKETING, 'list', 'show', 'create', 'edit'),
+  /** support tickets of the subtree; setting a status, restoring and the internal fields are provider staff's */
+  tickets: { ...crud(TICKETING, 'list', 'show', 'create', 'reply', 'reopen', 'delete', 'download'), ...staff(TICKETING, 'status', 'restore', 'internal') },
+  /** the categories new tickets are made in; creating and editing them is provider staff's */
+  'tickets/categories': { ...crud(TICKETING, 'list', 'show'), ...staff(TICKETING, 'create', 'edit') },
   /** generated reports of the subtree: list, generate (`create`), download the file */
   report: crud(REPORT, 'list', 'create', 'download'),
   /** the report types the generate form offers */
@@ -120,7 +113,7 @@ export const ACCESS = {
   /** the audit trail of the subtree: provider staff and referents (checked by the service, domain/audit.ts) */
   audit: crud(USERS, 'list', 'show', 'export'),
   /** the dashboard; `premium` (typology and store breakdowns, the previous period) is reportPremium's */
-  dashboard: { ...crud(DASHBOARD, 'list'), premium: ['powerBi.reportPremium'] },
+  dashboard: { ...crud(DASHBOARD, 'list'), ...crud(['powerBi.reportPremium'], 'premium') },
 } as const satisfies Record<string, Rules>;
 
 export type ResourceName = keyof typeof ACCESS;
@@ -128,17 +121,32 @@ export type ActionOf<R extends ResourceName> = keyof (typeof ACCESS)[R] & string
 
 export const RESOURCE_NAMES = Object.keys(ACCESS) as ResourceName[];
 
-/** The flags that allow `action` on `resource`; null when the table has no such entry. */
-export function accessRule(resource: string, action: string): readonly PermissionKey[] | null {
+/** What the table reads of the caller besides their flags: whether their company is the provider. */
+export interface AccessContext {
+  isProvider?: boolean;
+}
+
+/** The table's entry for `action` on `resource`; null when the table has no such entry. */
+export function accessRule(resource: string, action: string): AccessRule | null {
   if (!Object.prototype.hasOwnProperty.call(ACCESS, resource)) return null;
   const rules = ACCESS[resource as ResourceName] as Rules;
   return Object.prototype.hasOwnProperty.call(rules, action) ? rules[action] : null;
 }
 
-/** Whether the permissions allow `action` on `resource`; unknown resource or action: denied. */
-export function canAccess(permissions: Permissions | null | undefined, resource: string, action: string): boolean {
+/**
+ * Why the table refuses `action` on `resource`, or null when it allows it: FORBIDDEN without one of
+ * the entry's flags (or for an entry it does not have), PROVIDER_STAFF_ONLY when the flags are held
+ * but the entry is provider staff's and the caller is a customer's user.
+ */
+export function accessRefusal(permissions: Permissions | null | undefined, resource: string, action: string, context: AccessContext = {}): 'FORBIDDEN' | 'PROVIDER_STAFF_ONLY' | null {
   const rule = accessRule(resource, action);
-  return rule !== null && hasAnyPermission(permissions, rule);
+  if (rule === null || !hasAnyPermission(permissions, rule.anyOf)) return 'FORBIDDEN';
+  return rule.staff && context.isProvider !== true ? 'PROVIDER_STAFF_ONLY' : null;
+}
+
+/** Whether the table lets these permissions (and company kind) do `action` on `resource`; unknown resource or action: denied. */
+export function canAccess(permissions: Permissions | null | undefined, resource: string, action: string, context: AccessContext = {}): boolean {
+  return accessRefusal(permissions, resource, action, context) === null;
 }
 
 /** Every action the table names for a resource (for tests and docs). */

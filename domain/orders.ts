@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accessRule } from './access';
 import { MAX_UPLOAD_BYTES } from './constants';
 import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
@@ -171,7 +172,8 @@ export const ORDER_JOB_TRANSITIONS = {
 /** The state a successful issue ends in. */
 export const issuedStateFor = (shipping: ShippingType): OrderState => (shipping === 'PHISICAL_SHIPMENT' ? 'SHIPMENT_IN_PROGRESS' : 'COMPLETED');
 
-const PROVIDER_ONLY: readonly OrderAction[] = ['retry', 'tracking'];
+/** The order actions the access table keeps to provider staff (domain/access.ts: retry, tracking). */
+const PROVIDER_ONLY: readonly OrderAction[] = ORDER_ACTIONS.filter((action) => accessRule('privative-orders/orders', action)?.staff === true);
 const SHIPMENT_ONLY: readonly OrderAction[] = ['tracking', 'delivered'];
 const NOT_AFTER_ACTIVATION: readonly OrderAction[] = ['activate', 'cancel', 'editExpiry'];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accessRule } from './access';
 import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { csvLines, csvSeparatorOf, splitCsvLine } from './csvRead';
@@ -93,7 +94,7 @@ export const squareConfirmTarget = (totalAmountCents: number, thresholdCents: nu
 
 /** Why `action` is refused on the order (an API error code), or null when it is allowed. */
 export function squareOrderActionRefusal(action: SquareOrderAction, order: SquareOrderFacts, viewer: SquareViewer): ApiErrorCode | null {
-  if (action === 'approve' && !viewer.isProvider) return 'FORBIDDEN';
+  if (accessRule('square/orders', action)?.staff === true && !viewer.isProvider) return 'FORBIDDEN';
   return SQUARE_ORDER_TRANSITIONS[order.state][action] === undefined ? 'SQUARE_ORDER_STATE_INVALID' : null;
 }
 

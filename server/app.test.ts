@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from './db/schema';
-import { companyRouteGuards } from './lib/route-guards';
+import type { ResourceName } from '../domain/access';
+import { routeAccess } from './lib/route-access';
 import { createTestApp, type TestApp } from './test/app';
 import { bearer, login } from './test/auth';
 import { DRIVERS } from './test/db';
@@ -14,17 +15,13 @@ function addProbeRoutes(app: FastifyInstance) {
   app.get('/api/test/boom', { config: { public: true } }, async () => {
     throw new Error('relation "secret_table" does not exist at SELECT * FROM secret_table');
   });
-  app.get<{ Params: { companyId: string } }>(
-    '/api/company/:companyId/probe',
-    { preHandler: app.requireAccess('report', 'list') },
-    async (request) => {
-      await app.assertCompanyInScope(request, request.params.companyId);
-      return { ok: true };
-    },
-  );
+  app.get('/api/company/:companyId/probe', { config: routeAccess('report', 'list') }, async () => ({ ok: true }));
   // entries the access table (domain/access.ts) does not have: denied to everyone, provider staff too
-  app.get('/api/company/:companyId/unlisted-resource', { preHandler: companyRouteGuards(app, 'no/such-resource', 'list') }, async () => ({ ok: true }));
-  app.get('/api/company/:companyId/unlisted-action', { preHandler: companyRouteGuards(app, 'privative/stores', 'no-such-action') }, async () => ({ ok: true }));
+  app.get('/api/company/:companyId/unlisted-resource', { config: routeAccess('no/such-resource' as ResourceName, 'list') }, async () => ({ ok: true }));
+  app.get('/api/company/:companyId/unlisted-action', { config: routeAccess('privative/stores', 'no-such-action') }, async () => ({ ok: true }));
+  // a route that declares no access at all: closed to everyone, a signed-in caller's own routes too
+  app.get('/api/company/:companyId/undeclared', async () => ({ ok: true }));
+  app.get('/api/user/undeclared', async () => ({ ok: true }));
 }
 
 describe.each(DRIVERS)('app shell (%s)', (driver) => {
@@ -108,10 +105,10 @@ describe.each(DRIVERS)('app shell (%s)', (driver) => {
     expect((await probe(ids.ACME, 'nope')).statusCode).toBe(401);
   });
 
-  it('denies a resource or action missing from the access table (403), whatever the caller holds', async () => {
+  it('denies a resource or action missing from the access table, or a route declaring none (403), whatever the caller holds', async () => {
     const admin = await login(t.app, 'admin@tessera.test');
-    for (const path of ['unlisted-resource', 'unlisted-action']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/company/${ids.TESSERA}/${path}`, headers: bearer(admin.accessToken) });
+    for (const url of ['unlisted-resource', 'unlisted-action', 'undeclared'].map((path) => `/api/company/${ids.TESSERA}/${path}`).concat('/api/user/undeclared')) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin.accessToken) });
       expect(res.statusCode).toBe(403);
       expect(res.json().error.message).toBe('FORBIDDEN');
     }

@@ -1,9 +1,9 @@
-import { canAccess } from '../../domain/access';
+import { accessRefusal } from '../../domain/access';
 import type { Permissions } from '../../domain/permissions';
 import type { AuthState } from '../context';
 import type { Db } from '../db/client';
 import { companyInScopeOf } from './company-scope';
-import { forbidden, notFound } from './errors';
+import { ApiError, forbidden, notFound } from './errors';
 import { isUuid } from './pg-errors';
 
 /**
@@ -43,9 +43,14 @@ export function principalOf(auth: AuthState): Principal {
   };
 }
 
-/** 403 FORBIDDEN unless the access table lets these permissions do `action` on `resource`. */
-export function assertCan(who: { permissions: Permissions }, resource: string, action: string): void {
-  if (!canAccess(who.permissions, resource, action)) throw forbidden();
+/**
+ * 403 unless the access table lets the caller do `action` on `resource`: FORBIDDEN without the
+ * entry's flags, PROVIDER_STAFF_ONLY for a provider staff's entry and a customer's user.
+ */
+export function assertCan(who: Pick<Principal, 'permissions' | 'company'>, resource: string, action: string): void {
+  const refusal = accessRefusal(who.permissions, resource, action, { isProvider: who.company.isProvider });
+  if (refusal === 'PROVIDER_STAFF_ONLY') throw new ApiError(403, 'PROVIDER_STAFF_ONLY', 'Only provider staff may do this');
+  if (refusal) throw forbidden();
 }
 
 /** 404 NOT_FOUND unless `companyId` is the caller's company or below it (provider staff: any company). */

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { ResourceName } from '../../domain/access';
 import type { CompanyActor } from './access';
 import { listQueryOf, parseListQuery, sendList, type ListParams, type ListQueryString } from './list-query';
-import { companyRouteGuards } from './route-guards';
+import { routeAccess } from './route-access';
 
 export const scopeParams = z.object({ companyId: z.string() });
 export const itemParams = z.object({ companyId: z.string(), id: z.string() });
@@ -15,7 +16,7 @@ export const itemParams = z.object({ companyId: z.string(), id: z.string() });
  * Content-Range. Handlers get the checked actor (`actor.companyId` is the scope root).
  */
 export interface CompanyCrud<R, F extends z.ZodType, S extends string, C, U> {
-  resource: string;
+  resource: ResourceName;
   root: string;
   tags: string[];
   /** the Content-Range resource name */
@@ -36,12 +37,12 @@ export interface CompanyCrud<R, F extends z.ZodType, S extends string, C, U> {
 
 export function companyCrudRoutes<R, F extends z.ZodType, S extends string, C, U>(app: FastifyInstance, spec: CompanyCrud<R, F, S, C, U>): void {
   const { resource, root, tags, record } = spec;
-  const guard = (action: string) => companyRouteGuards(app, resource, action);
+  const guard = (action: string) => routeAccess(resource, action);
   const id = (request: FastifyRequest) => (request.params as z.infer<typeof itemParams>).id;
 
   app.get(
     root,
-    { schema: { tags, summary: spec.list.summary, params: scopeParams, querystring: listQueryOf(spec.list.sortFields), response: { 200: z.array(record) } }, preHandler: guard('list') },
+    { schema: { tags, summary: spec.list.summary, params: scopeParams, querystring: listQueryOf(spec.list.sortFields), response: { 200: z.array(record) } }, config: guard('list') },
     async (request, reply) => {
       const query = parseListQuery(request.query as ListQueryString, spec.list.filter, spec.list.sortFields, spec.list.defaultSort);
       const { rows, total } = await spec.list.run(request.actor, query);
@@ -50,18 +51,18 @@ export function companyCrudRoutes<R, F extends z.ZodType, S extends string, C, U
   );
   app.post(
     root,
-    { schema: { tags, summary: spec.create.summary, params: scopeParams, body: spec.create.body, response: { 201: record } }, preHandler: guard('create') },
+    { schema: { tags, summary: spec.create.summary, params: scopeParams, body: spec.create.body, response: { 201: record } }, config: guard('create') },
     async (request, reply) => reply.code(201).send(await spec.create.run(request.actor, request.body as C)),
   );
-  app.get(`${root}/:id`, { schema: { tags, summary: spec.show.summary, params: itemParams, response: { 200: record } }, preHandler: guard('show') }, async (request) =>
+  app.get(`${root}/:id`, { schema: { tags, summary: spec.show.summary, params: itemParams, response: { 200: record } }, config: guard('show') }, async (request) =>
     spec.show.run(request.actor, id(request)),
   );
   app.put(
     `${root}/:id`,
-    { schema: { tags, summary: spec.edit.summary, params: itemParams, body: spec.edit.body, response: { 200: record } }, preHandler: guard('edit') },
+    { schema: { tags, summary: spec.edit.summary, params: itemParams, body: spec.edit.body, response: { 200: record } }, config: guard('edit') },
     async (request) => spec.edit.run(request.actor, id(request), request.body as U),
   );
-  app.delete(`${root}/:id`, { schema: { tags, summary: spec.delete.summary, params: itemParams, response: { 200: record } }, preHandler: guard('delete') }, async (request) =>
+  app.delete(`${root}/:id`, { schema: { tags, summary: spec.delete.summary, params: itemParams, response: { 200: record } }, config: guard('delete') }, async (request) =>
     spec.delete.run(request.actor, id(request)),
   );
 }

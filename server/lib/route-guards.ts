@@ -1,46 +1,39 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { assertCan, authorize, principalOf, type CompanyActor } from './access';
+import { assertCan, authorize, principalOf, type Actor, type CompanyActor } from './access';
 import { subtreeIds } from './company-scope';
 import { notFound } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** the caller acting on the route's {companyId}, set by `companyRouteGuards` */
+    /** the caller acting on the route's {companyId}, set by `guardCompanyRoute` */
     actor: CompanyActor;
+    /** the caller and the company subtree of the route's {companyId}, set by `guardCompanyRoute` */
+    scopedActor: Actor;
   }
 }
 
 /**
- * The guard of every company-scoped route (/api/company/{companyId}/…): a signed-in caller whom
- * the access table lets do `action` on `resource` (403 otherwise), then `{companyId}` inside the
- * caller's scope (404 otherwise). The scope answer normally came with the caller's own query
- * (plugins/auth.ts: no round trip here); otherwise the same `authorize` that serves services and
- * jobs (lib/access.ts) asks the database.
+ * The check of every company route (/api/company/{companyId}/…), run by the auth plugin's hook for
+ * the route's declared access (lib/route-access.ts), before the body is read: a signed-in caller
+ * whom the access table lets do `action` on `resource` (403 otherwise), then `{companyId}` inside
+ * the caller's scope (404 otherwise, so other company trees learn nothing). The scope answer and
+ * the subtree normally came with the caller's own query (plugins/auth.ts: no round trip here);
+ * otherwise the same `authorize` that serves services and jobs (lib/access.ts) asks the database.
+ * Sets `request.actor` and `request.scopedActor` (with the subtree's ids, what repositories may
+ * touch: ids outside it answer 404 like unknown ids).
  */
-export function companyRouteGuards(app: FastifyInstance, resource: string, action: string): preHandlerAsyncHookHandler[] {
-  const guard: preHandlerAsyncHookHandler = async function (request: FastifyRequest, reply) {
-    await app.requireAuth.call(this, request, reply);
-    const { companyId } = request.params as { companyId: string };
-    const principal = principalOf(request.auth);
-    const known = request.companyScope?.companyId === companyId ? request.companyScope : null;
-    if (!known) {
-      request.actor = await authorize(app.ctx.db, principal, resource, action, companyId);
-      return;
-    }
-    assertCan(principal, resource, action); // 403 before 404, as authorize does
-    if (!known.inScope) throw notFound();
-    request.actor = { ...principal, companyId };
-  };
-  return [guard];
-}
-
-/**
- * The ids of the route's {companyId} subtree, for repositories' `company_id IN (…)`: already
- * loaded with the caller on a guarded company route, else one query.
- */
-export async function routeSubtreeIds(db: Db, request: FastifyRequest): Promise<string[]> {
-  const companyId = request.actor.companyId;
-  if (request.companyScope?.companyId === companyId && request.companyScope.inScope) return request.companyScope.subtreeIds;
-  return subtreeIds(db, companyId);
+export async function guardCompanyRoute(db: Db, request: FastifyRequest, resource: string, action: string): Promise<void> {
+  const { companyId } = (request.params ?? {}) as { companyId?: string };
+  const principal = principalOf(request.auth);
+  const known = request.companyScope?.companyId === companyId ? request.companyScope : null;
+  if (!known || companyId === undefined) {
+    request.actor = await authorize(db, principal, resource, action, companyId ?? '');
+    request.scopedActor = { ...request.actor, companyIds: await subtreeIds(db, request.actor.companyId) };
+    return;
+  }
+  assertCan(principal, resource, action); // 403 before 404, as authorize does
+  if (!known.inScope) throw notFound();
+  request.actor = { ...principal, companyId };
+  request.scopedActor = { ...request.actor, companyIds: known.subtreeIds };
 }

@@ -5,9 +5,10 @@ import type { AppContext, AuthState } from '../context';
 import type { Db } from '../db/client';
 import { companies, refreshTokens, users } from '../db/schema';
 import { verifyAccessToken, type AccessClaims } from '../lib/access-token';
-import { assertCan, assertCompanyInScope, principalOf, type Actor, type CompanyActor } from '../lib/access';
+import type { Actor, CompanyActor } from '../lib/access';
 import { companyInScopeSql, companySubtreeJson } from '../lib/company-scope';
-import { unauthorized } from '../lib/errors';
+import { forbidden, unauthorized } from '../lib/errors';
+import { guardCompanyRoute } from '../lib/route-guards';
 import { isUuid } from '../lib/pg-errors';
 
 /** The route's {companyId} as the caller's query saw it: in scope or not, and its subtree. */
@@ -27,10 +28,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     requireAuth: preHandlerAsyncHookHandler;
-    /** 403 unless the access table (domain/access.ts) lets the caller do `action` on `resource` */
-    requireAccess(resource: string, action: string): preHandlerAsyncHookHandler;
-    /** 404 unless `companyId` is the caller's company or below it (provider staff: any company). */
-    assertCompanyInScope(request: FastifyRequest, companyId: string): Promise<void>;
   }
   interface FastifyContextConfig {
     /** the route needs no access token */
@@ -99,7 +96,12 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   return { user: row.user, company: row.company, sessionId: claims.sessionId };
 }
 
-/** Bearer access tokens on every /api route not marked `config.public`, plus guards for routes. */
+/**
+ * Bearer access tokens on every /api route not marked `config.public`, then the route's declared
+ * access (lib/route-access.ts) before its body is read: the access table and the {companyId} scope
+ * on company routes, any signed-in caller on their own account's routes, and 403 on a route that
+ * declares nothing (closed until it says who may call it).
+ */
 export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('auth', null as unknown as AuthState);
   app.decorateRequest('actor', null as unknown as CompanyActor);
@@ -111,22 +113,14 @@ export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppCon
     // the integration API authenticates its own callers, API keys (modules/integration/plugin.ts)
     if (!url || !url.startsWith('/api/') || url.startsWith('/api/integration/') || request.routeOptions.config.public) return;
     request.auth = await authenticate(ctx, request);
+    const access = request.routeOptions.config.access;
+    if (access === 'signedIn') return;
+    if (!access || typeof access !== 'object' || !('resource' in access)) throw forbidden();
+    await guardCompanyRoute(ctx.db, request, access.resource, access.action);
   });
 
   const requireAuth: preHandlerAsyncHookHandler = async function (request: FastifyRequest, _reply: FastifyReply) {
     if (!request.auth) request.auth = await authenticate(ctx, request);
   };
   app.decorate('requireAuth', requireAuth);
-
-  app.decorate('requireAccess', (resource: string, action: string): preHandlerAsyncHookHandler => {
-    return async function (request, reply) {
-      await requireAuth.call(this, request, reply);
-      assertCan(request.auth.user, resource, action);
-    };
-  });
-
-  app.decorate('assertCompanyInScope', async (request: FastifyRequest, companyId: string) => {
-    if (!request.auth) throw unauthorized();
-    await assertCompanyInScope(ctx.db, principalOf(request.auth), companyId);
-  });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
+import type { RouteAccess } from '../lib/route-access';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,7 +50,7 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 function describeAnswers(input: TransformInput) {
   const out = jsonSchemaTransform(input);
   const { url } = input;
-  const config = (input.route.config ?? {}) as { public?: boolean; noContent?: boolean };
+  const config = (input.route.config ?? {}) as { public?: boolean; noContent?: boolean; access?: RouteAccess };
   const response: Record<string, unknown> = { ...((out.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {}) };
   if (config.noContent) response['204'] = { description: 'No content', type: 'null' };
   if (url.startsWith('/identity/')) {
@@ -74,7 +75,9 @@ function describeAnswers(input: TransformInput) {
     if (input.route.method !== 'GET') response['409'] ??= problemResponse('CONFLICT or a domain refusal code (e.g. DUPLICATE_CODE, NOT_FROZEN)');
     response.default ??= problemResponse('Any other error: problem+json with error.message = a stable code');
   }
-  return { ...out, schema: { ...(out.schema ?? {}), response } };
+  // who may call it (lib/route-access.ts): the authorization matrix reads it from this document
+  const access = config.public ? 'public' : config.access;
+  return { ...out, schema: { ...(out.schema ?? {}), response, ...(access && { 'x-access': access }) } };
 }
 
 /** OpenAPI 3 built from the routes' zod schemas, browsable at /docs (document at /docs/json). */

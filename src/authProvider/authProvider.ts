@@ -93,12 +93,13 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
 
     /** Unknown resource or action: denied (domain/access.ts). */
     async canAccess({ resource, action }: { resource: string; action: string }) {
-      return canAccess(await permissions().catch(() => null), resource, action);
+      const configuration = hasSession() ? await loadUserConfiguration(http).catch(() => null) : null;
+      return configuration ? canAccess(configuration.permissions, resource, action, { isProvider: configuration.company.isProvider }) : false;
     },
 
     canAccessNow({ resource, action }: { resource: string; action: string }) {
       const configuration = hasSession() ? settledUserConfiguration() : undefined;
-      return configuration ? canAccess(configuration.permissions, resource, action) : undefined;
+      return configuration ? canAccess(configuration.permissions, resource, action, { isProvider: configuration.company.isProvider }) : undefined;
     },
 
     getConfiguration: () => loadUserConfiguration(http),

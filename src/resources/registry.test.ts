@@ -5,8 +5,9 @@ import { buildMenu, firstMenuPath, isSideNavHidden, MENU_RESOURCES, preloadListS
 import { SECTIONS } from './sections';
 
 /** The menu as the shell builds it: canAccess 'list' for each menu resource. */
-function menuFor(permissions: Permissions, provider = permissions === ALL_PERMISSIONS) {
-  return buildMenu(Object.fromEntries(MENU_RESOURCES.map((name) => [name, canAccess(permissions, name, 'list')])), { provider });
+function menuFor(permissions: Permissions, isProvider = permissions === ALL_PERMISSIONS) {
+  const answers = (action: string) => Object.fromEntries(MENU_RESOURCES.map((name) => [name, canAccess(permissions, name, action, { isProvider })]));
+  return buildMenu(answers('list'), answers('create'));
 }
 const paths = (keys: PermissionKey[]) => menuFor(permissionsFrom(keys)).flatMap((section) => section.items.map((item) => item.path));
 

@@ -99,12 +99,18 @@ export interface MenuSection {
 /** The resources that have a menu entry, in registry order. */
 export const MENU_RESOURCES: readonly ResourceName[] = REGISTRY.filter((definition) => definition.menu && definition.list).map((definition) => definition.name);
 
-/** The menu for the resources the user may list (`allowed`: resource → canAccess 'list'). */
-export function buildMenu(allowed: Readonly<Record<string, boolean>> | undefined, viewer: { provider?: boolean } = {}): MenuSection[] {
+/** The menu resources whose entry needs `create` as well as `list` (registry `menuAction`). */
+export const MENU_CREATE_RESOURCES: readonly ResourceName[] = REGISTRY.filter((definition) => definition.menu && definition.list && definition.menuAction === 'create').map((definition) => definition.name);
+
+/**
+ * The menu for the resources the user may list (`allowed`: resource → canAccess 'list'), less the
+ * entries whose `menuAction` they may not do (`creatable`: resource → canAccess 'create').
+ */
+export function buildMenu(allowed: Readonly<Record<string, boolean>> | undefined, creatable: Readonly<Record<string, boolean>> = {}): MenuSection[] {
   const sections: MenuSection[] = [];
   for (const definition of REGISTRY) {
     if (!definition.menu || !definition.list || !allowed?.[definition.name]) continue;
-    if (definition.menuFor === 'provider' && !viewer.provider) continue;
+    if (definition.menuAction === 'create' && !creatable[definition.name]) continue;
     const section = sectionOf(definition.name);
     let entry = sections.find((candidate) => candidate.key === section.key);
     if (!entry) sections.push((entry = { key: section.key, icon: section.icon, items: [] }));

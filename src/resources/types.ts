@@ -34,10 +34,11 @@ export interface ResourceDefinition {
   /** the menu entry (i18n key under `menu.items.`), opening the list; none: not in the menu */
   menu?: string;
   /**
-   * 'provider': the menu entry is provider staff's only (their work, as the ticket categories);
-   * others keep what the access table gives them (reading it where a form of theirs needs it).
+   * 'create': the menu entry is for those the access table lets create in it (the ticket
+   * categories: provider staff's work); others keep what the table gives them (reading it where a
+   * form of theirs needs it).
    */
-  menuFor?: 'provider';
+  menuAction?: 'create';
   icon?: ComponentType;
   recordRepresentation?: ResourceProps['recordRepresentation'];
   list?: ResourceScreen & { path?: 'list' };

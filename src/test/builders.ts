@@ -2,6 +2,20 @@ import { permissionsFrom, type PermissionKey } from '../../domain/permissions';
 import type { UserConfiguration } from '../../domain/schemas/auth';
 import { storeSession } from '../authProvider/session';
 
+/**
+ * Whether the signed-in user of a test is provider staff: what the served configuration says
+ * (`servedConfiguration`) and what renderScreen's canAccess reads, as the real authProvider reads
+ * one configuration for both. Reset after each test (setup.ts).
+ */
+export const testSession = { provider: false };
+
+/** The configuration answer of a test's signed-in user, its company kind kept for canAccess too. */
+export function servedConfiguration(configuration: UserConfiguration, provider: boolean): UserConfiguration {
+  configuration.company.isProvider = provider;
+  testSession.provider = provider;
+  return configuration;
+}
+
 export function signedIn(session = { accessToken: 'access-1', refreshToken: 'refresh-1', companyId: 'company-1' }) {
   storeSession(session);
   return session;

@@ -12,7 +12,7 @@ import { createQueryClient } from '../dataProvider/queryClient';
 import type { TesseraAuthProvider } from '../dataProvider/types';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import { LocationProbe } from './LocationProbe';
-import { signedIn } from './builders';
+import { signedIn, testSession } from './builders';
 
 export interface RenderScreenOptions {
   /** the URL the router starts at */
@@ -21,6 +21,8 @@ export interface RenderScreenOptions {
   route?: string;
   /** the permission flags of the signed-in user; canAccess answers from domain/access.ts */
   permissions?: PermissionKey[];
+  /** the user is provider staff (the access table's staff entries open to them); default: what the test's served configuration says */
+  provider?: boolean;
   /** the react-admin resource the screen belongs to (what the registry mounts it under) */
   resource?: ResourceName;
   /** authProvider methods of the test's own (a session check that never answers) */
@@ -33,7 +35,7 @@ export interface RenderScreenOptions {
  * of company-1 ("Acme") holding `permissions`. The authProvider is the real one, with its
  * permissions and identity fixed: access checks stay on.
  */
-export async function renderScreen(ui: ReactElement, { path = '/', route = '*', permissions = [], resource, auth }: RenderScreenOptions = {}) {
+export async function renderScreen(ui: ReactElement, { path = '/', route = '*', permissions = [], provider, resource, auth }: RenderScreenOptions = {}) {
   signedIn();
   const http = createHttpClient({ onSessionEnd: () => undefined });
   const dataProvider = createDataProvider(http);
@@ -44,7 +46,7 @@ export async function renderScreen(ui: ReactElement, { path = '/', route = '*', 
     checkError: async () => undefined,
     getPermissions: async () => granted,
     getIdentity: async () => ({ id: 'user-1', fullName: 'Ada Lovelace', companyId: 'company-1', companyName: 'Acme' }),
-    canAccess: async ({ resource: name, action }) => canAccess(granted, name, action),
+    canAccess: async ({ resource: name, action }) => canAccess(granted, name, action, { isProvider: provider ?? testSession.provider }),
     ...auth,
   };
   const screen = resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui;

@@ -5,6 +5,7 @@ import { i18n, loadAreas } from '../i18n/i18n';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import { clearUserConfigurationCache } from '../authProvider/userConfigurationCache';
 import { server } from './msw';
+import { testSession } from './builders';
 
 await createI18nProvider();
 // screens are rendered without the signed-in shell that loads the areas' texts
@@ -21,6 +22,7 @@ afterEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   clearUserConfigurationCache();
+  testSession.provider = false;
   // tests assert English texts unless they switch language themselves
   await i18n.changeLanguage('en');
 });

@@ -5,8 +5,9 @@ import { auditExportQuerySchema, auditFilterSchema, auditRecordSchema } from '..
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { listQuerySchema, NEXT_CURSOR_HEADER, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
-import { guards, scopeParams } from '../../lib/route-support';
+import { scopeParams } from '../../lib/route-support';
 import { auditExport, auditPage, auditRecord, auditScopeOf } from './trail.service';
+import { routeAccess } from '../../lib/route-access';
 
 const RESOURCE = 'audit';
 /** newest first: the identity id is the order rows were written in, so `occurredAt` (what the screens ask) and `id` sort alike */
@@ -34,7 +35,7 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         querystring: listQuerySchema,
         response: { 200: z.array(auditRecordSchema) },
       },
-      preHandler: guards(base, ctx, RESOURCE, 'list'),
+      config: routeAccess(RESOURCE, 'list'),
     },
     async (request, reply) => {
       const scope = await auditScopeOf(ctx, request);
@@ -52,7 +53,7 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     `${root}/export`,
     {
       schema: { tags, summary: 'The filtered audit trail as CSV (lang it|en, tz), newest first, streamed', params: scopeParams, querystring: auditExportQuerySchema, produces: ['text/csv'] },
-      preHandler: guards(base, ctx, RESOURCE, 'export'),
+      config: routeAccess(RESOURCE, 'export'),
     },
     async (request, reply) => {
       const scope = await auditScopeOf(ctx, request);
@@ -67,7 +68,7 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     `${root}/:id`,
     {
       schema: { tags, summary: 'One audit record (its changed fields before and after)', params: idParams, response: { 200: auditRecordSchema } },
-      preHandler: guards(base, ctx, RESOURCE, 'show'),
+      config: routeAccess(RESOURCE, 'show'),
     },
     async (request) => {
       const scope = await auditScopeOf(ctx, request);

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { batchFields } from '../../../domain/schemas/batch';
 import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { ApiError } from '../../lib/errors';
-import { guards, scopeParams } from '../../lib/route-support';
+import { scopeParams } from '../../lib/route-support';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listCatalog } from '../giftcards/typologies.repository';
 import { archiveKey } from './archive';
@@ -34,6 +34,7 @@ import {
   showBatch,
   showTypology,
 } from './service';
+import { routeAccess } from '../../lib/route-access';
 
 /** ids are checked by the services (an unknown or malformed id answers 404) */
 const itemParams = z.object({ companyId: z.string(), id: z.string() }).strict();
@@ -56,7 +57,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     typologies,
     {
       schema: { tags, summary: 'The catalog: the provider typologies and those of the company subtree (filter {q, type, variableValue})', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(catalogTypologySchema) } },
-      preHandler: guards(base, ctx, TYP, 'list'),
+      config: routeAccess(TYP, 'list'),
     },
     async (request, reply) => {
       const query = parseListQuery(request.query, typologyFilterSchema, TYPOLOGY_SORT_FIELDS, { field: 'name', order: 'ASC' });
@@ -66,17 +67,17 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
   );
   app.get(
     `${typologies}/:id`,
-    { schema: { tags, summary: 'One typology of the catalog', params: itemParams, response: { 200: catalogTypologySchema } }, preHandler: guards(base, ctx, TYP, 'show') },
+    { schema: { tags, summary: 'One typology of the catalog', params: itemParams, response: { 200: catalogTypologySchema } }, config: routeAccess(TYP, 'show') },
     async (request) => showTypology(ctx.db, request.scopedActor, request.params.id),
   );
   app.post(
     typologies,
-    { schema: { tags, summary: 'A new typology (provider staff); companyId makes it a company product', params: scopeParams, body: typologyCreateSchema, response: { 201: catalogTypologySchema } }, preHandler: guards(base, ctx, TYP, 'create') },
+    { schema: { tags, summary: 'A new typology (provider staff); companyId makes it a company product', params: scopeParams, body: typologyCreateSchema, response: { 201: catalogTypologySchema } }, config: routeAccess(TYP, 'create') },
     async (request, reply) => reply.code(201).send(await createTypology(ctx.db, request.scopedActor, request.body)),
   );
   app.put(
     `${typologies}/:id`,
-    { schema: { tags, summary: 'Edit a typology (provider staff); type and variable value are fixed once cards exist', params: itemParams, body: typologyUpdateSchema, response: { 200: catalogTypologySchema } }, preHandler: guards(base, ctx, TYP, 'edit') },
+    { schema: { tags, summary: 'Edit a typology (provider staff); type and variable value are fixed once cards exist', params: itemParams, body: typologyUpdateSchema, response: { 200: catalogTypologySchema } }, config: routeAccess(TYP, 'edit') },
     async (request) => editTypology(ctx.db, request.scopedActor, request.params.id, request.body),
   );
 
@@ -84,7 +85,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     batches,
     {
       schema: { tags, summary: 'Batches of the company subtree, newest first (filter {lotNumber, typologyId, status, archiveStatus})', params: scopeParams, querystring: listQueryOf(BATCH_ORDER.sortFields), response: { 200: z.array(batchSchema) } },
-      preHandler: guards(base, ctx, BAT, 'list'),
+      config: routeAccess(BAT, 'list'),
     },
     async (request, reply) => {
       const query = parseListQuery(request.query, batchFilterSchema, BATCH_ORDER.sortFields, BATCH_ORDER.defaultSort);
@@ -94,14 +95,14 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
   );
   app.get(
     `${batches}/:id`,
-    { schema: { tags, summary: 'One batch with its progress', params: itemParams, response: { 200: batchSchema } }, preHandler: guards(base, ctx, BAT, 'show') },
+    { schema: { tags, summary: 'One batch with its progress', params: itemParams, response: { 200: batchSchema } }, config: routeAccess(BAT, 'show') },
     async (request) => showBatch(ctx.db, request.scopedActor, request.params.id),
   );
   app.post(
     batches,
     {
       schema: { tags, summary: 'Generate a batch (provider staff): stored PENDING, a job makes the cards (generatedCount advances)', params: scopeParams, body: batchCreateSchema, response: { 201: batchSchema } },
-      preHandler: guards(base, ctx, BAT, 'create'),
+      config: routeAccess(BAT, 'create'),
     },
     async (request, reply) => reply.code(201).send(await createBatch(ctx, request.scopedActor, request.body)),
   );
@@ -109,7 +110,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     `${batches}/:id/archive`,
     {
       schema: { tags, summary: 'Make (or make again) the print-ready PDF archive: archiveStatus PENDING, a job draws it (archiveCount advances)', params: itemParams, response: { 202: batchSchema } },
-      preHandler: guards(base, ctx, BAT, 'archive'),
+      config: routeAccess(BAT, 'archive'),
     },
     async (request, reply) => reply.code(202).send(await requestArchive(ctx, request.scopedActor, request.params.id)),
   );
@@ -117,7 +118,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
     `${batches}/:id/archive`,
     {
       schema: { tags, summary: 'Download the PDF archive (409 ARCHIVE_NOT_READY until archiveStatus is COMPLETED; 404 FILE_NOT_FOUND when the storage no longer has it)', params: itemParams, produces: ['application/pdf'] },
-      preHandler: guards(base, ctx, BAT, 'download'),
+      config: routeAccess(BAT, 'download'),
     },
     async (request, reply) => {
       const { batch, file } = await archiveFileOf(ctx.db, request.scopedActor, request.params.id);
@@ -147,7 +148,7 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
           ...(mode === 'activate' ? { body: activateBody } : {}),
           response: { 202: batchSchema },
         },
-        preHandler: guards(base, ctx, BAT, mode),
+        config: routeAccess(BAT, mode),
       },
       async (request, reply) => {
         const body = (request.body ?? undefined) as { amountCents?: number } | undefined;

@@ -7,12 +7,12 @@ import { companyFields, referentSchema } from '../../../domain/schemas/company';
 import { declaredOrder } from '../../lib/list-query';
 import type { AppContext } from '../../context';
 import { companyCrudRoutes, itemParams } from '../../lib/company-routes';
-import { companyRouteGuards } from '../../lib/route-guards';
 import { readSingleFile } from '../../lib/uploads';
 import { readLogo, saveLogo } from './logo';
 import { malformedIdIsNotFound, onlyUuids } from './malformed-id';
 import * as repo from './repository';
 import * as service from './service';
+import { routeAccess } from '../../lib/route-access';
 
 const RESOURCE = 'privative-orders/companies';
 /** The declared filters (companyFields: the parent), the search, a lookup's ids. */
@@ -49,7 +49,7 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
       method,
       url: `${root}/:id/referent`,
       schema: { tags, summary: 'Create or update the referent (a pending user + activation e-mail)', params: itemParams, body: referentSchema, response: { 200: companyRecordSchema } },
-      preHandler: companyRouteGuards(app, RESOURCE, 'edit'),
+      config: routeAccess(RESOURCE, 'edit'),
       handler: async (request) => service.upsertReferent(ctx, request.auth, request.params.companyId, request.params.id, request.body),
     });
   }
@@ -63,18 +63,18 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
         params: itemParams,
         response: { 200: companyRecordSchema },
       },
-      preHandler: companyRouteGuards(app, RESOURCE, 'edit'),
+      config: routeAccess(RESOURCE, 'edit'),
     },
     async (request) => service.removeReferent(ctx, request.actor, request.params.companyId, request.params.id),
   );
 
   app.post(
     `${root}/:id/logo`,
-    { schema: { tags, summary: 'Upload the logo (multipart "file": JPEG or PNG, at most 5 MB)', params: itemParams, response: { 200: companyRecordSchema } }, preHandler: companyRouteGuards(app, RESOURCE, 'logo') },
+    { schema: { tags, summary: 'Upload the logo (multipart "file": JPEG or PNG, at most 5 MB)', params: itemParams, response: { 200: companyRecordSchema } }, config: routeAccess(RESOURCE, 'logo') },
     async (request) => saveLogo(ctx, request.params.companyId, request.params.id, await readSingleFile(request)),
   );
 
-  app.get(`${root}/:id/logo`, { schema: { tags, summary: 'The logo image', params: itemParams }, preHandler: companyRouteGuards(app, RESOURCE, 'show') }, async (request, reply) => {
+  app.get(`${root}/:id/logo`, { schema: { tags, summary: 'The logo image', params: itemParams }, config: routeAccess(RESOURCE, 'show') }, async (request, reply) => {
     const logo = await readLogo(ctx, request.params.companyId, request.params.id);
     return reply.type(logo.contentType).header('Cache-Control', 'private, no-cache').send(logo.data);
   });

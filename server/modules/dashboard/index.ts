@@ -6,10 +6,11 @@ import { issuesToErrors } from '../../../domain/errors';
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { subtreeIds } from '../../lib/company-scope';
-import { guards, scopeParams } from '../../lib/route-support';
+import { scopeParams } from '../../lib/route-support';
 import { PowerBiClient } from './powerbi';
 import { registerDashboardRollupJob } from './rollup';
 import { dashboardStats } from './stats';
+import { routeAccess } from '../../lib/route-access';
 
 const DASHBOARD = 'dashboard';
 
@@ -34,7 +35,7 @@ export async function dashboardRoutes(base: FastifyInstance, { ctx }: { ctx: App
         params: scopeParams,
         response: { 200: dashboardStatsSchema },
       },
-      preHandler: guards(app, ctx, DASHBOARD, 'list'),
+      config: routeAccess(DASHBOARD, 'list'),
     },
     async (request) => {
       // read after the guards: a caller without the flag learns 403 before anything about the query
@@ -58,7 +59,7 @@ export async function dashboardRoutes(base: FastifyInstance, { ctx }: { ctx: App
         params: scopeParams,
         response: { 200: dashboardEmbedSchema },
       },
-      preHandler: guards(app, ctx, DASHBOARD, 'list'),
+      config: routeAccess(DASHBOARD, 'list'),
     },
     async (request, reply) => {
       // an embed token is a credential: no cache may keep it

@@ -13,6 +13,8 @@ import { defaultActivationStores } from './stores.repository';
 
 /** What a bulk action reads of the actor (lib/access.ts): the batch activation job acts for its user with only these. */
 type BulkActor = Pick<Actor, 'userId' | 'permissions' | 'companyIds'>;
+/** A caller of the bulk routes: the access table reads their company kind too. */
+type BulkCaller = BulkActor & Pick<Actor, 'company'>;
 
 /** Cards per DB transaction: one lock query, one ledger insert and one update per chunk. */
 const CHUNK = 500;
@@ -213,7 +215,7 @@ async function execute(
  * transaction; refusals are per-card outcomes, never exceptions, so one card never rolls back
  * another. Answers the operation summary.
  */
-export async function runBulk(db: Db, actor: BulkActor, body: BulkBody, maxTransactionCents: number, at: { activationStoreId?: string } = {}): Promise<BulkResult> {
+export async function runBulk(db: Db, actor: BulkCaller, body: BulkBody, maxTransactionCents: number, at: { activationStoreId?: string } = {}): Promise<BulkResult> {
   assertCan(actor, 'privative/giftcards', 'bulk');
   const ids = await prepare(db, actor, body);
   const tally = await execute(db, actor, ids, body, maxTransactionCents, null, at);
@@ -243,7 +245,7 @@ export async function runBulkForJob(
  * that takes over a dead one's claim does only the cards left. The summary is read from the
  * progress rows, so it covers every card whichever runner moved it.
  */
-export async function runKeyedBulk(db: Db, actor: BulkActor, body: BulkBody, maxTransactionCents: number, claim: Claim): Promise<BulkResult> {
+export async function runKeyedBulk(db: Db, actor: BulkCaller, body: BulkBody, maxTransactionCents: number, claim: Claim): Promise<BulkResult> {
   assertCan(actor, 'privative/giftcards', 'bulk');
   const saved = claim.work as { ids?: string[] } | null;
   let ids = saved?.ids;

@@ -32,9 +32,10 @@ import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage } fro
 /** A card's own ledger, newest first (the ledger's order). */
 const CARD_LEDGER_ORDER = declaredOrder(cardTransactionFields, ['createdAt'] as const);
 import { consume, freeze, reload } from './moves.service';
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { moveOptions } from './move-options';
 import { listTransactions } from './transactions.repository';
+import { routeAccess } from '../../lib/route-access';
 
 const CARDS = 'privative/giftcards';
 
@@ -47,7 +48,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/cards`,
-    { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQueryOf(CARD_ORDER.sortFields), response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, CARDS, 'list') },
+    { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQueryOf(CARD_ORDER.sortFields), response: { 200: z.array(giftCardSchema) } }, config: routeAccess(CARDS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, cardFilterSchema, CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
       const page = await listCards(ctx.db, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
@@ -59,7 +60,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/cards/count`,
     {
       schema: { tags, summary: `How many cards match the filter: exact up to ${CARD_COUNT_CAP}, then {count: ${CARD_COUNT_CAP}, capped: true}`, params: scopeParams, querystring: cardExportQuerySchema.pick({ filter: true }), response: { 200: cardCountSchema } },
-      preHandler: guards(app, ctx, CARDS, 'list'),
+      config: routeAccess(CARDS, 'list'),
     },
     async (request) => countCards(ctx.db, request.scopedActor.companyIds, parseFilter(request.query.filter, cardFilterSchema), CARD_COUNT_CAP),
   );
@@ -73,7 +74,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
         params: scopeParams,
         querystring: cardExportQuerySchema,
       },
-      preHandler: guards(app, ctx, CARDS, 'export'),
+      config: routeAccess(CARDS, 'export'),
     },
     async (request, reply) => {
       const filter = parseFilter(request.query.filter, cardFilterSchema);
@@ -108,8 +109,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/cards/search`,
     {
       schema: { tags, summary: 'One card by its exact code (unknown and out-of-scope codes answer the same 404); rate-limited per user and address', params: scopeParams, querystring: cardCodeSearchSchema, response: { 200: giftCardSchema } },
-      preHandler: guards(app, ctx, 'privative/giftcards-search', 'search'),
-      config: { onTokenVerified: (request, claims, companyId) => void (companyId && search(request, claims.userId, companyId)) },
+      config: { ...routeAccess('privative/giftcards-search', 'search'), onTokenVerified: (request, claims, companyId) => void (companyId && search(request, claims.userId, companyId)) },
     },
     async (request, reply) => {
       const { hit, card } = await (searches.get(request) ?? search(request, request.auth.user.id, request.actor.companyId));
@@ -123,7 +123,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     `${root}/cards/bulk`,
-    { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary; honours Idempotency-Key', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, preHandler: guards(app, ctx, CARDS, 'bulk') },
+    { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary; honours Idempotency-Key', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, config: routeAccess(CARDS, 'bulk') },
     async (request) => {
       const { idempotency } = moveOptions(ctx, request, `cards.bulk:${request.params.companyId}`, request.body);
       const actor = request.scopedActor;
@@ -134,7 +134,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/cards/:id`,
-    { schema: { tags, summary: 'One gift card', params: itemParams, response: { 200: giftCardSchema } }, preHandler: guards(app, ctx, CARDS, 'show') },
+    { schema: { tags, summary: 'One gift card', params: itemParams, response: { 200: giftCardSchema } }, config: routeAccess(CARDS, 'show') },
     async (request) => {
       const card = await findCardRecord(ctx.db, request.scopedActor.companyIds, request.params.id);
       if (!card) throw notFound();
@@ -144,7 +144,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/cards/:id/transactions`,
-    { schema: { tags, summary: "A card's ledger, newest first (same list shape as transactions)", params: itemParams, querystring: listQueryOf(CARD_LEDGER_ORDER.sortFields), response: { 200: z.array(transactionSchema) } }, preHandler: guards(app, ctx, 'privative/giftcard-transactions', 'list') },
+    { schema: { tags, summary: "A card's ledger, newest first (same list shape as transactions)", params: itemParams, querystring: listQueryOf(CARD_LEDGER_ORDER.sortFields), response: { 200: z.array(transactionSchema) } }, config: routeAccess('privative/giftcard-transactions', 'list') },
     async (request, reply) => {
       const { companyIds } = request.scopedActor;
       if (!(await findCardRecord(ctx.db, companyIds, request.params.id))) throw notFound();
@@ -156,7 +156,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     `${root}/cards/:id/reload`,
-    { schema: { tags, summary: 'Reload (RECHARGE) a card; honours Idempotency-Key', params: itemParams, body: makeReloadSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: guards(app, ctx, CARDS, 'reload') },
+    { schema: { tags, summary: 'Reload (RECHARGE) a card; honours Idempotency-Key', params: itemParams, body: makeReloadSchema(max), response: { 200: cardMoveResultSchema } }, config: routeAccess(CARDS, 'reload') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.reload:${request.params.id}`, request.body);
       return unwrap(await reload(ctx.db, request.scopedActor, request.params.id, request.body.amountCents, options));
@@ -165,7 +165,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     `${root}/cards/:id/consume`,
-    { schema: { tags, summary: 'Consume from a card at a store; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: guards(app, ctx, CARDS, 'consume') },
+    { schema: { tags, summary: 'Consume from a card at a store; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, config: routeAccess(CARDS, 'consume') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.consume:${request.params.id}`, request.body);
       return unwrap(await consume(ctx.db, request.scopedActor, request.params.id, request.body, options));
@@ -174,7 +174,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     `${root}/cards/:id/freeze`,
-    { schema: { tags, summary: 'Freeze (hold) part of the available balance; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, preHandler: guards(app, ctx, CARDS, 'freeze') },
+    { schema: { tags, summary: 'Freeze (hold) part of the available balance; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, config: routeAccess(CARDS, 'freeze') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.freeze:${request.params.id}`, request.body);
       return unwrap(await freeze(ctx.db, request.scopedActor, request.params.id, request.body, options));

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INTEGRATED_ORDER_LIMITS, integratedOrderBodySchema, integratedOrderDetailSchema } from '../../../domain/integratedOrders';
 import { maxLengthMessage } from '../../../domain/messages';
 import type { AppContext } from '../../context';
 import { requireScope } from '../integration/scope';
+import { keyAccess } from '../../lib/route-access';
 import type { IntegrationCaller } from '../integration/caller';
 import { createIntegratedOrder, integratedOrderByNumber, type IntegratedOrderCaller } from './service';
 
@@ -21,10 +22,6 @@ const orderCaller = (caller: IntegrationCaller): IntegratedOrderCaller => ({ key
 export async function integratedOrderIntegrationRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['Integration API'];
-  // the scope before the body's validation: a key without it learns nothing about what it sent
-  const scoped = async (request: FastifyRequest) => {
-    requireScope(request, 'orders.create');
-  };
   app.post(
     '/orders',
     {
@@ -35,7 +32,8 @@ export async function integratedOrderIntegrationRoutes(scope: FastifyInstance, c
         body: integratedOrderBodySchema,
         response: { 200: integratedOrderDetailSchema, 201: integratedOrderDetailSchema },
       },
-      preValidation: scoped,
+      // the scope before the body (integration plugin): a key without it learns nothing about what it sent
+      config: keyAccess('orders.create'),
     },
     async (request, reply) => {
       const caller = requireScope(request, 'orders.create');
@@ -53,7 +51,8 @@ export async function integratedOrderIntegrationRoutes(scope: FastifyInstance, c
         params: numberParams,
         response: { 200: integratedOrderDetailSchema },
       },
-      preValidation: scoped,
+      // the scope before the body (integration plugin): a key without it learns nothing about what it sent
+      config: keyAccess('orders.create'),
     },
     async (request) => integratedOrderByNumber(ctx.db, orderCaller(requireScope(request, 'orders.create')), request.params.orderNumber),
   );

@@ -5,10 +5,11 @@ import { INTEGRATED_ORDER_DEFAULT_SORT, INTEGRATED_ORDER_SORT_FIELDS, integrated
 import { orderExportQuerySchema } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import { listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { integratedOrdersCsvStream } from './export';
 import { listOrders } from './repository';
 import { integratedOrderDetail } from './service';
+import { routeAccess } from '../../lib/route-access';
 
 const RESOURCE = 'privative-orders/integrated-orders';
 const PATH = 'integrated-orders';
@@ -29,7 +30,7 @@ export async function integratedOrderRoutes(base: FastifyInstance, { ctx }: { ct
         querystring: listQueryOf(INTEGRATED_ORDER_SORT_FIELDS),
         response: { 200: z.array(integratedOrderSchema) },
       },
-      preHandler: guards(app, ctx, RESOURCE, 'list'),
+      config: routeAccess(RESOURCE, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, integratedOrderFilterSchema, INTEGRATED_ORDER_SORT_FIELDS, INTEGRATED_ORDER_DEFAULT_SORT);
@@ -42,7 +43,7 @@ export async function integratedOrderRoutes(base: FastifyInstance, { ctx }: { ct
     `${root}/export`,
     {
       schema: { tags, summary: 'Integrated orders as CSV, one line per item, in the user\'s language (filter, lang it|en, tz), streamed', params: scopeParams, querystring: orderExportQuerySchema },
-      preHandler: guards(app, ctx, RESOURCE, 'export'),
+      config: routeAccess(RESOURCE, 'export'),
     },
     async (request, reply) => {
       const filter = parseFilter(request.query.filter, integratedOrderFilterSchema);
@@ -54,7 +55,7 @@ export async function integratedOrderRoutes(base: FastifyInstance, { ctx }: { ct
 
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'One integrated order with its items', params: itemParams, response: { 200: integratedOrderDetailSchema } }, preHandler: guards(app, ctx, RESOURCE, 'show') },
+    { schema: { tags, summary: 'One integrated order with its items', params: itemParams, response: { 200: integratedOrderDetailSchema } }, config: routeAccess(RESOURCE, 'show') },
     async (request) => integratedOrderDetail(ctx.db, request.scopedActor.companyIds, request.params.id),
   );
 }

@@ -8,6 +8,7 @@ import type { IntegrationCaller } from './caller';
 import { activateAndSell, cancelRow, cardByCode, consumeByCode, freezeByCode, returnAgainst, toIntegrationCard, toIntegrationMove, unfreezeRow, type CallOptions } from './giftcards.service';
 import { integrationBodies, integrationCardSchema, integrationMoveSchema } from './schemas';
 import { requireScope } from './scope';
+import { keyAccess } from '../../lib/route-access';
 
 export const INTEGRATION_TAG = 'Integration API';
 /** OpenAPI: integration routes authenticate with an API key, not a session's token (plugins/docs.ts declares the scheme). */
@@ -38,8 +39,8 @@ export async function integrationGiftcardRoutes(scope: FastifyInstance, ctx: App
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = [INTEGRATION_TAG];
   const bodies = integrationBodies(ctx.config.giftCards.maxTransactionCents);
-  // the scope is checked before the body: a key without it learns 403, not what the body lacks
-  const needs = (scopeName: ApiKeyScope) => ({ preValidation: async (request: FastifyRequest) => void requireScope(request, scopeName) });
+  // the scope is checked before the body (integration plugin): a key without it learns 403, not what the body lacks
+  const needs = (scopeName: ApiKeyScope) => ({ config: keyAccess(scopeName) });
   const moveDoc = (summary: string, scopeName: ApiKeyScope) => ({ tags, security: integrationSecurity, summary: `${summary} (scope ${scopeName}; Idempotency-Key required)`, response: { 200: integrationMoveSchema } });
 
   app.post(

@@ -7,8 +7,9 @@ import { issuesToErrors } from '../../../domain/errors';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { listQueryOf, parseListQuery, sendList } from '../../lib/list-query';
-import { guards, scopeParams } from '../../lib/route-support';
+import { scopeParams } from '../../lib/route-support';
 import { createKey, listKeys, revokeKey } from './keys.service';
+import { routeAccess } from '../../lib/route-access';
 
 const KEYS = 'api-keys';
 const apiKeyFilterSchema = z.object({ q: filterTextSchema.optional(), state: z.enum(API_KEY_STATES).optional(), storeId: z.uuid().optional() }).strict();
@@ -24,7 +25,7 @@ export async function apiKeyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     root,
     {
       schema: { tags, summary: 'API keys of the company subtree, newest first (filter {q: name or prefix, state, storeId}; exact Content-Range total)', params: scopeParams, querystring: listQueryOf(['createdAt']), response: { 200: z.array(apiKeySchema) } },
-      preHandler: guards(app, ctx, KEYS, 'list'),
+      config: routeAccess(KEYS, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, apiKeyFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
@@ -43,7 +44,7 @@ export async function apiKeyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
         body: z.unknown().describe('apiKeyCreateBodySchema'),
         response: { 201: apiKeyCreatedSchema },
       },
-      preHandler: guards(app, ctx, KEYS, 'create'),
+      config: routeAccess(KEYS, 'create'),
     },
     async (request, reply) => {
       // read after the guards: a caller without the permission learns 403, not what the body lacks
@@ -55,7 +56,7 @@ export async function apiKeyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.post(
     `${root}/:id/revoke`,
-    { schema: { tags, summary: 'Revokes a key at once (its calls answer 401); 409 API_KEY_ALREADY_REVOKED the second time', params: keyParams, response: { 200: apiKeySchema } }, preHandler: guards(app, ctx, KEYS, 'revoke') },
+    { schema: { tags, summary: 'Revokes a key at once (its calls answer 401); 409 API_KEY_ALREADY_REVOKED the second time', params: keyParams, response: { 200: apiKeySchema } }, config: routeAccess(KEYS, 'revoke') },
     async (request) => revokeKey(ctx.db, request.scopedActor, request.params.id),
   );
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
 import { answerHit, hitStatement } from '../../lib/rate-limit-store';
+import { forbidden } from '../../lib/errors';
 import { authenticateKey } from './keys.service';
+import { requireScope } from './scope';
 
 /** A module's integration routes, registered inside the integration scope (its paths are relative to /api/integration/v1). */
 export type IntegrationRoutePlugin = (scope: FastifyInstance, ctx: AppContext) => Promise<void>;
@@ -27,6 +29,13 @@ export async function integrationApi(app: FastifyInstance, ctx: AppContext, rout
       // counted after the key is verified: knowing a key's prefix (shown in lists) spends nothing of its budget
       const [hit] = await queryRows<{ count: number | string; ttl: number | string }>(ctx.db, hitStatement(`integration:${caller.keyId}`, 60_000, max));
       answerHit(reply, { current: Number(hit.count), ttl: Number(hit.ttl) }, max);
+    });
+    // the route's declared scope (lib/route-access.ts), before the body: a key without it learns 403,
+    // not what the body lacks; a route that declares none is closed
+    scope.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access || typeof access !== 'object' || !('scope' in access)) throw forbidden();
+      requireScope(request, access.scope);
     });
     const prefixedScope = withPrefix(scope, INTEGRATION_PREFIX);
     for (const plugin of routePlugins) await plugin(prefixedScope, ctx);

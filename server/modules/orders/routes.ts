@@ -23,12 +23,14 @@ import { acquiredOrderFields, orderFields } from '../../../domain/schemas/order'
 import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { CARD_ORDER, listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
 import { recordCodeRead } from '../audit';
 import { registerOrderJobs } from './jobs';
 import { ORDER_SORT_COLUMNS, findOrder, listOrders, stockRuns, type OrderView } from './repository';
 import * as service from './service';
+import { routeAccess } from '../../lib/route-access';
+import type { ResourceName } from '../../../domain/access';
 
 const ORDERS = 'privative-orders/orders';
 const ACQUIRED = 'privative-orders/acquired-orders';
@@ -53,14 +55,14 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   for (const [view, path, resource] of [
     ['placed', 'orders', ORDERS],
     ['acquired', 'acquired-orders', ACQUIRED],
-  ] as Array<[OrderView, string, string]>) {
+  ] as Array<[OrderView, string, ResourceName]>) {
     const what = view === 'placed' ? 'Orders the company subtree placed' : 'Orders other companies placed for the company subtree';
     const order = declaredOrder(view === 'placed' ? orderFields : acquiredOrderFields, ORDER_SORT_COLUMNS);
     app.get(
       `${root}/${path}`,
       {
         schema: { tags, summary: `${what} (filter {number, dateFrom, dateTo, state, shippingType, typologyId, companyId}, range)`, params: scopeParams, querystring: listQueryOf(order.sortFields), response: { 200: z.array(orderSchema) } },
-        preHandler: guards(app, ctx, resource, 'list'),
+        config: routeAccess(resource, 'list'),
       },
       async (request, reply) => {
         const q = parseListQuery(request.query, orderFilterSchema, order.sortFields, order.defaultSort);
@@ -71,7 +73,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
     app.get(
       `${root}/${path}/export`,
-      { schema: { tags, summary: `${what} as CSV in the user's language (lang it|en|es|fr|de, tz), streamed`, params: scopeParams, querystring: orderExportQuerySchema }, preHandler: guards(app, ctx, resource, 'export') },
+      { schema: { tags, summary: `${what} as CSV in the user's language (lang it|en|es|fr|de, tz), streamed`, params: scopeParams, querystring: orderExportQuerySchema }, config: routeAccess(resource, 'export') },
       async (request, reply) => {
         const filter = parseFilter(request.query.filter, orderFilterSchema);
         const format = { language: request.query.lang ?? 'it', timeZone: request.query.tz ?? 'Europe/Rome' } as const;
@@ -82,13 +84,13 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
     app.get(
       `${root}/${path}/:id`,
-      { schema: { tags, summary: 'One order with its items', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, resource, 'show') },
+      { schema: { tags, summary: 'One order with its items', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(resource, 'show') },
       async (request) => service.orderDetail(ctx.db, view, request.scopedActor.companyIds, request.params.id),
     );
 
     app.get(
       `${root}/${path}/:id/cards`,
-      { schema: { tags, summary: "The order's gift cards (sort, range; load more)", params: itemParams, querystring: listQueryOf(CARD_ORDER.sortFields), response: { 200: z.array(giftCardSchema) } }, preHandler: guards(app, ctx, resource, 'show') },
+      { schema: { tags, summary: "The order's gift cards (sort, range; load more)", params: itemParams, querystring: listQueryOf(CARD_ORDER.sortFields), response: { 200: z.array(giftCardSchema) } }, config: routeAccess(resource, 'show') },
       async (request, reply) => {
         const order = await findOrder(ctx.db, view, request.scopedActor.companyIds, request.params.id);
         if (!order) throw notFound();
@@ -103,7 +105,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       `${root}/${path}/:id/codes`,
       {
         schema: { tags, summary: "The order's codes: format=csv (streamed, in lang it|en|es|fr|de) or pdf (print-ready sheets of card fronts with barcodes, streamed)", params: itemParams, querystring: orderCodesQuerySchema },
-        preHandler: guards(app, ctx, resource, 'codes'),
+        config: routeAccess(resource, 'codes'),
       },
       async (request, reply) => {
         const order = await service.orderWithCodes(ctx.db, request.scopedActor, request.params.id, view);
@@ -120,7 +122,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
     app.post(
       `${root}/${path}/:id/delivered`,
-      { schema: { tags, summary: 'SHIPPED → SHIPMENT_DELIVERED ("mark as delivered" / "received"; third-party shipments)', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, resource, 'delivered') },
+      { schema: { tags, summary: 'SHIPPED → SHIPMENT_DELIVERED ("mark as delivered" / "received"; third-party shipments)', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(resource, 'delivered') },
       async (request) => service.markDelivered(ctx, request.scopedActor, request.params.id, view),
     );
   }
@@ -128,7 +130,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   // ---------------------------------------------------------------- drafts (NEW), saved at every wizard step
   app.post(
     `${root}/orders`,
-    { schema: { tags, summary: 'A new draft order (NEW) for a company of the subtree', params: scopeParams, body: createOrderSchema, response: { 201: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'create') },
+    { schema: { tags, summary: 'A new draft order (NEW) for a company of the subtree', params: scopeParams, body: createOrderSchema, response: { 201: orderDetailSchema } }, config: routeAccess(ORDERS, 'create') },
     async (request, reply) => reply.code(201).send(await service.createOrder(ctx, request.scopedActor, request.body)),
   );
 
@@ -136,20 +138,20 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     `${root}/orders/stock`,
     {
       schema: { tags, summary: `Unsold physical stock of a typology the company's orders may draw ranges from: runs of consecutive progressives per lot (at most ${MAX_STOCK_RUNS})`, params: scopeParams, querystring: orderStockQuerySchema, response: { 200: z.array(orderStockRunSchema) } },
-      preHandler: guards(app, ctx, ORDERS, 'create'),
+      config: routeAccess(ORDERS, 'create'),
     },
     async (request) => stockRuns(ctx.db, request.actor.companyId, request.query.typologyId, MAX_STOCK_RUNS),
   );
 
   app.put(
     `${root}/orders/:id`,
-    { schema: { tags, summary: "The draft's configuration (referent, valid months, company order number, e-mail flag, auto-activate, address)", params: itemParams, body: orderConfigurationSchema, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'edit') },
+    { schema: { tags, summary: "The draft's configuration (referent, valid months, company order number, e-mail flag, auto-activate, address)", params: itemParams, body: orderConfigurationSchema, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'edit') },
     async (request) => service.configureOrder(ctx, request.scopedActor, request.params.id, request.body),
   );
 
   app.delete(
     `${root}/orders/:id`,
-    { schema: { tags, summary: 'Delete a draft', params: itemParams }, config: { noContent: true }, preHandler: guards(app, ctx, ORDERS, 'delete') },
+    { schema: { tags, summary: 'Delete a draft', params: itemParams }, config: { noContent: true, ...routeAccess(ORDERS, 'delete') } },
     async (request, reply) => {
       await service.deleteOrder(ctx, request.scopedActor, request.params.id);
       return reply.code(204).send();
@@ -158,69 +160,69 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.get(
     `${root}/orders/:id/items`,
-    { schema: { tags, summary: "The order's items", params: itemParams, response: { 200: z.array(orderItemSchema) } }, preHandler: guards(app, ctx, ORDERS, 'show') },
+    { schema: { tags, summary: "The order's items", params: itemParams, response: { 200: z.array(orderItemSchema) } }, config: routeAccess(ORDERS, 'show') },
     async (request) => service.draftItems(ctx.db, request.scopedActor, request.params.id),
   );
 
   const itemBody = 'Body: {typologyId, quantity?, valueCents?, ranges?: [{from, to}], template?: {type, name, content}, namesList?: {type, name, content}} (domain/orders.ts makeOrderItemSchema of the order\'s shipping type)';
   app.post(
     `${root}/orders/:id/items`,
-    { bodyLimit: ITEM_BODY_LIMIT, schema: { tags, summary: `Add an item to a draft. ${itemBody}`, params: itemParams, response: { 201: orderItemSchema } }, preHandler: guards(app, ctx, ORDERS, 'edit') },
+    { bodyLimit: ITEM_BODY_LIMIT, schema: { tags, summary: `Add an item to a draft. ${itemBody}`, params: itemParams, response: { 201: orderItemSchema } }, config: routeAccess(ORDERS, 'edit') },
     async (request, reply) => reply.code(201).send(await service.addItem(ctx, request.scopedActor, request.params.id, request.body)),
   );
 
   app.put(
     `${root}/orders/:id/items/:itemId`,
-    { bodyLimit: ITEM_BODY_LIMIT, schema: { tags, summary: `Replace an item of a draft. ${itemBody}`, params: itemRouteParams, response: { 200: orderItemSchema } }, preHandler: guards(app, ctx, ORDERS, 'edit') },
+    { bodyLimit: ITEM_BODY_LIMIT, schema: { tags, summary: `Replace an item of a draft. ${itemBody}`, params: itemRouteParams, response: { 200: orderItemSchema } }, config: routeAccess(ORDERS, 'edit') },
     async (request) => service.editItem(ctx, request.scopedActor, request.params.id, request.params.itemId, request.body),
   );
 
   app.delete(
     `${root}/orders/:id/items/:itemId`,
-    { schema: { tags, summary: 'Remove an item of a draft', params: itemRouteParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'edit') },
+    { schema: { tags, summary: 'Remove an item of a draft', params: itemRouteParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'edit') },
     async (request) => service.removeItem(ctx, request.scopedActor, request.params.id, request.params.itemId),
   );
 
   // ---------------------------------------------------------------- the order's life
   app.post(
     `${root}/orders/:id/confirm`,
-    { schema: { tags, summary: 'NEW → PENDING; a job issues the cards; confirmation e-mail; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'confirm') },
+    { schema: { tags, summary: 'NEW → PENDING; a job issues the cards; confirmation e-mail; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'confirm') },
     async (request) => service.confirmOrder(ctx, request.scopedActor, request.params.id, keyOf(request, 'confirm', request.params.id)),
   );
 
   app.post(
     `${root}/orders/:id/activate`,
-    { schema: { tags, summary: 'Activate the issued cards (ACTIVATE rows); recipients get their codes; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'activate') },
+    { schema: { tags, summary: 'Activate the issued cards (ACTIVATE rows); recipients get their codes; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'activate') },
     async (request) => service.activateOrder(ctx, request.scopedActor, request.params.id, keyOf(request, 'activate', request.params.id)),
   );
 
   app.post(
     `${root}/orders/:id/cancel`,
-    { schema: { tags, summary: '→ PENDING_CANCEL → IN_PROGRESS_CANCEL → CANCELLED (job; cards voided with CANCEL rows); 409 ORDER_CARDS_USED; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'cancel') },
+    { schema: { tags, summary: '→ PENDING_CANCEL → IN_PROGRESS_CANCEL → CANCELLED (job; cards voided with CANCEL rows); 409 ORDER_CARDS_USED; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'cancel') },
     async (request) => service.cancelOrder(ctx, request.scopedActor, request.params.id, keyOf(request, 'cancel', request.params.id)),
   );
 
   app.post(
     `${root}/orders/:id/retry`,
-    { schema: { tags, summary: 'ERROR → PENDING: issue again (provider staff)', params: itemParams, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'retry') },
+    { schema: { tags, summary: 'ERROR → PENDING: issue again (provider staff)', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'retry') },
     async (request) => service.retryOrder(ctx, request.scopedActor, request.params.id),
   );
 
   app.post(
     `${root}/orders/:id/expiry`,
-    { schema: { tags, summary: "The cards' expiry day (before activation)", params: itemParams, body: orderExpirySchema, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'editExpiry') },
+    { schema: { tags, summary: "The cards' expiry day (before activation)", params: itemParams, body: orderExpirySchema, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'editExpiry') },
     async (request) => service.editExpiry(ctx, request.scopedActor, request.params.id, request.body.expireDate),
   );
 
   app.post(
     `${root}/orders/:id/tracking`,
-    { schema: { tags, summary: 'Tracking of a third-party shipment (provider staff); SHIPMENT_IN_PROGRESS → SHIPPED', params: itemParams, body: orderTrackingSchema, response: { 200: orderDetailSchema } }, preHandler: guards(app, ctx, ORDERS, 'tracking') },
+    { schema: { tags, summary: 'Tracking of a third-party shipment (provider staff); SHIPMENT_IN_PROGRESS → SHIPPED', params: itemParams, body: orderTrackingSchema, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'tracking') },
     async (request) => service.setTracking(ctx, request.scopedActor, request.params.id, request.body),
   );
 
   app.post(
     `${root}/orders/:id/resend-confirmation`,
-    { schema: { tags, summary: 'Send the confirmation e-mail again (outbox)', params: itemParams, response: { 200: z.object({ emails: z.number() }) } }, preHandler: guards(app, ctx, ORDERS, 'resendConfirmation') },
+    { schema: { tags, summary: 'Send the confirmation e-mail again (outbox)', params: itemParams, response: { 200: z.object({ emails: z.number() }) } }, config: routeAccess(ORDERS, 'resendConfirmation') },
     async (request) => service.resendConfirmation(ctx, request.scopedActor, request.params.id),
   );
 }

@@ -15,10 +15,11 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { cardEventFields, reloadableCardFields } from '../../../domain/schemas/reloadable-cards';
 import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { CARD_SORT_COLUMNS, cardHistory, findReloadableCard, listReloadableCards } from './cards.repository';
 import { bulkCards, cardViewer, changeCard, reloadCard, setClientId } from './cards.service';
 import { idempotencyOf } from './wallet.routes';
+import { routeAccess } from '../../lib/route-access';
 
 const CARD_ORDER = declaredOrder(reloadableCardFields, CARD_SORT_COLUMNS);
 /** A card's history, newest first: the repository's order. */
@@ -43,7 +44,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
         querystring: listQueryOf(CARD_ORDER.sortFields),
         response: { 200: z.array(reloadableCardSchema) },
       },
-      preHandler: guards(app, ctx, CARDS, 'list'),
+      config: routeAccess(CARDS, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadableCardFilterSchema, CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
@@ -54,7 +55,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'One reloadable card', params: itemParams, response: { 200: reloadableCardSchema } }, preHandler: guards(app, ctx, CARDS, 'show') },
+    { schema: { tags, summary: 'One reloadable card', params: itemParams, response: { 200: reloadableCardSchema } }, config: routeAccess(CARDS, 'show') },
     async (request) => {
       const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.scopedActor), request.params.id, ctx.clock.now());
       if (!card) throw notFound();
@@ -66,7 +67,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/:id/history`,
     {
       schema: { tags, summary: "A card's history (issue, reloads, lock/unlock, company and client ID changes), newest first (range)", params: itemParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(cardEventSchema) } },
-      preHandler: guards(app, ctx, HISTORY, 'list'),
+      config: routeAccess(HISTORY, 'list'),
     },
     async (request, reply) => {
       const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.scopedActor), request.params.id, ctx.clock.now());
@@ -82,7 +83,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       `${root}/:id/${action}`,
       {
         schema: { tags, summary: action === 'lock' ? 'ACTIVE or NOT ACTIVE → LOCKED' : 'LOCKED → ACTIVE', params: itemParams, response: { 200: reloadableCardSchema } },
-        preHandler: guards(app, ctx, CARDS, action),
+        config: routeAccess(CARDS, action),
       },
       async (request) => changeCard(ctx, request.scopedActor, request.params.id, { kind: action }),
     );
@@ -90,13 +91,13 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     `${root}/:id/company`,
-    { schema: { tags, summary: 'Links the card to a company of the subtree', params: itemParams, body: linkCompanyBodySchema, response: { 200: reloadableCardSchema } }, preHandler: guards(app, ctx, CARDS, 'linkCompany') },
+    { schema: { tags, summary: 'Links the card to a company of the subtree', params: itemParams, body: linkCompanyBodySchema, response: { 200: reloadableCardSchema } }, config: routeAccess(CARDS, 'linkCompany') },
     async (request) => changeCard(ctx, request.scopedActor, request.params.id, { kind: 'linkCompany', companyId: request.body.companyId }),
   );
 
   app.post(
     `${root}/:id/client-id`,
-    { schema: { tags, summary: "Sets the card's client ID (unique among the company's cards)", params: itemParams, body: clientIdBodySchema, response: { 200: reloadableCardSchema } }, preHandler: guards(app, ctx, CARDS, 'clientId') },
+    { schema: { tags, summary: "Sets the card's client ID (unique among the company's cards)", params: itemParams, body: clientIdBodySchema, response: { 200: reloadableCardSchema } }, config: routeAccess(CARDS, 'clientId') },
     async (request) => setClientId(ctx, request.scopedActor, request.params.id, request.body.clientId),
   );
 
@@ -104,7 +105,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     `${root}/:id/reload`,
     {
       schema: { tags, summary: 'Reloads the card now: a one-row run against the wallet (Idempotency-Key)', params: itemParams, body: cardReloadBodySchema, response: { 200: z.object({ card: reloadableCardSchema, run: reloadRunDetailSchema }) } },
-      preHandler: guards(app, ctx, CARDS, 'reload'),
+      config: routeAccess(CARDS, 'reload'),
     },
     async (request) =>
       reloadCard(ctx, request.scopedActor, request.params.id, request.body.amountCents, idempotencyOf(request, `reloadable.cards.reload:${request.actor.companyId}:${request.params.id}`)),
@@ -120,7 +121,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
         body: cardBulkBodySchema,
         response: { 200: z.object({ action: z.string(), total: z.number(), succeeded: z.number(), failed: z.array(z.object({ id: z.string(), code: z.string(), error: z.string() })) }) },
       },
-      preHandler: guards(app, ctx, CARDS, 'bulk'),
+      config: routeAccess(CARDS, 'bulk'),
     },
     async (request) => bulkCards(ctx, request.scopedActor, request.body, idempotencyOf(request, `reloadable.cards.bulk:${request.actor.companyId}`)),
   );

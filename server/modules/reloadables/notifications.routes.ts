@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notificationSettingsBodySchema, notificationSettingsSchema } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
-import { companyRouteGuards } from '../../lib/route-guards';
 import { scopeParams } from '../../lib/route-support';
 import { notificationSettings, saveNotificationSettings } from './notifications';
+import { routeAccess } from '../../lib/route-access';
 
 const NOTIFICATIONS = 'reloadables/notifications';
 
@@ -16,7 +16,7 @@ export async function notificationRoutes(base: FastifyInstance, { ctx }: { ctx: 
 
   app.get(
     path,
-    { schema: { tags, summary: "The company's notification settings (all off when never saved); id = companyId", params: scopeParams, response: { 200: notificationSettingsSchema } }, preHandler: companyRouteGuards(app, NOTIFICATIONS, 'show') },
+    { schema: { tags, summary: "The company's notification settings (all off when never saved); id = companyId", params: scopeParams, response: { 200: notificationSettingsSchema } }, config: routeAccess(NOTIFICATIONS, 'show') },
     async (request) => notificationSettings(ctx.db, request.actor.companyId),
   );
 
@@ -24,7 +24,7 @@ export async function notificationRoutes(base: FastifyInstance, { ctx }: { ctx: 
     path,
     {
       schema: { tags, summary: 'Saves the settings (recipients: up to 10 e-mail addresses; empty = the company referent)', params: scopeParams, body: notificationSettingsBodySchema, response: { 200: notificationSettingsSchema } },
-      preHandler: companyRouteGuards(app, NOTIFICATIONS, 'edit'),
+      config: routeAccess(NOTIFICATIONS, 'edit'),
     },
     async (request) => saveNotificationSettings(ctx, request.actor, request.body),
   );

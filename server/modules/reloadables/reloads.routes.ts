@@ -16,7 +16,6 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage, type ListParams } from '../../lib/list-query';
-import { companyRouteGuards } from '../../lib/route-guards';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { scopeParams } from '../../lib/route-support';
 import { parseCreateBody, validateBody } from './reloads.input';
@@ -24,6 +23,7 @@ import { createRun } from './reloads.service';
 import { historyCsvStream } from './runs.export';
 import { deletePlannedRow, deleteRun } from './runs.queue';
 import { listPlanned, listRunRows, listRuns, loadRunDetail } from './runs.repository';
+import { routeAccess } from '../../lib/route-access';
 
 /** The queue by when a row runs, the history by when a run was made (the repositories order by these alone). */
 const QUEUE_ORDER = declaredOrder(queueReloadFields, ['scheduledAt'] as const);
@@ -51,7 +51,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/template`,
-    { schema: { tags, summary: 'The reloads CSV template (lang it, es, fr, de: `;` and decimal comma; en: `,`)', params: scopeParams, querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict() }, preHandler: companyRouteGuards(app, RELOADS, 'template') },
+    { schema: { tags, summary: 'The reloads CSV template (lang it, es, fr, de: `;` and decimal comma; en: `,`)', params: scopeParams, querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict() }, config: routeAccess(RELOADS, 'template') },
     async (request, reply) => {
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="reloads-template.csv"').header('Cache-Control', 'no-store');
       return reloadCsvTemplate(request.query.lang ?? 'it');
@@ -63,7 +63,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     {
       bodyLimit: BODY_LIMIT,
       schema: { tags, summary: 'Checks reload rows (`{rows}`) or a CSV (`{file: {type, name, content: base64}}`) without writing: the rows that may run, the bad ones, the total and the shortfall', params: scopeParams, body: z.unknown() },
-      preHandler: companyRouteGuards(app, RELOADS, 'validate'),
+      config: routeAccess(RELOADS, 'validate'),
     },
     async (request) => validateBody(ctx, request.actor, request.body),
   );
@@ -79,7 +79,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
         body: z.unknown(),
         response: { 201: reloadRunDetailSchema },
       },
-      preHandler: companyRouteGuards(app, RELOADS, 'create'),
+      config: routeAccess(RELOADS, 'create'),
     },
     async (request, reply) => {
       const body = parseCreateBody(request.body);
@@ -102,7 +102,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     root,
-    { schema: { tags, summary: "The company's reload runs, newest first (filter {state, source, scheduled, dateFrom, dateTo}, range)", params: scopeParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, RELOADS, 'list') },
+    { schema: { tags, summary: "The company's reload runs, newest first (filter {state, source, scheduled, dateFrom, dateTo}, range)", params: scopeParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(reloadRunSchema) } }, config: routeAccess(RELOADS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadRunFilterSchema, HISTORY_ORDER.sortFields, HISTORY_ORDER.defaultSort);
       return sendPage(reply, 'reloads', q.offset, q.limit, await runs(request.actor.companyId, q), q.sort);
@@ -114,7 +114,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     `${root}/planned`,
     {
       schema: { tags, summary: 'Planned reloads (rows of scheduled runs), soonest first; default state IN_PROGRESS (filter {state, runId, cardNumber, scheduledFrom, scheduledTo}, range)', params: scopeParams, querystring: listQueryOf(QUEUE_ORDER.sortFields), response: { 200: z.array(plannedReloadSchema) } },
-      preHandler: companyRouteGuards(app, QUEUE, 'list'),
+      config: routeAccess(QUEUE, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, plannedReloadFilterSchema, QUEUE_ORDER.sortFields, QUEUE_ORDER.defaultSort);
@@ -124,14 +124,14 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.delete(
     `${root}/planned/:id`,
-    { schema: { tags, summary: 'Deletes a planned reload of a run not yet started (its amount released); 409 RELOAD_NOT_PENDING otherwise', params: idParams, response: { 200: plannedReloadSchema } }, preHandler: companyRouteGuards(app, QUEUE, 'delete') },
+    { schema: { tags, summary: 'Deletes a planned reload of a run not yet started (its amount released); 409 RELOAD_NOT_PENDING otherwise', params: idParams, response: { 200: plannedReloadSchema } }, config: routeAccess(QUEUE, 'delete') },
     async (request) => deletePlannedRow(ctx, request.actor.companyId, request.params.id, request.actor.userId),
   );
 
   // ---------------------------------------------------------------- history (runs that ran)
   app.get(
     `${root}/history`,
-    { schema: { tags, summary: 'Completed reload runs, newest first (filter {source, scheduled, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(reloadRunSchema) } }, preHandler: companyRouteGuards(app, HISTORY, 'list') },
+    { schema: { tags, summary: 'Completed reload runs, newest first (filter {source, scheduled, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQueryOf(HISTORY_ORDER.sortFields), response: { 200: z.array(reloadRunSchema) } }, config: routeAccess(HISTORY, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadRunFilterSchema, HISTORY_ORDER.sortFields, HISTORY_ORDER.defaultSort);
       return sendPage(reply, 'history', q.offset, q.limit, await runs(request.actor.companyId, { ...q, filter: { ...q.filter, state: 'COMPLETED' } }), q.sort);
@@ -140,7 +140,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/history/export`,
-    { schema: { tags, summary: 'The rows of the filtered completed runs as CSV (lang it|en|es|fr|de, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, HISTORY, 'export') },
+    { schema: { tags, summary: 'The rows of the filtered completed runs as CSV (lang it|en|es|fr|de, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, config: routeAccess(HISTORY, 'export') },
     async (request, reply) => {
       const filter = parseFilter(request.query.filter, reloadRunFilterSchema);
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="reloads-history.csv"').header('Cache-Control', 'no-store');
@@ -150,26 +150,26 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/history/:id`,
-    { schema: { tags, summary: 'A completed run with its totals', params: idParams, response: { 200: reloadRunDetailSchema } }, preHandler: companyRouteGuards(app, HISTORY, 'show') },
+    { schema: { tags, summary: 'A completed run with its totals', params: idParams, response: { 200: reloadRunDetailSchema } }, config: routeAccess(HISTORY, 'show') },
     async (request) => (await loadRunDetail(ctx.db, request.actor.companyId, request.params.id, 'COMPLETED')) ?? Promise.reject(notFound('No such completed reload run')),
   );
 
   // ---------------------------------------------------------------- one run
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'A run with its progress (rows done / total, from committed chunks)', params: idParams, response: { 200: reloadRunDetailSchema } }, preHandler: companyRouteGuards(app, RELOADS, 'show') },
+    { schema: { tags, summary: 'A run with its progress (rows done / total, from committed chunks)', params: idParams, response: { 200: reloadRunDetailSchema } }, config: routeAccess(RELOADS, 'show') },
     async (request) => (await loadRunDetail(ctx.db, request.actor.companyId, request.params.id)) ?? Promise.reject(notFound('No such reload run')),
   );
 
   app.delete(
     `${root}/:id`,
-    { schema: { tags, summary: 'Deletes a planned run not yet started: its planned rows deleted, released; 409 RELOAD_NOT_PENDING otherwise', params: idParams, response: { 200: reloadRunDetailSchema } }, preHandler: companyRouteGuards(app, RELOADS, 'delete') },
+    { schema: { tags, summary: 'Deletes a planned run not yet started: its planned rows deleted, released; 409 RELOAD_NOT_PENDING otherwise', params: idParams, response: { 200: reloadRunDetailSchema } }, config: routeAccess(RELOADS, 'delete') },
     async (request) => deleteRun(ctx, request.actor.companyId, request.params.id, request.actor.userId),
   );
 
   app.get(
     `${root}/:runId/rows`,
-    { schema: { tags, summary: "A run's rows by position (filter {state, cardNumber}, range)", params: runParams, querystring: listQueryOf(ROW_ORDER.sortFields), response: { 200: z.array(plannedReloadSchema) } }, preHandler: companyRouteGuards(app, ROWS, 'list') },
+    { schema: { tags, summary: "A run's rows by position (filter {state, cardNumber}, range)", params: runParams, querystring: listQueryOf(ROW_ORDER.sortFields), response: { 200: z.array(plannedReloadSchema) } }, config: routeAccess(ROWS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, plannedReloadFilterSchema, ROW_ORDER.sortFields, ROW_ORDER.defaultSort);
       const run = await loadRunDetail(ctx.db, request.actor.companyId, request.params.runId);

@@ -9,10 +9,11 @@ import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/
 
 /** Cardholders by surname: the repository's order. */
 const USER_ORDER = declaredOrder(reloadableUserFields, ['lastName'] as const);
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { cardsOfUser } from './cards.repository';
 import { cardViewer } from './cards.service';
 import { findReloadableUser, listReloadableUsers } from './users.repository';
+import { routeAccess } from '../../lib/route-access';
 
 const USERS = 'reloadables/users';
 
@@ -26,7 +27,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     root,
     {
       schema: { tags, summary: 'Cardholders by name (filter {q}: name, e-mail or client ID; range), with their card count', params: scopeParams, querystring: listQueryOf(USER_ORDER.sortFields), response: { 200: z.array(reloadableUserSchema) } },
-      preHandler: guards(app, ctx, USERS, 'list'),
+      config: routeAccess(USERS, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadableUserFilterSchema, USER_ORDER.sortFields, USER_ORDER.defaultSort);
@@ -37,7 +38,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'A cardholder with their cards', params: itemParams, response: { 200: reloadableUserDetailSchema } }, preHandler: guards(app, ctx, USERS, 'show') },
+    { schema: { tags, summary: 'A cardholder with their cards', params: itemParams, response: { 200: reloadableUserDetailSchema } }, config: routeAccess(USERS, 'show') },
     async (request) => {
       const user = await findReloadableUser(ctx.db, request.scopedActor.companyIds, request.params.id);
       if (!user) throw notFound();

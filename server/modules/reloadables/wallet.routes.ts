@@ -8,12 +8,12 @@ import { notFound } from '../../lib/errors';
 import { subCompanyWalletFields } from '../../../domain/schemas/wallets';
 import { walletMovementFields } from '../../../domain/schemas/wallet-movements';
 import { declaredOrder, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendList, sendPage } from '../../lib/list-query';
-import { companyRouteGuards } from '../../lib/route-guards';
 import { idempotencyKeyOf, type IdempotencyRequest } from '../../lib/idempotency';
 import { scopeParams } from '../../lib/route-support';
 import { movementsCsvStream } from './export';
 import { listMovements, subCompanyWallets, walletOf } from './wallet.repository';
 import { assertSubCompany, fundWallet, transfer } from './wallet.service';
+import { routeAccess } from '../../lib/route-access';
 
 const WALLET = 'reloadables/wallet';
 const SUBS = 'reloadables/walletSubCompanies';
@@ -54,7 +54,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     root,
-    { schema: { tags, summary: "The company's wallet (plafond): balance, reserved, available, last reload", params: scopeParams, response: { 200: walletSchema } }, preHandler: companyRouteGuards(app, WALLET, 'list') },
+    { schema: { tags, summary: "The company's wallet (plafond): balance, reserved, available, last reload", params: scopeParams, response: { 200: walletSchema } }, config: routeAccess(WALLET, 'list') },
     async (request) => wallet(request.actor.companyId),
   );
 
@@ -62,20 +62,20 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     `${root}/movements`,
     {
       schema: { tags, summary: 'Wallet movements, newest first (filter {type, reason, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQueryOf(MOVEMENT_ORDER.sortFields), response: { 200: z.array(walletMovementSchema) } },
-      preHandler: companyRouteGuards(app, WALLET, 'list'),
+      config: routeAccess(WALLET, 'list'),
     },
     async (request, reply) => movements(request.actor.companyId, request.query, reply),
   );
 
   app.get(
     `${root}/movements/export`,
-    { schema: { tags, summary: 'Wallet movements as CSV (lang it|en|es|fr|de, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, WALLET, 'export') },
+    { schema: { tags, summary: 'Wallet movements as CSV (lang it|en|es|fr|de, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, config: routeAccess(WALLET, 'export') },
     async (request, reply) => exportMovements(request.actor.companyId, request.query, reply),
   );
 
   app.post(
     `${root}/fund`,
-    { schema: { tags, summary: 'Provider staff fund the wallet (Idempotency-Key)', params: scopeParams, body: fundWalletBodySchema, response: { 200: walletSchema } }, preHandler: companyRouteGuards(app, WALLET, 'fund') },
+    { schema: { tags, summary: 'Provider staff fund the wallet (Idempotency-Key)', params: scopeParams, body: fundWalletBodySchema, response: { 200: walletSchema } }, config: routeAccess(WALLET, 'fund') },
     async (request) => fundWallet(ctx, request.actor, request.body, idempotencyOf(request, `wallet.fund:${request.actor.companyId}`)),
   );
 
@@ -84,7 +84,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     `${root}/sub-companies`,
     {
       schema: { tags, summary: 'Wallets of every company below {companyId} (filter {q}: name or code; range), by name', params: scopeParams, querystring: listQueryOf(SUB_WALLET_ORDER.sortFields), response: { 200: z.array(walletSchema) } },
-      preHandler: companyRouteGuards(app, SUBS, 'list'),
+      config: routeAccess(SUBS, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, subCompanyFilterSchema, SUB_WALLET_ORDER.sortFields, SUB_WALLET_ORDER.defaultSort);
@@ -95,7 +95,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/sub-companies/:subCompanyId`,
-    { schema: { tags, summary: "A sub-company's wallet", params: subParams, response: { 200: walletSchema } }, preHandler: companyRouteGuards(app, SUBS, 'show') },
+    { schema: { tags, summary: "A sub-company's wallet", params: subParams, response: { 200: walletSchema } }, config: routeAccess(SUBS, 'show') },
     async (request) => {
       await assertSubCompany(ctx.db, request.actor.companyId, request.params.subCompanyId);
       return wallet(request.params.subCompanyId);
@@ -106,7 +106,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     `${root}/sub-companies/:subCompanyId/movements`,
     {
       schema: { tags, summary: "A sub-company's wallet movements, newest first", params: subParams, querystring: listQueryOf(MOVEMENT_ORDER.sortFields), response: { 200: z.array(walletMovementSchema) } },
-      preHandler: companyRouteGuards(app, SUB_MOVEMENTS, 'list'),
+      config: routeAccess(SUB_MOVEMENTS, 'list'),
     },
     async (request, reply) => {
       await assertSubCompany(ctx.db, request.actor.companyId, request.params.subCompanyId);
@@ -116,7 +116,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get(
     `${root}/sub-companies/:subCompanyId/movements/export`,
-    { schema: { tags, summary: "A sub-company's wallet movements as CSV", params: subParams, querystring: cardExportQuerySchema }, preHandler: companyRouteGuards(app, SUB_MOVEMENTS, 'export') },
+    { schema: { tags, summary: "A sub-company's wallet movements as CSV", params: subParams, querystring: cardExportQuerySchema }, config: routeAccess(SUB_MOVEMENTS, 'export') },
     async (request, reply) => {
       await assertSubCompany(ctx.db, request.actor.companyId, request.params.subCompanyId);
       return exportMovements(request.params.subCompanyId, request.query, reply);
@@ -127,7 +127,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     `${root}/sub-companies/:subCompanyId/transfer`,
     {
       schema: { tags, summary: 'Plafond to (TO_SUB) or back from (FROM_SUB) a sub-company (Idempotency-Key)', params: subParams, body: transferBodySchema, response: { 200: z.object({ parent: walletSchema, sub: walletSchema }) } },
-      preHandler: companyRouteGuards(app, SUBS, 'transfer'),
+      config: routeAccess(SUBS, 'transfer'),
     },
     async (request) =>
       transfer(ctx, request.actor, request.params.subCompanyId, request.body, idempotencyOf(request, `wallet.transfer:${request.actor.companyId}:${request.params.subCompanyId}`)),

@@ -1,7 +1,8 @@
 import type { FundWalletBody, TransferBody, Wallet } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { ApiError, forbidden, notFound } from '../../lib/errors';
+import { assertCan } from '../../lib/access';
+import { ApiError, notFound } from '../../lib/errors';
 import { isInSubtree } from '../../lib/company-scope';
 import type { CompanyActor } from '../../lib/access';
 import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
@@ -23,7 +24,7 @@ async function walletIn(db: Db, companyId: string): Promise<Wallet> {
 
 /** Provider staff put money into the route company's wallet (FORBIDDEN for anyone else, whatever their flags). */
 export async function fundWallet(ctx: AppContext, actor: CompanyActor, body: FundWalletBody, idempotency: IdempotencyRequest | null): Promise<Wallet> {
-  if (!actor.company.isProvider) throw forbidden();
+  assertCan(actor, 'reloadables/wallet', 'fund');
   const outcome = await runIdempotent(ctx.db, idempotency, async (tx) => {
     const wallet = await lockWallet(tx, actor.companyId);
     await applyWalletMoves(tx, wallet, [{ type: 'WALLET_RELOAD', reason: 'FUNDING', amountCents: body.amountCents, note: body.note ?? null, userId: actor.userId }]);

@@ -5,12 +5,13 @@ import { EXPORT_LANGUAGES } from '../../../domain/giftcards';
 import { generatedReportFields, generatedReportFilterSchema, generatedReportSchema, reportGenerateBodySchema, reportTypeSchema } from '../../../domain/schemas/reports';
 import type { AppContext } from '../../context';
 import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
-import { guards, scopeParams } from '../../lib/route-support';
+import { scopeParams } from '../../lib/route-support';
 import { parseBody } from '../tickets/parse';
 import { registerReportJobs } from './jobs';
 import { exportLanguageOf } from './records';
 import { REPORT_SORTS } from './repository';
 import { generateReport, reportFile, reportsPage, reportTypes } from './service';
+import { routeAccess } from '../../lib/route-access';
 
 const REPORT = 'report';
 const { sortFields, defaultSort } = declaredOrder(generatedReportFields, REPORT_SORTS);
@@ -35,7 +36,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
         querystring: listQuerySchema.extend({ lang: z.enum(EXPORT_LANGUAGES).optional() }),
         response: { 200: z.array(reportTypeSchema) },
       },
-      preHandler: guards(base, ctx, 'report/types', 'list'),
+      config: routeAccess('report/types', 'list'),
     },
     async (request, reply) => {
       const types = reportTypes(request.scopedActor, exportLanguageOf(request.query.lang ?? request.auth.user.language));
@@ -54,7 +55,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
         body: z.unknown().describe('reportGenerateBodySchema'),
         response: { 202: generatedReportSchema },
       },
-      preHandler: guards(base, ctx, REPORT, 'create'),
+      config: routeAccess(REPORT, 'create'),
     },
     async (request, reply) => {
       const body = parseBody(reportGenerateBodySchema, request.body ?? {});
@@ -66,7 +67,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     `${root}/report-generated`,
     {
       schema: { tags, summary: "The subtree's generated reports of the types the caller may read, newest first (filter {state, reportId, q}, range, cursor)", params: scopeParams, querystring: listQueryOf(sortFields), response: { 200: z.array(generatedReportSchema) } },
-      preHandler: guards(base, ctx, REPORT, 'list'),
+      config: routeAccess(REPORT, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, generatedReportFilterSchema, sortFields, defaultSort);
@@ -84,7 +85,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
         params: fileParams,
         produces: ['text/csv'],
       },
-      preHandler: guards(base, ctx, REPORT, 'download'),
+      config: routeAccess(REPORT, 'download'),
     },
     async (request, reply) => {
       const body = await reportFile(ctx, request.scopedActor, request.scopedActor.companyIds, request.params.reportId);

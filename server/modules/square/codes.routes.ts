@@ -5,8 +5,9 @@ import { squareCodeFields, squareCodeSchema } from '../../../domain/schemas/squa
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { findSquareCode, listSquareCodes, SQUARE_CODE_SORT_COLUMNS, squareCodeFilterSchema, type SquareCodeFilter } from './codes.repository';
+import { routeAccess } from '../../lib/route-access';
 
 const CODES = 'square/codes';
 const ORDER = declaredOrder(squareCodeFields, SQUARE_CODE_SORT_COLUMNS);
@@ -21,7 +22,7 @@ export async function codeRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     root,
     {
       schema: { tags, summary: "The subtree's square codes, last activated first (filter {status, orderId, typology, q: code or e-mail}, range, cursor)", params: scopeParams, querystring: listQueryOf(ORDER.sortFields), response: { 200: z.array(squareCodeSchema) } },
-      preHandler: guards(app, ctx, CODES, 'list'),
+      config: routeAccess(CODES, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, squareCodeFilterSchema, ORDER.sortFields, ORDER.defaultSort);
@@ -32,7 +33,7 @@ export async function codeRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'One code with its activity (every state change, oldest first, with who made it)', params: itemParams, response: { 200: squareCodeSchema } }, preHandler: guards(app, ctx, CODES, 'show') },
+    { schema: { tags, summary: 'One code with its activity (every state change, oldest first, with who made it)', params: itemParams, response: { 200: squareCodeSchema } }, config: routeAccess(CODES, 'show') },
     async (request) => (await findSquareCode(ctx.db, request.scopedActor.companyIds, request.params.id)) ?? Promise.reject(notFound('No such square code')),
   );
 }

@@ -5,9 +5,10 @@ import { squareCommunicationFields, squareCommunicationSchema, type SquareCommun
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { COMMUNICATION_SORT_COLUMNS, findCommunication, listCommunications, requeueCommunication, squareCommunicationFilterSchema } from './communications.repository';
 import { queueSenderRun } from './mail-queue';
+import { routeAccess } from '../../lib/route-access';
 
 const COMMUNICATIONS = 'square/communications';
 const ORDER = declaredOrder(squareCommunicationFields, COMMUNICATION_SORT_COLUMNS);
@@ -42,7 +43,7 @@ export async function communicationRoutes(base: FastifyInstance, { ctx }: { ctx:
         querystring: listQueryOf(ORDER.sortFields),
         response: { 200: z.array(squareCommunicationSchema) },
       },
-      preHandler: guards(app, ctx, COMMUNICATIONS, 'list'),
+      config: routeAccess(COMMUNICATIONS, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, squareCommunicationFilterSchema, ORDER.sortFields, ORDER.defaultSort);
@@ -60,7 +61,7 @@ export async function communicationRoutes(base: FastifyInstance, { ctx }: { ctx:
         params: itemParams,
         response: { 200: squareCommunicationSchema },
       },
-      preHandler: guards(app, ctx, COMMUNICATIONS, 'resend'),
+      config: routeAccess(COMMUNICATIONS, 'resend'),
     },
     async (request) => resend(ctx, request.scopedActor.companyIds, request.params.id),
   );

@@ -9,10 +9,11 @@ import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
 import { problemBody } from '../../lib/problem';
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { reconciliationCsvStream } from './export';
 import { listSquareOrders, SQUARE_ORDER_SORT_COLUMNS, squareOrderFilterSchema, type SquareOrderFilter } from './orders.repository';
 import { createSquareOrder, squareOrderAction, squareOrderRecord, SquareValidationError, validateUpload } from './orders.service';
+import { routeAccess } from '../../lib/route-access';
 
 const ORDERS = 'square/orders';
 const ORDER = declaredOrder(squareOrderFields, SQUARE_ORDER_SORT_COLUMNS);
@@ -45,7 +46,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     root,
     {
       schema: { tags, summary: "The subtree's square orders, newest first (filter {status, typology, q: order number or referent e-mail}, range, cursor)", params: scopeParams, querystring: listQueryOf(ORDER.sortFields), response: { 200: z.array(squareOrderSchema) } },
-      preHandler: guards(app, ctx, ORDERS, 'list'),
+      config: routeAccess(ORDERS, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, squareOrderFilterSchema, ORDER.sortFields, ORDER.defaultSort);
@@ -57,7 +58,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.get(
     `${root}/template`,
-    { schema: { tags, summary: 'The recipients CSV template (lang it, es, fr, de: `;` and decimal comma; en: `,`)', params: scopeParams, querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict() }, preHandler: guards(app, ctx, ORDERS, 'template') },
+    { schema: { tags, summary: 'The recipients CSV template (lang it, es, fr, de: `;` and decimal comma; en: `,`)', params: scopeParams, querystring: z.object({ lang: z.enum(EXPORT_LANGUAGES).optional() }).strict() }, config: routeAccess(ORDERS, 'template') },
     async (request, reply) => {
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="square-recipients.csv"').header('Cache-Control', 'no-store');
       return squareCsvTemplate(request.query.lang ?? 'it');
@@ -69,7 +70,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     {
       bodyLimit: BODY_LIMIT,
       schema: { tags, summary: 'Reads a recipients CSV (`{typology, file: {type, name, content: base64}}`) without writing: every problem by line and column, the warnings, the totals', params: scopeParams, body: z.unknown().describe('squareValidateBodySchema'), response: { 200: squareValidationSchema } },
-      preHandler: guards(app, ctx, ORDERS, 'validate'),
+      config: routeAccess(ORDERS, 'validate'),
     },
     async (request) => validateUpload(ctx, request.scopedActor, parseBody(squareValidateBodySchema, request.body)),
   );
@@ -85,7 +86,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         body: z.unknown().describe('squareOrderCreateSchema'),
         response: { 201: squareOrderSchema },
       },
-      preHandler: guards(app, ctx, ORDERS, 'create'),
+      config: routeAccess(ORDERS, 'create'),
     },
     async (request, reply) => {
       try {
@@ -99,7 +100,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'One order: its progress while a job works, its deliveries once active, the actions the caller may take', params: itemParams, response: { 200: squareOrderSchema } }, preHandler: guards(app, ctx, ORDERS, 'show') },
+    { schema: { tags, summary: 'One order: its progress while a job works, its deliveries once active, the actions the caller may take', params: itemParams, response: { 200: squareOrderSchema } }, config: routeAccess(ORDERS, 'show') },
     async (request) => squareOrderRecord(ctx, request.scopedActor, request.params.id),
   );
 
@@ -112,20 +113,20 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   for (const action of ['confirm', 'approve', 'activate', 'cancel'] as const) {
     app.post(
       `${root}/:id/${action}`,
-      { schema: { tags, summary: `${summaries[action]}; 409 SQUARE_ORDER_STATE_INVALID in another state`, params: itemParams, response: { 200: squareOrderSchema } }, preHandler: guards(app, ctx, ORDERS, action) },
+      { schema: { tags, summary: `${summaries[action]}; 409 SQUARE_ORDER_STATE_INVALID in another state`, params: itemParams, response: { 200: squareOrderSchema } }, config: routeAccess(ORDERS, action) },
       async (request) => squareOrderAction(ctx, request.scopedActor, request.params.id, action),
     );
   }
 
   app.delete(
     `${root}/:id`,
-    { schema: { tags, summary: 'Deletes a draft and its recipients (409 SQUARE_ORDER_STATE_INVALID otherwise); answers the order as it was', params: itemParams, response: { 200: squareOrderSchema } }, preHandler: guards(app, ctx, ORDERS, 'delete') },
+    { schema: { tags, summary: 'Deletes a draft and its recipients (409 SQUARE_ORDER_STATE_INVALID otherwise); answers the order as it was', params: itemParams, response: { 200: squareOrderSchema } }, config: routeAccess(ORDERS, 'delete') },
     async (request) => squareOrderAction(ctx, request.scopedActor, request.params.id, 'delete'),
   );
 
   app.get(
     `${root}/:id/reconciliation`,
-    { schema: { tags, summary: "The order's codes as CSV (lang it|en|es|fr|de, tz): recipient, state, last delivery (state, retry number, sent at, SMTP answer), streamed", params: itemParams, querystring: reconciliationQuery }, preHandler: guards(app, ctx, ORDERS, 'export') },
+    { schema: { tags, summary: "The order's codes as CSV (lang it|en|es|fr|de, tz): recipient, state, last delivery (state, retry number, sent at, SMTP answer), streamed", params: itemParams, querystring: reconciliationQuery }, config: routeAccess(ORDERS, 'export') },
     async (request, reply) => {
       const order = await squareOrderRecord(ctx, request.scopedActor, request.params.id);
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${order.orderNumber}-reconciliation.csv"`).header('Cache-Control', 'no-store');

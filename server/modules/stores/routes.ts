@@ -7,12 +7,12 @@ import { declaredOrder } from '../../lib/list-query';
 import { STORE_IMPORT_TEMPLATE, storeImportResultSchema, storeRecordSchema } from '../../../domain/schemas/stores-api';
 import type { AppContext } from '../../context';
 import { companyCrudRoutes, scopeParams } from '../../lib/company-routes';
-import { companyRouteGuards } from '../../lib/route-guards';
 import { readSingleFile } from '../../lib/uploads';
 import { importStores } from './import';
 import { malformedIdIsNotFound, onlyUuids } from '../companies/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
+import { routeAccess } from '../../lib/route-access';
 
 const RESOURCE = 'privative/stores';
 /** The declared filters (storeFields), the search, the code and name of the store pickers, a lookup's ids. */
@@ -30,16 +30,16 @@ export async function storeRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   malformedIdIsNotFound(app);
   const tags = ['stores'];
   const root = '/api/company/:companyId/stores';
-  const importGuard = companyRouteGuards(app, RESOURCE, 'import');
+  const importGuard = routeAccess(RESOURCE, 'import');
 
   // before the CRUD routes' `/:id`, so the static paths win in the docs order too
-  app.get(`${root}/import-template`, { schema: { tags, summary: 'The CSV template of the store import', params: scopeParams }, preHandler: importGuard }, async (_request, reply) =>
+  app.get(`${root}/import-template`, { schema: { tags, summary: 'The CSV template of the store import', params: scopeParams }, config: importGuard }, async (_request, reply) =>
     reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="stores-template.csv"').send(STORE_IMPORT_TEMPLATE),
   );
 
   app.post(
     `${root}/import`,
-    { schema: { tags, summary: 'Import stores from a CSV (multipart "file", at most 5 MB): good lines saved, bad ones reported with code and message', params: scopeParams, response: { 200: storeImportResultSchema } }, preHandler: importGuard },
+    { schema: { tags, summary: 'Import stores from a CSV (multipart "file", at most 5 MB): good lines saved, bad ones reported with code and message', params: scopeParams, response: { 200: storeImportResultSchema } }, config: importGuard },
     async (request) => importStores(ctx, request.actor, (await readSingleFile(request)).data),
   );
 

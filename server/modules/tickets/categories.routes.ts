@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { ticketCategoryBodySchema, ticketCategorySchema } from '../../../domain/schemas/tickets';
 import type { AppContext } from '../../context';
 import { listQueryOf, parseListQuery, sendList } from '../../lib/list-query';
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { CATEGORY_SORTS, listCategories } from './categories.repository';
 import { categoryRecord, createCategory, updateCategory } from './categories.service';
 import { parseBody } from './parse';
 import { assertStaff, sideOf } from './viewer';
+import { routeAccess } from '../../lib/route-access';
 
 const CATEGORIES = 'tickets/categories';
 const categoryFilterSchema = z.object({ active: z.boolean().optional(), q: z.string().max(100).optional() }).strict();
@@ -23,7 +24,7 @@ export async function categoryRoutes(base: FastifyInstance, { ctx }: { ctx: AppC
     root,
     {
       schema: { tags, summary: 'The ticket categories with their current version (filter {active, q}; the customer\'s side gets active ones only, without internal fields)', params: scopeParams, querystring: listQueryOf(CATEGORY_SORTS), response: { 200: z.array(ticketCategorySchema) } },
-      preHandler: guards(app, ctx, CATEGORIES, 'list'),
+      config: routeAccess(CATEGORIES, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, categoryFilterSchema, CATEGORY_SORTS, { field: 'name', order: 'ASC' });
@@ -34,7 +35,7 @@ export async function categoryRoutes(base: FastifyInstance, { ctx }: { ctx: AppC
 
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'One category with its current version', params: itemParams, response: { 200: ticketCategorySchema } }, preHandler: guards(app, ctx, CATEGORIES, 'show') },
+    { schema: { tags, summary: 'One category with its current version', params: itemParams, response: { 200: ticketCategorySchema } }, config: routeAccess(CATEGORIES, 'show') },
     async (request) => categoryRecord(ctx, request.scopedActor, request.params.id),
   );
 
@@ -42,7 +43,7 @@ export async function categoryRoutes(base: FastifyInstance, { ctx }: { ctx: AppC
     root,
     {
       schema: { tags, summary: 'Creates a category (version 1); provider staff only (403 PROVIDER_STAFF_ONLY)', params: scopeParams, body: z.unknown().describe('ticketCategoryBodySchema'), response: { 201: ticketCategorySchema } },
-      preHandler: guards(app, ctx, CATEGORIES, 'create'),
+      config: routeAccess(CATEGORIES, 'create'),
     },
     async (request, reply) => {
       assertStaff(request.scopedActor, 'manage ticket categories');
@@ -60,7 +61,7 @@ export async function categoryRoutes(base: FastifyInstance, { ctx }: { ctx: AppC
         body: z.unknown().describe('ticketCategoryBodySchema'),
         response: { 200: ticketCategorySchema },
       },
-      preHandler: guards(app, ctx, CATEGORIES, 'edit'),
+      config: routeAccess(CATEGORIES, 'edit'),
     },
     async (request) => {
       assertStaff(request.scopedActor, 'manage ticket categories');

@@ -15,11 +15,12 @@ import {
 import { TICKET_LIMITS } from '../../../domain/tickets';
 import type { AppContext } from '../../context';
 import { listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
-import { guards, itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, scopeParams } from '../../lib/route-support';
 import { parseBody } from './parse';
 import { listTickets, type TicketSort } from './tickets.repository';
 import { attachmentFile, createTicket, deleteTicket, postMessage, reopenTicket, restoreTicket, setInternalAnswers, setStatus, ticketRecord } from './tickets.service';
 import { assertStaff, sideOf } from './viewer';
+import { routeAccess } from '../../lib/route-access';
 
 const TICKETS = 'tickets';
 /** Five files of 5 MB in base64 (4/3 of them) and the texts; a larger file is refused by its own size (413) */
@@ -47,7 +48,7 @@ export async function supportTicketRoutes(base: FastifyInstance, { ctx }: { ctx:
         querystring: listQueryOf(TICKET_SORTS),
         response: { 200: z.array(ticketListItemSchema) },
       },
-      preHandler: guards(app, ctx, TICKETS, 'list'),
+      config: routeAccess(TICKETS, 'list'),
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, ticketListFilterSchema, TICKET_SORTS, { field: 'createdAt', order: 'DESC' });
@@ -73,14 +74,14 @@ export async function supportTicketRoutes(base: FastifyInstance, { ctx }: { ctx:
         body: z.unknown().describe('ticketCreateSchema'),
         response: { 201: ticketSchema },
       },
-      preHandler: guards(app, ctx, TICKETS, 'create'),
+      config: routeAccess(TICKETS, 'create'),
     },
     async (request, reply) => reply.code(201).send(await createTicket(ctx, request.scopedActor, parseBody(ticketCreateSchema, request.body))),
   );
 
   app.get(
     `${root}/:id`,
-    { schema: { tags, summary: 'One ticket: its version\'s fields, answers, attachments, messages, events and the actions the caller may take', params: itemParams, response: { 200: ticketSchema } }, preHandler: guards(app, ctx, TICKETS, 'show') },
+    { schema: { tags, summary: 'One ticket: its version\'s fields, answers, attachments, messages, events and the actions the caller may take', params: itemParams, response: { 200: ticketSchema } }, config: routeAccess(TICKETS, 'show') },
     async (request) => ticketRecord(ctx, request.scopedActor, request.params.id),
   );
 
@@ -95,7 +96,7 @@ export async function supportTicketRoutes(base: FastifyInstance, { ctx }: { ctx:
         body: z.unknown().describe('ticketMessageBodySchema'),
         response: { 200: ticketSchema },
       },
-      preHandler: guards(app, ctx, TICKETS, 'reply'),
+      config: routeAccess(TICKETS, 'reply'),
     },
     async (request) => {
       const body = parseBody(ticketMessageBodySchema, request.body);
@@ -107,7 +108,7 @@ export async function supportTicketRoutes(base: FastifyInstance, { ctx }: { ctx:
     `${root}/:id/status`,
     {
       schema: { tags, summary: 'Provider staff set any status but the current one (409 TICKET_STATE_INVALID); WAITING_FOR_CUSTOMER e-mails the customer', params: itemParams, body: z.unknown().describe('ticketStatusBodySchema'), response: { 200: ticketSchema } },
-      preHandler: guards(app, ctx, TICKETS, 'status'),
+      config: routeAccess(TICKETS, 'status'),
     },
     async (request) => {
       assertStaff(request.scopedActor, 'set a status');
@@ -117,19 +118,19 @@ export async function supportTicketRoutes(base: FastifyInstance, { ctx }: { ctx:
 
   app.post(
     `${root}/:id/reopen`,
-    { schema: { tags, summary: 'A closed ticket (COMPLETED, DISCARDED) back to ON_GOING; 409 TICKET_STATE_INVALID otherwise', params: itemParams, response: { 200: ticketSchema } }, preHandler: guards(app, ctx, TICKETS, 'reopen') },
+    { schema: { tags, summary: 'A closed ticket (COMPLETED, DISCARDED) back to ON_GOING; 409 TICKET_STATE_INVALID otherwise', params: itemParams, response: { 200: ticketSchema } }, config: routeAccess(TICKETS, 'reopen') },
     async (request) => reopenTicket(ctx, request.scopedActor, request.params.id),
   );
 
   app.delete(
     `${root}/:id`,
-    { schema: { tags, summary: "Soft delete: gone from the customer's side (404 there), restorable by provider staff; 409 TICKET_STATE_INVALID when already deleted", params: itemParams, response: { 200: ticketSchema } }, preHandler: guards(app, ctx, TICKETS, 'delete') },
+    { schema: { tags, summary: "Soft delete: gone from the customer's side (404 there), restorable by provider staff; 409 TICKET_STATE_INVALID when already deleted", params: itemParams, response: { 200: ticketSchema } }, config: routeAccess(TICKETS, 'delete') },
     async (request) => deleteTicket(ctx, request.scopedActor, request.params.id),
   );
 
   app.post(
     `${root}/:id/restore`,
-    { schema: { tags, summary: 'Provider staff restore a deleted ticket (403 PROVIDER_STAFF_ONLY; 409 TICKET_STATE_INVALID when not deleted)', params: itemParams, response: { 200: ticketSchema } }, preHandler: guards(app, ctx, TICKETS, 'restore') },
+    { schema: { tags, summary: 'Provider staff restore a deleted ticket (403 PROVIDER_STAFF_ONLY; 409 TICKET_STATE_INVALID when not deleted)', params: itemParams, response: { 200: ticketSchema } }, config: routeAccess(TICKETS, 'restore') },
     async (request) => restoreTicket(ctx, request.scopedActor, request.params.id),
   );
 
@@ -138,7 +139,7 @@ export async function supportTicketRoutes(base: FastifyInstance, { ctx }: { ctx:
     {
       bodyLimit: BODY_LIMIT,
       schema: { tags, summary: "Provider staff's answers to the internal fields of the ticket's version (403 PROVIDER_STAFF_ONLY; 409 TICKET_STATE_INVALID on a deleted ticket)", params: itemParams, body: z.unknown().describe('ticketInternalBodySchema'), response: { 200: ticketSchema } },
-      preHandler: guards(app, ctx, TICKETS, 'internal'),
+      config: routeAccess(TICKETS, 'internal'),
     },
     async (request) => {
       assertStaff(request.scopedActor, 'answer internal fields');
@@ -150,7 +151,7 @@ export async function supportTicketRoutes(base: FastifyInstance, { ctx }: { ctx:
     `${root}/:id/attachments/:attachmentId`,
     {
       schema: { tags, summary: 'The file, as a download no browser runs (Content-Disposition attachment, application/octet-stream, nosniff)', params: attachmentParams, produces: ['application/octet-stream'] },
-      preHandler: guards(app, ctx, TICKETS, 'download'),
+      config: routeAccess(TICKETS, 'download'),
     },
     async (request, reply) => {
       const file = await attachmentFile(ctx, request.scopedActor, request.params.id, request.params.attachmentId);

@@ -10,6 +10,7 @@ import {
 import { confirmEmailSchema, languageSchema, profileSchema } from '../../../domain/schemas/users';
 import type { AppContext } from '../../context';
 import * as service from './service';
+import { SIGNED_IN } from '../../lib/route-access';
 
 export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +20,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/user/configuration',
     {
       schema: { tags, summary: 'Profile, company and permissions of the caller', response: { 200: userConfigurationSchema } },
-      preHandler: app.requireAuth,
+      config: SIGNED_IN,
     },
     async (request) => service.userConfiguration(request.auth),
   );
@@ -56,7 +57,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.put(
     '/api/user/change-password',
-    { schema: { tags, summary: 'Change the own password; other sessions end', body: changePasswordSchema }, config: { noContent: true }, preHandler: app.requireAuth },
+    { schema: { tags, summary: 'Change the own password; other sessions end', body: changePasswordSchema }, config: { noContent: true, ...SIGNED_IN } },
     async (request, reply) => {
       await service.changePassword(ctx, request.auth, request.body.oldPassword, request.body.newPassword, request.ip);
       return reply.code(204).send();
@@ -67,14 +68,14 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/user/profile',
     {
       schema: { tags, summary: 'Update the own data (SPEC §3 profile); a new e-mail waits for its confirmation link', body: profileSchema, response: { 200: userConfigurationSchema } },
-      preHandler: app.requireAuth,
+      config: SIGNED_IN,
     },
     async (request) => service.updateProfile(ctx, request.auth, request.body),
   );
 
   app.put(
     '/api/user/language',
-    { schema: { tags, summary: 'Set the own language (the texts and every later e-mail)', body: languageSchema }, config: { noContent: true }, preHandler: app.requireAuth },
+    { schema: { tags, summary: 'Set the own language (the texts and every later e-mail)', body: languageSchema }, config: { noContent: true, ...SIGNED_IN } },
     async (request, reply) => {
       await service.setLanguage(ctx, request.auth, request.body.language);
       return reply.code(204).send();

@@ -6,10 +6,10 @@ import type { AppContext } from '../../context';
 import { itemParams, scopeParams } from '../../lib/company-routes';
 import { declaredOrder, listQueryOf, parseListQuery, sendList, type ListQueryString } from '../../lib/list-query';
 import { problemBody } from '../../lib/problem';
-import { companyRouteGuards } from '../../lib/route-guards';
 import { malformedIdIsNotFound } from '../companies/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
+import { routeAccess } from '../../lib/route-access';
 
 /** The declared filters (userFields: company, role, status) and the search. */
 const listFilter = declaredFilter(userFields, { q: filterTextSchema.optional() });
@@ -44,12 +44,12 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   malformedIdIsNotFound(app);
   const root = '/api/company/:companyId/users';
   const tags = ['users'];
-  const guard = (action: string) => companyRouteGuards(app, 'users', action);
+  const guard = (action: string) => routeAccess('users', action);
   const record = userRecordSchema;
 
   app.get(
     root,
-    { schema: { tags, summary: 'Users of the subtree of {companyId} (filter q, companyId, role, status)', params: scopeParams, querystring: listQueryOf(order.sortFields), response: { 200: z.array(record) } }, preHandler: guard('list') },
+    { schema: { tags, summary: 'Users of the subtree of {companyId} (filter q, companyId, role, status)', params: scopeParams, querystring: listQueryOf(order.sortFields), response: { 200: z.array(record) } }, config: guard('list') },
     async (request, reply) => {
       const query = parseListQuery(request.query as ListQueryString, listFilter, order.sortFields, order.defaultSort);
       const { rows, total } = await service.listUsers(ctx, actorOf(request), query.filter, query.sort, query.offset, query.limit);
@@ -58,30 +58,30 @@ export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   );
   app.get(
     `${root}/grantable`,
-    { schema: { tags, summary: 'The permission keys and roles the caller may grant', params: scopeParams, response: { 200: grantableSchema } }, preHandler: guard('create') },
+    { schema: { tags, summary: 'The permission keys and roles the caller may grant', params: scopeParams, response: { 200: grantableSchema } }, config: guard('create') },
     async (request) => service.grantable(actorOf(request)),
   );
   app.post(
     root,
     {
       schema: { tags, summary: 'Create a pending user (activation link e-mailed); 403 PERMISSION_NOT_GRANTABLE with `notGrantable`', params: scopeParams, body: userCreateSchema, response: { 201: record } },
-      preHandler: guard('create'),
+      config: guard('create'),
     },
     async (request, reply) => refusable(request, reply, async () => reply.code(201).send(await service.createUser(ctx, actorOf(request), request.body as UserCreateBody))),
   );
-  app.get(`${root}/:id`, { schema: { tags, summary: 'One user', params: itemParams, response: { 200: record } }, preHandler: guard('show') }, async (request) =>
+  app.get(`${root}/:id`, { schema: { tags, summary: 'One user', params: itemParams, response: { 200: record } }, config: guard('show') }, async (request) =>
     service.getUser(ctx, actorOf(request), idOf(request)),
   );
   app.put(
     `${root}/:id`,
     {
       schema: { tags, summary: "Update a user's data, role and permissions; a new e-mail waits for its confirmation; 403 USER_OUT_OF_SCOPE with `outOfScope`", params: itemParams, body: userUpdateSchema, response: { 200: record } },
-      preHandler: guard('edit'),
+      config: guard('edit'),
     },
     async (request, reply) => refusable(request, reply, () => service.updateUser(ctx, actorOf(request), idOf(request), request.body as UserUpdateBody)),
   );
   const action = (path: string, name: 'disable' | 'enable' | 'resendActivation', summary: string, run: typeof service.disableUser) =>
-    app.post(`${root}/:id/${path}`, { schema: { tags, summary, params: itemParams, response: { 200: record } }, preHandler: guard(name) }, async (request, reply) =>
+    app.post(`${root}/:id/${path}`, { schema: { tags, summary, params: itemParams, response: { 200: record } }, config: guard(name) }, async (request, reply) =>
       refusable(request, reply, () => run(ctx, actorOf(request), idOf(request))),
     );
   action('disable', 'disable', 'Disable a user: sessions end at once', service.disableUser);

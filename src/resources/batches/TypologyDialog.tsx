@@ -12,7 +12,6 @@ import { FormDateField } from '../../components/FormDateField';
 import { FormDialog } from '../../components/FormDialog';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 import { TYPOLOGY_FORM_DEFAULTS, typologyFormSchema } from './typologyForm';
 
 const TYPOLOGIES = 'privative/typologies';
@@ -50,7 +49,6 @@ export function NewTypologyButton() {
   const [locale] = useLocaleState();
   const { setValue } = useFormContext();
   const { canAccess } = useCanAccess({ resource: TYPOLOGIES, action: 'create' });
-  const { data: configuration } = useUserConfiguration();
   const [open, setOpen] = useState(false);
   const resolver = useMemo(() => zodResolver(typologyFormSchema(locale)), [locale]);
   const submit = useFormSubmit<FieldValues>(
@@ -65,7 +63,7 @@ export function NewTypologyButton() {
       [dataProvider, queryClient, notify, setValue],
     ),
   );
-  if (!canAccess || !configuration?.company.isProvider) return null;
+  if (!canAccess) return null;
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)} startIcon={<AddIcon />} sx={{ mt: { xs: 0, sm: 1 }, mb: { xs: 2, sm: 0 }, whiteSpace: 'nowrap', flexShrink: 0 }}>

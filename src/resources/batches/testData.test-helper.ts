@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { Batch } from '../../../domain/catalog';
-import { userConfiguration } from '../../test/builders';
+import { servedConfiguration, userConfiguration } from '../../test/builders';
 import { server } from '../../test/msw';
 
 export const BATCHES_API = '/api/company/company-1/giftcard/batches';
@@ -37,8 +37,7 @@ export function batch(overrides: Partial<Batch> = {}): Batch {
 
 /** The signed-in user's configuration: provider staff (may make and activate batches) or a customer's user. */
 export function serveConfiguration(provider: boolean) {
-  const configuration = userConfiguration(['privative.batches']);
-  configuration.company.isProvider = provider;
+  const configuration = servedConfiguration(userConfiguration(['privative.batches']), provider);
   server.use(http.get('/api/user/configuration', () => HttpResponse.json(configuration)));
 }
 

@@ -30,7 +30,7 @@ export function useOrderPageActions(order: OrderDetail | undefined, config: Orde
   const { data: configuration } = useUserConfiguration();
   if (!order || !configuration) return [];
   const viewer = { isProvider: configuration.company.isProvider };
-  return pageActionsFor(order, viewer, config.view, (action) => canAccess(permissions, config.resource, action));
+  return pageActionsFor(order, viewer, config.view, (action) => canAccess(permissions, config.resource, action, viewer));
 }
 
 /**

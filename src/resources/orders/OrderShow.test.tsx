@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { PermissionKey } from '../../../domain/permissions';
 import type { OrderDetail } from '../../../domain/orders';
-import { problem, userConfiguration } from '../../test/builders';
+import { problem, servedConfiguration, userConfiguration } from '../../test/builders';
 import { server } from '../../test/msw';
 import { renderScreen } from '../../test/renderScreen';
 import AcquiredOrderShow from './AcquiredOrderShow';
@@ -17,11 +17,9 @@ const ACTION_NAMES = ['Continue the order', 'Confirm order', 'Activate order', '
 
 function serve(detail: OrderDetail, { provider = false, base = ORDER } = {}) {
   const cardQueries: URLSearchParams[] = [];
+  const configuration = servedConfiguration(userConfiguration(['privative.orders', 'privative.acquiredOrders']), provider);
   server.use(
-    http.get('/api/user/configuration', () => {
-      const configuration = userConfiguration(['privative.orders', 'privative.acquiredOrders']);
-      return HttpResponse.json({ ...configuration, company: { ...configuration.company, isProvider: provider } });
-    }),
+    http.get('/api/user/configuration', () => HttpResponse.json(configuration)),
     http.get(base, () => HttpResponse.json(detail)),
     http.get(`${base}/cards`, ({ request }) => {
       cardQueries.push(new URL(request.url).searchParams);

@@ -7,7 +7,7 @@ import { ticketFields, type TicketCategory, type TicketListItem } from '../../..
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeading } from '../../components/PageHeading';
 import { SchemaList } from '../../components/schema';
-import { CATEGORIES, CATEGORY_NAME_SORT, TICKETS, useIsProviderStaff, useLocalized } from './ticketShared';
+import { CATEGORIES, CATEGORY_NAME_SORT, TICKETS, useLocalized, useTicketRight } from './ticketShared';
 
 /** The category filter: the categories the user may open tickets in or has seen, by their name in the user's language. */
 function CategoryFilter() {
@@ -37,7 +37,7 @@ export default function TicketList() {
   const translate = useTranslate();
   const text = useLocalized();
   const createPath = useCreatePath();
-  const staff = useIsProviderStaff();
+  const staff = useTicketRight('restore');
   // provider staff find deleted tickets here to restore them (customers never see them: the API)
   const [deleted, setDeleted] = useState(false);
   const item = (record: RaRecord) => record as TicketListItem;

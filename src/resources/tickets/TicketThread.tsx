@@ -7,7 +7,7 @@ import { actionErrorText } from '../../components/actionErrorText';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { formatDateTime } from '../../i18n/dates';
-import { AttachmentButton, AttachmentsInput, useIsProviderStaff } from './ticketShared';
+import { AttachmentButton, AttachmentsInput, useTicketRight } from './ticketShared';
 
 function Message({ ticket, message }: { ticket: Ticket; message: TicketMessage }) {
   const translate = useTranslate();
@@ -53,7 +53,7 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const staff = useIsProviderStaff();
+  const staff = useTicketRight('status');
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<TicketFile[]>([]);

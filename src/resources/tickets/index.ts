@@ -29,7 +29,7 @@ export const tickets: ResourceDefinition = {
 export const ticketCategories: ResourceDefinition = {
   name: 'tickets/categories',
   menu: 'ticketCategories',
-  menuFor: 'provider',
+  menuAction: 'create',
   icon: CategoryIcon,
   recordRepresentation: (record: TicketCategory) => localized(record.name, 'it'),
   list: { component: lazyWithReload(() => import('./CategoryList')), title: 'ticketCategoryList' },

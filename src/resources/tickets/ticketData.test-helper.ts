@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { TicketFieldDefinition } from '../../../domain/tickets';
 import type { Ticket, TicketCategory } from '../../../domain/schemas/tickets';
-import { userConfiguration } from '../../test/builders';
+import { servedConfiguration, userConfiguration } from '../../test/builders';
 import { server } from '../../test/msw';
 
 export const API = '/api/company/company-1';
@@ -88,8 +88,7 @@ export const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
 
 /** The signed-in user's configuration: provider staff or a customer's user. */
 export function serveConfiguration(provider: boolean) {
-  const configuration = userConfiguration(['ticketing']);
-  configuration.company.isProvider = provider;
+  const configuration = servedConfiguration(userConfiguration(['ticketing']), provider);
   server.use(http.get('/api/user/configuration', () => HttpResponse.json(configuration)));
 }
 

@@ -4,7 +4,6 @@ import { Box, Chip, FormHelperText, Typography } from '@mui/material';
 import { useCallback, useId, useState } from 'react';
 import { useCanAccess, useDataProvider, useLocaleState, useTranslate, type Identifier } from 'react-admin';
 import { TICKET_ATTACHMENT_ACCEPT, TICKET_ATTACHMENT_LABEL, TICKET_LIMITS, TICKET_PRIORITY_TONES, TICKET_STATUS_TONES, localized, ticketFileRefusal, ticketPriorityKey, ticketStatusKey, type LocalizedText, type TicketFile, type TicketPriority, type TicketStatus } from '../../../domain/tickets';
-import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 import { FilePickButton } from '../../components/FilePickButton';
 import { fileToUpload } from '../../components/fileReading';
 import { useFormat } from '../../components/formatMoney';
@@ -25,20 +24,17 @@ export function useLocalized() {
 }
 
 /**
- * Provider staff: the user's company is the provider. The server lets only them change a
- * ticket's status, restore it, answer the internal fields and write categories (403 otherwise),
- * so those buttons are offered to them alone; a ticket's own `actions` already say the rest.
+ * What the access table (domain/access.ts) lets the user do with tickets beyond a ticket's own
+ * `actions`: setting a status, restoring a deleted ticket and the internal fields are provider
+ * staff's entries.
  */
-export function useIsProviderStaff(): boolean {
-  const { data: configuration } = useUserConfiguration();
-  return configuration?.company.isProvider === true;
+export function useTicketRight(action: 'status' | 'restore' | 'internal'): boolean {
+  return useCanAccess({ resource: TICKETS, action }).canAccess === true;
 }
 
-/** May the user write categories: the access entry, and provider staff. */
+/** May the user write categories: the access table's entry (provider staff's). */
 export function useCanWriteCategories(action: 'create' | 'edit'): boolean {
-  const { canAccess } = useCanAccess({ resource: CATEGORIES, action });
-  const staff = useIsProviderStaff();
-  return canAccess === true && staff;
+  return useCanAccess({ resource: CATEGORIES, action }).canAccess === true;
 }
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {

@@ -3,7 +3,6 @@ import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useCanAccess, useRefresh, useTranslate } from 'react-admin';
 import { PageHeading } from '../../../components/PageHeading';
-import { useUserConfiguration } from '../../../authProvider/useUserConfiguration';
 import { WalletMovements } from '../shared/WalletMovements';
 import { WalletSummary } from '../shared/WalletSummary';
 import { useWallet } from '../shared/useWallet';
@@ -11,11 +10,9 @@ import { FundWalletDialog } from './FundWalletDialog';
 
 const RESOURCE = 'reloadables/wallet';
 
-/** Funding is provider staff's (README: the API refuses it to others with 403, whatever their flags). */
+/** Funding is provider staff's: the access table says so (domain/access.ts). */
 function useCanFund(): boolean {
-  const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'fund' });
-  const { data: configuration } = useUserConfiguration();
-  return canAccess === true && configuration?.company.isProvider === true;
+  return useCanAccess({ resource: RESOURCE, action: 'fund' }).canAccess === true;
 }
 
 /**
