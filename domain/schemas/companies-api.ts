@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_STATUSES } from './auth';
 import { companySchema, operatorSchema } from './company';
+import { permissionKeySchema } from './users';
 
 /**
  * Bodies and answers of the companies and operators API (issue 3). The rules themselves are
@@ -15,6 +16,20 @@ export type CompanyBody = z.infer<typeof companyBodySchema>;
 
 export const userStatusSchema = z.enum(USER_STATUSES);
 
+/**
+ * What a company record offers its caller on the referent (issue 37): `edit` (PUT …/referent),
+ * `remove` (DELETE …/referent, never one's own account). None on a referent holding a flag the
+ * caller lacks.
+ */
+export const REFERENT_ACTIONS = ['edit', 'remove'] as const;
+export type ReferentAction = (typeof REFERENT_ACTIONS)[number];
+
+/**
+ * The flags a user holds and the caller does not (domain/users.ts outOfScopeKeys): when any, the
+ * record's `actions` is empty (the server refuses them: 403 USER_OUT_OF_SCOPE) and the screen says why.
+ */
+const outOfScopeSchema = z.array(permissionKeySchema);
+
 export const referentRecordSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -23,6 +38,9 @@ export const referentRecordSchema = z.object({
   phone: z.string().nullable(),
   email: z.string(),
   status: userStatusSchema,
+  /** what the caller may do with the referent */
+  actions: z.array(z.enum(REFERENT_ACTIONS)),
+  outOfScope: outOfScopeSchema,
 });
 export type ReferentRecord = z.infer<typeof referentRecordSchema>;
 
@@ -52,6 +70,14 @@ export const operatorCreateSchema = operatorSchema.extend({ companyId: uuid.opti
 export type OperatorCreateBody = z.infer<typeof operatorCreateSchema>;
 export const operatorUpdateSchema = operatorSchema;
 
+/**
+ * What an operator record offers its caller (issue 37): `edit` (PUT, contact data), `delete`
+ * (disable: not a disabled operator, never one's own account). None on an operator holding a flag
+ * the caller lacks.
+ */
+export const OPERATOR_ACTIONS = ['edit', 'delete'] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
 export const operatorRecordSchema = z.object({
   id: z.string(),
   companyId: z.string(),
@@ -64,5 +90,8 @@ export const operatorRecordSchema = z.object({
   role: z.string(),
   status: userStatusSchema,
   createdAt: z.string(),
+  /** what the caller may do with this operator */
+  actions: z.array(z.enum(OPERATOR_ACTIONS)),
+  outOfScope: outOfScopeSchema,
 });
 export type OperatorRecord = z.infer<typeof operatorRecordSchema>;

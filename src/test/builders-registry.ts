@@ -60,6 +60,8 @@ export function operator(overrides: Partial<OperatorRecord> = {}): OperatorRecor
     role: 'OPERATOR',
     status: 'ACTIVE',
     createdAt: CREATED,
+    actions: ['edit', 'delete'],
+    outOfScope: [],
     ...overrides,
   };
 }

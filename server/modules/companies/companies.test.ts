@@ -85,7 +85,8 @@ describe.each(DRIVERS)('companies API (%s)', (driver) => {
   it('creates the referent as a pending user of the company with an activation e-mail, who can then sign in', async () => {
     const res = await call(admin, 'POST', `/api/company/${ids.TESSERA}/companies/${ids.BETA}/referent`, referent);
     expect(res.statusCode).toBe(200);
-    expect(res.json().referent).toMatchObject({ ...referent, status: 'PENDING_ACTIVATION' });
+    expect(res.json().referent).toMatchObject({ ...referent, status: 'PENDING_ACTIVATION', actions: ['edit', 'remove'], outOfScope: [] });
+    expect(res.json().referent).not.toHaveProperty('permissions');
     const [user] = await t.db.db.select().from(users).where(eq(users.email, referent.email));
     expect(user).toMatchObject({ companyId: ids.BETA, role: 'REFERENT', status: 'PENDING_ACTIVATION' });
     expect(user.permissions).toEqual(permissionsFrom(CUSTOMER_REFERENT_PERMISSION_KEYS));
@@ -158,12 +159,36 @@ describe.each(DRIVERS)('companies API (%s)', (driver) => {
     expect((await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${gamma}`)).statusCode).toBe(200);
   });
 
+  it("the referent carries what the caller may do: nothing on one holding flags the caller lacks, and which flags (issue 37)", async () => {
+    const rita = (await login(t.app, 'referent@acme.test')).accessToken;
+    const nord = `/api/company/${ids.ACME}/companies/${ids['ACME-NORD']}`;
+    // the admin gives Acme Nord a referent with the customer referent's flags (orders ones included)
+    const created = await call(admin, 'POST', `/api/company/${ids.TESSERA}/companies/${ids['ACME-NORD']}/referent`, { ...referent, email: 'nord.referent@acme-nord.test' });
+    expect(created.json().referent).toMatchObject({ actions: ['edit', 'remove'], outOfScope: [] });
+    // Rita (Acme's referent, privative.companies) lacks privative.orders and privative.acquiredOrders
+    const outOfScope = ['privative.orders', 'privative.acquiredOrders'];
+    expect((await call(rita, 'GET', nord)).json().referent).toMatchObject({ email: 'nord.referent@acme-nord.test', actions: [], outOfScope });
+    const listed = await call(rita, 'GET', `/api/company/${ids.ACME}/companies`);
+    expect(listed.json().find((c: { id: string }) => c.id === ids['ACME-NORD']).referent).toMatchObject({ actions: [], outOfScope });
+    // what the record leaves out is what the server refuses
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const refused = await call(rita, method, `${nord}/referent`, method === 'PUT' ? { ...referent, email: 'nord.referent@acme-nord.test' } : undefined);
+      expect(refused.statusCode, method).toBe(403);
+      expect(refused.json().error.message).toBe('USER_OUT_OF_SCOPE');
+    }
+    // the registry's referent holds every flag of a customer referent: the referent is hers to manage
+    expect((await call(acmeReferent, 'GET', nord)).json().referent).toMatchObject({ actions: ['edit', 'remove'], outOfScope: [] });
+    expect((await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/companies/${ids['ACME-NORD']}/referent`)).statusCode).toBe(200);
+  });
+
   it('a referent cannot remove itself, and another tree cannot remove ours (404)', async () => {
     const own = await call(acmeReferent, 'DELETE', `/api/company/${ids.ACME}/companies/${ids.OTHER}/referent`);
     expect(own.statusCode).toBe(404);
     const [acmeRow] = await t.db.db.select().from(companies).where(eq(companies.id, ids.ACME));
     const selfId = (await t.db.db.select().from(users).where(eq(users.email, 'registry.referent@acme.test')))[0].id;
     await t.db.db.update(companies).set({ referentUserId: selfId }).where(eq(companies.id, ids.ACME));
+    // one's own referent record offers no removal
+    expect((await call(acmeReferent, 'GET', `/api/company/${ids.ACME}/companies/${ids.ACME}`)).json().referent).toMatchObject({ actions: ['edit'], outOfScope: [] });
     const self = await call(acmeReferent, 'DELETE', `/api/company/${ids.ACME}/companies/${ids.ACME}/referent`);
     expect(self.statusCode).toBe(409);
     await t.db.db.update(companies).set({ referentUserId: acmeRow.referentUserId }).where(eq(companies.id, ids.ACME));

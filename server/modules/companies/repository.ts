@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CompanyRecord } from '../../../domain/schemas/companies-api';
+import type { Permissions } from '../../../domain/permissions';
+import type { CompanyRecord, ReferentRecord } from '../../../domain/schemas/companies-api';
 import { queryRows, type Db } from '../../db/client';
 import { companies, companyLogos, users, type CompanyRow } from '../../db/schema';
 import { inCompanySubtree } from '../../lib/company-scope';
@@ -25,18 +26,24 @@ const recordColumns = {
     phone: referent.phone,
     email: referent.email,
     status: referent.status,
+    permissions: referent.permissions,
   },
   hasLogo: sql<boolean>`EXISTS (SELECT 1 FROM company_logos l WHERE l.company_id = ${companies.id})`,
 };
 
+/** A referent as stored: the record's data and the flags it holds (which decide what a caller may do, service.ts). */
+export type ReferentView = Omit<ReferentRecord, 'actions' | 'outOfScope'> & { permissions: Permissions };
+/** A company as stored; the service makes it the caller's record (the referent's actions). */
+export type CompanyView = Omit<CompanyRecord, 'referent'> & { referent: ReferentView | null };
+
 type RecordRow = {
   company: typeof companies.$inferSelect;
   parentName: string | null;
-  referent: { id: string; firstName: string; lastName: string; phoneCountry: string | null; phone: string | null; email: string; status: CompanyRecord['referent'] extends infer R ? (R extends { status: infer S } ? S : never) : never } | null;
+  referent: ReferentView | null;
   hasLogo: boolean;
 };
 
-function toRecord(row: RecordRow): CompanyRecord {
+function toView(row: RecordRow): CompanyView {
   const c = row.company;
   return {
     id: c.id,
@@ -67,9 +74,9 @@ function selectRecords(db: Db) {
     .leftJoin(referent, eq(referent.id, companies.referentUserId));
 }
 
-export async function findCompanyRecord(db: Db, scopeRootId: string, id: string): Promise<CompanyRecord | undefined> {
+export async function findCompanyView(db: Db, scopeRootId: string, id: string): Promise<CompanyView | undefined> {
   const [row] = await selectRecords(db).where(and(eq(companies.id, id), inCompanySubtree(companies.id, scopeRootId)));
-  return row ? toRecord(row as RecordRow) : undefined;
+  return row ? toView(row as RecordRow) : undefined;
 }
 
 /** What the list can be ordered by; the declaration (companyFields) says which of these the API offers. */
@@ -96,7 +103,7 @@ export async function listCompanies(
   sort: { field: CompanySortField; order: 'ASC' | 'DESC' },
   offset: number,
   limit: number,
-): Promise<{ rows: CompanyRecord[]; total: number }> {
+): Promise<{ rows: CompanyView[]; total: number }> {
   const conditions: SQL[] = [inCompanySubtree(companies.id, rootId), ne(companies.id, rootId)];
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -112,7 +119,7 @@ export async function listCompanies(
     selectRecords(db).where(where).orderBy(order(COMPANY_SORT_COLUMNS[sort.field]), asc(companies.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(companies).where(where),
   ]);
-  return { rows: rows.map((r) => toRecord(r as RecordRow)), total };
+  return { rows: rows.map((r) => toView(r as RecordRow)), total };
 }
 
 export type CompanyValues = Pick<

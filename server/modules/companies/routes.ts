@@ -36,12 +36,12 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
       summary: 'Companies below {companyId} (filter q, parentId)',
       filter: listFilter,
       ...declaredOrder(companyFields, repo.COMPANY_SORT_COLUMNS),
-      run: (actor, q) => repo.listCompanies(ctx.db, actor.companyId, q.filter, q.sort, q.offset, q.limit),
+      run: (actor, q) => service.listCompanies(ctx, actor, actor.companyId, q.filter, q.sort, q.offset, q.limit),
     },
-    create: { summary: 'Create a company (parentId defaults to {companyId})', body: companyBodySchema, run: (actor, body) => service.createCompany(ctx, actor.companyId, body) },
-    show: { summary: 'One company', run: (actor, id) => service.getCompany(ctx, actor.companyId, id) },
-    edit: { summary: 'Update a company', body: companyBodySchema, run: (actor, id, body) => service.updateCompany(ctx, actor.companyId, id, body) },
-    delete: { summary: 'Delete a company nothing refers to (409 COMPANY_IN_USE otherwise)', run: (actor, id) => service.deleteCompany(ctx, actor.companyId, id) },
+    create: { summary: 'Create a company (parentId defaults to {companyId})', body: companyBodySchema, run: (actor, body) => service.createCompany(ctx, actor, actor.companyId, body) },
+    show: { summary: 'One company', run: (actor, id) => service.getCompany(ctx, actor, actor.companyId, id) },
+    edit: { summary: 'Update a company', body: companyBodySchema, run: (actor, id, body) => service.updateCompany(ctx, actor, actor.companyId, id, body) },
+    delete: { summary: 'Delete a company nothing refers to (409 COMPANY_IN_USE otherwise)', run: (actor, id) => service.deleteCompany(ctx, actor, actor.companyId, id) },
   });
 
   for (const method of ['POST', 'PUT'] as const) {
@@ -50,7 +50,7 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
       url: `${root}/:id/referent`,
       schema: { tags, summary: 'Create or update the referent (a pending user + activation e-mail)', params: itemParams, body: referentSchema, response: { 200: companyRecordSchema } },
       config: routeAccess(RESOURCE, 'edit'),
-      handler: async (request) => service.upsertReferent(ctx, request.auth, request.params.companyId, request.params.id, request.body),
+      handler: async (request) => service.upsertReferent(ctx, request.actor, request.params.companyId, request.params.id, request.body),
     });
   }
 
@@ -71,7 +71,7 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
   app.post(
     `${root}/:id/logo`,
     { schema: { tags, summary: 'Upload the logo (multipart "file": JPEG or PNG, at most 5 MB)', params: itemParams, response: { 200: companyRecordSchema } }, config: routeAccess(RESOURCE, 'logo') },
-    async (request) => saveLogo(ctx, request.params.companyId, request.params.id, await readSingleFile(request)),
+    async (request) => saveLogo(ctx, request.actor, request.params.companyId, request.params.id, await readSingleFile(request)),
   );
 
   app.get(`${root}/:id/logo`, { schema: { tags, summary: 'The logo image', params: itemParams }, config: routeAccess(RESOURCE, 'show') }, async (request, reply) => {

@@ -1,7 +1,8 @@
-import type { CompanyBody, CompanyRecord } from '../../../domain/schemas/companies-api';
+import type { CompanyBody, CompanyRecord, ReferentAction, ReferentRecord } from '../../../domain/schemas/companies-api';
 import type { ReferentInput } from '../../../domain/schemas/company';
 import { defaultPermissionsFor } from '../../../domain/roles';
-import type { AppContext, AuthState } from '../../context';
+import { outOfScopeKeys } from '../../../domain/users';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
 import { isInSubtree } from '../../lib/company-scope';
@@ -18,11 +19,53 @@ import * as repo from './repository';
 const duplicateCode = () => new ApiError(409, 'DUPLICATE_CODE', 'Another company already uses this code', { code: 'validation.duplicateCode' });
 const badParent = () => new ApiError(400, 'VALIDATION_ERROR', 'The parent company is not valid', { parentId: 'validation.invalid' });
 
+/** Who reads or changes companies: their id and flags (what they may do with a referent). */
+export type CompaniesActor = Pick<Principal, 'userId' | 'permissions'>;
+
+/**
+ * The referent as `actor` sees it (issue 37): `outOfScope`, the flags the referent holds and the
+ * actor lacks (domain/users.ts outOfScopeKeys, the rule upsertReferent and removeReferent enforce:
+ * 403 USER_OUT_OF_SCOPE); when any, no action. Otherwise `edit`, and `remove` unless the referent
+ * is the actor.
+ */
+function referentRecord(view: repo.ReferentView, actor: CompaniesActor): ReferentRecord {
+  const { permissions, ...data } = view;
+  const outOfScope = outOfScopeKeys(actor, { permissions });
+  const actions: ReferentAction[] = [];
+  if (outOfScope.length === 0) {
+    actions.push('edit');
+    if (view.id !== actor.userId) actions.push('remove');
+  }
+  return { ...data, actions, outOfScope };
+}
+
+export function toRecord(view: repo.CompanyView, actor: CompaniesActor): CompanyRecord {
+  return { ...view, referent: view.referent ? referentRecord(view.referent, actor) : null };
+}
+
 /** The company `id` within the scope `scopeId` (itself or below), or 404: other trees learn nothing. */
-export async function getCompany(ctx: AppContext, scopeId: string, id: string, db: Db = ctx.db): Promise<CompanyRecord> {
-  const record = isUuid(id) ? await repo.findCompanyRecord(db, scopeId, id) : undefined;
-  if (!record) throw notFound();
-  return record;
+export async function findCompany(db: Db, scopeId: string, id: string): Promise<repo.CompanyView> {
+  const view = isUuid(id) ? await repo.findCompanyView(db, scopeId, id) : undefined;
+  if (!view) throw notFound();
+  return view;
+}
+
+/** The company `id` within the scope `scopeId`, as `actor` sees it (see `findCompany`). */
+export async function getCompany(ctx: AppContext, actor: CompaniesActor, scopeId: string, id: string, db: Db = ctx.db): Promise<CompanyRecord> {
+  return toRecord(await findCompany(db, scopeId, id), actor);
+}
+
+export async function listCompanies(
+  ctx: AppContext,
+  actor: CompaniesActor,
+  scopeId: string,
+  filter: repo.CompanyListFilter,
+  sort: { field: repo.CompanySortField; order: 'ASC' | 'DESC' },
+  offset: number,
+  limit: number,
+): Promise<{ rows: CompanyRecord[]; total: number }> {
+  const { rows, total } = await repo.listCompanies(ctx.db, scopeId, filter, sort, offset, limit);
+  return { rows: rows.map((view) => toRecord(view, actor)), total };
 }
 
 function values(body: CompanyBody) {
@@ -52,7 +95,7 @@ async function translateConflicts<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCompany(ctx: AppContext, scopeId: string, body: CompanyBody): Promise<CompanyRecord> {
+export async function createCompany(ctx: AppContext, actor: CompaniesActor, scopeId: string, body: CompanyBody): Promise<CompanyRecord> {
   const parentId = body.parentId ?? scopeId;
   // The parent must be in the caller's scope: a body never widens it.
   if (!(await isInSubtree(ctx.db, scopeId, parentId))) throw badParent();
@@ -60,13 +103,13 @@ export async function createCompany(ctx: AppContext, scopeId: string, body: Comp
     ctx.db.transaction(async (tx) => {
       if (await repo.codeTaken(tx, body.code)) throw duplicateCode();
       const id = await repo.insertCompany(tx, { ...values(body), parentId });
-      return getCompany(ctx, scopeId, id, tx);
+      return getCompany(ctx, actor, scopeId, id, tx);
     }),
   );
 }
 
-export async function updateCompany(ctx: AppContext, scopeId: string, id: string, body: CompanyBody): Promise<CompanyRecord> {
-  const current = await getCompany(ctx, scopeId, id);
+export async function updateCompany(ctx: AppContext, actor: CompaniesActor, scopeId: string, id: string, body: CompanyBody): Promise<CompanyRecord> {
+  const current = await findCompany(ctx.db, scopeId, id);
   let parentId = current.parentId;
   if (body.parentId !== undefined && body.parentId !== current.parentId) {
     // A new parent must be in scope and outside the company's own subtree (no cycles).
@@ -78,7 +121,7 @@ export async function updateCompany(ctx: AppContext, scopeId: string, id: string
     ctx.db.transaction(async (tx) => {
       if (await repo.codeTaken(tx, body.code, id)) throw duplicateCode();
       await repo.updateCompany(tx, id, { ...values(body), parentId });
-      return getCompany(ctx, scopeId, id, tx);
+      return getCompany(ctx, actor, scopeId, id, tx);
     }),
   );
 }
@@ -89,8 +132,8 @@ export async function updateCompany(ctx: AppContext, scopeId: string, id: string
  * left in `detail` and `errors`. Disabled accounts (operators "deleted" in the registry, a
  * removed referent) go with the company in the same transaction, so disabling is the way out.
  */
-export async function deleteCompany(ctx: AppContext, scopeId: string, id: string): Promise<CompanyRecord> {
-  const record = await getCompany(ctx, scopeId, id);
+export async function deleteCompany(ctx: AppContext, actor: CompaniesActor, scopeId: string, id: string): Promise<CompanyRecord> {
+  const record = await getCompany(ctx, actor, scopeId, id);
   try {
     await ctx.db.transaction(async (tx) => {
       await repo.lockCompany(tx, id);
@@ -120,15 +163,15 @@ function inUse(used: string[]): ApiError {
  * the old one stop working). A referent holding a flag the caller lacks is refused (403
  * USER_OUT_OF_SCOPE).
  */
-export async function upsertReferent(ctx: AppContext, auth: AuthState, scopeId: string, id: string, body: ReferentInput): Promise<CompanyRecord> {
-  await getCompany(ctx, scopeId, id);
+export async function upsertReferent(ctx: AppContext, actor: Principal, scopeId: string, id: string, body: ReferentInput): Promise<CompanyRecord> {
+  await findCompany(ctx.db, scopeId, id);
   const contact = { firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone, phoneCountry: body.phoneCountry };
   const record = await translateConflicts(() =>
     ctx.db.transaction(async (tx) => {
       const company = await repo.lockCompany(tx, id);
       const existing = company.referentUserId ? await users.findUserInSubtree(tx, id, company.referentUserId) : undefined;
       // a referent holding a flag the caller lacks is not theirs to change (USER_OUT_OF_SCOPE, as in user management)
-      if (existing) assertUserInScope(auth.user, existing);
+      if (existing) assertUserInScope(actor, existing);
       if (await users.emailTaken(tx, body.email, existing?.id)) throw emailExists();
       if (existing) {
         const updated = await users.updateUserContact(tx, existing.id, contact);
@@ -139,13 +182,13 @@ export async function upsertReferent(ctx: AppContext, auth: AuthState, scopeId: 
           ...contact,
           companyId: id,
           role: 'REFERENT',
-          permissions: defaultPermissionsFor('REFERENT', auth.user.permissions),
-          language: auth.user.language,
+          permissions: defaultPermissionsFor('REFERENT', actor.permissions),
+          language: actor.language,
         });
         await repo.updateCompany(tx, id, { referentUserId: user.id });
         await issueActivationLink(ctx, tx, user);
       }
-      return getCompany(ctx, scopeId, id, tx);
+      return getCompany(ctx, actor, scopeId, id, tx);
     }),
   );
   ctx.jobs.wake();
@@ -164,7 +207,7 @@ const REFERENT_REMOVED: AuditKind = 'referent_removed';
  * referent holding a flag the caller lacks is refused (403 USER_OUT_OF_SCOPE).
  */
 export async function removeReferent(ctx: AppContext, actor: Principal, scopeId: string, id: string): Promise<CompanyRecord> {
-  await getCompany(ctx, scopeId, id);
+  await findCompany(ctx.db, scopeId, id);
   return ctx.db.transaction(async (tx) => {
     const company = await repo.lockCompany(tx, id);
     const referent = company.referentUserId ? await users.findUserInSubtree(tx, id, company.referentUserId) : undefined;
@@ -179,6 +222,6 @@ export async function removeReferent(ctx: AppContext, actor: Principal, scopeId:
       await revokeUserTokens(tx, referent.id);
     }
     await recordAudit(tx, { kind: REFERENT_REMOVED, actorUserId: actor.userId, subject: referent.email.toLowerCase(), details: { companyId: id, userId: referent.id, outcome } });
-    return getCompany(ctx, scopeId, id, tx);
+    return getCompany(ctx, actor, scopeId, id, tx);
   });
 }

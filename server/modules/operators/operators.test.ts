@@ -77,6 +77,30 @@ describe.each(DRIVERS)('operators API (%s)', (driver) => {
     expect(res.json().lastName).toBe('Rossi');
   });
 
+  it('each operator carries what the caller may do: nothing on one holding flags the caller lacks, and which flags (issue 37)', async () => {
+    const rita = (await login(t.app, 'referent@acme.test')).accessToken;
+    const idOf = async (email: string) => (await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
+    const oscar = await idOf('operator@acme.test');
+    // Rita (Acme's referent, privative.companies) lacks the order and Square flags Oscar holds
+    const shown = await call(rita, 'GET', `/api/company/${ids.ACME}/operators/${oscar}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ email: 'operator@acme.test', actions: [], outOfScope: ['privative.orders', 'square.orders', 'square.codes', 'square.communications'] });
+    const listed = await call(rita, 'GET', `/api/company/${ids.ACME}/operators?range=[0,49]`);
+    const byEmail = new Map<string, { actions: string[]; outOfScope: string[] }>(listed.json().map((o: { email: string; actions: string[]; outOfScope: string[] }) => [o.email, o]));
+    expect(byEmail.get('operator@acme.test')).toMatchObject({ actions: [], outOfScope: ['privative.orders', 'square.orders', 'square.codes', 'square.communications'] });
+    // Nico (Acme Nord) holds only flags Rita holds too: hers to edit and disable
+    expect(byEmail.get('operator@acme-nord.test')).toMatchObject({ actions: ['edit', 'delete'], outOfScope: [] });
+    // what the record leaves out is what the server refuses
+    const refused = await call(rita, 'PUT', `/api/company/${ids.ACME}/operators/${oscar}`, { ...operator, email: 'operator@acme.test' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('USER_OUT_OF_SCOPE');
+    // the admin holds every flag; a disabled operator offers no second disable
+    expect((await call(admin, 'GET', `/api/company/${ids.ACME}/operators/${oscar}`)).json()).toMatchObject({ actions: ['edit', 'delete'], outOfScope: [] });
+    expect((await call(admin, 'GET', `/api/company/${ids.ACME}/operators/${await idOf('disabled@acme.test')}`)).json()).toMatchObject({ actions: ['edit'], outOfScope: [] });
+    // an operator created by the registry's referent holds a subset of her flags
+    expect((await call(acme, 'GET', `/api/company/${ids.ACME}/operators/${ids.olga}`)).json()).toMatchObject({ actions: ['edit', 'delete'], outOfScope: [] });
+  });
+
   it('delete disables the operator and ends its sessions at once; nobody disables themselves, nor an operator holding a flag they lack', async () => {
     const session = await login(t.app, 'operator@acme.test');
     const [{ id }] = await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, 'operator@acme.test'));
@@ -91,6 +115,8 @@ describe.each(DRIVERS)('operators API (%s)', (driver) => {
     expect(after.statusCode).toBe(401);
     const selfId = (await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@tessera.test')))[0].id;
     await t.db.db.update(users).set({ role: 'OPERATOR' }).where(eq(users.id, selfId));
+    // one's own record offers no disable
+    expect((await call(admin, 'GET', `/api/company/${ids.TESSERA}/operators/${selfId}`)).json().actions).toEqual(['edit']);
     const self = await call(admin, 'DELETE', `/api/company/${ids.TESSERA}/operators/${selfId}`);
     expect(self.statusCode).toBe(409);
   });

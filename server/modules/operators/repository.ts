@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Permissions } from '../../../domain/permissions';
 import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import type { Db } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema';
@@ -17,19 +18,23 @@ const operatorColumns = {
   role: users.role,
   status: users.status,
   createdAt: users.createdAt,
+  permissions: users.permissions,
 };
 
-function toRecord(row: Omit<OperatorRecord, 'createdAt'> & { createdAt: Date }): OperatorRecord {
+/** An operator as stored: the record's data and the flags it holds (which decide what a caller may do, service.ts). */
+export type OperatorView = Omit<OperatorRecord, 'actions' | 'outOfScope'> & { permissions: Permissions };
+
+function toView(row: Omit<OperatorView, 'createdAt'> & { createdAt: Date }): OperatorView {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export async function findOperator(db: Db, scopeRootId: string, id: string): Promise<OperatorRecord | undefined> {
+export async function findOperator(db: Db, scopeRootId: string, id: string): Promise<OperatorView | undefined> {
   const [row] = await db
     .select(operatorColumns)
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(users.id, id), eq(users.role, 'OPERATOR'), inCompanySubtree(users.companyId, scopeRootId)));
-  return row ? toRecord(row) : undefined;
+  return row ? toView(row) : undefined;
 }
 
 /** What the list can be ordered by; the declaration (operatorFields) says which of these the API offers. */
@@ -57,7 +62,7 @@ export async function listOperators(
   sort: { field: OperatorSortField; order: 'ASC' | 'DESC' },
   offset: number,
   limit: number,
-): Promise<{ rows: OperatorRecord[]; total: number }> {
+): Promise<{ rows: OperatorView[]; total: number }> {
   const conditions: SQL[] = [eq(users.role, 'OPERATOR'), inCompanySubtree(users.companyId, rootId)];
   if (filter.q) {
     const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -78,5 +83,5 @@ export async function listOperators(
       .offset(offset),
     db.select({ total: count() }).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(where),
   ]);
-  return { rows: rows.map(toRecord), total };
+  return { rows: rows.map(toView), total };
 }

@@ -25,14 +25,14 @@ export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       summary: 'Operators in the subtree of {companyId} (filter q, companyId, status)',
       filter: listFilter,
       ...declaredOrder(operatorFields, repo.OPERATOR_SORT_COLUMNS),
-      run: (actor, q) => repo.listOperators(ctx.db, actor.companyId, q.filter, q.sort, q.offset, q.limit),
+      run: (actor, q) => service.listOperators(ctx, actor, actor.companyId, q.filter, q.sort, q.offset, q.limit),
     },
     create: {
       summary: 'Create an operator (pending until activated through the e-mailed link)',
       body: operatorCreateSchema,
       run: (actor, body) => service.createOperator(ctx, actor, actor.companyId, body),
     },
-    show: { summary: 'One operator', run: (actor, id) => service.getOperator(ctx, actor.companyId, id) },
+    show: { summary: 'One operator', run: (actor, id) => service.getOperator(ctx, actor, actor.companyId, id) },
     edit: { summary: "Update an operator's contact data", body: operatorUpdateSchema, run: (actor, id, body) => service.updateOperator(ctx, actor, actor.companyId, id, body) },
     delete: { summary: 'Disable an operator (sessions end at once)', run: (actor, id) => service.disableOperator(ctx, actor, actor.companyId, id) },
   });

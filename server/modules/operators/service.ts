@@ -1,6 +1,7 @@
-import type { OperatorCreateBody, OperatorRecord } from '../../../domain/schemas/companies-api';
+import type { OperatorAction, OperatorCreateBody, OperatorRecord } from '../../../domain/schemas/companies-api';
 import type { OperatorInput } from '../../../domain/schemas/company';
 import { defaultPermissionsFor } from '../../../domain/roles';
+import { outOfScopeKeys } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { Principal } from '../../lib/access';
 import type { Db } from '../../db/client';
@@ -13,10 +14,47 @@ import { emailExists, issueActivationLink, uniqueEmail } from '../user/service';
 import { assertUserInScope } from '../users/service';
 import * as repo from './repository';
 
-export async function getOperator(ctx: AppContext, scopeId: string, id: string, db: Db = ctx.db): Promise<OperatorRecord> {
-  const record = isUuid(id) ? await repo.findOperator(db, scopeId, id) : undefined;
-  if (!record) throw notFound();
-  return record;
+/** Who reads or changes operators: their id and flags. */
+export type OperatorsActor = Pick<Principal, 'userId' | 'permissions'>;
+
+/**
+ * The record as `actor` sees it (issue 37): `outOfScope`, the flags the operator holds and the
+ * actor lacks (domain/users.ts outOfScopeKeys, the rule the writes below enforce: 403
+ * USER_OUT_OF_SCOPE); when any, no action. Otherwise `edit`, and `delete` (disable) unless the
+ * operator is disabled already or is the actor.
+ */
+export function toRecord(view: repo.OperatorView, actor: OperatorsActor): OperatorRecord {
+  const { permissions, ...data } = view;
+  const outOfScope = outOfScopeKeys(actor, { permissions });
+  const actions: OperatorAction[] = [];
+  if (outOfScope.length === 0) {
+    actions.push('edit');
+    if (view.status !== 'DISABLED' && view.id !== actor.userId) actions.push('delete');
+  }
+  return { ...data, actions, outOfScope };
+}
+
+async function findView(db: Db, scopeId: string, id: string): Promise<repo.OperatorView> {
+  const view = isUuid(id) ? await repo.findOperator(db, scopeId, id) : undefined;
+  if (!view) throw notFound();
+  return view;
+}
+
+export async function getOperator(ctx: AppContext, actor: OperatorsActor, scopeId: string, id: string, db: Db = ctx.db): Promise<OperatorRecord> {
+  return toRecord(await findView(db, scopeId, id), actor);
+}
+
+export async function listOperators(
+  ctx: AppContext,
+  actor: OperatorsActor,
+  scopeId: string,
+  filter: repo.OperatorListFilter,
+  sort: { field: repo.OperatorSortField; order: 'ASC' | 'DESC' },
+  offset: number,
+  limit: number,
+): Promise<{ rows: OperatorRecord[]; total: number }> {
+  const { rows, total } = await repo.listOperators(ctx.db, scopeId, filter, sort, offset, limit);
+  return { rows: rows.map((view) => toRecord(view, actor)), total };
 }
 
 /**
@@ -43,7 +81,7 @@ export async function createOperator(ctx: AppContext, creator: Principal, scopeI
         language: creator.language,
       });
       await issueActivationLink(ctx, tx, user);
-      return getOperator(ctx, scopeId, user.id, tx);
+      return getOperator(ctx, creator, scopeId, user.id, tx);
     }),
   );
   ctx.jobs.wake();
@@ -56,7 +94,7 @@ export async function createOperator(ctx: AppContext, creator: Principal, scopeI
  * in user management).
  */
 export async function updateOperator(ctx: AppContext, actor: Principal, scopeId: string, id: string, body: OperatorInput): Promise<OperatorRecord> {
-  const current = await getOperator(ctx, scopeId, id);
+  const current = await findView(ctx.db, scopeId, id);
   const record = await uniqueEmail(() =>
     ctx.db.transaction(async (tx) => {
       const target = await accounts.findUserInSubtree(tx, scopeId, id);
@@ -67,7 +105,7 @@ export async function updateOperator(ctx: AppContext, actor: Principal, scopeId:
       if (current.email.toLowerCase() !== body.email.toLowerCase() && user.status === 'PENDING_ACTIVATION') {
         await issueActivationLink(ctx, tx, user);
       }
-      return getOperator(ctx, scopeId, id, tx);
+      return getOperator(ctx, actor, scopeId, id, tx);
     }),
   );
   ctx.jobs.wake();
@@ -80,7 +118,7 @@ export async function updateOperator(ctx: AppContext, actor: Principal, scopeId:
  * account). Nobody disables themselves, nor an operator holding a flag they lack (USER_OUT_OF_SCOPE).
  */
 export async function disableOperator(ctx: AppContext, actor: Principal, scopeId: string, id: string): Promise<OperatorRecord> {
-  await getOperator(ctx, scopeId, id);
+  await findView(ctx.db, scopeId, id);
   if (id === actor.userId) throw new ApiError(409, 'CONFLICT', 'You cannot disable your own account');
   return ctx.db.transaction(async (tx) => {
     const target = await accounts.findUserInSubtree(tx, scopeId, id);
@@ -88,6 +126,6 @@ export async function disableOperator(ctx: AppContext, actor: Principal, scopeId
     assertUserInScope(actor, target);
     await accounts.disableUser(tx, id);
     await revokeUserTokens(tx, id);
-    return getOperator(ctx, scopeId, id, tx);
+    return getOperator(ctx, actor, scopeId, id, tx);
   });
 }

@@ -1,5 +1,6 @@
 import { Paper } from '@mui/material';
 import { EditBase, useCreatePath, useEditContext, useNotify, useTranslate } from 'react-admin';
+import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { RecordLoadError } from '../../components/schema';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading';
@@ -22,7 +23,10 @@ function CompanyEditBody() {
   );
 }
 
-/** /privative-orders/companies/{id}/edit: the same two steps on the edit controller, then the referent form. */
+/**
+ * /privative-orders/companies/{id}/edit: the same two steps on the edit controller, then the
+ * referent form, or the company's page when its referent's record offers no edit.
+ */
 export default function CompanyEdit() {
   const notify = useNotify();
   const navigate = useNavigate();
@@ -37,9 +41,9 @@ export default function CompanyEdit() {
       transform={companyBody}
       queryOptions={{ onError: () => undefined }}
       mutationOptions={{
-        onSuccess: () => {
+        onSuccess: (company: CompanyRecord) => {
           notify('companies.messages.companyUpdated', { type: 'success' });
-          navigate(`${detail}/edit/referent`);
+          navigate(company.referent && !company.referent.actions.includes('edit') ? detail : `${detail}/edit/referent`);
         },
       }}
     >

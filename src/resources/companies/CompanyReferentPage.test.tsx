@@ -64,4 +64,34 @@ describe('CompanyReferentPage (referent form)', () => {
     expect(await screen.findByText('This e-mail address already belongs to an account')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/c-9/edit/referent');
   });
+
+  it('a referent holding permissions the caller lacks: the page names them and offers no form (issue 37)', async () => {
+    let writes = 0;
+    const referent = { id: 'u-7', firstName: 'Rita', lastName: 'Referente', phoneCountry: '+39', phone: '3331234567', email: 'rita@beta.test', status: 'ACTIVE', actions: [], outOfScope: ['privative.orders', 'square.orders'] };
+    server.use(
+      http.get(COMPANY, () => HttpResponse.json({ ...company, referent })),
+      http.put(`${COMPANY}/referent`, () => {
+        writes++;
+        return HttpResponse.json({ ...company, referent });
+      }),
+    );
+    await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/c-9/edit/referent', route: '/privative-orders/companies/:id/edit/referent', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
+    const note = await screen.findByTestId('user-out-of-scope');
+    expect(note).toHaveTextContent('This user holds permissions you do not have (Orders, Voucher orders): you cannot change or disable them. You can only view their details.');
+    expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save referent' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/c-9'));
+    expect(writes).toBe(0);
+  });
+
+  it('a referent the caller may manage gets the form with its data', async () => {
+    const referent = { id: 'u-7', firstName: 'Rita', lastName: 'Referente', phoneCountry: '+39', phone: '3331234567', email: 'rita@beta.test', status: 'ACTIVE', actions: ['edit', 'remove'], outOfScope: [] };
+    server.use(http.get(COMPANY, () => HttpResponse.json({ ...company, referent })));
+    await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/c-9/edit/referent', route: '/privative-orders/companies/:id/edit/referent', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
+    expect(await screen.findByDisplayValue('rita@beta.test')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save referent' })).toBeInTheDocument();
+    expect(screen.queryByTestId('user-out-of-scope')).not.toBeInTheDocument();
+  });
 });

@@ -4,14 +4,19 @@ import { RecordContextProvider, ShowBase, useCreatePath, useDataProvider, useNot
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { referentFields, type ReferentInput } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
-import { RecordLoadError, SchemaForm } from '../../components/schema';
+import { RecordLoadError, SchemaForm, SchemaShowFields } from '../../components/schema';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
+import { OutOfScopeNote } from '../users/NotGrantableList';
 import { COMPANIES } from './useScopeCompanies';
 
-/** The declared referent fields; saving is the named `saveCompanyReferent` call (not CRUD). */
+/**
+ * The declared referent fields; saving is the named `saveCompanyReferent` call (not CRUD). A
+ * referent whose record offers no `edit` (one holding permissions the caller lacks, issue 37) is
+ * shown read-only, with a note naming those permissions.
+ */
 function ReferentForm() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -31,6 +36,23 @@ function ReferentForm() {
   if (isPending) return <CircularProgress />;
   if (!company) return null;
   const existing = company.referent;
+  const detail = createPath({ resource: COMPANIES, type: 'edit', id: company.id });
+  if (existing && !existing.actions.includes('edit')) {
+    return (
+      <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
+          {company.companyName}
+        </Typography>
+        {existing.outOfScope.length > 0 && <OutOfScopeNote keys={existing.outOfScope} />}
+        <SchemaShowFields fields={referentFields} record={existing} />
+        <Box sx={{ mt: 3 }}>
+          <Button component={Link} to={detail}>
+            {translate('ra.action.close')}
+          </Button>
+        </Box>
+      </Paper>
+    );
+  }
   return (
     <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -44,7 +66,7 @@ function ReferentForm() {
           onSubmit={onSubmit}
           submitLabel="companies.referent.save"
           actions={
-            <Button component={Link} to={createPath({ resource: COMPANIES, type: 'edit', id: company.id })}>
+            <Button component={Link} to={detail}>
               {translate(existing ? 'ra.action.cancel' : 'companies.referent.later')}
             </Button>
           }

@@ -23,7 +23,7 @@ const company = {
   province: 'MI',
   zip: '20121',
   hasLogo: false,
-  referent: { id: 'u-1', firstName: 'Rita', lastName: 'Rossi', phoneCountry: '+39', phone: '3331234567', email: 'rita@beta.test', status: 'PENDING_ACTIVATION' },
+  referent: { id: 'u-1', firstName: 'Rita', lastName: 'Rossi', phoneCountry: '+39', phone: '3331234567', email: 'rita@beta.test', status: 'PENDING_ACTIVATION', actions: ['edit', 'remove'], outOfScope: [] },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -113,5 +113,26 @@ describe('CompanyShow', () => {
     expect(removals).toBe(1);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove referent' })).not.toBeInTheDocument());
     expect(screen.queryByText('rita@beta.test')).not.toBeInTheDocument();
+  });
+
+  it('a referent holding permissions the caller lacks: no edit or removal of the referent, and a note naming them (issue 37)', async () => {
+    const outOfScope = { ...company, referent: { ...company.referent, status: 'ACTIVE', actions: [], outOfScope: ['privative.orders', 'square.orders'] } };
+    server.use(http.get(COMPANY, () => HttpResponse.json(outOfScope)));
+    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
+    const note = await screen.findByTestId('user-out-of-scope');
+    expect(note).toHaveTextContent('This user holds permissions you do not have (Orders, Voucher orders): you cannot change or disable them. You can only view their details.');
+    expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
+    // the company itself stays the caller's to edit
+    expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit referent' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove referent' })).not.toBeInTheDocument();
+  });
+
+  it('a referent the caller may manage offers its edit and removal, without a note', async () => {
+    server.use(http.get(COMPANY, () => HttpResponse.json(company)));
+    await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
+    expect(await screen.findByRole('link', { name: 'Edit referent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove referent' })).toBeInTheDocument();
+    expect(screen.queryByTestId('user-out-of-scope')).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { RecordLoadError, SchemaShowFields } from '../../components/schema';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
+import { OutOfScopeNote } from '../users/NotGrantableList';
 import { CompanyDeleteButton } from './CompanyDeleteButton';
 import { CompanyLogo } from './CompanyLogo';
 import { RemoveReferentButton } from './RemoveReferentButton';
@@ -31,9 +32,11 @@ function CompanyDetail() {
             <Button variant="contained" component={Link} to={`${detail}/edit`}>
               {translate('ra.action.edit')}
             </Button>
-            <Button variant="outlined" component={Link} to={`${detail}/edit/referent`}>
-              {translate(referent ? 'companies.actions.editReferent' : 'companies.actions.addReferent')}
-            </Button>
+            {(!referent || referent.actions.includes('edit')) && (
+              <Button variant="outlined" component={Link} to={`${detail}/edit/referent`}>
+                {translate(referent ? 'companies.actions.editReferent' : 'companies.actions.addReferent')}
+              </Button>
+            )}
             <CanAccess resource={COMPANIES} action="delete" record={company}>
               <CompanyDeleteButton company={company} />
             </CanAccess>
@@ -65,6 +68,7 @@ function CompanyDetail() {
               </CanAccess>
             )}
           </Box>
+          {referent && referent.outOfScope.length > 0 && <OutOfScopeNote keys={referent.outOfScope} />}
           {referent ? <SchemaShowFields fields={referentFields} record={referent} /> : <Typography color="text.secondary">{translate('companies.detail.noReferent')}</Typography>}
         </Paper>
       </Box>
@@ -74,7 +78,8 @@ function CompanyDetail() {
 
 /**
  * /privative-orders/companies/{id}: the company's declared fields, its referent (with its removal)
- * and logo; edit and delete. An id that names no company shows "this company does not exist".
+ * and logo; edit and delete. The referent's edit and removal are offered as its record's
+ * `actions` say; one holding permissions the caller lacks gets a note naming them instead. An id that names no company shows "this company does not exist".
  */
 export default function CompanyShow() {
   return (

@@ -40,7 +40,7 @@ describe('OperatorDialog (operator form)', () => {
 
   it('edits an operator without moving it to another company, and shows a server field error on its field', async () => {
     const OPERATOR = '/api/company/company-1/operators/o-1';
-    const operator = { id: 'o-1', companyId: 'c-2', companyName: 'Acme Nord', firstName: 'Aldo', lastName: 'Bosco', email: 'aldo@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', status: 'ACTIVE', createdAt: '2026-01-01T00:00:00Z' };
+    const operator = { id: 'o-1', companyId: 'c-2', companyName: 'Acme Nord', firstName: 'Aldo', lastName: 'Bosco', email: 'aldo@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', status: 'ACTIVE', createdAt: '2026-01-01T00:00:00Z', actions: ['edit', 'delete'], outOfScope: [] };
     let body: unknown;
     server.use(
       http.get('/api/company/company-1/companies', () => HttpResponse.json([{ id: 'c-2', companyName: 'Acme Nord' }], { headers: { 'Content-Range': 'companies 0-0/1' } })),
@@ -62,5 +62,34 @@ describe('OperatorDialog (operator form)', () => {
     expect(await screen.findByText('This e-mail address already belongs to an account')).toBeInTheDocument();
     expect(body).toEqual({ firstName: 'Aldo', lastName: 'Bosco', phoneCountry: '+39', phone: '3331234567', email: 'taken@acme.test' });
     expect(screen.getByRole('button', { name: 'Disable' })).toBeInTheDocument();
+    expect(screen.queryByTestId('user-out-of-scope')).not.toBeInTheDocument();
+  });
+
+  it('an operator holding permissions the caller lacks: the dialog names them and offers neither the form nor Disable (issue 37)', async () => {
+    const OPERATOR = '/api/company/company-1/operators/o-9';
+    const oscar = { id: 'o-9', companyId: 'c-1', companyName: 'Acme', firstName: 'Oscar', lastName: 'Operatore', email: 'operator@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', status: 'ACTIVE', createdAt: '2026-01-01T00:00:00Z', actions: [], outOfScope: ['privative.orders', 'square.orders'] };
+    let writes = 0;
+    server.use(
+      http.get(OPERATOR, () => HttpResponse.json(oscar)),
+      http.put(OPERATOR, () => {
+        writes++;
+        return HttpResponse.json(oscar);
+      }),
+      http.delete(OPERATOR, () => {
+        writes++;
+        return HttpResponse.json(oscar);
+      }),
+    );
+    const onClose = vi.fn();
+    await renderScreen(<OperatorDialog operatorId="o-9" onClose={onClose} />, { permissions: ['privative.companies'] });
+    const note = await screen.findByTestId('user-out-of-scope');
+    expect(note).toHaveTextContent('This user holds permissions you do not have (Orders, Voucher orders): you cannot change or disable them. You can only view their details.');
+    expect(screen.getByText('operator@acme.test')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(writes).toBe(0);
   });
 });

@@ -1,29 +1,29 @@
-import { Alert, Button, CircularProgress, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { CanAccess, CreateBase, EditBase, type Identifier, useDelete, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { CreateBase, EditBase, type Identifier, useDelete, useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { operatorFields } from '../../../domain/schemas/operator';
 import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { useBusyRun } from '../../components/useBusyRun';
-import { SchemaForm, SchemaInputs } from '../../components/schema';
+import { SchemaForm, SchemaInputs, SchemaShowFields } from '../../components/schema';
 import { ScopeCompanyInput } from '../companies/ScopeCompanyInput';
+import { OutOfScopeNote } from '../users/NotGrantableList';
 
 export const OPERATORS = operatorFields.resource!;
 const companyInput = operatorFields.inputs.find((field) => field.source === 'companyId')!;
 
 /**
  * Disabling (the API's delete) ends the operator's sessions at once, so it asks first. Offered
- * only where it can succeed: not on a disabled operator, not on one's own account (the API
- * refuses that).
+ * only where the record says so (`actions` has `delete`: not a disabled operator, not one's own
+ * account, not one holding a flag the caller lacks).
  */
 function DisableOperator({ onDone }: { onDone: () => void }) {
   const translate = useTranslate();
   const operator = useRecordContext<OperatorRecord>();
-  const { identity } = useGetIdentity();
   const [asking, setAsking] = useState(false);
   const [disable] = useDelete<OperatorRecord>();
   const { busy, run } = useBusyRun();
-  if (!operator || operator.status === 'DISABLED' || String(identity?.id ?? '') === String(operator.id)) return null;
+  if (!operator?.actions.includes('delete')) return null;
   const confirm = async () => {
     if (await run(() => disable(OPERATORS, { id: operator.id, previousData: operator }, { mutationMode: 'pessimistic', returnPromise: true }), { done: 'companies.messages.operatorDisabled' })) onDone();
   };
@@ -55,11 +55,7 @@ function OperatorForm({ onClose, defaultCompanyId }: { onClose: () => void; defa
       defaultValues={defaultCompanyId ? { companyId: defaultCompanyId } : undefined}
       actions={
         <>
-          {operator && (
-            <CanAccess resource={OPERATORS} action="delete" record={operator}>
-              <DisableOperator onDone={onClose} />
-            </CanAccess>
-          )}
+          {operator && <DisableOperator onDone={onClose} />}
           <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         </>
       }
@@ -71,9 +67,35 @@ function OperatorForm({ onClose, defaultCompanyId }: { onClose: () => void; defa
 }
 
 /**
+ * An operator the record does not let the caller edit (`actions` lacks `edit`): the data read-only,
+ * and why when they hold permissions the caller does not (`outOfScope`, issue 37).
+ */
+function OperatorReadOnly({ operator, onClose }: { operator: OperatorRecord; onClose: () => void }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {operator.outOfScope.length > 0 && <OutOfScopeNote keys={operator.outOfScope} />}
+      <SchemaShowFields fields={operatorFields} />
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center', mt: 3 }}>
+        <DisableOperator onDone={onClose} />
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </Box>
+    </>
+  );
+}
+
+/** The edited operator: the form, or the read-only view when its record offers no edit. */
+function OperatorEditBody({ onClose }: { onClose: () => void }) {
+  const operator = useRecordContext<OperatorRecord>();
+  return operator && !operator.actions.includes('edit') ? <OperatorReadOnly operator={operator} onClose={onClose} /> : <OperatorForm onClose={onClose} />;
+}
+
+/**
  * The operator form (SPEC §2) in the app's modal, on react-admin's controllers: create (a pending
  * user who receives an activation e-mail; the company is chosen once) or edit, where the
- * operator can also be disabled. Server field errors land on the fields through react-admin.
+ * operator can also be disabled. Server field errors land on the fields through react-admin. The
+ * record says what the caller may do (`actions`): an operator holding permissions the caller
+ * lacks is shown read-only, with a note naming them.
  */
 export function OperatorDialog({ operatorId, onClose }: { operatorId?: Identifier; onClose: () => void }) {
   const translate = useTranslate();
@@ -89,7 +111,7 @@ export function OperatorDialog({ operatorId, onClose }: { operatorId?: Identifie
       <DialogContent>
         {operatorId ? (
           <EditBase resource={OPERATORS} id={operatorId} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: saved('companies.messages.operatorUpdated') }}>
-            <OperatorForm onClose={onClose} />
+            <OperatorEditBody onClose={onClose} />
           </EditBase>
         ) : isPending ? (
           <CircularProgress />

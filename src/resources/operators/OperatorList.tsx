@@ -15,12 +15,13 @@ const fullName = (record: RaRecord) => `${(record as OperatorRecord).firstName} 
  * count; an operator's name is a link (`?tab=operators&operator={id}`) that opens the operator
  * form in a dialog (SPEC has no operator page), so the dialog has an address and Tab + Enter
  * open it. `?companyId=` opens the tab on the operators of one company (the refused company
- * delete links here).
+ * delete links here). What the dialog offers on an operator is what its record's `actions` say
+ * (nothing but reading on one holding permissions the caller lacks, with a note why).
  */
 export function OperatorList() {
   const translate = useTranslate();
   const [search, setSearch] = useSearchParams();
-  const { canAccess: canEdit } = useCanAccess({ resource: OPERATORS, action: 'edit' });
+  const { canAccess: canShow } = useCanAccess({ resource: OPERATORS, action: 'show' });
   const { canAccess: canCreate } = useCanAccess({ resource: OPERATORS, action: 'create' });
   const editing = search.get('operator');
   const companyId = search.get('companyId');
@@ -35,7 +36,7 @@ export function OperatorList() {
       { replace: value === null },
     );
   const link = (record: RaRecord) => {
-    if (!canEdit) return false;
+    if (!canShow) return false;
     const next = new URLSearchParams(search);
     next.set('operator', String(record.id));
     return `?${next.toString()}`;
@@ -58,7 +59,7 @@ export function OperatorList() {
         </CanAccess>
       }
     >
-      {editing && (editing === 'new' ? canCreate : canEdit) && <OperatorDialog operatorId={editing === 'new' ? undefined : editing} onClose={() => open(null)} />}
+      {editing && (editing === 'new' ? canCreate : canShow) && <OperatorDialog operatorId={editing === 'new' ? undefined : editing} onClose={() => open(null)} />}
     </SchemaList>
   );
 }
