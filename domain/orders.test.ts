@@ -13,6 +13,12 @@ import {
   orderActionsFor,
   orderConfigurationSchema,
   orderActivation,
+  ORDER_ACCESS_ACTION,
+  ORDER_RECORD_ACTIONS,
+  ORDER_VIEW_ACTIONS,
+  ORDER_VIEW_RESOURCES,
+  ORDER_VIEWS,
+  orderRecordActions,
   orderCardsExpiry,
   orderConfirmRefusal,
   orderCsvHeader,
@@ -27,6 +33,8 @@ import {
   type OrderState,
 } from './orders';
 import { issuesToErrors } from './errors';
+import { accessRule } from './access';
+import { permissionsFrom } from './permissions';
 import en from '../locales/en/translation.json';
 import enScreens from '../locales/en/orderScreens.json';
 import itScreens from '../locales/it/orderScreens.json';
@@ -135,6 +143,55 @@ describe('confirming a draft', () => {
       expect(orderConfirmRefusal({ ...configured, [field]: null }, 2), field).toBe('ORDER_INCOMPLETE');
     }
     expect(orderConfirmRefusal(configured, 1)).toBeNull();
+  });
+});
+
+describe("what an order's record offers its caller", () => {
+  const configured = { referentName: 'Giulia Rossi', referentEmail: 'giulia@acme.test', companyOrderNumber: 'PO-1' };
+  const both = permissionsFrom(['privative.orders', 'privative.acquiredOrders']);
+  const staff = { permissions: both, isProvider: true };
+  const user = { permissions: both, isProvider: false };
+  const record = (state: OrderState, extra: Parameters<typeof order>[1] = {}) => ({ ...order(state, extra), ...configured });
+
+  it('maps every record action to an entry of the access table in each view that offers it', () => {
+    for (const view of ORDER_VIEWS) {
+      for (const action of ORDER_VIEW_ACTIONS[view]) expect(accessRule(ORDER_VIEW_RESOURCES[view], ORDER_ACCESS_ACTION[action]), `${view}:${action}`).not.toBeNull();
+    }
+    expect(ORDER_VIEW_ACTIONS.placed).toEqual(ORDER_RECORD_ACTIONS);
+    expect(ORDER_VIEW_ACTIONS.acquired).toEqual(['downloadCodes', 'delivered']);
+  });
+
+  it('offers the transition table, confirm only for a draft the server would confirm, continue for a draft', () => {
+    expect(orderRecordActions(record('NEW'), 1, user, 'placed')).toEqual(['continue', 'confirm', 'delete']);
+    expect(orderRecordActions(record('NEW'), 0, user, 'placed')).toEqual(['continue', 'delete']);
+    expect(orderRecordActions({ ...record('NEW'), referentEmail: null }, 1, user, 'placed')).toEqual(['continue', 'delete']);
+    expect(orderRecordActions(record('COMPLETED'), 1, user, 'placed')).toEqual(['activate', 'downloadCodes', 'resendConfirmation', 'editExpiry', 'cancel']);
+    expect(orderRecordActions(record('CANCELLED'), 1, staff, 'placed')).toEqual([]);
+  });
+
+  it("keeps retry and tracking to provider staff", () => {
+    expect(orderRecordActions(record('ERROR'), 1, user, 'placed')).toEqual(['resendConfirmation', 'cancel']);
+    expect(orderRecordActions(record('ERROR'), 1, staff, 'placed')).toEqual(['resendConfirmation', 'retry', 'cancel']);
+    const shipment = record('SHIPMENT_IN_PROGRESS', { shippingType: 'PHISICAL_SHIPMENT' });
+    expect(orderRecordActions(shipment, 1, user, 'placed')).not.toContain('tracking');
+    expect(orderRecordActions(shipment, 1, staff, 'placed')).toContain('tracking');
+  });
+
+  it('offers in the acquired view only the codes and "received"', () => {
+    const shipped = record('SHIPPED', { shippingType: 'PHISICAL_SHIPMENT' });
+    expect(orderRecordActions(shipped, 1, staff, 'acquired')).toEqual(['downloadCodes', 'delivered']);
+    expect(orderRecordActions(record('NEW'), 1, staff, 'acquired')).toEqual([]);
+    expect(orderRecordActions(record('ERROR'), 1, staff, 'acquired')).toEqual([]);
+  });
+
+  it("offers only what the access table grants the caller's flags on the view's resource", () => {
+    const shipped = record('SHIPPED', { shippingType: 'PHISICAL_SHIPMENT' });
+    const ordersOnly = { permissions: permissionsFrom(['privative.orders']), isProvider: true };
+    const acquiredOnly = { permissions: permissionsFrom(['privative.acquiredOrders']), isProvider: false };
+    expect(orderRecordActions(shipped, 1, ordersOnly, 'acquired')).toEqual([]);
+    expect(orderRecordActions(shipped, 1, acquiredOnly, 'placed')).toEqual([]);
+    expect(orderRecordActions(shipped, 1, acquiredOnly, 'acquired')).toEqual(['downloadCodes', 'delivered']);
+    expect(orderRecordActions(record('NEW'), 1, { permissions: null, isProvider: true }, 'placed')).toEqual([]);
   });
 });
 

@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { accessRule } from './access';
+import { accessRule, canAccess, type ResourceName } from './access';
 import { MAX_UPLOAD_BYTES } from './constants';
 import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { EXPORT_LANGUAGES, GV, isTimeZone, refineDateRanges } from './giftcards';
 import { endOfDay, expiryAtActivation } from './giftcardRules';
 import { amountMaxMessage, lengthRangeMessage, maxDigitsMessage, maxLengthMessage, maxRangesMessage, numberMinMessage } from './messages';
+import type { Permissions } from './permissions';
 
 /**
  * Gift-card orders (SPEC §2 order screens, §3 "Order", §4 order states, §5 order rules; issue 9),
- * shared by the SPA and the API. The transition table below is the one the server enforces and
- * the SPA reads to decide which actions it shows. Amounts are integer cents; dates ISO 8601.
+ * shared by the SPA and the API. The transition table below is the one the server enforces; the
+ * server also answers, in each order's record, the actions its caller may take now
+ * (`orderRecordActions`), which are the buttons the SPA shows. Amounts are integer cents; dates ISO 8601.
  * Messages are i18n keys.
  */
 
@@ -205,7 +207,7 @@ export function canOrder(action: OrderAction, order: OrderFacts, viewer: OrderVi
   return { allowed: true, to: to === 'SAME' ? order.state : to };
 }
 
-/** The actions the order allows the viewer (the buttons the SPA shows). */
+/** The actions the transition table allows the viewer on the order (`orderRecordActions` adds the rest of what its record offers). */
 export function orderActionsFor(order: OrderFacts, viewer: OrderViewer): OrderAction[] {
   return ORDER_ACTIONS.filter((action) => orderActionRefusal(action, order, viewer) === null);
 }
@@ -223,12 +225,72 @@ export const isOrderConfigured = (order: OrderConfigurationFacts) => Boolean(ord
 
 /**
  * What confirming a draft needs beyond its state: a product (else ORDER_EMPTY) and the
- * configuration (else ORDER_INCOMPLETE). The API and the demo refuse with it; the SPA offers
- * "confirm" only where it is null and otherwise continues the wizard at the step it names.
+ * configuration (else ORDER_INCOMPLETE). The API and the demo refuse with it; an order's record
+ * offers "confirm" only where it is null (`orderRecordActions`), and the SPA otherwise continues
+ * the wizard at the step it names.
  */
 export function orderConfirmRefusal(order: OrderConfigurationFacts, itemCount: number): 'ORDER_EMPTY' | 'ORDER_INCOMPLETE' | null {
   if (itemCount === 0) return 'ORDER_EMPTY';
   return isOrderConfigured(order) ? null : 'ORDER_INCOMPLETE';
+}
+
+// ---------------------------------------------------------------- what an order's record offers its caller
+
+/** The two views of orders (server/modules/orders/README.md): those the caller's subtree placed, and those others placed for it. */
+export const ORDER_VIEWS = ['placed', 'acquired'] as const;
+export type OrderView = (typeof ORDER_VIEWS)[number];
+/** Each view's resource in the access table (domain/access.ts), which is also its routes' and screens' name. */
+export const ORDER_VIEW_RESOURCES = { placed: 'privative-orders/orders', acquired: 'privative-orders/acquired-orders' } as const satisfies Record<OrderView, ResourceName>;
+
+/**
+ * What an order's detail record offers its caller (`OrderDetail.actions`, the order page's
+ * buttons, in their order): order actions, and `continue`, which takes a draft back into the
+ * wizard at its first step not done (the wizard's own steps, items and configuration, are not
+ * offered one by one).
+ */
+export const ORDER_RECORD_ACTIONS = ['continue', 'confirm', 'activate', 'downloadCodes', 'resendConfirmation', 'editExpiry', 'tracking', 'delivered', 'retry', 'cancel', 'delete'] as const satisfies readonly (OrderAction | 'continue')[];
+export type OrderRecordAction = (typeof ORDER_RECORD_ACTIONS)[number];
+
+/** The access-table action (domain/access.ts) each needs: the one its route declares. */
+export const ORDER_ACCESS_ACTION: Readonly<Record<OrderRecordAction, string>> = {
+  continue: 'edit',
+  confirm: 'confirm',
+  activate: 'activate',
+  downloadCodes: 'codes',
+  resendConfirmation: 'resendConfirmation',
+  editExpiry: 'editExpiry',
+  tracking: 'tracking',
+  delivered: 'delivered',
+  retry: 'retry',
+  cancel: 'cancel',
+  delete: 'delete',
+};
+
+/** What each view may offer: acquired orders are read-only but for their codes and "received" (`delivered`). */
+export const ORDER_VIEW_ACTIONS: Readonly<Record<OrderView, readonly OrderRecordAction[]>> = {
+  placed: ORDER_RECORD_ACTIONS,
+  acquired: ['downloadCodes', 'delivered'],
+};
+
+/** Who asks: their permission flags, and whether their company is the provider. */
+export interface OrderCaller extends OrderViewer {
+  permissions: Permissions | null | undefined;
+}
+
+/**
+ * The actions `caller` may take now on the order in `view`, exactly those that would succeed:
+ * what the transition table allows this caller (`orderActionsFor`), "confirm" only for a draft
+ * the server would confirm (`orderConfirmRefusal`: a product and the configuration), "continue"
+ * for a draft that may still be edited, only what the view offers (`ORDER_VIEW_ACTIONS`), and
+ * only what the access table grants the caller on the view's resource. The server answers them
+ * in every order detail; the SPA offers exactly these.
+ */
+export function orderRecordActions(order: OrderFacts & OrderConfigurationFacts, itemCount: number, caller: OrderCaller, view: OrderView): OrderRecordAction[] {
+  const allowed = new Set<string>(orderActionsFor(order, caller));
+  if (allowed.has('confirm') && orderConfirmRefusal(order, itemCount) !== null) allowed.delete('confirm');
+  if (allowed.has('editConfiguration')) allowed.add('continue');
+  const resource = ORDER_VIEW_RESOURCES[view];
+  return ORDER_VIEW_ACTIONS[view].filter((action) => allowed.has(action) && canAccess(caller.permissions, resource, ORDER_ACCESS_ACTION[action], { isProvider: caller.isProvider }));
 }
 
 // ---------------------------------------------------------------- payloads
@@ -503,7 +565,11 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderDetailSchema = orderSchema.extend({ items: z.array(orderItemSchema) });
+export const orderDetailSchema = orderSchema.extend({
+  items: z.array(orderItemSchema),
+  /** what the caller may do now (`orderRecordActions`), in the page's order */
+  actions: z.array(z.enum(ORDER_RECORD_ACTIONS)),
+});
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requiredOr(OV.invalid));

@@ -13,7 +13,7 @@ import { apply, change, invalid, orderDetail } from './steps';
 export async function createOrder(ctx: AppContext, actor: Actor, body: CreateOrderBody): Promise<OrderDetail> {
   if (!actor.companyIds.includes(body.subCompanyId)) throw invalid({ subCompanyId: 'validation.invalid' });
   const id = await insertDraft(ctx.db, { companyId: body.subCompanyId, placedByCompanyId: actor.companyId, createdByUserId: actor.userId, shippingType: body.shippingType });
-  return orderDetail(ctx.db, 'placed', actor.companyIds, id);
+  return orderDetail(ctx.db, 'placed', actor, id);
 }
 
 export function configureOrder(ctx: AppContext, actor: Actor, id: string, body: OrderConfiguration): Promise<OrderDetail> {

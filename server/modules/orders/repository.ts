@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
-import type { Order, OrderFilter, OrderItem, OrderState, OrderStockRun, OrderTracking, ProgressiveRange, ShippingType } from '../../../domain/orders';
+import type { Order, OrderFilter, OrderItem, OrderState, OrderStockRun, OrderTracking, OrderView, ProgressiveRange, ShippingType } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { companySubtree, inIds } from '../../lib/company-scope';
@@ -8,7 +8,7 @@ import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, 
 import { nextPrintedNumber } from '../../db/numbering';
 
 /** Which orders a company subtree sees: the ones it placed, or the ones others placed for it (acquired). */
-export type OrderView = 'placed' | 'acquired';
+export type { OrderView };
 
 export function viewCondition(view: OrderView, companyIds: readonly string[]): SQL {
   return view === 'placed'

@@ -5,6 +5,7 @@ import { giftCardSchema, type CardFilter } from '../../../domain/giftcards';
 import {
   createOrderSchema,
   MAX_STOCK_RUNS,
+  ORDER_VIEW_RESOURCES,
   orderCodesQuerySchema,
   orderConfigurationSchema,
   orderDetailSchema,
@@ -32,8 +33,9 @@ import * as service from './service';
 import { routeAccess } from '../../lib/route-access';
 import type { ResourceName } from '../../../domain/access';
 
-const ORDERS = 'privative-orders/orders';
-const ACQUIRED = 'privative-orders/acquired-orders';
+/** the views' resources, the same the records' `actions` are checked against (domain/orders.ts) */
+const ORDERS = ORDER_VIEW_RESOURCES.placed;
+const ACQUIRED = ORDER_VIEW_RESOURCES.acquired;
 const itemRouteParams = z.object({ companyId: z.string(), id: z.uuid(), itemId: z.uuid() }).strict();
 /** items carry a base64 image or names list of up to 5 MB */
 const ITEM_BODY_LIMIT = 8 * 1024 * 1024;
@@ -84,8 +86,8 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
     app.get(
       `${root}/${path}/:id`,
-      { schema: { tags, summary: 'One order with its items', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(resource, 'show') },
-      async (request) => service.orderDetail(ctx.db, view, request.scopedActor.companyIds, request.params.id),
+      { schema: { tags, summary: 'One order with its items and the actions the caller may take now', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(resource, 'show') },
+      async (request) => service.orderDetail(ctx.db, view, request.scopedActor, request.params.id),
     );
 
     app.get(

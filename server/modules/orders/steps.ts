@@ -1,4 +1,4 @@
-import { canOrder, orderRefusalStatus, type Order, type OrderAction, type OrderDetail } from '../../../domain/orders';
+import { canOrder, orderRecordActions, orderRefusalStatus, type Order, type OrderAction, type OrderDetail } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/access';
@@ -40,10 +40,20 @@ async function lockFor(tx: Db, actor: Actor, id: string, action: OrderAction, vi
 }
 const isRefusal = (value: unknown): value is Outcome<never> => typeof value === 'object' && value !== null && 'ok' in value;
 
-export async function orderDetail(db: Db, view: OrderView, companyIds: readonly string[], id: string): Promise<OrderDetail> {
-  const order = await findOrder(db, view, companyIds, id);
+/** Who reads an order's detail: the subtree they see it from, their flags and company kind (what `actions` is computed for). */
+export type DetailReader = Pick<Actor, 'companyIds' | 'permissions' | 'company'>;
+
+/**
+ * The order as `reader` sees it in `view` (404 outside it), with its items and the actions the
+ * reader may take now (domain `orderRecordActions`: the transition table, the confirm refusal,
+ * the view and the access table), which the order page offers as they are.
+ */
+export async function orderDetail(db: Db, view: OrderView, reader: DetailReader, id: string): Promise<OrderDetail> {
+  const order = await findOrder(db, view, reader.companyIds, id);
   if (!order) throw notFound();
-  return { ...order, items: await listItems(db, id) };
+  const items = await listItems(db, id);
+  const actions = orderRecordActions(order, items.length, { permissions: reader.permissions, isProvider: reader.company.isProvider }, view);
+  return { ...order, items, actions };
 }
 
 export type Work<T> = (tx: Db, order: Order, to: Order['state']) => Promise<T>;
@@ -62,7 +72,7 @@ export async function apply(ctx: AppContext, actor: Actor, id: string, action: O
 /** `apply`, answering the order's detail. */
 export async function change(ctx: AppContext, actor: Actor, id: string, action: OrderAction, work: Work<void>, view: OrderView = 'placed'): Promise<OrderDetail> {
   await apply(ctx, actor, id, action, work, view);
-  return orderDetail(ctx.db, view, actor.companyIds, id);
+  return orderDetail(ctx.db, view, actor, id);
 }
 
 export type Keyed = IdempotencyRequest | null;
@@ -78,7 +88,7 @@ export async function keyed(ctx: AppContext, actor: Actor, id: string, action: O
     const locked = await lockFor(tx, actor, id, action, view);
     if (isRefusal(locked)) return locked;
     wake = await work(tx, locked.order, locked.to);
-    return { ok: true, body: await orderDetail(tx, view, actor.companyIds, id) };
+    return { ok: true, body: await orderDetail(tx, view, actor, id) };
   });
   if (wake > 0) ctx.jobs.wake();
   if (!outcome.ok) throw new ApiError(outcome.status, outcome.code, outcome.detail);

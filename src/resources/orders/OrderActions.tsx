@@ -1,17 +1,13 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useCreatePath, useDataProvider, useLocaleState, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import { useCreatePath, useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
-import { canAccess } from '../../../domain/access';
-import { orderConfirmRefusal, type OrderCodeFormat, type OrderDetail } from '../../../domain/orders';
-import type { Permissions } from '../../../domain/permissions';
+import { orderConfirmRefusal, type OrderCodeFormat, type OrderDetail, type OrderRecordAction } from '../../../domain/orders';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { saveBlob } from '../../components/saveBlob';
 import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
-import { pageActionsFor, type PageAction } from './orderActions';
 import { OrderExpiryDialog } from './OrderExpiryDialog';
 import { OrderTrackingDialog } from './OrderTrackingDialog';
 import { browserTimeZone, exportLanguageOf } from '../../components/csvDownload';
@@ -22,22 +18,15 @@ import { forgetDraft } from './wizard/wizardRun';
 const spinner = (on: boolean) => (on ? <CircularProgress size={16} color="inherit" /> : undefined);
 
 type Confirmed = 'confirm' | 'activate' | 'cancel' | 'delete' | 'delivered' | 'retry';
-const CONFIRMED: readonly PageAction[] = ['confirm', 'activate', 'cancel', 'delete', 'delivered', 'retry'];
-
-/** The order's actions the viewer may take now: the transition table for this state and viewer, and the access table. */
-export function useOrderPageActions(order: OrderDetail | undefined, config: OrderViewConfig): PageAction[] {
-  const { permissions } = usePermissions<Permissions>();
-  const { data: configuration } = useUserConfiguration();
-  if (!order || !configuration) return [];
-  const viewer = { isProvider: configuration.company.isProvider };
-  return pageActionsFor(order, viewer, config.view, (action) => canAccess(permissions, config.resource, action, viewer));
-}
+const CONFIRMED: readonly OrderRecordAction[] = ['confirm', 'activate', 'cancel', 'delete', 'delivered', 'retry'];
 
 /**
- * The order's actions (SPEC §2): only those `orderActionsFor` allows in this state for this viewer
- * and the access table grants. Cancel, activate and confirm carry an Idempotency-Key (one per
- * opened dialog, so a retry after a lost answer does not act twice). Each answers with SPEC §8's
- * success text or the error catalogue's text for the refusal's code.
+ * The order's actions (SPEC §2): exactly the record's `actions`, which the server computes for its
+ * caller (domain `orderRecordActions`: the transition table for this state and caller, the confirm
+ * refusal, the view and the access table); the page decides none of them itself. `continue` takes
+ * a draft into the wizard. Cancel, activate and confirm carry an Idempotency-Key (one per opened
+ * dialog, so a retry after a lost answer does not act twice). Each answers with SPEC §8's success
+ * text or the error catalogue's text for the refusal's code.
  */
 export function OrderActions({ order, config }: { order: OrderDetail; config: OrderViewConfig }) {
   const translate = useTranslate();
@@ -47,11 +36,11 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
   const createPath = useCreatePath();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<TesseraDataProvider>();
-  const actions = useOrderPageActions(order, config);
-  const [open, setOpen] = useState<{ action: PageAction; key: string } | null>(null);
-  const { busy, run: runBusy } = useBusyRun<PageAction>();
+  const { actions } = order;
+  const [open, setOpen] = useState<{ action: OrderRecordAction; key: string } | null>(null);
+  const { busy, run: runBusy } = useBusyRun<OrderRecordAction>();
   const [format, setFormat] = useState<OrderCodeFormat>('csv');
-  const run = (action: PageAction, work: () => Promise<unknown>, done?: string) => runBusy(work, { key: action, done, failure: 'messages.unableToPerformAction' });
+  const run = (action: OrderRecordAction, work: () => Promise<unknown>, done?: string) => runBusy(work, { key: action, done, failure: 'messages.unableToPerformAction' });
 
   const confirmed = async (action: Confirmed, key: string) => {
     const id = order.id;
@@ -79,7 +68,7 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
     void run('downloadCodes', async () => saveBlob(await dataProvider.orderCodes(config.view, order.id, { format: codes, language: exportLanguageOf(locale), timeZone: browserTimeZone() }), `${order.number}-codes.${codes}`));
   };
 
-  const direct = (action: PageAction) => {
+  const direct = (action: OrderRecordAction) => {
     if (action === 'downloadCodes') download('csv');
     else if (action === 'resendConfirmation') {
       void run(action, async () => {
@@ -92,8 +81,8 @@ export function OrderActions({ order, config }: { order: OrderDetail; config: Or
   if (actions.length === 0) return null;
   // a draft that cannot be confirmed yet says what it lacks (the code's own text) and continues in the wizard
   const missing = actions.includes('continue') ? orderConfirmRefusal(order, order.items.length) : null;
-  const label = (action: PageAction) => translate(`orderScreens.actions.${action === 'downloadCodes' ? 'downloadCsv' : action === 'delivered' && config.view === 'acquired' ? 'received' : action}`);
-  const primary: readonly PageAction[] = ['confirm', 'activate'];
+  const label = (action: OrderRecordAction) => translate(`orderScreens.actions.${action === 'downloadCodes' ? 'downloadCsv' : action === 'delivered' && config.view === 'acquired' ? 'received' : action}`);
+  const primary: readonly OrderRecordAction[] = ['confirm', 'activate'];
   const dialogAction = open && CONFIRMED.includes(open.action) ? (open.action as Confirmed) : null;
   const confirmTitle = dialogAction === 'delivered' && config.view === 'acquired' ? 'receivedTitle' : `${dialogAction}Title`;
   const confirmText = dialogAction === 'delivered' ? 'deliveredText' : `${dialogAction}Text`;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { PermissionKey } from '../../../domain/permissions';
-import type { OrderDetail } from '../../../domain/orders';
+import { ORDER_RECORD_ACTIONS, type OrderDetail, type OrderRecordAction } from '../../../domain/orders';
 import { problem, servedConfiguration, userConfiguration } from '../../test/builders';
 import { server } from '../../test/msw';
 import { renderScreen } from '../../test/renderScreen';
@@ -15,9 +15,26 @@ const ORDER = `/api/company/company-1/giftcard/orders/${ORDER_ID}`;
 const ACQUIRED = `/api/company/company-1/giftcard/acquired-orders/${ORDER_ID}`;
 const ACTION_NAMES = ['Continue the order', 'Confirm order', 'Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Mark as delivered', 'Received', 'Retry', 'Cancel order', 'Delete draft'];
 
-function serve(detail: OrderDetail, { provider = false, base = ORDER } = {}) {
+/** The buttons (and the wizard link) each action of the record shows on the placed view's page. */
+const BUTTONS: Record<OrderRecordAction, string[]> = {
+  continue: ['Continue the order'],
+  confirm: ['Confirm order'],
+  activate: ['Activate order'],
+  downloadCodes: ['Download codes (CSV)', 'Download codes (PDF)'],
+  resendConfirmation: ['Resend confirmation e-mail'],
+  editExpiry: ['Edit expiry date'],
+  tracking: ['Set tracking'],
+  delivered: ['Mark as delivered'],
+  retry: ['Retry'],
+  cancel: ['Cancel order'],
+  delete: ['Delete draft'],
+};
+const buttonsOf = (actions: readonly OrderRecordAction[]) => ACTION_NAMES.filter((name) => actions.some((action) => BUTTONS[action].includes(name)));
+
+/** Serves the order's detail as the API answers it (with its `actions`) to a customer's user: the page must not care who asks. */
+function serve(detail: OrderDetail, { base = ORDER } = {}) {
   const cardQueries: URLSearchParams[] = [];
-  const configuration = servedConfiguration(userConfiguration(['privative.orders', 'privative.acquiredOrders']), provider);
+  const configuration = servedConfiguration(userConfiguration(['privative.orders', 'privative.acquiredOrders']), false);
   server.use(
     http.get('/api/user/configuration', () => HttpResponse.json(configuration)),
     http.get(base, () => HttpResponse.json(detail)),
@@ -65,22 +82,38 @@ describe('OrderShow', () => {
     expect(screen.getByTestId('order-expiry').parentElement).toHaveTextContent(expiry);
   });
 
-  it.each<[string, Partial<OrderDetail>, boolean, string[]]>([
-    ['an issued order, to be activated (customer)', { state: 'COMPLETED' }, false, ['Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Cancel order']],
-    ['an issued and activated order', { state: 'COMPLETED', activated: true }, false, ['Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail']],
-    ['a draft with products and configuration', { state: 'NEW', confirmedAt: null }, false, ['Continue the order', 'Confirm order', 'Delete draft']],
-    ['a draft not configured (confirm would be refused)', { state: 'NEW', confirmedAt: null, referentName: null, referentEmail: null, companyOrderNumber: null }, false, ['Continue the order', 'Delete draft']],
-    ['a draft without products (confirm would be refused)', { state: 'NEW', confirmedAt: null, items: [], totalCents: 0, digitalCards: 0 }, false, ['Continue the order', 'Delete draft']],
-    ['an order being issued', { state: 'IN_PROGRESS' }, false, ['Resend confirmation e-mail']],
-    ['an order in verification, for a customer (no retry)', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }, false, ['Resend confirmation e-mail', 'Cancel order']],
-    ['an order in verification, for provider staff', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }, true, ['Resend confirmation e-mail', 'Retry', 'Cancel order']],
-    ['a third-party shipment in progress, provider staff', { state: 'SHIPMENT_IN_PROGRESS', shippingType: 'PHISICAL_SHIPMENT' }, true, ['Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Cancel order']],
-    ['a shipped order, customer', { state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', activated: true }, false, ['Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Mark as delivered']],
-    ['a cancelled order', { state: 'CANCELLED' }, false, []],
-  ])('offers exactly what the transition table allows: %s', async (_name, overrides, provider, expected) => {
-    serve(order(overrides), { provider });
+  it.each<[string, Partial<OrderDetail>, string[]]>([
+    ['an issued order, to be activated', { state: 'COMPLETED' }, ['Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Cancel order']],
+    ['an issued and activated order', { state: 'COMPLETED', activated: true }, ['Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail']],
+    ['a draft with products and configuration', { state: 'NEW', confirmedAt: null }, ['Continue the order', 'Confirm order', 'Delete draft']],
+    ['a draft not configured (confirm would be refused)', { state: 'NEW', confirmedAt: null, referentName: null, referentEmail: null, companyOrderNumber: null }, ['Continue the order', 'Delete draft']],
+    ['a draft without products (confirm would be refused)', { state: 'NEW', confirmedAt: null, items: [], totalCents: 0, digitalCards: 0 }, ['Continue the order', 'Delete draft']],
+    ['an order being issued', { state: 'IN_PROGRESS' }, ['Resend confirmation e-mail']],
+    ['an order in verification, as a customer reads it (no retry)', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }, ['Resend confirmation e-mail', 'Cancel order']],
+    ['an order in verification, as provider staff read it', { state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE', actions: ['resendConfirmation', 'retry', 'cancel'] }, ['Resend confirmation e-mail', 'Retry', 'Cancel order']],
+    [
+      'a third-party shipment in progress, as provider staff read it',
+      { state: 'SHIPMENT_IN_PROGRESS', shippingType: 'PHISICAL_SHIPMENT', actions: ['activate', 'downloadCodes', 'resendConfirmation', 'editExpiry', 'tracking', 'cancel'] },
+      ['Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Cancel order'],
+    ],
+    ['a shipped order', { state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', activated: true }, ['Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Mark as delivered']],
+    ['a cancelled order', { state: 'CANCELLED' }, []],
+  ])("offers exactly the record's actions: %s", async (_name, overrides, expected) => {
+    serve(order(overrides));
     await renderShow();
     await waitFor(async () => expect(await shownActions()).toEqual(expected));
+  });
+
+  it.each<[string, Partial<OrderDetail>]>([
+    ['every action the page knows, whatever the state says', { state: 'COMPLETED', actions: [...ORDER_RECORD_ACTIONS] }],
+    ['none, though the transition table would allow some (a caller the access table refuses)', { state: 'COMPLETED', actions: [] }],
+    ["retry, though the signed-in user's company is not the provider", { state: 'ERROR', actions: ['retry'] }],
+    ['tracking alone', { state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', actions: ['tracking'] }],
+  ])('decides nothing itself: it offers %s', async (_name, overrides) => {
+    const detail = order(overrides);
+    serve(detail);
+    await renderShow();
+    await waitFor(async () => expect(await shownActions()).toEqual(buttonsOf(detail.actions)));
   });
 
   it.each<[string, Partial<OrderDetail>, string, string]>([
@@ -245,7 +278,9 @@ describe('AcquiredOrderShow', () => {
   });
 
   it('is read-only but for the codes and "received" of a shipped third-party order', async () => {
-    serve(order({ state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', trackingCarrier: 'BRT', trackingNumber: '123', trackingLink: 'https://track.example/123' }), { base: ACQUIRED });
+    const shipped = order({ state: 'SHIPPED', shippingType: 'PHISICAL_SHIPMENT', trackingCarrier: 'BRT', trackingNumber: '123', trackingLink: 'https://track.example/123' }, 'acquired');
+    expect(shipped.actions).toEqual(['downloadCodes', 'delivered']);
+    serve(shipped, { base: ACQUIRED });
     const delivered: string[] = [];
     server.use(http.post(`${ACQUIRED}/delivered`, ({ request }) => (delivered.push(request.url), HttpResponse.json(order({ state: 'SHIPMENT_DELIVERED' })))));
     await renderScreen(<AcquiredOrderShow />, {

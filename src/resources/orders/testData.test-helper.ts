@@ -1,4 +1,5 @@
-import type { OrderDetail, OrderItem } from '../../../domain/orders';
+import { orderRecordActions, type OrderDetail, type OrderItem, type OrderView } from '../../../domain/orders';
+import { permissionsFrom } from '../../../domain/permissions';
 
 export const ORDER_ID = '0b7d4f1e-0000-4000-8000-000000000001';
 
@@ -20,8 +21,15 @@ export function orderItem(overrides: Partial<OrderItem> = {}): OrderItem {
   };
 }
 
-export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
-  return {
+/** A customer's user holding both order flags: whose `actions` `order()` answers unless told. */
+const CUSTOMER = { permissions: permissionsFrom(['privative.orders', 'privative.acquiredOrders']), isProvider: false };
+
+/**
+ * An order's detail as the API answers it. Its `actions` are what the server would answer a
+ * customer's user in `view` (`orderRecordActions`), unless `overrides.actions` says otherwise.
+ */
+export function order(overrides: Partial<OrderDetail> = {}, view: OrderView = 'placed'): OrderDetail {
+  const detail: Omit<OrderDetail, 'actions'> = {
     id: ORDER_ID,
     number: 'ORD-000123',
     companyId: 'company-2',
@@ -56,4 +64,5 @@ export function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     items: [orderItem()],
     ...overrides,
   };
+  return { ...detail, actions: overrides.actions ?? orderRecordActions(detail, detail.items.length, CUSTOMER, view) };
 }
