@@ -96,8 +96,8 @@ describe('access table: every resource × action × the demo permission sets', (
       const wrong: string[] = [];
       for (const resource of RESOURCE_NAMES) {
         for (const action of actionsOf(resource)) {
-          // only the admin is provider staff
-          const context = { isProvider: permissions === account('admin@tessera.test') };
+          // only the admin is provider staff; Rita is Acme's referent (its contact user)
+          const context = { isProvider: permissions === account('admin@tessera.test'), isReferent: permissions === account('referent@acme.test') };
           if (canAccess(permissions, resource, action, context) !== expected(resource, action)) wrong.push(`${resource}:${action}`);
         }
       }
@@ -111,6 +111,14 @@ describe('access table: every resource × action × the demo permission sets', (
     expect(accessRefusal(all, 'square/orders', 'approve', { isProvider: true })).toBeNull();
     expect(accessRefusal({}, 'square/orders', 'approve', { isProvider: true })).toBe('FORBIDDEN');
     expect(accessRefusal(all, 'square/orders', 'confirm')).toBeNull();
+  });
+
+  it("opens the audit trail to provider staff and a company's referent holding the flag, no other manager", () => {
+    const manager = account('referent@acme.test');
+    expect(accessRefusal(manager, 'audit', 'list', { isReferent: true })).toBeNull();
+    expect(accessRefusal(manager, 'audit', 'list', { isReferent: false })).toBe('FORBIDDEN');
+    expect(accessRefusal(manager, 'audit', 'list', { isProvider: true })).toBeNull();
+    expect(accessRefusal({}, 'audit', 'list', { isReferent: true })).toBe('FORBIDDEN');
   });
 
   it('denies an unknown resource or action whatever the permissions', () => {

@@ -30,17 +30,22 @@ const DASHBOARD = ['powerBi.reportBase', 'powerBi.reportPremium'] as const;
 
 /**
  * One entry: the flags any of which allows the action; `staff` when only provider staff (users of
- * the root company) may, whatever flags a customer's user holds.
+ * the root company) may, whatever flags a customer's user holds; `orReferent` when a company's
+ * referent (its contact user) may as well, on their company's subtree.
  */
 export interface AccessRule {
   readonly anyOf: readonly PermissionKey[];
   readonly staff: boolean;
+  readonly orReferent?: boolean;
 }
 type Rules = Readonly<Record<string, AccessRule>>;
 
 const crud = (keys: readonly PermissionKey[], ...actions: string[]): Rules => Object.fromEntries(actions.map((action) => [action, { anyOf: keys, staff: false }]));
 /** The same, for provider staff only (the flag is needed as well). */
 const staff = (keys: readonly PermissionKey[], ...actions: string[]): Rules => Object.fromEntries(actions.map((action) => [action, { anyOf: keys, staff: true }]));
+/** The same, for provider staff and a company's referent (the flag is needed as well). */
+const staffOrReferent = (keys: readonly PermissionKey[], ...actions: string[]): Rules =>
+  Object.fromEntries(actions.map((action) => [action, { anyOf: keys, staff: true, orReferent: true }]));
 
 export const ACCESS = {
   'privative/giftcards': {
@@ -110,8 +115,8 @@ export const ACCESS = {
   'privative-orders/history': crud(ORDERS, 'list'),
   /** orders posted by web shops through the integration API: read-only, CSV */
   'privative-orders/integrated-orders': crud(ORDERS, 'list', 'show', 'export'),
-  /** the audit trail of the subtree: provider staff and referents (checked by the service, domain/audit.ts) */
-  audit: crud(USERS, 'list', 'show', 'export'),
+  /** the audit trail of the subtree: provider staff, and a company's referent on their company's subtree */
+  audit: staffOrReferent(USERS, 'list', 'show', 'export'),
   /** the dashboard; `premium` (typology and store breakdowns, the previous period) is reportPremium's */
   dashboard: { ...crud(DASHBOARD, 'list'), ...crud(['powerBi.reportPremium'], 'premium') },
 } as const satisfies Record<string, Rules>;
@@ -121,9 +126,10 @@ export type ActionOf<R extends ResourceName> = keyof (typeof ACCESS)[R] & string
 
 export const RESOURCE_NAMES = Object.keys(ACCESS) as ResourceName[];
 
-/** What the table reads of the caller besides their flags: whether their company is the provider. */
+/** What the table reads of the caller besides their flags: whether their company is the provider, whether they are its referent. */
 export interface AccessContext {
   isProvider?: boolean;
+  isReferent?: boolean;
 }
 
 /** The table's entry for `action` on `resource`; null when the table has no such entry. */
@@ -136,12 +142,15 @@ export function accessRule(resource: string, action: string): AccessRule | null 
 /**
  * Why the table refuses `action` on `resource`, or null when it allows it: FORBIDDEN without one of
  * the entry's flags (or for an entry it does not have), PROVIDER_STAFF_ONLY when the flags are held
- * but the entry is provider staff's and the caller is a customer's user.
+ * but the entry is provider staff's and the caller is a customer's user (FORBIDDEN when the entry
+ * is open to referents too and the caller is not their company's referent).
  */
 export function accessRefusal(permissions: Permissions | null | undefined, resource: string, action: string, context: AccessContext = {}): 'FORBIDDEN' | 'PROVIDER_STAFF_ONLY' | null {
   const rule = accessRule(resource, action);
   if (rule === null || !hasAnyPermission(permissions, rule.anyOf)) return 'FORBIDDEN';
-  return rule.staff && context.isProvider !== true ? 'PROVIDER_STAFF_ONLY' : null;
+  if (!rule.staff || context.isProvider === true) return null;
+  if (rule.orReferent) return context.isReferent === true ? null : 'FORBIDDEN';
+  return 'PROVIDER_STAFF_ONLY';
 }
 
 /** Whether the table lets these permissions (and company kind) do `action` on `resource`; unknown resource or action: denied. */

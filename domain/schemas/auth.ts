@@ -100,6 +100,8 @@ export const userConfigurationSchema = z.object({
     zip: z.string().nullable(),
     country: z.string().nullable(),
     pendingEmail: z.string().nullable(),
+    /** the user is their company's referent (the access table's referent entries: the audit trail) */
+    isReferent: z.boolean(),
   }),
   company: z.object({
     id: z.string(),

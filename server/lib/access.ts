@@ -15,6 +15,8 @@ export interface Principal {
   userId: string;
   permissions: Permissions;
   company: { id: string; isProvider: boolean };
+  /** the principal is their company's referent (its contact user): the access table's referent entries */
+  isReferent?: boolean;
   /** the language of e-mails the principal's actions send (e.g. an invited operator's activation) */
   language: string;
 }
@@ -39,6 +41,7 @@ export function principalOf(auth: AuthState): Principal {
     userId: auth.user.id,
     permissions: auth.user.permissions,
     company: { id: auth.company.id, isProvider: auth.company.isProvider },
+    isReferent: auth.company.referentUserId === auth.user.id,
     language: auth.user.language,
   };
 }
@@ -47,8 +50,8 @@ export function principalOf(auth: AuthState): Principal {
  * 403 unless the access table lets the caller do `action` on `resource`: FORBIDDEN without the
  * entry's flags, PROVIDER_STAFF_ONLY for a provider staff's entry and a customer's user.
  */
-export function assertCan(who: Pick<Principal, 'permissions' | 'company'>, resource: string, action: string): void {
-  const refusal = accessRefusal(who.permissions, resource, action, { isProvider: who.company.isProvider });
+export function assertCan(who: Pick<Principal, 'permissions' | 'company' | 'isReferent'>, resource: string, action: string): void {
+  const refusal = accessRefusal(who.permissions, resource, action, { isProvider: who.company.isProvider, isReferent: who.isReferent === true });
   if (refusal === 'PROVIDER_STAFF_ONLY') throw new ApiError(403, 'PROVIDER_STAFF_ONLY', 'Only provider staff may do this');
   if (refusal) throw forbidden();
 }

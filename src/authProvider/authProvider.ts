@@ -21,6 +21,9 @@ export interface LoginParams {
  * The one road to the session: sign-in, token exchange, logout, the user's configuration and
  * permissions, react-admin's access checks (domain/access.ts), and the account calls of SPEC §7.
  */
+/** What the access table reads of the signed-in user besides their flags (domain/access.ts). */
+const accessContextOf = (configuration: UserConfiguration) => ({ isProvider: configuration.company.isProvider, isReferent: configuration.user.isReferent });
+
 export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
   async function permissions(): Promise<Permissions> {
     if (!hasSession()) throw new Error('No session');
@@ -94,12 +97,12 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
     /** Unknown resource or action: denied (domain/access.ts). */
     async canAccess({ resource, action }: { resource: string; action: string }) {
       const configuration = hasSession() ? await loadUserConfiguration(http).catch(() => null) : null;
-      return configuration ? canAccess(configuration.permissions, resource, action, { isProvider: configuration.company.isProvider }) : false;
+      return configuration ? canAccess(configuration.permissions, resource, action, accessContextOf(configuration)) : false;
     },
 
     canAccessNow({ resource, action }: { resource: string; action: string }) {
       const configuration = hasSession() ? settledUserConfiguration() : undefined;
-      return configuration ? canAccess(configuration.permissions, resource, action, { isProvider: configuration.company.isProvider }) : undefined;
+      return configuration ? canAccess(configuration.permissions, resource, action, accessContextOf(configuration)) : undefined;
     },
 
     getConfiguration: () => loadUserConfiguration(http),

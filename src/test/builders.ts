@@ -39,6 +39,7 @@ export function userConfiguration(keys: readonly PermissionKey[] = [], overrides
       zip: null,
       country: null,
       pendingEmail: null,
+      isReferent: false,
       ...overrides,
     },
     company: { id: 'company-1', name: 'Acme', parentId: null, isProvider: false },

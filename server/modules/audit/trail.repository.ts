@@ -129,9 +129,3 @@ export async function recordExplicit(
 export async function recordCodeRead(db: Db, entity: 'gift_cards' | 'orders' | 'integrated_orders', entityId: string, companyId: string | null): Promise<void> {
   await recordExplicit(db, { entity, entityId, companyId, action: 'read_code' });
 }
-
-/** Whether `userId` is the referent of `companyId` (the audit screen's second audience). */
-export async function isReferentOf(db: Db, userId: string, companyId: string): Promise<boolean> {
-  const rows = await queryRows<{ found: number }>(db, sql`SELECT 1 AS found FROM companies WHERE id = ${companyId} AND referent_user_id = ${userId}`);
-  return rows.length > 0;
-}

@@ -38,7 +38,7 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       config: routeAccess(RESOURCE, 'list'),
     },
     async (request, reply) => {
-      const scope = await auditScopeOf(ctx, request);
+      const scope = auditScopeOf(request);
       const { cursor, ...rest } = request.query;
       if (cursor !== undefined && !BIGINT.test(cursor)) throw new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', { cursor: 'validation.invalid' });
       const q = parseListQuery(rest, auditFilterSchema, [SORT.field, 'id'], SORT);
@@ -56,7 +56,7 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       config: routeAccess(RESOURCE, 'export'),
     },
     async (request, reply) => {
-      const scope = await auditScopeOf(ctx, request);
+      const scope = auditScopeOf(request);
       const filter = parseFilter(request.query.filter, auditFilterSchema);
       const language = request.query.lang ?? (request.auth.user.language === 'en' ? 'en' : 'it');
       reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="audit.csv"').header('Cache-Control', 'no-store');
@@ -71,7 +71,7 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       config: routeAccess(RESOURCE, 'show'),
     },
     async (request) => {
-      const scope = await auditScopeOf(ctx, request);
+      const scope = auditScopeOf(request);
       if (!BIGINT.test(request.params.id)) throw notFound();
       return auditRecord(ctx, scope, request.params.id);
     },

@@ -6,6 +6,7 @@ import { addCompany, companyIdOf } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
 import type { IntegrationCaller } from '../integration/caller';
 import { addCatalogTypology } from '../orders/test-support';
+import { requireDeclaredScope } from '../integration/plugin';
 import { integratedOrderIntegrationRoutes } from './integration-routes';
 import { keyCaller, shopOrder } from './test-support';
 
@@ -32,6 +33,7 @@ describe.each(DRIVERS)('integrated order integration routes (%s)', (driver) => {
         scope.addHook('onRequest', async (request) => {
           request.apiKey = keys.get(String(request.headers['x-test-key'])) ?? null;
         });
+        scope.addHook('onRequest', requireDeclaredScope);
         await integratedOrderIntegrationRoutes(scope, app.ctx);
       },
       { prefix: '/itest/v1' },

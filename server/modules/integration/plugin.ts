@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db/client';
 import { answerHit, hitStatement } from '../../lib/rate-limit-store';
@@ -30,16 +30,20 @@ export async function integrationApi(app: FastifyInstance, ctx: AppContext, rout
       const [hit] = await queryRows<{ count: number | string; ttl: number | string }>(ctx.db, hitStatement(`integration:${caller.keyId}`, 60_000, max));
       answerHit(reply, { current: Number(hit.count), ttl: Number(hit.ttl) }, max);
     });
-    // the route's declared scope (lib/route-access.ts), before the body: a key without it learns 403,
-    // not what the body lacks; a route that declares none is closed
-    scope.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.access;
-      if (!access || typeof access !== 'object' || !('scope' in access)) throw forbidden();
-      requireScope(request, access.scope);
-    });
+    scope.addHook('onRequest', requireDeclaredScope);
     const prefixedScope = withPrefix(scope, INTEGRATION_PREFIX);
     for (const plugin of routePlugins) await plugin(prefixedScope, ctx);
   });
+}
+
+/**
+ * The route's declared scope (lib/route-access.ts), checked before the body: a key without it
+ * learns 403, not what the body lacks; a route that declares none is closed.
+ */
+export async function requireDeclaredScope(request: FastifyRequest): Promise<void> {
+  const access = request.routeOptions.config.access;
+  if (!access || typeof access !== 'object' || !('scope' in access)) throw forbidden();
+  requireScope(request, access.scope);
 }
 
 const ROUTE_METHODS = new Set<PropertyKey>(['get', 'post', 'put', 'patch', 'delete']);

@@ -40,11 +40,11 @@ describe.each(DRIVERS)('reloadable wallet (%s)', (driver) => {
     expect(reused.statusCode).toBe(422);
   });
 
-  it('lets only provider staff fund (FORBIDDEN even with the wallet flag), and refuses bad amounts with nothing moved', async () => {
+  it('lets only provider staff fund (PROVIDER_STAFF_ONLY even with the wallet flag), and refuses bad amounts with nothing moved', async () => {
     const before = await walletLedger(t.db.db, d.acme);
     const byReferent = await fund(d.acme, 1000, {}, d.referent);
     expect(byReferent.statusCode).toBe(403);
-    expect(byReferent.json().error.message).toBe('FORBIDDEN');
+    expect(byReferent.json().error.message).toBe('PROVIDER_STAFF_ONLY');
     for (const body of [{ amountCents: 0 }, { amountCents: -100 }, { amountCents: 12.5 }, { amountCents: 100_000_001 }, { amountCents: 100, extra: 1 }, {}]) {
       const res = await call(d.admin, 'POST', url(d.acme, 'wallet/fund'), body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

@@ -57,6 +57,7 @@ export function userConfiguration(auth: AuthState): UserConfiguration {
       zip: user.zip,
       country: user.country,
       pendingEmail: user.pendingEmail,
+      isReferent: company.referentUserId === user.id,
     },
     company: { id: company.id, name: company.name, parentId: company.parentId, isProvider: company.isProvider },
     // A malformed stored object grants nothing rather than failing the whole shell.
