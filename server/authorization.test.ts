@@ -212,8 +212,8 @@ describe(`authorization matrix: every route × every caller × own, sub and othe
   });
 
   it('refuses every user action on a user holding a permission outside the caller’s own (403 USER_OUT_OF_SCOPE, nothing written), and offers the actions only on the others', async () => {
-    const actions = routes.filter((route) => route.path.startsWith('/api/company/{companyId}/users/{id}') && route.method !== 'GET');
-    expect(actions.length).toBeGreaterThanOrEqual(4);
+    const userActions = routes.filter((route) => route.path.startsWith('/api/company/{companyId}/users/{id}') && route.method !== 'GET');
+    expect(userActions.length).toBeGreaterThanOrEqual(4);
     const everyone = await t.db.db.select({ id: users.id, email: users.email, companyId: users.companyId, permissions: users.permissions, role: users.role }).from(users);
     const managerRole = (manager: Extract<Who, { kind: 'user' }>) => everyone.find((user) => user.email === manager.name)!.role;
     const managers = callers.filter((who): who is Extract<Who, { kind: 'user' }> => who.kind === 'user' && accessRefusal(who.permissions, 'users', 'edit', who) === null);
@@ -231,7 +231,7 @@ describe(`authorization matrix: every route × every caller × own, sub and othe
         if (manageable !== actions.includes('edit') || outOfScope.join() !== outside.join()) wrong.push(`GET user ${target.email} by ${manager.name}: actions ${actions.join()} outOfScope ${outOfScope.join()}`);
         if (outside.length === 0) continue;
         stronger += 1;
-        for (const route of actions) {
+        for (const route of userActions) {
           const before = await fingerprint(USER_TABLES);
           const res = await t.app.inject({
             method: route.method as 'POST',
