@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, MAX_UPLOAD_BYTES } from './constants';
+import { isRealDateTime } from './dates';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { GV } from './giftcards';
 import { maxLengthMessage, messageWith, numberMinMessage, numberRangeMessage } from './messages';
@@ -274,7 +275,7 @@ function answerSchema(field: TicketFieldDefinition): z.ZodType {
     }
     case 'date':
     case 'dateTime': {
-      const base = field.type === 'date' ? z.iso.date('validation.ticketDate') : z.string('validation.ticketDateTime').regex(DATE_TIME, 'validation.ticketDateTime');
+      const base = field.type === 'date' ? z.iso.date('validation.ticketDate') : z.string('validation.ticketDateTime').regex(DATE_TIME, 'validation.ticketDateTime').refine(isRealDateTime, 'validation.ticketDateTime');
       return base.refine((value) => {
         const day = value.slice(0, 10);
         return (!l.minDate || day >= l.minDate) && (!l.maxDate || day <= l.maxDate);

@@ -29,6 +29,7 @@ import { userRoutes } from './modules/user/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { apiKeyRoutes, integrationApi, integrationGiftcardRoutes } from './modules/integration';
 import { integratedOrderRoutes } from './modules/integrated-orders/routes';
 import { integratedOrderIntegrationRoutes } from './modules/integrated-orders/integration-routes';
@@ -82,6 +83,8 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   });
 
   registerAuditContext(app);
+  // before the auth guard: a NUL anywhere in a request answers 400 before anything reads it
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, { ctx });
   const auth = new AuthService(ctx, createIdTokenVerifier(config.identity, keys));
   if (config.identity.provider === 'builtin') await app.register(identityRoutes, { ctx });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDayOrInstantSchema } from '../dates';
 import { defineFields, type DisplayFieldSpec } from '../fields';
 import { defineFilters } from '../filters';
 import { GV } from '../giftcards';
@@ -176,8 +177,8 @@ export const ticketListFilterSchema = z
     status: z.enum(TICKET_STATUSES).optional(),
     priority: z.enum(TICKET_PRIORITIES).optional(),
     categoryId: z.string().optional(),
-    createdFrom: z.string().optional(),
-    createdTo: z.string().optional(),
+    createdFrom: isoDayOrInstantSchema(GV.invalid).optional(),
+    createdTo: isoDayOrInstantSchema(GV.invalid).optional(),
     q: z.string().max(100, maxLengthMessage(100)).optional(),
     /** provider staff: true lists the deleted ones (customers never see them) */
     deleted: z.boolean().optional(),

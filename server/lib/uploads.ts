@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 import { looksLikeText } from '../../domain/csvRead';
 import { ApiError } from './errors';
+import { nulRefused } from './nul';
 
 export const tooLarge = () => new ApiError(413, 'FILE_TOO_LARGE', 'The file is larger than 5 MB', { file: 'validation.fileTooLarge' });
 export const typeNotAllowed = (detail: string) => new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', detail, { file: 'validation.fileType' });
@@ -27,6 +28,13 @@ export async function readSingleFile(request: FastifyRequest): Promise<Upload> {
     throw mapMultipartError(error);
   }
   if (!part) throw unreadable('No file in the request');
+  // a NUL cannot be stored in text (PostgreSQL refuses it): the file's name and the form's fields
+  // are held to the server-wide guard's rule (plugins/input-guard.ts), which never sees them
+  if (part.filename.includes('\u0000')) throw nulRefused('file');
+  for (const field of Object.values(part.fields ?? {}).flat()) {
+    const value = field && 'value' in field ? field.value : undefined;
+    if (field && (field.fieldname.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000')))) throw nulRefused(field.fieldname.replaceAll('\u0000', ''));
+  }
   let data: Buffer;
   try {
     data = await part.toBuffer();

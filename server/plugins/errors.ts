@@ -48,7 +48,8 @@ function handleError(this: FastifyInstance, error: FastifyError | Error, request
   if (error instanceof IdentityError) return sendIdentityError(reply, error.code);
   if (error instanceof ApiError) {
     if (isIdentity && error.code === 'RATE_LIMITED') return sendIdentityError(reply, 'TOO_MANY_ATTEMPTS_TRY_LATER');
-    if (isIdentity) return sendIdentityError(reply, error.code, error.statusCode);
+    // a 400 of the API's own (the NUL guard, plugins/input-guard.ts) in the Identity Toolkit's words
+    if (isIdentity) return sendIdentityError(reply, error.code === 'VALIDATION_ERROR' ? 'INVALID_ARGUMENT' : error.code, error.statusCode);
     return sendProblem(request, reply, error.statusCode, error.code, error.detail, error.fieldErrors, error.params);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
