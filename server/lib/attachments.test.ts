@@ -26,8 +26,10 @@ describe('ticket file checks', () => {
     expect(bytesMatch('jpeg', Buffer.from([0x89, 0x50]))).toBe(false);
     expect(bytesMatch('png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe(true);
     expect(bytesMatch('pdf', Buffer.from('%PDF-1.7\n'))).toBe(true);
-    expect(bytesMatch('pdf', Buffer.from('\ufeff\n%PDF-1.7\n'))).toBe(true);
+    // the signature at offset 0 only (issue 38): not after a BOM, a line or an HTML page's first bytes
+    expect(bytesMatch('pdf', Buffer.from('\ufeff\n%PDF-1.7\n'))).toBe(false);
     expect(bytesMatch('pdf', Buffer.from('<html>%PDF-'.padStart(2000, ' ')))).toBe(false);
+    expect(bytesMatch('pdf', Buffer.concat([Buffer.from('<!doctype html><html><body><script>alert(1)</script>'.padEnd(100, ' ')), Buffer.from('%PDF-1.7\n')]))).toBe(false);
     expect(bytesMatch('rtf', Buffer.from('{\\rtf1\\ansi}'))).toBe(true);
     expect(bytesMatch('ole2', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toBe(true);
     expect(bytesMatch('xlsx', zip('[Content_Types].xml'))).toBe(false);
@@ -37,6 +39,20 @@ describe('ticket file checks', () => {
     expect(bytesMatch('text', Buffer.from('Caff\xe8', 'latin1'))).toBe(true);
     expect(bytesMatch('text', Buffer.from([0x4d, 0x5a, 0x90, 0x00]))).toBe(false);
     expect(bytesMatch('text', Buffer.alloc(0))).toBe(false);
+  });
+
+  it('refuses an HTML page with %PDF- at byte 100 sent as a PDF; accepts a real PDF (issue 38)', () => {
+    const html = Buffer.concat([Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script>'.padEnd(100, ' ')), Buffer.from('%PDF-1.7\n</body></html>')]);
+    expect(html.indexOf('%PDF-')).toBe(100);
+    expect(refusal(file(html, 'invoice.pdf', 'application/pdf'))).toEqual([415, 'FILE_TYPE_NOT_ALLOWED', { 'attachments.0': 'validation.fileType' }]);
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    expect(checkTicketFile(file(pdf, 'invoice.pdf', 'application/pdf'), 'k')).toMatchObject({ extension: 'pdf', type: 'application/pdf', name: 'invoice.pdf' });
+    // every accepted type's signature is read at offset 0: one byte before it and the file is refused
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
+    for (const [sniff, bytes] of [['jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xdb])], ['png', png], ['pdf', pdf], ['rtf', Buffer.from('{\\rtf1}')], ['ole2', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])], ['xlsx', zip('xl/workbook.xml')]] as const) {
+      expect(bytesMatch(sniff, bytes), sniff).toBe(true);
+      expect(bytesMatch(sniff, Buffer.concat([Buffer.from(' '), bytes])), sniff).toBe(false);
+    }
   });
 
   it('answers the file with its canonical type, or the refusal keyed where the file was', () => {

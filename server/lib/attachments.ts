@@ -44,7 +44,13 @@ function isWorkbook(data: Uint8Array): boolean {
   return false;
 }
 
-/** Whether the bytes are what the extension's rule says. */
+/**
+ * Whether the bytes are what the extension's rule says: every signature stands at offset 0 (a
+ * workbook is a zip at offset 0 with an entry under `xl/`; text has no signature, only no control
+ * bytes). Only the start is read: a PNG with an HTML page appended after its end is accepted, and
+ * that is harmless, because attachments are only ever downloaded as application/octet-stream with
+ * `Content-Disposition: attachment` and nosniff (tickets.routes.ts), so no browser renders the appended page.
+ */
 export function bytesMatch(sniff: Sniff, data: Uint8Array): boolean {
   switch (sniff) {
     case 'jpeg':
@@ -52,9 +58,9 @@ export function bytesMatch(sniff: Sniff, data: Uint8Array): boolean {
     case 'png':
       return startsWith(data, PNG);
     case 'pdf':
-      // readers accept a PDF whose header comes after a few bytes of junk (some generators write a BOM or a line first)
-      for (let at = 0; at <= Math.min(1024, data.length - PDF.length); at += 1) if (startsWith(data, PDF, at)) return true;
-      return false;
+      // at offset 0, not "somewhere in the first KB" as readers tolerate: an HTML page holding
+      // `%PDF-` in a comment would otherwise pass as a PDF (issue 38)
+      return startsWith(data, PDF);
     case 'rtf':
       return startsWith(data, RTF);
     case 'ole2':
