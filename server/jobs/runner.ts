@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/client';
 import { jobAuditContext, runWithAuditContext } from '../lib/audit-context';
+import { loggableError } from '../lib/pg-errors';
 import type { JobRegistry } from './registry';
 
 export interface RunnerOptions {
@@ -112,7 +113,7 @@ export class JobRunner {
         // keep draining while there is due work
       }
     } catch (err) {
-      this.log.error({ err }, 'job runner poll failed');
+      this.log.error({ err: loggableError(err) }, 'job runner poll failed');
     }
   }
 
@@ -164,7 +165,7 @@ export class JobRunner {
       const message = err instanceof Error ? err.message : String(err);
       const final = job.attempts >= job.max_attempts;
       const delayMs = Math.min(3_600_000, (this.options.backoffBaseMs ?? 5000) * 2 ** (job.attempts - 1));
-      log.warn({ err, attempt: job.attempts, final }, 'job failed');
+      log.warn({ err: loggableError(err), attempt: job.attempts, final }, 'job failed');
       await this.db.execute(sql`
         UPDATE jobs SET
           status = ${final ? 'failed' : 'queued'},
@@ -200,7 +201,7 @@ export class JobRunner {
           controller.abort(new DOMException('job lease lost: the job was taken over by another worker', 'AbortError'));
         }
       } catch (err) {
-        log.error({ err }, 'job lease renewal failed');
+        log.error({ err: loggableError(err) }, 'job lease renewal failed');
       }
     };
     // one renewal at a time, the next scheduled when the last has ended (a slow database never piles them up)

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../domain/errors';
 import { ApiError, IdentityError } from '../lib/errors';
+import { loggableError } from '../lib/pg-errors';
 import { requestPath, sendIdentityError, sendProblem } from '../lib/problem';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -63,7 +64,8 @@ function handleError(this: FastifyInstance, error: FastifyError | Error, request
     // Fastify's own 4xx messages (bad JSON, wrong content type) are safe to show.
     return sendProblem(request, reply, status, code, error.message);
   }
-  request.log.error({ err: error }, 'unhandled error');
+  // a database error without its statement's parameters: they hold personal data (lib/pg-errors.ts)
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
   if (isIdentity) return sendIdentityError(reply, 'INTERNAL_ERROR', 500);
   return sendProblem(request, reply, 500, 'INTERNAL_ERROR', 'An unexpected error occurred');
 }
