@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isRealDay } from '../../domain/dates';
 import { ApiError } from './errors';
 
 /**
@@ -61,9 +62,11 @@ const VALUE: Record<KeyType, (text: string) => boolean> = {
   integer: (t) => /^-?\d{1,10}$/.test(t),
   numeric: (t) => /^-?\d{1,30}(\.\d{1,30})?$/.test(t),
   // as PostgreSQL writes a timestamptz: '2026-11-27 05:43:10.853219+01'
-  timestamptz: (t) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)?$/.test(t),
-  date: (t) => /^\d{4}-\d{2}-\d{2}$/.test(t),
-  text: (t) => t.length <= 500,
+  // real days and times only (issue 38): PostgreSQL answers 2026-02-31 or 25:00 with an error, a 500
+  timestamptz: (t) => /^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)?$/.test(t) && isRealDay(t.slice(0, 10)),
+  date: (t) => isRealDay(t),
+  // no NUL: PostgreSQL cannot hold one in text
+  text: (t) => t.length <= 500 && !t.includes('\u0000'),
   uuid: (t) => UUID.test(t),
 };
 
