@@ -23,8 +23,9 @@ function fakeAuthProvider(keys: readonly PermissionKey[], answersAtHand = true):
     getPermissions: async () => permissionsFrom(keys),
     getIdentity: async () => ({ id: 'u1', fullName: 'Ada Lovelace' }),
     hasSession,
-    canAccess: async ({ resource, action }) => canAccess(permissionsFrom(keys), resource, action),
-    canAccessNow: ({ resource, action }: { resource: string; action: string }) => (answersAtHand ? canAccess(permissionsFrom(keys), resource, action) : undefined),
+    // Ada is her company's referent: the audit trail's entry opens to her with the management flag
+    canAccess: async ({ resource, action }) => canAccess(permissionsFrom(keys), resource, action, { isReferent: true }),
+    canAccessNow: ({ resource, action }: { resource: string; action: string }) => (answersAtHand ? canAccess(permissionsFrom(keys), resource, action, { isReferent: true }) : undefined),
   };
 }
 

@@ -5,8 +5,8 @@ import { buildMenu, firstMenuPath, isSideNavHidden, MENU_RESOURCES, preloadListS
 import { SECTIONS } from './sections';
 
 /** The menu as the shell builds it: canAccess 'list' for each menu resource. */
-function menuFor(permissions: Permissions, isProvider = permissions === ALL_PERMISSIONS) {
-  const answers = (action: string) => Object.fromEntries(MENU_RESOURCES.map((name) => [name, canAccess(permissions, name, action, { isProvider })]));
+function menuFor(permissions: Permissions, isProvider = permissions === ALL_PERMISSIONS, isReferent = false) {
+  const answers = (action: string) => Object.fromEntries(MENU_RESOURCES.map((name) => [name, canAccess(permissions, name, action, { isProvider, isReferent })]));
   return buildMenu(answers('list'), answers('create'));
 }
 const paths = (keys: PermissionKey[]) => menuFor(permissionsFrom(keys)).flatMap((section) => section.items.map((item) => item.path));
@@ -98,8 +98,10 @@ describe('menu built from the registry and canAccess', () => {
   it('opens the dashboard for either Power BI report, and users for management', () => {
     expect(firstMenuPath(menuFor(permissionsFrom(['powerBi.reportBase'])))).toBe('/dashboard');
     expect(firstMenuPath(menuFor(permissionsFrom(['powerBi.reportPremium'])))).toBe('/dashboard');
-    // issue 22: API keys and the audit trail are management's too, in the users section
-    expect(paths(['management'])).toEqual(['/users/list', '/api-keys', '/audit']);
+    // issue 22: API keys and the audit trail are management's too, in the users section; the
+    // trail is for provider staff and a company's referent (issue 37: the table says so)
+    expect(paths(['management'])).toEqual(['/users/list', '/api-keys']);
+    expect(menuFor(permissionsFrom(['management']), false, true).flatMap((section) => section.items.map((item) => item.path))).toEqual(['/users/list', '/api-keys', '/audit']);
     expect(menuFor(permissionsFrom(['management'])).map((section) => section.key)).toEqual(['users']);
   });
 

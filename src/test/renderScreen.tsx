@@ -23,6 +23,8 @@ export interface RenderScreenOptions {
   permissions?: PermissionKey[];
   /** the user is provider staff (the access table's staff entries open to them); default: what the test's served configuration says */
   provider?: boolean;
+  /** the user is their company's referent (the access table's referent entries: the audit trail) */
+  referent?: boolean;
   /** the react-admin resource the screen belongs to (what the registry mounts it under) */
   resource?: ResourceName;
   /** authProvider methods of the test's own (a session check that never answers) */
@@ -35,7 +37,7 @@ export interface RenderScreenOptions {
  * of company-1 ("Acme") holding `permissions`. The authProvider is the real one, with its
  * permissions and identity fixed: access checks stay on.
  */
-export async function renderScreen(ui: ReactElement, { path = '/', route = '*', permissions = [], provider, resource, auth }: RenderScreenOptions = {}) {
+export async function renderScreen(ui: ReactElement, { path = '/', route = '*', permissions = [], provider, referent = false, resource, auth }: RenderScreenOptions = {}) {
   signedIn();
   const http = createHttpClient({ onSessionEnd: () => undefined });
   const dataProvider = createDataProvider(http);
@@ -46,7 +48,7 @@ export async function renderScreen(ui: ReactElement, { path = '/', route = '*', 
     checkError: async () => undefined,
     getPermissions: async () => granted,
     getIdentity: async () => ({ id: 'user-1', fullName: 'Ada Lovelace', companyId: 'company-1', companyName: 'Acme' }),
-    canAccess: async ({ resource: name, action }) => canAccess(granted, name, action, { isProvider: provider ?? testSession.provider }),
+    canAccess: async ({ resource: name, action }) => canAccess(granted, name, action, { isProvider: provider ?? testSession.provider, isReferent: referent }),
     ...auth,
   };
   const screen = resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui;

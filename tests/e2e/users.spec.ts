@@ -146,4 +146,13 @@ test('a referent creates a colleague with part of their permissions; nothing mor
   await page.goto('/users/create');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New user');
   await shoot(page, 'create', 'en');
+
+  // --- issue 37: Oscar holds square and order permissions Rita lacks: she reads him, and the page says why she can do nothing more
+  await page.goto('/users/list');
+  await page.getByRole('cell', { name: 'operator@acme.test' }).click();
+  await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/This user holds permissions you do not have \(.+\): you cannot change or disable them/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Disable' })).toHaveCount(0);
+  await shoot(page, 'out-of-scope', 'en');
 });

@@ -11,7 +11,7 @@ import AuditList from './AuditList';
 
 const render = (path = '/audit') => {
   serveConfiguration(['management']);
-  return renderScreen(<AuditList />, { path, permissions: ['management'], resource: 'audit' });
+  return renderScreen(<AuditList />, { path, permissions: ['management'], referent: true, resource: 'audit' });
 };
 
 function serveList() {

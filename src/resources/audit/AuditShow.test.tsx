@@ -11,7 +11,7 @@ import AuditShow from './AuditShow';
 
 const render = () => {
   serveConfiguration(['management']);
-  return renderScreen(<AuditShow />, { path: '/audit/101', route: '/audit/:id', permissions: ['management'], resource: 'audit' });
+  return renderScreen(<AuditShow />, { path: '/audit/101', route: '/audit/:id', permissions: ['management'], referent: true, resource: 'audit' });
 };
 
 describe('AuditShow', () => {
@@ -40,7 +40,7 @@ describe('AuditShow', () => {
   it('says a record outside the subtree does not exist', async () => {
     server.use(http.get(`${API}/999`, () => HttpResponse.json(problem(404, 'NOT_FOUND', `${API}/999`), { status: 404, headers: { 'Content-Type': 'application/problem+json' } })));
     serveConfiguration(['management']);
-    await renderScreen(<AuditShow />, { path: '/audit/999', route: '/audit/:id', permissions: ['management'], resource: 'audit' });
+    await renderScreen(<AuditShow />, { path: '/audit/999', route: '/audit/:id', permissions: ['management'], referent: true, resource: 'audit' });
     expect(await screen.findByText('This audit record does not exist or is outside your companies.')).toBeInTheDocument();
   });
 

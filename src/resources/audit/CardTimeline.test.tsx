@@ -25,7 +25,7 @@ function serve(permissions: PermissionKey[]) {
   return auditQueries;
 }
 
-const render = (permissions: PermissionKey[]) => renderScreen(<GiftCardShow />, { path: `/privative/giftcards/${CARD_ID}`, route: '/privative/giftcards/:id', permissions });
+const render = (permissions: PermissionKey[]) => renderScreen(<GiftCardShow />, { path: `/privative/giftcards/${CARD_ID}`, route: '/privative/giftcards/:id', permissions, referent: true });
 
 describe("a gift card's timeline on its page", () => {
   it("lists the card's own audit records, newest first, each opening its record", async () => {
