@@ -1,3 +1,4 @@
+import { cleanFileName } from '../../domain/text';
 import { looksLikeText } from '../../domain/csvRead';
 import { TICKET_ATTACHMENT_RULES, TICKET_LIMITS, ticketFileExtension, ticketFileRefusal, type TicketAttachmentExtension, type TicketFile } from '../../domain/tickets';
 import { ApiError } from './errors';
@@ -95,17 +96,21 @@ function keyed(error: ApiError, key: string): ApiError {
  * content is not base64.
  */
 export function checkTicketFile(file: TicketFile, key: string): CheckedFile {
+  // the one file-name rule (domain/text.ts): its characters refused, path and `..` dropped, its length cut
+  const named = cleanFileName(file.name);
+  if ('message' in named) throw new ApiError(400, 'VALIDATION_ERROR', 'The file name holds a character that is not allowed', { [key]: named.message });
+  const name = named.name;
   const base64 = file.content.replace(/^data:[^,]*;base64,/, '').replace(/\s/g, '');
   // the size as base64 tells before decoding: a huge body is never decoded to be refused
   const estimated = Math.floor((base64.length * 3) / 4);
-  const refusal = ticketFileRefusal({ name: file.name, type: file.type, size: Math.min(estimated, TICKET_LIMITS.fileBytes) });
-  if (refusal) throw keyed(typeNotAllowed(`${file.name}: only ${Object.keys(TICKET_ATTACHMENT_RULES).join(', ')} files are accepted`), key);
+  const refusal = ticketFileRefusal({ name, type: file.type, size: Math.min(estimated, TICKET_LIMITS.fileBytes) });
+  if (refusal) throw keyed(typeNotAllowed(`${name}: only ${Object.keys(TICKET_ATTACHMENT_RULES).join(', ')} files are accepted`), key);
   if (estimated > TICKET_LIMITS.fileBytes + 2) throw keyed(tooLarge(), key);
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw keyed(unreadable(`${file.name}: the content is not base64`), key);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length % 4 === 1) throw keyed(unreadable(`${name}: the content is not base64`), key);
   const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
   if (bytes.byteLength > TICKET_LIMITS.fileBytes) throw keyed(tooLarge(), key);
-  const extension = ticketFileExtension(file.name) as TicketAttachmentExtension;
+  const extension = ticketFileExtension(name) as TicketAttachmentExtension;
   const rule = TICKET_ATTACHMENT_RULES[extension];
-  if (!bytesMatch(rule.sniff, bytes)) throw keyed(typeNotAllowed(`${file.name}: the content is not a ${extension.toUpperCase()} file`), key);
-  return { name: file.name, extension, type: rule.types[0], bytes };
+  if (!bytesMatch(rule.sniff, bytes)) throw keyed(typeNotAllowed(`${name}: the content is not a ${extension.toUpperCase()} file`), key);
+  return { name, extension, type: rule.types[0], bytes };
 }

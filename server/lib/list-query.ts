@@ -5,7 +5,7 @@ import { sortFields, type FieldSet } from '../../domain/fields';
 import { MAX_PAGE_SIZE } from '../../domain/giftcards';
 import { maxLengthMessage } from '../../domain/messages';
 import { ApiError } from './errors';
-import { findNul, nulRefused } from './nul';
+import { findRefusedText, textRefused } from './nul';
 import { decodeCursor, encodeCursor, type KeyedRows, type KeyPosition } from './keyset';
 
 /**
@@ -73,9 +73,9 @@ const invalid = (errors: Record<string, string>) => new ApiError(400, 'VALIDATIO
 export function parseFilter<F extends z.ZodType>(text: string | undefined, schema: F): z.output<F> {
   const raw = parseJson(text, {});
   if (raw === INVALID) throw invalid({ filter: 'validation.invalid' });
-  // a NUL written as \u0000 inside the JSON passes the server-wide guard (plugins/input-guard.ts): refused here, on the filter's field
-  const nul = findNul(raw);
-  if (nul !== null) throw nulRefused(nul || 'filter');
+  // a character written as \u0000 or \u202e inside the JSON passes the server-wide guard (plugins/input-guard.ts): refused here, on the filter's field
+  const refused = findRefusedText(raw, '', true);
+  if (refused) throw textRefused(refused.field || 'filter', refused.message);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw invalid(issuesToErrors(parsed.error.issues));
   return parsed.data;

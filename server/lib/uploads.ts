@@ -2,8 +2,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 import { looksLikeText } from '../../domain/csvRead';
+import { cleanFileName } from '../../domain/text';
 import { ApiError } from './errors';
-import { nulRefused } from './nul';
+import { findRefusedText, textRefused } from './nul';
 
 export const tooLarge = () => new ApiError(413, 'FILE_TOO_LARGE', 'The file is larger than 5 MB', { file: 'validation.fileTooLarge' });
 export const typeNotAllowed = (detail: string) => new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', detail, { file: 'validation.fileType' });
@@ -28,12 +29,15 @@ export async function readSingleFile(request: FastifyRequest): Promise<Upload> {
     throw mapMultipartError(error);
   }
   if (!part) throw unreadable('No file in the request');
-  // a NUL cannot be stored in text (PostgreSQL refuses it): the file's name and the form's fields
-  // are held to the server-wide guard's rule (plugins/input-guard.ts), which never sees them
-  if (part.filename.includes('\u0000')) throw nulRefused('file');
+  // the file's name and the form's fields are held to the text rule (domain/text.ts) here: the
+  // server-wide guard (plugins/input-guard.ts) never sees them
+  const named = cleanFileName(part.filename);
+  if ('message' in named) throw textRefused('file', named.message);
   for (const field of Object.values(part.fields ?? {}).flat()) {
     const value = field && 'value' in field ? field.value : undefined;
-    if (field && (field.fieldname.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000')))) throw nulRefused(field.fieldname.replaceAll('\u0000', ''));
+    if (!field) continue;
+    const refused = findRefusedText(field.fieldname) ?? (typeof value === 'string' ? findRefusedText(value) : null);
+    if (refused) throw textRefused(field.fieldname.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '') || 'file', refused.message);
   }
   let data: Buffer;
   try {
@@ -42,7 +46,7 @@ export async function readSingleFile(request: FastifyRequest): Promise<Upload> {
     throw mapMultipartError(error);
   }
   if (part.file.truncated) throw tooLarge();
-  return { filename: part.filename, mimetype: part.mimetype.toLowerCase(), data };
+  return { filename: named.name, mimetype: part.mimetype.toLowerCase(), data };
 }
 
 function mapMultipartError(error: unknown): unknown {
