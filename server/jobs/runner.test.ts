@@ -77,6 +77,24 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     expect(await jobRow(db, id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'always broken' });
   });
 
+
+  it('keeps a database error as its SQL and code in last_error, never the values it was given (personal data)', async () => {
+    const email = 'giulia.bianchi.private@example.test';
+    const registry = new JobRegistry();
+    registry.register('db-broken', async () => {
+      // a real database error whose query carries personal data as a parameter
+      await db.db.execute(sql`SELECT ${email}::int`);
+    });
+    const runner = new JobRunner(db.db, registry, log, { ...options, backoffBaseMs: 0 });
+    const id = await enqueue(db.db, 'db-broken', {}, { maxAttempts: 1 });
+    while (await runner.runOne()) {
+      // drain
+    }
+    const row = await jobRow(db, id);
+    expect(row).toMatchObject({ status: 'failed' });
+    expect(row.lastError).toContain('$1');
+    expect(row.lastError).not.toContain(email);
+  });
   it('fails jobs nobody handles instead of losing them silently', async () => {
     const runner = new JobRunner(db.db, new JobRegistry(), log, options);
     const id = await enqueue(db.db, 'unknown.job', {}, { maxAttempts: 1 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/client';
 import { jobAuditContext, runWithAuditContext } from '../lib/audit-context';
-import { loggableError } from '../lib/pg-errors';
+import { loggableError, storableMessage } from '../lib/pg-errors';
 import type { JobRegistry } from './registry';
 
 export interface RunnerOptions {
@@ -162,7 +162,7 @@ export class JobRunner {
         log.info({ err }, 'job stopped: its lease was lost');
         return true;
       }
-      const message = err instanceof Error ? err.message : String(err);
+      const message = storableMessage(err);
       const final = job.attempts >= job.max_attempts;
       const delayMs = Math.min(3_600_000, (this.options.backoffBaseMs ?? 5000) * 2 ** (job.attempts - 1));
       log.warn({ err: loggableError(err), attempt: job.attempts, final }, 'job failed');

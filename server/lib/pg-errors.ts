@@ -69,3 +69,12 @@ export function loggableError(error: unknown): unknown {
   safe.stack = [`DatabaseError: ${message}`, ...frames].join('\n');
   return Object.assign(safe, fields);
 }
+
+/**
+ * The message of an error as it may be stored (a job's `last_error`): a database error's is the
+ * redacted one of `loggableError` (SQL with placeholders, no parameter values), any other's as it is.
+ */
+export function storableMessage(error: unknown): string {
+  const safe = loggableError(error);
+  return safe instanceof Error ? safe.message : String(safe);
+}
