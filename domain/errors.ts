@@ -62,6 +62,8 @@ export const API_ERROR_CODES = [
   'FILE_NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
+  /** every slot for streamed downloads is taken (server/plugins/exports.ts): 429 with Retry-After */
+  'EXPORTS_BUSY',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL_ERROR',

@@ -29,6 +29,7 @@ import { userRoutes } from './modules/user/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
+import { exportsPlugin } from './plugins/exports';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { apiKeyRoutes, integrationApi, integrationGiftcardRoutes } from './modules/integration';
 import { integratedOrderRoutes } from './modules/integrated-orders/routes';
@@ -86,6 +87,7 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   // before the auth guard: a NUL anywhere in a request answers 400 before anything reads it
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { ctx });
+  await app.register(exportsPlugin, { config });
   const auth = new AuthService(ctx, createIdTokenVerifier(config.identity, keys));
   if (config.identity.provider === 'builtin') await app.register(identityRoutes, { ctx });
   await app.register(authRoutes, { auth });

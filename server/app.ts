@@ -38,6 +38,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // timeouts set on purpose (issue 39; README "Limits"): a client has HTTP_REQUEST_TIMEOUT_SECONDS to
+    // send a whole request (else 408), a socket silent for HTTP_SOCKET_TIMEOUT_SECONDS is closed, both
+    // below a balancer's 60 s; an idle keep-alive connection outlives the balancer's (it closes first).
+    // Node checks request timeouts every connectionsCheckingInterval (30 s by default: a 30 s limit
+    // could run to 60), so every second here.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.socketTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: { headersTimeout: Math.min(config.http.requestTimeoutMs, 60_000), connectionsCheckingInterval: Math.min(1000, config.http.requestTimeoutMs) },
     routerOptions: { ignoreTrailingSlash: true },
     // request ids name a request in the logs and the audit trail: unique across restarts and instances
     genReqId: () => randomUUID(),
@@ -46,7 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   if (!options.db && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const handle = options.db ?? (config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(`${config.dataDir}/pglite`));
+  const handle = options.db ?? (config.databaseUrl ? openPostgres(config.databaseUrl, 10, config.exports.maxConcurrent) : await openPglite(`${config.dataDir}/pglite`));
   if (!options.db) app.addHook('onClose', () => handle.close());
   const keys = options.keys ?? (await loadKeys(config));
   const clock = options.clock ?? (config.testClock ? new ShiftableClock() : systemClock);

@@ -52,6 +52,10 @@ export interface AppConfig {
   retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
   /** the integration API (server/modules/integration): calls per API key and minute, one budget for every instance; 0: no limit */
   integration: { rateLimitPerMinute: number };
+  /** CSV downloads streamed from the database (plugins/exports.ts): how many at once, per user, and how long a client may stop reading */
+  exports: { maxConcurrent: number; maxPerUser: number; writeTimeoutMs: number };
+  /** the HTTP server's timeouts (app.ts): a whole request's arrival, a silent socket, an idle keep-alive connection */
+  http: { requestTimeoutMs: number; socketTimeoutMs: number; keepAliveTimeoutMs: number };
   /** the audit trail (server/modules/audit): rows older than this are exported to the file storage, then deleted */
   auditTrail: { retentionDays: number };
 }
@@ -173,6 +177,12 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RETENTION_REFRESH_TOKENS_DAYS', default: '7', meaning: 'Refresh tokens are deleted this many days after they expired (rotated and revoked ones included).' },
   { name: 'IDEMPOTENCY_KEY_TTL_HOURS', default: '24', meaning: 'Idempotency-Key retention: a replay later than this is a new request; the cleanup job deletes older keys (never a bulk claim still running).' },
   { name: 'RETENTION_AUDIT_DAYS', default: '365', meaning: 'Audit rows (sign-ins, failures, password events) older than this are deleted (never younger than BRUTE_FORCE_WINDOW_SECONDS).' },
+  { name: 'EXPORT_MAX_CONCURRENT', default: '4', meaning: 'CSV downloads streamed from the database at once on this instance; each holds one connection of a pool of its own (PostgreSQL), so requests never wait behind exports. Past it a download answers 429 EXPORTS_BUSY with Retry-After.' },
+  { name: 'EXPORT_MAX_PER_USER', default: '2', meaning: 'CSV downloads one user may have streaming at once on this instance (429 EXPORTS_BUSY past it).' },
+  { name: 'EXPORT_WRITE_TIMEOUT_SECONDS', default: '30', meaning: 'A download whose client stops reading for this long is ended and its database connection freed.' },
+  { name: 'HTTP_REQUEST_TIMEOUT_SECONDS', default: '30', meaning: 'Time a client has to send a whole request (headers and body); a slower one is answered 408 and closed. Below a load balancer\'s usual 60 s.' },
+  { name: 'HTTP_SOCKET_TIMEOUT_SECONDS', default: '50', meaning: 'A connection on which nothing is read or written for this long is closed (a stalled upload or download). Below a load balancer\'s usual 60 s idle timeout.' },
+  { name: 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', default: '65', meaning: 'An idle keep-alive connection is kept this long. Deliberately above a load balancer\'s idle timeout (60 s on AWS ALB), so the balancer, not the server, closes it and never sends on a closing socket.' },
   { name: 'AUDIT_RETENTION_DAYS', default: '730', meaning: 'Audit trail (changes, code reads): rows older than this are exported to a CSV file in the file storage (audit/retention-….csv), then deleted, by a daily job.' },
   { name: 'BULK_LEASE_SECONDS', default: '30', meaning: 'Lease of a running keyed bulk action, renewed while it works. A retry with the key after the runner died (lease run out) finishes the bulk; before that it answers 409.' },
   { name: 'INTEGRATION_RATE_LIMIT_PER_MINUTE', default: '600', meaning: 'Integration API calls per API key and minute (counted in the database, one budget for every instance); past it 429 RATE_LIMITED. 0: no limit.' },
@@ -331,6 +341,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       auditDays: int(env, 'RETENTION_AUDIT_DAYS', 365),
     },
     integration: { rateLimitPerMinute: Math.max(0, int(env, 'INTEGRATION_RATE_LIMIT_PER_MINUTE', 600)) },
+    exports: {
+      maxConcurrent: Math.max(1, int(env, 'EXPORT_MAX_CONCURRENT', 4)),
+      maxPerUser: Math.max(1, int(env, 'EXPORT_MAX_PER_USER', 2)),
+      writeTimeoutMs: Math.max(1, int(env, 'EXPORT_WRITE_TIMEOUT_SECONDS', 30)) * 1000,
+    },
+    http: {
+      requestTimeoutMs: Math.max(1, int(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 30)) * 1000,
+      socketTimeoutMs: Math.max(1, int(env, 'HTTP_SOCKET_TIMEOUT_SECONDS', 50)) * 1000,
+      keepAliveTimeoutMs: Math.max(1, int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 65)) * 1000,
+    },
     auditTrail: { retentionDays: Math.max(1, int(env, 'AUDIT_RETENTION_DAYS', 730)) },
   };
 }

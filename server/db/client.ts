@@ -28,7 +28,7 @@ export interface DbHandle {
  * that need more than drizzle gives (db/row-stream.ts: a server-side cursor on its own connection,
  * rows as arrays). A transaction's `Db` is not here: those readers fall back to plain queries.
  */
-export type RawDriver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; copyOut: CopyOut };
+export type RawDriver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; /** the streamed downloads' own pool (db/postgres.ts) */ exportPool?: pg.Pool; copyOut: CopyOut };
 /** `COPY … TO STDOUT` on a client of the pool: its bytes as they come (db/postgres.ts, pg-copy-streams; Node only). */
 export type CopyOut = (client: pg.PoolClient, statement: string) => AsyncIterable<Uint8Array> & { destroy(error?: Error): void };
 const drivers = new WeakMap<object, RawDriver>();

@@ -5,12 +5,25 @@ import { auditContextSetting } from '../lib/audit-context';
 import { registerDriver, type Db, type DbHandle } from './client';
 import * as schema from './schema';
 
-export function openPostgres(url: string, max = 10): DbHandle {
+/**
+ * A pool of `max` connections for requests and jobs, and one of `exportMax` of its own for the
+ * streamed CSV downloads (db/row-stream.ts: a COPY holds its connection for the whole download),
+ * so downloads, however slow their clients, never take a connection a request needs
+ * (plugins/exports.ts caps downloads at the same number). Both open connections only when used.
+ */
+export function openPostgres(url: string, max = 10, exportMax = 4): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max });
+  const exportPool = new pg.Pool({ connectionString: url, max: exportMax, application_name: 'tessera-export' } as pg.PoolConfig);
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = registerDriver(drizzlePg({ client: auditedPool(pool), schema }) as unknown as Db, { kind: 'postgres', pool, copyOut: (client, statement) => client.query(copyTo(statement)) });
-  return { db, driver: 'postgres', pool, pglite: null, close: () => pool.end() };
+  exportPool.on('error', () => undefined);
+  const db = registerDriver(drizzlePg({ client: auditedPool(pool), schema }) as unknown as Db, {
+    kind: 'postgres',
+    pool,
+    exportPool,
+    copyOut: (client, statement) => client.query(copyTo(statement)),
+  });
+  return { db, driver: 'postgres', pool, pglite: null, close: async () => void (await Promise.all([pool.end(), exportPool.end()])) };
 }
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;

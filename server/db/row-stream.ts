@@ -103,7 +103,8 @@ type Postgres = Extract<NonNullable<ReturnType<typeof rawDriverOf>>, { kind: 'po
  * (PostgreSQL ends the COPY when it next writes).
  */
 async function* copyRows(driver: Postgres, read: OrderedRead): AsyncGenerator<TextRow[]> {
-  const client = await driver.pool.connect();
+  // the downloads' own pool: a COPY held open by a slow client never takes a request's connection
+  const client = await (driver.exportPool ?? driver.pool).connect();
   let copy: ReturnType<Postgres['copyOut']> | undefined;
   let finished = false;
   try {
