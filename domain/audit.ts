@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldChoice } from './fields';
 import { cardExportQuerySchema, GV, refineDateRanges } from './giftcards';
-import { maxLengthMessage } from './messages';
+import { textField } from './text';
 
 /**
  * The audit trail (issue 22): one append-only row per change to a business entity (written by
@@ -85,11 +85,11 @@ const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { erro
 export const auditFilterSchema = z
   .object({
     entity: z.enum(AUDIT_ENTITIES, { error: GV.invalid }).optional(),
-    entityId: z.string().trim().min(1).max(64, maxLengthMessage(64)).optional(),
+    entityId: textField({ max: 64 }).optional(),
     action: z.enum(AUDIT_ACTIONS, { error: GV.invalid }).optional(),
     actorType: z.enum(AUDIT_ACTOR_TYPES, { error: GV.invalid }).optional(),
     /** the actor's e-mail or key name/prefix: a case-insensitive substring */
-    actor: z.string().trim().min(1).max(120, maxLengthMessage(120)).optional(),
+    actor: textField({ max: 120 }).optional(),
     dateFrom: isoDate.optional(),
     dateTo: isoDate.optional(),
   })

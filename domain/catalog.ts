@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { EXPIRATION_TYPES, GV, TYPOLOGY_TYPES, typologySchema } from './giftcards';
 import { amountMaxMessage, maxItemsMessage, maxLengthMessage, numberRangeMessage } from './messages';
+import { optionalTextField, textField } from './text';
 
 /**
  * Catalog and batches contract (SPEC §3 "Batch" and "Batch creation", §4 batch and PDF-archive
@@ -101,7 +102,6 @@ export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
 // ---------------------------------------------------------------- typologies
 
 const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
-const text = (max: number) => z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(max, maxLengthMessage(max));
 const isoDay = z.iso.date(requiredOr(GV.invalid));
 /** Months of a months-based expiry: 1 to 120. */
 export const MAX_EXPIRATION_MONTHS = 120;
@@ -114,7 +114,7 @@ const months = z.number(requiredOr(monthsRule)).int(monthsRule).min(1, monthsRul
  * absent); months are required for the two months-based expiration types, a date for FIXED_DATE.
  */
 export const typologyFieldsShape = {
-  name: text(TYPOLOGY_NAME_MAX),
+  name: textField({ max: TYPOLOGY_NAME_MAX }),
   type: z.enum(TYPOLOGY_TYPES, requiredOr(GV.invalid)),
   valueCents: z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, amountMaxMessage(MAX_TYPOLOGY_VALUE_CENTS)).nullable().optional(),
   variableValue: z.boolean(requiredOr(GV.invalid)).default(false),
@@ -159,7 +159,7 @@ export type TypologyUpdateBody = z.output<typeof typologyUpdateSchema>;
 
 export const typologyFilterSchema = z
   .object({
-    q: z.string().trim().max(80, maxLengthMessage(80)).optional(),
+    q: optionalTextField({ max: 80 }),
     type: z.enum(TYPOLOGY_TYPES, { error: GV.invalid }).optional(),
     variableValue: z.boolean({ error: GV.invalid }).optional(),
     /** react-admin's getMany (reference fields): these ids only */
@@ -188,7 +188,7 @@ export const batchCreateSchema = z
     quantity: z.number(requiredOr(batchQuantityRule)).int(batchQuantityRule).min(1, batchQuantityRule).max(MAX_BATCH_QUANTITY, batchQuantityRule),
     /** the cards' last day (printed on them; activation never gives a later expiry). Optional. */
     expireDate: isoDay.nullable().optional(),
-    orderReference: z.string().trim().max(BATCH_ORDER_REFERENCE_MAX, maxLengthMessage(BATCH_ORDER_REFERENCE_MAX)).nullable().optional(),
+    orderReference: textField({ max: BATCH_ORDER_REFERENCE_MAX, min: 0 }).nullable().optional(),
   })
   .strict();
 export type BatchCreateBody = z.output<typeof batchCreateSchema>;
@@ -198,7 +198,7 @@ export const batchActivationAmountSchema = z.number(GV.amount).int(GV.amount).po
 
 export const batchFilterSchema = z
   .object({
-    lotNumber: z.string().trim().min(1, GV.required).max(LOT_NUMBER_MAX, maxLengthMessage(LOT_NUMBER_MAX)).optional(),
+    lotNumber: textField({ max: LOT_NUMBER_MAX }).optional(),
     typologyId: z.uuid(GV.invalid).optional(),
     status: z.enum(BATCH_STATUSES, { error: GV.invalid }).optional(),
     archiveStatus: z.enum(ARCHIVE_STATUSES, { error: GV.invalid }).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FilterSet } from './filters';
-import { maxItemsMessage, maxLengthMessage, maxLengthOf } from './messages';
+import { maxItemsMessage, maxLengthOf } from './messages';
+import { textField } from './text';
 
 /**
  * Field declarations: a resource's fields are declared once, next to its zod schema, with the
@@ -179,7 +180,8 @@ export function defineFields<S extends z.ZodObject>(
 
 /** A list filter's text (search box, code, name): at most this many characters. */
 export const FILTER_TEXT_MAX = 100;
-export const filterTextSchema = z.string().max(FILTER_TEXT_MAX, maxLengthMessage(FILTER_TEXT_MAX));
+/** The text rule (domain/text.ts: one line, trimmed, NFC); empty is no filter. */
+export const filterTextSchema = textField({ max: FILTER_TEXT_MAX, min: 0 });
 /** The ids of a reference lookup (react-admin's getMany): at most this many. */
 export const FILTER_IDS_MAX = 100;
 export const filterIdsSchema = <T extends z.ZodType>(id: T) => z.array(id).max(FILTER_IDS_MAX, maxItemsMessage(FILTER_IDS_MAX));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage } from './messages';
 import { LANGUAGES } from './constants';
+import { textField } from './text';
 
 /**
  * Gift-card suite contract (SPEC §3–§5, DESIGN §4/§6), shared by the SPA and the API.
@@ -144,7 +145,6 @@ const progressive = z.union([z.number().int().min(0).max(10 ** PROGRESSIVE_MAX_D
   error: maxDigitsMessage(PROGRESSIVE_MAX_DIGITS),
 });
 const uuid = z.uuid(GV.invalid);
-const shortText = (max: number) => z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(max, maxLengthMessage(max));
 
 /** Start of the day for a date-only bound, or the instant itself. */
 export function rangeStart(value: string): Date {
@@ -193,11 +193,11 @@ export function refineDateRanges<T extends Record<string, unknown>>(...pairs: re
 export const cardFilterShape = {
   status: z.enum(CARD_STATUS_FILTERS, { error: GV.invalid }).optional(),
   /** exact code, or a prefix of at least 4 characters */
-  code: shortText(64).optional(),
+  code: textField({ max: 64 }).optional(),
   progressiveFrom: progressive.optional(),
   progressiveTo: progressive.optional(),
-  lotNumber: shortText(40).optional(),
-  orderReference: shortText(60).optional(),
+  lotNumber: textField({ max: 40 }).optional(),
+  orderReference: textField({ max: 60 }).optional(),
   storeId: uuid.optional(),
   activationFrom: isoDate.optional(),
   activationTo: isoDate.optional(),
@@ -247,7 +247,7 @@ export type GiftCard = z.infer<typeof giftCardSchema>;
 export const cardCountSchema = z.object({ count: z.number().int().min(0), capped: z.boolean() });
 export type CardCount = z.infer<typeof cardCountSchema>;
 
-export const cardCodeSearchSchema = z.object({ code: shortText(64) }).strict();
+export const cardCodeSearchSchema = z.object({ code: textField({ max: 64 }) }).strict();
 
 export const typologySchema = z.object({
   id: z.string(),
@@ -317,12 +317,12 @@ export type TransactionFilter = z.output<typeof transactionFilterSchema>;
 
 // ---------------------------------------------------------------- action bodies
 
-const storeCode = shortText(80);
+const storeCode = textField({ max: 80 });
 
 export const makeReloadSchema = (max?: number) => z.object({ amountCents: amountCentsSchema(max) }).strict();
 export const makeMoveSchema = (max?: number) => z.object({ amountCents: amountCentsSchema(max), storeCode }).strict();
 export const makeReturnSchema = (max?: number) =>
-  z.object({ amountCents: amountCentsSchema(max), returnNumber: shortText(40), storeCode }).strict();
+  z.object({ amountCents: amountCentsSchema(max), returnNumber: textField({ max: 40 }), storeCode }).strict();
 
 export const reloadSchema = makeReloadSchema();
 /** consume and freeze */

@@ -3,6 +3,7 @@ import { LANGUAGES } from './constants';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { GV, refineDateRanges } from './giftcards';
 import { maxItemsMessage, maxLengthMessage } from './messages';
+import { textField } from './text';
 
 /**
  * Integrated orders (issue 22; SPEC §3 "Integrated order", §4 integrated states): orders a web shop
@@ -58,13 +59,12 @@ export const PIN_STATUS_CHOICES: readonly FieldChoice[] = PIN_STATUSES.map((id) 
 
 export const INTEGRATED_ORDER_LIMITS = { maxItems: 50, orderNumberMax: 40, externalItemIdMax: 64 } as const;
 
-const text = (max: number) => z.string({ error: GV.invalid }).trim().min(1, GV.required).max(max, maxLengthMessage(max));
 const cents = z.number({ error: GV.amount }).int(GV.amount).positive(GV.amount);
 
 export const integratedOrderItemBodySchema = z
   .object({
     /** the shop's line id */
-    externalItemId: text(INTEGRATED_ORDER_LIMITS.externalItemIdMax),
+    externalItemId: textField({ max: INTEGRATED_ORDER_LIMITS.externalItemIdMax }),
     /** a digital typology of the key's company (or one its company may sell) */
     typologyId: z.uuid(GV.invalid),
     denominationCents: cents,
@@ -77,7 +77,7 @@ export const integratedOrderItemBodySchema = z
 
 export const integratedOrderBodySchema = z
   .object({
-    orderNumber: text(INTEGRATED_ORDER_LIMITS.orderNumberMax),
+    orderNumber: textField({ max: INTEGRATED_ORDER_LIMITS.orderNumberMax }),
     /** when the shop took the order (ISO instant) */
     orderedAt: z.iso.datetime({ offset: true, error: GV.invalid }),
     buyerEmail: z.email(GV.invalid).max(254, maxLengthMessage(254)),
@@ -130,7 +130,7 @@ const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { erro
 export const integratedOrderFilterSchema = z
   .object({
     /** exact order number or a prefix */
-    number: text(INTEGRATED_ORDER_LIMITS.orderNumberMax).optional(),
+    number: textField({ max: INTEGRATED_ORDER_LIMITS.orderNumberMax }).optional(),
     dateFrom: isoDate.optional(),
     dateTo: isoDate.optional(),
     state: z.enum(INTEGRATED_ORDER_STATES, { error: GV.invalid }).optional(),

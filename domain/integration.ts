@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { PermissionKey } from './permissions';
 import { hasAnyPermission, type Permissions } from './permissions';
 import { GV } from './giftcards';
-import { maxItemsMessage, maxLengthMessage } from './messages';
+import { maxItemsMessage } from './messages';
+import { textField } from './text';
 
 /**
  * The integration API (issue 22): tills and web shops call `/api/integration/v1/…` with an API key
@@ -53,7 +54,7 @@ export const API_KEY_NAME_MAX = 80;
 
 export const apiKeyCreateBodySchema = z
   .object({
-    name: z.string({ error: GV.invalid }).trim().min(1, GV.required).max(API_KEY_NAME_MAX, maxLengthMessage(API_KEY_NAME_MAX)),
+    name: textField({ max: API_KEY_NAME_MAX }),
     scopes: z.array(z.enum(API_KEY_SCOPES, { error: GV.invalid })).min(1, GV.required).max(API_KEY_SCOPES.length, maxItemsMessage(API_KEY_SCOPES.length)),
     /** a till's key: every move is at this store */
     storeId: z.uuid().nullable().optional(),

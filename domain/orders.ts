@@ -7,6 +7,7 @@ import { EXPORT_LANGUAGES, GV, isTimeZone, refineDateRanges } from './giftcards'
 import { endOfDay, expiryAtActivation } from './giftcardRules';
 import { amountMaxMessage, lengthRangeMessage, maxDigitsMessage, maxLengthMessage, maxRangesMessage, numberMinMessage } from './messages';
 import type { Permissions } from './permissions';
+import { textField } from './text';
 
 /**
  * Gift-card orders (SPEC §2 order screens, §3 "Order", §4 order states, §5 order rules; issue 9),
@@ -326,11 +327,6 @@ export const OV = {
 } as const;
 
 const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? OV.required : key) });
-/** A required text of min to max characters; its messages name the limits. */
-const text = (min: number, max: number) => {
-  const length = min <= 1 ? maxLengthMessage(max) : lengthRangeMessage(min, max);
-  return z.string(requiredOr(OV.invalid)).trim().min(min, min <= 1 ? OV.required : length).max(max, length);
-};
 const uuid = z.uuid(requiredOr(OV.invalid));
 
 export const createOrderSchema = z.object({ subCompanyId: uuid, shippingType: z.enum(SHIPPING_TYPES, requiredOr(OV.invalid)) }).strict();
@@ -338,13 +334,15 @@ export type CreateOrderBody = z.infer<typeof createOrderSchema>;
 
 export const orderConfigurationSchema = z
   .object({
-    referentName: text(2, 80),
+    // the text rule (domain/text.ts); too short names the whole range
+    referentName: textField({ max: 80, min: 0 }).min(2, lengthRangeMessage(2, 80)),
     referentEmail: z.email(requiredOr(OV.email)).max(254, maxLengthMessage(254)),
     validMonths: z.number(requiredOr(OV.validMonths)).int(OV.validMonths).min(VALID_MONTHS_MIN, OV.validMonths).max(VALID_MONTHS_MAX, OV.validMonths).default(VALID_MONTHS_DEFAULT),
-    companyOrderNumber: text(1, 40),
+    companyOrderNumber: textField({ max: 40 }),
     sendEmailToCompanyContact: z.boolean(requiredOr(OV.invalid)).default(false),
     autoActivate: z.boolean(requiredOr(OV.invalid)).default(false),
-    shippingAddress: z.string(requiredOr(OV.invalid)).trim().max(300, maxLengthMessage(300)).nullable().default(null),
+    /** typed on several lines (the wizard's textarea) */
+    shippingAddress: textField({ max: 300, min: 0, multiline: true }).nullable().default(null),
   })
   .strict();
 export type OrderConfiguration = z.output<typeof orderConfigurationSchema>;
@@ -354,7 +352,7 @@ const base64MaxChars = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
 export const uploadSchema = z
   .object({
     type: z.string(requiredOr(OV.invalid)).max(100, maxLengthMessage(100)),
-    name: text(1, 200),
+    name: textField({ max: 200 }),
     content: z.string(requiredOr(OV.invalid)).min(1, OV.required).max(base64MaxChars, OV.fileTooLarge).regex(/^[A-Za-z0-9+/]*={0,2}$/, OV.invalid),
   })
   .strict();
@@ -431,8 +429,8 @@ export function keptItemFiles(body: Pick<OrderItemBody, 'quantity' | 'template' 
 
 export const orderTrackingSchema = z
   .object({
-    carrier: text(1, 80),
-    number: text(1, 80),
+    carrier: textField({ max: 80 }),
+    number: textField({ max: 80 }),
     link: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? OV.required : OV.url) }).max(500, maxLengthMessage(500)).nullable().default(null),
   })
   .strict();
@@ -577,7 +575,7 @@ const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requir
 export const orderFilterSchema = z
   .object({
     /** exact order number or a prefix */
-    number: text(1, 40).optional(),
+    number: textField({ max: 40 }).optional(),
     dateFrom: isoDate.optional(),
     dateTo: isoDate.optional(),
     state: z.enum(ORDER_STATES, { error: OV.invalid }).optional(),

@@ -6,6 +6,7 @@ import { csvAmount } from './format';
 import { csvLines, csvSeparatorOf, splitCsvLine } from './csvRead';
 import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
 import { AMOUNT_MESSAGES, MAX_SAFE_CENTS, readAmount } from './money';
+import { optionalTextField, textField } from './text';
 
 /**
  * The reloadable B2B card programme (SPEC §2/§3/§4, DESIGN §6): a company's wallet (plafond)
@@ -473,7 +474,7 @@ export const walletAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount)
 export const reloadAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(RELOAD_LIMITS.maxReloadCents, amountMaxMessage(RELOAD_LIMITS.maxReloadCents));
 /** A note on a funding or a transfer. */
 export const WALLET_NOTE_MAX = 200;
-export const walletNoteSchema = z.string().trim().max(WALLET_NOTE_MAX, maxLengthMessage(WALLET_NOTE_MAX));
+export const walletNoteSchema = textField({ max: WALLET_NOTE_MAX, min: 0 });
 
 /** POST wallet/fund (provider staff). */
 export const fundWalletBodySchema = z.object({ amountCents: walletAmountSchema, note: walletNoteSchema.optional() }).strict();
@@ -486,7 +487,7 @@ export type TransferBody = z.input<typeof transferBodySchema>;
 
 export const cardReloadBodySchema = z.object({ amountCents: reloadAmountSchema }).strict();
 export const linkCompanyBodySchema = z.object({ companyId: uuid }).strict();
-export const clientIdBodySchema = z.object({ clientId: z.string(requiredOr(GV.invalid)).trim().min(1, GV.required).max(RELOAD_LIMITS.clientIdMax, maxLengthMessage(RELOAD_LIMITS.clientIdMax)) }).strict();
+export const clientIdBodySchema = z.object({ clientId: textField({ max: RELOAD_LIMITS.clientIdMax }) }).strict();
 
 export const CARD_BULK_ACTIONS = ['lock', 'unlock', 'reload', 'linkCompany'] as const;
 export type CardBulkAction = (typeof CARD_BULK_ACTIONS)[number];
@@ -521,7 +522,7 @@ export type ReloadRowInput = z.infer<typeof reloadRowInputSchema>;
 export const createReloadsBodySchema = z
   .object({
     source: z.enum(['MANUAL', 'CSV']),
-    fileName: z.string().trim().max(200, maxLengthMessage(200)).optional(),
+    fileName: optionalTextField({ max: 200 }),
     scheduledAt: z.iso.datetime({ offset: true, error: GV.invalid }).optional(),
     rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, 'validation.csvTooManyRows'),
   })
@@ -602,18 +603,14 @@ export function cardSearchRefusal(q: string): string | null {
 export const reloadableCardFilterSchema = z
   .object({
     /** card number prefix (≥ 4 digits), client ID or customer name (≥ 2 characters): `cardSearchRefusal` */
-    q: z
-      .string()
-      .trim()
-      .min(1)
-      .max(80, maxLengthMessage(80))
+    q: textField({ max: 80 })
       .superRefine((q, ctx) => {
         const refusal = cardSearchRefusal(q);
         if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
       })
       .optional(),
     status: z.enum(RELOADABLE_CARD_STATUSES).optional(),
-    clientId: z.string().trim().min(1).max(RELOAD_LIMITS.clientIdMax, maxLengthMessage(RELOAD_LIMITS.clientIdMax)).optional(),
+    clientId: textField({ max: RELOAD_LIMITS.clientIdMax }).optional(),
     userId: uuid.optional(),
     /** cards of one company of the subtree (default: the whole subtree) */
     companyId: uuid.optional(),
@@ -621,7 +618,7 @@ export const reloadableCardFilterSchema = z
   .strict();
 export type ReloadableCardFilter = z.infer<typeof reloadableCardFilterSchema>;
 
-export const reloadableUserFilterSchema = z.object({ q: z.string().trim().min(1).max(80, maxLengthMessage(80)).optional() }).strict();
+export const reloadableUserFilterSchema = z.object({ q: textField({ max: 80 }).optional() }).strict();
 
 export const plannedReloadFilterSchema = z
   .object({ state: z.enum(RELOAD_STATES).optional(), runId: uuid.optional(), cardNumber: z.string().trim().max(19, maxDigitsMessage(19)).regex(new RegExp(`^\\d{${CARD_NUMBER_SEARCH_MIN_DIGITS},}$`), CARD_SEARCH_MESSAGES.digits).optional(), scheduledFrom: dateish.optional(), scheduledTo: dateish.optional() })

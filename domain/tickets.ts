@@ -4,6 +4,7 @@ import { isRealDateTime } from './dates';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { GV } from './giftcards';
 import { maxLengthMessage, messageWith, numberMinMessage, numberRangeMessage } from './messages';
+import { optionalTextField, textField } from './text';
 
 /**
  * Support tickets (SPEC §3, §4; issue 20): statuses, priorities, who moves a ticket where, the
@@ -127,11 +128,11 @@ export const TICKET_LIMITS = {
 /** A text in every offered language: Italian and English required (SPEC §1: they have texts), the others optional. */
 export const localizedTextSchema = z
   .object({
-    it: z.string().trim().min(1, GV.required).max(TICKET_LIMITS.labelMax, maxLengthMessage(TICKET_LIMITS.labelMax)),
-    en: z.string().trim().min(1, GV.required).max(TICKET_LIMITS.labelMax, maxLengthMessage(TICKET_LIMITS.labelMax)),
-    es: z.string().trim().max(TICKET_LIMITS.labelMax, maxLengthMessage(TICKET_LIMITS.labelMax)).optional(),
-    fr: z.string().trim().max(TICKET_LIMITS.labelMax, maxLengthMessage(TICKET_LIMITS.labelMax)).optional(),
-    de: z.string().trim().max(TICKET_LIMITS.labelMax, maxLengthMessage(TICKET_LIMITS.labelMax)).optional(),
+    it: textField({ max: TICKET_LIMITS.labelMax }),
+    en: textField({ max: TICKET_LIMITS.labelMax }),
+    es: optionalTextField({ max: TICKET_LIMITS.labelMax }),
+    fr: optionalTextField({ max: TICKET_LIMITS.labelMax }),
+    de: optionalTextField({ max: TICKET_LIMITS.labelMax }),
   })
   .strict();
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
@@ -257,7 +258,8 @@ function answerSchema(field: TicketFieldDefinition): z.ZodType {
     case 'text':
     case 'textArea': {
       const max = Math.min(l.maxLength ?? Infinity, field.type === 'text' ? TICKET_LIMITS.textMax : TICKET_LIMITS.textAreaMax);
-      let s = z.string(GV.invalid).trim().max(max, maxLengthMessage(max));
+      // a text answer fits on one line; a textArea's may span lines
+      let s = textField({ max, min: 0, multiline: field.type === 'textArea' });
       if (l.minLength) s = s.min(l.minLength, messageWith('validation.minLength', { min: l.minLength }));
       return s;
     }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineFields, type FieldChoice } from '../fields';
 import { GV } from '../giftcards';
 import { API_KEY_NAME_MAX, API_KEY_SCOPE_CHOICES, API_KEY_SCOPES, API_KEY_STATES, type ApiKeyState } from '../integration';
-import { maxItemsMessage, maxLengthMessage } from '../messages';
+import { maxItemsMessage } from '../messages';
+import { textField } from '../text';
 import { STORE_REFERENCE } from './stores-api';
 
 /**
@@ -40,7 +41,7 @@ export const apiKeyFields = defineFields(
  */
 export const apiKeyFormSchema = z
   .object({
-    name: z.string().trim().min(1, GV.required).max(API_KEY_NAME_MAX, maxLengthMessage(API_KEY_NAME_MAX)),
+    name: textField({ max: API_KEY_NAME_MAX }),
     scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, 'apiKeys.create.scopesRequired').max(API_KEY_SCOPES.length, maxItemsMessage(API_KEY_SCOPES.length)),
     storeId: z.string().nullable().optional(),
     expiresAt: z.union([z.literal(''), z.iso.date({ error: GV.invalid })]).optional(),

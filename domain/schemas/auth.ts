@@ -42,7 +42,9 @@ export interface SignInResponse {
   registered: boolean;
 }
 
-export const tokenExchangeSchema = z.object({ fireBaseToken: z.string().min(1, V.required) }).strict();
+/** The longest token a client may send: an identity provider's ID token (a JWT) or a refresh token. */
+export const TOKEN_MAX = 8192;
+export const tokenExchangeSchema = z.object({ fireBaseToken: z.string().min(1, V.required).max(TOKEN_MAX, maxLengthMessage(TOKEN_MAX)) }).strict();
 export const sessionSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
@@ -51,7 +53,7 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 export const refreshSchema = z
-  .object({ refresh_token: z.string().min(1, V.required), grant_type: z.literal('refresh_token') })
+  .object({ refresh_token: z.string().min(1, V.required).max(TOKEN_MAX, maxLengthMessage(TOKEN_MAX)), grant_type: z.literal('refresh_token') })
   .strict();
 export const refreshResponseSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 

@@ -2,15 +2,23 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../constants';
 import { defineFields } from '../fields';
 import { maxLengthMessage } from '../messages';
+import { textField } from '../text';
 
 /**
  * Company, referent and operator rules of SPEC §5, shared by the SPA forms and the API.
  * Messages are i18n keys under `validation.`.
  */
-const text2to40 = z.string().trim().min(2, 'validation.length2to40').max(40, 'validation.length2to40');
-/** Letters (any alphabet), spaces, apostrophes and hyphens: no digits or other specials. */
+/**
+ * 2 to 40 characters, one message stating the rule; then the text rule (domain/text.ts: one line,
+ * no control or bidi character, NFC).
+ */
+export const text2to40 = z.string().trim().min(2, 'validation.length2to40').max(40, 'validation.length2to40').pipe(textField({ max: 40, min: 0 }));
+/**
+ * Letters (any alphabet), spaces, apostrophes and hyphens: no digits or other specials. In NFC
+ * first, so a letter typed decomposed ("e" and a combining accent) is the one letter it shows.
+ */
 const personName = (min: number, key: string) =>
-  z.string().trim().min(min, key).max(40, key).regex(/^[\p{L}][\p{L}' -]*$/u, key);
+  z.string().trim().normalize('NFC').min(min, key).max(40, key).regex(/^[\p{L}][\p{L}' -]*$/u, key);
 
 export const companySchema = z
   .object({

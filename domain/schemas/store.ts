@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineFields } from '../fields';
+import { text2to40 } from './company';
 
 /** Longest store code and name, and store category id (the API and the import use the same rule). */
 export const STORE_TEXT_MAX = 40;
@@ -12,6 +13,7 @@ export const STORE_TEXT_MAX = 40;
 const storeText = z
   .string()
   .trim()
+  .normalize('NFC')
   .min(2, 'validation.storeText')
   .max(STORE_TEXT_MAX, 'validation.storeText')
   .regex(/^[\p{L}\p{N} ,-]+$/u, 'validation.storeText');
@@ -20,7 +22,7 @@ export const storeSchema = z
   .object({
     code: storeText,
     name: storeText,
-    storeCategoryId: z.string().trim().min(2, 'validation.length2to40').max(STORE_TEXT_MAX, 'validation.length2to40'),
+    storeCategoryId: text2to40,
     defaultActivationStore: z.boolean().default(false),
   })
   .strict();

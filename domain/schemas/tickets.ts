@@ -4,6 +4,7 @@ import { defineFields, type DisplayFieldSpec } from '../fields';
 import { defineFilters } from '../filters';
 import { GV } from '../giftcards';
 import { maxLengthMessage, messageWith } from '../messages';
+import { optionalTextField, textField } from '../text';
 import {
   localizedTextSchema,
   TICKET_ACTIONS,
@@ -149,7 +150,8 @@ export const ticketCreateSchema = z
   .object({
     categoryId: z.string().min(1, GV.required),
     priority: z.enum(TICKET_PRIORITIES, GV.required),
-    description: z.string().trim().min(1, GV.required).max(TICKET_LIMITS.descriptionMax, maxLengthMessage(TICKET_LIMITS.descriptionMax)),
+    /** typed on several lines (the form's textarea) */
+    description: textField({ max: TICKET_LIMITS.descriptionMax, multiline: true }),
     /** where the answers are e-mailed; the creator's address when absent */
     email: z.email('validation.email').max(TICKET_LIMITS.emailMax, maxLengthMessage(TICKET_LIMITS.emailMax)).optional(),
     answers: z.record(z.string(), z.unknown()).default({}),
@@ -160,7 +162,8 @@ export type TicketCreateBody = z.infer<typeof ticketCreateSchema>;
 
 export const ticketMessageBodySchema = z
   .object({
-    body: z.string().trim().min(1, GV.required).max(TICKET_LIMITS.messageMax, maxLengthMessage(TICKET_LIMITS.messageMax)),
+    /** typed on several lines (the thread's textarea) */
+    body: textField({ max: TICKET_LIMITS.messageMax, multiline: true }),
     attachments: files.default([]),
     /** provider staff only: the status the ticket moves to with this message (e.g. WAITING_FOR_CUSTOMER) */
     status: z.enum(TICKET_STATUSES).optional(),
@@ -179,7 +182,7 @@ export const ticketListFilterSchema = z
     categoryId: z.string().optional(),
     createdFrom: isoDayOrInstantSchema(GV.invalid).optional(),
     createdTo: isoDayOrInstantSchema(GV.invalid).optional(),
-    q: z.string().max(100, maxLengthMessage(100)).optional(),
+    q: optionalTextField({ max: 100 }),
     /** provider staff: true lists the deleted ones (customers never see them) */
     deleted: z.boolean().optional(),
   })

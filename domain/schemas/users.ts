@@ -5,6 +5,7 @@ import { maxItemsMessage, maxLengthMessage } from '../messages';
 import { PERMISSION_KEYS } from '../permissions';
 import { USER_ROLES } from '../roles';
 import { USER_ACTIONS } from '../users';
+import { textField } from '../text';
 import { USER_STATUSES } from './auth';
 import { operatorSchema, referentSchema } from './company';
 
@@ -56,7 +57,7 @@ export const userUpdateSchema = userDataSchema.extend({ role: z.enum(USER_ROLES,
 export type UserUpdateBody = z.infer<typeof userUpdateSchema>;
 
 /** A new user: a company of the caller's subtree (empty: the route's). */
-export const userCreateSchema = userUpdateSchema.extend({ companyId: z.string().optional() }).strict();
+export const userCreateSchema = userUpdateSchema.extend({ companyId: z.string().max(64, maxLengthMessage(64)).optional() }).strict();
 export type UserCreateBody = z.infer<typeof userCreateSchema>;
 
 export const userRecordSchema = z.object({
@@ -128,11 +129,9 @@ export const userFields = defineFields(
   { resource: 'users', primary: 'lastName', secondary: ['email', 'companyName'], sorts: ['createdAt'], sort: { field: 'lastName', order: 'ASC' }, texts: 'users' },
 );
 
+/** An optional text of the profile (the text rule, one line): empty is null. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, maxLengthMessage(max))
+  textField({ max, min: 0 })
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();

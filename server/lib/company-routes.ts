@@ -4,9 +4,10 @@ import type { ResourceName } from '../../domain/access';
 import type { CompanyActor } from './access';
 import { listQueryOf, parseListQuery, sendList, type ListParams, type ListQueryString } from './list-query';
 import { routeAccess } from './route-access';
+import { pathIdSchema } from './route-support';
 
-export const scopeParams = z.object({ companyId: z.string() });
-export const itemParams = z.object({ companyId: z.string(), id: z.string() });
+export const scopeParams = z.object({ companyId: pathIdSchema });
+export const itemParams = z.object({ companyId: pathIdSchema, id: pathIdSchema });
 
 /**
  * The CRUD routes of one company-scoped registry (companies, operators, stores):

@@ -33,7 +33,7 @@ describe('findNul', () => {
   });
 });
 
-describe.each(DRIVERS)('the server-wide NUL guard (%s)', (driver) => {
+describe.each(DRIVERS)('the server-wide text guard: NUL, controls, bidi, line breaks, NFC (%s)', (driver) => {
   let w: IntegrationWorld;
   let operator: string;
   let categoryId: string;
@@ -123,6 +123,86 @@ describe.each(DRIVERS)('the server-wide NUL guard (%s)', (driver) => {
     const res = await w.t.app.inject({ method: 'POST', url: `/api/company/${await tesseraId()}/companies/${target}/logo`, headers: { ...bearer(w.admin), ...body.headers }, payload: body.payload });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject(refusal('file'));
+    const shown = await w.call(w.admin, 'GET', `/api/company/${await tesseraId()}/companies/${target}`);
+    expect(shown.json().hasLogo).toBe(false);
+  });
+
+  // ---- issue 38: the whole text rule, not NUL alone
+
+  const nora = async () => (await login(w.t.app, 'noaccess@acme.test')).accessToken;
+  const noraProfile = { firstName: 'Nora', lastName: 'Nessuno', email: 'noaccess@acme.test', phone: '3339876543', address: 'Via Roma 1', city: 'Milano', state: 'MI', zip: '20100', country: 'Italia' };
+  const noraRow = () => queryRows<{ first_name: string; address: string | null; city: string | null; country: string | null; updated_at: unknown }>(w.t.db.db, sql`SELECT first_name, address, city, country, updated_at FROM users WHERE email = 'noaccess@acme.test'`);
+  const putProfile = async (token: string, changes: Record<string, unknown>) =>
+    w.t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: bearer(token), payload: { ...noraProfile, ...changes } });
+  const refused = (field: string, message: string) => ({ status: 400, error: { message: 'VALIDATION_ERROR' }, errors: { [field]: message } });
+
+  it('refuses a bidi override and terminal escapes in the profile, naming the field and the character; the row keeps its values', async () => {
+    const token = await nora();
+    const before = await noraRow();
+    const bidi = await putProfile(token, { city: 'Tor\u202Eino' });
+    expect(bidi.statusCode, bidi.body).toBe(400);
+    expect(bidi.json()).toMatchObject(refused('city', 'validation.bidiCharacter?char=U%2B202E'));
+    const escape = await putProfile(token, { country: 'Ita\u001b[31mlia\u0007' });
+    expect(escape.statusCode, escape.body).toBe(400);
+    expect(escape.json()).toMatchObject(refused('country', 'validation.controlCharacter?char=U%2B001B'));
+    const c1 = await putProfile(token, { address: 'Via Roma\u0085 1' });
+    expect(c1.json()).toMatchObject(refused('address', 'validation.controlCharacter?char=U%2B0085'));
+    expect(await noraRow()).toEqual(before);
+  });
+
+  it('refuses a line break in a single-line field (the city), where the guard lets it through', async () => {
+    const token = await nora();
+    const before = await noraRow();
+    for (const city of ['Mil\nano', 'Mil\r\nano', 'Mil\tano']) {
+      const res = await putProfile(token, { city });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual({ city: expect.stringMatching(/^validation\.lineBreak\?char=U%2B000[9AD]$/) });
+    }
+    expect(await noraRow()).toEqual(before);
+  });
+
+  it('stores a name typed decomposed in NFC: "Jose\u0301" is "José"', async () => {
+    const token = await nora();
+    const res = await putProfile(token, { firstName: 'Jose\u0301', city: '  Zu\u0308rich  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await noraRow();
+    expect(row.first_name).toBe('Jos\u00e9');
+    expect(row.first_name).toHaveLength(4);
+    expect(row.city).toBe('Z\u00fcrich');
+    const again = await putProfile(token, { firstName: 'Nora' });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('refuses a ticket attachment named with a bidi override (invoice\u202Efdp.png); nothing written', async () => {
+    const tickets = await count('tickets');
+    const attachments = await count('ticket_attachments');
+    const res = await w.call(operator, 'POST', `/api/company/${w.acmeId}/tickets`, {
+      categoryId,
+      priority: 'MEDIUM',
+      description: 'The invoice',
+      answers: REQUIRED_ANSWERS,
+      attachments: [{ name: 'invoice\u202Efdp.png', type: 'image/png', content: PNG_BYTES.toString('base64') }],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject(refused('attachments.0.name', 'validation.bidiCharacter?char=U%2B202E'));
+    expect(await count('tickets')).toBe(tickets);
+    expect(await count('ticket_attachments')).toBe(attachments);
+  });
+
+  it('takes a ticket description on several lines (a multi-line field) and keeps its line breaks', async () => {
+    const description = 'The card does not work.\nTried twice:\n\t- at the till\n\t- online';
+    const res = await w.call(operator, 'POST', `/api/company/${w.acmeId}/tickets`, { categoryId, priority: 'MEDIUM', description, answers: REQUIRED_ANSWERS });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await queryRows<{ description: string }>(w.t.db.db, sql`SELECT description FROM tickets WHERE id = ${res.json().id}`);
+    expect(row.description).toBe(description);
+  });
+
+  it('refuses a control character in a multipart file name (a company logo); the company keeps no logo', async () => {
+    const target = w.acmeId;
+    const body = multipartFile('logo\u0007.png', 'image/png', PNG_BYTES);
+    const res = await w.t.app.inject({ method: 'POST', url: `/api/company/${await tesseraId()}/companies/${target}/logo`, headers: { ...bearer(w.admin), ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject(refused('file', 'validation.controlCharacter?char=U%2B0007'));
     const shown = await w.call(w.admin, 'GET', `/api/company/${await tesseraId()}/companies/${target}`);
     expect(shown.json().hasLogo).toBe(false);
   });

@@ -5,7 +5,7 @@ import { auditExportQuerySchema, auditFilterSchema, auditRecordSchema } from '..
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
 import { listQuerySchema, NEXT_CURSOR_HEADER, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
-import { scopeParams } from '../../lib/route-support';
+import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { auditExport, auditPage, auditRecord, auditScopeOf } from './trail.service';
 import { routeAccess } from '../../lib/route-access';
 
@@ -13,7 +13,7 @@ const RESOURCE = 'audit';
 /** newest first: the identity id is the order rows were written in, so `occurredAt` (what the screens ask) and `id` sort alike */
 const SORT = { field: 'occurredAt', order: 'DESC' } as const;
 /** a record's id (the bigint identity) in the path: digits, else the same 404 as an unknown id */
-const idParams = z.object({ companyId: z.string(), id: z.string() }).strict();
+const idParams = z.object({ companyId: pathIdSchema, id: pathIdSchema }).strict();
 const BIGINT = /^\d{1,18}$/;
 
 /**

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { batchFields } from '../../../domain/schemas/batch';
 import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { ApiError } from '../../lib/errors';
-import { scopeParams } from '../../lib/route-support';
+import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { listCatalog } from '../giftcards/typologies.repository';
 import { archiveKey } from './archive';
@@ -37,7 +37,7 @@ import {
 import { routeAccess } from '../../lib/route-access';
 
 /** ids are checked by the services (an unknown or malformed id answers 404) */
-const itemParams = z.object({ companyId: z.string(), id: z.string() }).strict();
+const itemParams = z.object({ companyId: pathIdSchema, id: pathIdSchema }).strict();
 const activateBody = z
   .object({ amountCents: batchActivationAmountSchema.optional() })
   .strict()

@@ -16,10 +16,12 @@ export async function identityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       schema: {
         tags: ['identity'],
         summary: 'Sign in with e-mail and password (Identity Toolkit compatible)',
-        querystring: z.object({ key: z.string().optional() }),
+        querystring: z.object({ key: z.string().max(256).optional() }),
         // Documentation only (see validatorCompiler): the provider validates by hand, to answer
         // Identity Toolkit codes such as MISSING_EMAIL rather than a generic validation error.
-        body: z.object({ email: z.string(), password: z.string(), tenantId: z.string(), returnSecureToken: z.boolean().optional() }),
+        // The lengths are the provider's: an e-mail of at most 320 characters, only a password's first
+        // 1024 characters read, a tenant id the instance's own.
+        body: z.object({ email: z.string().max(320), password: z.string().max(1024), tenantId: z.string().max(128), returnSecureToken: z.boolean().optional() }),
       },
       validatorCompiler: () => (value: unknown) => ({ value }),
       config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },

@@ -7,13 +7,13 @@ import { issuesToErrors } from '../../../domain/errors';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { listQueryOf, parseListQuery, sendList } from '../../lib/list-query';
-import { scopeParams } from '../../lib/route-support';
+import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { createKey, listKeys, revokeKey } from './keys.service';
 import { routeAccess } from '../../lib/route-access';
 
 const KEYS = 'api-keys';
 const apiKeyFilterSchema = z.object({ q: filterTextSchema.optional(), state: z.enum(API_KEY_STATES).optional(), storeId: z.uuid().optional() }).strict();
-const keyParams = z.object({ companyId: z.string(), id: z.string() }).strict();
+const keyParams = z.object({ companyId: pathIdSchema, id: pathIdSchema }).strict();
 
 /** /api/company/{companyId}/api-keys… — the back office's management of integration keys (README.md beside this file). */
 export async function apiKeyRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

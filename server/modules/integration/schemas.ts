@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { amountCentsSchema, cardCodeSearchSchema, CARD_STATUSES, GV, LEDGER_TYPES, TRANSACTION_RESULTS } from '../../../domain/giftcards';
-import { maxLengthMessage } from '../../../domain/messages';
+import { textField } from '../../../domain/text';
 
 /**
  * Bodies and answers of the integration API's gift-card calls (domain/integration.ts lists them):
  * small records for tills, amounts in cents. A card's code is answered masked (its last four
  * characters): the till has the card in hand, and an answer logged by a shop reveals no code.
  */
-const text = (max: number) => z.string().trim().min(1, GV.required).max(max, maxLengthMessage(max));
 const code = cardCodeSearchSchema.shape.code;
-const storeCode = text(80).optional();
+const storeCode = textField({ max: 80 }).optional();
 const transactionId = z.uuid(GV.invalid);
 
 export const integrationBodies = (max: number) => ({
@@ -17,7 +16,7 @@ export const integrationBodies = (max: number) => ({
   consume: z.object({ code, amountCents: amountCentsSchema(max), storeCode }).strict(),
   freeze: z.object({ code, amountCents: amountCentsSchema(max), storeCode }).strict(),
   unfreeze: z.object({ transactionId }).strict(),
-  return: z.object({ transactionId, amountCents: amountCentsSchema(max), returnNumber: text(40), storeCode }).strict(),
+  return: z.object({ transactionId, amountCents: amountCentsSchema(max), returnNumber: textField({ max: 40 }), storeCode }).strict(),
   cancel: z.object({ transactionId }).strict(),
   activateAndSell: z.object({ code, amountCents: amountCentsSchema(max).optional(), storeCode }).strict(),
 });

@@ -24,7 +24,7 @@ import { acquiredOrderFields, orderFields } from '../../../domain/schemas/order'
 import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { CARD_ORDER, listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, pathIdSchema, scopeParams } from '../../lib/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
 import { recordCodeRead } from '../audit';
 import { registerOrderJobs } from './jobs';
@@ -36,7 +36,7 @@ import type { ResourceName } from '../../../domain/access';
 /** the views' resources, the same the records' `actions` are checked against (domain/orders.ts) */
 const ORDERS = ORDER_VIEW_RESOURCES.placed;
 const ACQUIRED = ORDER_VIEW_RESOURCES.acquired;
-const itemRouteParams = z.object({ companyId: z.string(), id: z.uuid(), itemId: z.uuid() }).strict();
+const itemRouteParams = z.object({ companyId: pathIdSchema, id: z.uuid(), itemId: z.uuid() }).strict();
 /** items carry a base64 image or names list of up to 5 MB */
 const ITEM_BODY_LIMIT = 8 * 1024 * 1024;
 

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage, type ListParams } from '../../lib/list-query';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { scopeParams } from '../../lib/route-support';
+import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { parseCreateBody, validateBody } from './reloads.input';
 import { createRun } from './reloads.service';
 import { historyCsvStream } from './runs.export';
@@ -35,8 +35,8 @@ const RELOADS = 'reloadables/reloads';
 const ROWS = 'reloadables/reload-rows';
 const QUEUE = 'reloadables/queue-reloads';
 const HISTORY = 'reloadables/reloads-history';
-const idParams = z.object({ companyId: z.string(), id: z.uuid() }).strict();
-const runParams = z.object({ companyId: z.string(), runId: z.uuid() }).strict();
+const idParams = z.object({ companyId: pathIdSchema, id: z.uuid() }).strict();
+const runParams = z.object({ companyId: pathIdSchema, runId: z.uuid() }).strict();
 /** 10,000 rows as JSON, or a 5 MB CSV in base64 (4/3 of it) */
 const BODY_LIMIT = 8 * 1024 * 1024;
 

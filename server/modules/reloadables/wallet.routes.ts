@@ -9,7 +9,7 @@ import { subCompanyWalletFields } from '../../../domain/schemas/wallets';
 import { walletMovementFields } from '../../../domain/schemas/wallet-movements';
 import { declaredOrder, listQueryOf, listQuerySchema, parseFilter, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { idempotencyKeyOf, type IdempotencyRequest } from '../../lib/idempotency';
-import { scopeParams } from '../../lib/route-support';
+import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { movementsCsvStream } from './export';
 import { listMovements, subCompanyWallets, walletOf } from './wallet.repository';
 import { assertSubCompany, fundWallet, transfer } from './wallet.service';
@@ -18,7 +18,7 @@ import { routeAccess } from '../../lib/route-access';
 const WALLET = 'reloadables/wallet';
 const SUBS = 'reloadables/walletSubCompanies';
 const SUB_MOVEMENTS = 'reloadables/walletSubCompanies-movements';
-const subParams = z.object({ companyId: z.string(), subCompanyId: z.uuid() }).strict();
+const subParams = z.object({ companyId: pathIdSchema, subCompanyId: z.uuid() }).strict();
 const subCompanyFilterSchema = reloadableUserFilterSchema;
 
 export function idempotencyOf(request: FastifyRequest, route: string): IdempotencyRequest | null {

@@ -5,7 +5,7 @@ import { EXPORT_LANGUAGES } from '../../../domain/giftcards';
 import { generatedReportFields, generatedReportFilterSchema, generatedReportSchema, reportGenerateBodySchema, reportTypeSchema } from '../../../domain/schemas/reports';
 import type { AppContext } from '../../context';
 import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
-import { scopeParams } from '../../lib/route-support';
+import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { parseBody } from '../tickets/parse';
 import { registerReportJobs } from './jobs';
 import { exportLanguageOf } from './records';
@@ -15,8 +15,8 @@ import { routeAccess } from '../../lib/route-access';
 
 const REPORT = 'report';
 const { sortFields, defaultSort } = declaredOrder(generatedReportFields, REPORT_SORTS);
-const typeParams = z.object({ companyId: z.string(), reportId: z.string().max(64) }).strict();
-const fileParams = z.object({ companyId: z.string(), reportId: z.uuid() }).strict();
+const typeParams = z.object({ companyId: pathIdSchema, reportId: z.string().max(64) }).strict();
+const fileParams = z.object({ companyId: pathIdSchema, reportId: z.uuid() }).strict();
 
 /** Generated reports: /api/company/{companyId}/giftcard/report… (SPEC §7's calls; README.md beside this file). */
 export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

@@ -15,7 +15,7 @@ import {
 import { TICKET_LIMITS } from '../../../domain/tickets';
 import type { AppContext } from '../../context';
 import { listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
-import { itemParams, scopeParams } from '../../lib/route-support';
+import { itemParams, pathIdSchema, scopeParams } from '../../lib/route-support';
 import { parseBody } from './parse';
 import { listTickets, type TicketSort } from './tickets.repository';
 import { attachmentFile, createTicket, deleteTicket, postMessage, reopenTicket, restoreTicket, setInternalAnswers, setStatus, ticketRecord } from './tickets.service';
@@ -25,7 +25,7 @@ import { routeAccess } from '../../lib/route-access';
 const TICKETS = 'tickets';
 /** Five files of 5 MB in base64 (4/3 of them) and the texts; a larger file is refused by its own size (413) */
 const BODY_LIMIT = Math.ceil((TICKET_LIMITS.filesPerPost * TICKET_LIMITS.fileBytes * 4) / 3) + 1024 * 1024;
-const attachmentParams = z.object({ companyId: z.string(), id: z.uuid(), attachmentId: z.uuid() }).strict();
+const attachmentParams = z.object({ companyId: pathIdSchema, id: z.uuid(), attachmentId: z.uuid() }).strict();
 
 /** RFC 8187's encoding of a file name (`filename*=UTF-8''…`): every byte outside attr-char percent-encoded. */
 const rfc8187 = (name: string) => encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
