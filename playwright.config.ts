@@ -81,6 +81,12 @@ export default defineConfig({
         // the reloads journey moves the server's business clock to a planned run's hour (POST /api/test/clock)
         TEST_CLOCK: '1',
         JOBS_POLL_INTERVAL_MS: '250',
+        // every journey signs in as the same few demo users and mails the same inboxes, one after
+        // another for twenty minutes: more than one person could ask in a window. The limits
+        // themselves are proven in server/work-limits.test.ts.
+        WORK_MAX_PER_USER: '1000',
+        WORK_MAX_PER_COMPANY: '1000',
+        MAIL_MAX_PER_RECIPIENT: '1000',
       },
     },
     // demo mode (tests/e2e/demo.spec.ts): the static demo build on a plain file server; its API runs in the browser

@@ -64,6 +64,8 @@ export const API_ERROR_CODES = [
   'RATE_LIMITED',
   /** every slot for streamed downloads is taken (server/plugins/exports.ts): 429 with Retry-After */
   'EXPORTS_BUSY',
+  /** too many e-mails to one address in the window (server/lib/work-limits.ts): 429 with Retry-After */
+  'RECIPIENT_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL_ERROR',

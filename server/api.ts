@@ -29,7 +29,7 @@ import { userRoutes } from './modules/user/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerUserJobs } from './modules/user/service';
 import { authPlugin } from './plugins/auth';
-import { exportsPlugin } from './plugins/exports';
+import { workLimitsOf } from './lib/work-limits';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { apiKeyRoutes, integrationApi, integrationGiftcardRoutes } from './modules/integration';
 import { integratedOrderRoutes } from './modules/integrated-orders/routes';
@@ -71,6 +71,12 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   });
   const ctx: AppContext = { config, db, keys, jobs: runner, clock, files, mail: { transport: parts.mailTransport, from: config.mailFrom } };
   app.decorate('ctx', ctx);
+  // what one caller may queue (lib/work-limits.ts), on each request: the in-process host's requests have no `server`
+  const workLimits = workLimitsOf(config);
+  app.decorateRequest('workLimits', null);
+  app.addHook('onRequest', async (request) => {
+    request.workLimits = workLimits;
+  });
   app.decorate('jobRegistry', registry);
   registerEmailJob(registry, { db, transport: parts.mailTransport, from: config.mailFrom, log: app.log.child({ component: 'mail' }) });
   registerUserJobs(ctx, registry);
@@ -87,7 +93,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   // before the auth guard: a NUL anywhere in a request answers 400 before anything reads it
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { ctx });
-  await app.register(exportsPlugin, { config });
   const auth = new AuthService(ctx, createIdTokenVerifier(config.identity, keys));
   if (config.identity.provider === 'builtin') await app.register(identityRoutes, { ctx });
   await app.register(authRoutes, { auth });

@@ -14,6 +14,7 @@ import { registerApi } from './api';
 import { ShiftableClock, systemClock, type Clock } from './lib/clock';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { exportsPlugin } from './plugins/exports';
 import { loggerOptions } from './plugins/logging';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -62,6 +63,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config, db: handle.driver === 'postgres' ? handle.db : undefined });
   await app.register(docsPlugin, { config });
+  // streamed downloads capped and timed out (issue 39): the Node server's sockets and pools; the
+  // in-process host (host/lite.ts: one browser, one user, no socket) has neither to protect
+  await app.register(exportsPlugin, { config });
   const mailTransport = options.mailTransport !== undefined ? options.mailTransport : createTransport(config.smtpUrl);
   const ctx = await registerApi(app, {
     config,

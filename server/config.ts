@@ -52,6 +52,8 @@ export interface AppConfig {
   retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
   /** the integration API (server/modules/integration): calls per API key and minute, one budget for every instance; 0: no limit */
   integration: { rateLimitPerMinute: number };
+  /** what one caller may have queued (lib/work-limits.ts): requests that queue jobs or e-mails per user and company, e-mails per inbox */
+  work: { maxPerUser: number; maxPerCompany: number; windowSeconds: number; maxPerRecipient: number; recipientWindowSeconds: number };
   /** CSV downloads streamed from the database (plugins/exports.ts): how many at once, per user, and how long a client may stop reading */
   exports: { maxConcurrent: number; maxPerUser: number; writeTimeoutMs: number };
   /** the HTTP server's timeouts (app.ts): a whole request's arrival, a silent socket, an idle keep-alive connection */
@@ -177,6 +179,11 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RETENTION_REFRESH_TOKENS_DAYS', default: '7', meaning: 'Refresh tokens are deleted this many days after they expired (rotated and revoked ones included).' },
   { name: 'IDEMPOTENCY_KEY_TTL_HOURS', default: '24', meaning: 'Idempotency-Key retention: a replay later than this is a new request; the cleanup job deletes older keys (never a bulk claim still running).' },
   { name: 'RETENTION_AUDIT_DAYS', default: '365', meaning: 'Audit rows (sign-ins, failures, password events) older than this are deleted (never younger than BRUTE_FORCE_WINDOW_SECONDS).' },
+  { name: 'WORK_MAX_PER_USER', default: '30', meaning: 'Requests of one user that queue background work or e-mails (a user created, an activation resent, a ticket, a voucher resent, an order) per WORK_WINDOW_SECONDS; past it 429 RATE_LIMITED with Retry-After and nothing is done. Counted in the database: one budget for every instance.' },
+  { name: 'WORK_MAX_PER_COMPANY', default: '150', meaning: 'The same, for all the users of one company together.' },
+  { name: 'WORK_WINDOW_SECONDS', default: '300', meaning: 'Window of WORK_MAX_PER_USER and WORK_MAX_PER_COMPANY.' },
+  { name: 'MAIL_MAX_PER_RECIPIENT', default: '5', meaning: 'E-mails that requests (and password resets) may send to one address per MAIL_RECIPIENT_WINDOW_SECONDS, whoever asks; past it 429 RECIPIENT_LIMITED (a reset is just not sent). The support mailbox is exempt.' },
+  { name: 'MAIL_RECIPIENT_WINDOW_SECONDS', default: '3600', meaning: 'Window of MAIL_MAX_PER_RECIPIENT.' },
   { name: 'EXPORT_MAX_CONCURRENT', default: '4', meaning: 'CSV downloads streamed from the database at once on this instance; each holds one connection of a pool of its own (PostgreSQL), so requests never wait behind exports. Past it a download answers 429 EXPORTS_BUSY with Retry-After.' },
   { name: 'EXPORT_MAX_PER_USER', default: '2', meaning: 'CSV downloads one user may have streaming at once on this instance (429 EXPORTS_BUSY past it).' },
   { name: 'EXPORT_WRITE_TIMEOUT_SECONDS', default: '30', meaning: 'A download whose client stops reading for this long is ended and its database connection freed.' },
@@ -341,6 +348,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       auditDays: int(env, 'RETENTION_AUDIT_DAYS', 365),
     },
     integration: { rateLimitPerMinute: Math.max(0, int(env, 'INTEGRATION_RATE_LIMIT_PER_MINUTE', 600)) },
+    work: {
+      maxPerUser: Math.max(1, int(env, 'WORK_MAX_PER_USER', 30)),
+      maxPerCompany: Math.max(1, int(env, 'WORK_MAX_PER_COMPANY', 150)),
+      windowSeconds: Math.max(1, int(env, 'WORK_WINDOW_SECONDS', 300)),
+      maxPerRecipient: Math.max(1, int(env, 'MAIL_MAX_PER_RECIPIENT', 5)),
+      recipientWindowSeconds: Math.max(1, int(env, 'MAIL_RECIPIENT_WINDOW_SECONDS', 3600)),
+    },
     exports: {
       maxConcurrent: Math.max(1, int(env, 'EXPORT_MAX_CONCURRENT', 4)),
       maxPerUser: Math.max(1, int(env, 'EXPORT_MAX_PER_USER', 2)),

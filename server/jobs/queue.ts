@@ -1,5 +1,6 @@
 import { jobs } from '../db/schema';
 import type { Db } from '../db/client';
+import { chargeQueuedWork } from '../lib/work-limits';
 
 export interface EnqueueOptions {
   /** run no earlier than this (default now) */
@@ -14,6 +15,8 @@ export interface EnqueueOptions {
  * next poll anyway).
  */
 export async function enqueue(db: Db, name: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
+  // the request this work is queued for pays for it (lib/work-limits.ts): past its budget, 429 and nothing queued
+  await chargeQueuedWork(db);
   const [row] = await db
     .insert(jobs)
     .values({ name, payload: payload ?? {}, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5 })

@@ -55,6 +55,12 @@ export function currentAuditContext(): AuditContext {
   return 'request' in source ? requestAuditContext(source.request) : source.fixed;
 }
 
+/** The request whose work is running now (null in a job, a seed, a test's direct call). */
+export function currentRequest(): FastifyRequest | null {
+  const source = storage.getStore();
+  return source && 'request' in source ? source.request : null;
+}
+
 /** The current context as the `tessera.ctx` setting's text ('' for the system: the setting's unset value). */
 export function auditContextSetting(): string {
   const source = storage.getStore();

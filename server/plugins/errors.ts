@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../domain/errors';
 import { ApiError, IdentityError } from '../lib/errors';
 import { loggableError } from '../lib/pg-errors';
+import { RetryLaterError } from '../lib/work-limits';
 import { requestPath, sendIdentityError, sendProblem } from '../lib/problem';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -48,6 +49,7 @@ function handleError(this: FastifyInstance, error: FastifyError | Error, request
   const isIdentity = requestPath(request).startsWith('/identity/');
   if (error instanceof IdentityError) return sendIdentityError(reply, error.code);
   if (error instanceof ApiError) {
+    if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (isIdentity && error.code === 'RATE_LIMITED') return sendIdentityError(reply, 'TOO_MANY_ATTEMPTS_TRY_LATER');
     // a 400 of the API's own (the NUL guard, plugins/input-guard.ts) in the Identity Toolkit's words
     if (isIdentity) return sendIdentityError(reply, error.code === 'VALIDATION_ERROR' ? 'INVALID_ARGUMENT' : error.code, error.statusCode);

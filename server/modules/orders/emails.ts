@@ -1,3 +1,4 @@
+import { chargeQueuedWork } from '../../lib/work-limits';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, knownLanguage, type Language } from '../../../domain/constants';
 import { formatCents } from '../../../domain/format';
@@ -33,6 +34,8 @@ export async function queueMails(db: Db, mails: readonly Mail[]): Promise<number
 /** `queueMails`, answering the outbox rows' ids in the mails' order (what reads their delivery later, e.g. an integrated order's PIN status). */
 export async function queueMailIds(db: Db, mails: readonly Mail[]): Promise<string[]> {
   if (mails.length === 0) return [];
+  // the request they are queued for pays for them (lib/work-limits.ts); a job's are free
+  await chargeQueuedWork(db);
   const rows = mails.map((m) => ({ id: crypto.randomUUID(), to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
   await db.execute(sql`WITH o AS (
       INSERT INTO email_outbox (id, to_address, subject, text_body, template, language)

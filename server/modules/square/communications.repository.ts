@@ -114,19 +114,19 @@ export async function findCommunication(db: Db, companyIds: readonly string[], i
  * A new attempt of a communication that is done (sent or failed): QUEUED again, retry number + 1,
  * its tries and last answer reset; the earlier attempts stay in square_communication_sends. One
  * statement, conditional on the state, so two resends at once make one attempt. Returns whether
- * it moved (false: busy, or not in the subtree).
+ * its recipient when it moved, null when not (busy, or not in the subtree).
  */
-export async function requeueCommunication(db: Db, companyIds: readonly string[], id: string): Promise<boolean> {
+export async function requeueCommunication(db: Db, companyIds: readonly string[], id: string): Promise<string | null> {
   const states = sql.join(
     SQUARE_RESENDABLE_STATES.map((s) => sql`${s}`),
     sql`, `,
   );
-  const moved = await queryRows<{ id: string }>(
+  const moved = await queryRows<{ recipient: string }>(
     db,
     sql`UPDATE square_communications m SET status = 'QUEUED', retry_number = m.retry_number + 1, tries = 0, next_attempt_at = NULL, lease_until = NULL,
           last_smtp_answer = NULL, sent_at = NULL
         WHERE m.id = ${id} AND ${inIds(sql`m.company_id`, companyIds)} AND m.status IN (${states})
-        RETURNING m.id`,
+        RETURNING m.recipient`,
   );
-  return moved.length > 0;
+  return moved[0]?.recipient ?? null;
 }

@@ -8,6 +8,7 @@ import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/
 import { itemParams, scopeParams } from '../../lib/route-support';
 import { COMMUNICATION_SORT_COLUMNS, findCommunication, listCommunications, requeueCommunication, squareCommunicationFilterSchema } from './communications.repository';
 import { queueSenderRun } from './mail-queue';
+import { chargeRecipient } from '../../lib/work-limits';
 import { routeAccess } from '../../lib/route-access';
 
 const COMMUNICATIONS = 'square/communications';
@@ -16,7 +17,10 @@ const ORDER = declaredOrder(squareCommunicationFields, COMMUNICATION_SORT_COLUMN
 /** A new attempt of a sent or failed communication, and the sender's run for it, committed together. */
 async function resend(ctx: AppContext, companyIds: readonly string[], id: string): Promise<SquareCommunication> {
   const moved = await ctx.db.transaction(async (tx) => {
-    if (!(await requeueCommunication(tx, companyIds, id))) return false;
+    const recipient = await requeueCommunication(tx, companyIds, id);
+    if (recipient === null) return false;
+    // one inbox takes so many copies (lib/work-limits.ts): past it 429 RECIPIENT_LIMITED and nothing requeued
+    await chargeRecipient(tx, recipient);
     await queueSenderRun(tx);
     return true;
   });

@@ -1,3 +1,4 @@
+import { chargeRecipient, workLimitsOf } from '../../lib/work-limits';
 import type { UserConfiguration } from '../../../domain/schemas/auth';
 import type { Language } from '../../../domain/constants';
 import type { profileSchema } from '../../../domain/schemas/users';
@@ -74,6 +75,8 @@ async function issueLink(ctx: AppContext, db: Db, user: UserRow, kind: OneTimeTo
   // an e-mail change is confirmed from the new address
   const to = kind === 'emailChange' ? user.pendingEmail : user.email;
   if (!to) throw new Error('an e-mail change link needs a pending e-mail');
+  // a link goes to an address someone typed: one inbox takes so many (lib/work-limits.ts), 429 past it
+  await chargeRecipient(db, to);
   await queueEmail(db, {
     to,
     template: kind,
@@ -133,7 +136,12 @@ export function registerUserJobs(ctx: AppContext, registry: JobRegistry): void {
     const { email } = payload as { email: string };
     const user = await repo.findUserByEmail(ctx.db, email);
     if (!user || user.status !== 'ACTIVE') return;
-    await ctx.db.transaction((tx) => issueLink(ctx, tx, user, 'reset'));
+    await ctx.db.transaction(async (tx) => {
+      // one inbox gets so many resets, however many addresses ask (lib/work-limits.ts); past it none
+      // is sent, and the answer the caller got long ago said nothing either way
+      if (!(await chargeRecipient(tx, user.email, { always: true, quiet: true, limits: workLimitsOf(ctx.config) }))) return;
+      await issueLink(ctx, tx, user, 'reset');
+    });
     ctx.jobs.wake();
   });
 }

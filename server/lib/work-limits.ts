@@ -1,0 +1,115 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+import { queryRows, type Db } from '../db/client';
+import { currentRequest } from './audit-context';
+import { ApiError } from './errors';
+import { hitStatement } from './rate-limit-store';
+
+/**
+ * How much work one caller may have the service do for them (issue 39): the jobs a request queues
+ * and the e-mails it sends, counted in the database (table rate_limits), so every instance shares
+ * one budget, and in the caller's own transaction, so a refused request leaves no count, no job
+ * and no e-mail behind.
+ *
+ * The limit is not a list of routes: it is charged where work is queued. `enqueue` (jobs/queue.ts)
+ * and the order e-mails' writer (orders/emails.ts queueMailIds) charge the request they run for,
+ * once per request, per user and per company (an unsigned request, per address). An e-mail sent
+ * to an address a caller chooses or repeats is charged to that inbox too: a link (activation of a
+ * user created or resent, an e-mail change, a password reset: modules/user/service.ts issueLink)
+ * and a voucher's resend (square/communications.routes.ts). Notifications to the people of a
+ * ticket or an order are not: their number follows the work, which is already limited. A job, a seed or a test's
+ * direct call runs outside any request and is not charged; neither is an integration API key,
+ * which has its own calls-per-minute budget (INTEGRATION_RATE_LIMIT_PER_MINUTE).
+ */
+export interface WorkLimits {
+  perUser: number;
+  perCompany: number;
+  windowMs: number;
+  perRecipient: number;
+  recipientWindowMs: number;
+  /** inboxes every customer writes to by design (the support mailbox): held to the per-user limit only */
+  exemptRecipients: ReadonlySet<string>;
+}
+
+export function workLimitsOf(config: AppConfig): WorkLimits {
+  return {
+    perUser: config.work.maxPerUser,
+    perCompany: config.work.maxPerCompany,
+    windowMs: config.work.windowSeconds * 1000,
+    perRecipient: config.work.maxPerRecipient,
+    recipientWindowMs: config.work.recipientWindowSeconds * 1000,
+    exemptRecipients: new Set([config.tickets.supportEmail.trim().toLowerCase()]),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** what one caller may have queued (lib/work-limits.ts), set on every request by api.ts */
+    workLimits: WorkLimits | null;
+  }
+}
+
+/** Past a limit: 429 with the seconds to wait (the error plugin writes them as Retry-After). */
+export class RetryLaterError extends ApiError {
+  constructor(
+    code: 'RATE_LIMITED' | 'RECIPIENT_LIMITED',
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, code, detail, undefined, { retryAfter: retryAfterSeconds });
+  }
+}
+
+const charged = new WeakSet<FastifyRequest>();
+
+/** Who a request's work is counted against: null for an integration key (its own budget) or no request at all. */
+function budgetsOf(request: FastifyRequest): string[] | null {
+  if ((request as { apiKey?: unknown }).apiKey) return null;
+  const auth = (request as { auth?: FastifyRequest['auth'] }).auth;
+  if (auth?.user) return [`work:user:${auth.user.id}`, `work:company:${auth.user.companyId}`];
+  return [`work:address:${request.ip}`];
+}
+
+async function count(db: Db, key: string, windowMs: number, max: number): Promise<{ over: boolean; retryAfterSeconds: number }> {
+  const [row] = await queryRows<{ count: number; ttl: string | number }>(db, hitStatement(key, windowMs, max));
+  return { over: Number(row.count) > max, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.ttl) / 1000)) };
+}
+
+/**
+ * Charges the running request for queuing work, with the caller's executor (inside its
+ * transaction): once per request, per user and per company (per address when not signed in).
+ * Past either budget: RetryLaterError (429 RATE_LIMITED), which rolls the request's work back.
+ */
+export async function chargeQueuedWork(db: Db): Promise<void> {
+  const request = currentRequest();
+  if (!request || charged.has(request)) return;
+  const limits = request.workLimits;
+  const budgets = limits && budgetsOf(request);
+  if (!budgets) return;
+  for (const key of budgets) {
+    const max = key.startsWith('work:company:') ? limits.perCompany : limits.perUser;
+    const hit = await count(db, key, limits.windowMs, max);
+    if (hit.over) throw new RetryLaterError('RATE_LIMITED', 'Too much work queued in a short time; try again later', hit.retryAfterSeconds);
+  }
+  charged.add(request);
+}
+
+/**
+ * Charges an e-mail to `address` (any request's, a job's only when `always`): at most
+ * `perRecipient` per window to one inbox, however many callers ask. Answers whether it may go;
+ * a request's caller past it gets RetryLaterError (429 RECIPIENT_LIMITED) unless `quiet` (a
+ * password reset must not tell whether it sent anything: it is just not sent).
+ */
+export async function chargeRecipient(db: Db, address: string, options: { always?: boolean; quiet?: boolean; limits?: WorkLimits } = {}): Promise<boolean> {
+  const request = currentRequest();
+  const limits = options.limits ?? request?.workLimits;
+  if (!limits || (!request && !options.always)) return true;
+  if (request && (request as { apiKey?: unknown }).apiKey) return true;
+  const inbox = address.trim().toLowerCase();
+  if (limits.exemptRecipients.has(inbox)) return true;
+  const hit = await count(db, `mail:to:${inbox}`, limits.recipientWindowMs, limits.perRecipient);
+  if (!hit.over) return true;
+  if (options.quiet || !request) return false;
+  throw new RetryLaterError('RECIPIENT_LIMITED', 'Too many e-mails to this address in a short time; try again later', hit.retryAfterSeconds);
+}
+

@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from './db/client';
+import { emailOutbox, users } from './db/schema';
+import { createTestApp, type TestApp } from './test/app';
+import { bearer, login, uniqueIp } from './test/auth';
+import { DRIVERS } from './test/db';
+import { companyId } from './modules/companies/test-support';
+
+/**
+ * What one caller may have the service do (issue 39, lib/work-limits.ts): requests that queue jobs
+ * or e-mails are counted per user and per company, e-mails aimed at one inbox per inbox, in the
+ * database and inside the request's transaction, so a refused request queues nothing.
+ */
+
+const SERVER = path.resolve(__dirname);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'test' || name === 'seed' ? [] : sources(full);
+    return /\.ts$/.test(name) && !/\.test\.ts$|test-support\.ts$|\.d\.ts$/.test(name) ? [full] : [];
+  });
+}
+
+describe('where work is queued (read from the code)', () => {
+  it('every write of a job or an outbox e-mail goes through a function that charges the request', () => {
+    // the charged writers: enqueue (jobs/queue.ts) and queueMailIds (orders/emails.ts) charge the
+    // request; queueEmail (mail/mailer.ts) writes its row and then calls enqueue
+    const charged = new Set(['jobs/queue.ts', 'modules/orders/emails.ts', 'mail/mailer.ts']);
+    const writers = /insert\(\s*(jobs|emailOutbox)\s*\)|INSERT INTO\s+"?(jobs|email_outbox)"?[\s(]/;
+    const found = sources(SERVER)
+      .filter((file) => writers.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((file) => !charged.has(file)), 'a job or e-mail written outside the charged writers escapes the work limits').toEqual([]);
+    for (const file of ['jobs/queue.ts', 'modules/orders/emails.ts']) expect(readFileSync(path.join(SERVER, file), 'utf8')).toContain('chargeQueuedWork(db)');
+    expect(readFileSync(path.join(SERVER, 'mail/mailer.ts'), 'utf8')).toMatch(/await enqueue\(db, EMAIL_SEND_JOB/);
+  });
+});
+
+describe.each(DRIVERS)('work limits (%s)', (driver) => {
+  let t: TestApp;
+  let admin: string;
+  let acme: string;
+  const people = (n: number) => ({ firstName: 'Nuovo', lastName: `Collega${'abcdefghijklmnopqrstuvwxyz'[n]}`, email: `limit.${n}@acme.test`, phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', permissions: ['ticketing'] });
+  const call = (token: string, method: 'POST' | 'GET', url: string, payload?: unknown) => t.app.inject({ method, url, headers: bearer(token), payload: payload as object });
+  const outboxTo = async (address: string) => (await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address))).length;
+  const rowCounts = async () =>
+    (await queryRows<{ users: number; jobs: number; outbox: number }>(t.db.db, sql`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM email_outbox)::int AS outbox`))[0];
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { env: { WORK_MAX_PER_USER: '3', WORK_MAX_PER_COMPANY: '5', WORK_WINDOW_SECONDS: '600', MAIL_MAX_PER_RECIPIENT: '2', MAIL_RECIPIENT_WINDOW_SECONDS: '3600' } });
+    admin = (await login(t.app, 'admin@tessera.test')).accessToken;
+    acme = await companyId(t.db.db, 'ACME');
+  });
+  afterAll(() => t.close());
+
+  it('a user may queue so much work in the window: past it 429 RATE_LIMITED with Retry-After, and nothing is created, queued or mailed', async () => {
+    for (let n = 1; n <= 3; n += 1) {
+      const made = await call(admin, 'POST', `/api/company/${acme}/users`, people(n));
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const before = await rowCounts();
+    const refused = await call(admin, 'POST', `/api/company/${acme}/users`, people(4));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { message: 'RATE_LIMITED' }, params: { retryAfter: expect.any(Number) } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect(await rowCounts()).toEqual(before);
+    expect(await outboxTo('limit.4@acme.test')).toBe(0);
+    // work that queues nothing is not limited
+    expect((await call(admin, 'GET', `/api/company/${acme}/users`)).statusCode).toBe(200);
+  });
+
+  it('the company has a budget of its own, shared by its users', async () => {
+    const rita = (await login(t.app, 'referent@acme.test')).accessToken;
+    await t.db.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'work:%'`);
+    expect((await call(rita, 'POST', `/api/company/${acme}/users`, people(10))).statusCode).toBe(201);
+    // ACME's other users have spent the rest of the company's 5 meanwhile
+    await t.db.db.execute(sql`UPDATE rate_limits SET count = 5 WHERE key = ${`work:company:${acme}`}`);
+    const refused = await call(rita, 'POST', `/api/company/${acme}/users`, people(11));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe('RATE_LIMITED');
+    // Rita's own count is hers: 1 of 3, the refused request left no trace
+    const [mine] = await queryRows<{ count: number }>(t.db.db, sql`SELECT r.count FROM rate_limits r JOIN users u ON r.key = 'work:user:' || u.id WHERE u.email = 'referent@acme.test'`);
+    expect(mine.count).toBe(1);
+  });
+
+  it('one inbox takes so many links: a resent activation past it answers 429 RECIPIENT_LIMITED and mails nothing', async () => {
+    const [pending] = await t.db.db.select().from(users).where(eq(users.email, 'limit.1@acme.test'));
+    // the creation's activation was the first e-mail to limit.1@; one resend is the second
+    const resend = () => t.app.inject({ method: 'POST', url: `/api/company/${acme}/users/${pending.id}/resend-activation`, headers: bearer(admin) });
+    // the admin's own budget is spent by the first test: given back, so only the inbox's limit speaks
+    await t.db.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'work:%'`);
+    expect((await resend()).statusCode).toBe(200);
+    expect(await outboxTo('limit.1@acme.test')).toBe(2);
+    const refused = await resend();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe('RECIPIENT_LIMITED');
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(await outboxTo('limit.1@acme.test')).toBe(2);
+  });
+
+  it('password resets to one inbox stop at the cap, whatever addresses ask, and every caller hears the same answer', async () => {
+    const email = 'operator@acme.test';
+    for (let i = 0; i < 4; i += 1) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email }, remoteAddress: uniqueIp() });
+      expect(res.statusCode).toBe(204);
+    }
+    await t.app.ctx.jobs.drain();
+    expect(await outboxTo(email)).toBe(2);
+  });
+});
