@@ -30,6 +30,11 @@ export const USER_CONFIGURATION_CACHE_MS = 5 * 60 * 1000;
 /** SPEC §9: uploads up to 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+/** A company logo is drawn by every viewer's browser: at most 4,096 px on either side… */
+export const MAX_LOGO_SIDE_PX = 4096;
+/** …and at most 16.7 Mpx in all (4,096²). */
+export const MAX_LOGO_PIXELS = 4096 * 4096;
+
 export const PASSWORD_MAX_LENGTH = 255;
 export const PASSWORD_MIN_LENGTH = 12;
 

@@ -52,6 +52,12 @@ export type ApiKeyState = (typeof API_KEY_STATES)[number];
 
 export const API_KEY_NAME_MAX = 80;
 
+/**
+ * Keys one company may hold: at most `maxActivePerCompany` active ones (neither revoked nor
+ * expired); past it a create answers 409 API_KEYS_LIMIT (revoke one first).
+ */
+export const API_KEY_LIMITS = { maxActivePerCompany: 20 } as const;
+
 export const apiKeyCreateBodySchema = z
   .object({
     name: textField({ max: API_KEY_NAME_MAX }),

@@ -102,10 +102,11 @@ export function parseListQuery<F extends z.ZodType, S extends string>(
   return { filter, sort: order, offset: start, limit: Math.min(end - start + 1, MAX_PAGE_SIZE), ...(after ? { after: { value: after.value, id: after.id } } : {}) };
 }
 
-/** `Content-Range: <resource> s-e/total` for lists whose exact total is cheap (small tables). */
+// `Content-Range: <resource> s-e/total` for lists whose exact total is cheap (small tables). An
+// empty page past the first row answers the unsatisfied form, `<resource> */total` (RFC 9110
+// §14.4): no range was served, the total is still the real one.
 export function sendList<T>(reply: FastifyReply, resource: string, offset: number, rows: T[], total: number): T[] {
-  const end = rows.length > 0 ? offset + rows.length - 1 : offset;
-  reply.header('Content-Range', `${resource} ${offset}-${end}/${total}`);
+  reply.header('Content-Range', rows.length === 0 && offset > 0 ? `${resource} */${total}` : `${resource} ${offset}-${offset + Math.max(rows.length, 1) - 1}/${total}`);
   return rows;
 }
 
@@ -113,13 +114,35 @@ export function sendList<T>(reply: FastifyReply, resource: string, offset: numbe
 export const NEXT_CURSOR_HEADER = 'Next-Cursor';
 
 /**
- * Lists fetch one row more than the page: when it is there the total is unknown (`*`, the SPA
- * shows "load more"); when it is not, the total is exact for free. No list ever counts a table.
- * A keyed page (rows with their sort keys) also hands back the cursor of its last row
- * (`Next-Cursor`), so the next page continues from it instead of counting past rows again.
+ * The size of a list's filtered set, exact up to `cap` (the database stops after cap + 1 rows):
+ * what an empty page past the end asks for its total, with `cap` its offset (the total is at most
+ * that, and the page's own OFFSET scan already read that many rows).
  */
-export function sendPage<T>(reply: FastifyReply, resource: string, offset: number, limit: number, found: T[] | KeyedRows<T>, sort?: { field: string; order: 'ASC' | 'DESC' }): T[] {
+export type CountUpTo = (cap: number) => Promise<number>;
+
+// Lists fetch one row more than the page: when it is there the total is unknown (`*`, the SPA
+// shows "load more"); when it is not, the total is exact for free. A page with rows never counts.
+// A keyed page (rows with their sort keys) also hands back the cursor of its last row
+// (`Next-Cursor`), so the next page continues from it instead of counting past rows again.
+//
+// An empty page past the first row (a range past the end) says nothing of the total: it answers
+// the unsatisfied form `<resource> */total` (RFC 9110 §14.4), the total counted up to the offset
+// by `countUpTo` (then the answer is a promise), or `<resource> */*` for a list that cannot count
+// (never the offset as the total, which the SPA took for the real one).
+export function sendPage<T>(reply: FastifyReply, resource: string, offset: number, limit: number, found: T[] | KeyedRows<T>, sort?: { field: string; order: 'ASC' | 'DESC' }): T[];
+export function sendPage<T>(reply: FastifyReply, resource: string, offset: number, limit: number, found: T[] | KeyedRows<T>, sort: { field: string; order: 'ASC' | 'DESC' } | undefined, countUpTo: CountUpTo): T[] | Promise<T[]>;
+export function sendPage<T>(reply: FastifyReply, resource: string, offset: number, limit: number, found: T[] | KeyedRows<T>, sort?: { field: string; order: 'ASC' | 'DESC' }, countUpTo?: CountUpTo): T[] | Promise<T[]> {
   const rows = Array.isArray(found) ? found : found.rows;
+  if (rows.length === 0 && offset > 0) {
+    if (!countUpTo) {
+      reply.header('Content-Range', `${resource} */*`);
+      return rows;
+    }
+    return countUpTo(offset).then((total) => {
+      reply.header('Content-Range', `${resource} */${Math.min(total, offset)}`);
+      return rows;
+    });
+  }
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const end = page.length > 0 ? offset + page.length - 1 : offset;

@@ -65,6 +65,49 @@ export function sniffImage(data: Buffer): 'image/jpeg' | 'image/png' | null {
 }
 
 /**
+ * The width and height a PNG or JPEG states in its header, read without decoding it: the PNG's
+ * IHDR (bytes 16–23, big-endian) or the JPEG's first SOFn frame header (the segments walked from
+ * offset 2). Null when the header cannot be read (truncated, no IHDR, no frame before the scan).
+ */
+export function imageSize(data: Buffer): { width: number; height: number } | null {
+  const type = sniffImage(data);
+  if (type === 'image/png') {
+    if (data.length < 24 || data.toString('latin1', 12, 16) !== 'IHDR') return null;
+    const width = data.readUInt32BE(16);
+    const height = data.readUInt32BE(20);
+    return width > 0 && height > 0 ? { width, height } : null;
+  }
+  if (type !== 'image/jpeg') return null;
+  let at = 2;
+  while (at + 4 <= data.length) {
+    if (data[at] !== 0xff) return null;
+    const marker = data[at + 1];
+    // fill bytes before a marker
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    // markers without a length (TEMn, RSTn): none belongs before the frame header, but skip them
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    // start of scan or end of image before any frame header: no size stated
+    if (marker === 0xda || marker === 0xd9) return null;
+    const length = data.readUInt16BE(at + 2);
+    if (length < 2) return null;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (at + 9 > data.length || length < 7) return null;
+      const height = data.readUInt16BE(at + 5);
+      const width = data.readUInt16BE(at + 7);
+      return width > 0 && height > 0 ? { width, height } : null;
+    }
+    at += 2 + length;
+  }
+  return null;
+}
+
+/**
  * The text of a CSV uploaded as JSON (`{type, name, content: base64}`, SPEC §3), at most
  * `maxBytes`: 415 when neither the declared type nor the name says CSV, or when the bytes are no
  * text (NULs, control characters: a spreadsheet, a PDF or an image renamed .csv); 413 past the

@@ -30,6 +30,16 @@ describe('dataProvider', () => {
     expect(url?.searchParams.get('range')).toBe('[10,19]');
   });
 
+  it('reads a range past the end: the real total when the server counted it (cards */9), no next page when it did not (*/*)', async () => {
+    signedIn();
+    server.use(http.get('/api/company/company-1/giftcard/cards', () => HttpResponse.json([], { headers: { 'Content-Range': 'cards */9' } })));
+    const counted = await provider().getList('privative/giftcards', { pagination: { page: 40, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(counted).toEqual({ data: [], total: 9 });
+    server.use(http.get('/api/company/company-1/giftcard/cards', () => HttpResponse.json([], { headers: { 'Content-Range': 'cards */*' } })));
+    const uncounted = await provider().getList('privative/giftcards', { pagination: { page: 40, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(uncounted.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
+  });
+
   it('reports hasNextPage when the server gives no exact total (lists that never count)', async () => {
     signedIn();
     server.use(

@@ -51,9 +51,10 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
         signal: params.signal,
       });
       cursors.answered(list, page, response.headers.get('Next-Cursor'));
-      const total = Number.parseInt(response.headers.get('Content-Range')?.split('/').pop() ?? '', 10);
+      const contentRange = response.headers.get('Content-Range') ?? '';
+      const total = Number.parseInt(contentRange.split('/').pop() ?? '', 10);
       // never[]: the records are whatever the caller's RecordType says (simple-rest does the same)
-      return withPageInfo({ data: response.body as never[], total: Number.isFinite(total) ? total : undefined }, params);
+      return withPageInfo({ data: response.body as never[], total: Number.isFinite(total) ? total : undefined }, params, /\s\*\//.test(contentRange));
     },
     getOne: async (resource, params) => rest.getOne(api(resourcePath(resource)), params),
     getMany: async (resource, params) => rest.getMany(api(resourcePath(resource)), params),
@@ -72,11 +73,13 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
   return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http), ...squareActions(http), ...usersActions(http), ...ticketActions(http), ...reportActions(http), ...dashboardActions(http), ...orderHistoryActions(http), ...apiKeyActions(http), ...auditActions(http) };
 }
 
-/** `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts). */
-function withPageInfo<T extends RaRecord>(result: GetListResult<T>, params: Partial<GetListParams | GetManyReferenceParams>): GetListResult<T> {
+// `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts);
+// `… */*` (`pastEnd`, the range itself `*`): a page past the end of a list that does not count,
+// nothing follows it
+function withPageInfo<T extends RaRecord>(result: GetListResult<T>, params: Partial<GetListParams | GetManyReferenceParams>, pastEnd = false): GetListResult<T> {
   if (result.total !== undefined && Number.isFinite(result.total)) return result;
   const page = params.pagination?.page ?? 1;
-  return { data: result.data, pageInfo: { hasNextPage: true, hasPreviousPage: page > 1 } };
+  return { data: result.data, pageInfo: { hasNextPage: !pastEnd, hasPreviousPage: page > 1 } };
 }
 
 /** ra-data-simple-rest's `httpClient(url, options)` contract, served by our http client. */

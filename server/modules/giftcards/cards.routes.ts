@@ -52,7 +52,8 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     async (request, reply) => {
       const q = parseListQuery(request.query, cardFilterSchema, CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
       const page = await listCards(ctx.db, request.scopedActor.companyIds, { ...q, limit: q.limit + 1 });
-      return sendPage(reply, 'cards', q.offset, q.limit, page, q.sort);
+      // a range past the end: the total counted up to the offset (sendPage)
+      return sendPage(reply, 'cards', q.offset, q.limit, page, q.sort, async (cap) => (await countCards(ctx.db, request.scopedActor.companyIds, q.filter, cap)).count);
     },
   );
 

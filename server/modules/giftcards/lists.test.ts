@@ -87,6 +87,20 @@ describe.each(DRIVERS)('gift-card lists, detail, search and export (%s)', (drive
     expect(capped.json()).toHaveLength(9);
   });
 
+  it('answers a range past the end with no rows and the real total (cards */9), not its offset', async () => {
+    const past = await call(operator, 'GET', url(`/cards?range=${q([9_999_000, 9_999_024])}`));
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['content-range']).toBe('cards */9');
+    // just past the last row, and with a filter: the filtered set's total
+    expect((await call(operator, 'GET', url(`/cards?range=${q([9, 12])}`))).headers['content-range']).toBe('cards */9');
+    const filtered = await call(operator, 'GET', url(`/cards?range=${q([50, 74])}&filter=${q({ code: cards.nord.code })}`));
+    expect(filtered.json()).toEqual([]);
+    expect(filtered.headers['content-range']).toBe('cards */1');
+    // the first page of nothing stays a plain empty range
+    expect((await call(operator, 'GET', url(`/cards?range=${q([0, 24])}&filter=${q({ code: 'NO-SUCH-CODE' })}`))).headers['content-range']).toBe('cards 0-0/0');
+  });
+
   it('refuses bad list parameters with field errors', async () => {
     const cases: Array<[string, Record<string, string>]> = [
       [`filter=${q({ activationFrom: '2026-03-01', activationTo: '2026-02-01' })}`, { activationTo: 'validation.dateRange' }],

@@ -92,6 +92,19 @@ export async function findApiKeyRecord(db: Db, companyIds: readonly string[], id
   return row && toRecord(row, new Date());
 }
 
+/**
+ * The active keys of one company, its row locked first (FOR UPDATE): call it in the transaction
+ * that inserts, so two creates at once are counted one after the other.
+ */
+export async function lockActiveKeyCount(db: Db, companyId: string): Promise<number> {
+  await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.companyId, companyId), stateCondition('active')));
+  return Number(row?.n ?? 0);
+}
+
 export async function insertApiKey(db: Db, values: typeof apiKeys.$inferInsert): Promise<string> {
   const [row] = await db.insert(apiKeys).values(values).returning({ id: apiKeys.id });
   return row.id;

@@ -39,7 +39,7 @@ export async function apiKeyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     {
       schema: {
         tags,
-        summary: 'Creates a key; the answer carries the whole key this once (only its SHA-256 is kept). 403 API_KEY_SCOPE_NOT_HELD for a scope the creator lacks; 404 for a store outside the company',
+        summary: 'Creates a key; the answer carries the whole key this once (only its SHA-256 is kept). 403 API_KEY_SCOPE_NOT_HELD for a scope the creator lacks; 404 for a store outside the company; 409 API_KEYS_LIMIT past the active keys a company may hold (API_KEY_LIMITS)',
         params: scopeParams,
         body: z.unknown().describe('apiKeyCreateBodySchema'),
         response: { 201: apiKeyCreatedSchema },

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { grantedKeys, permissionsFrom, type PermissionKey } from '../../../domain/permissions';
-import { SCOPE_PERMISSIONS, scopeHeld, type ApiKey, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyScope } from '../../../domain/integration';
+import { API_KEY_LIMITS, SCOPE_PERMISSIONS, scopeHeld, type ApiKey, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyScope } from '../../../domain/integration';
 import type { Db } from '../../db/client';
 import { apiKeys, companies, stores, users } from '../../db/schema';
 import { assertCan, type Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
 import type { IntegrationCaller } from './caller';
-import { findApiKeyRecord, insertApiKey, listApiKeys, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
+import { findApiKeyRecord, insertApiKey, listApiKeys, lockActiveKeyCount, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
 import { newApiKey, parseApiKey, secretMatches } from './keys';
 
 /** API keys in the back office (access entry `api-keys`) and their check on every integration call. */
@@ -22,7 +22,9 @@ export function listKeys(db: Db, actor: Actor, filter: ApiKeyFilter, offset: num
 /**
  * A key of the route's company: only scopes the creator holds (403 API_KEY_SCOPE_NOT_HELD, before
  * anything else is looked at), a store of that company (404 otherwise). The answer carries the
- * whole key this once; only its prefix and the SHA-256 of its secret are kept.
+ * whole key this once; only its prefix and the SHA-256 of its secret are kept. A company holds
+ * at most API_KEY_LIMITS.maxActivePerCompany active keys (409 API_KEYS_LIMIT, nothing written),
+ * counted with the company's row locked in the transaction of the insert.
  */
 export async function createKey(db: Db, actor: Actor, body: ApiKeyCreateBody): Promise<ApiKeyCreated> {
   assertCan(actor, RESOURCE, 'create');
@@ -31,15 +33,21 @@ export async function createKey(db: Db, actor: Actor, body: ApiKeyCreateBody): P
   if (body.expiresAt && new Date(body.expiresAt).getTime() <= Date.now()) throw new ApiError(400, 'VALIDATION_ERROR', 'The expiry is past', { expiresAt: 'validation.invalid' });
   if (body.storeId && !(await storeOfCompany(db, actor.companyId, body.storeId))) throw notFound('Unknown store');
   const made = newApiKey();
-  const id = await insertApiKey(db, {
-    companyId: actor.companyId,
-    storeId: body.storeId ?? null,
-    name: body.name,
-    prefix: made.prefix,
-    secretHash: made.secretHash,
-    scopes: [...new Set(body.scopes)],
-    createdByUserId: actor.userId,
-    expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+  const max = API_KEY_LIMITS.maxActivePerCompany;
+  const id = await db.transaction(async (tx) => {
+    if ((await lockActiveKeyCount(tx, actor.companyId)) >= max) {
+      throw new ApiError(409, 'API_KEYS_LIMIT', `The company holds ${max} active keys already: revoke one first`, undefined, { max });
+    }
+    return insertApiKey(tx, {
+      companyId: actor.companyId,
+      storeId: body.storeId ?? null,
+      name: body.name,
+      prefix: made.prefix,
+      secretHash: made.secretHash,
+      scopes: [...new Set(body.scopes)],
+      createdByUserId: actor.userId,
+      expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+    });
   });
   const record = await findApiKeyRecord(db, [actor.companyId], id);
   if (!record) throw new Error('created key vanished');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKey } from '../../../domain/integration';
+import { API_KEY_LIMITS, type ApiKey } from '../../../domain/integration';
 import { queryRows } from '../../db/client';
 import { sha256 } from '../../lib/tokens';
 import { login } from '../../test/auth';
@@ -121,6 +121,31 @@ describe.each(DRIVERS)('API keys and the integration API auth (%s)', (driver) =>
     expect(refused.json().error.message).toBe('API_KEY_SCOPE_MISSING');
     expect((await w.api(balanceOnly.key, '/giftcards/consume', { nonsense: true }, idem())).statusCode).toBe(403);
     expect((await w.api(balanceOnly.key, '/giftcards/balance', { code: card.code })).json().balanceCents).toBe(5000);
+  });
+
+  it(`holds a company to ${API_KEY_LIMITS.maxActivePerCompany} active keys: the next create answers 409 API_KEYS_LIMIT and writes nothing`, async () => {
+    const max = API_KEY_LIMITS.maxActivePerCompany;
+    const active = async () =>
+      (await queryRows<{ n: number }>(w.t.db.db, sql`SELECT count(*)::int AS n FROM api_keys WHERE company_id = ${w.acmeId} AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`))[0].n;
+    const rows = async () => (await queryRows(w.t.db.db, sql`SELECT id FROM api_keys`)).length;
+    const room = max - (await active());
+    expect(room).toBeGreaterThan(2);
+    // all at once, two more than there is room for: the count is taken with the company row locked
+    const answers = await Promise.all(Array.from({ length: room + 2 }, (_, i) => w.createKey({ name: `Bulk ${i}` })));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(room);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(2);
+    expect(await active()).toBe(max);
+    const before = await rows();
+    const refused = await w.createKey({ name: 'One too many' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { message: 'API_KEYS_LIMIT' }, params: { max } });
+    expect(await rows()).toBe(before);
+    // a revoked key frees its place
+    const bulk = answers.find((a) => a.statusCode === 201)!.json<ApiKey>();
+    expect((await w.call(w.manager, 'POST', `/api/company/${w.acmeId}/api-keys/${bulk.id}/revoke`)).statusCode).toBe(200);
+    expect((await w.createKey({ name: 'In its place' })).statusCode).toBe(201);
+    // the others back out of the way of the tests that follow
+    await w.t.db.db.execute(sql`UPDATE api_keys SET revoked_at = now() WHERE name LIKE 'Bulk %' OR name = 'In its place'`);
   });
 
   it('documents the integration API in /docs: its own tag, the API-key scheme, every call with its body and answers', async () => {

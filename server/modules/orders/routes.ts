@@ -22,7 +22,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { acquiredOrderFields, orderFields } from '../../../domain/schemas/order';
 import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
-import { CARD_ORDER, listCards } from '../giftcards/cards.repository';
+import { CARD_ORDER, countCards, listCards } from '../giftcards/cards.repository';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { itemParams, pathIdSchema, scopeParams } from '../../lib/route-support';
 import { orderCodesCsvStream, orderCodesPdfStream, ordersCsvStream } from './export';
@@ -99,7 +99,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         const q = parseListQuery(request.query, z.object({}).strict(), CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
         const filter = { orderReference: order.number } as CardFilter;
         const rows = await listCards(ctx.db, [order.companyId], { filter, sort: q.sort, offset: q.offset, after: q.after, limit: q.limit + 1 });
-        return sendPage(reply, 'cards', q.offset, q.limit, rows, q.sort);
+        return sendPage(reply, 'cards', q.offset, q.limit, rows, q.sort, async (cap) => (await countCards(ctx.db, [order.companyId], filter, cap)).count);
       },
     );
 
