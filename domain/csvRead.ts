@@ -10,6 +10,29 @@ export function csvLines(text: string): string[] {
   return lines;
 }
 
+/**
+ * How many lines after the header hold something, counted without splitting the text (a 5 MB file
+ * of a million short lines costs no array of a million strings), stopping once past `stopAfter`.
+ */
+export function countDataLines(text: string, stopAfter: number): number {
+  let count = 0;
+  let start = text.search(/\r\n|\n|\r/);
+  if (start < 0) return 0;
+  while (start < text.length && count <= stopAfter) {
+    const lf = text.indexOf('\n', start + 1);
+    const end = lf < 0 ? text.length : lf;
+    for (let i = start + 1; i < end; i += 1) {
+      const code = text.charCodeAt(i);
+      if (code !== 0x20 && code !== 0x09 && code !== 0x0d) {
+        count += 1;
+        break;
+      }
+    }
+    start = end;
+  }
+  return count;
+}
+
 /** `;` when the header has one (an Italian Excel's file), else `,`. */
 export const csvSeparatorOf = (header: string): ';' | ',' => (header.includes(';') ? ';' : ',');
 

@@ -17,6 +17,7 @@ import {
   movementKindOf,
   reloadRefusal,
   RELOAD_LIMITS,
+  reportedErrors,
   type ReloadableCardState,
 } from './reloadables';
 
@@ -162,7 +163,25 @@ describe('reloads CSV', () => {
 
   it('refuses more rows than a run may have', () => {
     const lines = ['cardNumber,amount', ...Array.from({ length: RELOAD_LIMITS.maxRows + 1 }, (_, i) => `${5350000000000000 + i},1`)];
-    expect(parseReloadCsv(lines.join('\n')).errors).toContainEqual(expect.objectContaining({ field: 'file', code: 'validation.csvTooManyRows' }));
+    // refused before any line is read: one file error naming the cap, no line reported
+    expect(parseReloadCsv(lines.join('\n'))).toEqual({ rows: [], errors: [{ row: 1, field: 'file', code: `validation.csvTooManyRows?max=${RELOAD_LIMITS.maxRows}` }] });
+  });
+
+  it('a 5 MB file of bad short lines is refused at once by its row count, in flat memory', () => {
+    const text = 'cardNumber,amount\n' + 'x,y\n'.repeat(1_300_000);
+    const before = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const parsed = parseReloadCsv(text);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(parsed.errors).toHaveLength(1);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it('a check reports its first errors one by one and the others by number', () => {
+    const errors = Array.from({ length: 450 }, (_, i) => ({ row: i + 2, field: 'amount' as const, code: 'validation.amount' }));
+    const reported = reportedErrors([{ row: 1, field: 'file', code: 'validation.csvHeader' }, ...errors]);
+    expect(reported.errors).toHaveLength(RELOAD_LIMITS.maxReportedErrors + 1);
+    expect(reported).toMatchObject({ errorCount: 450, badRows: 450 });
   });
 });
 

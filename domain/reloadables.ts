@@ -3,8 +3,8 @@ import { RELOAD_ERROR_CODES } from './errors';
 import { CSV_SEPARATOR } from './csv';
 import { GV, refineDateRanges, refineNumberRanges, type ExportLanguage } from './giftcards';
 import { csvAmount } from './format';
-import { csvLines, csvSeparatorOf, splitCsvLine } from './csvRead';
-import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
+import { countDataLines, csvLines, csvSeparatorOf, splitCsvLine } from './csvRead';
+import { amountMaxMessage, messageWith, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
 import { AMOUNT_MESSAGES, MAX_SAFE_CENTS, readAmount } from './money';
 import { optionalTextField, textField } from './text';
 
@@ -87,6 +87,8 @@ export const RELOAD_LIMITS = {
   yearlyCapCents: 1_000_000,
   /** rows of one run (manual selection or CSV) */
   maxRows: 10_000,
+  /** row errors a check reports one by one; beyond them only their number (a file of bad lines answers a page, not megabytes) */
+  maxReportedErrors: 200,
   /** a funding or a transfer at most */
   maxWalletMoveCents: 100_000_000,
   /** SPEC §5/§9: uploads up to 5 MB */
@@ -251,7 +253,27 @@ export interface ReloadRowError {
  * the others, row/field/reason. Whether the cards exist and may take the amount is checked by
  * the caller (server or demo) with `reloadRefusal`.
  */
+/** "At most 10,000 rows per file" (the number from the rule) */
+export const tooManyRowsMessage = () => messageWith('validation.csvTooManyRows', { max: RELOAD_LIMITS.maxRows });
+
+/**
+ * A check's row errors as the answer carries them: the first `maxReportedErrors` (file errors
+ * always), how many there are in all, and how many distinct rows they touch (what "leave the bad
+ * rows out" counts).
+ */
+export function reportedErrors(errors: readonly ReloadRowError[]): Pick<ReloadValidation, 'errors' | 'errorCount' | 'badRows'> {
+  const fileErrors = errors.filter((error) => error.field === 'file');
+  const rowErrors = errors.filter((error) => error.field !== 'file');
+  return {
+    errors: [...fileErrors, ...rowErrors.slice(0, RELOAD_LIMITS.maxReportedErrors)],
+    errorCount: rowErrors.length,
+    badRows: new Set(rowErrors.map((error) => error.row)).size,
+  };
+}
+
 export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: ReloadRowError[] } {
+  // the cap before the file is split: a file of a million short lines is refused, not reported line by line
+  if (countDataLines(text, RELOAD_LIMITS.maxRows) > RELOAD_LIMITS.maxRows) return { rows: [], errors: [{ row: 1, field: 'file', code: tooManyRowsMessage() }] };
   const lines = csvLines(text);
   if (lines.length === 0) return { rows: [], errors: [{ row: 1, field: 'file', code: 'validation.csvEmpty' }] };
   const separator = csvSeparatorOf(lines[0]);
@@ -291,7 +313,6 @@ export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: Re
     if (ok) rows.push({ row, cardNumber, amountCents: amountCents! });
   }
   if (rows.length + errors.length === 0) errors.push({ row: 1, field: 'file', code: 'validation.csvEmpty' });
-  if (rows.length > RELOAD_LIMITS.maxRows) errors.push({ row: lines.length, field: 'file', code: 'validation.csvTooManyRows' });
   return { rows, errors };
 }
 
@@ -524,14 +545,14 @@ export const createReloadsBodySchema = z
     source: z.enum(['MANUAL', 'CSV']),
     fileName: optionalTextField({ max: 200 }),
     scheduledAt: z.iso.datetime({ offset: true, error: GV.invalid }).optional(),
-    rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, 'validation.csvTooManyRows'),
+    rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, tooManyRowsMessage()),
   })
   .strict();
 export type CreateReloadsBody = z.infer<typeof createReloadsBodySchema>;
 
 /** POST reloads/validate: the same rows, checked without running anything. A CSV goes as a SPEC §3 file object. */
 export const validateReloadsBodySchema = z.union([
-  z.object({ rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, 'validation.csvTooManyRows'), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
+  z.object({ rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, tooManyRowsMessage()), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
   z.object({ file: z.object({ type: z.string(), name: z.string().max(200, maxLengthMessage(200)), content: z.string() }).strict(), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
 ]);
 export type ValidateReloadsBody = z.infer<typeof validateReloadsBodySchema>;
@@ -539,7 +560,12 @@ export type ValidateReloadsBody = z.infer<typeof validateReloadsBodySchema>;
 /** The validation report: the rows that may run (with the card they resolved to) and the bad ones. */
 export interface ReloadValidation {
   rows: { row: number; cardId: string; cardNumber: string; customer: string | null; amountCents: number }[];
+  /** the first RELOAD_LIMITS.maxReportedErrors row errors (and any file error) */
   errors: ReloadRowError[];
+  /** row errors in all */
+  errorCount: number;
+  /** distinct rows with an error, in all */
+  badRows: number;
   count: number;
   totalCents: number;
   availableCents: number;

@@ -67,6 +67,15 @@ describe('readSquareCsv', () => {
   const header = 'email;firstName;lastName;amount';
   const read = (...lines: string[]) => readSquareCsv([header, ...lines].join('\r\n'));
 
+  it('a 5 MB file of short lines is refused by its count at once, without splitting it', () => {
+    const text = `${header}\r\n${'x;y;z;1\r\n'.repeat(Math.floor((5 * 1024 * 1024) / 9))}`;
+    const started = performance.now();
+    const reading = readSquareCsv(text);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(reading.recipients).toEqual([]);
+    expect(reading.problems).toEqual([{ line: 1, column: 'file', code: 'validation.csvTooManyRows', severity: 'error', params: { max: SQUARE_LIMITS.maxRows } }]);
+  });
+
   it('reads good lines with their line numbers, Italian amounts with `;`, up to one code\'s most', () => {
     const r = read('Anna@Example.com;Anna;Verdi;1.000,00', 'bruno@example.com;Bruno;;12', 'carla@example.com;Carla;Blu;1.000,01');
     expect(r.recipients).toEqual([

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accessRule } from './access';
 import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
-import { csvLines, csvSeparatorOf, splitCsvLine } from './csvRead';
+import { csvLines, csvSeparatorOf, splitCsvLine, countDataLines } from './csvRead';
 import { csvAmount } from './format';
 import { CSV_SEPARATOR } from './csv';
 import { GV, type ExportLanguage } from './giftcards';
@@ -267,7 +267,9 @@ const NAME = /^[\p{L}\p{M}' .-]+$/u;
  * recipient already holds a live code of the order's type is the server's (a warning it adds).
  */
 export function readSquareCsv(text: string): SquareCsvReading {
-  const lines = csvLines(text);
+  // past the cap the file is not split at all (a million short lines would be a million strings): its first line is enough to answer
+  const tooMany = countDataLines(text, SQUARE_LIMITS.maxRows) > SQUARE_LIMITS.maxRows;
+  const lines = tooMany ? csvLines(text.slice(0, Math.max(0, text.search(/\r\n|\n|\r/)))) : csvLines(text);
   const separator = csvSeparatorOf(lines[0] ?? '');
   const headerCells = lines.length === 0 ? [] : splitCsvLine(lines[0], separator).map((cell) => cell.trim());
   const fileProblem = (code: string, params?: SquareLineProblem['params']): SquareCsvReading => ({ recipients: [], problems: [{ line: 1, column: 'file', code, severity: 'error', ...(params ? { params } : {}) }], cells: {}, header: headerCells });
@@ -276,7 +278,7 @@ export function readSquareCsv(text: string): SquareCsvReading {
   const at = Object.fromEntries(SQUARE_CSV_COLUMNS.map((column) => [column, header.indexOf(column.toLowerCase())])) as Record<SquareCsvColumn, number>;
   const missing = SQUARE_CSV_COLUMNS.filter((column) => at[column] < 0);
   if (missing.length > 0) return fileProblem('validation.squareCsvHeader', { columns: missing.join(', ') });
-  if (lines.length - 1 > SQUARE_LIMITS.maxRows) return fileProblem('validation.csvTooManyRows', { max: SQUARE_LIMITS.maxRows });
+  if (tooMany || lines.length - 1 > SQUARE_LIMITS.maxRows) return fileProblem('validation.csvTooManyRows', { max: SQUARE_LIMITS.maxRows });
   const language = separator === ';' ? 'it' : 'en';
   const recipients: SquareRecipient[] = [];
   const problems: SquareLineProblem[] = [];

@@ -53,6 +53,13 @@ export function findTextProblem(value: string, multiline = true): { problem: Tex
   return null;
 }
 
+/** `value` without the characters the rule refuses anywhere (what names a refused field in an error: its own text, cleaned). */
+export function withoutRefusedCharacters(value: string): string {
+  let out = '';
+  for (const character of value) if (findTextProblem(character) === null) out += character;
+  return out;
+}
+
 /** `U+001B`: how a message names a character that cannot be shown. */
 export const codePointLabel = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 

@@ -61,6 +61,19 @@ describe.each(DRIVERS)('app shell (%s)', (driver) => {
     expect(identity.json().error).toMatchObject({ code: 404, message: 'NOT_FOUND' });
   });
 
+  it('answers an over-long path parameter or a broken URL with a problem that does not echo the URL', async () => {
+    const long = 'x'.repeat(150);
+    const res = await t.app.inject({ method: 'GET', url: `/api/company/${long}/users` });
+    expect(res.statusCode).toBe(414);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 414, error: { message: 'VALIDATION_ERROR' } });
+    expect(res.body).not.toContain(long);
+    const broken = await t.app.inject({ method: 'GET', url: '/api/company/%E0%A4%A/users' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.headers['content-type']).toContain('application/problem+json');
+    expect(broken.body).not.toContain('%E0%A4%A');
+  });
+
   it('never shows a stack or SQL text in a 500', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);

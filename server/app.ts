@@ -13,7 +13,7 @@ import { createTransport } from './mail/smtp';
 import { registerApi } from './api';
 import { ShiftableClock, systemClock, type Clock } from './lib/clock';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { exportsPlugin } from './plugins/exports';
 import { loggerOptions } from './plugins/logging';
 import { securityPlugin } from './plugins/security';
@@ -49,6 +49,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     http: { headersTimeout: Math.min(config.http.requestTimeoutMs, 60_000), connectionsCheckingInterval: Math.min(1000, config.http.requestTimeoutMs) },
     routerOptions: { ignoreTrailingSlash: true },
+    // a bad URL or an over-long path parameter answers problem+json without echoing the URL
+    frameworkErrors,
     // request ids name a request in the logs and the audit trail: unique across restarts and instances
     genReqId: () => randomUUID(),
   });

@@ -36,9 +36,15 @@ export const storeImportFailureSchema = z.object({
   /** the store code as written in the row, to recognise it */
   storeCode: z.string(),
 });
+/** What one import reads and tells (issue 39): a file of more lines is refused whole; past the first failures only their number. */
+export const STORE_IMPORT_LIMITS = { maxRows: 5_000, maxReportedFailures: 200 } as const;
+
 export const storeImportResultSchema = z.object({
   created: z.number().int(),
+  /** the first STORE_IMPORT_LIMITS.maxReportedFailures failed lines */
   failed: z.array(storeImportFailureSchema),
+  /** failed lines in all */
+  failedCount: z.number().int(),
 });
 export type StoreImportResult = z.infer<typeof storeImportResultSchema>;
 export type StoreImportFailure = z.infer<typeof storeImportFailureSchema>;

@@ -1,4 +1,4 @@
-import { findTextProblem, TEXT_PROBLEM_MESSAGES, textProblemMessage } from '../../domain/text';
+import { findTextProblem, TEXT_PROBLEM_MESSAGES, textProblemMessage, withoutRefusedCharacters } from '../../domain/text';
 import { ApiError } from './errors';
 
 /** The message key of a NUL character (locales/<lng>/translation.json). */
@@ -11,7 +11,7 @@ export const textRefused = (field: string, message: string) =>
 /** A NUL character in a request: 400 VALIDATION_ERROR naming where it was. */
 export const nulRefused = (field: string) => textRefused(field, NUL_MESSAGE);
 
-const cleanKey = (key: string) => key.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '');
+const cleanKey = withoutRefusedCharacters;
 
 /**
  * Walks every string (and object key) in `value`, depth first with a stack of its own (a deeply
@@ -56,7 +56,7 @@ export function findRefusedText(value: unknown, prefix = '', normalize = false):
   return null;
 }
 
-const isAsciiOnly = (text: string) => /^[\x00-\x7f]*$/.test(text);
+const isAsciiOnly = (text: string) => /^\p{ASCII}*$/u.test(text);
 
 /** Where in `value` a string (or an object key) holds a NUL, as a dotted path under `prefix`, or null. */
 export function findNul(value: unknown, prefix = ''): string | null {

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 import { looksLikeText } from '../../domain/csvRead';
-import { cleanFileName } from '../../domain/text';
+import { cleanFileName, withoutRefusedCharacters } from '../../domain/text';
 import { ApiError } from './errors';
 import { findRefusedText, textRefused } from './nul';
 
@@ -37,7 +37,7 @@ export async function readSingleFile(request: FastifyRequest): Promise<Upload> {
     const value = field && 'value' in field ? field.value : undefined;
     if (!field) continue;
     const refused = findRefusedText(field.fieldname) ?? (typeof value === 'string' ? findRefusedText(value) : null);
-    if (refused) throw textRefused(field.fieldname.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '') || 'file', refused.message);
+    if (refused) throw textRefused(withoutRefusedCharacters(field.fieldname) || 'file', refused.message);
   }
   let data: Buffer;
   try {

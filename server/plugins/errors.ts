@@ -5,7 +5,7 @@ import type { ErrorCode } from '../../domain/errors';
 import { ApiError, IdentityError } from '../lib/errors';
 import { loggableError } from '../lib/pg-errors';
 import { RetryLaterError } from '../lib/work-limits';
-import { requestPath, sendIdentityError, sendProblem } from '../lib/problem';
+import { problemBody, requestPath, sendIdentityError, sendProblem } from '../lib/problem';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
@@ -70,6 +70,19 @@ function handleError(this: FastifyInstance, error: FastifyError | Error, request
   request.log.error({ err: loggableError(error) }, 'unhandled error');
   if (isIdentity) return sendIdentityError(reply, 'INTERNAL_ERROR', 500);
   return sendProblem(request, reply, 500, 'INTERNAL_ERROR', 'An unexpected error occurred');
+}
+
+/**
+ * What Fastify answers before any route (a URL that is no valid text, a path parameter past the
+ * router's length): problem+json like every other refusal, never echoing the URL back
+ * (Fastify's own body quotes it whole). Given to Fastify as `frameworkErrors` (app.ts).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const detail = status === 414 ? 'A path parameter is longer than any valid value' : 'The URL is not valid';
+  if (requestPath(request).startsWith('/identity/')) return sendIdentityError(reply, 'INVALID_ARGUMENT', status);
+  // no `instance`: the path is what is wrong with the request, and may be anything
+  return reply.code(status).type('application/problem+json; charset=utf-8').send({ ...problemBody(request, status, 'VALIDATION_ERROR', detail), instance: undefined });
 }
 
 /** One error handler for the whole app: problem+json under /api, Identity Toolkit errors under /identity. */

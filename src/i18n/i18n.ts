@@ -95,7 +95,10 @@ export function translate(key: string, options?: Record<string, unknown>): strin
 }
 
 export function hasTranslation(key: string): boolean {
-  return i18n.isInitialized && i18n.exists(messageArgs(key, undefined, i18n.language ?? 'it')[0]);
+  if (!i18n.isInitialized) return false;
+  // with the message's values: a text known only in its _one/_other forms exists for its count
+  const [name, options] = messageArgs(key, undefined, i18n.language ?? 'it');
+  return i18n.exists(name, options);
 }
 
 /**

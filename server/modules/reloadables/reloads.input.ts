@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { issuesToErrors } from '../../../domain/errors';
-import { createReloadsBodySchema, parseReloadCsv, RELOAD_LIMITS, validateReloadsBodySchema, type CreateReloadsBody, type ReloadRowError, type ReloadValidation } from '../../../domain/reloadables';
+import { createReloadsBodySchema, parseReloadCsv, reportedErrors, RELOAD_LIMITS, validateReloadsBodySchema, type CreateReloadsBody, type ReloadRowError, type ReloadValidation } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/access';
 import { ApiError } from '../../lib/errors';
@@ -58,5 +58,12 @@ export async function validateBody(ctx: AppContext, actor: Pick<Actor, 'userId' 
   }
   const checked = await checkRows(ctx.db, ctx, actor, rows, at);
   if (csvErrors.length === 0) return checked;
-  return { ...checked, errors: [...csvErrors, ...checked.errors].sort((a, b) => a.row - b.row) };
+  // a file's bad lines were never checked against the cards: the two sets of rows are apart, so their counts add up
+  const file = reportedErrors(csvErrors);
+  return {
+    ...checked,
+    errors: reportedErrors([...file.errors, ...checked.errors].sort((a, b) => a.row - b.row)).errors,
+    errorCount: file.errorCount + checked.errorCount,
+    badRows: file.badRows + checked.badRows,
+  };
 }

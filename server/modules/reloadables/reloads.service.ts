@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { periodOf, PROGRAMME_TIME_ZONE, RELOAD_LIMITS, reloadRefusal, type ReloadCaps, type ReloadRowError, type ReloadRunDetail, type ReloadSource, type ReloadValidation, type ReloadableCardState } from '../../../domain/reloadables';
+import { reportedErrors, periodOf, PROGRAMME_TIME_ZONE, RELOAD_LIMITS, reloadRefusal, type ReloadCaps, type ReloadRowError, type ReloadRunDetail, type ReloadSource, type ReloadValidation, type ReloadableCardState } from '../../../domain/reloadables';
 import { amountMaxMessage, maxDaysAheadMessage } from '../../../domain/messages';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/access';
@@ -173,7 +173,7 @@ export async function checkRows(db: Db, ctx: AppContext, actor: Pick<Actor, 'use
   const totalCents = good.reduce((sum, r) => sum + r.amountCents, 0);
   return {
     rows: good.map((r) => ({ row: r.row, cardId: r.card.id, cardNumber: r.card.number, customer: r.card.customer, amountCents: r.amountCents })),
-    errors,
+    ...reportedErrors(errors),
     count: good.length,
     totalCents,
     availableCents,
@@ -184,7 +184,8 @@ export async function checkRows(db: Db, ctx: AppContext, actor: Pick<Actor, 'use
 /** 400 RELOAD_ROWS_INVALID naming each bad row as `rows.<row>.<field>` → message key. */
 function rowsInvalid(errors: readonly ReloadRowError[]): ApiError {
   const fieldErrors: Record<string, string> = {};
-  for (const e of errors) fieldErrors[`rows.${e.row}.${e.field}`] ??= e.code;
+  // the first rows only: a refusal of 10,000 rows is a page, and the SPA checks again anyway
+  for (const e of reportedErrors(errors).errors) fieldErrors[`rows.${e.row}.${e.field}`] ??= e.code;
   return new ApiError(400, 'RELOAD_ROWS_INVALID', `${errors.length} reload rows are not valid`, fieldErrors);
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORE_IMPORT_TEMPLATE } from '../../../domain/schemas/stores-api';
+import { STORE_IMPORT_LIMITS, STORE_IMPORT_TEMPLATE } from '../../../domain/schemas/stores-api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
@@ -32,7 +32,7 @@ describe.each(DRIVERS)('store CSV import (%s)', (driver) => {
     expect(res.headers['content-disposition']).toContain('stores-template.csv');
     expect(res.body).toBe(STORE_IMPORT_TEMPLATE);
     const imported = await importFile(res.body);
-    expect(imported.json()).toEqual({ created: 2, failed: [] });
+    expect(imported.json()).toEqual({ created: 2, failed: [], failedCount: 0 });
     expect(await codes()).toEqual(['NEG-001*', 'NEG-002']);
   });
 
@@ -60,9 +60,31 @@ describe.each(DRIVERS)('store CSV import (%s)', (driver) => {
         { row: 8, storeCode: 'S-14', code: 'VALIDATION_ERROR', field: 'defaultActivationStore', message: 'validation.invalid' },
         { row: 9, storeCode: 'L'.repeat(41), code: 'VALIDATION_ERROR', field: 'code', message: 'validation.storeText' },
       ],
+      failedCount: 6,
     });
     // S-12 took over as the default activation store
     expect(await codes()).toEqual(['NEG-001', 'NEG-002', 'S-10', 'S-12*']);
+  });
+
+  it('a file of bad lines answers at once with its first failures and their number; past the row cap, refused whole (flat memory)', async () => {
+    const header = 'code,name,storeCategoryId,defaultActivationStore\n';
+    const bad = header + 'x,*,y,\n'.repeat(STORE_IMPORT_LIMITS.maxRows);
+    const capped = await importFile(bad);
+    expect(capped.statusCode).toBe(200);
+    expect(capped.json().failed).toHaveLength(STORE_IMPORT_LIMITS.maxReportedFailures);
+    expect(capped.json()).toMatchObject({ created: 0, failedCount: STORE_IMPORT_LIMITS.maxRows });
+    expect(capped.body.length).toBeLessThan(60_000);
+    // 5 MB of short bad lines: read no further than one line past the cap
+    const huge = header + 'x,*,y,\n'.repeat(Math.floor((5 * 1024 * 1024 - header.length - 400) / 7));
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    const refused = await importFile(huge);
+    const elapsed = performance.now() - started;
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ file: `validation.storeRowsMax?max=${STORE_IMPORT_LIMITS.maxRows}` });
+    expect(elapsed).toBeLessThan(1000);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(50 * 1024 * 1024);
+    expect(await codes()).not.toContain('x');
   });
 
   it('refuses files that are not CSV text by their content, or without the header', async () => {

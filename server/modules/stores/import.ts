@@ -1,6 +1,9 @@
 import Papa from 'papaparse';
 import { storeSchema } from '../../../domain/schemas/store';
-import { parseCsvFlag, STORE_IMPORT_COLUMNS, type StoreImportFailure, type StoreImportResult } from '../../../domain/schemas/stores-api';
+import { countDataLines } from '../../../domain/csvRead';
+import { messageWith } from '../../../domain/messages';
+import { ApiError } from '../../lib/errors';
+import { parseCsvFlag, STORE_IMPORT_COLUMNS, STORE_IMPORT_LIMITS, type StoreImportFailure, type StoreImportResult } from '../../../domain/schemas/stores-api';
 import type { AppContext } from '../../context';
 import { assertCan, type CompanyActor } from '../../lib/access';
 import { unreadable } from '../../lib/uploads';
@@ -30,6 +33,11 @@ export function decodeCsv(data: Buffer): string {
 
 /** Validates every line with the same rules as the form; line numbers count the header as 1. */
 export function parseStoresCsv(text: string): ParsedRow[] {
+  // the cap before the file is parsed, counted in place: a file of a million lines is refused at the
+  // cost of one scan (a line of the file is a store: a name holding a line break counts twice)
+  if (countDataLines(text, STORE_IMPORT_LIMITS.maxRows) > STORE_IMPORT_LIMITS.maxRows) {
+    throw new ApiError(400, 'VALIDATION_ERROR', `A file holds at most ${STORE_IMPORT_LIMITS.maxRows} stores`, { file: messageWith('validation.storeRowsMax', { max: STORE_IMPORT_LIMITS.maxRows }) });
+  }
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', delimitersToGuess: [';', ',', '\t'] });
   const [header, ...lines] = parsed.data;
   const names = (header ?? []).map((h) => h.trim());
@@ -98,5 +106,5 @@ export async function importStores(ctx: AppContext, actor: CompanyActor, data: B
       else failed.push(duplicate(r.row, r.storeCode));
     }
   });
-  return { created, failed };
+  return { created, failed: failed.slice(0, STORE_IMPORT_LIMITS.maxReportedFailures), failedCount: failed.length };
 }

@@ -8,7 +8,8 @@ import { hasTranslation } from '../../i18n/i18n';
 export type SquareProblem = SquareValidation['problems'][number];
 
 /** Shared texts whose wording is about reloads ("no reload rows"): a recipients file says recipients. */
-const SQUARE_WORDING = new Set(['validation.csvEmpty', 'validation.csvTooManyRows']);
+/** (translated below with the count of their values, like every reason) */
+const SQUARE_WORDING = /^validation\.(csvEmpty|csvTooManyRows)$/;
 const squareWording = (key: string) => key.replace(/^validation\./, 'square.reasons.');
 
 /**
@@ -22,7 +23,7 @@ export function useSquareReason() {
   return useCallback(
     (problem: Pick<SquareProblem, 'code' | 'params'>): string => {
       const { key } = readMessage(problem.code);
-      const code = SQUARE_WORDING.has(key) ? problem.code.replace(key, squareWording(key)) : problem.code;
+      const code = SQUARE_WORDING.test(key) ? problem.code.replace(key, squareWording(key)) : problem.code;
       // a text with a count ("at most 40 characters") picks its form by the last number among the values
       const counts = Object.values(problem.params ?? {}).filter((value): value is number => typeof value === 'number');
       const options = counts.length > 0 ? { ...problem.params, smart_count: counts[counts.length - 1] } : problem.params;

@@ -19,6 +19,7 @@ describe('StoreImportDialog', () => {
         return HttpResponse.json({
           created: 2,
           failed: [{ row: 3, storeCode: 'S-11', code: 'VALIDATION_ERROR', field: 'name', message: 'validation.storeText' }, { row: 4, storeCode: 'NEG-001', code: 'DUPLICATE_CODE', field: 'code', message: 'errors.codes.DUPLICATE_CODE' }],
+          failedCount: 2,
         });
       }),
     );

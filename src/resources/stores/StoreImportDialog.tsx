@@ -12,12 +12,13 @@ import { useDownload } from '../../components/useDownload';
 import { HttpError } from '../../dataProvider/httpError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 
-type FileProblem = 'unreadable' | 'tooLarge' | 'type';
-const PROBLEM_TEXT: Record<FileProblem, string> = {
+/** What is wrong with a file, as a text of the catalogue (a message with its values, `validation.storeRowsMax?max=5000`). */
+type FileProblem = string;
+const PROBLEM_TEXT = {
   unreadable: 'stores.import.readErrorMessage',
   tooLarge: 'stores.import.tooLarge',
   type: 'stores.import.typeNotAllowed',
-};
+} as const;
 
 /** SPEC §8 'Error reading file', with what is wrong: the size limit, the type, or unreadable content. */
 function ReadError({ problem }: { problem: FileProblem }) {
@@ -25,7 +26,7 @@ function ReadError({ problem }: { problem: FileProblem }) {
   return (
     <Alert severity="error">
       <AlertTitle>{translate('stores.import.readErrorTitle')}</AlertTitle>
-      {translate(PROBLEM_TEXT[problem])}
+      {translate(problem)}
     </Alert>
   );
 }
@@ -33,9 +34,12 @@ function ReadError({ problem }: { problem: FileProblem }) {
 /** The server's answer for a file it refuses (413 FILE_TOO_LARGE, or any 413 from a proxy). */
 function problemOf(error: unknown): FileProblem | null {
   if (!(error instanceof HttpError)) return null;
-  if (error.status === 413 || error.code === 'FILE_TOO_LARGE' || error.code === 'PAYLOAD_TOO_LARGE') return 'tooLarge';
-  if (error.code === 'FILE_TYPE_NOT_ALLOWED' || error.code === 'UNSUPPORTED_MEDIA_TYPE') return 'type';
-  if (error.code === 'FILE_UNREADABLE') return 'unreadable';
+  if (error.status === 413 || error.code === 'FILE_TOO_LARGE' || error.code === 'PAYLOAD_TOO_LARGE') return PROBLEM_TEXT.tooLarge;
+  if (error.code === 'FILE_TYPE_NOT_ALLOWED' || error.code === 'UNSUPPORTED_MEDIA_TYPE') return PROBLEM_TEXT.type;
+  if (error.code === 'FILE_UNREADABLE') return PROBLEM_TEXT.unreadable;
+  // the file's own rule (more lines than an import reads): its message, with the number
+  const file = (error.body as { errors?: Record<string, unknown> } | null)?.errors?.file;
+  if (error.code === 'VALIDATION_ERROR' && typeof file === 'string' && file.startsWith('validation.')) return file;
   return null;
 }
 
@@ -56,6 +60,11 @@ function Results({ result }: { result: StoreImportResult }) {
               cells: [formatNumber(failure.row), failure.storeCode || '—', failure.code, `${failure.field ? `${translate(`stores.fields.${failure.field}`)}: ` : ''}${translate(failure.message)}`],
             }))}
           />
+          {result.failedCount > result.failed.length && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {translate('stores.import.moreFailed', { smart_count: result.failedCount - result.failed.length })}
+            </Typography>
+          )}
         </Alert>
       )}
       {result.created === 0 && result.failed.length === 0 && <Alert severity="info">{translate('stores.import.nothing')}</Alert>}
@@ -78,7 +87,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
   const upload = async (file: File) => {
     setResult(null);
     setProblem(null);
-    const local: FileProblem | null = !/\.(csv|txt)$/i.test(file.name) ? 'type' : file.size > MAX_UPLOAD_BYTES ? 'tooLarge' : file.size === 0 ? 'unreadable' : null;
+    const local: FileProblem | null = !/\.(csv|txt)$/i.test(file.name) ? PROBLEM_TEXT.type : file.size > MAX_UPLOAD_BYTES ? PROBLEM_TEXT.tooLarge : file.size === 0 ? PROBLEM_TEXT.unreadable : null;
     if (local) {
       setProblem(local);
       return;

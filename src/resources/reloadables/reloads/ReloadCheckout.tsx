@@ -11,7 +11,7 @@ import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { RunConfirmDialog } from './RunConfirmDialog';
 import { rowErrorsOf, withRefusedRows } from './rowsInvalid';
 import { useReasonText } from './reloadTexts';
-import { badRowCount, badRowsKey, FileReadError, fileErrorsOf, ValidationReport } from './ValidationReport';
+import { badRowsKey, FileReadError, fileErrorsOf, ValidationReport } from './ValidationReport';
 
 /** What a tab hands over once its input is complete: what to check, and its identity (a new one makes the last check stale). */
 export interface ReloadDraft {
@@ -87,8 +87,8 @@ export function ReloadCheckout({
   const current = check && check.key === currentKey ? check : null;
   const result = current && 'result' in current ? current.result : null;
   const fileErrors = result ? fileErrorsOf(result.errors) : [];
-  const bad = result ? badRowCount(result.errors) : 0;
-  const dropKey = result && draft ? `${draft.key}|${badRowsKey(result.errors)}` : null;
+  const bad = result ? result.badRows : 0;
+  const dropKey = result && draft ? `${draft.key}|${result.badRows}|${badRowsKey(result.errors)}` : null;
   const dropped = bad > 0 && dropKey !== null && droppedRows === dropKey;
   const runnable = !!result && fileErrors.length === 0 && result.rows.length > 0 && (bad === 0 || dropped) && result.shortfallCents === 0;
 

@@ -7,12 +7,9 @@ import { useFormatCents } from '../../../components/MoneyField';
 import { RowsTable } from '../../../components/RowsTable';
 import { useReasonText } from './reloadTexts';
 
-/** How many bad rows the report lists; a file of 10,000 bad lines would otherwise be one endless table. */
-const LISTED_ERRORS = 200;
 
 /** The distinct rows that have at least one error (a row may be wrong in two fields), in order. */
 const badRows = (errors: ReloadRowError[]) => [...new Set(errors.filter((error) => error.field !== 'file').map((error) => error.row))].sort((a, b) => a - b);
-export const badRowCount = (errors: ReloadRowError[]): number => badRows(errors).length;
 /** The identity of a set of bad rows (their row numbers), to tell whether a new check found the same ones. */
 export const badRowsKey = (errors: ReloadRowError[]): string => badRows(errors).join(',');
 
@@ -43,8 +40,9 @@ export function ValidationReport({
   const formatNumber = useFormatNumber();
   const reason = useReasonText();
   const rowErrors = validation.errors.filter((error) => error.field !== 'file');
-  const bad = badRowCount(validation.errors);
-  const listed = rowErrors.slice(0, LISTED_ERRORS);
+  // the server reports the first RELOAD_LIMITS.maxReportedErrors errors and the number of them all
+  const bad = validation.badRows;
+  const listed = rowErrors;
   return (
     <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-label={translate('reloads.report.title')}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -96,9 +94,9 @@ export function ValidationReport({
               cells: [formatNumber(error.row), ...(cardOf ? [cardOf(error.row) ?? ''] : []), translate(`reloads.fields.${error.field}`), reason(error.code)],
             }))}
           />
-          {rowErrors.length > listed.length && (
+          {validation.errorCount > listed.length && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {translate('reloads.report.moreErrors', { smart_count: rowErrors.length - listed.length })}
+              {translate('reloads.report.moreErrors', { smart_count: validation.errorCount - listed.length })}
             </Typography>
           )}
         </Box>

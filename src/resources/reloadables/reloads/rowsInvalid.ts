@@ -1,4 +1,4 @@
-import type { ReloadRowError, ReloadValidation } from '../../../../domain/reloadables';
+import { reportedErrors, type ReloadRowError, type ReloadValidation } from '../../../../domain/reloadables';
 import { HttpError } from '../../../dataProvider/httpError';
 
 const FIELDS = new Set<ReloadRowError['field']>(['cardNumber', 'amount', 'file', 'card']);
@@ -25,5 +25,5 @@ export function withRefusedRows(validation: ReloadValidation, refused: ReloadRow
   const bad = new Set(refused.map((error) => error.row));
   const rows = validation.rows.filter((row) => !bad.has(row.row));
   const totalCents = rows.reduce((sum, row) => sum + row.amountCents, 0);
-  return { ...validation, rows, errors: refused, count: rows.length, totalCents, shortfallCents: Math.max(0, totalCents - validation.availableCents) };
+  return { ...validation, rows, ...reportedErrors(refused), count: rows.length, totalCents, shortfallCents: Math.max(0, totalCents - validation.availableCents) };
 }

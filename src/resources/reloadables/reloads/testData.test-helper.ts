@@ -1,4 +1,4 @@
-import type { PlannedReload, ReloadableCard, ReloadRunDetail, ReloadValidation } from '../../../../domain/reloadables';
+import { reportedErrors, type PlannedReload, type ReloadableCard, type ReloadRunDetail, type ReloadValidation } from '../../../../domain/reloadables';
 
 export const BASE = '/api/company/company-1/reloadable';
 export const RUN_ID = '7e000000-0000-4000-8000-000000000001';
@@ -25,7 +25,8 @@ export function card(overrides: Partial<ReloadableCard> = {}): ReloadableCard {
 }
 
 export function validation(overrides: Partial<ReloadValidation> = {}): ReloadValidation {
-  return { rows: [], errors: [], count: 0, totalCents: 0, availableCents: 100_000, shortfallCents: 0, ...overrides };
+  // the counts the server sends with its errors, unless a test states its own
+  return { rows: [], count: 0, totalCents: 0, availableCents: 100_000, shortfallCents: 0, ...reportedErrors(overrides.errors ?? []), ...overrides };
 }
 
 export function run(overrides: Partial<ReloadRunDetail> = {}): ReloadRunDetail {
