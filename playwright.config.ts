@@ -86,6 +86,8 @@ export default defineConfig({
         // themselves are proven in server/work-limits.test.ts.
         WORK_MAX_PER_USER: '1000',
         WORK_MAX_PER_COMPANY: '1000',
+        MAIL_MAX_PER_USER: '1000',
+        MAIL_MAX_PER_COMPANY: '1000',
         MAIL_MAX_PER_RECIPIENT: '1000',
       },
     },

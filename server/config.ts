@@ -53,7 +53,7 @@ export interface AppConfig {
   /** the integration API (server/modules/integration): calls per API key and minute, one budget for every instance; 0: no limit */
   integration: { rateLimitPerMinute: number };
   /** what one caller may have queued (lib/work-limits.ts): requests that queue jobs or e-mails per user and company, e-mails per inbox */
-  work: { maxPerUser: number; maxPerCompany: number; windowSeconds: number; maxPerRecipient: number; recipientWindowSeconds: number };
+  work: { maxPerUser: number; maxPerCompany: number; mailMaxPerUser: number; mailMaxPerCompany: number; windowSeconds: number; maxPerRecipient: number; recipientWindowSeconds: number };
   /** CSV downloads streamed from the database (plugins/exports.ts): how many at once, per user, and how long a client may stop reading */
   exports: { maxConcurrent: number; maxPerUser: number; writeTimeoutMs: number };
   /** the HTTP server's timeouts (app.ts): a whole request's arrival, a silent socket, an idle keep-alive connection */
@@ -179,9 +179,11 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RETENTION_REFRESH_TOKENS_DAYS', default: '7', meaning: 'Refresh tokens are deleted this many days after they expired (rotated and revoked ones included).' },
   { name: 'IDEMPOTENCY_KEY_TTL_HOURS', default: '24', meaning: 'Idempotency-Key retention: a replay later than this is a new request; the cleanup job deletes older keys (never a bulk claim still running).' },
   { name: 'RETENTION_AUDIT_DAYS', default: '365', meaning: 'Audit rows (sign-ins, failures, password events) older than this are deleted (never younger than BRUTE_FORCE_WINDOW_SECONDS).' },
-  { name: 'WORK_MAX_PER_USER', default: '30', meaning: 'Requests of one user that queue background work or e-mails (a user created, an activation resent, a ticket, a voucher resent, an order) per WORK_WINDOW_SECONDS; past it 429 RATE_LIMITED with Retry-After and nothing is done. Counted in the database: one budget for every instance.' },
-  { name: 'WORK_MAX_PER_COMPANY', default: '150', meaning: 'The same, for all the users of one company together.' },
-  { name: 'WORK_WINDOW_SECONDS', default: '300', meaning: 'Window of WORK_MAX_PER_USER and WORK_MAX_PER_COMPANY.' },
+  { name: 'WORK_MAX_PER_USER', default: '60', meaning: 'Requests of one user that queue background work (a batch made or activated, an order confirmed, a reload, a report) per WORK_WINDOW_SECONDS; past it 429 RATE_LIMITED with Retry-After and nothing is done. Counted in the database: one budget for every instance.' },
+  { name: 'WORK_MAX_PER_COMPANY', default: '300', meaning: 'The same, for all the users of one company together.' },
+  { name: 'MAIL_MAX_PER_USER', default: '20', meaning: 'Requests of one user that send e-mail (a user created, an activation resent, a ticket or a message, a voucher resent, a voucher order) per WORK_WINDOW_SECONDS; past it 429 RATE_LIMITED and nothing is sent.' },
+  { name: 'MAIL_MAX_PER_COMPANY', default: '100', meaning: 'The same, for all the users of one company together.' },
+  { name: 'WORK_WINDOW_SECONDS', default: '300', meaning: 'Window of the WORK_MAX_* and MAIL_MAX_PER_USER/COMPANY budgets.' },
   { name: 'MAIL_MAX_PER_RECIPIENT', default: '5', meaning: 'E-mails that requests (and password resets) may send to one address per MAIL_RECIPIENT_WINDOW_SECONDS, whoever asks; past it 429 RECIPIENT_LIMITED (a reset is just not sent). The support mailbox is exempt.' },
   { name: 'MAIL_RECIPIENT_WINDOW_SECONDS', default: '3600', meaning: 'Window of MAIL_MAX_PER_RECIPIENT.' },
   { name: 'EXPORT_MAX_CONCURRENT', default: '4', meaning: 'CSV downloads streamed from the database at once on this instance; each holds one connection of a pool of its own (PostgreSQL), so requests never wait behind exports. Past it a download answers 429 EXPORTS_BUSY with Retry-After.' },
@@ -349,8 +351,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     integration: { rateLimitPerMinute: Math.max(0, int(env, 'INTEGRATION_RATE_LIMIT_PER_MINUTE', 600)) },
     work: {
-      maxPerUser: Math.max(1, int(env, 'WORK_MAX_PER_USER', 30)),
-      maxPerCompany: Math.max(1, int(env, 'WORK_MAX_PER_COMPANY', 150)),
+      maxPerUser: Math.max(1, int(env, 'WORK_MAX_PER_USER', 60)),
+      maxPerCompany: Math.max(1, int(env, 'WORK_MAX_PER_COMPANY', 300)),
+      mailMaxPerUser: Math.max(1, int(env, 'MAIL_MAX_PER_USER', 20)),
+      mailMaxPerCompany: Math.max(1, int(env, 'MAIL_MAX_PER_COMPANY', 100)),
       windowSeconds: Math.max(1, int(env, 'WORK_WINDOW_SECONDS', 300)),
       maxPerRecipient: Math.max(1, int(env, 'MAIL_MAX_PER_RECIPIENT', 5)),
       recipientWindowSeconds: Math.max(1, int(env, 'MAIL_RECIPIENT_WINDOW_SECONDS', 3600)),

@@ -214,7 +214,7 @@ describe.each(DRIVERS)('the OpenAPI fuzz: hostile input never gets a 5xx, a refu
     // no budget runs out in a long run (integration calls per key and minute, work queued per user
     // and company, e-mails per inbox): a 429 would hide the handler
     t = await createTestApp(driver, {
-      env: { INTEGRATION_RATE_LIMIT_PER_MINUTE: '0', WORK_MAX_PER_USER: '1000000', WORK_MAX_PER_COMPANY: '1000000', MAIL_MAX_PER_RECIPIENT: '1000000' },
+      env: { INTEGRATION_RATE_LIMIT_PER_MINUTE: '0', WORK_MAX_PER_USER: '1000000', WORK_MAX_PER_COMPANY: '1000000', MAIL_MAX_PER_USER: '1000000', MAIL_MAX_PER_COMPANY: '1000000', MAIL_MAX_PER_RECIPIENT: '1000000' },
     });
     await t.app.ready();
     // the full demo data (cards, orders, batches, reloadables, tickets): real records for the ids and

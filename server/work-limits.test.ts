@@ -36,8 +36,11 @@ describe('where work is queued (read from the code)', () => {
       .map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
     expect(found.length).toBeGreaterThan(0);
     expect(found.filter((file) => !charged.has(file)), 'a job or e-mail written outside the charged writers escapes the work limits').toEqual([]);
-    for (const file of ['jobs/queue.ts', 'modules/orders/emails.ts']) expect(readFileSync(path.join(SERVER, file), 'utf8')).toContain('chargeQueuedWork(db)');
-    expect(readFileSync(path.join(SERVER, 'mail/mailer.ts'), 'utf8')).toMatch(/await enqueue\(db, EMAIL_SEND_JOB/);
+    expect(readFileSync(path.join(SERVER, 'jobs/queue.ts'), 'utf8')).toContain("chargeQueuedWork(db, options.charge ?? 'work')");
+    expect(readFileSync(path.join(SERVER, 'modules/orders/emails.ts'), 'utf8')).toContain("chargeQueuedWork(db, 'mail')");
+    // an e-mail's job is charged as e-mail, wherever it is queued
+    expect(readFileSync(path.join(SERVER, 'mail/mailer.ts'), 'utf8')).toMatch(/await enqueue\(db, EMAIL_SEND_JOB, [^)]*charge: 'mail'/);
+    expect(readFileSync(path.join(SERVER, 'modules/square/mail-queue.ts'), 'utf8')).toMatch(/enqueue\(db, SQUARE_MAIL_JOB, [^)]*charge: 'mail'/);
   });
 });
 
@@ -52,7 +55,7 @@ describe.each(DRIVERS)('work limits (%s)', (driver) => {
     (await queryRows<{ users: number; jobs: number; outbox: number }>(t.db.db, sql`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM jobs)::int AS jobs, (SELECT count(*) FROM email_outbox)::int AS outbox`))[0];
 
   beforeAll(async () => {
-    t = await createTestApp(driver, { env: { WORK_MAX_PER_USER: '3', WORK_MAX_PER_COMPANY: '5', WORK_WINDOW_SECONDS: '600', MAIL_MAX_PER_RECIPIENT: '2', MAIL_RECIPIENT_WINDOW_SECONDS: '3600' } });
+    t = await createTestApp(driver, { env: { WORK_MAX_PER_USER: '3', WORK_MAX_PER_COMPANY: '5', MAIL_MAX_PER_USER: '3', MAIL_MAX_PER_COMPANY: '5', WORK_WINDOW_SECONDS: '600', MAIL_MAX_PER_RECIPIENT: '2', MAIL_RECIPIENT_WINDOW_SECONDS: '3600' } });
     admin = (await login(t.app, 'admin@tessera.test')).accessToken;
     acme = await companyId(t.db.db, 'ACME');
   });
@@ -76,15 +79,15 @@ describe.each(DRIVERS)('work limits (%s)', (driver) => {
 
   it('the company has a budget of its own, shared by its users', async () => {
     const rita = (await login(t.app, 'referent@acme.test')).accessToken;
-    await t.db.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'work:%'`);
+    await t.db.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'work:%' OR key LIKE 'mail:user:%' OR key LIKE 'mail:company:%'`);
     expect((await call(rita, 'POST', `/api/company/${acme}/users`, people(10))).statusCode).toBe(201);
     // ACME's other users have spent the rest of the company's 5 meanwhile
-    await t.db.db.execute(sql`UPDATE rate_limits SET count = 5 WHERE key = ${`work:company:${acme}`}`);
+    await t.db.db.execute(sql`UPDATE rate_limits SET count = 5 WHERE key = ${`mail:company:${acme}`}`);
     const refused = await call(rita, 'POST', `/api/company/${acme}/users`, people(11));
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe('RATE_LIMITED');
     // Rita's own count is hers: 1 of 3, the refused request left no trace
-    const [mine] = await queryRows<{ count: number }>(t.db.db, sql`SELECT r.count FROM rate_limits r JOIN users u ON r.key = 'work:user:' || u.id WHERE u.email = 'referent@acme.test'`);
+    const [mine] = await queryRows<{ count: number }>(t.db.db, sql`SELECT r.count FROM rate_limits r JOIN users u ON r.key = 'mail:user:' || u.id WHERE u.email = 'referent@acme.test'`);
     expect(mine.count).toBe(1);
   });
 
@@ -93,7 +96,7 @@ describe.each(DRIVERS)('work limits (%s)', (driver) => {
     // the creation's activation was the first e-mail to limit.1@; one resend is the second
     const resend = () => t.app.inject({ method: 'POST', url: `/api/company/${acme}/users/${pending.id}/resend-activation`, headers: bearer(admin) });
     // the admin's own budget is spent by the first test: given back, so only the inbox's limit speaks
-    await t.db.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'work:%'`);
+    await t.db.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'work:%' OR key LIKE 'mail:user:%' OR key LIKE 'mail:company:%'`);
     expect((await resend()).statusCode).toBe(200);
     expect(await outboxTo('limit.1@acme.test')).toBe(2);
     const refused = await resend();

@@ -1,11 +1,13 @@
 import { jobs } from '../db/schema';
 import type { Db } from '../db/client';
-import { chargeQueuedWork } from '../lib/work-limits';
+import { chargeQueuedWork, type WorkKind } from '../lib/work-limits';
 
 export interface EnqueueOptions {
   /** run no earlier than this (default now) */
   runAt?: Date;
   maxAttempts?: number;
+  /** what the request it runs for is charged as (lib/work-limits.ts): background work (default) or an e-mail */
+  charge?: WorkKind;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface EnqueueOptions {
  */
 export async function enqueue(db: Db, name: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
   // the request this work is queued for pays for it (lib/work-limits.ts): past its budget, 429 and nothing queued
-  await chargeQueuedWork(db);
+  await chargeQueuedWork(db, options.charge ?? 'work');
   const [row] = await db
     .insert(jobs)
     .values({ name, payload: payload ?? {}, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5 })

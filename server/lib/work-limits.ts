@@ -11,8 +11,9 @@ import { hitStatement } from './rate-limit-store';
  * one budget, and in the caller's own transaction, so a refused request leaves no count, no job
  * and no e-mail behind.
  *
- * The limit is not a list of routes: it is charged where work is queued. `enqueue` (jobs/queue.ts)
- * and the order e-mails' writer (orders/emails.ts queueMailIds) charge the request they run for,
+ * The limit is not a list of routes: it is charged where work is queued. `enqueue` (jobs/queue.ts:
+ * an e-mail's job as `mail`, any other as `work`) and the order e-mails' writer (orders/emails.ts
+ * queueMailIds, as `mail`) charge the request they run for,
  * once per request, per user and per company (an unsigned request, per address). An e-mail sent
  * to an address a caller chooses or repeats is charged to that inbox too: a link (activation of a
  * user created or resent, an e-mail change, a password reset: modules/user/service.ts issueLink)
@@ -21,9 +22,13 @@ import { hitStatement } from './rate-limit-store';
  * direct call runs outside any request and is not charged; neither is an integration API key,
  * which has its own calls-per-minute budget (INTEGRATION_RATE_LIMIT_PER_MINUTE).
  */
+/** What a request is charged as: background work (a batch, a run, an order's jobs) or e-mail (a link, a notification, a voucher). */
+export type WorkKind = 'work' | 'mail';
+
 export interface WorkLimits {
-  perUser: number;
-  perCompany: number;
+  /** requests per user and per company in the window, for each kind */
+  perUser: Record<WorkKind, number>;
+  perCompany: Record<WorkKind, number>;
   windowMs: number;
   perRecipient: number;
   recipientWindowMs: number;
@@ -33,8 +38,8 @@ export interface WorkLimits {
 
 export function workLimitsOf(config: AppConfig): WorkLimits {
   return {
-    perUser: config.work.maxPerUser,
-    perCompany: config.work.maxPerCompany,
+    perUser: { work: config.work.maxPerUser, mail: config.work.mailMaxPerUser },
+    perCompany: { work: config.work.maxPerCompany, mail: config.work.mailMaxPerCompany },
     windowMs: config.work.windowSeconds * 1000,
     perRecipient: config.work.maxPerRecipient,
     recipientWindowMs: config.work.recipientWindowSeconds * 1000,
@@ -60,14 +65,28 @@ export class RetryLaterError extends ApiError {
   }
 }
 
-const charged = new WeakSet<FastifyRequest>();
+const charged = new WeakMap<FastifyRequest, Set<WorkKind>>();
+
+type ChargeListener = (operation: string, outcome: 'charged' | 'refused') => void;
+const listeners = new Set<ChargeListener>();
+/** Hears every request charged for queuing work, by its route (`POST /api/company/:companyId/users`): what a walk of the routes reads. */
+export function onWorkCharged(listener: ChargeListener): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+const operationOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions?.url ?? request.url.split('?', 1)[0]}`;
 
 /** Who a request's work is counted against: null for an integration key (its own budget) or no request at all. */
-function budgetsOf(request: FastifyRequest): string[] | null {
+function budgetsOf(request: FastifyRequest, kind: WorkKind, limits: WorkLimits): Array<{ key: string; max: number }> | null {
   if ((request as { apiKey?: unknown }).apiKey) return null;
   const auth = (request as { auth?: FastifyRequest['auth'] }).auth;
-  if (auth?.user) return [`work:user:${auth.user.id}`, `work:company:${auth.user.companyId}`];
-  return [`work:address:${request.ip}`];
+  if (auth?.user) {
+    return [
+      { key: `${kind}:user:${auth.user.id}`, max: limits.perUser[kind] },
+      { key: `${kind}:company:${auth.user.companyId}`, max: limits.perCompany[kind] },
+    ];
+  }
+  return [{ key: `${kind}:address:${request.ip}`, max: limits.perUser[kind] }];
 }
 
 async function count(db: Db, key: string, windowMs: number, max: number): Promise<{ over: boolean; retryAfterSeconds: number }> {
@@ -76,22 +95,26 @@ async function count(db: Db, key: string, windowMs: number, max: number): Promis
 }
 
 /**
- * Charges the running request for queuing work, with the caller's executor (inside its
- * transaction): once per request, per user and per company (per address when not signed in).
+ * Charges the running request for queuing work of a kind, with the caller's executor (inside its
+ * transaction): once per request and kind, per user and per company (per address when not signed
+ * in). E-mail has budgets of its own, smaller: it reaches people outside.
  * Past either budget: RetryLaterError (429 RATE_LIMITED), which rolls the request's work back.
  */
-export async function chargeQueuedWork(db: Db): Promise<void> {
+export async function chargeQueuedWork(db: Db, kind: WorkKind = 'work'): Promise<void> {
   const request = currentRequest();
-  if (!request || charged.has(request)) return;
+  if (!request || charged.get(request)?.has(kind)) return;
   const limits = request.workLimits;
-  const budgets = limits && budgetsOf(request);
+  const budgets = limits && budgetsOf(request, kind, limits);
   if (!budgets) return;
-  for (const key of budgets) {
-    const max = key.startsWith('work:company:') ? limits.perCompany : limits.perUser;
+  for (const { key, max } of budgets) {
     const hit = await count(db, key, limits.windowMs, max);
-    if (hit.over) throw new RetryLaterError('RATE_LIMITED', 'Too much work queued in a short time; try again later', hit.retryAfterSeconds);
+    if (hit.over) {
+      for (const listener of listeners) listener(operationOf(request), 'refused');
+      throw new RetryLaterError('RATE_LIMITED', 'Too much work queued in a short time; try again later', hit.retryAfterSeconds);
+    }
   }
-  charged.add(request);
+  charged.set(request, new Set([...(charged.get(request) ?? []), kind]));
+  for (const listener of listeners) listener(operationOf(request), 'charged');
 }
 
 /**

@@ -32,7 +32,7 @@ export async function queueEmail(db: Db, email: QueuedEmail): Promise<string> {
       language: rendered.language,
     })
     .returning({ id: emailOutbox.id });
-  await enqueue(db, EMAIL_SEND_JOB, { outboxId: row.id }, { maxAttempts: 8 });
+  await enqueue(db, EMAIL_SEND_JOB, { outboxId: row.id }, { maxAttempts: 8, charge: 'mail' });
   return row.id;
 }
 

@@ -37,6 +37,8 @@ export async function createTestApp(driver: Driver, options: TestAppOptions = {}
     // tests act as a few users, many times a second: the work limits are tested on their own (work-limits.test.ts)
     WORK_MAX_PER_USER: '100000',
     WORK_MAX_PER_COMPANY: '100000',
+    MAIL_MAX_PER_USER: '100000',
+    MAIL_MAX_PER_COMPANY: '100000',
     MAIL_MAX_PER_RECIPIENT: '100000',
     ...options.env,
   });

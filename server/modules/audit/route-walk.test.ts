@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
+import { onWorkCharged } from '../../lib/work-limits';
 import type { TestApp } from '../../test/app';
 import { login, uniqueIp } from '../../test/auth';
 import { caller, companyIdOf, userWith } from '../../test/builders';
@@ -437,6 +438,16 @@ describe.each(DRIVERS)('route walk: every mutating route writes an audit row (%s
     expect(await total()).toBe(before);
   });
 
+  /** every signed-in user's work budget spent (lib/work-limits.ts), until given back */
+  const spendWorkBudgets = () =>
+    w.t.db.db.execute(sql`INSERT INTO rate_limits (key, count, reset_at) SELECT kind || ':user:' || id, 1000000000, now() + interval '1 hour' FROM users, (VALUES ('work'), ('mail')) AS k(kind)
+      ON CONFLICT (key) DO UPDATE SET count = EXCLUDED.count, reset_at = EXCLUDED.reset_at`);
+  const giveBackWorkBudgets = () => w.t.db.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'work:user:%' OR key LIKE 'mail:user:%'`);
+  /** the routes whose own request was charged for queuing work (issue 39), as the walk finds them */
+  const queuing = new Set<string>();
+  const stopHearing = onWorkCharged((operation) => queuing.add(operation));
+  afterAll(() => stopHearing());
+
   for (const [route, run] of Object.entries(CASES)) {
     it(`${route} writes an audit row of its own`, async () => {
       const operation = operationOf(route);
@@ -450,4 +461,26 @@ describe.each(DRIVERS)('route walk: every mutating route writes an audit row (%s
       if (BY_API_KEY.has(route)) expect(written.every((row) => row.actor_type === 'api_key')).toBe(true);
     });
   }
+
+  it('the routes found queuing work by the walk include those the abuse probe named', () => {
+    // (runs after the cases: vitest keeps a file's tests in order)
+    // every route whose request queued a job or an e-mail was charged to its caller's budget (a job
+    // or e-mail written anywhere else is refused by work-limits.test.ts, which reads the code)
+    const named = ['/users', '/users/{id}/resend-activation', '/tickets', '/square/orders', '/square/communications/{id}/resend'].map((path) => operationOf(`POST ${company(path)}`));
+    expect([...queuing]).toEqual(expect.arrayContaining(named.filter((operation) => Object.keys(CASES).some((route) => operationOf(route) === operation))));
+    expect(queuing.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('a ticket message (exempt from the walk: not an audited table) is held to the budget too', async () => {
+    const id = await ticket(w);
+    const send = () => w.call(w.operator, 'POST', acme(w, `/tickets/${id}/messages`), { body: 'Walk message' });
+    expect((await send()).statusCode).toBeLessThan(300);
+    await spendWorkBudgets();
+    try {
+      const refused = await send();
+      expect(refused.statusCode, refused.body).toBe(429);
+    } finally {
+      await giveBackWorkBudgets();
+    }
+  });
 });

@@ -35,7 +35,7 @@ export async function queueMails(db: Db, mails: readonly Mail[]): Promise<number
 export async function queueMailIds(db: Db, mails: readonly Mail[]): Promise<string[]> {
   if (mails.length === 0) return [];
   // the request they are queued for pays for them (lib/work-limits.ts); a job's are free
-  await chargeQueuedWork(db);
+  await chargeQueuedWork(db, 'mail');
   const rows = mails.map((m) => ({ id: crypto.randomUUID(), to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
   await db.execute(sql`WITH o AS (
       INSERT INTO email_outbox (id, to_address, subject, text_body, template, language)

@@ -26,5 +26,5 @@ export async function queueOrderMails(db: Db, orderId: string, codeIds?: readonl
 
 /** One run of the sender, now or at `runAt`, with the caller's executor (it commits with the rows it is for). */
 export function queueSenderRun(db: Db, runAt?: Date): Promise<string> {
-  return enqueue(db, SQUARE_MAIL_JOB, {}, { maxAttempts: 20, ...(runAt ? { runAt } : {}) });
+  return enqueue(db, SQUARE_MAIL_JOB, {}, { maxAttempts: 20, charge: 'mail', ...(runAt ? { runAt } : {}) });
 }
