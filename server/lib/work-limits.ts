@@ -14,7 +14,8 @@ import { hitStatement } from './rate-limit-store';
  * The limit is not a list of routes: it is charged where work is queued. `enqueue` (jobs/queue.ts:
  * an e-mail's job as `mail`, any other as `work`) and the order e-mails' writer (orders/emails.ts
  * queueMailIds, as `mail`) charge the request they run for,
- * once per request, per user and per company (an unsigned request, per address). An e-mail sent
+ * once per request, per user and per company. An unsigned request (a password reset) is held by
+ * its route's own per-address limit instead. An e-mail sent
  * to an address a caller chooses or repeats is charged to that inbox too: a link (activation of a
  * user created or resent, an e-mail change, a password reset: modules/user/service.ts issueLink)
  * and a voucher's resend (square/communications.routes.ts). Notifications to the people of a
@@ -80,13 +81,12 @@ const operationOf = (request: FastifyRequest) => `${request.method} ${request.ro
 function budgetsOf(request: FastifyRequest, kind: WorkKind, limits: WorkLimits): Array<{ key: string; max: number }> | null {
   if ((request as { apiKey?: unknown }).apiKey) return null;
   const auth = (request as { auth?: FastifyRequest['auth'] }).auth;
-  if (auth?.user) {
-    return [
-      { key: `${kind}:user:${auth.user.id}`, max: limits.perUser[kind] },
-      { key: `${kind}:company:${auth.user.companyId}`, max: limits.perCompany[kind] },
-    ];
-  }
-  return [{ key: `${kind}:address:${request.ip}`, max: limits.perUser[kind] }];
+  // an unsigned request (a password reset asked for) is held by its route's own per-address limit
+  if (!auth?.user) return null;
+  return [
+    { key: `${kind}:user:${auth.user.id}`, max: limits.perUser[kind] },
+    { key: `${kind}:company:${auth.user.companyId}`, max: limits.perCompany[kind] },
+  ];
 }
 
 async function count(db: Db, key: string, windowMs: number, max: number): Promise<{ over: boolean; retryAfterSeconds: number }> {
@@ -96,8 +96,7 @@ async function count(db: Db, key: string, windowMs: number, max: number): Promis
 
 /**
  * Charges the running request for queuing work of a kind, with the caller's executor (inside its
- * transaction): once per request and kind, per user and per company (per address when not signed
- * in). E-mail has budgets of its own, smaller: it reaches people outside.
+ * transaction): once per request and kind, per user and per company. E-mail has budgets of its own, smaller: it reaches people outside.
  * Past either budget: RetryLaterError (429 RATE_LIMITED), which rolls the request's work back.
  */
 export async function chargeQueuedWork(db: Db, kind: WorkKind = 'work'): Promise<void> {
