@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { queryRows, type Db } from '../db/client';
-import { currentRequest } from './audit-context';
+import { currentRequest, requestAuditContext } from './audit-context';
 import { ApiError } from './errors';
 import { hitStatement } from './rate-limit-store';
 
@@ -75,7 +75,8 @@ export function onWorkCharged(listener: ChargeListener): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
-const operationOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions?.url ?? request.url.split('?', 1)[0]}`;
+/** the route a request ran, as the audit trail names it (`POST /api/company/:companyId/users`) */
+const operationOf = (request: FastifyRequest) => requestAuditContext(request).operation ?? request.method;
 
 /** Who a request's work is counted against: null for an integration key (its own budget) or no request at all. */
 function budgetsOf(request: FastifyRequest, kind: WorkKind, limits: WorkLimits): Array<{ key: string; max: number }> | null {
