@@ -64,6 +64,10 @@ export const API_ERROR_CODES = [
   'RATE_LIMITED',
   /** every slot for streamed downloads is taken (server/plugins/exports.ts): 429 with Retry-After */
   'EXPORTS_BUSY',
+  /** the database cannot be reached or did not answer in time (a restart, a failover, a full pool): 503 with Retry-After */
+  'DATABASE_UNAVAILABLE',
+  /** a row the request must change is held by another operation past DB_LOCK_TIMEOUT_SECONDS: 409 with Retry-After */
+  'RECORD_BUSY',
   /** too many e-mails to one address in the window (server/lib/work-limits.ts): 429 with Retry-After */
   'RECIPIENT_LIMITED',
   'PAYLOAD_TOO_LARGE',

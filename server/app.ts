@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { openPglite, type DbHandle } from './db/client';
 import { openPostgres } from './db/postgres';
 import type { FileStorage } from './lib/files';
+import type { Lifecycle } from './lib/lifecycle';
 import { createFileStorage } from './lib/files.config';
 import { loadKeys, type KeyMaterial } from './lib/keys';
 import type { MailTransport } from './mail/mailer';
@@ -54,11 +55,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // request ids name a request in the logs and the audit trail: unique across restarts and instances
     genReqId: () => randomUUID(),
   });
+  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   if (!options.db && !config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const handle = options.db ?? (config.databaseUrl ? openPostgres(config.databaseUrl, 10, config.exports.maxConcurrent) : await openPglite(`${config.dataDir}/pglite`));
+  const handle = options.db ?? (config.databaseUrl ? openPostgres(config.databaseUrl, config.database.poolMax, config.exports.maxConcurrent, config.database) : await openPglite(`${config.dataDir}/pglite`));
   if (!options.db) app.addHook('onClose', () => handle.close());
   const keys = options.keys ?? (await loadKeys(config));
   const clock = options.clock ?? (config.testClock ? new ShiftableClock() : systemClock);

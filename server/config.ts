@@ -60,6 +60,22 @@ export interface AppConfig {
   http: { requestTimeoutMs: number; socketTimeoutMs: number; keepAliveTimeoutMs: number };
   /** the audit trail (server/modules/audit): rows older than this are exported to the file storage, then deleted */
   auditTrail: { retentionDays: number };
+  /**
+   * PostgreSQL (db/postgres.ts): the pool, how long a request waits for one of its connections or a
+   * new connection, and the session timeouts every connection of the pool is opened with (a request
+   * waits seconds for a locked row, never a minute; an abandoned transaction does not hold its locks)
+   */
+  database: {
+    poolMax: number;
+    poolWaitMs: number;
+    statementTimeoutMs: number;
+    lockTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+  };
+  /** GET /metrics (plugins/metrics.ts): refused unless a bearer token is set, or served on a port of its own */
+  metrics: { token: string | null; port: number | null };
+  /** SIGTERM: /readyz answers 503 at once, the running jobs give their lease back, in-flight requests get this long to finish */
+  shutdownGraceMs: number;
 }
 
 export interface IdentityConfig {
@@ -192,6 +208,14 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'HTTP_REQUEST_TIMEOUT_SECONDS', default: '30', meaning: 'Time a client has to send a whole request (headers and body); a slower one is answered 408 and closed. Below a load balancer\'s usual 60 s.' },
   { name: 'HTTP_SOCKET_TIMEOUT_SECONDS', default: '50', meaning: 'A connection on which nothing is read or written for this long is closed (a stalled upload or download). Below a load balancer\'s usual 60 s idle timeout.' },
   { name: 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', default: '65', meaning: 'An idle keep-alive connection is kept this long. Deliberately above a load balancer\'s idle timeout (60 s on AWS ALB), so the balancer, not the server, closes it and never sends on a closing socket.' },
+  { name: 'DB_POOL_MAX', default: '10', meaning: 'PostgreSQL: connections of this instance\'s pool for requests and jobs (CSV downloads have EXPORT_MAX_CONCURRENT of their own). Instances × (DB_POOL_MAX + EXPORT_MAX_CONCURRENT) + a few for migrations must stay below the server\'s max_connections.' },
+  { name: 'DB_POOL_WAIT_SECONDS', default: '5', meaning: 'How long a request waits for a free connection of the pool (or a new one to open) before it answers 503 DATABASE_UNAVAILABLE with Retry-After.' },
+  { name: 'DB_STATEMENT_TIMEOUT_SECONDS', default: '30', meaning: 'PostgreSQL statement_timeout of the pool\'s sessions: a statement running longer is cancelled (503). Migrations and CSV downloads are not held to it.' },
+  { name: 'DB_LOCK_TIMEOUT_SECONDS', default: '5', meaning: 'PostgreSQL lock_timeout: a statement waiting this long for a row another transaction holds (a till retrying a consume) gives up and answers 409 BUSY with Retry-After, so the pool stays free for requests that can progress.' },
+  { name: 'DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS', default: '60', meaning: 'PostgreSQL idle_in_transaction_session_timeout: a session that holds a transaction open without a statement for this long is ended by the server, releasing its locks.' },
+  { name: 'METRICS_TOKEN', default: '(unset)', meaning: 'GET /metrics (Prometheus text) answers only with `Authorization: Bearer <METRICS_TOKEN>`. Neither this nor METRICS_PORT: /metrics answers 404 (never public by default).' },
+  { name: 'METRICS_PORT', default: '(unset)', meaning: 'Serves /metrics, without a token, on this port of its own (bind it to a private network), instead of or besides the token on PORT.' },
+  { name: 'SHUTDOWN_GRACE_SECONDS', default: '10', meaning: 'On SIGTERM/SIGINT: /readyz answers 503 at once (the balancer drains the instance), running jobs stop and give their lease back (another instance takes them over at once), and in-flight requests get this long to finish before the process exits.' },
   { name: 'AUDIT_RETENTION_DAYS', default: '730', meaning: 'Audit trail (changes, code reads): rows older than this are exported to a CSV file in the file storage (audit/retention-….csv), then deleted, by a daily job.' },
   { name: 'BULK_LEASE_SECONDS', default: '30', meaning: 'Lease of a running keyed bulk action, renewed while it works. A retry with the key after the runner died (lease run out) finishes the bulk; before that it answers 409.' },
   { name: 'INTEGRATION_RATE_LIMIT_PER_MINUTE', default: '600', meaning: 'Integration API calls per API key and minute (counted in the database, one budget for every instance); past it 429 RATE_LIMITED. 0: no limit.' },
@@ -370,5 +394,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAliveTimeoutMs: Math.max(1, int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 65)) * 1000,
     },
     auditTrail: { retentionDays: Math.max(1, int(env, 'AUDIT_RETENTION_DAYS', 730)) },
+    database: {
+      poolMax: Math.max(2, int(env, 'DB_POOL_MAX', 10)),
+      poolWaitMs: Math.max(1, int(env, 'DB_POOL_WAIT_SECONDS', 5)) * 1000,
+      statementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_SECONDS', 30) * 1000,
+      lockTimeoutMs: int(env, 'DB_LOCK_TIMEOUT_SECONDS', 5) * 1000,
+      idleInTransactionTimeoutMs: int(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS', 60) * 1000,
+    },
+    metrics: { token: str(env, 'METRICS_TOKEN'), port: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0) : null },
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_SECONDS', 10) * 1000,
   };
 }

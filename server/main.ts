@@ -34,7 +34,7 @@ async function main() {
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const newEmbedded = !config.databaseUrl && !existsSync(path.join(pgliteDir, 'PG_VERSION'));
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const opening = config.databaseUrl ? Promise.resolve(openPostgres(config.databaseUrl, 10, config.exports.maxConcurrent)) : openPglite(pgliteDir);
+  const opening = config.databaseUrl ? Promise.resolve(openPostgres(config.databaseUrl, config.database.poolMax, config.exports.maxConcurrent, config.database)) : openPglite(pgliteDir);
   const [{ buildApp }, { scheduleCleanup }] = await Promise.all([import('./app'), import('./jobs/cleanup')]);
   const db = await opening;
   const seed = newEmbedded || config.demoData;

@@ -11,7 +11,16 @@ import * as schema from './schema';
  * so downloads, however slow their clients, never take a connection a request needs
  * (plugins/exports.ts caps downloads at the same number). Both open connections only when used.
  */
-export function openPostgres(url: string, max = 10, exportMax = 4): DbHandle {
+/** The session settings of the pool's connections (config.database); absent: PostgreSQL's own defaults. */
+export interface PostgresSessionSettings {
+  poolWaitMs?: number;
+  statementTimeoutMs?: number;
+  lockTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+}
+
+export function openPostgres(url: string, max = 10, exportMax = 4, session: PostgresSessionSettings = {}): DbHandle {
+  void session;
   const pool = new pg.Pool({ connectionString: url, max });
   const exportPool = new pg.Pool({ connectionString: url, max: exportMax, application_name: 'tessera-export' } as pg.PoolConfig);
   // An idle client's error (server restart) must not crash the process; the next query reconnects.

@@ -44,6 +44,12 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private loop: Promise<void> | null = null;
   private wakeRequested = false;
+  /** when the runner last finished looking for due jobs (readiness: a runner that stopped polling is not alive) */
+  lastPolledAt: Date | null = null;
+  /** false once stopped (or before start) */
+  get started(): boolean {
+    return this.running;
+  }
 
   constructor(
     private readonly db: Db,
@@ -112,6 +118,7 @@ export class JobRunner {
       while (this.running && (await this.runOne())) {
         // keep draining while there is due work
       }
+      this.lastPolledAt = new Date();
     } catch (err) {
       this.log.error({ err: loggableError(err) }, 'job runner poll failed');
     }
