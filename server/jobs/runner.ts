@@ -46,6 +46,10 @@ export class JobRunner {
   private wakeRequested = false;
   /** when the runner last finished looking for due jobs (readiness: a runner that stopped polling is not alive) */
   lastPolledAt: Date | null = null;
+  /** the job this runner is running now, if any (readiness: a runner busy with a long job is alive) */
+  activeJob: { id: string; name: string; since: Date } | null = null;
+  /** told of every job this runner ends (metrics): its kind, how it ended, how long it ran */
+  onJobEnd: ((name: string, outcome: 'done' | 'retry' | 'failed' | 'lost', seconds: number) => void) | null = null;
   /** false once stopped (or before start) */
   get started(): boolean {
     return this.running;
