@@ -18,7 +18,7 @@ import { DRIVERS, createTestDb } from '../test/db';
 import { waitFor } from '../test/processes';
 import { enqueue } from './queue';
 import { JobRegistry } from './registry';
-import { JobRunner } from './runner';
+import { JobRunner, RELEASED_ERROR, SHUTDOWN_REASON } from './runner';
 
 const log = Fastify({ logger: { level: 'silent' } }).log;
 /** a stale delay of one second, renewed every quarter second: leases are short so the tests are */
@@ -111,6 +111,105 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
     // aborted because its renewal found the job no longer its own
     expect(ownerWhenAborted).not.toBe(stalled.workerId);
     expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 2, lastError: null, lockedBy: null, lockedAt: null });
+  });
+
+  it('a stop for a shutdown gives the running job back: queued at once, its attempt not counted, and another runner claims it at once', async () => {
+    const registry = new JobRegistry();
+    const runs: string[] = [];
+    let firstStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstStarted = resolve));
+    let reason: unknown;
+    registry.register('handback', async (_payload, { signal, attempt, lastAttempt }) => {
+      runs.push(`run ${runs.length + 1}: attempt ${attempt}${lastAttempt ? ' (last)' : ''}`);
+      if (runs.length > 1) return;
+      firstStarted();
+      await aborted(signal);
+      reason = signal.reason;
+      signal.throwIfAborted();
+    });
+    const stopping = new JobRunner(db.db, registry, log, options);
+    const ends: string[] = [];
+    stopping.onJobEnd = (name, outcome, seconds) => ends.push(`${name} ${outcome} ${seconds >= 0 && seconds < 10}`);
+    // one attempt only: were the released attempt counted, the next would be past max_attempts
+    const id = await enqueue(db.db, 'handback', {}, { maxAttempts: 1 });
+    stopping.start();
+    await started;
+    expect(stopping.activeJob).toMatchObject({ id, name: 'handback' });
+    expect(await jobRow(db, id)).toMatchObject({ status: 'running', attempts: 1, lockedBy: stopping.workerId });
+    await stopping.stop({ release: true, waitMs: 5000 });
+    expect(reason).toMatchObject({ name: 'AbortError', message: SHUTDOWN_REASON });
+    expect(stopping.activeJob).toBeNull();
+    expect(ends).toEqual(['handback lost true']);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedAt: null, lastError: RELEASED_ERROR, finishedAt: null });
+    const [due] = await queryRows<{ due: boolean }>(db.db, sql`SELECT run_at <= now() AS due FROM jobs WHERE id = ${id}`);
+    expect(due.due).toBe(true);
+
+    // at once: a claim (no stale recovery, no wait) by the other instance's runner
+    const taking = new JobRunner(other.db, registry, log, options);
+    expect(await taking.runOne()).toBe(true);
+    expect(runs).toEqual(['run 1: attempt 1 (last)', 'run 2: attempt 1 (last)']);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 1, lastError: null, lockedBy: null });
+  });
+
+  it('a handler that ignores its signal does not hold a shutdown past its bound; the job is given back and that handler writes nothing after', async () => {
+    const registry = new JobRegistry();
+    let handlerStarted!: () => void;
+    const started = new Promise<void>((resolve) => (handlerStarted = resolve));
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let stubbornEnded = false;
+    registry.register('stubborn', async () => {
+      handlerStarted();
+      await held; // never looks at its signal
+      stubbornEnded = true;
+    });
+    const stopping = new JobRunner(db.db, registry, log, options);
+    const ends: string[] = [];
+    stopping.onJobEnd = (name, outcome) => ends.push(`${name} ${outcome}`);
+    const id = await enqueue(db.db, 'stubborn', {});
+    stopping.start();
+    await started;
+    const began = Date.now();
+    await stopping.stop({ release: true, waitMs: 300 });
+    const took = Date.now() - began;
+    expect(took).toBeGreaterThanOrEqual(290);
+    expect(took).toBeLessThan(2000);
+    expect(stubbornEnded).toBe(false);
+    expect(stopping.activeJob).toBeNull();
+    expect(ends).toEqual(['stubborn lost']);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lastError: RELEASED_ERROR });
+    // a second stop (app.close() after the shutdown's) does not wait for that handler either
+    await stopping.stop();
+
+    // the other instance runs it to the end; then the stubborn handler returns: its outcome is not written
+    const quick = new JobRegistry();
+    quick.register('stubborn', async () => {});
+    const taking = new JobRunner(other.db, quick, log, options);
+    expect(await taking.runOne()).toBe(true);
+    const done = await jobRow(db, id);
+    expect(done).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+    finish();
+    await waitFor(async () => stubbornEnded, 'the stubborn handler returned');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await jobRow(db, id)).toEqual(done);
+    expect(ends).toEqual(['stubborn lost']);
+  });
+
+  it('a job claimed while a shutdown stops the runner is given back unrun', async () => {
+    const registry = new JobRegistry();
+    let ran = false;
+    registry.register('late', async () => {
+      ran = true;
+    });
+    const runner = new JobRunner(db.db, registry, log, options);
+    runner.start();
+    await runner.stop({ release: true });
+    const id = await enqueue(db.db, 'late', {});
+    // drain() after the stop: the claim finds the runner releasing, gives the job back and claims nothing more
+    expect(await runner.drain()).toBe(0);
+    expect(ran).toBe(false);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lastError: RELEASED_ERROR });
+    await db.db.delete(jobs).where(eq(jobs.id, id));
   });
 
   it("logs a renewal's database error without stopping the handler, and renews again", async () => {

@@ -35,6 +35,8 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
       if (attempt < 3) throw new Error(`boom ${attempt}`);
     });
     const runner = new JobRunner(db.db, registry, log, options);
+    const ends: string[] = [];
+    runner.onJobEnd = (name, outcome, seconds) => ends.push(`${name} ${outcome} ${seconds >= 0}`);
     const id = await enqueue(db.db, 'flaky', { n: 1 });
     runner.start();
     try {
@@ -43,6 +45,8 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
       await runner.stop();
     }
     expect(attempts).toEqual([1, 2, 3]);
+    expect(ends).toEqual(['flaky retry true', 'flaky retry true', 'flaky done true']);
+    expect(runner.activeJob).toBeNull();
     expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 3, lastError: null, lockedBy: null });
   });
 
@@ -70,11 +74,14 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
       throw new Error('always broken');
     });
     const runner = new JobRunner(db.db, registry, log, { ...options, backoffBaseMs: 0 });
+    const outcomes: string[] = [];
+    runner.onJobEnd = (_name, outcome) => outcomes.push(outcome);
     const id = await enqueue(db.db, 'broken', {}, { maxAttempts: 2 });
     while (await runner.runOne()) {
       // drain, including the immediate retry
     }
     expect(await jobRow(db, id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'always broken' });
+    expect(outcomes).toEqual(['retry', 'failed']);
   });
 
 
@@ -111,6 +118,20 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
       }),
     ).rejects.toThrow('abort');
     expect((await db.db.select().from(jobs)).length).toBe(before);
+  });
+
+  it('names the job under way in activeJob while its handler runs, and clears it after', async () => {
+    const registry = new JobRegistry();
+    let seen: unknown;
+    const runner = new JobRunner(db.db, registry, log, options);
+    registry.register('watched', async () => {
+      seen = runner.activeJob;
+    });
+    const id = await enqueue(db.db, 'watched', {});
+    expect(runner.activeJob).toBeNull();
+    expect(await runner.drain()).toBe(1);
+    expect(seen).toMatchObject({ id, name: 'watched', since: expect.any(Date) });
+    expect(runner.activeJob).toBeNull();
   });
 
   it('does not run jobs before their time', async () => {

@@ -20,6 +20,40 @@ export interface RunnerOptions {
   now?: () => Date;
 }
 
+/** How `stop()` ends the job under way. */
+export interface StopOptions {
+  /**
+   * Give the running job back instead of waiting for it (a shutdown): its handler's `signal` aborts,
+   * the handler gets `waitMs` to return, then the job is queued again for anyone at once, its
+   * attempt not counted (it was not the job's failure). Without it, `stop()` waits for the job.
+   */
+  release?: boolean;
+  /** how long a released job's handler may take to return before it is given back anyway (default 3 s) */
+  waitMs?: number;
+}
+
+/** The reason a shutdown gives the running job's `signal` (an AbortError, as a lost lease's). */
+export const SHUTDOWN_REASON = 'the instance is shutting down: the job is given back to the queue';
+/** The `last_error` of a job a shutdown gave back. */
+export const RELEASED_ERROR = 'released by a shutdown of its instance (not a failure: the attempt is not counted)';
+
+/** The job under way: what `stop({ release })` needs to give it back. */
+interface Running {
+  id: string;
+  name: string;
+  since: Date;
+  /** aborts the handler's signal with the shutdown's reason */
+  shutdown: AbortController;
+  /** ends the lease's renewals (set once the handler runs) */
+  stopLease: (() => Promise<void>) | null;
+  /** resolves once runOne is done with the job (outcome written, or given back) */
+  settled: Promise<void>;
+  /** `onJobEnd` was told */
+  ended: boolean;
+  /** the job was given back (by `stop`, or by runOne after its handler stopped): nothing more is written for it */
+  released: boolean;
+}
+
 interface ClaimedJob {
   id: string;
   name: string;
@@ -36,7 +70,9 @@ interface ClaimedJob {
  * at-least-once: a worker that dies mid-job stops renewing, and another runner re-queues the job
  * once its lock is `staleAfterSeconds` old. A worker that was only stalled that long finds at its
  * next renewal that the job is no longer its own: its handler's `signal` aborts (the handler stops
- * writing) and it writes no outcome over the new owner's.
+ * writing) and it writes no outcome over the new owner's. A shutdown (`stop({ release: true })`)
+ * does not wait for a long job: it aborts the same `signal`, gives the handler a few seconds to
+ * stop between its chunks, and puts the job back in the queue for another instance at once.
  */
 export class JobRunner {
   readonly workerId = `worker-${crypto.randomUUID()}`;
@@ -44,6 +80,10 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private loop: Promise<void> | null = null;
   private wakeRequested = false;
+  /** set by `stop({ release: true })`: a job claimed from now on is given back at once, unrun */
+  private releasing = false;
+  private releaseStop: Promise<void> | null = null;
+  private current: Running | null = null;
   /** when the runner last finished looking for due jobs (readiness: a runner that stopped polling is not alive) */
   lastPolledAt: Date | null = null;
   /** the job this runner is running now, if any (readiness: a runner busy with a long job is alive) */
@@ -65,14 +105,86 @@ export class JobRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.releasing = false;
+    this.releaseStop = null;
     this.schedule(0);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops polling. By default waits for the job under way to finish. With `release` (a shutdown)
+   * the job is given back instead: its `signal` aborts (an AbortError saying the instance is
+   * shutting down), its handler gets `waitMs` to return, and the job is queued again for anyone at
+   * once (`run_at` now, the attempt not counted, `last_error` saying so), only while it is still
+   * this worker's (`locked_by`). A handler that ignores its signal does not hold the stop longer:
+   * the job is given back all the same and whatever that handler does afterwards writes no outcome
+   * (a handler's chunks are transactions of their own, and a run resumes from what was committed).
+   */
+  async stop(options: StopOptions = {}): Promise<void> {
+    // a shutdown already gave the job back: a handler that ignored its signal is not waited for (app.close() stops the runner again)
+    if (this.releaseStop) return this.releaseStop;
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.loop;
+    if (!options.release) {
+      await this.loop;
+      return;
+    }
+    this.releaseStop = this.stopReleasing(options.waitMs ?? 3000);
+    return this.releaseStop;
+  }
+
+  private async stopReleasing(waitMs: number): Promise<void> {
+    this.releasing = true;
+    const job = this.current;
+    if (job) job.shutdown.abort(new DOMException(SHUTDOWN_REASON, 'AbortError'));
+    // the polling loop, and a job run by `drain()` or `runOne()` outside it
+    const under = [this.loop, job?.settled].filter((p): p is Promise<void> => p !== null && p !== undefined);
+    if (under.length === 0) return;
+    let bound: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      Promise.all(under).then(() => false),
+      new Promise<boolean>((resolve) => {
+        bound = setTimeout(() => resolve(true), waitMs);
+        bound.unref();
+      }),
+    ]);
+    clearTimeout(bound);
+    if (!timedOut) return;
+    // the handler did not return in time (or the loop hangs): give the job back without it
+    const stuck = this.current;
+    if (stuck && !stuck.released) {
+      this.log.warn({ jobId: stuck.id, job: stuck.name }, 'job handler did not stop in time: giving its job back anyway');
+      await this.release(stuck);
+    }
+  }
+
+  /** Queues a job this worker holds again for anyone at once, its attempt not counted (a shutdown, not the job's failure). */
+  private async release(job: Running): Promise<void> {
+    if (job.released) return;
+    job.released = true;
+    await job.stopLease?.();
+    const rows = await queryRows<{ id: string }>(
+      this.db,
+      sql`
+      UPDATE jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), run_at = now(),
+        locked_at = NULL, locked_by = NULL, last_error = ${RELEASED_ERROR}
+      WHERE id = ${job.id} AND locked_by = ${this.workerId} AND status = 'running'
+      RETURNING id`,
+    );
+    this.log.info({ jobId: job.id, job: job.name, released: rows.length === 1 }, rows.length === 1 ? 'job given back to the queue (shutdown)' : 'job not given back: no longer this worker\'s');
+    this.ended(job, 'lost');
+  }
+
+  /** A job's end, told once: `activeJob` cleared, `onJobEnd` called (a job given back by a shutdown counts as 'lost': this runner did not finish it). */
+  private ended(job: Running, outcome: 'done' | 'retry' | 'failed' | 'lost'): void {
+    if (job.ended) return;
+    job.ended = true;
+    if (this.activeJob?.since === job.since) this.activeJob = null;
+    try {
+      this.onJobEnd?.(job.name, outcome, (Date.now() - job.since.getTime()) / 1000);
+    } catch (err) {
+      this.log.error({ err: loggableError(err) }, 'onJobEnd failed');
+    }
   }
 
   /**
@@ -151,27 +263,67 @@ export class JobRunner {
     );
     if (!job) return false;
     const log = this.log.child({ jobId: job.id, job: job.name });
+    const since = new Date();
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const running: Running = { id: job.id, name: job.name, since, shutdown: new AbortController(), stopLease: null, settled, ended: false, released: false };
+    this.current = running;
+    this.activeJob = { id: job.id, name: job.name, since };
+    try {
+      // claimed while a shutdown began: given back unrun (and nothing more is claimed)
+      if (this.releasing) {
+        await this.release(running);
+        return false;
+      }
+      await this.runClaimed(job, running, log);
+    } finally {
+      if (this.current === running) this.current = null;
+      if (this.activeJob?.since === since) this.activeJob = null;
+      settle();
+    }
+    return true;
+  }
+
+  private async runClaimed(job: ClaimedJob, running: Running, log: FastifyBaseLogger): Promise<void> {
     const lease = this.renewLease(job.id, log);
+    running.stopLease = () => lease.stop();
+    // the handler's signal: the lease lost, or the instance shutting down
+    const signal = AbortSignal.any([lease.signal, running.shutdown.signal]);
     try {
       try {
         const handler = this.registry.get(job.name);
         if (!handler) throw new Error(`no handler registered for job "${job.name}"`);
         // the job's changes are its own in the audit trail (lib/audit-context.ts), whoever queued it
         await runWithAuditContext(jobAuditContext(job.name), () =>
-          handler(job.payload, { jobId: job.id, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, log, signal: lease.signal }),
+          handler(job.payload, { jobId: job.id, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, log, signal }),
         );
       } finally {
         await lease.stop();
       }
       // another runner owns the job now: its outcome is not ours to write (nor is it, by `locked_by`)
-      if (lease.signal.aborted) return true;
+      if (lease.signal.aborted) {
+        this.ended(running, 'lost');
+        return;
+      }
+      // given back by a stop that did not wait for this handler any longer
+      if (running.released) return;
+      // a handler that finished its work although the shutdown asked it to stop: its outcome stands
       await this.db.execute(sql`
         UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, locked_by = NULL, last_error = NULL
         WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
+      this.ended(running, 'done');
     } catch (err) {
       if (lease.signal.aborted) {
         log.info({ err }, 'job stopped: its lease was lost');
-        return true;
+        this.ended(running, 'lost');
+        return;
+      }
+      if (running.released) return;
+      if (running.shutdown.signal.aborted) {
+        // stopped for the shutdown (whatever it threw on its way out): not the job's failure
+        log.info({ err: loggableError(err) }, 'job stopped: the instance is shutting down');
+        await this.release(running);
+        return;
       }
       const message = storableMessage(err);
       const final = job.attempts >= job.max_attempts;
@@ -184,8 +336,8 @@ export class JobRunner {
           run_at = ${this.dueBefore()} + make_interval(secs => ${delayMs / 1000}),
           last_error = ${message.slice(0, 2000)}, locked_at = NULL, locked_by = NULL
         WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
+      this.ended(running, final ? 'failed' : 'retry');
     }
-    return true;
   }
 
   /**
