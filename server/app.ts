@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { mkdirSync } from 'node:fs';
@@ -16,7 +15,9 @@ import { ShiftableClock, systemClock, type Clock } from './lib/clock';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { exportsPlugin } from './plugins/exports';
-import { loggerOptions } from './plugins/logging';
+import { healthPlugin } from './plugins/health';
+import { loggerOptions, requestId, requestLogPlugin } from './plugins/logging';
+import { attachJobMetrics, metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 
@@ -52,8 +53,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: true },
     // a bad URL or an over-long path parameter answers problem+json without echoing the URL
     frameworkErrors,
-    // request ids name a request in the logs and the audit trail: unique across restarts and instances
-    genReqId: () => randomUUID(),
+    // request ids name a request in the logs and the audit trail: unique across restarts and
+    // instances, or the proxy's X-Request-Id when it is a safe token (plugins/logging.ts)
+    genReqId: requestId,
+    // one line per request, written when it ends, by plugins/logging.ts (not Fastify's pair:
+    // disableRequestLogging, given through the log controller as Fastify 5.12 wants it)
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +70,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const keys = options.keys ?? (await loadKeys(config));
   const clock = options.clock ?? (config.testClock ? new ShiftableClock() : systemClock);
   await app.register(errorsPlugin);
+  // before every route: their requests are logged and counted
+  await app.register(requestLogPlugin);
+  await app.register(metricsPlugin, { config, db: handle.db, clock });
   await app.register(securityPlugin, { config, db: handle.driver === 'postgres' ? handle.db : undefined });
   await app.register(docsPlugin, { config });
   // streamed downloads capped and timed out (issue 39): the Node server's sockets and pools; the
@@ -84,6 +92,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // the pool's connections, once no job sends any more
     if (options.mailTransport === undefined) mailTransport?.close?.();
   });
+  attachJobMetrics(app.metrics, ctx.jobs);
+  // before the SPA's fallback: /healthz and /readyz are routes of their own
+  await app.register(healthPlugin, { config, db: handle.db, files: ctx.files, jobs: ctx.jobs });
   await app.register(spaPlugin, { config });
   return app;
 }

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -97,6 +98,11 @@ export function createDiskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async probe() {
+      // the folder is there (made if it is not yet) and this process may write in it
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK | constants.X_OK);
     },
   };
 }

@@ -42,5 +42,8 @@ export function createMemoryStorage(): FileStorage {
     async remove(key) {
       files.delete(checkKey(key));
     },
+    async probe() {
+      // always there while the host lives
+    },
   };
 }

@@ -4,6 +4,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -122,6 +123,10 @@ export function createS3Storage(options: S3StorageConfig): FileStorage {
     async remove(key) {
       const Key = checkKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+    async probe() {
+      // one HEAD on the bucket: reachable, the credentials accepted, the bucket there
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
   };
 }

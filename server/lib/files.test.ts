@@ -192,6 +192,29 @@ describe.each(storages)('the $name file storage', ({ make }) => {
   });
 });
 
+describe('the probe of each file storage', () => {
+  it.each(storages)('$name: answers while the storage is reachable, reading and writing no file', async ({ make }) => {
+    const { files, leftovers } = await make();
+    await expect(files.probe!()).resolves.toBeUndefined();
+    const held = await leftovers();
+    expect(held === null || held.length === 0, String(held)).toBe(true);
+  });
+
+  it('disk: throws when its folder cannot be made (a file in its place)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tessera-files-'));
+    folders.push(root);
+    await createDiskStorage(root).put('blocked', chunks('a file'));
+    await expect(createDiskStorage(path.join(root, 'blocked')).probe!()).rejects.toMatchObject({ code: expect.stringMatching(/^(EEXIST|ENOTDIR)$/) });
+  });
+
+  it('s3: throws for a bucket that is not there, or a store that does not answer', { timeout: 30_000 }, async () => {
+    const missing = createS3Storage({ endpoint: s3.endpoint, bucket: 'no-such-bucket', region: 'us-east-1', ...S3_CREDENTIALS, forcePathStyle: true });
+    await expect(missing.probe!()).rejects.toThrow();
+    const gone = createS3Storage({ endpoint: 'http://127.0.0.1:9', bucket: 'files-1', region: 'us-east-1', ...S3_CREDENTIALS, forcePathStyle: true });
+    await expect(gone.probe!()).rejects.toThrow();
+  });
+});
+
 describe('file keys', () => {
   it('are relative names of plain segments', () => {
     expect(checkKey('archives/batch-0b1c.pdf')).toBe('archives/batch-0b1c.pdf');

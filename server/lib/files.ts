@@ -19,6 +19,12 @@ export interface FileStorage {
   size(key: string): Promise<number | null>;
   /** Deletes the file; nothing when there is none. */
   remove(key: string): Promise<void>;
+  /**
+   * Whether the storage can be reached now, as cheaply as it can tell (readiness, plugins/health.ts):
+   * resolves when it can, throws why not. Reads and writes no file. A storage without one (a test's
+   * stand-in) is taken as reachable.
+   */
+  probe?(): Promise<void>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
