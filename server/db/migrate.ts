@@ -27,7 +27,16 @@ export async function runMigrations(handle: DbHandle, grant?: RuntimeGrant): Pro
   }
   if (!handle.pool) throw new Error('no database client');
   const client = await handle.pool.connect();
+  // its connection dying mid-migration fails the statement, never the process (openPostgres's
+  // pools guard their clients already; a pool made elsewhere may not)
+  client.on('error', () => undefined);
+  let failed: Error | undefined;
   try {
+    // a migration may take long: no statement timeout, no client-side read timeout on this session
+    // (the client is discarded afterwards, so the pool's next one has the configured settings again)
+    const parameters = (client as unknown as { connectionParameters?: { query_timeout?: number } }).connectionParameters;
+    if (parameters) parameters.query_timeout = 0;
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -35,8 +44,12 @@ export async function runMigrations(handle: DbHandle, grant?: RuntimeGrant): Pro
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
+  } catch (err) {
+    failed = err as Error;
+    throw err;
   } finally {
-    client.release();
+    // discarded, not reused: its session differs from the pool's (and after a failure it may be broken)
+    client.release(failed ?? new Error('migrator session ended'));
   }
 }
 

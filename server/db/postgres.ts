@@ -20,12 +20,28 @@ export interface PostgresSessionSettings {
 }
 
 export function openPostgres(url: string, max = 10, exportMax = 4, session: PostgresSessionSettings = {}): DbHandle {
-  void session;
-  const pool = new pg.Pool({ connectionString: url, max });
-  const exportPool = new pg.Pool({ connectionString: url, max: exportMax, application_name: 'tessera-export' } as pg.PoolConfig);
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  exportPool.on('error', () => undefined);
+  const common = {
+    connectionString: url,
+    // waiting for a free connection, or for a new one to open: past it pg-pool's "timeout exceeded
+    // when trying to connect" (lib/pg-errors.ts: 503 DATABASE_UNAVAILABLE)
+    ...(session.poolWaitMs ? { connectionTimeoutMillis: session.poolWaitMs } : {}),
+    // a peer gone without a word (a crashed host, a dropped NAT entry) is found by the kernel
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  const statementTimeoutMs = session.statementTimeoutMs ?? 0;
+  const pool = new pg.Pool({
+    ...common,
+    max,
+    ...sessionOptions({ ...session, statementTimeoutMs }),
+    // a black-holed connection answers nothing, not even the server's cancel: the client gives up
+    // a little after the statement timeout would have (and the connection is dropped, below)
+    ...(statementTimeoutMs > 0 ? { query_timeout: statementTimeoutMs + clientMarginMs(statementTimeoutMs) } : {}),
+  } as pg.PoolConfig);
+  // a COPY streams a whole download (db/row-stream.ts): no statement timeout, the other two hold
+  const exportPool = new pg.Pool({ ...common, max: exportMax, application_name: 'tessera-export', ...sessionOptions({ ...session, statementTimeoutMs: 0 }) } as pg.PoolConfig);
+  guardClients(pool);
+  guardClients(exportPool);
   const db = registerDriver(drizzlePg({ client: auditedPool(pool), schema }) as unknown as Db, {
     kind: 'postgres',
     pool,
@@ -33,6 +49,73 @@ export function openPostgres(url: string, max = 10, exportMax = 4, session: Post
     copyOut: (client, statement) => client.query(copyTo(statement)),
   });
   return { db, driver: 'postgres', pool, pglite: null, close: async () => void (await Promise.all([pool.end(), exportPool.end()])) };
+}
+
+/** The client's own guard past the statement timeout: a second, or a tenth of it (at most 5 s). */
+const clientMarginMs = (statementTimeoutMs: number) => Math.min(5000, Math.max(1000, Math.round(statementTimeoutMs / 10)));
+
+/**
+ * The sessions' timeouts as the startup packet's `options` (`-c name=value`), so every connection
+ * has them from its first statement without a round trip; 0 (no limit) or absent: not sent, the
+ * server's own default holds.
+ */
+export function sessionOptions(session: PostgresSessionSettings): { options?: string } {
+  const settings: Array<[string, number | undefined]> = [
+    ['statement_timeout', session.statementTimeoutMs],
+    ['lock_timeout', session.lockTimeoutMs],
+    ['idle_in_transaction_session_timeout', session.idleInTransactionTimeoutMs],
+  ];
+  const given = settings.filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0);
+  if (given.length === 0) return {};
+  return { options: given.map(([name, ms]) => `-c ${name}=${Math.round(ms)}`).join(' ') };
+}
+
+/** pg's client-side read timeout (query_timeout) error: the query is abandoned, the connection is not. */
+export const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+interface ClientInternals {
+  connection?: { stream?: { destroy(error?: Error): void } };
+}
+
+/**
+ * Every client of `pool` gets, when it is created, a permanent 'error' listener: pg-pool listens
+ * only while a client is idle in the pool, so a checked-out client (a transaction between its
+ * statements, a COPY, the migrator's) whose connection dies (server restart or crash, a reset,
+ * `pg_terminate_backend`) would emit an unhandled 'error' and end the process. The failure itself
+ * reaches whoever runs a statement on it (the client is no longer queryable), and pg-pool drops
+ * such a client when it is released. The pool's own 'error' (an idle client's) is handled too.
+ */
+export function guardClients(pool: pg.Pool): void {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => guardClient(client));
+}
+
+/**
+ * One client's guard (see guardClients; a client made outside a pool calls this itself): a
+ * permanent 'error' listener, and after pg's query_timeout fired, the connection is destroyed.
+ * pg answers the caller but leaves the query running on the connection, which would then hold
+ * every later statement of whoever gets the client next (a transaction's ROLLBACK included);
+ * destroyed, the client is no longer queryable and pg-pool discards it at its release.
+ */
+export function guardClient(client: pg.Client | pg.PoolClient): void {
+  client.on('error', () => undefined);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const cut = (err: unknown) => {
+    if (err instanceof Error && err.message === QUERY_READ_TIMEOUT) (client as unknown as ClientInternals).connection?.stream?.destroy();
+  };
+  client.query = ((...args: unknown[]) => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, result: unknown) => {
+        cut(err);
+        (callback as (err: unknown, result: unknown) => void)(err, result);
+      };
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(cut);
+    return result;
+  }) as typeof client.query;
 }
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;

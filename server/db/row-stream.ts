@@ -105,6 +105,9 @@ type Postgres = Extract<NonNullable<ReturnType<typeof rawDriverOf>>, { kind: 'po
 async function* copyRows(driver: Postgres, read: OrderedRead): AsyncGenerator<TextRow[]> {
   // the downloads' own pool: a COPY held open by a slow client never takes a request's connection
   const client = await (driver.exportPool ?? driver.pool).connect();
+  // the connection dying mid-download (a database restart) fails the read, never the process:
+  // openPostgres's pools give every client a permanent listener; one from elsewhere gets it here
+  if (client.listenerCount('error') === 0) client.on('error', () => undefined);
   let copy: ReturnType<Postgres['copyOut']> | undefined;
   let finished = false;
   try {

@@ -13,6 +13,66 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * What a failed statement says about the database rather than the request: `unavailable` (it
+ * cannot be reached, went away mid-statement or did not answer in time: a restart, a crash, a
+ * failover, a connection reset or terminated, the pool's wait for a connection run out, a
+ * statement cancelled by statement_timeout or by pg's own read timeout) or `busy` (a row or lock
+ * the statement needs is held by another transaction past lock_timeout, or the database chose it
+ * as a deadlock's or a serialization failure's victim). Both are worth retrying, unchanged, a few
+ * seconds later (plugins/errors.ts: 503 DATABASE_UNAVAILABLE, 409 RECORD_BUSY, with Retry-After).
+ * Read through the error's `cause` chain as pgErrorCode does (drizzle wraps the driver's error).
+ */
+export type DatabaseFault = 'unavailable' | 'busy';
+
+/** SQLSTATEs of a database that is not there (class 08 is matched by its prefix). */
+const UNAVAILABLE_STATES = new Set([
+  '57P01', // admin_shutdown: terminating connection due to administrator command (pg_terminate_backend, a fast shutdown)
+  '57P02', // crash_shutdown: another backend crashed, every connection is ended
+  '57P03', // cannot_connect_now: starting up, shutting down, in recovery
+  '53300', // too_many_connections
+  '57014', // query_canceled: statement_timeout
+  '25P03', // idle_in_transaction_session_timeout: the session was ended
+]);
+const BUSY_STATES = new Set([
+  '55P03', // lock_not_available: lock_timeout, NOWAIT
+  '40P01', // deadlock_detected
+  '40001', // serialization_failure
+]);
+/** Node's socket errors of an unreachable or vanished server. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'EAI_AGAIN', 'ENOTCONN']);
+/** pg's and pg-pool's own messages when the connection failed (they carry no code). */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // unexpectedly; due to connection timeout
+  /^timeout exceeded when trying to connect$/, // pg-pool: no connection within connectionTimeoutMillis
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Query read timeout$/, // pg's query_timeout (db/postgres.ts)
+  /^Connection closed$/,
+];
+
+export function databaseFault(error: unknown): DatabaseFault | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_FAULT_CAUSES && current && typeof current === 'object'; depth += 1) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (BUSY_STATES.has(code)) return 'busy';
+      if (UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SOCKET_CODES.has(code)) return 'unavailable';
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return 'unavailable';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+const MAX_FAULT_CAUSES = 6;
+
+export const isDatabaseUnavailable = (error: unknown) => databaseFault(error) === 'unavailable';
+export const isRecordBusy = (error: unknown) => databaseFault(error) === 'busy';
+
+/** Retry-After of a 503 DATABASE_UNAVAILABLE: about a restart's time. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** Retry-After of a 409 RECORD_BUSY: the other operation is usually a short one. */
+export const RECORD_BUSY_RETRY_AFTER_SECONDS = 2;
+
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DbHandle } from '../db/client';
 import { openPostgres } from '../db/postgres';
 import { createTestDb, CONCURRENT_DRIVERS, DRIVERS } from '../test/db';
+import { isDatabaseUnavailable } from './pg-errors';
 import { countedRead, postgresRateLimitStore } from './rate-limit-store';
 
 const WINDOW = 600_000;
@@ -106,15 +107,23 @@ describe.each(DRIVERS)('PostgreSQL rate-limit store (%s)', (driver) => {
     expect(ttls[3]).toBeLessThanOrEqual(400_000);
   });
 
-  it('answers a database failure as an error to the plugin, and logs it', async () => {
+  it('answers a failed count as an uncounted hit, and logs it; an unreachable database as the error it is', async () => {
     const broken = await createTestDb(driver);
     try {
       await broken.db.execute(sql`DROP TABLE rate_limits`);
       const log = quietLog();
-      await expect(incr(routeStore(broken, '/api/broken', {}, log), '10.5.0.1')).rejects.toThrow(/rate_limits/);
+      expect(await incr(routeStore(broken, '/api/broken', {}, log), '10.5.0.1')).toMatchObject({ current: 0 });
       expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ key: 'POST /api/broken|10.5.0.1' }), expect.stringContaining('rate limit not counted'));
     } finally {
       await broken.close();
+    }
+    if (driver !== 'postgres') return;
+    // nothing listens there: the plugin gets the error, and the error handler answers 503
+    const unreachable = openPostgres('postgres://postgres@127.0.0.1:1/nothing', 1, 1, { poolWaitMs: 2000 });
+    try {
+      await expect(incr(routeStore(unreachable, '/api/unreachable'), '10.5.0.2')).rejects.toSatisfy(isDatabaseUnavailable);
+    } finally {
+      await unreachable.close();
     }
   });
 

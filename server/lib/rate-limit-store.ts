@@ -3,6 +3,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedRows, queryRows, type Db } from '../db/client';
 import { ApiError } from './errors';
+import { isDatabaseUnavailable, loggableError } from './pg-errors';
 
 /** What @fastify/rate-limit hands a store: its merged options, and on a route's child the route. */
 interface StoreOptions {
@@ -25,10 +26,12 @@ const MAX_BACKOFF_MS = 365 * 86_400_000;
  * continueExceeding and exponentialBackoff as LocalStore does. Windows run on the database's
  * clock, which every instance shares.
  *
- * A failing database is logged and passed back to the plugin, which the security plugin runs with
- * `skipOnError`: the request goes through uncounted rather than every limited route answering 500
- * (or 429) while the database is unreachable — those routes need the database anyway, and the
- * sign-in brute-force limit is counted apart (audit events).
+ * A database that cannot be reached (lib/pg-errors.ts: restarting, down, not answering) is passed
+ * back to the plugin as the error it is, which answers 503 DATABASE_UNAVAILABLE at once: the
+ * limited routes need the database anyway, and going on would only wait on it again. Any other
+ * failure of the count (the table broken, its row busy) is logged and the request goes through
+ * uncounted rather than every limited route answering 500 (or 429); the sign-in brute-force limit
+ * is counted apart (audit events).
  */
 export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
   class PostgresRateLimitStore implements FastifyRateLimitStore {
@@ -48,8 +51,10 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger): FastifyR
       hit(db, this.prefix + key, timeWindow ?? 60_000, max ?? 0, this.continueExceeding, this.exponentialBackoff).then(
         (result) => callback(null, result),
         (error: unknown) => {
-          log.error({ err: error, key: this.prefix + key }, 'rate limit not counted: the database failed');
-          callback(error instanceof Error ? error : new Error(String(error)));
+          if (isDatabaseUnavailable(error)) return callback(error instanceof Error ? error : new Error(String(error)));
+          // no parameters in the log: the key holds the caller's address
+          log.error({ err: loggableError(error), key: this.prefix + key }, 'rate limit not counted: the database failed');
+          callback(null, { current: 0, ttl: timeWindow ?? 60_000 });
         },
       );
     }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../domain/errors';
 import { ApiError, IdentityError } from '../lib/errors';
-import { loggableError } from '../lib/pg-errors';
+import { DATABASE_RETRY_AFTER_SECONDS, RECORD_BUSY_RETRY_AFTER_SECONDS, databaseFault, loggableError } from '../lib/pg-errors';
 import { RetryLaterError } from '../lib/work-limits';
 import { problemBody, requestPath, sendIdentityError, sendProblem } from '../lib/problem';
 
@@ -58,6 +58,19 @@ function handleError(this: FastifyInstance, error: FastifyError | Error, request
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrors(error.validation as unknown as ValidationIssue[]);
     return sendProblem(request, reply, 400, 'VALIDATION_ERROR', 'The request is not valid', errors);
+  }
+  // the database's faults, not the request's: retry later, unchanged (lib/pg-errors.ts)
+  const fault = databaseFault(error);
+  if (fault) {
+    const unavailable = fault === 'unavailable';
+    // no parameters in the log (personal data), and no stack of a 500: an outage is an operations matter
+    request.log.warn({ err: loggableError(error) }, unavailable ? 'database unavailable' : 'record busy');
+    reply.header('retry-after', String(unavailable ? DATABASE_RETRY_AFTER_SECONDS : RECORD_BUSY_RETRY_AFTER_SECONDS));
+    const [status, code, detail] = unavailable
+      ? ([503, 'DATABASE_UNAVAILABLE', 'The database is unavailable, try again shortly'] as const)
+      : ([409, 'RECORD_BUSY', 'The record is busy with another operation, try again shortly'] as const);
+    if (isIdentity) return sendIdentityError(reply, code, status);
+    return sendProblem(request, reply, status, code, detail);
   }
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -51,8 +51,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config, db }: { 
   });
   await app.register(rateLimit, {
     global: false,
-    // a database failure lets the request through uncounted, logged by the store (see there)
-    ...(db ? { store: postgresRateLimitStore(db, app.log), skipOnError: true } : {}),
+    // the store lets a request through uncounted when the count fails, and answers an unreachable
+    // database as the error it is (503 DATABASE_UNAVAILABLE, lib/rate-limit-store.ts)
+    ...(db ? { store: postgresRateLimitStore(db, app.log), skipOnError: false } : {}),
     errorResponseBuilder: rateLimited,
   });
 });

@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 import { assertCan, type Actor } from '../../lib/access';
 import { ApiError } from '../../lib/errors';
+import { isDatabaseUnavailable, isRecordBusy } from '../../lib/pg-errors';
 import { filteredCardIds } from './cards.repository';
 import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger';
 import type { Claim } from '../../lib/idempotency';
@@ -151,15 +152,22 @@ async function runChunk(db: Db, actor: BulkActor, ids: string[], ctx: BulkContex
   return result;
 }
 
-/** A chunk that fails unexpectedly is retried card by card, so only the failing card is reported. */
+/**
+ * A chunk that fails unexpectedly is retried card by card, so only the failing card is reported
+ * (a card another operation holds past the lock timeout as RECORD_BUSY). A database that cannot be
+ * reached fails the whole call instead (503 DATABASE_UNAVAILABLE): its cards are not "failed",
+ * and a retry with the same key resumes where the run stopped.
+ */
 async function runIsolated(db: Db, actor: BulkActor, ids: string[], ctx: BulkContext): Promise<Tally> {
   try {
     return await runChunk(db, actor, ids, ctx);
-  } catch {
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
     if (ids.length === 1) {
+      const code = isRecordBusy(error) ? 'RECORD_BUSY' : 'INTERNAL_ERROR';
       // under a key the failure is recorded too (nothing moved), so the summary names the card
-      if (ctx.keyId) await recordProgress(db, ctx.keyId, [{ id: ids[0], code: '', error: 'INTERNAL_ERROR' }]).catch(() => undefined);
-      return { succeeded: 0, failed: [{ id: ids[0], code: '', error: 'INTERNAL_ERROR' }] };
+      if (ctx.keyId) await recordProgress(db, ctx.keyId, [{ id: ids[0], code: '', error: code }]).catch(() => undefined);
+      return { succeeded: 0, failed: [{ id: ids[0], code: '', error: code }] };
     }
     const out: Tally = { succeeded: 0, failed: [] };
     for (const id of ids) {
