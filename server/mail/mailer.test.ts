@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, jobs } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { DRIVERS } from '../test/db';
-import { EMAIL_SEND_JOB, queueEmail, type MailTransport } from './mailer';
+import { EMAIL_SEND_JOB, loggableMailError, queueEmail, type MailTransport } from './mailer';
 import { LANGUAGES } from '../../domain/constants';
 import { EMAIL_LANGUAGES, EMAIL_TEMPLATES, loadCatalog, renderEmail } from './templates';
 
@@ -117,5 +117,37 @@ describe.each(DRIVERS)('e-mail delivery over SMTP (%s)', (driver) => {
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect(sent).toEqual([expect.objectContaining({ to: 'someone@acme.test', subject: 'Activate your Tessera account' })]);
     expect(sent[0].text).toContain('http://l/x');
+  });
+
+  it('logs a failed send without the recipient: the row keeps the server\'s answer, the log and the job the error with addresses replaced', async () => {
+    failuresLeft = 1;
+    const rejected = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <rejected.person@acme.test>: no such user"), {
+      code: 'EENVELOPE',
+      command: 'RCPT TO',
+      responseCode: 550,
+      rejected: ['rejected.person@acme.test'],
+      envelope: { from: 'noreply@tessera.test', to: ['rejected.person@acme.test'] },
+    });
+    const failing: MailTransport = {
+      async sendMail() {
+        throw rejected;
+      },
+    };
+    const f = await createTestApp(driver, { build: { mailTransport: failing } });
+    try {
+      const id = await queueEmail(f.db.db, { to: 'rejected.person@acme.test', template: 'activation', language: 'en', params: { firstName: 'Rita', link: 'http://l/y', hours: 1 } });
+      await f.app.ctx.jobs.drain();
+      const [row] = await f.db.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      expect(row.lastError).toContain('rejected.person@acme.test');
+      const [job] = await f.db.db.select().from(jobs).where(eq(jobs.name, EMAIL_SEND_JOB));
+      expect(job.lastError).toContain('<[address]>');
+      expect(job.lastError).not.toContain('rejected.person');
+      const failed = f.logs.find((line) => line.msg === 'job failed');
+      expect(failed?.err).toMatchObject({ type: 'MailError', code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550 });
+      expect(f.rawLogs.join('')).not.toContain('rejected.person');
+      expect(loggableMailError(rejected).message).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: no such user");
+    } finally {
+      await f.close();
+    }
   });
 });

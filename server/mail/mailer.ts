@@ -43,6 +43,31 @@ export interface MailTransport {
   close?(): void;
 }
 
+const ADDRESS = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+/g;
+
+/** A mail server's failure as logged (loggableMailError): the logger names it by its class. */
+class MailError extends Error {
+  override name = 'MailError';
+  code?: string;
+  command?: string;
+  responseCode?: number;
+}
+
+/**
+ * A mail server's failure as it may be logged: its message with every e-mail address replaced,
+ * and only the fields that say what went wrong (code, SMTP command and response code), never the
+ * envelope, the rejected recipients or the server's whole answer.
+ */
+export function loggableMailError(err: unknown): Error {
+  const source = (err ?? {}) as { message?: unknown; code?: unknown; command?: unknown; responseCode?: unknown };
+  const message = typeof source.message === 'string' ? source.message : String(err);
+  const safe = new MailError(message.replace(ADDRESS, '[address]'));
+  if (typeof source.code === 'string') safe.code = source.code;
+  if (typeof source.command === 'string') safe.command = source.command;
+  if (typeof source.responseCode === 'number') safe.responseCode = source.responseCode;
+  return safe;
+}
+
 /**
  * Delivers one outbox row: over SMTP when configured (a failure throws, so the runner retries),
  * otherwise into the server log, so a local user can still follow activation and reset links.
@@ -56,6 +81,9 @@ export function registerEmailJob(
     const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
     if (!row || row.status !== 'queued') return;
     if (!deps.transport) {
+      // The one log line that carries personal data, on purpose: without SMTP_URL (local use, the
+      // dev server) the e-mail, its address and its link are printed so the user can follow it.
+      // A server that sends e-mails (SMTP_URL set) never logs an address, a subject or a body.
       deps.log.info({ outboxId, to: row.toAddress, subject: row.subject }, `e-mail (no SMTP configured):\n${row.textBody}`);
       await deps.db
         .update(emailOutbox)
@@ -74,7 +102,9 @@ export function registerEmailJob(
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await deps.db.update(emailOutbox).set({ attempts: attempt, lastError: message.slice(0, 2000), ...(lastAttempt ? { status: 'failed' as const } : {}) }).where(eq(emailOutbox.id, outboxId));
-      throw err;
+      // the runner logs what is thrown: not nodemailer's error, whose message and fields
+      // (`rejected`, `envelope`, `response`) may name the recipient (the row keeps the whole answer)
+      throw loggableMailError(err);
     }
     await deps.db
       .update(emailOutbox)

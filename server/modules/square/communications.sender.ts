@@ -107,6 +107,8 @@ async function deliver(deps: SenderDeps, row: Claimed): Promise<Outcome> {
     return { kind: 'permanent', answer: clip(`not rendered: ${err instanceof Error ? err.message : String(err)}`) };
   }
   if (!deps.transport) {
+    // personal data in the log on purpose, and only here: without SMTP_URL (local use) the e-mail
+    // is printed for the user to read; with SMTP a failure goes to the row, never to the log
     deps.log.info({ communicationId: row.id, to: row.recipient, subject: mail.subject }, `e-mail (no SMTP configured):\n${mail.text}`);
     return { kind: 'sent', answer: null };
   }
