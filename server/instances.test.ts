@@ -16,6 +16,15 @@ import { addTypology } from './modules/giftcards/test-support';
 
 const STALE_SECONDS = 2;
 const BUCKET = 'tessera-files';
+const METRICS_TOKEN = 'instances-metrics-token-0123456789';
+
+/** the sum of every sample of `name` in a Prometheus text whose labels contain `part` */
+function total(text: string, name: string, part = ''): number {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) && line.includes(part))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
 
 /**
  * Issue 17: two real server processes behind a round-robin proxy, on one PostgreSQL database and
@@ -83,6 +92,7 @@ describe.each(CONCURRENT_DRIVERS)('two instances behind a load balancer (%s)', (
       S3_ACCESS_KEY_ID: credentials.accessKeyId,
       S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       S3_FORCE_PATH_STYLE: 'true',
+      METRICS_TOKEN,
     };
     // a DATA_DIR each: nothing on one machine's disk is seen by the other
     servers.push(...(await Promise.all([startServerProcess(db.url!, folder('tessera-a-'), env), startServerProcess(db.url!, folder('tessera-b-'), env)])));
@@ -131,6 +141,24 @@ describe.each(CONCURRENT_DRIVERS)('two instances behind a load balancer (%s)', (
     expect(pdfs[0].subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfs[0].subarray(-6).toString()).toContain('%%EOF');
     expect(pdfs[1].equals(pdfs[0])).toBe(true);
+  });
+
+  it('each instance is ready (database, files in the bucket, jobs) and its metrics show the requests it served', async () => {
+    for (const { base } of servers) {
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', files: 'ok', jobs: 'ok' } });
+      expect((await fetch(`${base}/metrics`)).status).toBe(401);
+      const scraped = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(scraped.status).toBe(200);
+      const text = await scraped.text();
+      // the balancer's turns gave each instance API requests (the batch above, its archive, the sign-in)
+      expect(total(text, 'tessera_http_requests_total', 'route="/api/'), base).toBeGreaterThan(0);
+      expect(total(text, 'tessera_http_requests_total', 'route="/config.js"'), base).toBeGreaterThan(0);
+      expect(text).toMatch(/^tessera_database_up 1$/m);
+      expect(total(text, 'tessera_db_pool_connections', 'pool="main",state="total"')).toBeGreaterThan(0);
+      expect(text).toContain('# TYPE tessera_job_queue_depth gauge');
+    }
   });
 
   it('thirty forgot-password requests from one address, split across both instances, are limited as one budget', async () => {
