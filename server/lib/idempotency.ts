@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../db/client';
 import { sha256 } from './tokens';
 import { bulkActionItems, idempotencyKeys } from '../db/schema';
 import { ApiError } from './errors';
+import { isDatabaseUnavailable } from './pg-errors';
 
 /** What a money-moving call answers: a body, or a refusal code (the refusal is committed too). */
 export type Outcome<T> = { ok: true; body: T } | { ok: false; status: number; code: ApiErrorCode; detail: string };
@@ -185,7 +186,11 @@ export async function runClaimed<T>(db: Db, request: IdempotencyRequest, leaseSe
     // the runner that took over may have finished meanwhile: its answer is the answer
     const answer = await storedAnswer<T>(db, keyId).catch(() => null);
     if (answer) return answer;
-    await releaseClaim(db, keyId, owner).catch(() => undefined);
+    await releaseClaim(db, keyId, owner).catch((releaseError: unknown) => {
+      // the database away (the work most likely failed for the same reason): released once it is
+      // back, so a retry then runs rather than answering "still running" until the lease ends
+      if (isDatabaseUnavailable(releaseError)) releaseWhenBack(db, keyId, owner, leaseSeconds);
+    });
     throw err;
   } finally {
     clearInterval(heartbeat);
@@ -196,6 +201,17 @@ async function storedAnswer<T>(db: Db, keyId: string): Promise<Outcome<T> | null
   const [row] = await db.select({ body: idempotencyKeys.responseBody }).from(idempotencyKeys).where(eq(idempotencyKeys.id, keyId));
   return (row?.body ?? null) as Outcome<T> | null;
 }
+
+/** releaseClaim retried every second until it succeeds or the lease has run out (the claim is then free anyway). */
+function releaseWhenBack(db: Db, keyId: string, owner: string, leaseSeconds: number): void {
+  const until = Date.now() + leaseSeconds * 1000;
+  const attempt = () => {
+    if (Date.now() >= until) return;
+    setTimeout(() => void releaseClaim(db, keyId, owner).catch(attempt), RELEASE_RETRY_MS).unref();
+  };
+  attempt();
+}
+const RELEASE_RETRY_MS = 1000;
 
 /** After a failure: a claim with no progress is dropped (a retry starts afresh); otherwise its lease ends now. */
 async function releaseClaim(db: Db, keyId: string, owner: string): Promise<void> {
