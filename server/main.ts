@@ -6,6 +6,11 @@ import { openPglite, queryRows, type Db, type DbHandle } from './db/client';
 import { openPostgres } from './db/postgres';
 import { MIGRATIONS_FOLDER, migrateAsOwner, runMigrations } from './db/migrate';
 
+/** what a shutdown may take beyond SHUTDOWN_GRACE_SECONDS before the process exits anyway */
+const SHUTDOWN_MARGIN_MS = 2000;
+/** at most this long for a running job's handler to stop on a shutdown before its job is given back anyway */
+const JOB_RELEASE_WAIT_MS = 3000;
+
 /**
  * Whether the newest migration of the journal is already applied: the usual restart then skips
  * the migrator (it reads and hashes every file and takes a lock). Any doubt (a new database, an
@@ -58,17 +63,51 @@ async function main() {
   await (await import('./modules/audit')).scheduleAuditRetention(db.db, 300, app.ctx.clock.now());
   app.ctx.jobs.start();
 
+  /**
+   * SIGTERM/SIGINT: readiness answers 503 at once (the balancer drains the instance); the job
+   * under way is given back to the queue (another instance takes it over at once, not after the
+   * stale delay); the server closes (no new connection; the requests in flight finish, a new one
+   * on a kept-alive connection answers 503); the database closes; exit 0. Whatever hangs, the
+   * process exits 1 once SHUTDOWN_GRACE_SECONDS and a little more have passed.
+   */
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const began = Date.now();
+    app.lifecycle.draining = true;
+    app.log.info({ signal }, 'shutting down: draining (readiness answers 503)');
+    const limitMs = config.shutdownGraceMs + SHUTDOWN_MARGIN_MS;
+    const limit = setTimeout(() => {
+      app.log.error({ signal, ms: Date.now() - began }, 'shutdown did not end in time: exiting');
+      process.exit(1);
+    }, limitMs);
+    limit.unref();
+    const step = async (done: string, work: () => Promise<unknown>) => {
+      const started = Date.now();
+      await work();
+      app.log.info({ ms: Date.now() - started }, done);
+    };
     try {
-      await app.close(); // stops the job runner after its current job
-      await db.close();
+      // a short, bounded wait for the job's handler to stop, well inside the grace period
+      const waitMs = Math.min(JOB_RELEASE_WAIT_MS, config.shutdownGraceMs / 2);
+      await step('job runner stopped, its running job given back to the queue', () => app.ctx.jobs.stop({ release: true, waitMs }));
+      await step('server closed, in-flight requests finished', async () => {
+        // a kept-alive connection whose response ends after the close began is idle only then:
+        // closed as soon as it is, rather than kept until its keep-alive timeout holds the close up
+        const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+        reaper.unref();
+        try {
+          await app.close();
+        } finally {
+          clearInterval(reaper);
+        }
+      });
+      await step('database closed', () => db.close());
+      app.log.info({ signal, ms: Date.now() - began }, 'shut down');
       process.exit(0);
     } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
+      app.log.error({ err, ms: Date.now() - began }, 'shutdown failed');
       process.exit(1);
     }
   };

@@ -17,10 +17,12 @@ export interface CleanupCounts {
   rateLimits: number;
 }
 
-async function deleteInBatches(db: Db, table: string, where: SQL, idColumn = 'id'): Promise<number> {
+async function deleteInBatches(db: Db, table: string, where: SQL, idColumn = 'id', signal?: AbortSignal): Promise<number> {
   let total = 0;
   const id = sql.identifier(idColumn);
   for (;;) {
+    // the lease lost or a shutdown: each batch is a statement of its own, the next run deletes the rest
+    signal?.throwIfAborted();
     const rows = await queryRows<{ n: string }>(
       db,
       sql`WITH gone AS (DELETE FROM ${sql.identifier(table)} WHERE ${id} IN (SELECT ${id} FROM ${sql.identifier(table)} WHERE ${where} LIMIT ${BATCH}) RETURNING 1)
@@ -42,18 +44,20 @@ const olderThan = (column: string, seconds: number) => sql`${sql.identifier(colu
  * rows (never younger than the brute-force window, which counts them) and rate-limit counts an
  * hour past their window's end (an ended window counts nothing: the address's next hit restarts it).
  */
-export async function runCleanup(db: Db, retention: Retention, bruteForceWindowSeconds: number): Promise<CleanupCounts> {
+export async function runCleanup(db: Db, retention: Retention, bruteForceWindowSeconds: number, signal?: AbortSignal): Promise<CleanupCounts> {
   const day = 86_400;
   return {
-    jobs: await deleteInBatches(db, 'jobs', sql`status IN ('done', 'failed') AND ${olderThan('finished_at', retention.finishedJobsDays * day)}`),
-    refreshTokens: await deleteInBatches(db, 'refresh_tokens', olderThan('expires_at', retention.expiredRefreshTokensDays * day)),
+    jobs: await deleteInBatches(db, 'jobs', sql`status IN ('done', 'failed') AND ${olderThan('finished_at', retention.finishedJobsDays * day)}`, 'id', signal),
+    refreshTokens: await deleteInBatches(db, 'refresh_tokens', olderThan('expires_at', retention.expiredRefreshTokensDays * day), 'id', signal),
     idempotencyKeys: await deleteInBatches(
       db,
       'idempotency_keys',
       sql`${olderThan('created_at', retention.idempotencyKeyHours * 3600)} AND (lease_expires_at IS NULL OR lease_expires_at < now())`,
+      'id',
+      signal,
     ),
-    auditEvents: await deleteInBatches(db, 'audit_events', olderThan('created_at', Math.max(retention.auditDays * day, bruteForceWindowSeconds))),
-    rateLimits: await deleteInBatches(db, 'rate_limits', olderThan('reset_at', 3600), 'key'),
+    auditEvents: await deleteInBatches(db, 'audit_events', olderThan('created_at', Math.max(retention.auditDays * day, bruteForceWindowSeconds)), 'id', signal),
+    rateLimits: await deleteInBatches(db, 'rate_limits', olderThan('reset_at', 3600), 'key', signal),
   };
 }
 
@@ -72,8 +76,8 @@ export async function scheduleCleanup(db: Db, delaySeconds: number, now: Date = 
  * (`now`: the business clock, so a clock moved forward in tests never makes it due at once, in a loop).
  */
 export function registerCleanupJob(registry: JobRegistry, db: Db, config: AppConfig, now: () => Date = () => new Date()): void {
-  registry.register(CLEANUP_JOB, async (_payload, { log }) => {
-    const counts = await runCleanup(db, config.retention, config.bruteForce.windowSeconds);
+  registry.register(CLEANUP_JOB, async (_payload, { log, signal }) => {
+    const counts = await runCleanup(db, config.retention, config.bruteForce.windowSeconds, signal);
     log.info(counts, 'cleanup done');
     await scheduleNext(db, config.retention.intervalMinutes * 60, now());
   });

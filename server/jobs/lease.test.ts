@@ -16,6 +16,7 @@ import { addTypology } from '../modules/giftcards/test-support';
 import { companyIdOf } from '../test/builders';
 import { DRIVERS, createTestDb } from '../test/db';
 import { waitFor } from '../test/processes';
+import { runCleanup } from './cleanup';
 import { enqueue } from './queue';
 import { JobRegistry } from './registry';
 import { JobRunner, RELEASED_ERROR, SHUTDOWN_REASON } from './runner';
@@ -310,6 +311,18 @@ describe.each(DRIVERS)('batch jobs that lose their lease (%s)', (driver) => {
     await makeArchive(db.db, files, id, 'en', new AbortController().signal);
     expect(await memory.size(key)).toBeGreaterThan(0);
     expect(await batchOf('LEASE-PDF')).toMatchObject({ archive_status: 'COMPLETED', archive_count: 500 });
+  });
+
+  it('the cleanup deletes no batch once its signal has aborted; the next run deletes the rest', async () => {
+    const id = await enqueue(db.db, 'long.finished', {});
+    await db.db.execute(sql`UPDATE jobs SET status = 'done', finished_at = now() - interval '400 days' WHERE id = ${id}`);
+    const retention = { intervalMinutes: 60, finishedJobsDays: 30, expiredRefreshTokensDays: 7, idempotencyKeyHours: 24, auditDays: 365 };
+    const shutdown = new AbortController();
+    shutdown.abort(new DOMException(SHUTDOWN_REASON, 'AbortError'));
+    await expect(runCleanup(db.db, retention, 900, shutdown.signal)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await jobRow(db, id)).toMatchObject({ status: 'done' });
+    expect((await runCleanup(db.db, retention, 900)).jobs).toBeGreaterThanOrEqual(1);
+    expect(await jobRow(db, id)).toBeUndefined();
   });
 
   it('batch generation starts no chunk after its signal aborts; the new owner makes the rest', async () => {

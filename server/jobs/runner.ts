@@ -321,7 +321,7 @@ export class JobRunner {
       if (running.released) return;
       if (running.shutdown.signal.aborted) {
         // stopped for the shutdown (whatever it threw on its way out): not the job's failure
-        log.info({ err: loggableError(err) }, 'job stopped: the instance is shutting down');
+        log.info({ reason: err instanceof Error ? err.message : String(err) }, 'job stopped: the instance is shutting down');
         await this.release(running);
         return;
       }

@@ -96,3 +96,21 @@ export async function signInOverHttp(base: string, email: string, password: stri
   if (!exchange.ok) throw new Error(`token exchange answered ${exchange.status}: ${await exchange.text()}`);
   return ((await exchange.json()) as { accessToken: string }).accessToken;
 }
+
+export interface Exit {
+  /** the exit code; null when a signal ended the process */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** from the signal sent until the process exited */
+  ms: number;
+}
+
+/** Sends `signal` (SIGTERM: a graceful shutdown) and resolves once the process has exited, with how and how long it took. */
+export function terminateProcess(server: RunningServer, signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> {
+  return new Promise((resolve) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve({ code: server.child.exitCode, signal: server.child.signalCode, ms: 0 });
+    const began = performance.now();
+    server.child.once('exit', (code, ended) => resolve({ code, signal: ended, ms: Math.round(performance.now() - began) }));
+    server.child.kill(signal);
+  });
+}

@@ -21,16 +21,19 @@ export interface RetentionResult {
  * are they deleted, by `audit_log_retire` (migration 0014): the runtime role may not delete audit
  * rows itself, the function runs as the table's owner. The set is fixed first (up to the newest
  * old row's id), so rows written meanwhile are neither exported nor deleted; a failed export
- * deletes nothing.
+ * deletes nothing. The job's `signal` (its lease lost, or a shutdown) stops the export between
+ * slices of rows: the storage abandons the unfinished file and nothing is deleted; the next run
+ * exports again. A complete file is retired at once (one statement).
  */
-export async function runAuditRetention(db: Db, files: FileStorage, retentionDays: number, now: Date): Promise<RetentionResult> {
+export async function runAuditRetention(db: Db, files: FileStorage, retentionDays: number, now: Date, signal?: AbortSignal): Promise<RetentionResult> {
+  signal?.throwIfAborted();
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
   const [last] = await queryRows<{ id: string | null }>(db, sql`SELECT max(id)::text AS id FROM audit_log WHERE occurred_at < ${cutoff}::timestamptz`);
   if (!last?.id) return { fileKey: null, deleted: 0 };
   // the same rows as audit_log_retire deletes
   const where = sql`a.occurred_at < ${cutoff}::timestamptz AND a.id <= ${last.id}::bigint`;
   const fileKey = `audit/retention-${cutoff.slice(0, 10)}-${last.id}.csv`;
-  await files.put(fileKey, csvDownload(db, auditCsv(where, { language: 'it', timeZone: 'Europe/Rome' })), 'text/csv; charset=utf-8');
+  await files.put(fileKey, csvDownload(db, auditCsv(where, { language: 'it', timeZone: 'Europe/Rome' }), { onRows: async () => signal?.throwIfAborted() }), 'text/csv; charset=utf-8');
   const [retired] = await queryRows<{ deleted: string }>(db, sql`SELECT audit_log_retire(${cutoff}::timestamptz, ${last.id}::bigint)::text AS deleted`);
   return { fileKey, deleted: Number(retired?.deleted ?? 0) };
 }
@@ -43,8 +46,8 @@ export async function scheduleAuditRetention(db: Db, delaySeconds: number, now: 
 
 /** The daily job: runs, then queues the next one a day later by the business clock. */
 export function registerAuditJobs(registry: JobRegistry, deps: { db: Db; files: FileStorage; retentionDays: number; now: () => Date }): void {
-  registry.register(AUDIT_RETENTION_JOB, async (_payload, { log }) => {
-    const result = await runAuditRetention(deps.db, deps.files, deps.retentionDays, deps.now());
+  registry.register(AUDIT_RETENTION_JOB, async (_payload, { log, signal }) => {
+    const result = await runAuditRetention(deps.db, deps.files, deps.retentionDays, deps.now(), signal);
     log.info(result, 'audit retention done');
     await scheduleAuditRetention(deps.db, 86_400, deps.now());
   });

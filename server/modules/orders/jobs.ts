@@ -37,11 +37,15 @@ async function markError(db: Db, orderId: string, code: string, detail: string):
  * The issue job: PENDING → IN_PROGRESS (visible while it works) → the cards are made in one
  * transaction → COMPLETED, or SHIPMENT_IN_PROGRESS for a third-party shipment (auto-activate:
  * activated in the same transaction, recipients e-mailed). A refusal (a range already taken) or
- * the last failed attempt → ERROR ("verification") with the code; provider staff retry it.
+ * the last failed attempt → ERROR ("verification") with the code; provider staff retry it. The
+ * job's `signal` (its lease lost, or a shutdown) is checked before the cards' transaction, which
+ * commits whole or not at all; a stopped run leaves the order IN_PROGRESS for the next to resume.
  */
-export async function runIssue(ctx: AppContext, payload: OrderJobPayload, lastAttempt: boolean): Promise<void> {
+export async function runIssue(ctx: AppContext, payload: OrderJobPayload, lastAttempt: boolean, signal?: AbortSignal): Promise<void> {
   const { orderId, userId } = payload;
   if (!(await step(ctx.db, orderId, ['PENDING', 'IN_PROGRESS'], 'IN_PROGRESS'))) return;
+  // the lease lost or the instance shutting down: the cards' transaction is not begun (whoever runs the job next resumes from IN_PROGRESS)
+  signal?.throwIfAborted();
   try {
     const mails = await ctx.db.transaction(async (tx) => {
       const order = await orderById(tx, orderId, true);
@@ -55,7 +59,7 @@ export async function runIssue(ctx: AppContext, payload: OrderJobPayload, lastAt
     if (mails > 0) ctx.jobs.wake();
   } catch (err) {
     if (err instanceof OrderRefusal) return markError(ctx.db, orderId, err.code, err.detail);
-    if (lastAttempt) await markError(ctx.db, orderId, 'INTERNAL_ERROR', err instanceof Error ? err.message : String(err));
+    if (lastAttempt && !signal?.aborted) await markError(ctx.db, orderId, 'INTERNAL_ERROR', err instanceof Error ? err.message : String(err));
     throw err;
   }
 }
@@ -65,9 +69,10 @@ export async function runIssue(ctx: AppContext, payload: OrderJobPayload, lastAt
  * locks → CANCELLED. A card used since the cancel was asked (checked under the same locks a
  * consume takes) refuses it: the order returns to the state it came from with ORDER_CARDS_USED.
  */
-export async function runCancel(ctx: AppContext, payload: OrderJobPayload): Promise<void> {
+export async function runCancel(ctx: AppContext, payload: OrderJobPayload, signal?: AbortSignal): Promise<void> {
   const { orderId, userId } = payload;
   if (!(await step(ctx.db, orderId, ['PENDING_CANCEL', 'IN_PROGRESS_CANCEL'], 'IN_PROGRESS_CANCEL'))) return;
+  signal?.throwIfAborted();
   await ctx.db.transaction(async (tx) => {
     const order = await orderById(tx, orderId, true);
     if (!order || order.state !== 'IN_PROGRESS_CANCEL') return;
@@ -82,6 +87,6 @@ export async function runCancel(ctx: AppContext, payload: OrderJobPayload): Prom
 }
 
 export function registerOrderJobs(ctx: AppContext, registry: JobRegistry): void {
-  registry.register(ORDER_ISSUE_JOB, (payload, { lastAttempt }) => runIssue(ctx, payload as OrderJobPayload, lastAttempt));
-  registry.register(ORDER_CANCEL_JOB, (payload) => runCancel(ctx, payload as OrderJobPayload));
+  registry.register(ORDER_ISSUE_JOB, (payload, { lastAttempt, signal }) => runIssue(ctx, payload as OrderJobPayload, lastAttempt, signal));
+  registry.register(ORDER_CANCEL_JOB, (payload, { signal }) => runCancel(ctx, payload as OrderJobPayload, signal));
 }

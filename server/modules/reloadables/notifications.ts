@@ -149,7 +149,7 @@ export function nextStatementAt(now: Date): Date {
  * (`last_statement_month`, under the settings row's lock: a retried or duplicated job sends
  * nothing twice). Returns how many companies were sent one.
  */
-export async function sendMonthlyStatements(ctx: AppContext, now: Date): Promise<number> {
+export async function sendMonthlyStatements(ctx: AppContext, now: Date, signal?: AbortSignal): Promise<number> {
   const month = shiftMonth(periodOf(now).month, -1);
   const from = monthStart(month);
   const to = monthStart(shiftMonth(month, 1));
@@ -160,6 +160,8 @@ export async function sendMonthlyStatements(ctx: AppContext, now: Date): Promise
   );
   let sent = 0;
   for (const { company_id: companyId } of due) {
+    // the lease lost or a shutdown: the next run sends the companies left (each marks its month in its own transaction)
+    if (signal?.aborted) break;
     sent += await ctx.db.transaction(async (tx) => {
       const settings = await storedSettings(tx, companyId, true);
       if (!settings?.monthlyStatementEnabled || (settings.lastStatementMonth !== null && settings.lastStatementMonth >= month)) return 0;
@@ -181,6 +183,7 @@ export async function sendMonthlyStatements(ctx: AppContext, now: Date): Promise
     });
   }
   if (sent > 0) ctx.jobs.wake();
+  signal?.throwIfAborted();
   return sent;
 }
 
@@ -198,9 +201,9 @@ export async function scheduleMonthlyStatement(db: Db, now: Date): Promise<void>
 
 /** Scheduled notification work (the monthly statement): each run sends, then queues the next 1st. */
 export function registerNotificationJobs(ctx: AppContext, registry: JobRegistry): void {
-  registry.register(MONTHLY_STATEMENT_JOB, async (_payload, { log }) => {
+  registry.register(MONTHLY_STATEMENT_JOB, async (_payload, { log, signal }) => {
     const now = ctx.clock.now();
-    const sent = await sendMonthlyStatements(ctx, now);
+    const sent = await sendMonthlyStatements(ctx, now, signal);
     log.info({ sent }, 'monthly plafond statements sent');
     // this job is still 'running' while it queues its successor: only a queued one counts here
     const queued = await queryRows(ctx.db, sql`SELECT 1 FROM jobs WHERE name = ${MONTHLY_STATEMENT_JOB} AND status = 'queued' LIMIT 1`);

@@ -90,10 +90,12 @@ export async function scheduleExpiry(db: Db, at: Date): Promise<void> {
  * a ready report remains. The file goes first: a sweep that dies between the two finds the row
  * still ready next time and removes nothing twice (remove of a missing file is nothing).
  */
-export async function expireReports(ctx: AppContext): Promise<number> {
+export async function expireReports(ctx: AppContext, signal?: AbortSignal): Promise<number> {
   const now = ctx.clock.now();
   let expired = 0;
   for (;;) {
+    // the lease lost or a shutdown: the next sweep expires the rest (each report on its own)
+    signal?.throwIfAborted();
     const due = await queryRows<{ id: string; file_key: string | null }>(
       ctx.db,
       sql`SELECT id, file_key FROM generated_reports WHERE state = 'ready' AND expires_at <= ${now.toISOString()}::timestamptz ORDER BY expires_at LIMIT ${EXPIRE_BATCH}`,
@@ -182,8 +184,8 @@ export function registerReportJobs(ctx: AppContext, registry: JobRegistry): void
       throw error;
     }
   });
-  registry.register(EXPIRE_JOB, async (_payload, { log }) => {
-    const expired = await expireReports(ctx);
+  registry.register(EXPIRE_JOB, async (_payload, { log, signal }) => {
+    const expired = await expireReports(ctx, signal);
     log.info({ expired }, 'reports expired');
   });
 }
