@@ -3,6 +3,8 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from './db/schema';
 import { enqueue } from './jobs/queue';
+import type { JobRunner } from './jobs/runner';
+import { jobsCheck } from './plugins/health';
 import type { FileStorage } from './lib/files';
 import { createMemoryStorage } from './lib/files.memory';
 import type { MailTransport } from './mail/mailer';
@@ -109,6 +111,37 @@ describe.each(DRIVERS)('health and readiness (%s)', (driver) => {
       t.app.lifecycle.draining = false;
       await t.app.ctx.jobs.stop();
     }
+  });
+
+  it.runIf(driver === 'postgres')('gives up the database check after its time limit, and the pool gets its connection back', async () => {
+    const pool = t.db.pool!;
+    const holder = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE drizzle.__drizzle_migrations IN ACCESS EXCLUSIVE MODE');
+      const began = Date.now();
+      const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(Date.now() - began).toBeLessThan(4000);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().checks.database).toBe('timeout');
+      expect(res.json().failing).toContain('database');
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    // the timed-out connection was destroyed, not left busy: the pool serves the next check
+    const after = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(after.json().checks.database).toBe('ok');
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+  });
+
+  it('takes the job runner as stalled when it has not polled for a few poll intervals, and alive while busy with a job', () => {
+    const runner = (fields: Partial<Pick<JobRunner, 'lastPolledAt' | 'activeJob'>> & { started: boolean }) => fields as unknown as JobRunner;
+    const now = Date.now();
+    expect(jobsCheck(runner({ started: false, lastPolledAt: new Date(now) }), 1000, now)).toBe('stopped');
+    expect(jobsCheck(runner({ started: true, lastPolledAt: new Date(now - 2000), activeJob: null }), 1000, now)).toBe('ok');
+    expect(jobsCheck(runner({ started: true, lastPolledAt: new Date(now - 60_000), activeJob: null }), 1000, now)).toBe('stalled');
+    expect(jobsCheck(runner({ started: true, lastPolledAt: new Date(now - 60_000), activeJob: { id: 'j', name: 'long', since: new Date(now - 50_000) } }), 1000, now)).toBe('ok');
   });
 
   it('takes a proxy\'s X-Request-Id when it is a safe token, else makes its own', async () => {

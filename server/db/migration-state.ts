@@ -64,6 +64,7 @@ export async function timedRows<T>(db: Db, text: string, params: unknown[], ms: 
   } catch (error) {
     // a connection whose statement timed out or failed is not given back as it is: destroyed
     client.release(error instanceof Error ? error : true);
+    if (error instanceof Error && error.message === 'Query read timeout') throw new TimeLimitError(`the database took more than ${ms} ms`);
     throw error;
   }
 }
