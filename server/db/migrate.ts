@@ -32,11 +32,13 @@ export async function runMigrations(handle: DbHandle, grant?: RuntimeGrant): Pro
   client.on('error', () => undefined);
   let failed: Error | undefined;
   try {
-    // a migration may take long: no statement timeout, no client-side read timeout on this session
-    // (the client is discarded afterwards, so the pool's next one has the configured settings again)
+    // a migration may take long, and another instance's may hold the migration lock as long: no
+    // statement or lock timeout, no client-side read timeout on this session (the client is
+    // discarded afterwards, so the pool's next one has the configured settings again)
     const parameters = (client as unknown as { connectionParameters?: { query_timeout?: number } }).connectionParameters;
     if (parameters) parameters.query_timeout = 0;
     await client.query('SET statement_timeout = 0');
+    await client.query('SET lock_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseFault } from '../lib/pg-errors';
-import { CONCURRENT_DRIVERS } from '../test/db';
+import { CONCURRENT_DRIVERS, createTestDb } from '../test/db';
+import { runMigrations } from './migrate';
 import { openPostgres } from './postgres';
 import { rawDriverOf, type DbHandle } from './client';
 
@@ -95,6 +96,29 @@ describe.each(CONCURRENT_DRIVERS)('openPostgres: session settings and guarded cl
     expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     // a fresh connection, not one queued behind the abandoned sleep
     expect(Date.now() - again).toBeLessThan(2000);
+  });
+
+  it('the migrator waits for another instance\'s migration lock past the pool\'s lock and statement timeouts, and its session is not reused', async () => {
+    const database = await createTestDb('postgres');
+    const other = new pg.Client({ connectionString: database.url! });
+    await other.connect();
+    try {
+      const handle = openPostgres(database.url!, 2, 1, { lockTimeoutMs: 200, statementTimeoutMs: 300 });
+      opened.push(handle);
+      await other.query('SELECT pg_advisory_lock(7262013001)');
+      let settled = false;
+      const migrating = runMigrations(handle).finally(() => void (settled = true));
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(settled).toBe(false);
+      await other.query('SELECT pg_advisory_unlock(7262013001)');
+      await expect(migrating).resolves.toBe(false);
+      // the pool's connections still have the configured timeouts
+      expect(await show(handle.pool!, 'lock_timeout')).toBe('200ms');
+      expect(await show(handle.pool!, 'statement_timeout')).toBe('300ms');
+    } finally {
+      await other.end();
+      await database.close();
+    }
   });
 
   it('bounds the wait for a connection by poolWaitMs: pg-pool\'s timeout, a database fault', async () => {
