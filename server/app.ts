@@ -16,7 +16,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { exportsPlugin } from './plugins/exports';
 import { healthPlugin } from './plugins/health';
-import { loggerOptions, requestId, requestLogPlugin } from './plugins/logging';
+import { loggerOptions, requestIds, requestLogPlugin } from './plugins/logging';
 import { attachJobMetrics, metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -54,8 +54,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // a bad URL or an over-long path parameter answers problem+json without echoing the URL
     frameworkErrors,
     // request ids name a request in the logs and the audit trail: unique across restarts and
-    // instances, or the proxy's X-Request-Id when it is a safe token (plugins/logging.ts)
-    genReqId: requestId,
+    // instances, or the proxy's X-Request-Id when behind one and it is a safe token (plugins/logging.ts)
+    genReqId: requestIds(config.trustProxy),
     // one line per request, written when it ends, by plugins/logging.ts (not Fastify's pair:
     // disableRequestLogging, given through the log controller as Fastify 5.12 wants it)
     logController: new LogController({ disableRequestLogging: true }),

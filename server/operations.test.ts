@@ -144,12 +144,22 @@ describe.each(DRIVERS)('health and readiness (%s)', (driver) => {
     expect(jobsCheck(runner({ started: true, lastPolledAt: new Date(now - 60_000), activeJob: { id: 'j', name: 'long', since: new Date(now - 50_000) } }), 1000, now)).toBe('ok');
   });
 
-  it('takes a proxy\'s X-Request-Id when it is a safe token, else makes its own', async () => {
-    const given = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'proxy-req.0001_abc' } });
-    expect(given.headers['x-request-id']).toBe('proxy-req.0001_abc');
-    for (const unsafe of ['short', 'has space in it', 'x'.repeat(65), 'evil\\nline"}']) {
-      const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': unsafe } });
-      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  it('takes no X-Request-Id from a caller when not behind a proxy (TRUST_PROXY unset)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'proxy-req.0001_abc' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('behind a proxy, takes its X-Request-Id when it is a safe token, else makes its own', async () => {
+    const proxied = await createTestApp(driver, { env: { TRUST_PROXY: '1' } });
+    try {
+      const given = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'proxy-req.0001_abc' } });
+      expect(given.headers['x-request-id']).toBe('proxy-req.0001_abc');
+      for (const unsafe of ['short', 'has space in it', 'x'.repeat(65), 'evil\\nline"}']) {
+        const res = await proxied.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': unsafe } });
+        expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    } finally {
+      await proxied.close();
     }
   });
 });
@@ -302,7 +312,7 @@ describe.each(DRIVERS)('request logs (%s)', (driver) => {
     },
   };
   beforeAll(async () => {
-    t = await createTestApp(driver, { build: { mailTransport: transport }, env: { METRICS_TOKEN: TOKEN } });
+    t = await createTestApp(driver, { build: { mailTransport: transport }, env: { METRICS_TOKEN: TOKEN, TRUST_PROXY: '1' } });
   });
   afterAll(() => t.close());
 

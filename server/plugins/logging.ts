@@ -53,13 +53,17 @@ interface RequestLike {
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
- * The request's id: the proxy's `X-Request-Id` when it is a safe token (so one request is followed
- * from the proxy's log to ours and the audit trail), else a new UUID (unique across restarts and
- * instances). Given to Fastify as `genReqId` (app.ts).
+ * The request ids (Fastify's `genReqId`, app.ts): the proxy's `X-Request-Id` when the server is
+ * told it is behind one (TRUST_PROXY=1: the proxy sets the header, or replaces a client's) and the
+ * value is a safe token, so one request is followed from the proxy's log to ours and the audit
+ * trail; else a new UUID (unique across restarts and instances). Without a proxy the header is
+ * anyone's, and an id of the caller's choosing would muddle the audit trail: never taken.
  */
-export function requestId(raw: IncomingMessage): string {
-  const given = raw.headers['x-request-id'];
-  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+export function requestIds(trustProxy: boolean): (raw: IncomingMessage) => string {
+  return (raw) => {
+    const given = trustProxy ? raw.headers['x-request-id'] : undefined;
+    return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+  };
 }
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): NonNullable<FastifyServerOptions['logger']> {
