@@ -359,6 +359,12 @@ describe.each(CONCURRENT_DRIVERS)('the database\'s faults under a running server
       expect(signedIn.ms).toBeLessThan(bound);
       figures.blackHoledListMs = listed.ms;
       figures.blackHoledSignInMs = signedIn.ms;
+      // the pool's other (idle, equally silent) connections were dropped with it: the next request
+      // waits only for a new connection (DB_POOL_WAIT_SECONDS), not for another read timeout
+      const next = await timed(list);
+      expect(next.status, next.body).toBe(503);
+      expect(next.ms).toBeLessThan(POOL_WAIT_S * 1000 + 1500);
+      figures.blackHoledNextListMs = next.ms;
       alive();
     } finally {
       proxy.restore();

@@ -77,10 +77,13 @@ describe.each(CONCURRENT_DRIVERS)('openPostgres: session settings and guarded cl
     expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 
-  it('after pg\'s read timeout (a connection that answers nothing) the connection is dropped, not reused', async () => {
+  it('after pg\'s read timeout (a connection that answers nothing) the connection is dropped, not reused, and so are the idle ones', async () => {
     // statement timeout 1 s: the client gives up a second later; the session's own timeout is lifted so only the client's fires
-    const pool = open(1, 1, { statementTimeoutMs: 1000, poolWaitMs: 2000 }).pool!;
+    const pool = open(2, 1, { statementTimeoutMs: 1000, poolWaitMs: 2000 }).pool!;
     const client = await pool.connect();
+    const idle = await pool.connect();
+    idle.release();
+    expect(pool.idleCount).toBe(1);
     await client.query('SET statement_timeout = 0');
     const started = Date.now();
     const failure = await client.query('SELECT pg_sleep(6)').catch((err: unknown) => err);
@@ -90,6 +93,9 @@ describe.each(CONCURRENT_DRIVERS)('openPostgres: session settings and guarded cl
     const deadline = Date.now() + 2000;
     while ((client as unknown as { _queryable: boolean })._queryable && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect((client as unknown as { _queryable: boolean })._queryable).toBe(false);
+    // the idle one shares the way that stopped answering: dropped too
+    while (pool.idleCount > 0 && Date.now() < deadline + 2000) await new Promise((r) => setTimeout(r, 20));
+    expect(pool.idleCount).toBe(0);
     client.release();
     expect(pool.totalCount).toBe(0);
     const again = Date.now();

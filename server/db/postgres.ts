@@ -84,10 +84,26 @@ interface ClientInternals {
  * `pg_terminate_backend`) would emit an unhandled 'error' and end the process. The failure itself
  * reaches whoever runs a statement on it (the client is no longer queryable), and pg-pool drops
  * such a client when it is released. The pool's own 'error' (an idle client's) is handled too.
+ *
+ * When pg's read timeout gives up on a client (the server, or the way to it, answers nothing),
+ * the pool's idle clients are dropped as well: they share that way, and each would otherwise hold
+ * its next request for a whole read timeout before failing; new connections are bounded by the
+ * pool's connection timeout instead.
  */
 export function guardClients(pool: pg.Pool): void {
+  const idle = new Set<pg.PoolClient>();
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => guardClient(client));
+  pool.on('connect', (client) => guardClient(client, () => {
+    for (const other of idle) if (other !== client) dropConnection(other);
+  }));
+  pool.on('acquire', (client) => idle.delete(client));
+  pool.on('release', (err, client) => void (err ? idle.delete(client) : idle.add(client)));
+  pool.on('remove', (client) => idle.delete(client));
+}
+
+/** Ends a client's connection at once (no goodbye to a server that may not answer): the client is no longer queryable. */
+function dropConnection(client: pg.Client | pg.PoolClient): void {
+  (client as unknown as ClientInternals).connection?.stream?.destroy();
 }
 
 /**
@@ -97,11 +113,13 @@ export function guardClients(pool: pg.Pool): void {
  * every later statement of whoever gets the client next (a transaction's ROLLBACK included);
  * destroyed, the client is no longer queryable and pg-pool discards it at its release.
  */
-export function guardClient(client: pg.Client | pg.PoolClient): void {
+export function guardClient(client: pg.Client | pg.PoolClient, onReadTimeout?: () => void): void {
   client.on('error', () => undefined);
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const cut = (err: unknown) => {
-    if (err instanceof Error && err.message === QUERY_READ_TIMEOUT) (client as unknown as ClientInternals).connection?.stream?.destroy();
+    if (!(err instanceof Error) || err.message !== QUERY_READ_TIMEOUT) return;
+    dropConnection(client);
+    onReadTimeout?.();
   };
   client.query = ((...args: unknown[]) => {
     const last = args.length - 1;
