@@ -25,7 +25,7 @@ describe.each(CONCURRENT_DRIVERS)('openPostgres: session settings and guarded cl
   });
   const show = async (pool: pg.Pool, name: string) => ((await pool.query<Record<string, string>>(`SHOW ${name}`)).rows[0] ?? {})[name];
 
-  it('gives every connection of the request pool the three timeouts; the export pool all but the statement timeout; 0 sends nothing', async () => {
+  it('gives every connection of the request pool the three timeouts; the export pool all but the statement timeout; 0 is no limit', async () => {
     const handle = open(2, 1, { poolWaitMs: 2000, statementTimeoutMs: 1500, lockTimeoutMs: 700, idleInTransactionTimeoutMs: 60_000 });
     const pool = handle.pool!;
     expect(await show(pool, 'statement_timeout')).toBe('1500ms');

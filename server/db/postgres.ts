@@ -33,13 +33,18 @@ export function openPostgres(url: string, max = 10, exportMax = 4, session: Post
   const pool = new pg.Pool({
     ...common,
     max,
-    ...sessionOptions({ ...session, statementTimeoutMs }),
+    ...sessionOptions(session),
     // a black-holed connection answers nothing, not even the server's cancel: the client gives up
     // a little after the statement timeout would have (and the connection is dropped, below)
     ...(statementTimeoutMs > 0 ? { query_timeout: statementTimeoutMs + clientMarginMs(statementTimeoutMs) } : {}),
   } as pg.PoolConfig);
   // a COPY streams a whole download (db/row-stream.ts): no statement timeout, the other two hold
-  const exportPool = new pg.Pool({ ...common, max: exportMax, application_name: 'tessera-export', ...sessionOptions({ ...session, statementTimeoutMs: 0 }) } as pg.PoolConfig);
+  const exportPool = new pg.Pool({
+    ...common,
+    max: exportMax,
+    application_name: 'tessera-export',
+    ...sessionOptions({ ...session, statementTimeoutMs: session.statementTimeoutMs === undefined ? undefined : 0 }),
+  } as pg.PoolConfig);
   guardClients(pool);
   guardClients(exportPool);
   const db = registerDriver(drizzlePg({ client: auditedPool(pool), schema }) as unknown as Db, {
@@ -56,8 +61,8 @@ const clientMarginMs = (statementTimeoutMs: number) => Math.min(5000, Math.max(1
 
 /**
  * The sessions' timeouts as the startup packet's `options` (`-c name=value`), so every connection
- * has them from its first statement without a round trip; 0 (no limit) or absent: not sent, the
- * server's own default holds.
+ * has them from its first statement without a round trip. 0 is sent as it is, no limit (over a
+ * default set on the role, database or server); absent: not sent, that default holds.
  */
 export function sessionOptions(session: PostgresSessionSettings): { options?: string } {
   const settings: Array<[string, number | undefined]> = [
@@ -65,7 +70,7 @@ export function sessionOptions(session: PostgresSessionSettings): { options?: st
     ['lock_timeout', session.lockTimeoutMs],
     ['idle_in_transaction_session_timeout', session.idleInTransactionTimeoutMs],
   ];
-  const given = settings.filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0);
+  const given = settings.filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] >= 0);
   if (given.length === 0) return {};
   return { options: given.map(([name, ms]) => `-c ${name}=${Math.round(ms)}`).join(' ') };
 }
