@@ -6,15 +6,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
 import { newIdentityPem } from './lib/key-material';
+import { generateBatchCards } from './modules/catalog/generate';
 import { addTypology } from './modules/giftcards/test-support';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo';
 import { companyIdOf } from './test/builders';
 import { CONCURRENT_DRIVERS, createTestDb } from './test/db';
 import { killProcess, signInOverHttp, startServerProcess, terminateProcess, waitFor, type RunningServer } from './test/processes';
 
-/** the cards of the long job: their PDF archive takes about 25 s on a 2-CPU machine (1,500 cards a second) */
-const QUANTITY = 36_000;
+/** the cards of the long job: their PDF archive takes about 25 s on a 2-CPU machine (1,200 to 1,500 cards a second) */
+const QUANTITY = 30_000;
 const LOT = 'SIGTERM-LONG';
+/** cards made for the downloads only */
+const EXTRA = 50_000;
+const EXTRA_LOT = 'SIGTERM-CSV';
 
 /**
  * Issue 40: SIGTERM on a real server process. Two instances on one PostgreSQL database, their
@@ -63,6 +67,14 @@ describe.each(CONCURRENT_DRIVERS)('SIGTERM (%s)', () => {
     folders.forEach((made) => rmSync(made, { recursive: true, force: true }));
   });
 
+  /** a batch of ACME's cards made straight from the test (as its job does) */
+  const addCards = async (lot: string, quantity: number) => {
+    await db.db.execute(sql`
+      INSERT INTO card_batches (company_id, typology_id, lot_number, quantity, user_id, status)
+      VALUES (${acme}, ${typologyId}, ${lot}, ${quantity}, (SELECT id FROM users WHERE email = 'admin@tessera.test'), 'PENDING')`);
+    const [{ id }] = await queryRows<{ id: string }>(db.db, sql`SELECT id FROM card_batches WHERE lot_number = ${lot}`);
+    await generateBatchCards(db.db, id);
+  };
   const authorized = () => ({ authorization: `Bearer ${token}` });
   const batches = (suffix = '') => `/api/company/${acme}/giftcard/batches${suffix}`;
   const batchRow = async (id: string) =>
@@ -81,7 +93,8 @@ describe.each(CONCURRENT_DRIVERS)('SIGTERM (%s)', () => {
     )[0];
 
   it('the instance running a long job exits within 15 s of SIGTERM; the other instance takes the job over at once and finishes it, every card once', async () => {
-    const [a, b] = await Promise.all([start('a', { LOG_LEVEL: 'info' }), start('b')]);
+    // B's short grace serves the last test (B is idle by then)
+    const [a, b] = await Promise.all([start('a', { LOG_LEVEL: 'info' }), start('b', { SHUTDOWN_GRACE_SECONDS: '1' })]);
     token = await signInOverHttp(a.base, 'admin@tessera.test', DEMO_PASSWORD);
     const created = await fetch(`${a.base}${batches()}`, {
       method: 'POST',
@@ -156,13 +169,14 @@ describe.each(CONCURRENT_DRIVERS)('SIGTERM (%s)', () => {
   }, 150_000);
 
   it('a request in flight at SIGTERM completes with 200; a request made after it on a kept-alive connection answers 503', async () => {
-    const c = await start('c', { LOG_LEVEL: 'info' });
+    // 50,000 more cards: the download (over ten megabytes) is far more than the sockets' buffers hold, so the server is still writing it when the close begins
+    const [c] = await Promise.all([start('c', { LOG_LEVEL: 'info' }), addCards(EXTRA_LOT, EXTRA)]);
     token = await signInOverHttp(c.base, 'admin@tessera.test', DEMO_PASSWORD);
     const readyz = (await fetch(`${c.base}/readyz`)).status;
     const hasReadyz = readyz !== 404;
     console.log(`GET /readyz before SIGTERM: ${readyz}${hasReadyz ? '' : ' (no readiness route yet: not asserted)'}`);
 
-    // two CSV downloads of every ACME card (tens of thousands of rows), read only a little until the shutdown began
+    // two CSV downloads of every ACME card (80,000 rows), read only a little until the shutdown began
     const exportPath = `/api/company/${acme}/giftcard/cards/export?lang=en&tz=UTC`;
     const first = rawExchange(c.base, get(exportPath, token));
     const second = rawExchange(c.base, get(exportPath, token));
@@ -194,11 +208,29 @@ describe.each(CONCURRENT_DRIVERS)('SIGTERM (%s)', () => {
       // the header, then every card: the download finished whole
       expect(lines.length).toBe(cards + 1);
       expect(lines.filter((line) => line.includes(`,${LOT},`))).toHaveLength(QUANTITY);
+      expect(lines.filter((line) => line.includes(`,${EXTRA_LOT},`))).toHaveLength(EXTRA);
       const next = rest.toString('latin1');
       if (after === 'cards/count' || hasReadyz) expect(next).toMatch(/^HTTP\/1\.1 503 /);
       else console.log(`GET /readyz after SIGTERM: ${next.slice(0, 12)}`);
     }
   }, 90_000);
+
+  it('a download whose client stopped reading holds no shutdown past SHUTDOWN_GRACE_SECONDS + 2 s: the process exits 1 then', async () => {
+    // B of the first test, its grace 1 s
+    const d = servers[1];
+    expect(d.child.exitCode).toBeNull();
+    token = await signInOverHttp(d.base, 'admin@tessera.test', DEMO_PASSWORD);
+    // megabytes of CSV, never read past the first bytes: the server's writes wait on the client
+    const stuck = rawExchange(d.base, get(`/api/company/${acme}/giftcard/cards/export?lang=en&tz=UTC`, token));
+    await waitFor(async () => stuck.text().includes('\r\n\r\n'), 'the download answering');
+    const exit = await terminateProcess(d);
+    console.log(`SIGTERM with a download its client stopped reading (grace 1 s): exit ${exit.code} after ${exit.ms} ms`);
+    expect(stuck.text()).not.toContain('\r\n0\r\n\r\n');
+    expect(exit).toMatchObject({ code: 1, signal: null });
+    expect(exit.ms).toBeGreaterThanOrEqual(2900);
+    expect(exit.ms).toBeLessThan(6000);
+    expect(d.output.join('')).toContain('shutdown did not end in time: exiting');
+  }, 60_000);
 });
 
 const get = (target: string, token: string) =>
