@@ -127,6 +127,20 @@ describe.each(CONCURRENT_DRIVERS)('openPostgres: session settings and guarded cl
     }
   });
 
+  it('a statement\'s own read timeout (a probe\'s) drops its connection only', async () => {
+    const pool = open(2, 1, { statementTimeoutMs: 5000, poolWaitMs: 2000 }).pool!;
+    const client = await pool.connect();
+    const idle = await pool.connect();
+    idle.release();
+    const failure = await client.query({ text: 'SELECT pg_sleep(3)', query_timeout: 300 } as pg.QueryConfig).catch((err: unknown) => err);
+    expect(failure).toMatchObject({ message: 'Query read timeout' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((client as unknown as { _queryable: boolean })._queryable).toBe(false);
+    expect(pool.idleCount).toBe(1);
+    client.release();
+    expect(pool.totalCount).toBe(1);
+  });
+
   it('bounds the wait for a connection by poolWaitMs: pg-pool\'s timeout, a database fault', async () => {
     const pool = open(1, 1, { poolWaitMs: 300 }).pool!;
     const held = await pool.connect();

@@ -90,8 +90,8 @@ interface ClientInternals {
  * reaches whoever runs a statement on it (the client is no longer queryable), and pg-pool drops
  * such a client when it is released. The pool's own 'error' (an idle client's) is handled too.
  *
- * When pg's read timeout gives up on a client (the server, or the way to it, answers nothing),
- * the pool's idle clients are dropped as well: they share that way, and each would otherwise hold
+ * When pg's read timeout (the pool's, not a statement's own) gives up on a client (the server,
+ * or the way to it, answers nothing), the pool's idle clients are dropped as well: they share that way, and each would otherwise hold
  * its next request for a whole read timeout before failing; new connections are bounded by the
  * pool's connection timeout instead.
  */
@@ -121,12 +121,15 @@ function dropConnection(client: pg.Client | pg.PoolClient): void {
 export function guardClient(client: pg.Client | pg.PoolClient, onReadTimeout?: () => void): void {
   client.on('error', () => undefined);
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const cut = (err: unknown) => {
-    if (!(err instanceof Error) || err.message !== QUERY_READ_TIMEOUT) return;
-    dropConnection(client);
-    onReadTimeout?.();
-  };
   client.query = ((...args: unknown[]) => {
+    // a statement given a limit of its own (a probe's, db/migration-state.ts) says nothing about the
+    // way to the server when it runs out: only its own connection is dropped then
+    const ownLimit = typeof args[0] === 'object' && args[0] !== null && (args[0] as { query_timeout?: unknown }).query_timeout !== undefined;
+    const cut = (err: unknown) => {
+      if (!(err instanceof Error) || err.message !== QUERY_READ_TIMEOUT) return;
+      dropConnection(client);
+      if (!ownLimit) onReadTimeout?.();
+    };
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === 'function') {
