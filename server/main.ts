@@ -1,31 +1,16 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from './config';
-import { openPglite, queryRows, type Db, type DbHandle } from './db/client';
+import { openPglite, type Db } from './db/client';
 import { openPostgres } from './db/postgres';
-import { MIGRATIONS_FOLDER, migrateAsOwner, runMigrations } from './db/migrate';
+import { migrateAsOwner, runMigrations } from './db/migrate';
+// the usual restart skips the migrator (it reads and hashes every file and takes a lock) when the newest migration is applied
+import { migrationsApplied } from './db/migration-state';
 
 /** what a shutdown may take beyond SHUTDOWN_GRACE_SECONDS before the process exits anyway */
 const SHUTDOWN_MARGIN_MS = 2000;
 /** at most this long for a running job's handler to stop on a shutdown before its job is given back anyway */
 const JOB_RELEASE_WAIT_MS = 3000;
-
-/**
- * Whether the newest migration of the journal is already applied: the usual restart then skips
- * the migrator (it reads and hashes every file and takes a lock). Any doubt (a new database, an
- * unreadable journal) runs the migrator, which stays the one place that decides what to apply.
- */
-async function migrationsApplied(handle: DbHandle): Promise<boolean> {
-  try {
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
-    const newest = Math.max(...journal.entries.map((entry) => entry.when));
-    const [row] = await queryRows<{ last: string | number | null }>(handle.db, sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`);
-    return row?.last !== null && row?.last !== undefined && Number(row.last) >= newest;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Starts Tessera: migrate (as DATABASE_MIGRATION_URL's role when it has one of its own, which then

@@ -314,7 +314,7 @@ export class JobRunner {
       this.ended(running, 'done');
     } catch (err) {
       if (lease.signal.aborted) {
-        log.info({ err }, 'job stopped: its lease was lost');
+        log.info({ err: loggableError(err) }, 'job stopped: its lease was lost');
         this.ended(running, 'lost');
         return;
       }
