@@ -142,6 +142,8 @@ describe.each(CONCURRENT_DRIVERS)('the database\'s faults under a running server
     }
   }
 
+  const ready = () => fetch(`${server.base}/readyz`);
+  const health = () => fetch(`${server.base}/healthz`);
   const list = () => fetch(`${server.base}/api/company/${acmeId}/giftcard/cards`, { headers: { authorization: `Bearer ${token}` } });
   const signIn = () =>
     fetch(`${server.base}/identity/v1/accounts:signInWithPassword?key=k`, {
@@ -192,11 +194,27 @@ describe.each(CONCURRENT_DRIVERS)('the database\'s faults under a running server
         figures.downSignInMs = Math.max(Number(figures.downSignInMs ?? 0), answer.ms);
       },
     },
+    {
+      what: 'GET /readyz names the database (a balancer takes the instance out)',
+      check: async () => {
+        const answer = await timed(ready);
+        expect(answer.status, answer.body).toBe(503);
+        expect(JSON.parse(answer.body)).toMatchObject({ status: 'unavailable', failing: expect.arrayContaining(['database']) });
+        // each check has its time limit: the probe itself never hangs on a dead or silent database
+        expect(answer.ms).toBeLessThan(4000);
+      },
+    },
+    { what: 'GET /healthz (the process is alive: no restart wanted)', check: async () => expect((await timed(health)).status).toBe(200) },
   ];
   /** What answers once the database is back (GET /readyz: add its check here). */
   const WHEN_UP: Array<{ what: string; check: () => Promise<void> }> = [
     { what: 'a signed-in list', check: async () => expect((await timed(list)).status).toBe(200) },
     { what: 'a sign-in', check: async () => expect((await timed(signIn)).status).toBe(200) },
+    {
+      what: 'GET /readyz ready again, without a restart',
+      // the job runner's next poll may be a moment behind the first request answered
+      check: () => waitFor(async () => (await timed(ready)).body.includes('"status":"ready"'), '/readyz ready', 15_000),
+    },
   ];
 
   /**

@@ -22,6 +22,8 @@ const SERVER_ENV = {
   JOBS_POLL_INTERVAL_MS: '100',
   JOBS_STALE_AFTER_SECONDS: String(STALE_SECONDS),
   RELOAD_CHUNK_ROWS: String(CHUNK),
+  // the test holds a row lock on purpose while the runner waits: no lock timeout to race on a loaded machine
+  DB_LOCK_TIMEOUT_SECONDS: '0',
 };
 
 
