@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from './db/schema';
@@ -14,6 +13,7 @@ import { bearer, login, refresh, uniqueIp } from './test/auth';
 import { addCard, addTypology } from './modules/giftcards/test-support';
 import { caller, companyIdOf, q } from './test/builders';
 import { DRIVERS } from './test/db';
+import { freePort } from './test/processes';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -38,16 +38,6 @@ async function polled(t: TestApp): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.each(DRIVERS)('health and readiness (%s)', (driver) => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './processes';
 
 /**
  * A throwaway PostgreSQL cluster of a test's own, for the tests that restart, stop or crash the
@@ -56,16 +56,6 @@ function run(bin: string, command: string, args: string[], timeoutMs = 60_000): 
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

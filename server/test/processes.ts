@@ -12,7 +12,8 @@ export interface RunningServer {
   output: string[];
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now (the OS's choice), for a server a test starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
