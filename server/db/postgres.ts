@@ -5,12 +5,6 @@ import { auditContextSetting } from '../lib/audit-context';
 import { registerDriver, type Db, type DbHandle } from './client';
 import * as schema from './schema';
 
-/**
- * A pool of `max` connections for requests and jobs, and one of `exportMax` of its own for the
- * streamed CSV downloads (db/row-stream.ts: a COPY holds its connection for the whole download),
- * so downloads, however slow their clients, never take a connection a request needs
- * (plugins/exports.ts caps downloads at the same number). Both open connections only when used.
- */
 /** The session settings of the pool's connections (config.database); absent: PostgreSQL's own defaults. */
 export interface PostgresSessionSettings {
   poolWaitMs?: number;
@@ -19,6 +13,12 @@ export interface PostgresSessionSettings {
   idleInTransactionTimeoutMs?: number;
 }
 
+/**
+ * A pool of `max` connections for requests and jobs, and one of `exportMax` of its own for the
+ * streamed CSV downloads (db/row-stream.ts: a COPY holds its connection for the whole download),
+ * so downloads, however slow their clients, never take a connection a request needs
+ * (plugins/exports.ts caps downloads at the same number). Both open connections only when used.
+ */
 export function openPostgres(url: string, max = 10, exportMax = 4, session: PostgresSessionSettings = {}): DbHandle {
   const common = {
     connectionString: url,
