@@ -96,6 +96,15 @@ function callerOf(request: FastifyRequest): { userId?: string; apiKeyId?: string
  * (health, metrics: `config.probe`) are written at debug level: a balancer asks every few seconds.
  * Each response carries the id as `X-Request-Id`.
  */
+/**
+ * The route a request matched, as written in the API (`/identity/v1/accounts:signInWithPassword`:
+ * Fastify keeps a literal colon doubled in its template), or null when none matched. The request
+ * log and the metrics' `route` label both use it.
+ */
+export function routeTemplate(request: FastifyRequest): string | null {
+  return request.routeOptions.url?.replaceAll('::', ':') ?? null;
+}
+
 export const requestLogPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -104,7 +113,7 @@ export const requestLogPlugin = fp(async (app: FastifyInstance) => {
     // request.log carries the request id (`reqId`) already
     const line = {
       method: request.method,
-      route: request.routeOptions.url ?? null,
+      route: routeTemplate(request),
       url: redactUrl(request.url),
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,

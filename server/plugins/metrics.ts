@@ -7,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { AppConfig } from '../config';
 import { rawDriverOf, type Db } from '../db/client';
 import { timedRows } from '../db/migration-state';
+import { routeTemplate } from './logging';
 import type { Clock } from '../lib/clock';
 import { unauthorized } from '../lib/errors';
 import type { JobRunner } from '../jobs/runner';
@@ -128,7 +129,7 @@ export class Metrics {
   /** A request answered (onResponse). */
   observeRequest(request: FastifyRequest, reply: FastifyReply): void {
     const labels = {
-      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      route: routeTemplate(request) ?? UNMATCHED_ROUTE,
       method: METHODS.has(request.method) ? request.method : 'OTHER',
       status: String(reply.statusCode),
     };
