@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { APP_VERSION_FALLBACK, DEFAULT_TENANT_ID } from '../domain/constants';
 import { DEFAULT_MAX_TRANSACTION_CENTS } from '../domain/giftcards';
 import { DEFAULT_RELOAD_CAPS } from '../domain/reloadables';
+import { QUEUE_NAMES, QUEUES, type QueueName } from './jobs/queues';
 
 /**
  * Runtime configuration, read once from the environment. Everything has a default that makes
@@ -19,6 +20,8 @@ export interface AppConfig {
   appEnv: string;
   publicUrl: string;
   smtpUrl: string | null;
+  /** the SMTP transport's timeouts (mail/smtp.ts), all well below a send's lease; how long an e-mail is retried before it is failed for good */
+  smtp: { connectionTimeoutMs: number; greetingTimeoutMs: number; socketTimeoutMs: number; retryHours: number };
   mailFrom: string;
   demoData: boolean;
   trustProxy: boolean;
@@ -32,7 +35,8 @@ export interface AppConfig {
   oneTimeTokenTtlSeconds: { activation: number; reset: number; emailChange: number };
   bruteForce: { windowSeconds: number; maxPerAccount: number; maxPerIp: number };
   forgotPasswordRateLimit: { max: number; windowMs: number };
-  jobs: { pollIntervalMs: number; staleAfterSeconds: number };
+  /** the job runner: polling, the stale lease, each queue's concurrency (server/jobs/queues.ts) */
+  jobs: { pollIntervalMs: number; staleAfterSeconds: number; concurrency: Record<QueueName, number> };
   /** reloadable cards: per-card caps of reloads per calendar month and year (cents) */
   reloads: { monthlyCapCents: number; yearlyCapCents: number; chunkRows: number };
   /** square vouchers: orders at or above the threshold wait for provider staff's approval (cents) */
@@ -167,6 +171,17 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'BRUTE_FORCE_MAX_PER_IP', default: '20', meaning: 'Failed sign-ins per client address within the window before TOO_MANY_ATTEMPTS_TRY_LATER.' },
   { name: 'FORGOT_PASSWORD_MAX_PER_IP', default: '5', meaning: 'forgot-password requests per client address per FORGOT_PASSWORD_WINDOW_SECONDS (per instance).' },
   { name: 'FORGOT_PASSWORD_WINDOW_SECONDS', default: '900', meaning: 'Window of the forgot-password rate limit.' },
+  { name: 'JOBS_CONCURRENCY_MAIL', default: '2', meaning: 'Jobs of the mail queue (outbox e-mails, square codes, password resets) one instance runs at once. Each queue runs apart, so a stalled SMTP server holds only this one. Every queue\'s job may hold a database connection: keep the sum of the JOBS_CONCURRENCY_* below DB_POOL_MAX.' },
+  { name: 'JOBS_CONCURRENCY_SQUARE', default: '1', meaning: 'The same for square orders\' runs (create, mint, activate, cancel).' },
+  { name: 'JOBS_CONCURRENCY_REPORTS', default: '1', meaning: 'The same for generated reports.' },
+  { name: 'JOBS_CONCURRENCY_BATCHES', default: '1', meaning: 'The same for gift-card batches (generation, PDF archives, activation).' },
+  { name: 'JOBS_CONCURRENCY_RELOADS', default: '1', meaning: 'The same for reload runs.' },
+  { name: 'JOBS_CONCURRENCY_ORDERS', default: '1', meaning: 'The same for B2B orders (issue, cancel).' },
+  { name: 'JOBS_CONCURRENCY_PERIODIC', default: '1', meaning: 'The same for the recurring duties (cleanup, dashboard rollup, audit retention, monthly statements, report expiry).' },
+  { name: 'SMTP_CONNECTION_TIMEOUT_SECONDS', default: '10', meaning: 'How long opening a connection to the SMTP server may take; past it the send fails and waits to retry.' },
+  { name: 'SMTP_GREETING_TIMEOUT_SECONDS', default: '10', meaning: 'How long the SMTP server may take to greet once connected.' },
+  { name: 'SMTP_SOCKET_TIMEOUT_SECONDS', default: '60', meaning: 'A connection to the SMTP server silent this long (a server stalled after the message) is given up: the send fails and waits to retry. Well below a send\'s lease (300 s), so no other instance sends it meanwhile.' },
+  { name: 'MAIL_RETRY_HOURS', default: '48', meaning: 'An e-mail the SMTP server defers, or that cannot be handed over (server down), is retried with back-off (at most an hour apart) for this long before it is failed for good; one the server refuses (5xx) fails at once with its answer.' },
   { name: 'JOBS_POLL_INTERVAL_MS', default: '1000', meaning: 'How often the job runner looks for due jobs.' },
   { name: 'JOBS_STALE_AFTER_SECONDS', default: '300', meaning: 'A running job whose worker stopped answering this long ago (a crashed instance) is taken over by another instance.' },
   { name: 'RELOAD_MONTHLY_CAP_CENTS', default: '250000', meaning: 'Reloadable cards: the most (cents) one card may be reloaded in a calendar month (Europe/Rome); a reload over it is refused (RELOAD_MONTHLY_CAP).' },
@@ -329,6 +344,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appEnv: str(env, 'APP_ENV') ?? 'dev',
     publicUrl,
     smtpUrl: str(env, 'SMTP_URL'),
+    smtp: {
+      connectionTimeoutMs: Math.max(1, int(env, 'SMTP_CONNECTION_TIMEOUT_SECONDS', 10)) * 1000,
+      greetingTimeoutMs: Math.max(1, int(env, 'SMTP_GREETING_TIMEOUT_SECONDS', 10)) * 1000,
+      socketTimeoutMs: Math.max(1, int(env, 'SMTP_SOCKET_TIMEOUT_SECONDS', 60)) * 1000,
+      retryHours: Math.max(1, int(env, 'MAIL_RETRY_HOURS', 48)),
+    },
     mailFrom: str(env, 'MAIL_FROM') ?? 'Tessera <no-reply@tessera.local>',
     demoData: env.DEMO_DATA === '1',
     trustProxy: env.TRUST_PROXY === '1',
@@ -349,7 +370,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       max: int(env, 'FORGOT_PASSWORD_MAX_PER_IP', 5),
       windowMs: int(env, 'FORGOT_PASSWORD_WINDOW_SECONDS', 900) * 1000,
     },
-    jobs: { pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 1000), staleAfterSeconds: Math.max(1, int(env, 'JOBS_STALE_AFTER_SECONDS', 300)) },
+    jobs: {
+      pollIntervalMs: int(env, 'JOBS_POLL_INTERVAL_MS', 1000),
+      staleAfterSeconds: Math.max(1, int(env, 'JOBS_STALE_AFTER_SECONDS', 300)),
+      concurrency: Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, Math.max(1, int(env, `JOBS_CONCURRENCY_${queue.toUpperCase()}`, QUEUES[queue].concurrency))])) as Record<QueueName, number>,
+    },
     reloads: {
       monthlyCapCents: int(env, 'RELOAD_MONTHLY_CAP_CENTS', DEFAULT_RELOAD_CAPS.monthlyCapCents) || DEFAULT_RELOAD_CAPS.monthlyCapCents,
       yearlyCapCents: int(env, 'RELOAD_YEARLY_CAP_CENTS', DEFAULT_RELOAD_CAPS.yearlyCapCents) || DEFAULT_RELOAD_CAPS.yearlyCapCents,
