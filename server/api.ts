@@ -67,6 +67,8 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   const runner = new JobRunner(db, registry, app.log.child({ component: 'jobs' }), {
     pollIntervalMs: config.jobs.pollIntervalMs,
     staleAfterSeconds: config.jobs.staleAfterSeconds,
+    concurrency: config.jobs.concurrency,
+    poolMax: config.databaseUrl ? config.database.poolMax : undefined,
     now: () => clock.now(),
   });
   const ctx: AppContext = { config, db, keys, jobs: runner, clock, files, mail: { transport: parts.mailTransport, from: config.mailFrom } };

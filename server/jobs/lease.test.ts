@@ -60,7 +60,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
       runs += 1;
       // the work itself: three stale delays
       await new Promise((resolve) => setTimeout(resolve, 3 * options.staleAfterSeconds * 1000));
-    });
+    }, { queue: 'batches' });
     const runners = [new JobRunner(db.db, registry, log, options), new JobRunner(other.db, registry, log, options)];
     const id = await enqueue(db.db, 'long', {});
     runners.forEach((r) => r.start());
@@ -97,7 +97,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
       // it settles only after the new owner has finished: its outcome must not replace the new one
       await waitFor(async () => (await jobRow(db, id)).status === 'done', 'the job done');
       signal.throwIfAborted();
-    });
+    }, { queue: 'batches' });
     stalled.start();
     try {
       await started;
@@ -127,7 +127,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
       await aborted(signal);
       reason = signal.reason;
       signal.throwIfAborted();
-    });
+    }, { queue: 'batches' });
     const stopping = new JobRunner(db.db, registry, log, options);
     const ends: string[] = [];
     stopping.onJobEnd = (name, outcome, seconds) => ends.push(`${name} ${outcome} ${seconds >= 0 && seconds < 10}`);
@@ -135,11 +135,11 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
     const id = await enqueue(db.db, 'handback', {}, { maxAttempts: 1 });
     stopping.start();
     await started;
-    expect(stopping.activeJob).toMatchObject({ id, name: 'handback' });
+    expect(stopping.activeJobs).toMatchObject([{ id, name: 'handback', queue: 'batches' }]);
     expect(await jobRow(db, id)).toMatchObject({ status: 'running', attempts: 1, lockedBy: stopping.workerId });
     await stopping.stop({ release: true, waitMs: 5000 });
     expect(reason).toMatchObject({ name: 'AbortError', message: SHUTDOWN_REASON });
-    expect(stopping.activeJob).toBeNull();
+    expect(stopping.activeJobs).toEqual([]);
     expect(ends).toEqual(['handback lost true']);
     expect(await jobRow(db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedAt: null, lastError: RELEASED_ERROR, finishedAt: null });
     const [due] = await queryRows<{ due: boolean }>(db.db, sql`SELECT run_at <= now() AS due FROM jobs WHERE id = ${id}`);
@@ -163,7 +163,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
       handlerStarted();
       await held; // never looks at its signal
       stubbornEnded = true;
-    });
+    }, { queue: 'batches' });
     const stopping = new JobRunner(db.db, registry, log, options);
     const ends: string[] = [];
     stopping.onJobEnd = (name, outcome) => ends.push(`${name} ${outcome}`);
@@ -176,7 +176,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
     expect(took).toBeGreaterThanOrEqual(290);
     expect(took).toBeLessThan(2000);
     expect(stubbornEnded).toBe(false);
-    expect(stopping.activeJob).toBeNull();
+    expect(stopping.activeJobs).toEqual([]);
     expect(ends).toEqual(['stubborn lost']);
     expect(await jobRow(db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lastError: RELEASED_ERROR });
     // a second stop (app.close() after the shutdown's) does not wait for that handler either
@@ -184,7 +184,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
 
     // the other instance runs it to the end; then the stubborn handler returns: its outcome is not written
     const quick = new JobRegistry();
-    quick.register('stubborn', async () => {});
+    quick.register('stubborn', async () => {}, { queue: 'batches' });
     const taking = new JobRunner(other.db, quick, log, options);
     expect(await taking.runOne()).toBe(true);
     const done = await jobRow(db, id);
@@ -201,7 +201,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
     let ran = false;
     registry.register('late', async () => {
       ran = true;
-    });
+    }, { queue: 'batches' });
     const runner = new JobRunner(db.db, registry, log, options);
     runner.start();
     await runner.stop({ release: true });
@@ -246,7 +246,7 @@ describe.each(DRIVERS)('job leases (%s)', (driver) => {
     registry.register('patient', async (_payload, { signal }) => {
       signalOfRun = signal;
       await waitFor(async () => renewals >= 4, 'four renewals');
-    });
+    }, { queue: 'batches' });
     const runner = new JobRunner(flaky, registry, logged, options);
     const id = await enqueue(db.db, 'patient', {});
     expect(await runner.drain()).toBe(1);

@@ -22,3 +22,42 @@ export const QUEUES = {
 
 export type QueueName = keyof typeof QUEUES;
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
+
+/**
+ * The queue of every job kind the API registers (server/api.ts's registerApi). A handler of a kind
+ * missing here is refused when registered (jobs/registry.ts), and queues.test.ts walks the registry
+ * registerApi builds, so a new kind never runs in no queue, nor in a queue by chance.
+ */
+export const JOB_QUEUES: Readonly<Record<string, QueueName>> = {
+  'email.send': 'mail',
+  'square.mail': 'mail',
+  'user.forgot-password': 'mail',
+  'square.create': 'square',
+  'square.mint': 'square',
+  'square.activate': 'square',
+  'square.cancel': 'square',
+  'reports.generate': 'reports',
+  'catalog.batch.generate': 'batches',
+  'catalog.batch.archive': 'batches',
+  'catalog.batch.activation': 'batches',
+  'reloads.run': 'reloads',
+  'orders.issue': 'orders',
+  'orders.cancel': 'orders',
+  'maintenance.cleanup': 'periodic',
+  'dashboard.rollup': 'periodic',
+  'audit.retention': 'periodic',
+  'reloadables.monthlyStatement': 'periodic',
+  'reports.expire': 'periodic',
+};
+
+/** The queue of a job kind, if it has one. */
+export function queueOfKind(kind: string): QueueName | undefined {
+  return Object.hasOwn(JOB_QUEUES, kind) ? JOB_QUEUES[kind] : undefined;
+}
+
+/**
+ * The queue that also claims jobs of a kind this instance has no handler for (a job queued by a
+ * newer build, or a kind since removed): it fails them, "no handler registered", as the runner
+ * always did, rather than leave them queued for ever. The recurring duties' queue: it is seldom busy.
+ */
+export const UNHANDLED_KINDS_QUEUE: QueueName = 'periodic';

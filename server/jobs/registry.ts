@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { queueOfKind, type QueueName } from './queues';
 
 export interface JobContext {
   jobId: string;
@@ -15,16 +16,54 @@ export interface JobContext {
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
 
-/** Handlers keyed by job name: later issues register batch, PDF, report and reload handlers. */
-export class JobRegistry {
-  private readonly handlers = new Map<string, JobHandler>();
+export interface RegisterOptions {
+  /** the kind's queue; default its queue in JOB_QUEUES (jobs/queues.ts), where every kind of the API is */
+  queue?: QueueName;
+}
 
-  register(name: string, handler: JobHandler): void {
+/** a kind's name: the runner hands the kinds of a queue to its claim as one comma-separated parameter */
+const KIND_NAME = /^[A-Za-z0-9._:-]+$/;
+
+/**
+ * Handlers keyed by job name, each in its queue (jobs/queues.ts): the runner runs each queue's
+ * kinds apart, with the queue's concurrency. A kind with no queue is refused here, so none runs
+ * unnoticed in no queue (or in one by chance).
+ */
+export class JobRegistry {
+  private readonly handlers = new Map<string, { handler: JobHandler; queue: QueueName }>();
+  /** the kinds of each queue, made again after a registration (the runner reads them at every poll) */
+  private byQueue: Map<QueueName, string[]> | null = null;
+
+  register(name: string, handler: JobHandler, options: RegisterOptions = {}): void {
     if (this.handlers.has(name)) throw new Error(`job handler "${name}" already registered`);
-    this.handlers.set(name, handler);
+    if (!KIND_NAME.test(name)) throw new Error(`job kind "${name}": letters, digits and . _ : - only`);
+    const queue = options.queue ?? queueOfKind(name);
+    if (!queue) throw new Error(`job kind "${name}" belongs to no queue: add it to JOB_QUEUES (server/jobs/queues.ts)`);
+    this.handlers.set(name, { handler, queue });
+    this.byQueue = null;
   }
 
   get(name: string): JobHandler | undefined {
-    return this.handlers.get(name);
+    return this.handlers.get(name)?.handler;
+  }
+
+  /** the queue of a registered kind */
+  queueOf(name: string): QueueName | undefined {
+    return this.handlers.get(name)?.queue;
+  }
+
+  /** every registered kind */
+  kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** the registered kinds of `queue` */
+  kindsOf(queue: QueueName): readonly string[] {
+    if (!this.byQueue) {
+      const byQueue = new Map<QueueName, string[]>();
+      for (const [name, { queue: of }] of this.handlers) byQueue.set(of, [...(byQueue.get(of) ?? []), name]);
+      this.byQueue = byQueue;
+    }
+    return this.byQueue.get(queue) ?? [];
   }
 }

@@ -33,7 +33,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
       attempts.push(attempt);
       expect(payload).toEqual({ n: 1 });
       if (attempt < 3) throw new Error(`boom ${attempt}`);
-    });
+    }, { queue: 'reports' });
     const runner = new JobRunner(db.db, registry, log, options);
     const ends: string[] = [];
     runner.onJobEnd = (name, outcome, seconds) => ends.push(`${name} ${outcome} ${seconds >= 0}`);
@@ -46,7 +46,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     }
     expect(attempts).toEqual([1, 2, 3]);
     expect(ends).toEqual(['flaky retry true', 'flaky retry true', 'flaky done true']);
-    expect(runner.activeJob).toBeNull();
+    expect(runner.activeJobs).toEqual([]);
     expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 3, lastError: null, lockedBy: null });
   });
 
@@ -55,7 +55,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     const ran: string[] = [];
     registry.register('planned', async (payload) => {
       ran.push((payload as { what: string }).what);
-    });
+    }, { queue: 'reports' });
     const clock = new ShiftableClock();
     const runner = new JobRunner(db.db, registry, log, { ...options, now: () => clock.now() });
     const at = new Date(Date.now() + 24 * 3600 * 1000);
@@ -72,7 +72,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     const registry = new JobRegistry();
     registry.register('broken', async () => {
       throw new Error('always broken');
-    });
+    }, { queue: 'reports' });
     const runner = new JobRunner(db.db, registry, log, { ...options, backoffBaseMs: 0 });
     const outcomes: string[] = [];
     runner.onJobEnd = (_name, outcome) => outcomes.push(outcome);
@@ -91,7 +91,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     registry.register('db-broken', async () => {
       // a real database error whose query carries personal data as a parameter
       await db.db.execute(sql`SELECT ${email}::int`);
-    });
+    }, { queue: 'reports' });
     const runner = new JobRunner(db.db, registry, log, { ...options, backoffBaseMs: 0 });
     const id = await enqueue(db.db, 'db-broken', {}, { maxAttempts: 1 });
     while (await runner.runOne()) {
@@ -120,18 +120,18 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     expect((await db.db.select().from(jobs)).length).toBe(before);
   });
 
-  it('names the job under way in activeJob while its handler runs, and clears it after', async () => {
+  it('names the job under way in activeJobs while its handler runs, and clears it after', async () => {
     const registry = new JobRegistry();
     let seen: unknown;
     const runner = new JobRunner(db.db, registry, log, options);
     registry.register('watched', async () => {
-      seen = runner.activeJob;
-    });
+      seen = runner.activeJobs;
+    }, { queue: 'reports' });
     const id = await enqueue(db.db, 'watched', {});
-    expect(runner.activeJob).toBeNull();
+    expect(runner.activeJobs).toEqual([]);
     expect(await runner.drain()).toBe(1);
-    expect(seen).toMatchObject({ id, name: 'watched', since: expect.any(Date) });
-    expect(runner.activeJob).toBeNull();
+    expect(seen).toEqual([{ id, name: 'watched', queue: 'reports', since: expect.any(Date) }]);
+    expect(runner.activeJobs).toEqual([]);
   });
 
   it('does not run jobs before their time', async () => {
@@ -139,7 +139,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     let ran = false;
     registry.register('later', async () => {
       ran = true;
-    });
+    }, { queue: 'reports' });
     const runner = new JobRunner(db.db, registry, log, options);
     const id = await enqueue(db.db, 'later', {}, { runAt: new Date(Date.now() + 60_000) });
     expect(await runner.drain()).toBe(0);
@@ -152,7 +152,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     let runs = 0;
     registry.register('orphan', async () => {
       runs += 1;
-    });
+    }, { queue: 'reports' });
     const id = await enqueue(db.db, 'orphan', {});
     await db.db.execute(sql`UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'dead-worker', locked_at = now() - interval '2 hours' WHERE id = ${id}`);
     const runner = new JobRunner(db.db, registry, log, options);
@@ -166,7 +166,7 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     let done = false;
     registry.register('wake', async () => {
       done = true;
-    });
+    }, { queue: 'reports' });
     const runner = new JobRunner(db.db, registry, log, { ...options, pollIntervalMs: 60_000 });
     runner.start();
     try {
@@ -194,7 +194,7 @@ describe.each(CONCURRENT_DRIVERS)('job runners sharing a queue (%s)', (driver) =
       const { n } = payload as { n: string };
       seen.set(n, (seen.get(n) ?? 0) + 1);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
-    });
+    }, { queue: 'reports' });
     const total = 120;
     await db.db.insert(jobs).values(Array.from({ length: total }, (_, i) => ({ name: 'count', payload: { n: String(i) } })));
     const runners = [0, 1, 2].map(() => new JobRunner(db.db, registry, log, { ...options, pollIntervalMs: 5 }));

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/client';
 import { jobAuditContext, runWithAuditContext } from '../lib/audit-context';
 import { loggableError, storableMessage } from '../lib/pg-errors';
+import { QUEUE_NAMES, QUEUES, UNHANDLED_KINDS_QUEUE, type QueueName } from './queues';
 import type { JobRegistry } from './registry';
 
 export interface RunnerOptions {
@@ -18,35 +19,54 @@ export interface RunnerOptions {
   backoffBaseMs?: number;
   /** business time: a job is due when its run_at is not after this (default the system clock) */
   now?: () => Date;
+  /**
+   * jobs of each queue this runner runs at once (config.jobs.concurrency, JOBS_CONCURRENCY_<QUEUE>;
+   * default each queue's own, jobs/queues.ts). Every running job may hold a database connection.
+   */
+  concurrency?: Partial<Record<QueueName, number>>;
+  /**
+   * the connections of the database pool the jobs share with the requests (DB_POOL_MAX; none on
+   * PGlite): a start warns when the queues' concurrencies leave fewer than two of them to the rest
+   */
+  poolMax?: number;
 }
 
-/** How `stop()` ends the job under way. */
+/** How `stop()` ends the jobs under way. */
 export interface StopOptions {
   /**
-   * Give the running job back instead of waiting for it (a shutdown): its handler's `signal` aborts,
-   * the handler gets `waitMs` to return, then the job is queued again for anyone at once, its
-   * attempt not counted (it was not the job's failure). Without it, `stop()` waits for the job.
+   * Give the running jobs back instead of waiting for them (a shutdown): their handlers' `signal`
+   * aborts, the handlers get `waitMs` to return, then each job is queued again for anyone at once,
+   * its attempt not counted (it was not the job's failure). Without it, `stop()` waits for the jobs.
    */
   release?: boolean;
   /** how long a released job's handler may take to return before it is given back anyway (default 3 s) */
   waitMs?: number;
 }
 
-/** The reason a shutdown gives the running job's `signal` (an AbortError, as a lost lease's). */
+/** The reason a shutdown gives each running job's `signal` (an AbortError, as a lost lease's). */
 export const SHUTDOWN_REASON = 'the instance is shutting down: the job is given back to the queue';
 /** The `last_error` of a job a shutdown gave back. */
 export const RELEASED_ERROR = 'released by a shutdown of its instance (not a failure: the attempt is not counted)';
 
-/** The job under way: what `stop({ release })` needs to give it back. */
+/** A job under way, as readiness and diagnostics see it. */
+export interface ActiveJob {
+  id: string;
+  name: string;
+  queue: QueueName;
+  since: Date;
+}
+
+/** A job under way: what `stop({ release })` needs to give it back. */
 interface Running {
   id: string;
   name: string;
+  queue: QueueName;
   since: Date;
   /** aborts the handler's signal with the shutdown's reason */
   shutdown: AbortController;
   /** ends the lease's renewals (set once the handler runs) */
   stopLease: (() => Promise<void>) | null;
-  /** resolves once runOne is done with the job (outcome written, or given back) */
+  /** resolves once the runner is done with the job (outcome written, or given back) and its handler returned */
   settled: Promise<void>;
   /** `onJobEnd` was told */
   ended: boolean;
@@ -63,16 +83,21 @@ interface ClaimedJob {
 }
 
 /**
- * Polls the jobs table and runs due jobs one at a time. Claiming is one UPDATE over a
- * `FOR UPDATE SKIP LOCKED` sub-select, so any number of runners (instances) share the queue and
- * no job is claimed twice. While a handler runs, its lock is renewed (a lease: `locked_at` moves
- * every `heartbeatMs`), so however long a job takes nobody else runs it. Delivery is
- * at-least-once: a worker that dies mid-job stops renewing, and another runner re-queues the job
- * once its lock is `staleAfterSeconds` old. A worker that was only stalled that long finds at its
- * next renewal that the job is no longer its own: its handler's `signal` aborts (the handler stops
- * writing) and it writes no outcome over the new owner's. A shutdown (`stop({ release: true })`)
- * does not wait for a long job: it aborts the same `signal`, gives the handler a few seconds to
- * stop between its chunks, and puts the job back in the queue for another instance at once.
+ * Polls the jobs table and runs due jobs, each queue apart (jobs/queues.ts): up to its concurrency
+ * jobs of a queue at once, so a slow or stuck job (a stalled SMTP server holding `square.mail`)
+ * delays only its own queue, never a square order, a report or a batch. Each poll claims, for every
+ * queue with a free slot, up to that many due jobs of its kinds, all in one UPDATE over
+ * `FOR UPDATE SKIP LOCKED` sub-selects (one per queue, side by side): any number of runners
+ * (instances) share the queues, no job is claimed twice, and each instance runs at most its
+ * concurrency of each queue. A job that ends frees its slot and wakes the runner to look again.
+ * While a handler runs, its lock is renewed (a lease: `locked_at` moves every `heartbeatMs`), so
+ * however long a job takes nobody else runs it. Delivery is at-least-once: a worker that dies
+ * mid-job stops renewing, and another runner re-queues the job once its lock is
+ * `staleAfterSeconds` old. A worker that was only stalled that long finds at its next renewal that
+ * the job is no longer its own: its handler's `signal` aborts (the handler stops writing) and it
+ * writes no outcome over the new owner's. A shutdown (`stop({ release: true })`) does not wait for
+ * long jobs: it aborts every running job's `signal`, gives the handlers a few seconds to stop
+ * between their chunks, and puts the jobs back in the queue for another instance at once.
  */
 export class JobRunner {
   readonly workerId = `worker-${crypto.randomUUID()}`;
@@ -83,16 +108,21 @@ export class JobRunner {
   /** set by `stop({ release: true })`: a job claimed from now on is given back at once, unrun */
   private releasing = false;
   private releaseStop: Promise<void> | null = null;
-  private current: Running | null = null;
+  /** every job under way (the polling loop's and `runOne()`'s), until its handler has returned: the slots taken */
+  private readonly underWay = new Set<Running>();
+  /** jobs of each queue run at once */
+  readonly concurrency: Readonly<Record<QueueName, number>>;
   /** when the runner last finished looking for due jobs (readiness: a runner that stopped polling is not alive) */
   lastPolledAt: Date | null = null;
-  /** the job this runner is running now, if any (readiness: a runner busy with a long job is alive) */
-  activeJob: { id: string; name: string; since: Date } | null = null;
   /** told of every job this runner ends (metrics): its kind, how it ended, how long it ran */
   onJobEnd: ((name: string, outcome: 'done' | 'retry' | 'failed' | 'lost', seconds: number) => void) | null = null;
   /** false once stopped (or before start) */
   get started(): boolean {
     return this.running;
+  }
+  /** the jobs this runner is running now, oldest first (a job leaves it when it ends: done, failed, retried, lost or given back) */
+  get activeJobs(): ActiveJob[] {
+    return [...this.underWay].filter((job) => !job.ended).map(({ id, name, queue, since }) => ({ id, name, queue, since }));
   }
 
   constructor(
@@ -100,10 +130,21 @@ export class JobRunner {
     private readonly registry: JobRegistry,
     private readonly log: FastifyBaseLogger,
     private readonly options: RunnerOptions,
-  ) {}
+  ) {
+    this.concurrency = Object.fromEntries(
+      QUEUE_NAMES.map((queue) => [queue, Math.max(1, Math.floor(options.concurrency?.[queue] ?? QUEUES[queue].concurrency))]),
+    ) as Record<QueueName, number>;
+  }
 
   start(): void {
     if (this.running) return;
+    const slots = QUEUE_NAMES.reduce((sum, queue) => sum + this.concurrency[queue], 0);
+    if (this.options.poolMax !== undefined && slots > this.options.poolMax - 2) {
+      this.log.warn(
+        { concurrency: this.concurrency, slots, poolMax: this.options.poolMax },
+        'the job queues may run more jobs at once than the database pool leaves room for (JOBS_CONCURRENCY_* add up past DB_POOL_MAX - 2): requests may wait for a connection',
+      );
+    }
     this.running = true;
     this.releasing = false;
     this.releaseStop = null;
@@ -111,38 +152,43 @@ export class JobRunner {
   }
 
   /**
-   * Stops polling. By default waits for the job under way to finish. With `release` (a shutdown)
-   * the job is given back instead: its `signal` aborts (an AbortError saying the instance is
-   * shutting down), its handler gets `waitMs` to return, and the job is queued again for anyone at
-   * once (`run_at` now, the attempt not counted, `last_error` saying so), only while it is still
+   * Stops polling. By default waits for the jobs under way to finish. With `release` (a shutdown)
+   * they are given back instead: their `signal` aborts (an AbortError saying the instance is
+   * shutting down), their handlers get `waitMs` to return, and each job is queued again for anyone
+   * at once (`run_at` now, the attempt not counted, `last_error` saying so), only while it is still
    * this worker's (`locked_by`). A handler that ignores its signal does not hold the stop longer:
-   * the job is given back all the same and whatever that handler does afterwards writes no outcome
+   * its job is given back all the same and whatever that handler does afterwards writes no outcome
    * (a handler's chunks are transactions of their own, and a run resumes from what was committed).
    */
   async stop(options: StopOptions = {}): Promise<void> {
-    // a shutdown already gave the job back: a handler that ignored its signal is not waited for (app.close() stops the runner again)
+    // a shutdown already gave the jobs back: a handler that ignored its signal is not waited for (app.close() stops the runner again)
     if (this.releaseStop) return this.releaseStop;
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (!options.release) {
-      await this.loop;
+      await this.allSettled();
       return;
     }
     this.releaseStop = this.stopReleasing(options.waitMs ?? 3000);
     return this.releaseStop;
   }
 
+  /** The polling loop's end, then every job under way (a poll that ends may just have started some). */
+  private async allSettled(): Promise<void> {
+    await this.loop;
+    while (this.underWay.size > 0) await Promise.all([...this.underWay].map((job) => job.settled));
+  }
+
   private async stopReleasing(waitMs: number): Promise<void> {
     this.releasing = true;
-    const job = this.current;
-    if (job) job.shutdown.abort(new DOMException(SHUTDOWN_REASON, 'AbortError'));
-    // the polling loop, and a job run by `drain()` or `runOne()` outside it
-    const under = [this.loop, job?.settled].filter((p): p is Promise<void> => p !== null && p !== undefined);
-    if (under.length === 0) return;
+    // the jobs under way, the polling loop's and those of `drain()` or `runOne()` outside it; a job
+    // the loop claims from now on is given back unrun
+    for (const job of this.underWay) job.shutdown.abort(new DOMException(SHUTDOWN_REASON, 'AbortError'));
+    if (!this.loop && this.underWay.size === 0) return;
     let bound: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
-      Promise.all(under).then(() => false),
+      this.allSettled().then(() => false),
       new Promise<boolean>((resolve) => {
         bound = setTimeout(() => resolve(true), waitMs);
         bound.unref();
@@ -150,12 +196,14 @@ export class JobRunner {
     ]);
     clearTimeout(bound);
     if (!timedOut) return;
-    // the handler did not return in time (or the loop hangs): give the job back without it
-    const stuck = this.current;
-    if (stuck && !stuck.released) {
-      this.log.warn({ jobId: stuck.id, job: stuck.name }, 'job handler did not stop in time: giving its job back anyway');
-      await this.release(stuck);
-    }
+    // handlers that did not return in time (or the loop hangs): their jobs are given back without them
+    const stuck = [...this.underWay].filter((job) => !job.released);
+    await Promise.all(
+      stuck.map((job) => {
+        this.log.warn({ jobId: job.id, job: job.name, queue: job.queue }, 'job handler did not stop in time: giving its job back anyway');
+        return this.release(job);
+      }),
+    );
   }
 
   /** Queues a job this worker holds again for anyone at once, its attempt not counted (a shutdown, not the job's failure). */
@@ -175,11 +223,10 @@ export class JobRunner {
     this.ended(job, 'lost');
   }
 
-  /** A job's end, told once: `activeJob` cleared, `onJobEnd` called (a job given back by a shutdown counts as 'lost': this runner did not finish it). */
+  /** A job's end, told once: it leaves `activeJobs`, `onJobEnd` is called (a job given back by a shutdown counts as 'lost': this runner did not finish it). */
   private ended(job: Running, outcome: 'done' | 'retry' | 'failed' | 'lost'): void {
     if (job.ended) return;
     job.ended = true;
-    if (this.activeJob?.since === job.since) this.activeJob = null;
     try {
       this.onJobEnd?.(job.name, outcome, (Date.now() - job.since.getTime()) / 1000);
     } catch (err) {
@@ -196,7 +243,7 @@ export class JobRunner {
     return this.options.now ? sql`${this.options.now().toISOString()}::timestamptz` : sql`now()`;
   }
 
-  /** Look for work now (a job was just committed in this process). */
+  /** Look for work now (a job was just committed in this process, or one ended and freed its slot). */
   wake(): void {
     if (!this.running) return;
     if (this.loop) {
@@ -206,7 +253,10 @@ export class JobRunner {
     this.schedule(0);
   }
 
-  /** Runs every due job until none is left (tests and one-off scripts). Returns how many ran. */
+  /**
+   * Runs every due job until none is left, one at a time whatever its queue (tests and one-off
+   * scripts). Returns how many ran.
+   */
   async drain(): Promise<number> {
     let count = 0;
     await this.recoverStale();
@@ -228,11 +278,18 @@ export class JobRunner {
     }, delayMs);
   }
 
+  /** One poll: stale leases recovered, then each queue's free slots filled with its due jobs, which run on their own. */
   private async tick(): Promise<void> {
     try {
       await this.recoverStale();
-      while (this.running && (await this.runOne())) {
-        // keep draining while there is due work
+      if (this.running) {
+        for (const job of await this.claimForFreeSlots()) {
+          this.execute(job)
+            // only writing the job's outcome (or giving it back) fails here, the database unreachable: its lock, no longer renewed, lets a runner take it over
+            .catch((err: unknown) => this.log.error({ err: loggableError(err), jobId: job.id, job: job.name }, 'job outcome not written'))
+            // its slot is free: look again at once
+            .finally(() => this.wake());
+        }
       }
       this.lastPolledAt = new Date();
     } catch (err) {
@@ -250,7 +307,47 @@ export class JobRunner {
       WHERE status = 'running' AND locked_at < now() - make_interval(secs => ${this.options.staleAfterSeconds})`);
   }
 
-  /** Claims and runs one due job. False when nothing was due. */
+  /** Slots of `queue` taken: its jobs under way whose handler has not returned (a lost or given-back job's handler still holds one). */
+  private busy(queue: QueueName): number {
+    let count = 0;
+    for (const job of this.underWay) if (job.queue === queue) count += 1;
+    return count;
+  }
+
+  /**
+   * Claims, for each queue with free slots, up to that many due jobs of its kinds (the queue that
+   * takes the kinds nobody here handles, UNHANDLED_KINDS_QUEUE, those too): one UPDATE whatever the
+   * number of queues, each queue's sub-select a `FOR UPDATE SKIP LOCKED` of its own, its oldest due
+   * jobs first. Nothing is asked when every slot is taken.
+   */
+  private async claimForFreeSlots(): Promise<ClaimedJob[]> {
+    const free = QUEUE_NAMES.map((queue) => ({ queue, slots: this.concurrency[queue] - this.busy(queue) })).filter(({ slots }) => slots > 0);
+    if (free.length === 0) return [];
+    // kinds are letters, digits and . _ : - (jobs/registry.ts): a comma-separated list is safe
+    const list = (kinds: readonly string[]) => sql`string_to_array(${kinds.join(',')}::text, ',')`;
+    const queues = sql.join(
+      free.map(({ queue, slots }) => sql`(${list(this.registry.kindsOf(queue))}, ${slots}::int, ${queue === UNHANDLED_KINDS_QUEUE}::boolean)`),
+      sql`, `,
+    );
+    return queryRows<ClaimedJob>(
+      this.db,
+      sql`
+      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = ${this.workerId}
+      WHERE id IN (
+        SELECT due.id FROM (VALUES ${queues}) AS q(kinds, slots, unhandled)
+        CROSS JOIN LATERAL (
+          SELECT id FROM jobs
+          WHERE status = 'queued' AND run_at <= ${this.dueBefore()}
+            AND (name = ANY(q.kinds) OR (q.unhandled AND name <> ALL(${list(this.registry.kinds())})))
+          ORDER BY run_at LIMIT q.slots FOR UPDATE SKIP LOCKED) AS due)
+      RETURNING id, name, payload, attempts, max_attempts`,
+    );
+  }
+
+  /**
+   * Claims and runs one due job, whatever its queue and however many of its queue run (tests and
+   * scripts: `drain()`). False when nothing was due (or the job was given back unrun by a shutdown).
+   */
   async runOne(): Promise<boolean> {
     const [job] = await queryRows<ClaimedJob>(
       this.db,
@@ -262,13 +359,17 @@ export class JobRunner {
       RETURNING id, name, payload, attempts, max_attempts`,
     );
     if (!job) return false;
-    const log = this.log.child({ jobId: job.id, job: job.name });
-    const since = new Date();
+    return this.execute(job);
+  }
+
+  /** Runs a claimed job to its end (or gives it back, when claimed as a shutdown began). False when given back unrun. */
+  private async execute(job: ClaimedJob): Promise<boolean> {
+    const queue = this.registry.queueOf(job.name) ?? UNHANDLED_KINDS_QUEUE;
+    const log = this.log.child({ jobId: job.id, job: job.name, queue });
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => (settle = resolve));
-    const running: Running = { id: job.id, name: job.name, since, shutdown: new AbortController(), stopLease: null, settled, ended: false, released: false };
-    this.current = running;
-    this.activeJob = { id: job.id, name: job.name, since };
+    const running: Running = { id: job.id, name: job.name, queue, since: new Date(), shutdown: new AbortController(), stopLease: null, settled, ended: false, released: false };
+    this.underWay.add(running);
     try {
       // claimed while a shutdown began: given back unrun (and nothing more is claimed)
       if (this.releasing) {
@@ -276,12 +377,11 @@ export class JobRunner {
         return false;
       }
       await this.runClaimed(job, running, log);
+      return true;
     } finally {
-      if (this.current === running) this.current = null;
-      if (this.activeJob?.since === since) this.activeJob = null;
+      this.underWay.delete(running);
       settle();
     }
-    return true;
   }
 
   private async runClaimed(job: ClaimedJob, running: Running, log: FastifyBaseLogger): Promise<void> {

@@ -45,13 +45,13 @@ async function filesCheck(files: FileStorage): Promise<CheckResult> {
 }
 
 /**
- * The job runner is alive when started and either busy with a job (however long it runs) or done
- * looking for due jobs recently: within a few poll intervals (a tick that drains many jobs, or
- * waits on a slow database, gets some slack; 10 s at least).
+ * The job runner is alive when started and either busy with jobs (however long they run) or done
+ * looking for due jobs recently: within a few poll intervals (a poll that waits on a slow database
+ * gets some slack; 10 s at least).
  */
 export function jobsCheck(jobs: JobRunner, pollIntervalMs: number, now = Date.now()): CheckResult {
   if (!jobs.started) return 'stopped';
-  if (jobs.activeJob) return 'ok';
+  if (jobs.activeJobs.length > 0) return 'ok';
   const polled = jobs.lastPolledAt?.getTime();
   // just started: its first look has not ended yet
   if (polled === undefined) return 'ok';
