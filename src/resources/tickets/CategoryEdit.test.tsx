@@ -90,8 +90,12 @@ describe('CategoryEdit', () => {
     serveConfiguration(false);
     server.use(http.get(`${API}/ticket-categories/cat-1`, () => HttpResponse.json(category())));
     await renderEdit();
-    expect(await screen.findByRole('textbox', { name: 'Name (English)' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add field' })).not.toBeInTheDocument();
+    // by label, not by role: a role query computes every element's accessible name at each poll,
+    // which on this long form took seconds per try on a loaded machine
+    const name = await screen.findByLabelText(/^Name \(English\)/);
+    expect(name).toHaveRole('textbox');
+    expect(name).toBeDisabled();
+    expect(screen.queryByText('Save', { selector: 'button' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Add field', { selector: 'button' })).not.toBeInTheDocument();
   });
 });
