@@ -51,7 +51,8 @@ async function filesCheck(files: FileStorage): Promise<CheckResult> {
  */
 export function jobsCheck(jobs: JobRunner, pollIntervalMs: number, now = Date.now()): CheckResult {
   if (!jobs.started) return 'stopped';
-  if (jobs.activeJobs.length > 0) return 'ok';
+  // each queue runs apart and the runner keeps polling while jobs run (jobs/runner.ts): a recent
+  // poll is the sign of life, however long a running job takes
   const polled = jobs.lastPolledAt?.getTime();
   // just started: its first look has not ended yet
   if (polled === undefined) return 'ok';
