@@ -78,7 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // streamed downloads capped and timed out (issue 39): the Node server's sockets and pools; the
   // in-process host (host/lite.ts: one browser, one user, no socket) has neither to protect
   await app.register(exportsPlugin, { config });
-  const mailTransport = options.mailTransport !== undefined ? options.mailTransport : createTransport(config.smtpUrl);
+  const mailTransport = options.mailTransport !== undefined ? options.mailTransport : createTransport(config.smtpUrl, config.smtp);
   const ctx = await registerApi(app, {
     config,
     db: handle.db,

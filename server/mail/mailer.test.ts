@@ -119,8 +119,7 @@ describe.each(DRIVERS)('e-mail delivery over SMTP (%s)', (driver) => {
     expect(sent[0].text).toContain('http://l/x');
   });
 
-  it('logs a failed send without the recipient: the row keeps the server\'s answer, the log and the job the error with addresses replaced', async () => {
-    failuresLeft = 1;
+  it('a refused send (550) fails the e-mail at once without a retry: the row keeps the server\'s answer, the log the error with addresses replaced', async () => {
     const rejected = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <rejected.person@acme.test>: no such user"), {
       code: 'EENVELOPE',
       command: 'RCPT TO',
@@ -138,12 +137,14 @@ describe.each(DRIVERS)('e-mail delivery over SMTP (%s)', (driver) => {
       const id = await queueEmail(f.db.db, { to: 'rejected.person@acme.test', template: 'activation', language: 'en', params: { firstName: 'Rita', link: 'http://l/y', hours: 1 } });
       await f.app.ctx.jobs.drain();
       const [row] = await f.db.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      expect(row).toMatchObject({ status: 'failed', attempts: 1 });
       expect(row.lastError).toContain('rejected.person@acme.test');
       const [job] = await f.db.db.select().from(jobs).where(eq(jobs.name, EMAIL_SEND_JOB));
-      expect(job.lastError).toContain('<[address]>');
-      expect(job.lastError).not.toContain('rejected.person');
-      const failed = f.logs.find((line) => line.msg === 'job failed');
+      expect(job).toMatchObject({ status: 'done', attempts: 1 });
+      const failed = f.logs.find((line) => line.outboxId === id);
+      expect(failed).toMatchObject({ level: 40, msg: 'e-mail failed for good: refused by the mail server' });
       expect(failed?.err).toMatchObject({ type: 'MailError', code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550 });
+      expect(String((failed?.err as { message?: unknown }).message)).toContain('<[address]>');
       expect(f.rawLogs.join('')).not.toContain('rejected.person');
       expect(loggableMailError(rejected).message).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: no such user");
     } finally {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DbHandle } from '../../db/client';
 import { openPostgres } from '../../db/postgres';
 import { enqueue } from '../../jobs/queue';
+import { loadConfig } from '../../config';
 import { createTransport } from '../../mail/smtp';
 import { createTestApp, type TestApp } from '../../test/app';
 import { companyIdOf } from '../../test/builders';
@@ -19,7 +20,7 @@ describe.each(CONCURRENT_DRIVERS)('square communications races (%s)', (driver) =
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await createTestApp(driver, { build: { mailTransport: createTransport(smtp.url) } });
+    t = await createTestApp(driver, { build: { mailTransport: createTransport(smtp.url, loadConfig({}).smtp) } });
     await withCommunications(t.app);
     // another instance's pool on the same database
     otherPool = openPostgres((t.db as DbHandle & { url: string }).url);
@@ -34,7 +35,7 @@ describe.each(CONCURRENT_DRIVERS)('square communications races (%s)', (driver) =
     const recipients = Array.from({ length: 200 }, (_, i) => `r${i}@race.test`);
     const acme = await companyIdOf(t.db.db, 'ACME');
     const { orderId } = await addOrderWithMails(t.db.db, acme, recipients);
-    const deps = (db: SenderDeps['db']): SenderDeps => ({ db, clock: t.app.ctx.clock, transport: createTransport(smtp.url), from: 'test@tessera.test', log: t.app.log });
+    const deps = (db: SenderDeps['db']): SenderDeps => ({ db, clock: t.app.ctx.clock, transport: createTransport(smtp.url, loadConfig({}).smtp), from: 'test@tessera.test', log: t.app.log });
     await enqueue(t.db.db, SQUARE_MAIL_JOB, {});
 
     // small batches, so the runners' claims interleave: two per pool, and the job

@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DATE_FORMAT, knownLanguage } from '../../../domain/constants';
 import { localDateTimeFormatter } from '../../../domain/csv';
 import { formatCents } from '../../../domain/format';
-import { smtpOutcome, squareRetryDelaySeconds } from '../../../domain/square';
+import { squareRetryDelaySeconds } from '../../../domain/square';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import type { JobRegistry } from '../../jobs/registry';
 import type { Clock } from '../../lib/clock';
-import type { MailTransport } from '../../mail/mailer';
+import { smtpFailure, SMTP_ANSWER_MAX, type MailTransport } from '../../mail/mailer';
 import { renderEmail } from '../../mail/templates';
 import { queueSenderRun, SQUARE_MAIL_JOB } from './mail-queue';
 
@@ -17,15 +17,22 @@ import { queueSenderRun, SQUARE_MAIL_JOB } from './mail-queue';
  * its own queue. A run claims due rows in batches (one statement, FOR UPDATE SKIP LOCKED, → SENDING
  * with a lease), sends each over SMTP, records the try and moves the row on by the answer; then it
  * enqueues a run for the earliest row still to come back. Several runs at once (two instances, a
- * rescued job) never hold one row together: the claim skips locked rows and takes only due ones.
+ * rescued job) never hold one row together: the claim skips locked rows and takes only due ones,
+ * and a row is sent only under a lease that outlasts its send (SQUARE_MAIL_LEASE_SECONDS).
  */
 
 /** rows one claim takes; each batch's sends run a few at a time (one SMTP connection each) */
 export const SQUARE_MAIL_BATCH = 50;
 const SEND_CONCURRENCY = 8;
-/** a SENDING row whose runner died is taken again after this (the SMTP timeouts are far shorter) */
+/**
+ * A SENDING row whose runner died is taken again once its lease has run out: this long after its
+ * send started. It must outlast one send, or another instance would send the code again while
+ * the first send is still in flight: the SMTP transport (mail/smtp.ts) gives a send up after
+ * `sendTimeoutMs` (140 s with the default timeouts: 10 s to connect, 10 s for the greeting, 60 s
+ * of silence, twice; never more than 240 s), and a batch's rows get a fresh lease as their round
+ * of sends starts, so the lease covers one send, never a batch (smtp.test.ts checks the figures).
+ */
 export const SQUARE_MAIL_LEASE_SECONDS = 300;
-const ANSWER_MAX = 1000;
 
 export interface SenderDeps {
   db: Db;
@@ -88,15 +95,7 @@ export function squareCodeEmail(row: Pick<Claimed, 'code' | 'first_name' | 'amou
   });
 }
 
-const clip = (text: string) => text.slice(0, ANSWER_MAX);
-
-/** What the mail server said, and what it means: nodemailer's errors carry the answer (`response`, `responseCode`); a connection error has none. */
-export function smtpFailure(err: unknown): Outcome {
-  const e = (err ?? {}) as { responseCode?: unknown; response?: unknown; message?: unknown };
-  const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
-  const answer = typeof e.response === 'string' && e.response !== '' ? e.response : typeof e.message === 'string' && e.message !== '' ? e.message : String(err);
-  return { kind: smtpOutcome(code), answer: clip(answer) };
-}
+const clip = (text: string) => text.slice(0, SMTP_ANSWER_MAX);
 
 async function deliver(deps: SenderDeps, row: Claimed): Promise<Outcome> {
   let mail;
@@ -140,6 +139,19 @@ async function settle(deps: SenderDeps, row: Claimed, leaseUntil: Date, outcome:
     SELECT id, retry_number, tries, ${outcome.kind}, ${outcome.answer}, ${now.toISOString()}::timestamptz FROM settled`);
 }
 
+/** Moves the lease of `rows` from the claim's `heldUntil` to `leaseUntil`; answers the rows still held (the others are another run's now). */
+async function renewLeases(db: Db, rows: Claimed[], heldUntil: Date, leaseUntil: Date): Promise<Claimed[]> {
+  const renewed = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE square_communications SET lease_until = ${leaseUntil.toISOString()}::timestamptz
+        WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb))
+          AND status = 'SENDING' AND lease_until = ${heldUntil.toISOString()}::timestamptz
+        RETURNING id`,
+  );
+  const held = new Set(renewed.map((r) => r.id));
+  return rows.filter((r) => held.has(r.id));
+}
+
 /** When the queue next needs a run: a retry coming due, or a lease running out (a runner that died). */
 async function nextDue(db: Db): Promise<Date | null> {
   const [row] = await queryRows<{ at: Date | string | null }>(
@@ -167,9 +179,18 @@ export async function sendDueCommunications(deps: SenderDeps, signal?: AbortSign
     const rows = await claimDueCommunications(deps.db, now, leaseUntil, batch);
     if (rows.length === 0) break;
     for (let i = 0; i < rows.length; i += SEND_CONCURRENCY) {
-      await Promise.all(rows.slice(i, i + SEND_CONCURRENCY).map(async (row) => settle(deps, row, leaseUntil, await deliver(deps, row))));
+      let round = rows.slice(i, i + SEND_CONCURRENCY);
+      let lease = leaseUntil;
+      if (i > 0) {
+        // the earlier rounds took their time (a slow server: up to one send each): a fresh lease
+        // for this round's rows, those still this run's (a row whose lease ran out meanwhile may
+        // be another run's now: it is left to it)
+        lease = new Date(deps.clock.now().getTime() + SQUARE_MAIL_LEASE_SECONDS * 1000);
+        round = await renewLeases(deps.db, round, leaseUntil, lease);
+      }
+      await Promise.all(round.map(async (row) => settle(deps, row, lease, await deliver(deps, row))));
+      tries += round.length;
     }
-    tries += rows.length;
   }
   const next = await nextDue(deps.db);
   if (next) await scheduleRun(deps.db, next);

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
+import { loadConfig } from '../../config';
 import { createTransport } from '../../mail/smtp';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addCompany, caller, companyIdOf, q, userWith } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
-import { sendDueCommunications, smtpFailure, squareCodeEmail } from './communications.sender';
+import { smtpFailure } from '../../mail/mailer';
+import { sendDueCommunications, squareCodeEmail } from './communications.sender';
 import { addOrderWithMails, closedPort, communicationState, makeRetriesDue, sendsOf, startSmtp, withCommunications, type TestSmtp } from './communications.test-support';
 import { SQUARE_MAIL_JOB } from './mail-queue';
 
@@ -55,7 +57,7 @@ describe.each(DRIVERS)('square communications (%s)', (driver) => {
       if (to.startsWith('unknown') && !unknownFixed) return { code: 550, text: '5.1.1 User unknown' };
       return 'accept';
     });
-    t = await createTestApp(driver, { build: { mailTransport: createTransport(smtp.url) } });
+    t = await createTestApp(driver, { build: { mailTransport: createTransport(smtp.url, loadConfig({}).smtp) } });
     await withCommunications(t.app);
     call = caller(t.app);
     acme = await companyIdOf(t.db.db, 'ACME');
@@ -111,7 +113,7 @@ describe.each(DRIVERS)('square communications (%s)', (driver) => {
   it('a mail server that cannot be reached: the communication waits to retry, saying why, and is sent once it answers', async () => {
     const { communications: ids } = await addOrderWithMails(t.db.db, acme, ['far@two.test']);
     const id = ids.get('far@two.test')!;
-    const deps = { db: t.db.db, clock: t.app.ctx.clock, transport: createTransport(`smtp://127.0.0.1:${await closedPort()}`), from: 'test@tessera.test', log: t.app.log };
+    const deps = { db: t.db.db, clock: t.app.ctx.clock, transport: createTransport(`smtp://127.0.0.1:${await closedPort()}`, loadConfig({}).smtp), from: 'test@tessera.test', log: t.app.log };
     expect(await sendDueCommunications(deps)).toBe(1);
     const waiting = await communicationState(t.db.db, id);
     expect(waiting).toMatchObject({ status: 'RETRY_WAITING', tries: 1 });
