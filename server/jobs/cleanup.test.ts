@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
@@ -5,6 +8,7 @@ import { auditEvents, idempotencyKeys, jobs, rateLimits, refreshTokens, users } 
 import { createTestApp, type TestApp } from '../test/app';
 import { DRIVERS } from '../test/db';
 import { ShiftableClock } from '../lib/clock';
+import { createDiskStorage } from '../lib/files.disk';
 import { CLEANUP_JOB, scheduleCleanup } from './cleanup';
 
 const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
@@ -74,6 +78,36 @@ describe.each(DRIVERS)('cleanup job and retention (%s)', (driver) => {
       expect(new Date(next.run_at).getTime()).toBeGreaterThanOrEqual(tomorrow.getTime() + 59 * 60_000);
     } finally {
       await shifted.close();
+    }
+  });
+
+  it('sweeps the file storage\'s unfinished writes older than the bound (the business clock\'s), and still queues its successor when the storage fails', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tessera-cleanup-'));
+    const clock = new ShiftableClock();
+    const files = createDiskStorage(root);
+    const swept = await createTestApp(driver, { seed: false, build: { clock, files }, env: { CLEANUP_INTERVAL_MINUTES: '60' } });
+    try {
+      const db = swept.db.db;
+      mkdirSync(path.join(root, 'reports'), { recursive: true });
+      const killed = path.join(root, 'reports', `.r.csv.${crypto.randomUUID()}.part`);
+      const live = path.join(root, 'reports', `.s.csv.${crypto.randomUUID()}.part`);
+      writeFileSync(killed, 'half');
+      writeFileSync(live, 'half');
+      const old = new Date(Date.now() - 2 * 3_600_000);
+      utimesSync(killed, old, old);
+      await scheduleCleanup(db, 0, clock.now());
+      expect(await swept.app.ctx.jobs.drain()).toBe(1);
+      expect(readdirSync(path.join(root, 'reports'))).toEqual([path.basename(live)]);
+
+      // the storage failing: said in the log, the tables cleaned all the same, the next run queued
+      files.sweepUnfinished = () => Promise.reject(new Error('the storage is down'));
+      clock.advanceTo(new Date(Date.now() + 2 * 3_600_000));
+      expect(await swept.app.ctx.jobs.drain()).toBe(1);
+      const runs = await queryRows<{ status: string }>(db, sql`SELECT status FROM jobs WHERE name = ${CLEANUP_JOB} ORDER BY created_at`);
+      expect(runs.map((run) => run.status)).toEqual(['done', 'done', 'queued']);
+    } finally {
+      await swept.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

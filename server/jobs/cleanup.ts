@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { AppConfig } from '../config';
+import { UNFINISHED_AFTER_MS, type FileStorage } from '../lib/files';
 import { enqueue } from './queue';
 import type { JobRegistry } from './registry';
 
@@ -72,13 +73,45 @@ export async function scheduleCleanup(db: Db, delaySeconds: number, now: Date = 
 }
 
 /**
- * The cleanup job: runs, then queues the next one `intervalMinutes` later by the runner's clock
+ * The file storage whose unfinished writes each cleanup sweeps, per job registry (one per app):
+ * set by `cleanupSweepsFiles`, which the reports module calls with the app's storage
+ * (reports/jobs.ts registerReportJobs), or given to registerCleanupJob.
+ */
+const sweptFiles = new WeakMap<JobRegistry, FileStorage>();
+
+/** The cleanup job of `registry` sweeps `files`' unfinished writes (FileStorage.sweepUnfinished). */
+export function cleanupSweepsFiles(registry: JobRegistry, files: FileStorage): void {
+  sweptFiles.set(registry, files);
+}
+
+/**
+ * Removes the debris of writes killed mid-way (a process killed during a report: its temporary
+ * file, or its multipart upload) whose last sign of life is UNFINISHED_AFTER_MS older than `now`
+ * (the business clock): never a write in progress, here or on another instance (lib/files.ts).
+ */
+export async function sweepUnfinishedFiles(files: FileStorage, now: Date): Promise<number> {
+  return (await files.sweepUnfinished?.(new Date(now.getTime() - UNFINISHED_AFTER_MS))) ?? 0;
+}
+
+/**
+ * The cleanup job: runs (the tables, then the file storage's unfinished writes), then queues the next one `intervalMinutes` later by the runner's clock
  * (`now`: the business clock, so a clock moved forward in tests never makes it due at once, in a loop).
  */
-export function registerCleanupJob(registry: JobRegistry, db: Db, config: AppConfig, now: () => Date = () => new Date()): void {
+export function registerCleanupJob(registry: JobRegistry, db: Db, config: AppConfig, now: () => Date = () => new Date(), files?: FileStorage): void {
+  if (files) cleanupSweepsFiles(registry, files);
   registry.register(CLEANUP_JOB, async (_payload, { log, signal }) => {
     const counts = await runCleanup(db, config.retention, config.bruteForce.windowSeconds, signal);
-    log.info(counts, 'cleanup done');
+    // the storage unreachable is no reason to lose the next run (a failed job queues none): said, and tried again next time
+    const storage = sweptFiles.get(registry);
+    let unfinishedFiles: number | null = null;
+    if (storage) {
+      signal.throwIfAborted();
+      unfinishedFiles = await sweepUnfinishedFiles(storage, now()).catch((error: unknown) => {
+        log.warn({ err: error }, 'cleanup: the unfinished files were not swept');
+        return null;
+      });
+    }
+    log.info({ ...counts, unfinishedFiles }, 'cleanup done');
     await scheduleNext(db, config.retention.intervalMinutes * 60, now());
   });
 }

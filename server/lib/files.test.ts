@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateBucketCommand, CreateMultipartUploadCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { checkKey, type FileStorage } from './files';
+import { checkKey, WRITE_HEARTBEAT_MS, type FileStorage } from './files';
 import { createFileStorage } from './files.config';
 import { createDiskStorage } from './files.disk';
 import { createMemoryStorage } from './files.memory';
 import { createS3Storage, PART_BYTES } from './files.s3';
 import { chunksOf, concatBytes } from './streams';
+import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../test/s3rver';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -43,48 +43,29 @@ function listed(root: string, under = ''): string[] {
   );
 }
 
-/**
- * A local S3-compatible server (s3rver) for the s3 storage, one bucket per storage made. s3rver
- * has no AbortMultipartUpload (it answers 405 MethodNotAllowed) nor ListMultipartUploads: a
- * middleware put before its routes does the abort as S3 does (the upload's parts are deleted, 204;
- * an unknown upload 404), and the uploads still pending are read from s3rver's folder, so a put
- * that does not abort leaves an upload the leftovers show. `requests` records what the store was asked.
- */
+/** the local S3-compatible server (test/s3rver.ts: with ListMultipartUploads and AbortMultipartUpload), one bucket per storage made */
 const s3 = {
   directory: '',
-  server: null as S3rver | null,
+  server: null as TestS3 | null,
   client: null as S3Client | null,
   endpoint: '',
   buckets: 0,
-  requests: [] as Array<{ method: string; path: string; query: string[] }>,
+  get requests() {
+    return this.server!.requests;
+  },
 };
-const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-/** s3rver's folder of a bucket's pending multipart uploads, one folder per upload id */
-const uploadsOf = (bucket: string) => path.join(s3.directory, bucket, '._S3rver_uploads');
+const S3_CREDENTIALS = S3RVER_CREDENTIALS;
+const uploadsOf = (bucket: string) => s3.server!.uploadsOf(bucket);
 
 beforeAll(async () => {
   s3.directory = mkdtempSync(path.join(tmpdir(), 'tessera-s3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3.directory });
-  server.middleware.unshift(async (ctx, next) => {
-    s3.requests.push({ method: ctx.method, path: ctx.path, query: Object.keys(ctx.query).sort() });
-    const uploadId = ctx.query.uploadId;
-    if (ctx.method !== 'DELETE' || typeof uploadId !== 'string') return next();
-    const upload = path.join(uploadsOf(ctx.path.split('/')[1]), uploadId);
-    if (!/^[0-9a-f]+$/.test(uploadId) || !existsSync(upload)) {
-      ctx.status = 404;
-      return;
-    }
-    rmSync(upload, { recursive: true, force: true });
-    ctx.status = 204;
-  });
-  const { port } = await server.run();
-  s3.server = server;
-  s3.endpoint = `http://127.0.0.1:${port}`;
+  s3.server = await startS3rver(s3.directory);
+  s3.endpoint = s3.server.endpoint;
   s3.client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_CREDENTIALS });
 });
 afterAll(async () => {
   s3.client?.destroy();
-  await s3.server?.close();
+  await s3.server?.server.close();
   rmSync(s3.directory, { recursive: true, force: true });
 });
 
@@ -271,7 +252,8 @@ describe('the s3 file storage', () => {
 
     s3.requests.length = 0;
     expect(await files.put('archives/large.bin', generated(LARGE), 'application/pdf')).toEqual({ size: LARGE });
-    expect(asked(bucket)).toEqual(['POST uploads', 'PUT partNumber,uploadId', 'PUT partNumber,uploadId', 'POST uploadId']);
+    // the upload's heartbeat marker goes up with it and is deleted when it completes
+    expect(asked(bucket)).toEqual(['POST uploads', 'PUT', 'PUT partNumber,uploadId', 'PUT partNumber,uploadId', 'POST uploadId', 'DELETE']);
     expect(await files.size('archives/large.bin')).toBe(LARGE);
     expect(await sha256((await files.get('archives/large.bin'))!)).toEqual(await sha256(generated(LARGE)));
     expect(await leftovers()).toEqual(['archives/large.bin', 'archives/one-part.bin']);
@@ -284,7 +266,7 @@ describe('the s3 file storage', () => {
   it('aborts a multipart upload whose body fails after the first part: no object, no parts left, the previous object kept', { timeout: 60_000 }, async () => {
     const { files, leftovers, bucket } = await makeS3();
     await expect(files.put('archives/new.bin', generated(LARGE, new Error('the body failed')))).rejects.toThrow('the body failed');
-    expect(asked(bucket)).toEqual(['POST uploads', 'PUT partNumber,uploadId', 'DELETE uploadId']);
+    expect(asked(bucket)).toEqual(['POST uploads', 'PUT', 'PUT partNumber,uploadId', 'DELETE uploadId', 'DELETE']);
     expect(await files.get('archives/new.bin')).toBeNull();
     expect(await leftovers()).toEqual([]);
 
@@ -292,6 +274,123 @@ describe('the s3 file storage', () => {
     await expect(files.put('archives/kept.bin', generated(LARGE, new Error('the body failed')))).rejects.toThrow('the body failed');
     expect(await files.size('archives/kept.bin')).toBe(100);
     expect(await leftovers()).toEqual(['archives/kept.bin']);
+  });
+});
+
+/** a body that yields `bytes` bytes, then waits for `release()` before it ends (a write in progress) */
+function stalled(bytes: number): { body: AsyncGenerator<Uint8Array>; release(): void; waiting: Promise<void> } {
+  let release!: () => void;
+  let reached!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const waiting = new Promise<void>((resolve) => (reached = resolve));
+  async function* body() {
+    yield* generated(bytes);
+    reached();
+    await released;
+  }
+  return { body: body(), release, waiting };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const HOUR = 3_600_000;
+
+describe('the sweep of unfinished writes (a process killed mid-put)', () => {
+  it('disk: removes temporary files older than the bound anywhere under the folder, keeps fresh ones, finished files and a put in progress, whose heartbeat keeps its file fresh', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tessera-files-'));
+    folders.push(root);
+    const files = createDiskStorage(root);
+    await files.put('reports/done.csv', chunks('whole'));
+    // the debris of two killed puts, an hour and a half ago, one folder deep and two
+    const old = new Date(Date.now() - 1.5 * HOUR);
+    const uuid = () => crypto.randomUUID();
+    const debris = [path.join('reports', `.a.csv.${uuid()}.part`), path.join('archives', 'x', `.batch-1.pdf.${uuid()}.part`)];
+    // kept: a recent temporary file, an old finished file, and an old file only named like a temporary one
+    const kept = [path.join('reports', `.b.csv.${uuid()}.part`), path.join('reports', 'old.csv'), path.join('reports', 'notes.part')];
+    for (const file of [...debris, ...kept]) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), 'partial');
+    }
+    for (const file of [...debris, kept[1], kept[2]]) utimesSync(path.join(root, file), old, old);
+
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const writing = stalled(1024);
+      const put = files.put('reports/live.csv', writing.body);
+      await writing.waiting;
+      // (the temporary file is opened while the first bytes wait for it)
+      const live = await vi.waitFor(() => {
+        const [found] = listed(root).filter((file) => file.startsWith(path.join('reports', '.live.csv.')));
+        expect(found).toMatch(/\.part$/);
+        return found;
+      });
+      // its process stalls long: no bytes for an hour and a half, but the heartbeat moves its mtime
+      utimesSync(path.join(root, live), old, old);
+      vi.advanceTimersByTime(WRITE_HEARTBEAT_MS);
+      await vi.waitFor(() => expect(statSync(path.join(root, live)).mtimeMs).toBeGreaterThan(Date.now() - 60_000));
+
+      expect(await files.sweepUnfinished!(new Date(Date.now() - HOUR))).toBe(2);
+      expect(listed(root).sort()).toEqual([...kept, path.join('reports', 'done.csv'), live].sort());
+      writing.release();
+      expect(await put).toEqual({ size: 1024 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(listed(root).sort()).toEqual([...kept, path.join('reports', 'done.csv'), path.join('reports', 'live.csv')].sort());
+    expect(await files.sweepUnfinished!(new Date(Date.now() + 1000))).toBe(1); // the recent one, once the bound passes it
+    // a folder not made yet: nothing to sweep
+    expect(await createDiskStorage(path.join(root, 'none')).sweepUnfinished!(new Date())).toBe(0);
+  });
+
+  it('s3: aborts the multipart uploads started before the bound whose heartbeat marker is missing or older, deletes old markers, keeps a put in progress', { timeout: 60_000 }, async () => {
+    const { files, leftovers, bucket } = await makeS3();
+    const client = s3.client!;
+    const pending = () => s3.server!.pendingUploads(bucket);
+    await files.put('reports/done.csv', generated(100));
+
+    // a killed put: an upload with a part, no marker (killed before it) — and one whose marker stopped beating
+    const started = Date.now();
+    const start = async (Key: string) => {
+      const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }));
+      await client.send(new UploadPartCommand({ Bucket: bucket, Key, UploadId, PartNumber: 1, Body: new Uint8Array(1024) }));
+      return UploadId!;
+    };
+    const killed = await start('reports/killed.csv');
+    const beating = await start('reports/beating.csv');
+    // a marker without an upload: a put that ended, then died before deleting it
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: '.unfinished/ended', Body: 'reports/ended.csv' }));
+    await sleep(2100); // S3 times are whole seconds: the marker below is at least a second after the starts
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: `.unfinished/${beating}`, Body: 'reports/beating.csv' }));
+
+    // started after the bound: nothing is touched
+    expect(await files.sweepUnfinished!(new Date(started - HOUR))).toBe(0);
+    expect(pending().sort()).toEqual([killed, beating].sort());
+    // the bound after the starts, before the marker's last beat: the unmarked upload and the old marker go
+    expect(await files.sweepUnfinished!(new Date(started + 1000))).toBe(2);
+    expect(pending()).toEqual([beating]);
+    expect(await leftovers()).toEqual([`.unfinished/${beating}`, 'reports/done.csv', `(multipart upload ${beating})`]);
+
+    // a put in progress (past its first part): its marker beats, and the sweep leaves it alone
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const writing = stalled(PART_BYTES + 1024);
+      const put = files.put('reports/live.csv', writing.body);
+      await writing.waiting;
+      await vi.waitFor(() => expect(pending()).toHaveLength(2));
+      const live = pending().find((id) => id !== beating)!;
+      s3.requests.length = 0;
+      vi.advanceTimersByTime(WRITE_HEARTBEAT_MS);
+      await vi.waitFor(() => expect(s3.requests.map((r) => `${r.method} ${r.path}`)).toContain(`PUT /${bucket}/.unfinished/${live}`));
+      expect(await files.sweepUnfinished!(new Date(Date.now() - HOUR))).toBe(0);
+      expect(pending()).toContain(live);
+      writing.release();
+      expect(await put).toEqual({ size: PART_BYTES + 1024 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await files.size('reports/live.csv')).toBe(PART_BYTES + 1024);
+    // everything past the bound: the stopped one goes with its marker; finished files stay
+    expect(await files.sweepUnfinished!(new Date(Date.now() + 5000))).toBe(1);
+    expect(await leftovers()).toEqual(['reports/done.csv', 'reports/live.csv']);
   });
 });
 

@@ -25,7 +25,25 @@ export interface FileStorage {
    * stand-in) is taken as reachable.
    */
   probe?(): Promise<void>;
+  /**
+   * Removes what writes that never finished left behind (a process killed mid-put: a disk's
+   * temporary file, a bucket's multipart upload and its parts), when its last sign of life is
+   * older than `olderThan`; answers how many it removed. A put in progress shows a sign of life at
+   * least every WRITE_HEARTBEAT_MS, so with `olderThan` UNFINISHED_AFTER_MS back it is never
+   * taken, whichever instance writes it. A storage where nothing outlives its process (memory, a
+   * test's stand-in) has none.
+   */
+  sweepUnfinished?(olderThan: Date): Promise<number>;
 }
+
+/** How often a put in progress shows it is alive (refreshes its temporary file or marker), however slowly its body comes. */
+export const WRITE_HEARTBEAT_MS = 60_000;
+/**
+ * How long unfinished-write debris is kept after its last sign of life before the cleanup job
+ * sweeps it (sweepUnfinished): sixty heartbeats, so a live write (a stalled event loop, a clock a
+ * few minutes apart between instances) is never taken for debris.
+ */
+export const UNFINISHED_AFTER_MS = 60 * 60_000;
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 const MAX_KEY = 512;
