@@ -7,6 +7,7 @@ import { squareCsvTemplate, type SquareOrderAction } from '../../../domain/squar
 import { issuesToErrors } from '../../../domain/errors';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../lib/errors';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
 import { problemBody } from '../../lib/problem';
 import { itemParams, scopeParams } from '../../lib/route-support';
@@ -81,7 +82,8 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       bodyLimit: BODY_LIMIT,
       schema: {
         tags,
-        summary: 'Creates an order from a recipients CSV: 201 PENDING (a job reads the file); 400 SQUARE_ROWS_INVALID or 409 SQUARE_WARNINGS_NOT_ACCEPTED with the body field `validation`',
+        summary:
+          'Creates an order from a recipients CSV: 201 PENDING (a job reads the file); 400 SQUARE_ROWS_INVALID or 409 SQUARE_WARNINGS_NOT_ACCEPTED with the body field `validation`; honours Idempotency-Key (the same key and body again answer the first order with Idempotent-Replayed: true and create nothing; the key with another body: 422 IDEMPOTENCY_KEY_REUSED)',
         params: scopeParams,
         body: z.unknown().describe('squareOrderCreateSchema'),
         response: { 201: squareOrderSchema },
@@ -89,8 +91,14 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       config: routeAccess(ORDERS, 'create'),
     },
     async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers);
+      const body = parseBody(squareOrderCreateSchema, request.body);
+      // scoped to the company the order is created for; the hash is of the body as sent
+      const idempotency = key
+        ? { key, userId: request.auth.user.id, route: `square.orders.create:${request.params.companyId}`, body: request.body, onReplay: () => void reply.header('Idempotent-Replayed', 'true') }
+        : null;
       try {
-        return reply.code(201).send(await createSquareOrder(ctx, request.scopedActor, parseBody(squareOrderCreateSchema, request.body)));
+        return reply.code(201).send(await createSquareOrder(ctx, request.scopedActor, body, idempotency));
       } catch (error) {
         if (error instanceof SquareValidationError) return sendRefusedUpload(request, reply, error);
         throw error;

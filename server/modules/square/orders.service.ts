@@ -17,6 +17,7 @@ import { queryRows, type Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import type { Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
+import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
 import { decodeCsvFile } from '../../lib/uploads';
 import { SQUARE_JOBS, type SquareJobPayload } from './orders.jobs';
 import { findSquareOrder, liveCodeHolders, toSquareOrders, type OrderView, type SquareOrderRow } from './orders.repository';
@@ -81,29 +82,40 @@ const fileKey = (orderId: string) => `square/orders/${orderId}.csv`;
 /**
  * POST orders: validated again (errors → 400, warnings not accepted → 409), the file kept in the
  * file storage, the order created PENDING with its number and its `square.create` job, which
- * reads the file into recipients.
+ * reads the file into recipients. Under an Idempotency-Key (lib/idempotency.ts) all of it runs
+ * after the key is claimed, in the key's transaction: the same key and body again (a retry, a
+ * double click, a second post while the first runs) answer the first order and create nothing
+ * (`onReplay` is told); the key with another body is refused 422 IDEMPOTENCY_KEY_REUSED. A refused
+ * upload (400/409) rolls the key back with everything: the corrected file may be sent under it.
  */
-export async function createSquareOrder(ctx: AppContext, actor: SquareActor, body: SquareOrderCreateBody): Promise<SquareOrder> {
+export async function createSquareOrder(ctx: AppContext, actor: SquareActor, body: SquareOrderCreateBody, idempotency: IdempotencyRequest | null = null): Promise<SquareOrder> {
   const text = decodeCsvFile(body.file, SQUARE_LIMITS.maxCsvBytes);
-  const { validation } = await validateRecipients(ctx, actor, body.typology, text);
-  if (validation.errorCount > 0) throw new SquareValidationError(400, 'SQUARE_ROWS_INVALID', `${validation.errorCount} problems in the file`, validation);
-  if (validation.warningCount > 0 && !body.acceptWarnings) throw new SquareValidationError(409, 'SQUARE_WARNINGS_NOT_ACCEPTED', `${validation.warningCount} warnings to accept`, validation);
-  const id = crypto.randomUUID();
-  const key = fileKey(id);
-  const bytes = new TextEncoder().encode(text);
-  await ctx.files.put(key, (async function* () { yield bytes; })(), 'text/csv');
+  let written: string | null = null;
+  let outcome;
   try {
-    await ctx.db.transaction(async (tx) => {
+    outcome = await runIdempotent<{ id: string }>(ctx.db, idempotency, async (tx) => {
+      // read on the key's transaction (one connection on PGlite: another would wait for this one)
+      const { validation } = await validateRecipients({ ...ctx, db: tx }, actor, body.typology, text);
+      if (validation.errorCount > 0) throw new SquareValidationError(400, 'SQUARE_ROWS_INVALID', `${validation.errorCount} problems in the file`, validation);
+      if (validation.warningCount > 0 && !body.acceptWarnings) throw new SquareValidationError(409, 'SQUARE_WARNINGS_NOT_ACCEPTED', `${validation.warningCount} warnings to accept`, validation);
+      const id = crypto.randomUUID();
+      const key = fileKey(id);
+      const bytes = new TextEncoder().encode(text);
+      await ctx.files.put(key, (async function* () { yield bytes; })(), 'text/csv');
+      written = key;
       await tx.execute(sql`
         INSERT INTO square_orders (id, order_number, company_id, host, referent_email, typology, valid_months, total_amount_cents, total_quantity, status, file_key, created_by, progress_done, progress_total)
         VALUES (${id}, ${nextPrintedNumber('SQ-', 'square_order_number_seq')}, ${actor.companyId}, ${body.host.toLowerCase()}, ${body.referentEmail.toLowerCase()}, ${body.typology},
           ${body.validMonths}, ${validation.totalAmountCents}, ${validation.validCount}, 'PENDING', ${key}, ${actor.userId}, 0, ${validation.validCount})`);
       await enqueue(tx, SQUARE_JOBS.create, { orderId: id, userId: actor.userId } satisfies SquareJobPayload);
+      return { ok: true, body: { id } };
     });
   } catch (error) {
-    await ctx.files.remove(key);
+    // rolled back: the file kept for it goes too
+    if (written) await ctx.files.remove(written);
     throw error;
   }
+  const { id } = unwrap(outcome);
   ctx.jobs.wake();
   return squareOrderRecord(ctx, actor, id);
 }

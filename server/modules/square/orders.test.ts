@@ -132,6 +132,40 @@ describe.each(DRIVERS)('square orders API (%s)', (driver) => {
     expect((await w.show(draft.id)).status).toBe('NOT_ACTIVE');
   });
 
+  it('honours Idempotency-Key on create: the same key and body make one order and answer the first answer (Idempotent-Replayed), another body under the key is refused', async () => {
+    const post = (key: string, body: unknown) =>
+      w.t.app.inject({ method: 'POST', url: w.url('/orders'), headers: { authorization: `Bearer ${w.operator}`, 'idempotency-key': key }, payload: body as object });
+    const body = { host: 'shop.example.com', referentEmail: 'referent@acme.test', typology: 'GIFT', validMonths: 12, file: csvFile(italianCsv([['idem@example.com', 'Ida', 'Mori', '15,00']])), acceptWarnings: true };
+    const before = await orders();
+    const first = await post('square-create-1', body);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const second = await post('square-create-1', body);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(await orders()).toBe(before + 1);
+    // the key with another body: refused, nothing made
+    const other = await post('square-create-1', { ...body, validMonths: 6 });
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json().error.message).toBe('IDEMPOTENCY_KEY_REUSED');
+    // two at once under a new key (a double click): one order, both answers the same
+    const [a, b] = await Promise.all([post('square-create-2', body), post('square-create-2', body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).toBe(b.json().id);
+    expect(await orders()).toBe(before + 2);
+    // one file kept per order: the replays and the refusal left none behind
+    const keys = await queryRows<{ file_key: string }>(w.t.db.db, sql`SELECT file_key FROM square_orders WHERE id IN (${first.json().id}, ${a.json().id})`);
+    for (const { file_key } of keys) expect(await w.t.app.ctx.files.size(file_key)).toBeGreaterThan(0);
+    // a refused upload does not use the key up: the corrected file is taken under it
+    const bad = await post('square-create-3', { ...body, file: csvFile(italianCsv([['not-an-email', 'Ida', 'Mori', '15,00']])) });
+    expect(bad.statusCode, bad.body).toBe(400);
+    const fixed = await post('square-create-3', { ...body, file: csvFile(italianCsv([['ida@example.com', 'Ida', 'Mori', '15,00']])) });
+    expect(fixed.statusCode, fixed.body).toBe(201);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+    await w.drain();
+  });
+
   it('refuses every action the state does not allow (409) and deletes a draft', async () => {
     const draft = await w.draft(SMALL);
     for (const action of ['activate', 'cancel']) expect((await w.call(w.operator, 'POST', w.url(`/orders/${draft.id}/${action}`))).json().error.message).toBe('SQUARE_ORDER_STATE_INVALID');
