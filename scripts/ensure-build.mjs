@@ -1,8 +1,8 @@
 // `npm start` builds what is missing or older than its sources: the web app (dist/, with its
 // .br/.gz siblings) and the compiled server (dist-server/), so a fresh clone needs nothing but
 // `npm install && npm start`, and a restart compiles nothing.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { ROOT as root, SERVER_ENTRY, buildServer } from './build-server.mjs';
@@ -45,9 +45,84 @@ export async function ensureServer() {
   await buildServer({ quiet: builtAt !== 0 });
 }
 
+/** The build's lock: two `npm start` in one checkout build one at a time (node_modules is ignored by git). */
+export const BUILD_LOCK = join(root, 'node_modules', '.cache', 'tessera-build.lock');
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM'; // there, another user's
+  }
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `work` holding the lock file `lock` (its content: the holder's pid). Taken with an
+ * exclusive create; while another live process holds it, waits (polling every `pollMs`, at most
+ * `waitMs`, then throws); a lock left by a dead pid (a killed start) is taken over. Released when
+ * `work` ends, or when the process exits inside it (a failed build's process.exit).
+ */
+export async function withBuildLock(lock, work, { pollMs = 200, waitMs = 15 * 60_000, log = console.log } = {}) {
+  mkdirSync(dirname(lock), { recursive: true });
+  const deadline = Date.now() + waitMs;
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    let holder = NaN;
+    try {
+      holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+    } catch (error) {
+      if (error.code === 'ENOENT') continue; // released meanwhile
+      throw error;
+    }
+    // a lock just created may not hold its pid yet (empty): a second's grace before it counts as dead
+    const young = Number.isNaN(holder) && Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs < 1000;
+    if (!young && (Number.isNaN(holder) || !alive(holder))) {
+      // the holder died: taken over (read again first, so a lock another start has just taken stays)
+      try {
+        const again = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+        if (again === holder || (Number.isNaN(holder) && Number.isNaN(again))) unlinkSync(lock);
+      } catch (error) {
+        if (error.code !== 'ENOENT') throw error;
+      }
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`the build lock ${lock} is held by pid ${holder} for too long`);
+    if (!told) {
+      log(`Another start (pid ${holder}) is building: waiting for it…`);
+      told = true;
+    }
+    await sleep(pollMs);
+  }
+  const release = () => {
+    try {
+      if (readFileSync(lock, 'utf8') === String(process.pid)) unlinkSync(lock);
+    } catch {
+      // gone already
+    }
+  };
+  process.once('exit', release);
+  try {
+    return await work();
+  } finally {
+    process.removeListener('exit', release);
+    release();
+  }
+}
+
+/** Builds what is stale, one start at a time: a second start waits for the first, then finds the build fresh. */
 export async function ensureBuild() {
-  ensureSpa();
-  await ensureServer();
+  await withBuildLock(BUILD_LOCK, async () => {
+    ensureSpa();
+    await ensureServer();
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
