@@ -82,7 +82,8 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   app.decorate('jobRegistry', registry);
   registerEmailJob(registry, { db, transport: parts.mailTransport, from: config.mailFrom, log: app.log.child({ component: 'mail' }) });
   registerUserJobs(ctx, registry);
-  registerCleanupJob(registry, db, config, () => clock.now());
+  // the cleanup also sweeps the storage's unfinished writes (a job killed mid-file)
+  registerCleanupJob(registry, db, config, () => clock.now(), files);
   registerReloadableJobs(ctx, registry);
   registerSquareJobs(ctx, registry);
   // Started before the first sign-in so an unknown e-mail never costs an extra hash; not awaited,

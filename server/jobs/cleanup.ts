@@ -73,18 +73,6 @@ export async function scheduleCleanup(db: Db, delaySeconds: number, now: Date = 
 }
 
 /**
- * The file storage whose unfinished writes each cleanup sweeps, per job registry (one per app):
- * set by `cleanupSweepsFiles`, which the reports module calls with the app's storage
- * (reports/jobs.ts registerReportJobs), or given to registerCleanupJob.
- */
-const sweptFiles = new WeakMap<JobRegistry, FileStorage>();
-
-/** The cleanup job of `registry` sweeps `files`' unfinished writes (FileStorage.sweepUnfinished). */
-export function cleanupSweepsFiles(registry: JobRegistry, files: FileStorage): void {
-  sweptFiles.set(registry, files);
-}
-
-/**
  * Removes the debris of writes killed mid-way (a process killed during a report: its temporary
  * file, or its multipart upload) whose last sign of life is UNFINISHED_AFTER_MS older than `now`
  * (the business clock): never a write in progress, here or on another instance (lib/files.ts).
@@ -98,15 +86,13 @@ export async function sweepUnfinishedFiles(files: FileStorage, now: Date): Promi
  * (`now`: the business clock, so a clock moved forward in tests never makes it due at once, in a loop).
  */
 export function registerCleanupJob(registry: JobRegistry, db: Db, config: AppConfig, now: () => Date = () => new Date(), files?: FileStorage): void {
-  if (files) cleanupSweepsFiles(registry, files);
   registry.register(CLEANUP_JOB, async (_payload, { log, signal }) => {
     const counts = await runCleanup(db, config.retention, config.bruteForce.windowSeconds, signal);
     // the storage unreachable is no reason to lose the next run (a failed job queues none): said, and tried again next time
-    const storage = sweptFiles.get(registry);
     let unfinishedFiles: number | null = null;
-    if (storage) {
+    if (files) {
       signal.throwIfAborted();
-      unfinishedFiles = await sweepUnfinishedFiles(storage, now()).catch((error: unknown) => {
+      unfinishedFiles = await sweepUnfinishedFiles(files, now()).catch((error: unknown) => {
         log.warn({ err: error }, 'cleanup: the unfinished files were not swept');
         return null;
       });

@@ -4,7 +4,6 @@ import { API_ERROR_CODES } from '../../../domain/errors';
 import { reportTypeDefinition } from '../../../domain/reports';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
-import { cleanupSweepsFiles } from '../../jobs/cleanup';
 import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
 import { subtreeIds } from '../../lib/company-scope';
@@ -176,11 +175,9 @@ async function markFailed(ctx: AppContext, reportId: string, error: unknown): Pr
 
 /**
  * The report jobs: a generation, and the expiry sweep. A generation killed mid-file leaves its
- * unfinished write in the storage: the cleanup job sweeps those (jobs/cleanup.ts), told here
- * which storage is the app's.
+ * unfinished write in the storage: the cleanup job sweeps those (jobs/cleanup.ts).
  */
 export function registerReportJobs(ctx: AppContext, registry: JobRegistry): void {
-  cleanupSweepsFiles(registry, ctx.files);
   registry.register(REPORT_JOB, async (payload, job) => {
     const { reportId } = payload as { reportId: string };
     try {
