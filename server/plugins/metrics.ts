@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +10,7 @@ import { timedRows } from '../db/migration-state';
 import { routeTemplate } from './logging';
 import type { Clock } from '../lib/clock';
 import { unauthorized } from '../lib/errors';
+import { sha256 } from '../lib/tokens';
 import type { JobRunner } from '../jobs/runner';
 
 /** how long one of a scrape's table reads may take: past it the scrape answers without them */
@@ -222,7 +223,7 @@ export class Metrics {
   }
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
+const digest = (value: string) => Buffer.from(sha256(value), 'hex');
 
 /** Whether the request carries `Authorization: Bearer <token>`, compared in constant time. */
 export function bearerMatches(header: string | undefined, token: string): boolean {
