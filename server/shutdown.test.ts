@@ -33,6 +33,8 @@ describe.each(CONCURRENT_DRIVERS)('SIGTERM (%s)', () => {
   let acme: string;
   let typologyId: string;
   let token: string;
+  /** B of the first test (idle after it, its grace 1 s), for the last test: kept by name, as `servers` is filled in the order the starts end */
+  let idleB: RunningServer;
 
   const folder = (prefix: string) => {
     const made = mkdtempSync(path.join(tmpdir(), prefix));
@@ -95,6 +97,7 @@ describe.each(CONCURRENT_DRIVERS)('SIGTERM (%s)', () => {
   it('the instance running a long job exits within 15 s of SIGTERM; the other instance takes the job over at once and finishes it, every card once', async () => {
     // B's short grace serves the last test (B is idle by then)
     const [a, b] = await Promise.all([start('a', { LOG_LEVEL: 'info' }), start('b', { SHUTDOWN_GRACE_SECONDS: '1' })]);
+    idleB = b;
     token = await signInOverHttp(a.base, 'admin@tessera.test', DEMO_PASSWORD);
     const created = await fetch(`${a.base}${batches()}`, {
       method: 'POST',
@@ -216,8 +219,7 @@ describe.each(CONCURRENT_DRIVERS)('SIGTERM (%s)', () => {
   }, 90_000);
 
   it('a download whose client stopped reading holds no shutdown past SHUTDOWN_GRACE_SECONDS + 2 s: the process exits 1 then', async () => {
-    // B of the first test, its grace 1 s
-    const d = servers[1];
+    const d = idleB;
     expect(d.child.exitCode).toBeNull();
     token = await signInOverHttp(d.base, 'admin@tessera.test', DEMO_PASSWORD);
     // megabytes of CSV, never read past the first bytes: the server's writes wait on the client
