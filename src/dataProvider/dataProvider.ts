@@ -9,6 +9,7 @@ import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { HttpClient } from './httpClient';
 import { createPageCursors, listIdentity } from './pageCursors';
 import { listPath, reportDownloadPath, resourcePath } from './resourcePaths';
+import { emailActions } from './emailActions';
 import { squareActions } from './squareActions';
 import { usersActions } from './usersActions';
 import { ticketActions } from './ticketActions';
@@ -70,7 +71,7 @@ export function createDataProvider(http: HttpClient): TesseraDataProvider {
     deleteMany: async (resource, params) => rest.deleteMany(api(resourcePath(resource)), params),
   };
 
-  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http), ...squareActions(http), ...usersActions(http), ...ticketActions(http), ...reportActions(http), ...dashboardActions(http), ...orderHistoryActions(http), ...apiKeyActions(http), ...auditActions(http) };
+  return { ...crud, ...namedActions(http), ...orderActions(http), ...orderWizardActions(http), ...reloadableActions(http), ...squareActions(http), ...usersActions(http), ...ticketActions(http), ...reportActions(http), ...dashboardActions(http), ...orderHistoryActions(http), ...apiKeyActions(http), ...auditActions(http), ...emailActions(http) };
 }
 
 // `Content-Range: … s-e/*`: no exact total, but more rows exist (server/lib/list-query.ts);

@@ -45,6 +45,7 @@ export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
   'privative-orders/integrated-orders': '/api/company/{companyId}/giftcard/integrated-orders',
   'api-keys': '/api/company/{companyId}/api-keys',
   audit: '/api/company/{companyId}/audit',
+  emails: '/api/company/{companyId}/emails',
 };
 
 export function resourcePath(resource: string, companyId: string | null = readScopeCompanyId()): string {

@@ -13,6 +13,7 @@ import type { UserActions } from './usersActions';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
 import type { ReferentInput } from '../../domain/schemas/company';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
+import type { EmailRecord } from '../../domain/emails';
 import type { SquareCommunication, SquareOrder, SquareOrderCreateBody, SquareValidateBody, SquareValidation } from '../../domain/schemas/square';
 import type { ViewedCompany } from '../authProvider/session';
 import type { TicketActions } from './ticketActions';
@@ -161,7 +162,21 @@ export interface SquareActions {
   resendSquareCommunication(id: Identifier): Promise<SquareCommunication>;
 }
 
-export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions & DashboardActions & OrderHistoryActions & ApiKeyActions & AuditActions;
+/**
+ * Every e-mail the product sends (domain/emails.ts, provider staff): list and record go through the
+ * CRUD methods (`emails`); this is the rest.
+ */
+export interface EmailActions {
+  /**
+   * Sends a done e-mail (sent, logged or failed) again and answers the e-mail it queued: an outbox
+   * e-mail's is a new record (a new id, `resentFromId` the original's), a square code's the same
+   * record queued again. 409 EMAIL_BUSY while it is still being delivered, 409 EMAIL_ONE_TIME_LINK
+   * for an activation, reset or e-mail change e-mail.
+   */
+  resendEmail(id: Identifier): Promise<EmailRecord>;
+}
+
+export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions & OrderWizardActions & ReloadableActions & SquareActions & UserActions & TicketActions & ReportActions & DashboardActions & OrderHistoryActions & ApiKeyActions & AuditActions & EmailActions;
 
 /**
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call

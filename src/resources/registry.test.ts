@@ -43,7 +43,7 @@ describe('resource registry', () => {
 describe('menu built from the registry and canAccess', () => {
   it('shows every area to provider staff, in SPEC order', () => {
     const menu = menuFor(ALL_PERMISSIONS);
-    // a section key may hold several bases (users: /users, /api-keys, /audit): the menu shows it once
+    // a section key may hold several bases (users: /users, /api-keys, /audit, /emails): the menu shows it once
     expect(menu.map((section) => section.key)).toEqual([...new Set(SECTIONS.map((section) => section.key))]);
     expect(menu.flatMap((section) => section.items.map((item) => item.path))).toEqual([
       '/privative/giftcards',
@@ -72,6 +72,7 @@ describe('menu built from the registry and canAccess', () => {
       '/users/list',
       '/api-keys',
       '/audit',
+      '/emails',
       '/dashboard',
     ]);
   });
@@ -102,6 +103,8 @@ describe('menu built from the registry and canAccess', () => {
     // trail is for provider staff and a company's referent (issue 37: the table says so)
     expect(paths(['management'])).toEqual(['/users/list', '/api-keys']);
     expect(menuFor(permissionsFrom(['management']), false, true).flatMap((section) => section.items.map((item) => item.path))).toEqual(['/users/list', '/api-keys', '/audit']);
+    // issue 41: every e-mail sent is provider staff's (with management), never a customer's referent
+    expect(menuFor(permissionsFrom(['management']), true).flatMap((section) => section.items.map((item) => item.path))).toEqual(['/users/list', '/api-keys', '/audit', '/emails']);
     expect(menuFor(permissionsFrom(['management'])).map((section) => section.key)).toEqual(['users']);
   });
 

@@ -20,6 +20,7 @@ import type { ResourceDefinition, SectionDefinition } from './types';
 import { users } from './users';
 import { apiKeys } from './apiKeys';
 import { audit } from './audit';
+import { emails } from './emails';
 
 /**
  * The one list of Resources, in menu order. `<Admin>` renders a `<Resource>` for each
@@ -67,6 +68,7 @@ export const REGISTRY: readonly ResourceDefinition[] = [
   users,
   apiKeys,
   audit,
+  emails,
   dashboard,
 ];
 

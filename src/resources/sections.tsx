@@ -19,7 +19,9 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { key: 'users', base: 'users', index: 'users', icon: <GroupIcon /> },
   { key: 'dashboard', base: 'dashboard', index: 'dashboard', icon: <InsightsIcon /> },
   // issue 22: top-level paths of their own (/api-keys, /audit), shown in the users section's menu
-  // (key 'users'): both are the `management` flag's, as users are
+  // (key 'users'): both are the `management` flag's, as users are; issue 41's /emails as well
+  // (provider staff's)
   { key: 'users', base: 'api-keys', index: 'api-keys', icon: <GroupIcon /> },
   { key: 'users', base: 'audit', index: 'audit', icon: <GroupIcon /> },
+  { key: 'users', base: 'emails', index: 'emails', icon: <GroupIcon /> },
 ];
