@@ -117,6 +117,8 @@ export const ACCESS = {
   'privative-orders/integrated-orders': crud(ORDERS, 'list', 'show', 'export'),
   /** the audit trail of the subtree: provider staff, and a company's referent on their company's subtree */
   audit: staffOrReferent(USERS, 'list', 'show', 'export'),
+  /** every e-mail the product sent or will send (outbox and square codes): provider staff's; resend sends one again (domain/emails.ts) */
+  emails: staff(USERS, 'list', 'show', 'resend'),
   /** the dashboard; `premium` (typology and store breakdowns, the previous period) is reportPremium's */
   dashboard: { ...crud(DASHBOARD, 'list'), ...crud(['powerBi.reportPremium'], 'premium') },
 } as const satisfies Record<string, Rules>;

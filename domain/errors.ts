@@ -117,6 +117,9 @@ export const API_ERROR_CODES = [
   'SQUARE_CODES_SPENT',
   'SQUARE_CODE_STATE_INVALID',
   'SQUARE_COMMUNICATION_BUSY',
+  // the e-mails screen (domain/emails.ts): a resend of one still being delivered, or of one carrying a one-time link
+  'EMAIL_BUSY',
+  'EMAIL_ONE_TIME_LINK',
   // tickets (domain/tickets.ts, server/modules/tickets/README.md)
   'TICKET_STATE_INVALID',
   'TICKET_CLOSED',

@@ -9,7 +9,7 @@ import type { Clock } from './lib/clock';
 import type { FileStorage } from './lib/files';
 import type { KeyMaterial } from './lib/keys';
 import { getDummyHash } from './lib/passwords';
-import { registerEmailJob, type MailTransport } from './mail/mailer';
+import { registerEmailJob, sweepOutbox, type MailTransport } from './mail/mailer';
 import { createIdTokenVerifier } from './modules/auth/id-token';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
@@ -36,6 +36,7 @@ import { integratedOrderRoutes } from './modules/integrated-orders/routes';
 import { integratedOrderIntegrationRoutes } from './modules/integrated-orders/integration-routes';
 import { registerAuditContext } from './lib/audit-context';
 import { auditModule } from './modules/audit';
+import { emailRoutes } from './modules/emails/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,10 +81,11 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
     request.workLimits = workLimits;
   });
   app.decorate('jobRegistry', registry);
-  registerEmailJob(registry, { db, transport: parts.mailTransport, from: config.mailFrom, log: app.log.child({ component: 'mail' }) });
+  registerEmailJob(registry, { db, transport: parts.mailTransport, from: config.mailFrom, log: app.log.child({ component: 'mail' }), retryHours: config.smtp.retryHours, now: () => clock.now() });
   registerUserJobs(ctx, registry);
   // the cleanup also sweeps the storage's unfinished writes (a job killed mid-file)
-  registerCleanupJob(registry, db, config, () => clock.now(), files);
+  // and the outbox's e-mails whose job is gone (mail/mailer.ts)
+  registerCleanupJob(registry, db, config, () => clock.now(), { files, outbox: (now) => sweepOutbox(db, now, config.smtp.retryHours) });
   registerReloadableJobs(ctx, registry);
   registerSquareJobs(ctx, registry);
   // Started before the first sign-in so an unknown e-mail never costs an extra hash; not awaited,
@@ -116,5 +118,6 @@ export async function registerApi(app: FastifyInstance, parts: ApiParts): Promis
   await app.register(integratedOrderRoutes, { ctx });
   await integrationApi(app, ctx, [integrationGiftcardRoutes, integratedOrderIntegrationRoutes]);
   await app.register(auditModule, { ctx });
+  await app.register(emailRoutes, { ctx });
   return ctx;
 }

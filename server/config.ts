@@ -53,7 +53,7 @@ export interface AppConfig {
   /** where made files are kept (lib/files.config.ts): a folder under DATA_DIR, or a bucket several instances share */
   files: FileStorageConfig;
   /** what the cleanup job (server/jobs/cleanup.ts) deletes, and how often it runs */
-  retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number };
+  retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number; emailsDays: number };
   /** the integration API (server/modules/integration): calls per API key and minute, one budget for every instance; 0: no limit */
   integration: { rateLimitPerMinute: number };
   /** what one caller may have queued (lib/work-limits.ts): requests that queue jobs or e-mails per user and company, e-mails per inbox */
@@ -209,6 +209,7 @@ export const configDoc: ReadonlyArray<{ name: string; default: string; meaning: 
   { name: 'RETENTION_JOBS_DAYS', default: '30', meaning: 'Finished (done or failed) background jobs are deleted this many days after they finished.' },
   { name: 'RETENTION_REFRESH_TOKENS_DAYS', default: '7', meaning: 'Refresh tokens are deleted this many days after they expired (rotated and revoked ones included).' },
   { name: 'IDEMPOTENCY_KEY_TTL_HOURS', default: '24', meaning: 'Idempotency-Key retention: a replay later than this is a new request; the cleanup job deletes older keys (never a bulk claim still running).' },
+  { name: 'RETENTION_EMAILS_DAYS', default: '90', meaning: 'E-mails done (sent, printed, failed) are deleted this many days after they were written: the e-mails screen shows this long a history.' },
   { name: 'RETENTION_AUDIT_DAYS', default: '365', meaning: 'Audit rows (sign-ins, failures, password events) older than this are deleted (never younger than BRUTE_FORCE_WINDOW_SECONDS).' },
   { name: 'WORK_MAX_PER_USER', default: '60', meaning: 'Requests of one user that queue background work (a batch made or activated, an order confirmed, a reload, a report) per WORK_WINDOW_SECONDS; past it 429 RATE_LIMITED with Retry-After and nothing is done. Counted in the database: one budget for every instance.' },
   { name: 'WORK_MAX_PER_COMPANY', default: '300', meaning: 'The same, for all the users of one company together.' },
@@ -397,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       expiredRefreshTokensDays: int(env, 'RETENTION_REFRESH_TOKENS_DAYS', 7),
       idempotencyKeyHours: Math.max(1, int(env, 'IDEMPOTENCY_KEY_TTL_HOURS', 24)),
       auditDays: int(env, 'RETENTION_AUDIT_DAYS', 365),
+      emailsDays: Math.max(1, int(env, 'RETENTION_EMAILS_DAYS', 90)),
     },
     integration: { rateLimitPerMinute: Math.max(0, int(env, 'INTEGRATION_RATE_LIMIT_PER_MINUTE', 600)) },
     work: {

@@ -16,6 +16,15 @@ export interface CleanupCounts {
   idempotencyKeys: number;
   auditEvents: number;
   rateLimits: number;
+  emails: number;
+}
+
+/** What the cleanup sweeps besides the tables, given by api.ts (each optional: a test's app may have none). */
+export interface CleanupSweeps {
+  /** the file storage's unfinished writes (a job killed mid-file) */
+  files?: FileStorage;
+  /** the outbox's e-mails whose job is gone (mail/mailer.ts, sweepOutbox) */
+  outbox?: (now: Date) => Promise<{ requeued: number; failed: number }>;
 }
 
 async function deleteInBatches(db: Db, table: string, where: SQL, idColumn = 'id', signal?: AbortSignal): Promise<number> {
@@ -42,8 +51,10 @@ const olderThan = (column: string, seconds: number) => sql`${sql.identifier(colu
  * index): finished jobs, refresh tokens expired for a while (kept a little past expiry so the
  * reuse of a just-expired token still ends its family), idempotency keys past their retention
  * (never a claim whose lease is live; a bulk's progress rows go with its key), old audit
- * rows (never younger than the brute-force window, which counts them) and rate-limit counts an
- * hour past their window's end (an ended window counts nothing: the address's next hit restarts it).
+ * rows (never younger than the brute-force window, which counts them), rate-limit counts an
+ * hour past their window's end (an ended window counts nothing: the address's next hit restarts it)
+ * and e-mails done (sent, printed, failed) for RETENTION_EMAILS_DAYS: their bodies hold links and
+ * names no longer needed once the e-mail is history.
  */
 export async function runCleanup(db: Db, retention: Retention, bruteForceWindowSeconds: number, signal?: AbortSignal): Promise<CleanupCounts> {
   const day = 86_400;
@@ -59,6 +70,7 @@ export async function runCleanup(db: Db, retention: Retention, bruteForceWindowS
     ),
     auditEvents: await deleteInBatches(db, 'audit_events', olderThan('created_at', Math.max(retention.auditDays * day, bruteForceWindowSeconds)), 'id', signal),
     rateLimits: await deleteInBatches(db, 'rate_limits', olderThan('reset_at', 3600), 'key', signal),
+    emails: await deleteInBatches(db, 'email_outbox', sql`status IN ('sent', 'logged', 'failed') AND ${olderThan('created_at', retention.emailsDays * day)}`, 'id', signal),
   };
 }
 
@@ -82,22 +94,30 @@ export async function sweepUnfinishedFiles(files: FileStorage, now: Date): Promi
 }
 
 /**
- * The cleanup job: runs (the tables, then the file storage's unfinished writes), then queues the next one `intervalMinutes` later by the runner's clock
+ * The cleanup job: runs (the tables, then the file storage's unfinished writes and the outbox's
+ * orphaned e-mails), then queues the next one `intervalMinutes` later by the runner's clock
  * (`now`: the business clock, so a clock moved forward in tests never makes it due at once, in a loop).
  */
-export function registerCleanupJob(registry: JobRegistry, db: Db, config: AppConfig, now: () => Date = () => new Date(), files?: FileStorage): void {
+export function registerCleanupJob(registry: JobRegistry, db: Db, config: AppConfig, now: () => Date = () => new Date(), sweeps: CleanupSweeps = {}): void {
   registry.register(CLEANUP_JOB, async (_payload, { log, signal }) => {
     const counts = await runCleanup(db, config.retention, config.bruteForce.windowSeconds, signal);
     // the storage unreachable is no reason to lose the next run (a failed job queues none): said, and tried again next time
     let unfinishedFiles: number | null = null;
-    if (files) {
+    if (sweeps.files) {
       signal.throwIfAborted();
+      const files = sweeps.files;
       unfinishedFiles = await sweepUnfinishedFiles(files, now()).catch((error: unknown) => {
         log.warn({ err: error }, 'cleanup: the unfinished files were not swept');
         return null;
       });
     }
-    log.info({ ...counts, unfinishedFiles }, 'cleanup done');
+    let outbox: { requeued: number; failed: number } | null = null;
+    if (sweeps.outbox) {
+      signal.throwIfAborted();
+      outbox = await sweeps.outbox(now());
+      if (outbox.requeued + outbox.failed > 0) log.warn(outbox, 'cleanup: e-mails whose job was gone were queued again (or failed, past their deadline)');
+    }
+    log.info({ ...counts, unfinishedFiles, outbox }, 'cleanup done');
     await scheduleNext(db, config.retention.intervalMinutes * 60, now());
   });
 }

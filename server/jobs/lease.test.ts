@@ -316,7 +316,7 @@ describe.each(DRIVERS)('batch jobs that lose their lease (%s)', (driver) => {
   it('the cleanup deletes no batch once its signal has aborted; the next run deletes the rest', async () => {
     const id = await enqueue(db.db, 'long.finished', {});
     await db.db.execute(sql`UPDATE jobs SET status = 'done', finished_at = now() - interval '400 days' WHERE id = ${id}`);
-    const retention = { intervalMinutes: 60, finishedJobsDays: 30, expiredRefreshTokensDays: 7, idempotencyKeyHours: 24, auditDays: 365 };
+    const retention = { intervalMinutes: 60, finishedJobsDays: 30, expiredRefreshTokensDays: 7, idempotencyKeyHours: 24, auditDays: 365, emailsDays: 90 };
     const shutdown = new AbortController();
     shutdown.abort(new DOMException(SHUTDOWN_REASON, 'AbortError'));
     await expect(runCleanup(db.db, retention, 900, shutdown.signal)).rejects.toMatchObject({ name: 'AbortError' });

@@ -6,6 +6,8 @@ export interface EnqueueOptions {
   /** run no earlier than this (default now) */
   runAt?: Date;
   maxAttempts?: number;
+  /** a failure before this time is retried whatever `maxAttempts` says (jobs/registry.ts, RetryLater) */
+  retryUntil?: Date;
   /** what the request it runs for is charged as (lib/work-limits.ts): background work (default) or an e-mail */
   charge?: WorkKind;
 }
@@ -21,7 +23,7 @@ export async function enqueue(db: Db, name: string, payload: unknown, options: E
   await chargeQueuedWork(db, options.charge ?? 'work');
   const [row] = await db
     .insert(jobs)
-    .values({ name, payload: payload ?? {}, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5 })
+    .values({ name, payload: payload ?? {}, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5, retryUntil: options.retryUntil ?? null })
     .returning({ id: jobs.id });
   return row.id;
 }

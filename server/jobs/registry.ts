@@ -4,7 +4,7 @@ import { queueOfKind, type QueueName } from './queues';
 export interface JobContext {
   jobId: string;
   attempt: number;
-  /** no retry follows if this attempt fails */
+  /** no retry follows if this attempt fails (its attempts are used up and no `retry_until` lies ahead) */
   lastAttempt: boolean;
   log: FastifyBaseLogger;
   /**
@@ -12,6 +12,28 @@ export interface JobContext {
    * a long handler checks it between its steps and stops writing (`signal.throwIfAborted()`).
    */
   signal: AbortSignal;
+}
+
+/**
+ * Thrown by a handler whose job should be tried again later, however many attempts it has made,
+ * until `until` (the e-mail outbox: a mail server deferring or down, for MAIL_RETRY_HOURS): the
+ * runner queues it again with its back-off and keeps `until` on the job (`retry_until`), so a
+ * later failure of any kind (the database down) is retried until then as well. Past `until` the
+ * job fails as any failure would. `message` becomes the job's `last_error`.
+ */
+export class RetryLater extends Error {
+  override name = 'RetryLater';
+  constructor(
+    message: string,
+    readonly until: Date,
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown by a handler whose job must not be tried again: it fails now, whatever attempts are left. */
+export class FailNow extends Error {
+  override name = 'FailNow';
 }
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;

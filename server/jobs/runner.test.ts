@@ -6,7 +6,7 @@ import { jobs } from '../db/schema';
 import { CONCURRENT_DRIVERS, DRIVERS, createTestDb } from '../test/db';
 import { waitFor } from '../test/processes';
 import { enqueue } from './queue';
-import { JobRegistry } from './registry';
+import { FailNow, JobRegistry, RetryLater } from './registry';
 import { JobRunner } from './runner';
 import { ShiftableClock } from '../lib/clock';
 
@@ -48,6 +48,68 @@ describe.each(DRIVERS)('job runner (%s)', (driver) => {
     expect(ends).toEqual(['flaky retry true', 'flaky retry true', 'flaky done true']);
     expect(runner.activeJobs).toEqual([]);
     expect(await jobRow(db, id)).toMatchObject({ status: 'done', attempts: 3, lastError: null, lockedBy: null });
+  });
+
+  it('retries within a retry window whatever max_attempts says: set when queued, moved on by RetryLater; past it the job fails; FailNow fails at once', async () => {
+    const registry = new JobRegistry();
+    const clock = new ShiftableClock();
+    const seen: Array<{ attempt: number; lastAttempt: boolean }> = [];
+    let rule: (attempt: number) => Error | null = () => null;
+    registry.register('windowed', async (_payload, { attempt, lastAttempt }) => {
+      seen.push({ attempt, lastAttempt });
+      const err = rule(attempt);
+      if (err) throw err;
+    }, { queue: 'reports' });
+    // a minute doubling: one drain makes one try
+    const runner = new JobRunner(db.db, registry, log, { ...options, backoffBaseMs: 60_000, now: () => clock.now() });
+    /** runs the job's tries due within the next hour of the business clock */
+    const runFor = async (id: string) => {
+      for (let i = 0; i < 12 && (await jobRow(db, id)).status === 'queued'; i++) {
+        clock.advanceTo(new Date(clock.now().getTime() + 3_600_000));
+        await runner.drain();
+      }
+    };
+
+    // a database error (any failure) inside the window queued with the job: retried past max_attempts 2
+    rule = (attempt) => (attempt <= 4 ? new Error('connection terminated') : null);
+    const windowed = await enqueue(db.db, 'windowed', {}, { maxAttempts: 2, retryUntil: new Date(clock.now().getTime() + 48 * 3_600_000) });
+    await runFor(windowed);
+    expect(await jobRow(db, windowed)).toMatchObject({ status: 'done', attempts: 5 });
+    expect(seen.every((try_) => !try_.lastAttempt)).toBe(true);
+
+    // RetryLater moves the window on: the job is never failed inside it, then fails past it
+    seen.length = 0;
+    const until = new Date(clock.now().getTime() + 3 * 3_600_000);
+    rule = () => new RetryLater('the mail server said 451', until);
+    const deferred = await enqueue(db.db, 'windowed', {}, { maxAttempts: 1 });
+    await runner.drain();
+    expect(await jobRow(db, deferred)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'the mail server said 451' });
+    expect((await jobRow(db, deferred)).retryUntil?.toISOString()).toBe(until.toISOString());
+    await runFor(deferred);
+    const ended = await jobRow(db, deferred);
+    expect(ended.status).toBe('failed');
+    // tried about once an hour until the window closed. The first try was its last as far as the
+    // runner knew (one attempt, no window yet); the ones inside the window were not; the one past it was
+    expect(seen.map((try_) => try_.lastAttempt)).toEqual([true, false, false, true]);
+
+    // FailNow: no retry, whatever attempts and window are left
+    rule = () => new FailNow('the template is gone');
+    const failing = await enqueue(db.db, 'windowed', {}, { maxAttempts: 5, retryUntil: new Date(clock.now().getTime() + 3_600_000) });
+    await runner.drain();
+    expect(await jobRow(db, failing)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'the template is gone' });
+  });
+
+  it('a stale job inside its retry window is queued again, not failed, however many attempts it made', async () => {
+    const registry = new JobRegistry();
+    registry.register('stale-windowed', async () => undefined, { queue: 'reports' });
+    const runner = new JobRunner(db.db, registry, log, { ...options, staleAfterSeconds: 1 });
+    const inside = await enqueue(db.db, 'stale-windowed', {}, { maxAttempts: 1, retryUntil: new Date(Date.now() + 3_600_000) });
+    const outside = await enqueue(db.db, 'stale-windowed', {}, { maxAttempts: 1 });
+    // both claimed by a worker that died: attempts used up, locks an hour old
+    await db.db.execute(sql`UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'worker-dead', locked_at = now() - interval '1 hour' WHERE id IN (${inside}, ${outside})`);
+    await runner.drain();
+    expect(await jobRow(db, inside)).toMatchObject({ status: 'done', attempts: 2 });
+    expect((await jobRow(db, outside)).status).toBe('failed');
   });
 
   it('runs a job when the business clock reaches its time, not before', async () => {

@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../db/client';
 import { jobAuditContext, runWithAuditContext } from '../lib/audit-context';
 import { loggableError, storableMessage } from '../lib/pg-errors';
 import { QUEUE_NAMES, QUEUES, UNHANDLED_KINDS_QUEUE, type QueueName } from './queues';
-import type { JobRegistry } from './registry';
+import { FailNow, RetryLater, type JobRegistry } from './registry';
 
 export interface RunnerOptions {
   pollIntervalMs: number;
@@ -80,7 +80,10 @@ interface ClaimedJob {
   payload: unknown;
   attempts: number;
   max_attempts: number;
+  retry_until: Date | string | null;
 }
+
+const CLAIMED = sql`RETURNING id, name, payload, attempts, max_attempts, retry_until`;
 
 /**
  * Polls the jobs table and runs due jobs, each queue apart (jobs/queues.ts): up to its concurrency
@@ -301,7 +304,7 @@ export class JobRunner {
   private async recoverStale(): Promise<void> {
     await this.db.execute(sql`
       UPDATE jobs SET
-        status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+        status = CASE WHEN attempts >= max_attempts AND (retry_until IS NULL OR retry_until <= ${this.dueBefore()}) THEN 'failed' ELSE 'queued' END,
         last_error = 'lock expired (worker stopped while running the job)',
         locked_at = NULL, locked_by = NULL, run_at = now()
       WHERE status = 'running' AND locked_at < now() - make_interval(secs => ${this.options.staleAfterSeconds})`);
@@ -340,7 +343,7 @@ export class JobRunner {
           WHERE status = 'queued' AND run_at <= ${this.dueBefore()}
             AND (name = ANY(q.kinds) OR (q.unhandled AND name <> ALL(${list(this.registry.kinds())})))
           ORDER BY run_at LIMIT q.slots FOR UPDATE SKIP LOCKED) AS due)
-      RETURNING id, name, payload, attempts, max_attempts`,
+      ${CLAIMED}`,
     );
   }
 
@@ -356,7 +359,7 @@ export class JobRunner {
       WHERE id = (
         SELECT id FROM jobs WHERE status = 'queued' AND run_at <= ${this.dueBefore()}
         ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, name, payload, attempts, max_attempts`,
+      ${CLAIMED}`,
     );
     if (!job) return false;
     return this.execute(job);
@@ -395,7 +398,7 @@ export class JobRunner {
         if (!handler) throw new Error(`no handler registered for job "${job.name}"`);
         // the job's changes are its own in the audit trail (lib/audit-context.ts), whoever queued it
         await runWithAuditContext(jobAuditContext(job.name), () =>
-          handler(job.payload, { jobId: job.id, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, log, signal }),
+          handler(job.payload, { jobId: job.id, attempt: job.attempts, lastAttempt: this.isFinal(job, null), log, signal }),
         );
       } finally {
         await lease.stop();
@@ -426,18 +429,30 @@ export class JobRunner {
         return;
       }
       const message = storableMessage(err);
-      const final = job.attempts >= job.max_attempts;
-      const delayMs = Math.min(3_600_000, (this.options.backoffBaseMs ?? 5000) * 2 ** (job.attempts - 1));
-      log.warn({ err: loggableError(err), attempt: job.attempts, final }, 'job failed');
+      // a handler's RetryLater moves the job's retry window on (never back)
+      const asked = err instanceof RetryLater ? err.until : null;
+      const retryUntil = [dateOf(job.retry_until), asked].reduce<Date | null>((later, at) => (at && (!later || at > later) ? at : later), null);
+      const final = err instanceof FailNow || this.isFinal(job, retryUntil);
+      const delayMs = Math.min(3_600_000, (this.options.backoffBaseMs ?? 5000) * 2 ** (Math.min(job.attempts, 30) - 1));
+      if (err instanceof RetryLater && !final) log.info({ reason: message, attempt: job.attempts, retryUntil }, 'job to be tried again later');
+      else log.warn({ err: loggableError(err), attempt: job.attempts, final }, 'job failed');
       await this.db.execute(sql`
         UPDATE jobs SET
           status = ${final ? 'failed' : 'queued'},
           finished_at = ${final ? sql`now()` : sql`NULL`},
           run_at = ${this.dueBefore()} + make_interval(secs => ${delayMs / 1000}),
+          retry_until = ${retryUntil ? retryUntil.toISOString() : null}::timestamptz,
           last_error = ${message.slice(0, 2000)}, locked_at = NULL, locked_by = NULL
         WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
       this.ended(running, final ? 'failed' : 'retry');
     }
+  }
+
+  /** Whether a failure of this attempt ends the job: its attempts used up and no retry window (`retry_until`, or `retryUntil` given) ahead on the business clock. */
+  private isFinal(job: ClaimedJob, retryUntil: Date | null): boolean {
+    const until = retryUntil ?? dateOf(job.retry_until);
+    const now = this.options.now?.() ?? new Date();
+    return job.attempts >= job.max_attempts && !(until && until > now);
   }
 
   /**
@@ -489,3 +504,5 @@ export class JobRunner {
     };
   }
 }
+
+const dateOf = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));

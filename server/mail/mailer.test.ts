@@ -107,7 +107,7 @@ describe.each(DRIVERS)('e-mail delivery over SMTP (%s)', (driver) => {
 
     await t.app.ctx.jobs.drain();
     let [row] = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: '421 try again later' });
+    expect(row).toMatchObject({ status: 'retrying', attempts: 1, lastError: '421 try again later' });
     expect(sent).toHaveLength(0);
 
     // The retry is scheduled with backoff: make it due now.

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { smtpOutcome } from '../../domain/square';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { EMAIL_PENDING_STATUSES } from '../db/schema/outbox';
 import { enqueue } from '../jobs/queue';
-import type { JobRegistry } from '../jobs/registry';
+import { RetryLater, type JobRegistry } from '../jobs/registry';
 import { renderEmail, type EmailParams, type EmailTemplate } from './templates';
 
 export const EMAIL_SEND_JOB = 'email.send';
@@ -13,11 +14,14 @@ export const EMAIL_SEND_JOB = 'email.send';
 export const DEFAULT_MAIL_RETRY_HOURS = 48;
 
 /**
- * An `email.send` job's attempts for failures that are not the mail server's (the database, a
- * bug). The mail server's own (a deferral, no answer) are retried until the e-mail's deadline
- * however many tries that takes: the handler keeps its job's `max_attempts` ahead meanwhile.
+ * An `email.send` job's attempts, which it may exceed: every job is queued with a retry window of
+ * DEFAULT_MAIL_RETRY_HOURS (`retry_until`), which the handler moves to the e-mail's own deadline
+ * (MAIL_RETRY_HOURS after the row was written) at its first failure, so neither a mail server's
+ * outage nor the database's uses the e-mail's chances up before then (jobs/registry.ts, RetryLater).
  */
 export const EMAIL_JOB_MAX_ATTEMPTS = 8;
+
+const HOUR_MS = 3_600_000;
 
 export interface QueuedEmail {
   to: string;
@@ -28,23 +32,75 @@ export interface QueuedEmail {
 
 /**
  * Writes the outbox row and its `email.send` job with the caller's executor, so both commit with
- * the change that caused the e-mail (e.g. the reset token).
+ * the change that caused the e-mail (e.g. the reset token). `resentFrom`: the e-mail a resend sends again.
  */
 export async function queueEmail(db: Db, email: QueuedEmail): Promise<string> {
   const rendered = renderEmail(email.template, email.language, email.params);
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({
-      toAddress: email.to,
-      subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
-      template: email.template,
-      language: rendered.language,
-    })
-    .returning({ id: emailOutbox.id });
-  await enqueue(db, EMAIL_SEND_JOB, { outboxId: row.id }, { maxAttempts: EMAIL_JOB_MAX_ATTEMPTS, charge: 'mail' });
-  return row.id;
+  return writeOutboxRow(db, { toAddress: email.to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, template: email.template, language: rendered.language });
+}
+
+/** The row (its id made here, so its job names it) and its job, queued with the default retry window. */
+async function writeOutboxRow(db: Db, row: Omit<typeof emailOutbox.$inferInsert, 'id' | 'jobId'>): Promise<string> {
+  const id = crypto.randomUUID();
+  const jobId = await enqueue(db, EMAIL_SEND_JOB, { outboxId: id }, {
+    maxAttempts: EMAIL_JOB_MAX_ATTEMPTS,
+    retryUntil: new Date(Date.now() + DEFAULT_MAIL_RETRY_HOURS * HOUR_MS),
+    charge: 'mail',
+  });
+  await db.insert(emailOutbox).values({ ...row, id, jobId });
+  return id;
+}
+
+/**
+ * Queues an outbox e-mail again (a resend): a new row with the same message to the same address,
+ * `resent_from` the first, and its job. Null when `id` is no outbox row. The caller checks the
+ * rule (domain/emails.ts, emailResendable) on the row it locked.
+ */
+export async function requeueOutboxEmail(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  if (!row) return null;
+  return writeOutboxRow(db, { toAddress: row.toAddress, subject: row.subject, textBody: row.textBody, htmlBody: row.htmlBody, template: row.template, language: row.language, resentFrom: row.id });
+}
+
+/**
+ * The outbox's safety net, run by the cleanup job: an e-mail still to deliver whose job is gone
+ * (failed for good on database errors past its window, or skipped by an instance of an earlier
+ * release during a rolling one) is queued again while its deadline (`retryHours` after it was
+ * written) lies ahead, and failed for good past it, so no row waits forever and none is lost
+ * unsaid. A row younger than a quarter of an hour is left alone (its job may be a moment away
+ * from being claimed again). Returns how many were queued again and failed.
+ */
+export async function sweepOutbox(db: Db, now: Date, retryHours: number): Promise<{ requeued: number; failed: number }> {
+  const pending = sql.join(
+    EMAIL_PENDING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const orphans = await queryRows<{ id: string; created_at: Date | string }>(
+    db,
+    sql`SELECT o.id, o.created_at FROM email_outbox o
+        WHERE o.status IN (${pending}) AND o.created_at < ${new Date(now.getTime() - 15 * 60_000).toISOString()}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.name = ${EMAIL_SEND_JOB} AND j.status IN ('queued', 'running') AND j.payload->>'outboxId' = o.id::text)
+        ORDER BY o.created_at LIMIT 1000`,
+  );
+  let requeued = 0;
+  let failed = 0;
+  for (const orphan of orphans) {
+    const deadline = new Date(new Date(orphan.created_at).getTime() + retryHours * HOUR_MS);
+    if (deadline <= now) {
+      await db
+        .update(emailOutbox)
+        .set({ status: 'failed', lastError: `not handed over to the mail server within ${retryHours} h` })
+        .where(and(eq(emailOutbox.id, orphan.id), inArray(emailOutbox.status, [...EMAIL_PENDING_STATUSES])));
+      failed += 1;
+      continue;
+    }
+    await db.transaction(async (tx) => {
+      const jobId = await enqueue(tx, EMAIL_SEND_JOB, { outboxId: orphan.id }, { maxAttempts: EMAIL_JOB_MAX_ATTEMPTS, retryUntil: deadline, charge: 'mail' });
+      await tx.update(emailOutbox).set({ jobId }).where(eq(emailOutbox.id, orphan.id));
+    });
+    requeued += 1;
+  }
+  return { requeued, failed };
 }
 
 /** Where the outbox delivers: SMTP on the Node server (mail/smtp.ts); the demo keeps e-mails to show them. */
@@ -52,8 +108,6 @@ export interface MailTransport {
   sendMail(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
   /** closes what it keeps open (a pool's connections) when the server stops */
   close?(): void;
-  /** how long the outbox retries an e-mail this transport could not hand over (MAIL_RETRY_HOURS; default 48) */
-  retryHours?: number;
 }
 
 /** How long a mail server's answer is kept (an outbox row's `last_error`, a square try's answer). */
@@ -107,24 +161,27 @@ export function loggableMailError(err: unknown): Error {
  * Delivers one outbox row: over SMTP when configured, otherwise into the server log, so a local
  * user can still follow activation and reset links.
  *
- * Over SMTP (issue 41): a refusal (5xx) fails the e-mail at once, its answer kept on the row. A
- * deferral (4xx) or no answer (the server down, a timeout) keeps it queued with the reason on the
- * row, and the job is retried with the runner's back-off (5 s doubling, at most an hour apart,
- * on the business clock) until the e-mail's deadline: MAIL_RETRY_HOURS after the row was written
- * (`created_at`, so rows written before this rule get their full window too). While it is not
- * reached the handler keeps its job's `max_attempts` one ahead of its attempts, so the runner
- * never makes a try the last; the first failure past it fails the e-mail for good. An e-mail
- * settled for good (sent, refused, out of time) ends its job as done: the row says how it went
- * (the outbox's failed count is a metric), the warning in the log says why without the address.
+ * Over SMTP (issue 41): the row is `sending` while its try lasts. A refusal (5xx) fails the
+ * e-mail at once, its answer kept on the row. A deferral (4xx) or no answer (the server down, a
+ * timeout) makes it `retrying` with the reason on the row, and its job is tried again with the
+ * runner's back-off (5 s doubling, at most an hour apart, on the business clock) until the
+ * e-mail's deadline: `retryHours` (MAIL_RETRY_HOURS) after the row was written (`created_at`, so
+ * rows written before this rule get their full window too), which the handler hands the runner
+ * (RetryLater); the first failure past it fails the e-mail for good. A database error is the
+ * runner's to retry within the same window. An e-mail settled for good (sent, refused, out of
+ * time) ends its job as done: the row says how it went (the outbox's failed count is a metric),
+ * the warning in the log says why without the address.
  */
 export function registerEmailJob(
   registry: JobRegistry,
-  deps: { db: Db; transport: MailTransport | null; from: string; log: FastifyBaseLogger },
+  deps: { db: Db; transport: MailTransport | null; from: string; log: FastifyBaseLogger; retryHours?: number; now?: () => Date },
 ): void {
-  registry.register(EMAIL_SEND_JOB, async (payload, { jobId, lastAttempt, log }) => {
+  const retryHours = deps.retryHours ?? DEFAULT_MAIL_RETRY_HOURS;
+  const now = deps.now ?? (() => new Date());
+  registry.register(EMAIL_SEND_JOB, async (payload, { jobId, log }) => {
     const { outboxId } = payload as { outboxId: string };
     const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
-    if (!row || row.status !== 'queued') return;
+    if (!row || !EMAIL_PENDING_STATUSES.includes(row.status)) return;
     // this e-mail's tries, whichever job made them
     const tries = row.attempts + 1;
     if (!deps.transport) {
@@ -134,10 +191,11 @@ export function registerEmailJob(
       deps.log.info({ outboxId, to: row.toAddress, subject: row.subject }, `e-mail (no SMTP configured):\n${row.textBody}`);
       await deps.db
         .update(emailOutbox)
-        .set({ status: 'logged', attempts: tries, sentAt: new Date() })
+        .set({ status: 'logged', attempts: tries, sentAt: now(), jobId })
         .where(eq(emailOutbox.id, outboxId));
       return;
     }
+    await deps.db.update(emailOutbox).set({ status: 'sending', jobId }).where(eq(emailOutbox.id, outboxId));
     try {
       await deps.transport.sendMail({
         from: deps.from,
@@ -148,8 +206,8 @@ export function registerEmailJob(
       });
     } catch (err) {
       const failure = smtpFailure(err);
-      const retryHours = deps.transport.retryHours ?? DEFAULT_MAIL_RETRY_HOURS;
-      const outOfTime = Date.now() >= new Date(row.createdAt).getTime() + retryHours * 3_600_000;
+      const deadline = new Date(new Date(row.createdAt).getTime() + retryHours * HOUR_MS);
+      const outOfTime = now() >= deadline;
       // logged and thrown: never nodemailer's error, whose message and fields (`rejected`,
       // `envelope`, `response`) may name the recipient (the row keeps the whole answer)
       const safe = loggableMailError(err);
@@ -159,22 +217,12 @@ export function registerEmailJob(
         log.warn({ outboxId, err: safe, tries }, `e-mail failed for good: ${why}`);
         return;
       }
-      await deps.db.update(emailOutbox).set({ attempts: tries, lastError: failure.answer }).where(eq(emailOutbox.id, outboxId));
-      if (lastAttempt) {
-        // a job whose max_attempts was not kept ahead (one queued with 8 before this rule, on its
-        // 8th): the e-mail goes on in a job of its own, the runner's back-off starting over
-        await enqueue(deps.db, EMAIL_SEND_JOB, { outboxId }, { runAt: new Date(Date.now() + 60_000), maxAttempts: EMAIL_JOB_MAX_ATTEMPTS, charge: 'mail' });
-        log.warn({ outboxId, err: safe, tries }, 'e-mail not handed over yet: retried by a new job');
-        return;
-      }
-      // the next try is never the last while the deadline is not reached (the runner reads
-      // max_attempts as it claims the job; it leaves it as it is when it re-queues it)
-      await deps.db.execute(sql`UPDATE jobs SET max_attempts = greatest(max_attempts, attempts + 2) WHERE id = ${jobId}`);
-      throw safe;
+      await deps.db.update(emailOutbox).set({ status: 'retrying', attempts: tries, lastError: failure.answer }).where(eq(emailOutbox.id, outboxId));
+      throw new RetryLater(`e-mail not handed over yet (${safe.message})`, deadline);
     }
     await deps.db
       .update(emailOutbox)
-      .set({ status: 'sent', attempts: tries, sentAt: new Date(), lastError: null })
+      .set({ status: 'sent', attempts: tries, sentAt: now(), lastError: null })
       .where(eq(emailOutbox.id, outboxId));
   });
 }

@@ -152,11 +152,12 @@ describe.each(DRIVERS)('the outbox over a real SMTP server (%s)', (driver) => {
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(4000);
     const waiting = await outboxRow(id);
-    expect(waiting).toMatchObject({ status: 'queued', attempts: 1, sentAt: null });
+    expect(waiting).toMatchObject({ status: 'retrying', attempts: 1, sentAt: null });
     expect(waiting.lastError).toBe('Timeout: the mail server was silent for 1 s');
     const [job] = await t.db.db.select().from(jobs).where(sql`${jobs.payload}->>'outboxId' = ${id}`);
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(job.maxAttempts).toBeGreaterThan(job.attempts + 1);
+    // retried until the e-mail's deadline, whatever its attempts: MAIL_RETRY_HOURS after the row was written
+    expect(job.retryUntil!.getTime()).toBe(waiting.createdAt.getTime() + 48 * 3_600_000);
     expect(job.lastError).toContain('Timeout');
 
     // the server recovers: the retry (5 s later on the business clock) delivers it, once
@@ -197,7 +198,7 @@ describe.each(DRIVERS)('the outbox over a real SMTP server (%s)', (driver) => {
     const during = (await Promise.all(addresses.map(rowsTo))).flat();
     expect(during.map((r) => r.template).sort()).toEqual(['activation', 'activation', 'orderConfirmation', 'reset']);
     for (const row of during) {
-      expect(row.status, row.template).toBe('queued');
+      expect(row.status, row.template).toBe('retrying');
       expect(row.attempts, row.template).toBeGreaterThanOrEqual(8);
       expect(row.lastError, row.template).toMatch(/ECONNREFUSED/);
     }
@@ -240,9 +241,9 @@ describe.each(DRIVERS)('the outbox over a real SMTP server (%s)', (driver) => {
     // written 49 hours ago (the deadline counts from the row), failing again now
     const old = await mail('late@outbox.test');
     await t.db.db.execute(sql`UPDATE email_outbox SET created_at = now() - interval '49 hours', attempts = 57 WHERE id = ${old}`);
-    // a job queued before this rule, on its eighth and last attempt
+    // a job queued before this rule (no retry window), on its eighth and last attempt
     const legacy = await mail('legacy@outbox.test');
-    await t.db.db.execute(sql`UPDATE jobs SET attempts = 7, max_attempts = 8 WHERE payload->>'outboxId' = ${legacy}`);
+    await t.db.db.execute(sql`UPDATE jobs SET attempts = 7, max_attempts = 8, retry_until = NULL WHERE payload->>'outboxId' = ${legacy}`);
     await smtp.down();
     try {
       await t.app.ctx.jobs.drain();
@@ -252,16 +253,18 @@ describe.each(DRIVERS)('the outbox over a real SMTP server (%s)', (driver) => {
       expect(late.lastError).toMatch(/ECONNREFUSED/);
       expect(t.logs.find((line) => line.outboxId === old)).toMatchObject({ msg: 'e-mail failed for good: not handed over in 48 h' });
 
-      // its new job is due a minute later by the system clock, which this test's business clock
-      // (hours ahead by now) has passed: it ran in the same drain, failed and waits with back-off
-      expect(await outboxRow(legacy)).toMatchObject({ status: 'queued', attempts: 2 });
-      const legacyJobs = await t.db.db.select().from(jobs).where(sql`${jobs.payload}->>'outboxId' = ${legacy}`).orderBy(jobs.createdAt);
-      expect(legacyJobs.map((j) => j.status)).toEqual(['done', 'queued']);
+      // the handler gave its job the e-mail's window (RetryLater): queued again past its eighth attempt, the same job
+      const waiting = await outboxRow(legacy);
+      expect(waiting).toMatchObject({ status: 'retrying', attempts: 1 });
+      const legacyJobs = await t.db.db.select().from(jobs).where(sql`${jobs.payload}->>'outboxId' = ${legacy}`);
+      expect(legacyJobs.map((j) => [j.status, j.attempts])).toEqual([['queued', 8]]);
+      expect(legacyJobs[0].retryUntil!.getTime()).toBe(waiting.createdAt.getTime() + 48 * 3_600_000);
     } finally {
       await smtp.up();
     }
-    await later(MINUTE);
-    expect(await outboxRow(legacy)).toMatchObject({ status: 'sent', attempts: 3 });
+    // its ninth try, with the back-off of an eighth (5 s doubling: about 11 minutes)
+    await later(3_600_000);
+    expect(await outboxRow(legacy)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(receivedBy('legacy@outbox.test')).toBe(1);
     expect(receivedBy('late@outbox.test')).toBe(0);
   });

@@ -37,7 +37,6 @@ describe('the SMTP transport\'s timeouts (issue 41)', () => {
     const { port } = server.address() as { port: number };
     const smtp = { connectionTimeoutMs: 500, greetingTimeoutMs: 500, socketTimeoutMs: 1000, retryHours: 48 };
     const transport = createTransport(`smtp://127.0.0.1:${port}?pool=false`, smtp)!;
-    expect(transport.retryHours).toBe(48);
     const started = Date.now();
     try {
       const err = await transport.sendMail({ from: 'a@tessera.test', to: 'b@tessera.test', subject: 's', text: 't' }).then(

@@ -54,8 +54,8 @@ function explained(err: unknown, smtp: SmtpSettings, limitMs: number, capped: Ab
  * silence): connecting, the greeting and a silent socket by SMTP_CONNECTION_TIMEOUT_SECONDS,
  * SMTP_GREETING_TIMEOUT_SECONDS and SMTP_SOCKET_TIMEOUT_SECONDS (these win over the same keys in
  * SMTP_URL), and the whole send by `sendTimeoutMs` (its connection is closed then). A send that
- * times out fails like an unreachable server: no answer, so it waits to retry. The transport also
- * carries MAIL_RETRY_HOURS, how long the outbox retries what it could not hand over (mailer.ts).
+ * times out fails like an unreachable server: no answer, so it waits to retry (MAIL_RETRY_HOURS,
+ * given to the outbox's job by api.ts: mailer.ts).
  */
 export function createTransport(smtpUrl: string | null, smtp: SmtpSettings): MailTransport | null {
   if (!smtpUrl) return null;
@@ -68,7 +68,6 @@ export function createTransport(smtpUrl: string | null, smtp: SmtpSettings): Mai
   const transporter = nodemailer.createTransport(url.toString());
   const limitMs = sendTimeoutMs(smtp);
   return {
-    retryHours: smtp.retryHours,
     async sendMail(message) {
       // aborting a send closes the connection carrying it (nodemailer's per-send `signal`), pooled or not
       const capped = AbortSignal.timeout(limitMs);

@@ -4,11 +4,11 @@ import esEmail from '../../locales/es/email.json';
 import frEmail from '../../locales/fr/email.json';
 import itEmail from '../../locales/it/email.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/constants';
+import { EMAIL_TEMPLATES, type EmailTemplate } from '../../domain/emails';
 import { formatNumber, pluralCategory } from '../../domain/format';
 
-/** account mails, the reloadable programme's notifications (server/modules/reloadables/notifications.ts), a square voucher's code (server/modules/square/communications.sender.ts), support tickets' news (server/modules/tickets/emails.ts), a generated report ready or failed (server/modules/reports/jobs.ts) */
-export const EMAIL_TEMPLATES = ['activation', 'reset', 'emailChange', 'reloadLowBalance', 'reloadRunDone', 'reloadRunFailed', 'reloadMonthlyStatement', 'squareCode', 'ticketCreated', 'ticketMessage', 'ticketStatus', 'reportReady', 'reportFailed'] as const;
-export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+/** account mails, the reloadable programme's notifications (server/modules/reloadables/notifications.ts), a square voucher's code (server/modules/square/communications.sender.ts), support tickets' news (server/modules/tickets/emails.ts), a generated report ready or failed (server/modules/reports/jobs.ts): domain/emails.ts */
+export { EMAIL_TEMPLATES, type EmailTemplate };
 /** Every language of the choice (SPEC §1): a user's e-mails go out in theirs. */
 export const EMAIL_LANGUAGES = LANGUAGES;
 

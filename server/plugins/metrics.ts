@@ -26,7 +26,7 @@ export interface MetricsOptions {
 }
 
 /** An e-mail row's status as the `state` label: waiting (to be sent, or sent again), sent, failed, or logged (no SMTP: printed to the log). */
-const OUTBOX_STATE: Record<string, string> = { queued: 'waiting', sent: 'sent', logged: 'logged', failed: 'failed' };
+const OUTBOX_STATE: Record<string, string> = { queued: 'waiting', sending: 'waiting', retrying: 'waiting', sent: 'sent', logged: 'logged', failed: 'failed' };
 const SQUARE_STATE: Record<string, string> = { QUEUED: 'waiting', SENDING: 'waiting', RETRY_WAITING: 'waiting', SENT: 'sent', FAILED: 'failed' };
 const EMAIL_CHANNELS = ['outbox', 'square'] as const;
 const EMAIL_STATES = ['waiting', 'sent', 'failed', 'logged'] as const;

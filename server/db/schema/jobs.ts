@@ -19,6 +19,12 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * a failure before this time is retried whatever `max_attempts` says (the runner's back-off
+     * still applies): set when queued (`enqueue`'s `retryUntil`) or by a handler that asks to be
+     * retried until then (`RetryLater`)
+     */
+    retryUntil: timestamp('retry_until', { withTimezone: true }),
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_finished_idx').on(t.finishedAt)],
 );

@@ -164,6 +164,8 @@ export const squareCommunications = pgTable(
     index('square_communications_company_idx').on(t.companyId, t.createdAt, t.id),
     index('square_communications_due_idx').on(t.status, t.nextAttemptAt),
     index('square_communications_order_idx').on(t.orderId, t.status),
+    // the e-mails screen (every company's, newest first)
+    index('square_communications_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -379,6 +379,8 @@ const EXEMPT: Record<string, string> = {
   [`PUT ${company('/reloadable/notifications')}`]: 'writes reload_notification_settings, not an audited table',
   'POST /api/integration/v1/giftcards/balance': 'a balance enquiry: reads a card by code, writes nothing',
   [`POST ${company('/giftcard/orders/{id}/resend-confirmation')}`]: 'queues the confirmation e-mail again (email_outbox, not audited; no codes in it) and changes no order field',
+  [`POST ${company('/emails/{id}/resend')}`]:
+    "queues an outbox e-mail again as a new email_outbox row naming the one it re-sends (not audited: bodies carry one-time links); a square code's resend is square/communications/{id}/resend's audited update",
   [`POST ${company('/tickets/{id}/messages')}`]: 'writes ticket_messages, not an audited table (the ticket row changes only when its state does)',
 };
 

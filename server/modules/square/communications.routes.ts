@@ -1,35 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { squareCommunicationFields, squareCommunicationSchema, type SquareCommunication } from '../../../domain/schemas/square';
+import { squareCommunicationFields, squareCommunicationSchema } from '../../../domain/schemas/square';
 import type { AppContext } from '../../context';
-import { ApiError, notFound } from '../../lib/errors';
 import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
 import { itemParams, scopeParams } from '../../lib/route-support';
-import { COMMUNICATION_SORT_COLUMNS, findCommunication, listCommunications, requeueCommunication, squareCommunicationFilterSchema } from './communications.repository';
-import { queueSenderRun } from './mail-queue';
-import { chargeRecipient } from '../../lib/work-limits';
+import { COMMUNICATION_SORT_COLUMNS, listCommunications, squareCommunicationFilterSchema } from './communications.repository';
+import { resendCommunication } from './communications.service';
 import { routeAccess } from '../../lib/route-access';
 
 const COMMUNICATIONS = 'square/communications';
 const ORDER = declaredOrder(squareCommunicationFields, COMMUNICATION_SORT_COLUMNS);
-
-/** A new attempt of a sent or failed communication, and the sender's run for it, committed together. */
-async function resend(ctx: AppContext, companyIds: readonly string[], id: string): Promise<SquareCommunication> {
-  const moved = await ctx.db.transaction(async (tx) => {
-    const recipient = await requeueCommunication(tx, companyIds, id);
-    if (recipient === null) return false;
-    // one inbox takes so many copies (lib/work-limits.ts): past it 429 RECIPIENT_LIMITED and nothing requeued
-    await chargeRecipient(tx, recipient);
-    await queueSenderRun(tx);
-    return true;
-  });
-  const found = await findCommunication(ctx.db, companyIds, id);
-  if (!found) throw notFound('No such communication');
-  if (!moved) throw new ApiError(409, 'SQUARE_COMMUNICATION_BUSY', 'Only a sent or failed communication can be sent again');
-  ctx.jobs.wake();
-  return found;
-}
 
 /** /api/company/{companyId}/square/communications… (README.md beside this file, "Communications"). */
 export async function communicationRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -67,6 +48,6 @@ export async function communicationRoutes(base: FastifyInstance, { ctx }: { ctx:
       },
       config: routeAccess(COMMUNICATIONS, 'resend'),
     },
-    async (request) => resend(ctx, request.scopedActor.companyIds, request.params.id),
+    async (request) => resendCommunication(ctx, request.scopedActor.companyIds, request.params.id),
   );
 }
