@@ -59,6 +59,8 @@ describe('EmailShow', () => {
     expect(screen.getByText('Square voucher')).toBeInTheDocument();
     view.unmount();
     view = await render('e-square', ['management']);
+    // the access answers are in once Resend (the e-mails' own, allowed here) shows
+    await screen.findByRole('button', { name: /^Resend/ });
     expect(await screen.findByText('SQ-2026-0001')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'SQ-2026-0001' })).not.toBeInTheDocument();
     view.unmount();
