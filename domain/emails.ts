@@ -14,11 +14,17 @@ import type { ChoiceTone, FieldChoice } from './fields';
  * voucher code.
  */
 
-/** Everything a template can be; `squareCode` is a square code's e-mail (square_communications). */
+/**
+ * Everything a template can be (every e-mail the server writes names one: the outbox's rendered
+ * ones in server/mail/templates.ts, a gift-card order's in server/modules/orders/emails.ts);
+ * `squareCode` is a square code's e-mail (square_communications).
+ */
 export const EMAIL_TEMPLATES = [
   'activation',
   'reset',
   'emailChange',
+  'orderConfirmation',
+  'orderCard',
   'reloadLowBalance',
   'reloadRunDone',
   'reloadRunFailed',

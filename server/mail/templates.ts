@@ -4,11 +4,14 @@ import esEmail from '../../locales/es/email.json';
 import frEmail from '../../locales/fr/email.json';
 import itEmail from '../../locales/it/email.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../domain/constants';
-import { EMAIL_TEMPLATES, type EmailTemplate } from '../../domain/emails';
+import { EMAIL_TEMPLATES as ALL_TEMPLATES, type EmailTemplate as AnyTemplate } from '../../domain/emails';
 import { formatNumber, pluralCategory } from '../../domain/format';
 
 /** account mails, the reloadable programme's notifications (server/modules/reloadables/notifications.ts), a square voucher's code (server/modules/square/communications.sender.ts), support tickets' news (server/modules/tickets/emails.ts), a generated report ready or failed (server/modules/reports/jobs.ts): domain/emails.ts */
-export { EMAIL_TEMPLATES, type EmailTemplate };
+/** A gift-card order's e-mails are written by the orders module with its own texts (server/modules/orders/emails.ts); every other is rendered here. */
+type OrderTemplate = 'orderConfirmation' | 'orderCard';
+export type EmailTemplate = Exclude<AnyTemplate, OrderTemplate>;
+export const EMAIL_TEMPLATES = ALL_TEMPLATES.filter((template): template is EmailTemplate => template !== 'orderConfirmation' && template !== 'orderCard');
 /** Every language of the choice (SPEC §1): a user's e-mails go out in theirs. */
 export const EMAIL_LANGUAGES = LANGUAGES;
 

@@ -4,7 +4,8 @@ import { DEFAULT_LANGUAGE, knownLanguage, type Language } from '../../../domain/
 import { formatCents } from '../../../domain/format';
 import type { Order } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
-import { EMAIL_SEND_JOB } from '../../mail/mailer';
+import type { EmailTemplate } from '../../../domain/emails';
+import { DEFAULT_MAIL_RETRY_HOURS, EMAIL_JOB_MAX_ATTEMPTS, EMAIL_SEND_JOB } from '../../mail/mailer';
 import { emailValues } from '../../mail/templates';
 import { textsIn } from '../../lib/texts';
 
@@ -22,7 +23,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  template: string;
+  template: Extract<EmailTemplate, 'orderConfirmation' | 'orderCard'>;
   language: string;
 }
 
@@ -36,13 +37,15 @@ export async function queueMailIds(db: Db, mails: readonly Mail[]): Promise<stri
   if (mails.length === 0) return [];
   // the request they are queued for pays for them (lib/work-limits.ts); a job's are free
   await chargeQueuedWork(db, 'mail');
-  const rows = mails.map((m) => ({ id: crypto.randomUUID(), to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
+  // each row names its job (the e-mails screen reads its next try there), each job its row; the jobs' retry window as queueEmail's (mail/mailer.ts)
+  const rows = mails.map((m) => ({ id: crypto.randomUUID(), job_id: crypto.randomUUID(), to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
   await db.execute(sql`WITH o AS (
-      INSERT INTO email_outbox (id, to_address, subject, text_body, template, language)
-      SELECT r.id, r.to_address, r.subject, r.text_body, r.template, r.language
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, to_address text, subject text, text_body text, template text, language text)
-      RETURNING id)
-    INSERT INTO jobs (name, payload, max_attempts) SELECT ${EMAIL_SEND_JOB}, jsonb_build_object('outboxId', o.id), 8 FROM o`);
+      INSERT INTO email_outbox (id, to_address, subject, text_body, template, language, job_id)
+      SELECT r.id, r.to_address, r.subject, r.text_body, r.template, r.language, r.job_id
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, job_id uuid, to_address text, subject text, text_body text, template text, language text)
+      RETURNING id, job_id)
+    INSERT INTO jobs (id, name, payload, max_attempts, retry_until)
+    SELECT o.job_id, ${EMAIL_SEND_JOB}, jsonb_build_object('outboxId', o.id), ${EMAIL_JOB_MAX_ATTEMPTS}, now() + make_interval(hours => ${DEFAULT_MAIL_RETRY_HOURS}) FROM o`);
   return rows.map((r) => r.id);
 }
 
