@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JOURNEYS_APART } from './tests/e2e/support/lanes';
 
 /**
  * End-to-end journeys in Debian's Chromium against the real server (`npm start`'s code path)
@@ -21,18 +22,23 @@ process.env.E2E_POWERBI_PORT = String(powerBiPort);
 process.env.E2E_POWERBI_STANDIN_PORT = String(standInPort);
 process.env.E2E_SMTP_PORT = String(smtpPort);
 process.env.E2E_MAILBOX = join(runDir, 'mailbox');
+const SCREENS = /(accessibility|demo)\.spec\.ts$/;
+const APART = new RegExp(`/(${JOURNEYS_APART.join('|')})\\.spec\\.ts$`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // two lanes: the server journeys one after another (they share accounts and change passwords),
-  // and beside them the demo build — the screen walk and the demo's own journeys —, whose data
-  // lives in each browser page; the two lanes take about as long
+  // two workers (two cores). The server journeys run in two lanes, each one file after another
+  // (they share accounts, records and the server's clock: tests/e2e/support/lanes.ts says what each
+  // lane holds and why the two share nothing), the two lanes side by side. The demo build's tests,
+  // whose data lives in each browser page, come after them: when a lane is done its worker takes
+  // them, so neither worker waits for the other at the end.
   workers: 2,
   projects: [
-    { name: 'journeys', testIgnore: /(accessibility|demo)\.spec\.ts$/, workers: 1 },
+    { name: 'journeys', testIgnore: [SCREENS, APART], workers: 1 },
+    { name: 'journeys-apart', testMatch: APART, workers: 1 },
     // each test here has its own browser page, hence its own demo data: any two can run at once
-    { name: 'screens', testMatch: /(accessibility|demo)\.spec\.ts$/, fullyParallel: true, workers: 2 },
+    { name: 'screens', testMatch: SCREENS, fullyParallel: true, workers: 2 },
   ],
   retries: 0,
   forbidOnly: true,

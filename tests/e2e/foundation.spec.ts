@@ -2,6 +2,11 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { countMessagesTo, waitForLink } from './support/mailbox';
 import { DEMO_PASSWORD, signIn } from './support/session';
+import { ADMIN_PASSWORD } from './support/lanes';
+
+// the admin's password changes here for a while, which ends the admin's other sessions: no journey of
+// the other lane signing in as the admin runs meanwhile (support/lanes.ts)
+test.describe.configure({ lock: ADMIN_PASSWORD });
 
 test.describe('foundation', () => {
   test('/ goes to the Italian login, showing version and environment', async ({ page }) => {

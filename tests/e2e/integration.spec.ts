@@ -2,6 +2,10 @@ import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { countMessagesTo } from './support/mailbox';
 import { checkScreenAtBothWidths } from './support/screens';
 import { signIn } from './support/session';
+import { ADMIN_PASSWORD } from './support/lanes';
+
+// signs in as admin@tessera.test: never while foundation changes the admin's password (support/lanes.ts)
+test.describe.configure({ lock: ADMIN_PASSWORD });
 
 /**
  * Issue 22's outcome, tried as a new user would on the real server: Rita, Acme's referent, makes

@@ -3,6 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { countMessagesTo, waitForLink } from './support/mailbox';
 import { DESKTOP, checkScreen, checkScreenAtBothWidths } from './support/screens';
 import { signIn } from './support/session';
+import { ADMIN_PASSWORD } from './support/lanes';
+
+// signs in as admin@tessera.test: never while foundation changes the admin's password (support/lanes.ts)
+test.describe.configure({ lock: ADMIN_PASSWORD });
 
 /**
  * Issue 9's outcome past the wizard, on the real server: names-list recipients get their own code

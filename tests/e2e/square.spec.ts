@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DESKTOP, checkScreen, checkScreenAtBothWidths } from './support/screens';
 import { signIn } from './support/session';
+import { ADMIN_PASSWORD } from './support/lanes';
+
+// signs in as admin@tessera.test: never while foundation changes the admin's password (support/lanes.ts)
+test.describe.configure({ lock: ADMIN_PASSWORD });
 
 /**
  * Issue 19's outcome, tried as a new user would on the real server (a smaller file): Acme's
