@@ -53,7 +53,14 @@ function EmailContent() {
           fields={emailFields}
           record={email}
           render={{
-            language: (record) => (record.language ? (AVAILABLE_LOCALES.find((locale) => locale.locale === record.language)?.name ?? record.language) : <SchemaField field={field('language')} record={record} />),
+            language: (record) =>
+              record.language ? (
+                <Typography variant="body2" component="span">
+                  {AVAILABLE_LOCALES.find((locale) => locale.locale === record.language)?.name ?? record.language}
+                </Typography>
+              ) : (
+                <SchemaField field={field('language')} record={record} />
+              ),
             squareOrderNumber: (record) => <SquareOrderText record={record} />,
           }}
         />
