@@ -131,6 +131,7 @@ for (const viewport of VIEWPORTS) {
         await visit(await firstRecordPath(page, '/reloadables/users', /^\/reloadables\/users\/[^/]+$/), 'reloadable-user');
         await visit(await firstRecordPath(page, '/privative-orders/history?tab=integrated', /^\/privative-orders\/integrated-orders\/[^/]+$/), 'integrated-order');
         await visit(await firstRecordPath(page, '/audit', /^\/audit\/\d+$/), 'audit-record');
+        await visit(await firstRecordPath(page, '/emails', /^\/emails\/[0-9a-f-]{36}$/), 'email-record');
         await visit('/privative/batches/create', 'batch-create');
         await visit('/square/orders/create', 'square-order-create');
         await visit('/profile', 'profile');

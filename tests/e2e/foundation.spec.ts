@@ -50,7 +50,7 @@ test.describe('foundation', () => {
       'Aziende e operatori', 'Ordini', 'Ordini acquisiti', 'Storico ordini',
       'Wallet', 'Wallet sotto-aziende', 'Carte', 'Utenti', 'Ricarica carte', 'Ricariche programmate', 'Storico ricariche', 'Notifiche',
       'Ordini', 'Codici generati', 'Comunicazioni',
-      'Ticket', 'Categorie ticket', 'Report', 'Gestione utenti', 'Chiavi API', 'Registro delle modifiche', 'Dashboard analitica',
+      'Ticket', 'Categorie ticket', 'Report', 'Gestione utenti', 'Chiavi API', 'Registro delle modifiche', 'E-mail', 'Dashboard analitica',
     ]);
     expect(await page.evaluate(() => localStorage.getItem('companyId'))).toMatch(/^[0-9a-f-]{36}$/);
 
