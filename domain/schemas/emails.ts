@@ -15,13 +15,13 @@ export const emailFields = defineFields(
     column('createdAt', 'createdAt', { kind: 'datetime', sortable: true }),
     column('recipient', 'recipient', { sortable: true }),
     column('template', 'template', { kind: 'select', choices: EMAIL_TEMPLATE_CHOICES, filter: true }),
-    column('subject', 'subject'),
     column('status', 'status', { kind: 'select', choices: EMAIL_STATE_CHOICES, filter: true }),
-    column('attempts', 'attempts', { kind: 'number' }),
-    column('sentAt', 'sentAt', { kind: 'datetime' }),
-    column('nextAttemptAt', 'nextAttemptAt', { kind: 'datetime' }),
     column('lastAnswer', 'lastAnswer'),
-    // the e-mail's page only
+    // the e-mail's page only (the list keeps its Resend in view at 1280 px)
+    column('subject', 'subject', { column: false }),
+    column('sentAt', 'sentAt', { kind: 'datetime', column: false }),
+    column('attempts', 'attempts', { kind: 'number', column: false }),
+    column('nextAttemptAt', 'nextAttemptAt', { kind: 'datetime', column: false }),
     column('language', 'language', { column: false }),
     column('squareOrderNumber', 'squareOrder', { column: false }),
   ],
