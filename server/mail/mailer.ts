@@ -42,11 +42,8 @@ export async function queueEmail(db: Db, email: QueuedEmail): Promise<string> {
 /** The row (its id made here, so its job names it) and its job, queued with the default retry window. */
 async function writeOutboxRow(db: Db, row: Omit<typeof emailOutbox.$inferInsert, 'id' | 'jobId'>): Promise<string> {
   const id = crypto.randomUUID();
-  const jobId = await enqueue(db, EMAIL_SEND_JOB, { outboxId: id }, {
-    maxAttempts: EMAIL_JOB_MAX_ATTEMPTS,
-    retryUntil: new Date(Date.now() + DEFAULT_MAIL_RETRY_HOURS * HOUR_MS),
-    charge: 'mail',
-  });
+  const retryUntil = new Date(Date.now() + DEFAULT_MAIL_RETRY_HOURS * HOUR_MS);
+  const jobId = await enqueue(db, EMAIL_SEND_JOB, { outboxId: id }, { maxAttempts: EMAIL_JOB_MAX_ATTEMPTS, retryUntil, charge: 'mail' });
   await db.insert(emailOutbox).values({ ...row, id, jobId });
   return id;
 }
