@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { currentAuditContext } from '../../lib/audit-context';
 import { inIds } from '../../lib/company-scope';
 import type { SortKey } from '../../lib/keyset';
+import { escapeLike } from '../../lib/like';
 
 /**
  * SQL of the audit trail (`audit_log`, issue 22). Rows are written by the triggers of migration
@@ -58,7 +59,7 @@ export function auditConditions(scope: AuditScope, filter: AuditFilter): SQL {
   if (filter.action) parts.push(sql`a.action = ${filter.action}`);
   if (filter.actorType) parts.push(sql`a.actor_type = ${filter.actorType}`);
   if (filter.actor) {
-    const like = `%${filter.actor.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = `%${escapeLike(filter.actor)}%`;
     parts.push(sql`a.actor_label ILIKE ${like}`);
   }
   if (filter.dateFrom) parts.push(sql`a.occurred_at >= ${dayOrInstant(filter.dateFrom, false)}`);

@@ -6,6 +6,7 @@ import type { CompanyRecord, ReferentRecord } from '../../../domain/schemas/comp
 import { queryRows, type Db } from '../../db/client';
 import { companies, companyLogos, users, type CompanyRow } from '../../db/schema';
 import { inCompanySubtree } from '../../lib/company-scope';
+import { escapeLike } from '../../lib/like';
 
 export async function findCompanyById(db: Db, id: string): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
@@ -106,7 +107,7 @@ export async function listCompanies(
 ): Promise<{ rows: CompanyView[]; total: number }> {
   const conditions: SQL[] = [inCompanySubtree(companies.id, rootId), ne(companies.id, rootId)];
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(filter.q)}%`;
     conditions.push(
       or(ilike(companies.name, like), ilike(companies.code, like), ilike(companies.businessName, like), ilike(companies.vatNumber, like)) as SQL,
     );

@@ -6,6 +6,7 @@ import { queryRows, type Db } from '../../db/client';
 import { EMAIL_PENDING_STATUSES } from '../../db/schema/outbox';
 import { EMAIL_SEND_JOB } from '../../mail/mailer';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
+import { escapeLike } from '../../lib/like';
 
 /**
  * Every e-mail on one list (domain/emails.ts): the outbox's rows and square's communications,
@@ -90,7 +91,7 @@ function filterSql(filter: EmailFilter): SQL[] {
   const where: SQL[] = [];
   if (filter.status) where.push(sql`e.status = ${filter.status}`);
   if (filter.template) where.push(sql`e.template = ${filter.template}`);
-  if (filter.q) where.push(sql`lower(e.recipient) LIKE ${`${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  if (filter.q) where.push(sql`lower(e.recipient) LIKE ${`${escapeLike(filter.q.toLowerCase())}%`}`);
   return where;
 }
 

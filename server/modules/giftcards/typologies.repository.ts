@@ -4,6 +4,7 @@ import type { Typology } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import type { TypologyRow } from '../../db/schema';
 import { inIds } from '../../lib/company-scope';
+import { escapeLike } from '../../lib/like';
 
 type Raw = {
   id: string;
@@ -60,7 +61,7 @@ export async function listCatalog(
 ): Promise<{ rows: CatalogTypology[]; total: number }> {
   const { filter } = query;
   const parts: SQL[] = [visible(companyIds)];
-  if (filter.q) parts.push(sql`(t.name ILIKE ${`%${filter.q.replace(/[\\%_]/g, '\\$&')}%`} OR t.sku ILIKE ${`%${filter.q.replace(/[\\%_]/g, '\\$&')}%`})`);
+  if (filter.q) parts.push(sql`(t.name ILIKE ${`%${escapeLike(filter.q)}%`} OR t.sku ILIKE ${`%${escapeLike(filter.q)}%`})`);
   if (filter.type) parts.push(sql`t.type = ${filter.type}`);
   if (filter.variableValue !== undefined) parts.push(sql`t.variable_value = ${filter.variableValue}`);
   if (filter.id) parts.push(inIds(sql`t.id`, filter.id));

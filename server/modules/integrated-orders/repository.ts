@@ -4,6 +4,7 @@ import type { IntegratedOrder, IntegratedOrderDetail, IntegratedOrderFilter, Int
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
+import { escapeLike } from '../../lib/like';
 
 /**
  * The SQL of integrated orders. PIN status and the order's state are read, not kept: an item's code
@@ -191,7 +192,7 @@ export async function mintedCard(tx: Db, companyId: string, typologyId: string, 
 function filterConditions(filter: IntegratedOrderFilter): SQL {
   const parts: SQL[] = [sql`TRUE`];
   // exact number or a prefix (numbers are the shop's own: kept as they came, case included)
-  if (filter.number) parts.push(sql`o.order_number LIKE ${filter.number.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
+  if (filter.number) parts.push(sql`o.order_number LIKE ${escapeLike(filter.number) + '%'}`);
   if (filter.dateFrom) parts.push(sql`o.ordered_at >= ${rangeStart(filter.dateFrom).toISOString()}`);
   if (filter.dateTo) parts.push(sql`o.ordered_at < ${rangeEndExclusive(filter.dateTo).toISOString()}`);
   if (filter.state) parts.push(sql`${STATE_SQL} = ${filter.state}`);

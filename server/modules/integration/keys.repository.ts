@@ -3,6 +3,7 @@ import type { ApiKey, ApiKeyScope, ApiKeyState } from '../../../domain/integrati
 import type { Db } from '../../db/client';
 import { apiKeys, companies, stores, users, type ApiKeyRow } from '../../db/schema';
 import { inIds } from '../../lib/company-scope';
+import { escapeLike } from '../../lib/like';
 
 /** The SQL of api_keys: records of the back office's list, the row an integration call presents. */
 
@@ -85,7 +86,6 @@ export async function listApiKeys(db: Db, companyIds: readonly string[], filter:
   return { rows: rows.map((r) => toRecord(r, now)), total: Number(count.n) };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function findApiKeyRecord(db: Db, companyIds: readonly string[], id: string): Promise<ApiKey | undefined> {
   const [row] = await recordQuery(db).where(and(eq(apiKeys.id, id), inIds(sql`${apiKeys.companyId}`, companyIds)));

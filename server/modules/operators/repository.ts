@@ -5,6 +5,7 @@ import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import type { Db } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema';
 import { inCompanySubtree } from '../../lib/company-scope';
+import { escapeLike } from '../../lib/like';
 
 const operatorColumns = {
   id: users.id,
@@ -65,7 +66,7 @@ export async function listOperators(
 ): Promise<{ rows: OperatorView[]; total: number }> {
   const conditions: SQL[] = [eq(users.role, 'OPERATOR'), inCompanySubtree(users.companyId, rootId)];
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(filter.q)}%`;
     conditions.push(or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like)) as SQL);
   }
   if (filter.companyId) conditions.push(eq(users.companyId, filter.companyId));

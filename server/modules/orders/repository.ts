@@ -6,6 +6,7 @@ import { orders } from '../../db/schema';
 import { companySubtree, inIds } from '../../lib/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { nextPrintedNumber } from '../../db/numbering';
+import { escapeLike } from '../../lib/like';
 
 /** Which orders a company subtree sees: the ones it placed, or the ones others placed for it (acquired). */
 export type { OrderView };
@@ -113,7 +114,7 @@ export async function orderById(db: Db, id: string, lock = false): Promise<Order
 
 function filterConditions(filter: OrderFilter): SQL {
   const parts: SQL[] = [sql`TRUE`];
-  if (filter.number) parts.push(sql`o.number LIKE ${filter.number.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
+  if (filter.number) parts.push(sql`o.number LIKE ${escapeLike(filter.number.toUpperCase()) + '%'}`);
   if (filter.dateFrom) parts.push(sql`o.created_at >= ${rangeStart(filter.dateFrom).toISOString()}`);
   if (filter.dateTo) parts.push(sql`o.created_at < ${rangeEndExclusive(filter.dateTo).toISOString()}`);
   if (filter.state) parts.push(sql`o.state = ${filter.state}`);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { cardActionsFor, periodTotals, reloadRefusal, type CardEvent, type ReloadableCard, type ReloadableCardFilter, type ReloadableCardStatus, type ReloadCaps } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
+import { escapeLike } from '../../lib/like';
 
 /** Reads of reloadable cards and their history, always inside the caller's company subtree. */
 /** What a card list can be ordered by; the declaration (reloadableCardFields) says which of these the API offers. */
@@ -78,7 +79,6 @@ const CARD_SELECT = sql`SELECT c.id, c.number, c.company_id, co.name AS company_
   JOIN companies co ON co.id = c.company_id
   LEFT JOIN reloadable_users u ON u.id = c.user_id`;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function cardWhere(companyIds: readonly string[], filter: ReloadableCardFilter): SQL {
   const parts: SQL[] = [inIds(sql`c.company_id`, filter.companyId ? companyIds.filter((id) => id === filter.companyId) : companyIds)];

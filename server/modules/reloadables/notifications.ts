@@ -10,6 +10,7 @@ import { queueEmail } from '../../mail/mailer';
 import type { EmailParams, EmailTemplate } from '../../mail/templates';
 import { DEFAULT_SETTINGS, recipientsOf, saveSettings, storedSettings, toSettings, type StoredSettings } from './notifications.repository';
 import { movementSummary, walletOf } from './wallet.repository';
+import { escapeLike } from '../../lib/like';
 
 /**
  * The programme's e-mails (README "Notifications"), all through the outbox and committed with
@@ -103,7 +104,7 @@ export async function notifyRunFinished(ctx: AppContext, runId: string): Promise
     const settings = await storedSettings(tx, run.company_id);
     if (!settings || !(failed ? settings.runFailedEnabled : settings.runCompletedEnabled)) return 0;
     const template: EmailTemplate = failed ? 'reloadRunFailed' : 'reloadRunDone';
-    const pattern = `%${run.number.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(run.number)}%`;
     const sent = await queryRows(tx, sql`SELECT 1 FROM email_outbox WHERE template = ${template} AND subject LIKE ${pattern} LIMIT 1`);
     if (sent.length > 0) return 0;
     return mailAll(tx, run.company_id, settings, template, (language, company) => ({

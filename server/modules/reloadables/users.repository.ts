@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReloadableUser } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
+import { escapeLike } from '../../lib/like';
 
 /** The cardholders of the subtree's reloadable cards, with how many cards each holds there. */
 interface UserRow {
@@ -38,7 +39,7 @@ const USER_SELECT = (companyIds: readonly string[]) => sql`SELECT u.id, u.compan
 export async function listReloadableUsers(db: Db, companyIds: readonly string[], filter: { q?: string }, offset: number, limit: number): Promise<ReloadableUser[]> {
   const parts: SQL[] = [inIds(sql`u.company_id`, companyIds)];
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(filter.q)}%`;
     parts.push(sql`((u.first_name || ' ' || u.last_name) ILIKE ${like} OR (u.last_name || ' ' || u.first_name) ILIKE ${like} OR u.email ILIKE ${like} OR u.client_id ILIKE ${like})`);
   }
   const rows = await queryRows<UserRow>(db, sql`${USER_SELECT(companyIds)} WHERE ${sql.join(parts, sql` AND `)} ORDER BY u.last_name, u.first_name, u.id OFFSET ${offset} LIMIT ${limit}`);

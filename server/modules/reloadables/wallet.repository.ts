@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 import { companySubtree } from '../../lib/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
 import type { PageStart } from '../../lib/ordered-pages';
+import { escapeLike } from '../../lib/like';
 
 /**
  * Reads of wallets and their movements. A company never funded has no `wallets` row: it reads as
@@ -53,7 +54,7 @@ export interface SubCompanyQuery {
 }
 
 const subCompanyWhere = (rootId: string, q: string | undefined): SQL => {
-  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = q ? `%${escapeLike(q)}%` : null;
   return sql`c.id IN (${companySubtree(rootId)}) AND c.id <> ${rootId} ${like ? sql`AND (c.name ILIKE ${like} OR c.code ILIKE ${like})` : sql``}`;
 };
 

@@ -4,6 +4,7 @@ import type { GeneratedReportFilter } from '../../../domain/schemas/reports';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type SortKey } from '../../lib/keyset';
+import { escapeLike } from '../../lib/like';
 
 /** The generated_reports reads and writes (README.md beside this file). */
 
@@ -59,7 +60,7 @@ function conditions(companyIds: readonly string[], types: readonly ReportTypeId[
   if (filter.state) parts.push(sql`r.state = ${filter.state}`);
   if (filter.reportId) parts.push(sql`r.report_id = ${filter.reportId}`);
   if (filter.q?.trim()) {
-    const like = `%${filter.q.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = `%${escapeLike(filter.q.trim())}%`;
     parts.push(sql`(co.name ILIKE ${like} OR u.email ILIKE ${like} OR concat_ws(' ', u.first_name, u.last_name) ILIKE ${like})`);
   }
   return sql.join(parts, sql` AND `);

@@ -6,6 +6,7 @@ import type { SquareCodeActivity, SquareCodeState, SquareCommunicationState, Squ
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
+import { escapeLike } from '../../lib/like';
 
 /** The codes list's filter: the declared filters (status, typology), an order, and `q` (code or e-mail). */
 export const squareCodeFilterSchema = declaredFilter(squareCodeFields, { orderId: z.uuid().optional(), q: filterTextSchema.optional() });
@@ -79,7 +80,7 @@ function conditions(companyIds: readonly string[], filter: SquareCodeFilter): SQ
   if (filter.orderId) parts.push(sql`k.order_id = ${filter.orderId}`);
   if (filter.q) {
     const text = filter.q.trim();
-    const like = `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = `%${escapeLike(text.toLowerCase())}%`;
     // a code is searched as printed or typed (hyphens and case ignored), an e-mail by part
     parts.push(sql`(k.code = ${text.replace(/[\s-]/g, '').toUpperCase()} OR k.email LIKE ${like})`);
   }

@@ -5,6 +5,7 @@ import type { SquareCommunication } from '../../../domain/schemas/square';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
+import { escapeLike } from '../../lib/like';
 
 /**
  * Reads and the resend of square communications. Every read is limited to the route company's
@@ -80,7 +81,7 @@ function filterSql(filter: SquareCommunicationFilter): SQL[] {
   if (filter.status) where.push(sql`m.status = ${filter.status}`);
   if (filter.orderId) where.push(sql`m.order_id = ${filter.orderId}`);
   // recipients are stored lower-cased (the CSV reader's rule)
-  if (filter.q) where.push(sql`m.recipient LIKE ${`${filter.q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  if (filter.q) where.push(sql`m.recipient LIKE ${`${escapeLike(filter.q.toLowerCase())}%`}`);
   return where;
 }
 

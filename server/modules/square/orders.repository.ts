@@ -15,6 +15,7 @@ import {
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
+import { escapeLike } from '../../lib/like';
 
 /** The orders list's filter: the declared filters (status, typology) and `q` (order number or referent e-mail). */
 export const squareOrderFilterSchema = declaredFilter(squareOrderFields, { q: filterTextSchema.optional() });
@@ -143,7 +144,7 @@ function conditions(companyIds: readonly string[], filter: SquareOrderFilter): S
   if (filter.status) parts.push(sql`o.status = ${filter.status}`);
   if (filter.typology) parts.push(sql`o.typology = ${filter.typology}`);
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = `%${escapeLike(filter.q)}%`;
     parts.push(sql`(o.order_number ILIKE ${like} OR o.referent_email ILIKE ${like})`);
   }
   return sql.join(parts, sql` AND `);

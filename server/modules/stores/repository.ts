@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { StoreRecord } from '../../../domain/schemas/stores-api';
 import { queryRows, type Db } from '../../db/client';
 import { stores, type StoreRow } from '../../db/schema';
+import { escapeLike } from '../../lib/like';
 
 export function toRecord(row: StoreRow): StoreRecord {
   return {
@@ -39,7 +40,7 @@ export interface StoreListFilter {
   id?: string[];
 }
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containing = (text: string) => `%${escapeLike(text)}%`;
 
 /** The stores of one company (unique (company_id, code) serves the default order). */
 export async function listStores(
@@ -51,9 +52,9 @@ export async function listStores(
   limit: number,
 ): Promise<{ rows: StoreRecord[]; total: number }> {
   const conditions: SQL[] = [eq(stores.companyId, companyId)];
-  if (filter.q) conditions.push(or(ilike(stores.code, escapeLike(filter.q)), ilike(stores.name, escapeLike(filter.q))) as SQL);
-  if (filter.code) conditions.push(ilike(stores.code, escapeLike(filter.code)));
-  if (filter.name) conditions.push(ilike(stores.name, escapeLike(filter.name)));
+  if (filter.q) conditions.push(or(ilike(stores.code, containing(filter.q)), ilike(stores.name, containing(filter.q))) as SQL);
+  if (filter.code) conditions.push(ilike(stores.code, containing(filter.code)));
+  if (filter.name) conditions.push(ilike(stores.name, containing(filter.name)));
   if (filter.storeCategoryId) conditions.push(eq(stores.storeCategoryId, filter.storeCategoryId));
   if (filter.id) conditions.push(filter.id.length > 0 ? inArray(stores.id, filter.id) : sql`false`);
   const where = and(...conditions);

@@ -3,6 +3,7 @@ import type { TicketCategory } from '../../../domain/schemas/tickets';
 import type { LocalizedText, TicketFieldDefinition, TicketSide } from '../../../domain/tickets';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
+import { escapeLike } from '../../lib/like';
 
 /** The categories' reads: a category with its current version, as provider staff or the customer's side sees it. */
 
@@ -64,7 +65,7 @@ export async function listCategories(
   if (side === 'CUSTOMER' || filter.active === true) parts.push(sql`c.active`);
   else if (filter.active === false) parts.push(sql`NOT c.active`);
   if (filter.q) {
-    const like = `%${filter.q.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = `%${escapeLike(filter.q.trim())}%`;
     parts.push(sql`(v.name->>'it' ILIKE ${like} OR v.name->>'en' ILIKE ${like})`);
   }
   const dir = sort.order === 'ASC' ? sql`ASC` : sql`DESC`;

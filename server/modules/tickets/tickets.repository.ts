@@ -16,6 +16,7 @@ import { inIds } from '../../lib/company-scope';
 import { ApiError } from '../../lib/errors';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { json, visibleFields } from './categories.repository';
+import { escapeLike } from '../../lib/like';
 
 /** The tickets' reads: rows as the services use them, records as each side sees them (internal fields for provider staff only). */
 
@@ -188,7 +189,7 @@ function conditions(companyIds: readonly string[], filter: TicketListFilter, sid
   if (filter.createdTo) parts.push(bound(filter.createdTo, 'createdTo'));
   if (filter.q?.trim()) {
     const text = filter.q.trim();
-    const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = `%${escapeLike(text)}%`;
     const number = /^#?\d{1,15}$/.test(text) ? sql`t.number = ${Number(text.replace('#', ''))} OR ` : sql``;
     parts.push(sql`(${number}t.description ILIKE ${like} OR t.email ILIKE ${like})`);
   }

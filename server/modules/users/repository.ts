@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema';
 import { inCompanySubtree } from '../../lib/company-scope';
+import { escapeLike } from '../../lib/like';
 
 /** A user row with its company's name and whether that company is the provider. */
 export interface UserView {
@@ -77,7 +78,7 @@ export async function listUsers(
 ): Promise<{ rows: UserView[]; total: number }> {
   const conditions: SQL[] = [inCompanySubtree(users.companyId, rootId)];
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(filter.q)}%`;
     conditions.push(or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like)) as SQL);
   }
   if (filter.companyId) conditions.push(eq(users.companyId, filter.companyId));
