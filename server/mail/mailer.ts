@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { smtpOutcome } from '../../domain/square';
 import { queryRows, type Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
-import { EMAIL_PENDING_STATUSES } from '../db/schema/outbox';
+import { EMAIL_PENDING_SQL, EMAIL_PENDING_STATUSES } from '../db/schema/outbox';
 import { enqueue } from '../jobs/queue';
 import { RetryLater, type JobRegistry } from '../jobs/registry';
 import { renderEmail, type EmailParams, type EmailTemplate } from './templates';
@@ -68,14 +68,10 @@ export async function requeueOutboxEmail(db: Db, id: string): Promise<string | n
  * from being claimed again). Returns how many were queued again and failed.
  */
 export async function sweepOutbox(db: Db, now: Date, retryHours: number): Promise<{ requeued: number; failed: number }> {
-  const pending = sql.join(
-    EMAIL_PENDING_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
   const orphans = await queryRows<{ id: string; created_at: Date | string }>(
     db,
     sql`SELECT o.id, o.created_at FROM email_outbox o
-        WHERE o.status IN (${pending}) AND o.created_at < ${new Date(now.getTime() - 15 * 60_000).toISOString()}::timestamptz
+        WHERE o.status IN (${EMAIL_PENDING_SQL}) AND o.created_at < ${new Date(now.getTime() - 15 * 60_000).toISOString()}::timestamptz
           AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.name = ${EMAIL_SEND_JOB} AND j.status IN ('queued', 'running') AND j.payload->>'outboxId' = o.id::text)
         ORDER BY o.created_at LIMIT 1000`,
   );

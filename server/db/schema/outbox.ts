@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -9,6 +10,11 @@ export const EMAIL_STATUSES = ['queued', 'sending', 'retrying', 'sent', 'logged'
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** the states an outbox row still has to leave: its job delivers it */
 export const EMAIL_PENDING_STATUSES: readonly EmailStatus[] = ['queued', 'sending', 'retrying'];
+/** The same, as an SQL list: `status IN (${EMAIL_PENDING_SQL})` */
+export const EMAIL_PENDING_SQL = sql.join(
+  EMAIL_PENDING_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
 
 /** Every e-mail is a row first; the `email.send` job delivers it (SMTP) or prints it (no SMTP). */
 export const emailOutbox = pgTable(

@@ -3,7 +3,7 @@ import { emailResendable, type EmailRecord, type EmailState, type EmailTemplate 
 import { declaredFilter, filterTextSchema } from '../../../domain/fields';
 import { emailFields } from '../../../domain/schemas/emails';
 import { queryRows, type Db } from '../../db/client';
-import { EMAIL_PENDING_STATUSES } from '../../db/schema/outbox';
+import { EMAIL_PENDING_SQL } from '../../db/schema/outbox';
 import { EMAIL_SEND_JOB } from '../../mail/mailer';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';
@@ -45,9 +45,12 @@ const isoOf = (v: Date | string | null): string | null => (v === null ? null : n
  * Both tables as one, in the screen's words. An outbox row's state is upper-cased (retrying is
  * RETRY_WAITING) and its next try is its job's `run_at`; a square communication's are its own.
  */
+/** An outbox row's state in the screen's words: upper-cased, retrying being RETRY_WAITING. */
+const OUTBOX_STATE = sql`CASE o.status WHEN 'retrying' THEN 'RETRY_WAITING' ELSE upper(o.status) END`;
+
 const ALL_EMAILS = sql`(
   SELECT o.id, 'outbox' AS source, o.template, o.to_address AS recipient, o.subject, o.language,
-    CASE o.status WHEN 'retrying' THEN 'RETRY_WAITING' ELSE upper(o.status) END AS status,
+    ${OUTBOX_STATE} AS status,
     o.attempts, CASE WHEN o.status = 'retrying' THEN j.run_at END AS next_attempt_at, o.last_error AS last_answer,
     o.created_at, o.sent_at, o.resent_from AS resent_from_id, NULL::uuid AS square_order_id, NULL::text AS square_order_number
   FROM email_outbox o LEFT JOIN jobs j ON j.id = o.job_id AND j.name = ${EMAIL_SEND_JOB}
@@ -126,16 +129,12 @@ export async function findEmail(db: Db, id: string): Promise<(EmailRecord & { so
  * after the other), with whether a resend of it is still to be delivered. Null: no such row.
  */
 export async function lockOutboxEmail(db: Db, id: string): Promise<{ template: EmailTemplate; status: EmailState; recipient: string; resendPending: boolean } | null> {
-  const [row] = await queryRows<{ template: EmailTemplate; status: string; to_address: string }>(
+  const [row] = await queryRows<{ template: EmailTemplate; status: EmailState; to_address: string }>(
     db,
-    sql`SELECT template, status, to_address FROM email_outbox WHERE id = ${id} FOR UPDATE`,
+    sql`SELECT o.template, ${OUTBOX_STATE} AS status, o.to_address FROM email_outbox o WHERE o.id = ${id} FOR UPDATE`,
   );
   if (!row) return null;
-  const pending = sql.join(
-    EMAIL_PENDING_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  const [copy] = await queryRows(db, sql`SELECT 1 FROM email_outbox WHERE resent_from = ${id} AND status IN (${pending}) LIMIT 1`);
-  const status = (row.status === 'retrying' ? 'RETRY_WAITING' : row.status.toUpperCase()) as EmailState;
+  const [copy] = await queryRows(db, sql`SELECT 1 FROM email_outbox WHERE resent_from = ${id} AND status IN (${EMAIL_PENDING_SQL}) LIMIT 1`);
+  const status = row.status;
   return { template: row.template, status, recipient: row.to_address, resendPending: copy !== undefined };
 }
