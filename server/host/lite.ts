@@ -15,7 +15,7 @@ import { chunksOf, concatBytes } from '../lib/streams';
  *   through `request.file()`, the route's body limit), preValidation, schema validation (params,
  *   body, querystring: the zod type provider's own compilers, as Fastify wraps their errors),
  *   preHandler, the handler, the response schema, the error handler, the not-found handler;
- * - request (`params`, `query`, `body`, `headers`, `method`, `url`, `ip`, `routeOptions`, `log`)
+ * - request (`id`, `params`, `query`, `body`, `headers`, `method`, `url`, `ip`, `routeOptions`, `log`)
  *   and reply (`code`, `status`, `header`, `headers`, `getHeader`, `type`, `send`, `sent`).
  *
  * Transport plugins (helmet, rate limits, OpenAPI, static files) are the Node server's, not the
@@ -264,6 +264,8 @@ interface LiteReply {
 }
 
 type LiteRequest = Record<string, unknown> & {
+  /** the request's id, as Fastify's `request.id` (the audit trail's request_id): a new UUID per request */
+  id: string;
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
@@ -342,6 +344,7 @@ export function createLiteHost(options: { log?: Logger; ip?: string } = {}): Lit
     const found = match(shared.routes, method, path);
     const req: LiteRequest = {
       ...structuredClone(shared.requestDefaults),
+      id: globalThis.crypto.randomUUID(),
       method,
       url: request.url,
       headers,

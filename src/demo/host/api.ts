@@ -1,4 +1,5 @@
 import './shims/buffer';
+import './shims/timers';
 import type { PGlite } from '@electric-sql/pglite';
 import { pgliteHandle } from '../../../server/db/client';
 import { createApiHost, standaloneParts } from '../../../server/host/api-host';
