@@ -1,13 +1,13 @@
 import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ticketAnswersSchema, type TicketFieldDefinition } from '../../../domain/tickets';
 import type { Ticket } from '../../../domain/schemas/tickets';
+import { decimalSeparator } from '../../../domain/format';
 import { actionErrorText } from '../../components/actionErrorText';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
-import { useFormat } from '../../components/formatMoney';
 import { serverFieldErrors } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { formatDate, formatDateTime } from '../../i18n/dates';
@@ -29,10 +29,22 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
   );
 }
 
-/** A stored answer as its field's type reads it: an option's label (retired ones too), a day, an instant, a number, a file to download. */
+/**
+ * A number field's answer as the customer typed it: no thousands separator, every decimal they
+ * typed, the language's decimal separator ("4711", "12,5" in Italian, "12.5" in English), as a
+ * number input shows it (SchemaKindInputs). A category's number field holds an order number, a
+ * code, a quantity: an identifier is not a quantity to group ("4.711" reads as another number;
+ * domain/format.ts writes identifiers ungrouped too). The field types (TICKET_FIELD_TYPES) have
+ * no amount: were one added, it would be written as money (formatCents), not through this.
+ */
+export function formatAnswerNumber(value: number, language: string | undefined): string {
+  return String(value).replace('.', decimalSeparator(language));
+}
+
+/** A stored answer as its field's type reads it: an option's label (retired ones too), a day, an instant, a number as typed, a file to download. */
 function Answer({ ticket, field }: { ticket: Ticket; field: TicketFieldDefinition }) {
   const text = useLocalized();
-  const format = useFormat();
+  const [locale] = useLocaleState();
   const value = ticket.answers[field.id];
   if (value === undefined || value === null || value === '') return <>—</>;
   if (typeof value === 'object') return <AttachmentButton ticketId={ticket.id} attachment={{ id: value.attachmentId, name: value.name, size: value.size }} />;
@@ -47,7 +59,7 @@ function Answer({ ticket, field }: { ticket: Ticket; field: TicketFieldDefinitio
     case 'dateTime':
       return <>{formatDateTime(String(value))}</>;
     case 'number':
-      return <>{typeof value === 'number' ? format.number(value) : value}</>;
+      return <>{typeof value === 'number' ? formatAnswerNumber(value, locale) : value}</>;
     default:
       return <>{String(value)}</>;
   }

@@ -6,6 +6,7 @@ import type { Ticket } from '../../../domain/schemas/tickets';
 import { server } from '../../test/msw';
 import { renderScreen } from '../../test/renderScreen';
 import { API, serveConfiguration, ticket, TICKET_ID } from './ticketData.test-helper';
+import { formatAnswerNumber } from './TicketInfo';
 import TicketShow from './TicketShow';
 
 const TICKET = `${API}/tickets/${TICKET_ID}`;
@@ -53,13 +54,26 @@ describe('TicketShow', () => {
     expect(screen.getByTestId('ticket-priority')).toHaveTextContent('High');
     const info = screen.getByRole('region', { name: 'Information' });
     expect(info).toHaveTextContent('Order problem');
-    expect(info).toHaveTextContent(/Order number\s*1,234/);
+    // a number field's answer is written as typed, ungrouped (issue 42: an order number is an identifier, not "1,234")
+    expect(info).toHaveTextContent(/Order number\s*1234(?!\d)/);
+    expect(info).not.toHaveTextContent('1,234');
     expect(info).toHaveTextContent(/Channel\s*Fax/);
     expect(within(info).getByRole('button', { name: 'Download screen.png' })).toBeInTheDocument();
     expect(within(info).getByRole('button', { name: 'Download invoice.pdf' })).toBeInTheDocument();
     // the internal field is not in the customer's panel
     expect(info).not.toHaveTextContent('Root cause');
     expect(screen.getByRole('region', { name: 'History' })).toHaveTextContent('Created by Ada Lovelace: To do');
+  });
+
+  it.each<[number, string, string]>([
+    [4711, 'it', '4711'],
+    [4711, 'en', '4711'],
+    [1234567, 'fr', '1234567'],
+    [12.5, 'it', '12,5'],
+    [12.5, 'en', '12.5'],
+    [-0.125, 'de', '-0,125'],
+  ])("writes a number field's answer %s as typed, without grouping (%s: %s)", (value, language, shown) => {
+    expect(formatAnswerNumber(value, language)).toBe(shown);
   });
 
   it('renders the thread: each message with its side, author, time, body and its attachments, downloaded through the dataProvider under their names', async () => {
