@@ -1,5 +1,5 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import { Badge, Box, Button, Divider, Drawer, IconButton, Link, List, ListItem, Typography } from '@mui/material';
+import { Badge, Box, Button, Divider, Drawer, GlobalStyles, IconButton, Link, List, ListItem, Typography, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,17 @@ import type { SentMail } from './host/protocol';
  * The demo's outbox made visible: the e-mails the server's mail job sent (activation, password
  * reset, order confirmation, reload notifications), read where a real user would read their
  * inbox. A button in the corner opens them; its badge counts them.
+ *
+ * The button floats in the bottom-right corner (issue 42): the bottom-left one covered the side
+ * menu's last entries, which could not be scrolled out from under it. On the right it is away
+ * from the menu (a column on a desktop, a drawer over everything on a phone, where the button is
+ * its icon alone), and the signed-in pages keep an empty strip at their end as tall as the button
+ * and its margin (RESERVED), so the last things of a page (a list's pagination, a form's actions)
+ * always scroll clear of it.
  */
+/** The button's corner margin and the strip the pages keep free for it at their end, px. */
+const MARGIN = 16;
+const RESERVED = 72;
 /** The e-mail's text with its links clickable: they open the demo's own screens (activation, password reset). */
 function withLinks(text: string, onFollow: () => void) {
   return text.split(/(https?:\/\/\S+)/).map((part, index) =>
@@ -30,6 +40,8 @@ export function MailPanel({ api }: { api: DemoApi }) {
   const { t: translate } = useTranslation();
   const [mails, setMails] = useState<SentMail[]>([]);
   const [open, setOpen] = useState(false);
+  // a phone gets the icon alone (the name stays, as aria-label): a small round corner
+  const wide = useMediaQuery('(min-width:600px)', { noSsr: true });
   useEffect(() => {
     let live = true;
     void api.mails().then((found) => live && setMails(found));
@@ -41,10 +53,20 @@ export function MailPanel({ api }: { api: DemoApi }) {
   }, [api]);
   return (
     <>
-      <Box sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: (theme) => theme.zIndex.speedDial }}>
+      {/* the id outweighs react-admin's own (two-class) rule for the content's padding */}
+      <GlobalStyles styles={{ '#root .RaLayout-content': { paddingBottom: RESERVED } }} />
+      <Box sx={{ position: 'fixed', right: MARGIN, bottom: MARGIN, zIndex: (theme) => theme.zIndex.speedDial }}>
         <Badge badgeContent={mails.length} color="primary" max={99}>
-          <Button variant="contained" color="inherit" size="small" startIcon={<MailOutlineIcon />} onClick={() => setOpen(true)} sx={{ bgcolor: '#fff4cc', color: '#6d4c00' }}>
-            {translate('demo.mails.open')}
+          <Button
+            variant="contained"
+            color="inherit"
+            size={wide ? 'small' : 'medium'}
+            startIcon={wide ? <MailOutlineIcon /> : undefined}
+            aria-label={translate('demo.mails.open')}
+            onClick={() => setOpen(true)}
+            sx={{ bgcolor: '#fff4cc', color: '#6d4c00', ...(wide ? {} : { minWidth: 0, width: 48, height: 48, borderRadius: '50%', p: 0 }) }}
+          >
+            {wide ? translate('demo.mails.open') : <MailOutlineIcon />}
           </Button>
         </Badge>
       </Box>

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { FIRST_ANSWER, fillAndSubmit, signInAnswered } from './support/demo';
 
@@ -26,6 +26,16 @@ async function signIn(page: Page, email: string) {
   await fillAndSubmit(page, [['E-mail', email], ['Password', PASSWORD]], 'Accedi');
   await signInAnswered(page);
 }
+
+type Box = { x: number; y: number; width: number; height: number };
+/** An element's box shares some area with a box of the window (Playwright's boxes: px from the window's top left). */
+async function overlapping(element: Locator, b: Box): Promise<boolean> {
+  const a = await element.boundingBox();
+  if (!a) throw new Error('the element to compare is not shown');
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 test.describe('demo mode, no server', () => {
   test('an operator signs in, opens a card, reloads 10.00 € and sees the new balance and RECHARGE row', async ({ page }) => {
@@ -269,6 +279,133 @@ test.describe('demo mode, no server', () => {
     await expect(page.getByRole('figure', { name: 'Saldo residuo per tipologia' })).toHaveCount(0);
     expect(stray, 'requests that left the demo').toEqual([]);
   });
+
+  // issue 42: the e-mail panel's button sat in the bottom-left corner, over the side menu's last
+  // entries, which could not be scrolled out from under it
+  for (const viewport of [
+    { width: 1440, height: 900, phone: false },
+    { width: 390, height: 844, phone: true },
+  ]) {
+    test.describe(`${viewport.width}×${viewport.height} it:`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+      test("the e-mail panel's button covers no side-menu entry, list action or the list's pagination (issue 42)", async ({ page }) => {
+        const stray = recordStrayRequests(page);
+        // staff see the longest menu
+        await signIn(page, 'admin@tessera.test');
+        await expect(page).toHaveURL(/#\/privative\/giftcards$/, FIRST_ANSWER);
+        const mails = page.getByRole('button', { name: 'E-mail inviate' });
+        await expect(mails).toBeVisible();
+        // fixed in its corner: the same box whatever the page's scroll (measured now: an open menu
+        // drawer hides the rest of the page, the button too, from the accessibility tree)
+        const button = (await mails.boundingBox())!;
+        await expect(page.getByRole('link', { name: /^[A-Z0-9]{16,17}$/ }).first()).toBeVisible(FIRST_ANSWER);
+
+        // the list's actions, at the top of the page
+        for (const action of [page.getByRole('button', { name: 'Scarica elenco' }), page.getByRole('button', { name: "Azioni sull'elenco filtrato" })]) {
+          await expect(action).toBeVisible();
+          expect(await overlapping(action, button), 'a list action under the e-mail button').toBe(false);
+        }
+        // the side menu's last entry (a drawer on a phone), scrolled to in the menu, the page at its
+        // top: clear of the button, and taking the click (Playwright's click fails on an element
+        // another one covers)
+        const openMenu = async () => {
+          if (viewport.phone) await page.getByRole('button', { name: 'Apri menu' }).click();
+        };
+        await openMenu();
+        const last = page.getByRole('menuitem').last();
+        await expect(last).toHaveText('Dashboard analitica');
+        await last.scrollIntoViewIfNeeded();
+        await expect(last).toBeInViewport();
+        expect(await overlapping(last, button), 'the last menu entry under the e-mail button').toBe(false);
+        await last.click();
+        await expect(page).toHaveURL(/#\/dashboard$/);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+        // the pagination, the list's last thing: the page scrolled to its end, it is clear of the button
+        await openMenu();
+        await page.getByRole('menuitem', { name: 'Gestione gift card' }).click();
+        await expect(page).toHaveURL(/#\/privative\/giftcards/);
+        const cards = page.getByRole('link', { name: /^[A-Z0-9]{16,17}$/ });
+        await expect(cards.first()).toBeVisible(FIRST_ANSWER);
+        const more = page.getByRole('button', { name: 'Carica altre carte' });
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await expect(more).toBeInViewport();
+        expect(await overlapping(more, button), 'the pagination under the e-mail button').toBe(false);
+        const shown = await cards.count();
+        await more.click();
+        await expect.poll(() => cards.count()).toBeGreaterThan(shown);
+
+        // the button itself still opens the panel
+        await mails.click();
+        await expect(page.getByRole('dialog', { name: 'E-mail inviate dalla demo' })).toBeVisible();
+        expect(stray, 'requests that left the demo').toEqual([]);
+      });
+
+      if (viewport.phone) return;
+
+      test("a gift-card bulk action in the demo: the expiry of three cards changed, the same action run again at once, and the change's audit record names it with its request id (issue 42)", async ({ page }) => {
+        test.setTimeout(120_000);
+        const stray = recordStrayRequests(page);
+        // provider staff: the bulk actions and the audit trail
+        await signIn(page, 'admin@tessera.test');
+        await expect(page).toHaveURL(/#\/privative\/giftcards$/, FIRST_ANSWER);
+        await page.getByRole('combobox', { name: 'Stato' }).click();
+        await page.getByRole('option', { name: 'Attive', exact: true }).click();
+        await page.getByRole('button', { name: 'Cerca' }).click();
+        const rows = page.locator('tbody tr');
+        await expect(rows.first()).toContainText('Attiva', FIRST_ANSWER);
+        await expect(rows.nth(2)).toContainText('Attiva');
+        const links = rows.getByRole('link', { name: /^[A-Z0-9]{16,17}$/ });
+        const codes = (await links.allInnerTexts()).slice(0, 3).map((text) => text.trim());
+        const ids = (await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''))).slice(0, 3).map((href) => href.split('/').at(-1)!);
+        expect(codes).toHaveLength(3);
+        for (const id of ids) expect(id).toMatch(UUID);
+
+        const expiry = async () => {
+          for (const code of codes) await page.getByRole('checkbox', { name: `Seleziona la carta ${code}` }).check();
+          await expect(page.getByText('3 elementi selezionati')).toBeVisible();
+          await page.getByRole('group', { name: 'Azioni sulle carte selezionate' }).getByRole('button', { name: 'Modifica scadenza' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Modifica scadenza' });
+          await expect(dialog.getByText("L'azione si applica alle 3 carte selezionate.")).toBeVisible();
+          await dialog.getByRole('textbox', { name: /Nuova data di scadenza/ }).fill('31/12/2031');
+          await dialog.getByRole('button', { name: 'Conferma' }).click();
+          // the answer: the summary's success message (before the host's fix: a 500, the error notification)
+          const summary = page.getByRole('dialog', { name: 'Riepilogo operazione' });
+          await expect(summary.getByRole('alert')).toHaveText("Operazione completata per 3 carte su 3. L'operazione è riuscita su tutte le carte.", FIRST_ANSWER);
+          await expect(page.getByText("Impossibile eseguire l'azione.")).toHaveCount(0);
+          await summary.getByRole('button', { name: 'Chiudi' }).click();
+          await expect(summary).toBeHidden();
+          // the rows' new state: the list read again
+          for (const code of codes) await expect(page.getByRole('row').filter({ hasText: code })).toContainText('31/12/2031');
+        };
+        await expiry();
+        // the same action again at once: answered (the first one's idempotency claim was let go),
+        // not refused as still running (409)
+        await expiry();
+
+        // the audit trail: the change, by this user, from the back office, with its request's id
+        await page.getByRole('menuitem', { name: 'Registro delle modifiche' }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registro delle modifiche');
+        const change = page.getByRole('row').filter({ hasText: 'admin@tessera.test' }).filter({ hasText: 'Gift card' }).filter({ hasText: 'Modifica' }).first();
+        await expect(change).toBeVisible(FIRST_ANSWER);
+        await change.getByRole('link').first().click();
+        await expect(page).toHaveURL(/#\/audit\/\d+$/);
+        const field = (label: string) => page.locator('main .RaLabeled-label').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::*[1]');
+        await expect(field('ID richiesta')).toHaveText(UUID);
+        await expect(field('ID richiesta')).not.toHaveText('undefined');
+        await expect(field('Chi')).toHaveText('admin@tessera.test');
+        await expect(field('Origine')).toHaveText('Back office');
+        await expect(field('Entità')).toHaveText('Gift card');
+        await expect(field('Azione')).toHaveText('Modifica');
+        await expect(field('Operazione')).toHaveText(/^POST \/api\/.*\/giftcard\/cards\/bulk$/);
+        expect(ids).toContain((await field('ID entità').innerText()).trim());
+        const expiryChange = page.getByRole('row').filter({ hasText: 'expire_date' });
+        await expect(expiryChange).toContainText('2031-12-31');
+        expect(stray, 'requests that left the demo').toEqual([]);
+      });
+    });
+  }
 
   test("an e-mail the server sends is read in the demo's e-mail panel: the password-reset link (issue 15)", async ({ page }) => {
     const stray = recordStrayRequests(page);
