@@ -2,15 +2,33 @@ import type { UserIdentity } from 'react-admin';
 import { canAccess } from '../../domain/access';
 import type { Permissions } from '../../domain/permissions';
 import type { Language } from '../../domain/constants';
-import { sessionSchema, type SignInResponse, type UserConfiguration } from '../../domain/schemas/auth';
+import { refreshResponseSchema, sessionSchema, type SignInResponse, type UserConfiguration } from '../../domain/schemas/auth';
 import type { ProfileBody } from '../../domain/schemas/users';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { AUTH_PATHS, logoutUrl } from '../dataProvider/authEndpoints';
 import type { HttpClient } from '../dataProvider/httpClient';
 import type { TesseraAuthProvider } from '../dataProvider/types';
-import { clearSession, hasSession, readCompanyId, readRefreshToken, readViewedCompany, storeSession, storeViewedCompany } from './session';
+import { clearSession, hasSession, readAccessToken, readCompanyId, readRefreshToken, readViewedCompany, storeSession, storeTokens, storeViewedCompany } from './session';
 import { loadUserConfiguration } from './userConfiguration';
 import { cacheUserConfiguration, clearUserConfigurationCache, settledUserConfiguration } from './userConfigurationCache';
+
+/** The signed-in user as a page names them: "Ada Lovelace", the address for one without a name. */
+export interface SignedInUser {
+  name: string;
+  email: string;
+}
+
+declare module '../dataProvider/types' {
+  interface TesseraAccountActions {
+    /**
+     * Who the stored session belongs to, asked without the http client's refresher (whose refused
+     * refresh leaves for the root): for a page that ends that session and says whose it was (an
+     * e-mailed link opened where someone is signed in, issue 42). Null signed out, or when the
+     * session can no longer say (revoked, expired); never rejects.
+     */
+    signedInUser(): Promise<SignedInUser | null>;
+  }
+}
 
 export interface LoginParams {
   email: string;
@@ -28,6 +46,35 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
   async function permissions(): Promise<Permissions> {
     if (!hasSession()) throw new Error('No session');
     return (await loadUserConfiguration(http)).permissions;
+  }
+
+  /**
+   * The stored session's user, asked with its own tokens outside the http client's refresher: a
+   * refused refresh there ends the session by leaving for the root, and the link's page must stay.
+   * An expired access token is refreshed once here (its new tokens stored, for a logout to revoke).
+   */
+  async function sessionUser(): Promise<UserConfiguration['user'] | null> {
+    const settled = settledUserConfiguration();
+    if (settled) return settled.user;
+    const ask = async () => {
+      const token = readAccessToken();
+      const { body } = await http.request<UserConfiguration>(AUTH_PATHS.userConfiguration, { authenticated: false, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      return body.user;
+    };
+    try {
+      return await ask();
+    } catch (error) {
+      if ((error as { status?: number }).status !== 401) return null;
+    }
+    const refreshToken = readRefreshToken();
+    if (!refreshToken) return null;
+    try {
+      const { body } = await http.request(AUTH_PATHS.accessToken, { method: 'POST', json: { refresh_token: refreshToken, grant_type: 'refresh_token' }, authenticated: false });
+      storeTokens(refreshResponseSchema.parse(body));
+      return await ask();
+    } catch {
+      return null;
+    }
   }
 
   return {
@@ -57,6 +104,11 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
       }
       clearSession();
       clearUserConfigurationCache();
+    },
+
+    async signedInUser() {
+      const user = hasSession() ? await sessionUser() : null;
+      return user && { name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email, email: user.email };
     },
 
     async checkAuth() {

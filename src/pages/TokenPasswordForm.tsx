@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { Alert, Box } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { FormErrorAlert } from '../components/FormErrorAlert';
@@ -9,6 +10,7 @@ import { newPasswordFormSchema, type NewPasswordForm } from '../components/passw
 import { SubmitButton } from '../components/SubmitButton';
 import { useFormSubmit } from '../components/useFormSubmit';
 import { AuthPageLayout } from './AuthPageLayout';
+import type { SignedInUser } from '../authProvider/authProvider';
 import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
 
 const resolver = zodResolver(newPasswordFormSchema);
@@ -25,6 +27,34 @@ export interface TokenPasswordFormProps {
   then: string;
 }
 
+/**
+ * Issue 42: a link opened in a browser where someone is signed in is not theirs to act under.
+ * Their session ends as the page opens (the authProvider's logout: the server's session and the
+ * stored keys), react-admin's answers for it (identity, permissions, lists) go with it, and the
+ * page says whose session it was; afterwards the sign-in page asks for the link's account instead
+ * of sending the previous user home. Resolves once done (at once when nobody was signed in).
+ */
+function useEndPreviousSession(): { ended: { user: SignedInUser | null } | null; done: () => Promise<unknown> } {
+  const authProvider = useTesseraAuthProvider();
+  const queryClient = useQueryClient();
+  const [ended, setEnded] = useState<{ user: SignedInUser | null } | null>(null);
+  const ending = useRef<Promise<unknown> | null>(null);
+  useEffect(() => {
+    // once per page, Strict Mode's second run included
+    if (ending.current || !authProvider.hasSession()) return;
+    ending.current = (async () => {
+      const user = await authProvider.signedInUser();
+      await authProvider.logout({});
+      queryClient.removeQueries();
+      setEnded({ user });
+    })();
+  }, [authProvider, queryClient]);
+  return { ended, done: useCallback(() => ending.current ?? Promise.resolve(), []) };
+}
+
+/** "Ada Lovelace (ada@acme.test)", the address alone for a user without a name. */
+const signedOutUser = ({ name, email }: SignedInUser) => (name === email ? email : `${name} (${email})`);
+
 /** A new password chosen through an e-mailed one-time link: password reset and account activation. */
 export function TokenPasswordForm({ token, action, texts, then }: TokenPasswordFormProps) {
   const translate = useTranslate();
@@ -32,15 +62,18 @@ export function TokenPasswordForm({ token, action, texts, then }: TokenPasswordF
   const navigate = useNavigate();
   const authProvider = useTesseraAuthProvider();
   const [failure, setFailure] = useState<string | null>(null);
+  const { ended, done } = useEndPreviousSession();
 
   const onSubmit = useFormSubmit(
     useCallback(
       async ({ password }: NewPasswordForm) => {
+        // the previous session is gone before the next page reads it
+        await done();
         await authProvider[action](password, token);
         notify(texts.success, { type: 'success' });
         navigate(then, { replace: true });
       },
-      [authProvider, action, notify, navigate, token, texts.success, then],
+      [authProvider, action, notify, navigate, token, texts.success, then, done],
     ),
     undefined,
     { onError: setFailure },
@@ -48,6 +81,11 @@ export function TokenPasswordForm({ token, action, texts, then }: TokenPasswordF
 
   return (
     <AuthPageLayout title={translate(texts.title)} description={translate(texts.description)}>
+      {ended && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {ended.user ? translate('linkSession.signedOut', { user: signedOutUser(ended.user) }) : translate('linkSession.signedOutUnknown')}
+        </Alert>
+      )}
       <Form<NewPasswordForm> resolver={resolver} mode="all" defaultValues={EMPTY} onSubmit={onSubmit} noValidate>
         <NewPasswordFields name="password" confirmName="confirmPassword" label={translate(texts.password)} confirmLabel={translate(texts.confirmPassword)} />
         <Box sx={{ mt: 2 }}>

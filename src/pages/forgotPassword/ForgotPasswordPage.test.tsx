@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { problem, signedIn } from '../../test/builders';
+import { problem, signedIn, userConfiguration } from '../../test/builders';
 import { LocationProbe } from '../../test/LocationProbe';
 import { createAuthProvider } from '../../authProvider/authProvider';
 import { createHttpClient } from '../../dataProvider/httpClient';
@@ -81,5 +81,29 @@ describe('ForgotPasswordPage with a token', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save password' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByText('Code expired. Request a new link')).toBeInTheDocument();
+  });
+
+  it('opened where someone is signed in, ends that session (issue 42), names it, and after the reset goes to / signed out', async () => {
+    signedIn();
+    const logouts: string[] = [];
+    server.use(
+      http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration([], { firstName: 'Grace', lastName: 'Hopper', email: 'grace@acme.test' }))),
+      http.get('/api/auth/logout', ({ request }) => (logouts.push(new URL(request.url).searchParams.get('refreshToken') ?? ''), new HttpResponse('', { status: 200 }))),
+      http.post('/api/user/reset-password', () => new HttpResponse(null, { status: 204 })),
+    );
+    const user = await renderPage('/forgot-password?t=token-123');
+
+    expect(await screen.findByText('Grace Hopper (grace@acme.test) has been signed out of this browser. Afterwards, sign in with the account this link is for.')).toBeInTheDocument();
+    expect(logouts).toEqual(['refresh-1']);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+    expect(localStorage.getItem('companyId')).toBeNull();
+
+    await user.type(screen.getByLabelText(/^New password/, { selector: 'input' }), 'abcD1!abcdefgh');
+    await user.type(screen.getByLabelText(/^Confirm new password/, { selector: 'input' }), 'abcD1!abcdefgh');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save password' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(localStorage.getItem('refreshToken')).toBeNull();
   });
 });
