@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { PNG_SCALE, pngLayout } from '../../src/resources/dashboard/pngLayout';
 import { checkScreenAtBothWidths, DESKTOP, SHOTS } from './support/screens';
 import { signIn } from './support/session';
 
@@ -117,6 +118,111 @@ test('provider staff with reportPremium see the breakdowns and the comparison wi
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics dashboard');
   for (const title of ['Outstanding balance by typology', 'Value consumed by store', 'Current and previous period']) await expect(page.getByRole('figure', { name: title })).toBeVisible();
   await checkScreenAtBothWidths(page, (viewport) => `dashboard-premium-en-${viewport.width}`);
+});
+
+/** A PNG's size, from its IHDR chunk (the first, right after the signature). */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+  expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+interface Ink {
+  /** share of pixels that are not (near) white */
+  inked: number;
+  /** distinct colours */
+  colours: number;
+  /** the inked pixels' extent, as shares of the region's width and height */
+  extent: { left: number; top: number; right: number; bottom: number };
+}
+
+/**
+ * What an image holds in a region (all of it when none is given), decoded by the page's own
+ * canvas: how much of it is drawn on, in how many colours, and from where to where.
+ */
+const inkOf = (page: Page, png: Buffer, region?: { x: number; y: number; width: number; height: number }) =>
+  page.evaluate(
+    async ({ src, region }): Promise<Ink> => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      const { x, y, width, height } = region ?? { x: 0, y: 0, width: image.naturalWidth, height: image.naturalHeight };
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, x, y, width, height, 0, 0, width, height);
+      const { data } = context.getImageData(0, 0, width, height);
+      const colours = new Set<number>();
+      let inked = 0;
+      let [left, top, right, bottom] = [width, height, -1, -1];
+      for (let index = 0; index < width * height; index += 1) {
+        const [r, g, b] = [data[index * 4], data[index * 4 + 1], data[index * 4 + 2]];
+        colours.add((r << 16) | (g << 8) | b);
+        if (Math.min(r, g, b) >= 235) continue;
+        inked += 1;
+        const [column, row] = [index % width, Math.floor(index / width)];
+        [left, top, right, bottom] = [Math.min(left, column), Math.min(top, row), Math.max(right, column), Math.max(bottom, row)];
+      }
+      return { inked: inked / (width * height), colours: colours.size, extent: { left: left / width, top: top / height, right: (right + 1) / width, bottom: (bottom + 1) / height } };
+    },
+    { src: `data:image/png;base64,${png.toString('base64')}`, region },
+  );
+
+test("1440×900 it: every chart's PNG is the chart as shown on screen — its size, all of it, not blank", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+  await signedIn(page, ADMIN);
+  await page.goto('/dashboard?period=last12Months');
+  // provider staff: the three base charts and the three premium ones, each with its PNG button
+  const buttons = page.getByRole('button', { name: /^Scarica il grafico .+ in PNG$/ });
+  await expect(buttons).toHaveCount(6, { timeout: 30_000 });
+  await expect(page.getByRole('figure', { name: 'Valore consumato per punto vendita', exact: true }).locator('svg').first()).toBeVisible();
+
+  const titles = await buttons.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label')!.replace(/^Scarica il grafico (.+) in PNG$/, '$1')));
+  expect(titles).toEqual(['Saldo residuo', 'Carte vendute e attivate', 'Valore consumato', 'Periodo attuale e precedente', 'Saldo residuo per tipologia', 'Valore consumato per punto vendita']);
+  for (const title of titles) {
+    const figure = page.getByRole('figure', { name: title, exact: true });
+    // the chart in the middle of the window (clear of the app bar), the pointer off it (no tooltip)
+    await figure.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await page.mouse.move(1, 1);
+    // the chart on screen: the figure's drawing, its largest SVG (the legend's marks are small ones)
+    const box = await figure.evaluate((element) => {
+      const largest = Array.from(element.querySelectorAll('svg'))
+        .map((svg) => svg.getBoundingClientRect())
+        .sort((a, b) => b.width * b.height - a.width * a.height)[0];
+      return { x: largest.x, y: largest.y, width: largest.width, height: largest.height };
+    });
+    expect(box.width, title).toBeGreaterThan(300);
+    expect(box.height, title).toBeGreaterThanOrEqual(260);
+    // the saved PNG's legend: a row per series (per typology for the pie), shown on screen or not
+    const legendRows = title === 'Saldo residuo per tipologia' ? await figure.locator('tbody tr').count() : ['Carte vendute e attivate', 'Periodo attuale e precedente'].includes(title) ? 2 : 1;
+    const onScreen = await page.screenshot({ clip: box });
+
+    const download = page.waitForEvent('download');
+    await figure.getByRole('button', { name: `Scarica il grafico ${title} in PNG` }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^dashboard-[a-z-]+_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.png$/);
+    const png = await readFile((await file.path())!);
+    await file.saveAs(`${SHOTS}/dashboard-chart-${file.suggestedFilename()}`);
+
+    // its size: the chart's on-screen box with the title, legend and margins, at the export's scale
+    const size = pngSize(png);
+    const layout = pngLayout({ width: Math.round(box.width), height: Math.round(box.height) }, legendRows);
+    test.info().annotations.push({ type: 'png', description: `${title}: ${size.width}×${size.height} px, the chart ${box.width}×${box.height} px on screen` });
+    expect(Math.abs(size.width - layout.width * PNG_SCALE), `${title}: width ${size.width}`).toBeLessThanOrEqual(2 * PNG_SCALE);
+    expect(Math.abs(size.height - layout.height * PNG_SCALE), `${title}: height ${size.height}`).toBeLessThanOrEqual(2 * PNG_SCALE);
+
+    // the chart's part of it is drawn on, in colours, and reaches as far as the chart does on screen
+    const region = { x: layout.chart.x * PNG_SCALE, y: layout.chart.y * PNG_SCALE, width: layout.chart.width * PNG_SCALE, height: layout.chart.height * PNG_SCALE };
+    const saved = await inkOf(page, png, region);
+    const shown = await inkOf(page, onScreen);
+    expect(saved.inked, `${title}: drawn share of the chart`).toBeGreaterThan(0.01);
+    expect(saved.colours, `${title}: colours`).toBeGreaterThanOrEqual(3);
+    for (const side of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(saved.extent[side] - shown.extent[side]), `${title}: the drawing's ${side} edge`).toBeLessThan(0.03);
+    expect(saved.inked / shown.inked, `${title}: drawn share against the screen's`).toBeGreaterThan(0.5);
+    expect(saved.inked / shown.inked, `${title}: drawn share against the screen's`).toBeLessThan(2);
+  }
 });
 
 test.describe('with Power BI configured (the stand-in)', () => {

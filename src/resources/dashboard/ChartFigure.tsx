@@ -4,7 +4,7 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { FieldSet } from '../../../domain/fields';
 import { browserTimeZone, exportLanguageOf } from '../../components/csvDownload';
 import { saveBlob } from '../../components/saveBlob';
-import { chartCsv, chartFileStem, standaloneSvg, svgToPng } from './chartExport';
+import { chartCsv, chartFileStem, chartSvgOf, standaloneSvg, svgToPng } from './chartExport';
 
 export interface ChartData {
   /** the file names' chart word (`outstanding` → dashboard-outstanding_….csv) */
@@ -34,7 +34,7 @@ export function ChartFigure({ title, data, children }: { title: string; data: Ch
   const downloadCsv = () => saveBlob(chartCsv(data.fields, data.rows, exportLanguageOf(locale), (key) => translate(key), browserTimeZone()), `${stem}.csv`);
 
   const downloadPng = async () => {
-    const svg = chart.current?.querySelector<SVGSVGElement>('svg.MuiChartsSurface-root') ?? chart.current?.querySelector<SVGSVGElement>('svg');
+    const svg = chart.current && chartSvgOf(chart.current);
     if (!svg) return;
     setBusy(true);
     try {

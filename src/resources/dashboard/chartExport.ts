@@ -1,6 +1,7 @@
 import type { ExportLanguage } from '../../../domain/giftcards';
 import type { FieldSet } from '../../../domain/fields';
 import { fieldsCsv } from '../../../domain/fieldCsv';
+import { PNG_LEGEND_ROW, PNG_PADDING, PNG_SCALE, PNG_TITLE_HEIGHT, pngLayout } from './pngLayout';
 
 /** `dashboard-outstanding_2026-10-01_2026-10-31`: the chart and its period, so files of other periods do not overwrite it. */
 export function chartFileStem(chart: string, from: string, to: string): string {
@@ -42,15 +43,30 @@ const INLINED = [
   'dominant-baseline',
 ] as const;
 
-function sizeOf(svg: SVGSVGElement): { width: number; height: number } {
+/**
+ * The chart's drawing in a figure. MUI X Charts 9 draws it in `svg.MuiChartsSvgLayer-root` inside
+ * the `div.MuiChartsSurface-root` (in 7 the surface was the SVG itself); its HTML legend holds
+ * small SVGs of its own, one colour mark per series, before the drawing in the document: so not
+ * "the first SVG" but, failing the class names, the largest one.
+ */
+export function chartSvgOf(container: ParentNode): SVGSVGElement | null {
+  const drawing = container.querySelector<SVGSVGElement>('svg.MuiChartsSvgLayer-root, .MuiChartsSurface-root > svg, svg.MuiChartsSurface-root');
+  if (drawing) return drawing;
+  const area = (svg: SVGSVGElement) => sizeOf(svg, 0).width * sizeOf(svg, 0).height;
+  return Array.from(container.querySelectorAll<SVGSVGElement>('svg')).reduce<SVGSVGElement | null>((largest, svg) => (largest && area(largest) >= area(svg) ? largest : svg), null);
+}
+
+/** The SVG's size on screen; its width and height attributes where there is no layout (jsdom). */
+function sizeOf(svg: SVGSVGElement, fallback = 0): { width: number; height: number } {
   const box = svg.getBoundingClientRect();
   const attribute = (name: string) => Number.parseFloat(svg.getAttribute(name) ?? '') || 0;
-  return { width: Math.round(box.width || attribute('width') || 400), height: Math.round(box.height || attribute('height') || 300) };
+  return { width: Math.round(box.width || attribute('width') || fallback), height: Math.round(box.height || attribute('height') || fallback) };
 }
 
 /** The chart's SVG as standalone markup: computed styles inline, its own size and namespace. */
 export function standaloneSvg(svg: SVGSVGElement): { markup: string; width: number; height: number } {
   const { width, height } = sizeOf(svg);
+  if (!width || !height) throw new Error('The chart has no size to be drawn at');
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const originals = [svg, ...Array.from(svg.querySelectorAll('*'))];
   const copies = [copy, ...Array.from(copy.querySelectorAll('*'))];
@@ -87,34 +103,34 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-const TITLE_HEIGHT = 32;
-const LEGEND_ROW = 22;
-const PADDING = 12;
-
-/** The standalone SVG drawn on a white canvas at `scale`× (sharp on high-density screens and in print), with its title and legend, as PNG. */
-export async function svgToPng({ markup, width, height }: { markup: string; width: number; height: number }, extras: PngExtras, scale = 2): Promise<Blob> {
+/**
+ * The standalone SVG drawn on a white canvas at `scale`× (sharp on high-density screens and in
+ * print), at its on-screen size, with its title above and legend below (pngLayout.ts), as PNG.
+ * A title or legend label longer than the chart is narrowed to its width rather than cut.
+ */
+export async function svgToPng({ markup, width, height }: { markup: string; width: number; height: number }, extras: PngExtras, scale = PNG_SCALE): Promise<Blob> {
   const image = await loadImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`);
-  const legendHeight = extras.legend.length ? LEGEND_ROW * extras.legend.length + PADDING : 0;
+  const layout = pngLayout({ width, height }, extras.legend.length);
   const canvas = document.createElement('canvas');
-  canvas.width = (width + 2 * PADDING) * scale;
-  canvas.height = (TITLE_HEIGHT + height + legendHeight + 2 * PADDING) * scale;
+  canvas.width = Math.round(layout.width * scale);
+  canvas.height = Math.round(layout.height * scale);
   const context = canvas.getContext('2d');
   if (!context) throw new Error('No canvas to draw the chart on');
   context.scale(scale, scale);
   context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, width + 2 * PADDING, TITLE_HEIGHT + height + legendHeight + 2 * PADDING);
+  context.fillRect(0, 0, layout.width, layout.height);
   context.fillStyle = '#212121';
   context.textBaseline = 'middle';
   context.font = `600 16px ${extras.fontFamily}`;
-  context.fillText(extras.title, PADDING, PADDING + TITLE_HEIGHT / 2);
-  context.drawImage(image, PADDING, PADDING + TITLE_HEIGHT, width, height);
+  context.fillText(extras.title, PNG_PADDING, PNG_PADDING + PNG_TITLE_HEIGHT / 2, width);
+  context.drawImage(image, layout.chart.x, layout.chart.y, layout.chart.width, layout.chart.height);
   context.font = `14px ${extras.fontFamily}`;
   extras.legend.forEach((item, index) => {
-    const y = PADDING + TITLE_HEIGHT + height + PADDING + index * LEGEND_ROW;
+    const y = layout.legendTop + index * PNG_LEGEND_ROW;
     context.fillStyle = item.color;
-    context.fillRect(PADDING, y + 4, 14, 14);
+    context.fillRect(PNG_PADDING, y + 4, 14, 14);
     context.fillStyle = '#212121';
-    context.fillText(item.label, PADDING + 22, y + 11);
+    context.fillText(item.label, PNG_PADDING + 22, y + 11, width - 22);
   });
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The chart could not be saved as PNG'))), 'image/png'));
 }
