@@ -42,11 +42,11 @@ import {
   RAW_ESCAPES,
   setPath,
   toJson,
-  type BaselineSource,
   type Hostile,
   type JsonSchema,
   type MultipartCase,
 } from './test/fuzz-values';
+import { COMMON_FILTER_KEYS, documentOperations, isIntegration, isMultipart, namedKeys, realData, type Operation, type RealData } from './test/openapi-walk';
 
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 3));
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -76,22 +76,6 @@ const COUNTED_WHERE: Record<string, string> = {
   audit_log: `NOT (entity = 'gift_card_transactions' AND action = 'create' AND coalesce(after ->> 'result', '') = 'ERROR')`,
 };
 
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  schema?: JsonSchema;
-}
-
-interface Operation {
-  method: string;
-  path: string;
-  summary: string;
-  access: unknown;
-  parameters: Parameter[];
-  body: JsonSchema | null;
-}
-
 type QueryPart = { name: string; shape: 'plain' | 'filter' | 'sortField' | 'sortDir' | 'range' | 'twice' | 'valid'; key?: string; value: Hostile } | { name: string; shape: 'raw'; raw: string };
 
 type BodyCase =
@@ -110,80 +94,6 @@ interface Case {
   body: BodyCase;
 }
 
-/** The path segment before an id parameter → the table its real ids come from. */
-const ID_TABLES: Record<string, string> = {
-  companies: 'companies',
-  'sub-companies': 'companies',
-  operators: 'users',
-  users: 'users',
-  stores: 'stores',
-  'giftcard/cards': 'gift_cards',
-  'giftcard/transactions': 'gift_card_transactions',
-  typologies: 'card_typologies',
-  batches: 'card_batches',
-  'giftcard/orders': 'orders',
-  'acquired-orders': 'orders',
-  items: 'order_items',
-  'reloadable/cards': 'reloadable_cards',
-  'reloadable/users': 'reloadable_users',
-  reloads: 'reload_runs',
-  planned: 'reload_runs',
-  history: 'reload_runs',
-  'square/orders': 'square_orders',
-  codes: 'square_codes',
-  communications: 'square_communications',
-  'ticket-categories': 'ticket_categories',
-  tickets: 'tickets',
-  attachments: 'ticket_attachments',
-  'report-generated': 'generated_reports',
-  'api-keys': 'api_keys',
-  'integrated-orders': 'integrated_orders',
-  audit: 'audit_log',
-};
-
-function idTable(path: string, param: string): string | null {
-  const before = path.slice(0, path.indexOf(`{${param}}`)).replace(/\/$/, '').split('/');
-  const last = before.at(-1) ?? '';
-  const two = before.slice(-2).join('/');
-  return ID_TABLES[two] ?? ID_TABLES[last] ?? null;
-}
-
-/** Keys a list filter or a body summary names ("filter {number, dateFrom, …}", "Body: {typologyId, quantity?, …}"). */
-function namedKeys(summary: string, marker: RegExp): string[] {
-  const found = marker.exec(summary);
-  if (!found) return [];
-  return [...new Set([...found[1].matchAll(/([A-Za-z_][A-Za-z0-9_]*)\??\s*[:,}]/g)].map((m) => m[1]))];
-}
-
-/** Body fields whose valid values a JSON schema cannot say (a real day ahead, an Italian ZIP…). */
-const KEY_HINTS: Record<string, unknown> = {
-  zip: '20100',
-  province: 'MI',
-  vatNumber: '12345678903',
-  phone: '3330000000',
-  phoneCountry: '+39',
-  country: 'IT',
-  expireDate: '2030-12-31',
-  expirationDate: '2030-12-31',
-  language: 'it',
-  buyerLanguage: 'it',
-};
-
-/** Body fields → the real values they name (SQL over the seeded data): the handler then works on real records. */
-const FIELD_POOLS: Record<string, string> = {
-  code: 'SELECT code AS v FROM gift_cards ORDER BY id LIMIT 40',
-  storeCode: 'SELECT code AS v FROM stores ORDER BY id LIMIT 20',
-  typologyId: 'SELECT id::text AS v FROM card_typologies ORDER BY id LIMIT 20',
-  subCompanyId: 'SELECT id::text AS v FROM companies WHERE parent_id IS NOT NULL ORDER BY id LIMIT 20',
-  companyId: 'SELECT id::text AS v FROM companies WHERE parent_id IS NOT NULL ORDER BY id LIMIT 20',
-  parentId: 'SELECT id::text AS v FROM companies ORDER BY id LIMIT 20',
-  transactionId: 'SELECT id::text AS v FROM gift_card_transactions ORDER BY id LIMIT 40',
-  ids: 'SELECT id::text AS v FROM gift_cards ORDER BY id LIMIT 40',
-  storeId: 'SELECT id::text AS v FROM stores ORDER BY id LIMIT 20',
-};
-
-const COMMON_FILTER_KEYS = ['q', 'id', 'companyId', 'dateFrom', 'dateTo', 'state', 'status', 'code', 'createdAt', 'storeId', 'typologyId'];
-
 describe.each(DRIVERS)('the OpenAPI fuzz: hostile input never gets a 5xx, a refusal writes nothing (%s)', (driver) => {
   let t: TestApp;
   const operations: Operation[] = [];
@@ -191,18 +101,7 @@ describe.each(DRIVERS)('the OpenAPI fuzz: hostile input never gets a 5xx, a refu
   let adminToken: string;
   let apiKey: string;
   let countSql: ReturnType<typeof sql.raw>;
-  const realIds = new Map<string, string[]>();
-  const fieldValues = new Map<string, unknown[]>();
-  /** every body field name the document mentions: the fields tried on a body it cannot describe */
-  const documentKeys = new Set<string>();
-  const source = (salt: number): BaselineSource => ({
-    salt,
-    pick: (key) => {
-      if (key in KEY_HINTS) return KEY_HINTS[key];
-      const values = fieldValues.get(key);
-      return values?.length ? values[salt % values.length] : undefined;
-    },
-  });
+  let real: RealData;
   let documentCount = 0;
 
   async function counts(): Promise<Map<string, number>> {
@@ -220,23 +119,8 @@ describe.each(DRIVERS)('the OpenAPI fuzz: hostile input never gets a 5xx, a refu
     // the full demo data (cards, orders, batches, reloadables, tickets): real records for the ids and
     // codes below, so that hostile values meet the handlers' own work, not only an unknown id
     await seedDemoData(t.db.db, { giftcards: true, orders: true });
-    const docs = await t.app.inject({ method: 'GET', url: '/docs/json' });
-    expect(docs.statusCode).toBe(200);
-    const spec = docs.json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>();
-    for (const [path, methods] of Object.entries(spec.paths)) {
-      for (const [method, op] of Object.entries(methods)) {
-        documentCount += 1;
-        const content = (op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined)?.content;
-        operations.push({
-          method: method.toUpperCase(),
-          path,
-          summary: String(op.summary ?? ''),
-          access: op['x-access'],
-          parameters: (op.parameters as Parameter[] | undefined) ?? [],
-          body: content?.['application/json']?.schema ?? null,
-        });
-      }
-    }
+    operations.push(...(await documentOperations(t.app)));
+    documentCount = operations.length;
 
     // the caller: the provider's admin, whose own company (the root) holds every other
     companyId = await companyIdOf(t.db.db, 'TESSERA');
@@ -254,18 +138,7 @@ describe.each(DRIVERS)('the OpenAPI fuzz: hostile input never gets a 5xx, a refu
     const spared = new Set([companyId, acme, keyId]);
     const [self] = await queryRows<{ id: string }>(t.db.db, sql`SELECT id::text AS id FROM users WHERE email = 'admin@tessera.test'`);
     spared.add(self.id);
-    for (const table of new Set(Object.values(ID_TABLES))) {
-      const rows = await queryRows<{ id: string }>(t.db.db, sql.raw(`SELECT id::text AS id FROM "${table}" ORDER BY id LIMIT 40`));
-      realIds.set(
-        table,
-        rows.map((row) => row.id).filter((id) => !spared.has(id)),
-      );
-    }
-    for (const [field, query] of Object.entries(FIELD_POOLS)) fieldValues.set(field, (await queryRows<{ v: unknown }>(t.db.db, sql.raw(query))).map((row) => row.v));
-    for (const op of operations) for (const path of fieldPaths(op.body ?? undefined)) documentKeys.add(path.at(-1)!);
-    documentKeys.delete('0');
-    const numbers = await queryRows<{ id: string }>(t.db.db, sql`SELECT order_number AS id FROM integrated_orders LIMIT 20`);
-    realIds.set('integrated_orders.number', numbers.map((row) => row.id));
+    real = await realData(t.db.db, operations, spared);
 
     const tables = await queryRows<{ name: string }>(t.db.db, sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
     const counted = tables.map((row) => row.name).filter((name) => !NOT_COUNTED.includes(name));
@@ -274,19 +147,15 @@ describe.each(DRIVERS)('the OpenAPI fuzz: hostile input never gets a 5xx, a refu
   });
   afterAll(() => t?.close());
 
-  /** a file upload (the document describes no JSON body; its summary says multipart) */
-  const multipart = (op: Operation) => !op.body && /multipart/i.test(op.summary);
-
   function caseArbitrary(op: Operation): fc.Arbitrary<Case> {
     const path: Record<string, fc.Arbitrary<Hostile>> = {};
     for (const param of op.parameters.filter((p) => p.in === 'path' && p.name !== 'companyId')) {
-      const table = param.name === 'orderNumber' ? 'integrated_orders.number' : idTable(op.path, param.name);
-      const real = table ? (realIds.get(table) ?? []) : [];
+      const ids = real.idsFor(op, param.name);
       const choices: Array<fc.WeightedArbitrary<Hostile>> = [
         { weight: 2, arbitrary: fc.uuid().map((value) => ({ kind: 'uuid' as const, value })) },
         { weight: 3, arbitrary: hostile },
       ];
-      if (real.length) choices.push({ weight: 4, arbitrary: fc.constantFrom(...real).map((value) => ({ kind: 'uuid' as const, value })) });
+      if (ids.length) choices.push({ weight: 4, arbitrary: fc.constantFrom(...ids).map((value) => ({ kind: 'uuid' as const, value })) });
       path[param.name] = fc.oneof(...choices);
     }
 
@@ -312,12 +181,12 @@ describe.each(DRIVERS)('the OpenAPI fuzz: hostile input never gets a 5xx, a refu
     const raw = fc.constantFrom(...MALFORMED_JSON).map((payload) => ({ kind: 'raw' as const, payload }));
     const extra = fc.option(fc.tuple(fc.constantFrom('extraField', '__proto__', 'constructor', 'isAdmin', 'companyId', 'id', 'permissions'), hostile), { freq: 2 });
     const multipartBody = multipartCase.map((m) => ({ kind: 'multipart' as const, multipart: m }));
-    if (multipart(op)) {
+    if (isMultipart(op)) {
       body = fc.oneof({ weight: 6, arbitrary: multipartBody }, { weight: 1, arbitrary: raw }, { weight: 1, arbitrary: whole });
     } else if (op.body || op.method === 'POST' || op.method === 'PUT') {
       // a body the route documents, or one only its summary names (validated by the handler)
       // (a documented body the converter left empty: every field name the document knows)
-      const keys = op.body ? [...documentKeys] : namedKeys(op.summary, /Body: \{(.*)\}/);
+      const keys = op.body ? [...real.documentKeys] : namedKeys(op.summary, /Body: \{(.*)\}/);
       const schema: JsonSchema = isOpaque(op.body) ? { type: 'object', properties: Object.fromEntries(keys.map((key) => [key, {}])) } : op.body!;
       const paths = fieldPaths(schema);
       const mutations = paths.length ? fc.array(fc.tuple(fc.constantFrom(...paths), hostile), { minLength: 1, maxLength: 3 }) : fc.constant([] as Array<[string[], Hostile]>);
@@ -361,7 +230,7 @@ describe.each(DRIVERS)('the OpenAPI fuzz: hostile input never gets a 5xx, a refu
         })
         .join('&');
     const headers: Record<string, string> = {};
-    if (op.access !== 'public') headers.authorization = `Bearer ${typeof op.access === 'object' && op.access !== null && 'scope' in op.access ? apiKey : adminToken}`;
+    if (op.access !== 'public') headers.authorization = `Bearer ${isIntegration(op) ? apiKey : adminToken}`;
     if (op.path.startsWith('/api/integration/') && op.method === 'POST') headers['idempotency-key'] = randomUUID();
     let payload: string | Buffer | undefined;
     let shown = '';
@@ -376,7 +245,7 @@ describe.each(DRIVERS)('the OpenAPI fuzz: hostile input never gets a 5xx, a refu
       if (b.kind === 'raw') payload = b.payload;
       else if (b.kind === 'whole') payload = toJson(materialize(b.value));
       else {
-        let value = baseline(isOpaque(op.body) ? { type: 'object' } : op.body!, '', source(c.salt));
+        let value = baseline(isOpaque(op.body) ? { type: 'object' } : op.body!, '', real.source(c.salt));
         if (b.kind === 'object') {
           for (const [at, h] of b.mutations) value = setPath(value, at, materialize(h));
           if (b.extra) value = setPath(value, [b.extra[0]], materialize(b.extra[1]));

@@ -1,58 +1,160 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../seed/demo';
-import { seedDemoData } from '../seed/demo';
+import { installNodeTimers } from '../../src/demo/host/shims/timers';
+import { API_KEY_SCOPES } from '../../domain/integration';
+import { openPglite, queryRows, rawDriverOf, type DbHandle } from '../db/client';
 import { createMemoryStorage } from '../lib/files.memory';
+import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
-import { SIGN_IN_URL } from '../test/auth';
-import { injectFetch } from '../test/inject-fetch';
+import { SIGN_IN_URL, uniqueIp } from '../test/auth';
+import { documentOperations, isIntegration, isMultipart, realData, validBody, validQuery, type Operation, type RealData } from '../test/openapi-walk';
 import { createApiHost, type ApiHost } from './api-host';
-import { fetchVia } from './fetch';
+import type { HostRequest } from './lite';
 
 /**
- * The contract between the Node server and the in-process host (issue 15): the same scenarios,
- * as HTTP requests, against the server (`inject`) and against the host's request handler, each
- * on its own PGlite seeded as `npm start` seeds it. Each run writes a transcript of what a
- * client relies on (status, error code, field errors, body shape, Content-Range shape); the
- * two transcripts must be equal. Ids differ between the two databases, so a scenario finds the
- * ids it needs in its own answers.
+ * The contract between the Node server and the in-process host the demo runs in a browser worker
+ * (issues 15 and 42), generated from the OpenAPI document the server serves: for EVERY operation,
+ * the same requests go to the server (`inject`) and to the host's request handler, each on its own
+ * copy of one database (the demo data, seeded once and copied, so both hold the same ids):
+ *
+ * - a valid request, built from the operation's schema and the real records of the demo data, by
+ *   a caller who may make it (the provider's admin; an integration key with every scope), with an
+ *   Idempotency-Key; a write is sent again with the same key (a keyed move's replay), and the
+ *   jobs it queued run to their end before the next operation;
+ * - the same request by a caller holding less (a user without permissions in his own company; a key
+ *   without the operation's scope), and, where the operation takes a body, a malformed one.
+ *
+ * Writes go first (POST, PUT, PATCH), then reads (GET: they see what the writes and their jobs
+ * made, the audit trail included), then deletions. The two transcripts of what a client relies on
+ * (status, error code, field errors, Content-Range, content type, the body's shape, a UUID and a
+ * date told apart from any other text) must be equal. A route added later is walked without
+ * touching this file.
+ *
+ * The host walks as in a browser: its timers answer numbers, as a worker's do, and the demo's own
+ * shim (src/demo/host/shims/timers.ts, installed by the worker before the server's code) gives
+ * them Node's shape. The Node server's transport routes (probes, metrics: app.ts registers them
+ * outside the API) are not the host's: they are the document's operations the host has no route
+ * for, and that set is asserted.
  */
 
 interface Answer {
   status: number;
   headers: Record<string, string>;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: unknown;
 }
-type Call = (method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }) => Promise<Answer>;
 
-/** A value's shape: its keys and their types, arrays by their first element. */
+interface Request {
+  method: string;
+  url: string;
+  token?: string;
+  headers?: Record<string, string>;
+  /** JSON, or a multipart form */
+  json?: unknown;
+  form?: FormData;
+}
+
+interface Side {
+  name: string;
+  call(request: Request): Promise<Answer>;
+  drain(): Promise<unknown>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A value's shape: its keys and their types, an array's elements merged (a field's types over its
+ * rows: new records get random ids on each side, so a page may hold other rows); ids and dates
+ * told apart from text. A null says nothing of a field's type: `null` is dropped from a union.
+ */
 function shape(value: unknown): unknown {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return value.length === 0 ? [] : [shape(value[0])];
+  if (Array.isArray(value)) return value.length === 0 ? [] : [value.map(shape).reduce(merge)];
   if (typeof value === 'object') return Object.fromEntries(Object.keys(value as object).sort().map((key) => [key, shape((value as Record<string, unknown>)[key])]));
+  if (typeof value === 'string') return UUID.test(value) ? 'uuid' : DATE_TIME.test(value) ? 'date-time' : DATE.test(value) ? 'date' : 'string';
   return typeof value;
 }
 
+function merge(a: unknown, b: unknown): unknown {
+  if (a === 'null') return b;
+  if (b === 'null') return a;
+  if (typeof a === 'string' && typeof b === 'string') return [...new Set([...a.split('|'), ...b.split('|')])].sort().join('|');
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === 0 ? b : b.length === 0 ? a : [merge(a[0], b[0])];
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    return Object.fromEntries(keys.map((key) => [key, merge((a as Record<string, unknown>)[key] ?? 'null', (b as Record<string, unknown>)[key] ?? 'null')]));
+  }
+  return `${JSON.stringify(a)}|${JSON.stringify(b)}`;
+}
+
+/** Two shapes a client could not tell apart: the same keys and types, a null matching any type (its rows may differ). */
+function alike(a: unknown, b: unknown): boolean {
+  if (a === 'null' || b === 'null') return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && (a.length === 0 || alike(a[0], b[0]));
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = Object.keys(a);
+    return JSON.stringify(keys) === JSON.stringify(Object.keys(b)) && keys.every((key) => alike((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  }
+  return a === b;
+}
+
+/** The same answer but for the body's shape, and shapes alike. */
+const same = (a: Entry | undefined, b: Entry | undefined) => !!a && !!b && JSON.stringify({ ...a, shape: 0 }) === JSON.stringify({ ...b, shape: 0 }) && alike(a.shape, b.shape);
+
 const parse = (text: string) => {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return text;
   }
 };
 
-/** Requests through a `fetch`: the server's through `inject`, the host's through `fetchVia`. */
-function callVia(doFetch: typeof fetch): Call {
-  return async (method, url, options = {}) => {
-    const res = await doFetch(url, {
-      method,
-      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-    });
-    const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => (headers[name] = value));
-    // the bytes as sent: a file's byte-order mark is kept (res.text() would drop it)
-    return { status: res.status, headers, json: parse(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())) };
+/** A JSON body, or a multipart form as bytes with its boundary (what a browser's fetch sends). */
+async function encoded(request: Request): Promise<{ payload?: string | Buffer; contentType?: string }> {
+  if (request.form) {
+    const built = new Response(request.form);
+    return { payload: Buffer.from(await built.arrayBuffer()), contentType: built.headers.get('content-type')! };
+  }
+  if (request.json !== undefined) return { payload: JSON.stringify(request.json), contentType: 'application/json' };
+  return {};
+}
+
+function headersOf(request: Request, contentType?: string): Record<string, string> {
+  return {
+    ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+    ...(contentType ? { 'content-type': contentType } : {}),
+    ...request.headers,
+  };
+}
+
+/** The Node server, through `inject`; each request from an address of its own (the per-address limits are the transport's). */
+function serverSide(t: TestApp): Side {
+  return {
+    name: 'server',
+    async call(request) {
+      const { payload, contentType } = await encoded(request);
+      const res = await t.app.inject({ method: request.method as 'GET', url: request.url, headers: headersOf(request, contentType), remoteAddress: uniqueIp(), ...(payload !== undefined ? { payload } : {}) });
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = String(value);
+      return { status: res.statusCode, headers, body: parse(new TextDecoder('utf-8', { ignoreBOM: true }).decode(res.rawPayload)) };
+    },
+    drain: () => t.app.ctx.jobs.drain(),
+  };
+}
+
+/** The in-process host, through its request handler, bodies as the demo's SPA sends them (JSON as text, files as FormData). */
+function hostSide(host: ApiHost): Side {
+  return {
+    name: 'host',
+    async call(request) {
+      const body: HostRequest['body'] = request.form ?? (request.json !== undefined ? JSON.stringify(request.json) : null);
+      const answer = await host.handle({ method: request.method, url: request.url, headers: headersOf(request, request.json !== undefined ? 'application/json' : undefined), body });
+      const text = typeof answer.body === 'string' ? answer.body : new TextDecoder('utf-8', { ignoreBOM: true }).decode(answer.body);
+      return { status: answer.status, headers: answer.headers, body: parse(text) };
+    },
+    drain: () => host.ctx.jobs.drain(),
   };
 }
 
@@ -66,253 +168,192 @@ interface Entry {
   shape: unknown;
 }
 
-const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const list = (range: [number, number], sort: [string, 'ASC' | 'DESC'] | null, filter: Record<string, unknown>) =>
-  `range=${q(range)}${sort ? `&sort=${q(sort)}` : ''}&filter=${q(filter)}`;
+function entryOf(step: string, answer: Answer): Entry {
+  const json = answer.body as { error?: { message?: string }; errors?: unknown } | null;
+  const contentType = answer.headers['content-type']?.split(';')[0];
+  return {
+    step,
+    status: answer.status,
+    ...(json && typeof json === 'object' && json.error?.message ? { code: json.error.message } : {}),
+    ...(json && typeof json === 'object' && json.errors ? { errors: json.errors } : {}),
+    ...(answer.headers['content-range'] ? { range: answer.headers['content-range'].replace(/\d+/g, 'n') } : {}),
+    ...(contentType ? { type: contentType } : {}),
+    shape: shape(answer.body),
+  };
+}
 
-/** The whole scenario on one host: its transcript. */
-async function scenario(call: Call, drain: () => Promise<unknown>): Promise<Entry[]> {
+/** The same key on both sides for the same operation: a UUID from its name. */
+function keyOf(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
+const phase = (op: Operation) => (WRITES.has(op.method) ? 0 : op.method === 'GET' ? 1 : 2);
+
+/** The seed's callers, and the keys made before the copy (their secrets are known to both sides). */
+interface Callers {
+  keys: { every: string; only: Record<string, string> };
+  companies: { root: string; lessCompany: string };
+}
+
+const ADMIN = 'admin@tessera.test';
+/** a user with no permission in his own company: every company route refuses him */
+const LESS = 'noaccess@acme.test';
+
+/** A small CSV, the file every upload of the walk sends. */
+const uploadForm = () => {
+  const form = new FormData();
+  form.append('file', new Blob(['code;amount\r\nCONTRACT-1;10,00\r\n'], { type: 'text/csv' }), 'contract.csv');
+  return form;
+};
+
+/** The whole walk on one side: its transcript. */
+async function walk(side: Side, operations: Operation[], real: RealData, callers: Callers): Promise<Entry[]> {
   const transcript: Entry[] = [];
-  const record = async (step: string, method: string, url: string, options?: Parameters<Call>[2]) => {
-    const answer = await call(method, url, options);
-    const contentType = answer.headers['content-type']?.split(';')[0];
-    transcript.push({
-      step,
-      status: answer.status,
-      ...(answer.json?.error?.message ? { code: answer.json.error.message } : {}),
-      ...(answer.json?.errors ? { errors: answer.json.errors } : {}),
-      ...(answer.headers['content-range'] ? { range: answer.headers['content-range'].replace(/\d+/g, 'n') } : {}),
-      ...(contentType ? { type: contentType } : {}),
-      shape: shape(answer.json),
-    });
+  const record = async (step: string, request: Request) => {
+    const answer = await side.call(request);
+    transcript.push(entryOf(step, answer));
     return answer;
   };
   const signIn = async (email: string) => {
-    const signed = await record(`sign-in ${email}`, 'POST', SIGN_IN_URL, { body: { email, password: DEMO_PASSWORD, tenantId: 'tessera', returnSecureToken: true } });
-    const session = await record(`token exchange ${email}`, 'POST', '/api/auth/token-exchange', { body: { fireBaseToken: signed.json.idToken } });
-    const config = await record(`configuration ${email}`, 'GET', '/api/user/configuration', { token: session.json.accessToken });
-    return { token: session.json.accessToken as string, companyId: config.json.company.id as string };
+    const signed = await side.call({ method: 'POST', url: SIGN_IN_URL, json: { email, password: DEMO_PASSWORD, tenantId: 'tessera', returnSecureToken: true } });
+    const session = await side.call({ method: 'POST', url: '/api/auth/token-exchange', json: { fireBaseToken: (signed.body as { idToken: string }).idToken } });
+    return (session.body as { accessToken: string }).accessToken;
   };
+  let admin = await signIn(ADMIN);
+  let less = await signIn(LESS);
 
-  // --- session refusals
-  await record('wrong password', 'POST', SIGN_IN_URL, { body: { email: 'admin@tessera.test', password: 'not-it', tenantId: 'tessera', returnSecureToken: true } });
-  await record('no token', 'GET', '/api/user/configuration');
-  await record('no route', 'GET', '/api/nothing-here');
+  const ordered = operations.map((op, index) => ({ op, index })).sort((a, b) => phase(a.op) - phase(b.op) || a.index - b.index);
+  for (const { op, index } of ordered) {
+    const name = `${op.method} ${op.path}`;
+    const url = (companyId: string) =>
+      op.path.replace(/\{(\w+)\}/g, (_all, param: string) => {
+        if (param === 'companyId') return companyId;
+        const ids = real.idsFor(op, param);
+        return encodeURIComponent(ids.length ? ids[index % ids.length] : keyOf(`${name} ${param}`));
+      }) + validQuery(op);
+    const body: Pick<Request, 'json' | 'form'> = isMultipart(op)
+      ? { form: uploadForm() }
+      : op.body || op.method === 'POST' || op.method === 'PUT'
+        ? { json: validBody(op, real.source(index)) }
+        : {};
+    const integration = isIntegration(op);
+    const scope = integration ? (op.access as { scope: string }).scope : null;
+    const keyed: Record<string, string> = op.method !== 'GET' ? { 'idempotency-key': keyOf(name) } : {};
+    const caller = op.access === 'public' ? {} : { token: integration ? callers.keys.every : admin };
+    const valid: Request = { method: op.method, url: url(callers.companies.root), ...caller, headers: keyed, ...body };
+    // a multipart form is read once: each request gets its own
+    const again = (request: Request): Request => (request.form ? { ...request, form: uploadForm() } : request);
 
-  const admin = await signIn('admin@tessera.test');
-  const operator = await signIn('operator@acme.test');
-  const referent = await signIn('referent@acme.test');
-  const nord = await signIn('operator@acme-nord.test');
-  const noAccess = await signIn('noaccess@acme.test');
-  const api = (companyId: string, path: string) => `/api/company/${companyId}${path}`;
-
-  // --- companies, operators, stores: list with a filter and a sort, a record, a create and an edit
-  const companies = await record('companies list', 'GET', `${api(admin.companyId, '/companies')}?${list([0, 9], ['companyName', 'ASC'], { q: 'Acme' })}`, { token: admin.token });
-  const acme = companies.json.find((c: { companyName: string }) => c.companyName === 'Acme S.p.A.');
-  expect(acme, 'Acme among the companies').toBeDefined();
-  await record('company record', 'GET', api(admin.companyId, `/companies/${acme.id}`), { token: admin.token });
-  await record('company out of scope', 'GET', api(operator.companyId, `/companies/${admin.companyId}`), { token: operator.token });
-  await record('company scope refused', 'GET', `${api(admin.companyId, '/companies')}?${list([0, 9], null, {})}`, { token: operator.token });
-  await record('operators list', 'GET', `${api(admin.companyId, '/operators')}?${list([0, 9], ['lastName', 'ASC'], { q: 'a' })}`, { token: admin.token });
-  await record('stores list', 'GET', `${api(operator.companyId, '/stores')}?${list([0, 9], ['name', 'DESC'], { q: 'a' })}`, { token: operator.token });
-  const store = await record('store create', 'POST', api(operator.companyId, '/stores'), { token: operator.token, body: { code: 'CONTRACT-1', name: 'Contract store', storeCategoryId: 'RETAIL' } });
-  await record('store create twice', 'POST', api(operator.companyId, '/stores'), { token: operator.token, body: { code: 'CONTRACT-1', name: 'Contract store', storeCategoryId: 'RETAIL' } });
-  await record('store create invalid', 'POST', api(operator.companyId, '/stores'), { token: operator.token, body: { code: '', name: 'x'.repeat(500) } });
-  await record('store record', 'GET', api(operator.companyId, `/stores/${store.json.id}`), { token: operator.token });
-  await record('store edit', 'PUT', api(operator.companyId, `/stores/${store.json.id}`), { token: operator.token, body: { code: 'CONTRACT-1', name: 'Contract store, renamed', storeCategoryId: 'RETAIL' } });
-  await record('store malformed id', 'GET', api(operator.companyId, '/stores/not-a-uuid'), { token: operator.token });
-  await record('stores without permission', 'GET', `${api(noAccess.companyId, '/stores')}?${list([0, 9], null, {})}`, { token: noAccess.token });
-
-  // --- catalog: typologies, batches (a job run to completion)
-  const typologies = await record('typologies list', 'GET', `${api(operator.companyId, '/giftcard/typologies')}?${list([0, 49], ['name', 'ASC'], { type: 'PHYSICAL' })}`, { token: operator.token });
-  const physical = typologies.json[0];
-  expect(physical, 'a physical typology of Acme').toBeDefined();
-  await record('typology record', 'GET', api(operator.companyId, `/giftcard/typologies/${physical.id}`), { token: operator.token });
-  await record('batches without permission', 'GET', `${api(operator.companyId, '/giftcard/batches')}?${list([0, 9], null, {})}`, { token: operator.token });
-  await record('batches list', 'GET', `${api(acme.id, '/giftcard/batches')}?${list([0, 9], ['createdAt', 'DESC'], { status: 'COMPLETED' })}`, { token: admin.token });
-  const batch = await record('batch create', 'POST', api(acme.id, '/giftcard/batches'), { token: admin.token, body: { lotNumber: 'CONTRACT-LOT', typologyId: physical.id, quantity: 25 } });
-  await record('batch create refused', 'POST', api(acme.id, '/giftcard/batches'), { token: admin.token, body: { lotNumber: 'CONTRACT-LOT-2', typologyId: physical.id, quantity: 0 } });
-  await drain();
-  const completed = await record('batch completed', 'GET', api(acme.id, `/giftcard/batches/${batch.json.id}`), { token: admin.token });
-  expect(completed.json.status, 'the batch job ran to completion').toBe('COMPLETED');
-  // the PDF archive: made by its job into the file storage, then streamed back from it
-  await record('batch archive not ready', 'GET', api(acme.id, `/giftcard/batches/${batch.json.id}/archive`), { token: admin.token });
-  await record('batch archive requested', 'POST', api(acme.id, `/giftcard/batches/${batch.json.id}/archive`), { token: admin.token });
-  await drain();
-  const archived = await record('batch archived', 'GET', api(acme.id, `/giftcard/batches/${batch.json.id}`), { token: admin.token });
-  expect(archived.json, 'the archive job ran to completion').toMatchObject({ archiveStatus: 'COMPLETED', archiveCount: 25 });
-  const archive = await record('batch archive download', 'GET', api(acme.id, `/giftcard/batches/${batch.json.id}/archive`), { token: admin.token });
-  expect(String(archive.json).slice(0, 5), 'a PDF').toBe('%PDF-');
-
-  // --- gift cards and their ledger: a reload replayed with its Idempotency-Key
-  const cards = await record('cards list', 'GET', `${api(operator.companyId, '/giftcard/cards')}?${list([0, 9], ['progressive', 'DESC'], { status: 'active' })}`, { token: operator.token });
-  const card = cards.json[0];
-  expect(card, 'an active card of Acme').toBeDefined();
-  await record('card record', 'GET', api(operator.companyId, `/giftcard/cards/${card.id}`), { token: operator.token });
-  const key = randomUUID();
-  await record('card reload', 'POST', api(operator.companyId, `/giftcard/cards/${card.id}/reload`), { token: operator.token, body: { amountCents: 1234 }, headers: { 'idempotency-key': key } });
-  await record('card reload replayed', 'POST', api(operator.companyId, `/giftcard/cards/${card.id}/reload`), { token: operator.token, body: { amountCents: 1234 }, headers: { 'idempotency-key': key } });
-  await record('card reload key reused', 'POST', api(operator.companyId, `/giftcard/cards/${card.id}/reload`), { token: operator.token, body: { amountCents: 99 }, headers: { 'idempotency-key': key } });
-  await record('card reload refused', 'POST', api(operator.companyId, `/giftcard/cards/${card.id}/reload`), { token: operator.token, body: { amountCents: -5 } });
-  await record('card transactions', 'GET', `${api(operator.companyId, `/giftcard/cards/${card.id}/transactions`)}?${list([0, 9], ['createdAt', 'DESC'], {})}`, { token: operator.token });
-  await record('transactions list', 'GET', `${api(operator.companyId, '/giftcard/transactions')}?${list([0, 9], ['createdAt', 'DESC'], { type: 'recharge' })}`, { token: operator.token });
-  await record('transactions bad filter', 'GET', `${api(operator.companyId, '/giftcard/transactions')}?${list([0, 9], null, { type: 'RECHARGE' })}`, { token: operator.token });
-  const csv = await record('cards CSV', 'GET', `${api(operator.companyId, '/giftcard/cards/export')}?lang=it&filter=${q({ status: 'active' })}`, { token: operator.token });
-  expect(String(csv.json).split('\r\n')[0], 'the CSV header row').toContain(';');
-  await record('cards CSV bad language', 'GET', `${api(operator.companyId, '/giftcard/cards/export')}?lang=xx`, { token: operator.token });
-  await record('card of another company', 'GET', api(nord.companyId, `/giftcard/cards/${card.id}`), { token: admin.token });
-
-  // --- orders: list, record, a draft created and edited, a refusal
-  const orders = await record('orders list', 'GET', `${api(admin.companyId, '/giftcard/orders')}?${list([0, 9], ['number', 'DESC'], { state: 'COMPLETED' })}`, { token: admin.token });
-  if (orders.json[0]) {
-    await record('order record', 'GET', api(admin.companyId, `/giftcard/orders/${orders.json[0].id}`), { token: admin.token });
-    await record('order codes CSV', 'GET', `${api(admin.companyId, `/giftcard/orders/${orders.json[0].id}/codes`)}?format=csv&lang=en`, { token: admin.token });
-    await record('order codes PDF', 'GET', `${api(admin.companyId, `/giftcard/orders/${orders.json[0].id}/codes`)}?format=pdf`, { token: admin.token });
+    await record(name, valid);
+    if (op.method !== 'GET') await record(`${name} replayed`, again(valid));
+    if (op.access !== 'public') {
+      const holdingLess = integration ? { token: callers.keys.only[scope!] } : { token: less };
+      await record(`${name} by a caller holding less`, again({ ...valid, ...holdingLess, url: url(integration ? callers.companies.root : callers.companies.lessCompany), headers: op.method !== 'GET' ? { 'idempotency-key': keyOf(`${name} less`) } : ({} as Record<string, string>) }));
+    }
+    if ('json' in body) await record(`${name} malformed body`, { ...valid, json: ['not', 'an', 'object'], headers: { 'idempotency-key': keyOf(`${name} malformed`) } });
+    await side.drain();
+    // a write of the walk may have ended a session (sign-out, a password or a role changed): both sides alike
+    if ((await side.call({ method: 'GET', url: '/api/user/configuration', token: admin })).status === 401) admin = await signIn(ADMIN);
+    if ((await side.call({ method: 'GET', url: '/api/user/configuration', token: less })).status === 401) less = await signIn(LESS);
   }
-  await record('acquired orders list', 'GET', `${api(acme.id, '/giftcard/acquired-orders')}?${list([0, 9], ['createdAt', 'DESC'], {})}`, { token: admin.token });
-  const draft = await record('order draft create', 'POST', api(admin.companyId, '/giftcard/orders'), { token: admin.token, body: { subCompanyId: acme.id, shippingType: 'DIGITAL' } });
-  await record('order draft confirm refused', 'POST', api(admin.companyId, `/giftcard/orders/${draft.json.id}/confirm`), { token: admin.token, body: {}, headers: { 'idempotency-key': randomUUID() } });
-
-  // --- reloadables: wallet and its ledger, cards, users, runs, notifications
-  await record('wallet', 'GET', api(nord.companyId, '/reloadable/wallet'), { token: nord.token });
-  await record('wallet movements', 'GET', `${api(nord.companyId, '/reloadable/wallet/movements')}?${list([0, 9], ['createdAt', 'DESC'], { type: 'WALLET_RELOAD' })}`, { token: nord.token });
-  const subs = await record('sub-company wallets', 'GET', `${api(referent.companyId, '/reloadable/wallet/sub-companies')}?${list([0, 9], null, {})}`, { token: referent.token });
-  const sub = subs.json[0];
-  expect(sub, 'a sub-company wallet').toBeDefined();
-  const transferKey = randomUUID();
-  const transfer = { amountCents: 1000, direction: 'TO_SUB' };
-  await record('wallet transfer', 'POST', api(referent.companyId, `/reloadable/wallet/sub-companies/${sub.id}/transfer`), { token: referent.token, body: transfer, headers: { 'idempotency-key': transferKey } });
-  await record('wallet transfer replayed', 'POST', api(referent.companyId, `/reloadable/wallet/sub-companies/${sub.id}/transfer`), { token: referent.token, body: transfer, headers: { 'idempotency-key': transferKey } });
-  await record('wallet transfer refused', 'POST', api(referent.companyId, `/reloadable/wallet/sub-companies/${sub.id}/transfer`), { token: referent.token, body: { amountCents: 999_999_999_99, direction: 'TO_SUB' }, headers: { 'idempotency-key': randomUUID() } });
-  const rcards = await record('reloadable cards list', 'GET', `${api(nord.companyId, '/reloadable/cards')}?${list([0, 9], ['number', 'ASC'], { status: 'ACTIVE' })}`, { token: nord.token });
-  const rcard = rcards.json[0];
-  expect(rcard, 'an active reloadable card').toBeDefined();
-  await record('reloadable card record', 'GET', api(nord.companyId, `/reloadable/cards/${rcard.id}`), { token: nord.token });
-  await record('reloadable card history', 'GET', `${api(nord.companyId, `/reloadable/cards/${rcard.id}/history`)}?${list([0, 9], null, {})}`, { token: nord.token });
-  await record('reloadable card search too short', 'GET', `${api(nord.companyId, '/reloadable/cards')}?${list([0, 9], null, { q: '53' })}`, { token: nord.token });
-  await record('reloadable users', 'GET', `${api(nord.companyId, '/reloadable/users')}?${list([0, 9], null, { q: 'a' })}`, { token: nord.token });
-  await record('planned reloads', 'GET', `${api(nord.companyId, '/reloadable/reloads/planned')}?${list([0, 9], null, {})}`, { token: nord.token });
-  await record('reload history', 'GET', `${api(nord.companyId, '/reloadable/reloads/history')}?${list([0, 9], null, { source: 'MANUAL' })}`, { token: nord.token });
-  await record('notification settings', 'GET', api(nord.companyId, '/reloadable/notifications'), { token: nord.token });
-  await record('reloadables out of scope', 'GET', api(acme.id, '/reloadable/wallet'), { token: nord.token });
-
-  // --- tickets: categories, a ticket with a file and its answers, refusals, a message, staff's move, the file
-  const categories = await record('ticket categories', 'GET', `${api(operator.companyId, '/ticket-categories')}?${list([0, 49], ['name', 'ASC'], {})}`, { token: operator.token });
-  const orderProblem = categories.json.find((c: { fields: Array<{ id: string }> }) => c.fields.some((f) => f.id === 'orderNumber'));
-  expect(orderProblem, 'the seed category asking for an order number').toBeDefined();
-  await record('ticket category record', 'GET', api(operator.companyId, `/ticket-categories/${orderProblem.id}`), { token: operator.token });
-  await record('ticket category write refused', 'PUT', api(operator.companyId, `/ticket-categories/${orderProblem.id}`), { token: operator.token, body: { name: { it: 'x', en: 'x' }, fields: [], active: true } });
-  const pdf = { type: 'application/pdf', name: 'contract.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64') };
-  const answers = { orderNumber: 42, happenedOn: '2026-11-20' };
-  const ticket = await record('ticket create', 'POST', api(operator.companyId, '/tickets'), { token: operator.token, body: { categoryId: orderProblem.id, priority: 'HIGH', description: 'Contract ticket', answers, attachments: [pdf] } });
-  await record('ticket create invalid answers', 'POST', api(operator.companyId, '/tickets'), { token: operator.token, body: { categoryId: orderProblem.id, priority: 'HIGH', description: 'Contract ticket', answers: { orderNumber: 'x' } } });
-  await record('ticket create file refused', 'POST', api(operator.companyId, '/tickets'), { token: operator.token, body: { categoryId: orderProblem.id, priority: 'HIGH', description: 'Contract ticket', answers, attachments: [{ ...pdf, content: Buffer.from('MZ not a pdf').toString('base64') }] } });
-  await record('tickets list', 'GET', `${api(operator.companyId, '/tickets')}?${list([0, 9], ['createdAt', 'DESC'], { status: 'TO_DO' })}`, { token: operator.token });
-  await record('ticket record', 'GET', api(operator.companyId, `/tickets/${ticket.json.id}`), { token: operator.token });
-  await record('ticket message', 'POST', api(operator.companyId, `/tickets/${ticket.json.id}/messages`), { token: operator.token, body: { body: 'More detail' } });
-  await record('ticket status by customer refused', 'POST', api(operator.companyId, `/tickets/${ticket.json.id}/status`), { token: operator.token, body: { status: 'COMPLETED' } });
-  await record('ticket status by staff', 'POST', api(admin.companyId, `/tickets/${ticket.json.id}/status`), { token: admin.token, body: { status: 'WAITING_FOR_CUSTOMER' } });
-  await record('ticket attachment', 'GET', api(operator.companyId, `/tickets/${ticket.json.id}/attachments/${ticket.json.attachments[0].id}`), { token: operator.token });
-  await record('ticket of another company', 'GET', api(nord.companyId, `/tickets/${ticket.json.id}`), { token: nord.token });
-
-  // --- users: list, a colleague created and edited, a grant the referent does not hold, another company's user
-  await record('users list', 'GET', `${api(referent.companyId, '/users')}?${list([0, 9], ['lastName', 'ASC'], { q: 'a' })}`, { token: referent.token });
-  const colleague = { firstName: 'Carla', lastName: 'Contratto', email: 'carla.contract@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', permissions: ['ticketing'] };
-  const user = await record('user create', 'POST', api(referent.companyId, '/users'), { token: referent.token, body: colleague });
-  await record('user record', 'GET', api(referent.companyId, `/users/${user.json.id}`), { token: referent.token });
-  await record('user edit', 'PUT', api(referent.companyId, `/users/${user.json.id}`), { token: referent.token, body: { ...colleague, permissions: ['ticketing', 'privative.management.read'] } });
-  await record('user grant refused', 'PUT', api(referent.companyId, `/users/${user.json.id}`), { token: referent.token, body: { ...colleague, permissions: ['square.orders'] } });
-  const adminUser = await record('configuration of admin', 'GET', '/api/user/configuration', { token: admin.token });
-  await record('user of another company', 'GET', api(referent.companyId, `/users/${adminUser.json.user.id}`), { token: referent.token });
-
-  // --- square: orders and codes lists
-  await record('square orders', 'GET', `${api(admin.companyId, '/square/orders')}?${list([0, 9], ['createdAt', 'DESC'], { status: 'ACTIVE' })}`, { token: admin.token });
-  await record('square codes', 'GET', `${api(admin.companyId, '/square/codes')}?${list([0, 9], ['activationDate', 'DESC'], {})}`, { token: admin.token });
-  await record('square without permission', 'GET', `${api(operator.companyId, '/square/orders')}?${list([0, 9], null, {})}`, { token: noAccess.token });
-
-  // the dashboard (issue 21): the summaries the seed's rollup wrote, a year to today
-  const year = `from=${new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`;
-  await record('dashboard stats', 'GET', `${api(referent.companyId, '/dashboard/stats')}?${year}`, { token: referent.token });
-  await record('dashboard stats premium', 'GET', `${api(acme.id, '/dashboard/stats')}?${year}`, { token: admin.token });
-  await record('dashboard stats invalid', 'GET', `${api(referent.companyId, '/dashboard/stats')}?from=2026-03-31&to=2026-03-01`, { token: referent.token });
-  await record('dashboard without permission', 'GET', `${api(operator.companyId, '/dashboard/stats')}?${year}`, { token: operator.token });
-  await record('dashboard embed', 'GET', api(referent.companyId, '/dashboard/embed'), { token: referent.token });
-  // --- reports: the types, a generation refused and one run by its job to a file, the download before and after
-  await record('report types', 'GET', `${api(operator.companyId, '/giftcard/report')}?lang=en`, { token: operator.token });
-  await record('report generate invalid', 'POST', api(operator.companyId, '/giftcard/report/outstanding-balances/generate'), { token: operator.token, body: { parameters: { date: '' } } });
-  const report = await record('report generate', 'POST', api(operator.companyId, '/giftcard/report/outstanding-balances/generate'), {
-    token: operator.token,
-    body: { parameters: { date: '2026-10-31', companyId: '', includeSubCompanies: true }, language: 'it', timeZone: 'Europe/Rome' },
-  });
-  await record('report not ready', 'GET', api(operator.companyId, `/giftcard/report-generated/${report.json.id}`), { token: operator.token });
-  await drain();
-  await record('reports list', 'GET', `${api(operator.companyId, '/giftcard/report-generated')}?${list([0, 9], ['createdAt', 'DESC'], { state: 'ready' })}`, { token: operator.token });
-  const reportCsv = await record('report download', 'GET', api(operator.companyId, `/giftcard/report-generated/${report.json.id}`), { token: operator.token });
-  expect(String(reportCsv.json).split('\r\n')[0], 'the report header row, after the byte-order mark Excel reads').toBe('\uFEFFAzienda;Tipologia;Carte con saldo;Importo residuo');
-  await record('report of another subtree', 'GET', api(nord.companyId, `/giftcard/report-generated/${report.json.id}`), { token: admin.token });
-  await record('reports without permission', 'GET', `${api(noAccess.companyId, '/giftcard/report-generated')}?${list([0, 9], null, {})}`, { token: noAccess.token });
   return transcript;
 }
 
-describe('the in-process host answers as the Node server does', () => {
+/** The runtime as a browser worker's: timers answer numbers; then the demo's shim, as its worker installs it. */
+function asInABrowserWorker(): () => void {
+  const own = { setTimeout: globalThis.setTimeout, setInterval: globalThis.setInterval };
+  const numeric = <T extends (...args: never[]) => unknown>(set: T) => ((...args: Parameters<T>) => Number(set(...args))) as unknown as T;
+  Object.assign(globalThis, { setTimeout: numeric(own.setTimeout), setInterval: numeric(own.setInterval) });
+  const removeShim = installNodeTimers(globalThis);
+  return () => {
+    removeShim();
+    Object.assign(globalThis, own);
+  };
+}
+
+describe('the in-process host answers every operation of the OpenAPI document as the Node server does', () => {
   let server: TestApp;
   let hostApp: TestApp;
   let host: ApiHost;
+  const databases: DbHandle[] = [];
+  let operations: Operation[];
+  let real: RealData;
+  let callers: Callers;
 
   beforeAll(async () => {
-    server = await createTestApp('pglite', { seed: false });
-    await seedDemoData(server.db.db, { giftcards: true, orders: true });
-    // the host's own database, seeded the same way; the app beside it only lends config and keys.
-    // Files in memory, as in the browser: the server keeps its own on disk, so the archive steps
-    // hold the memory storage to the disk one.
-    hostApp = await createTestApp('pglite', { seed: false });
-    await seedDemoData(hostApp.db.db, { giftcards: true, orders: true });
-    host = await createApiHost({ config: hostApp.config, db: hostApp.db.db, keys: hostApp.app.ctx.keys, clock: hostApp.app.ctx.clock, mailTransport: null, files: createMemoryStorage() });
-  }, 120_000);
+    // one database seeded with the demo data and the walk's API keys, then copied: the same ids on both sides
+    const seeding = await createTestApp('pglite', { seed: false });
+    await seedDemoData(seeding.db.db, { giftcards: true, orders: true });
+    const [acme] = await queryRows<{ id: string }>(seeding.db.db, sql`SELECT id::text AS id FROM companies WHERE code = 'ACME'`);
+    const [root] = await queryRows<{ id: string }>(seeding.db.db, sql`SELECT id::text AS id FROM companies WHERE parent_id IS NULL ORDER BY id LIMIT 1`);
+    const [lessUser] = await queryRows<{ company: string }>(seeding.db.db, sql`SELECT company_id::text AS company FROM users WHERE email = ${LESS}`);
+    const adminToken = await (async () => {
+      const signed = await seeding.app.inject({ method: 'POST', url: SIGN_IN_URL, payload: { email: ADMIN, password: DEMO_PASSWORD, tenantId: 'tessera', returnSecureToken: true } });
+      const session = await seeding.app.inject({ method: 'POST', url: '/api/auth/token-exchange', payload: { fireBaseToken: signed.json<{ idToken: string }>().idToken } });
+      return session.json<{ accessToken: string }>().accessToken;
+    })();
+    const makeKey = async (name: string, scopes: readonly string[]) => {
+      const created = await seeding.app.inject({ method: 'POST', url: `/api/company/${acme.id}/api-keys`, headers: { authorization: `Bearer ${adminToken}` }, payload: { name, scopes } });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<{ id: string; key: string }>();
+    };
+    const every = await makeKey('Contract (every scope)', API_KEY_SCOPES);
+    const only: Record<string, string> = {};
+    for (const scope of API_KEY_SCOPES) only[scope] = (await makeKey(`Contract (all but ${scope})`, API_KEY_SCOPES.filter((s) => s !== scope))).key;
+    callers = { keys: { every: every.key, only }, companies: { root: root.id, lessCompany: lessUser.company } };
+    operations = await documentOperations(seeding.app);
+    const [self] = await queryRows<{ id: string }>(seeding.db.db, sql`SELECT id::text AS id FROM users WHERE email = ${ADMIN}`);
+    real = await realData(seeding.db.db, operations, new Set([root.id, acme.id, every.id, self.id]));
+    const driver = rawDriverOf(seeding.db.db);
+    if (driver?.kind !== 'pglite') throw new Error('the contract copies a PGlite database');
+    const copy = await driver.client.dumpDataDir('gzip');
+    await seeding.close();
+
+    const serverDb = await openPglite(null, copy);
+    const hostDb = await openPglite(null, copy);
+    databases.push(serverDb, hostDb);
+    server = await createTestApp('pglite', { db: serverDb });
+    // the app beside the host only lends it config and keys; files in memory, as in the browser
+    hostApp = await createTestApp('pglite', { db: hostDb });
+    host = await createApiHost({ config: hostApp.config, db: hostDb.db, keys: hostApp.app.ctx.keys, clock: hostApp.app.ctx.clock, mailTransport: null, files: createMemoryStorage() });
+  }, 180_000);
   afterAll(async () => {
     await host?.close();
     await hostApp?.close();
     await server?.close();
+    for (const db of databases) await db.close();
   });
 
-  it('gives the same transcript for every scenario', async () => {
-    const expected = await scenario(callVia(injectFetch(() => server.app)), () => server.app.ctx.jobs.drain());
-    const actual = await scenario(callVia(fetchVia(host.handle)), () => host.ctx.jobs.drain());
-    if (process.env.CONTRACT_PRINT) for (const e of expected) console.log(e.step, e.status, e.code ?? '', e.range ?? '', JSON.stringify(e.errors ?? ''));
+  it('gives the same transcript for every operation, valid and refused, keyed moves and jobs included', async () => {
+    // the document's operations the host serves: all but the Node server's transport routes
+    const hostRoutes = new Set(host.routes().map((route) => `${route.method} ${route.url.replace(/\/:(\w+)/g, '/{$1}').replaceAll('::', ':')}`));
+    const served = operations.filter((op) => hostRoutes.has(`${op.method} ${op.path}`));
+    const transport = operations.filter((op) => !hostRoutes.has(`${op.method} ${op.path}`)).map((op) => `${op.method} ${op.path}`);
+    expect(transport, 'the operations only the Node server answers').toEqual([]);
+
+    const expected = await walk(serverSide(server), served, real, callers);
+    const restore = asInABrowserWorker();
+    let actual: Entry[];
+    try {
+      actual = await walk(hostSide(host), served, real, callers);
+    } finally {
+      restore();
+    }
+    if (process.env.CONTRACT_PRINT) for (const e of expected) console.log(e.status, e.step, e.code ?? '', JSON.stringify(e.errors ?? ''));
+    const differences = expected.flatMap((entry, i) => (same(actual[i], entry) ? [] : [`${entry.step}\n  server: ${JSON.stringify(entry)}\n  host:   ${JSON.stringify(actual[i])}`]));
+    expect(differences, differences.join('\n')).toEqual([]);
     expect(actual.length).toBe(expected.length);
-    for (let i = 0; i < expected.length; i += 1) expect(actual[i], expected[i].step).toEqual(expected[i]);
-    // the scenario exercised what it claims: refusals, replays and a finished job
-    const byStep = Object.fromEntries(expected.map((entry) => [entry.step, entry]));
-    expect(byStep['no token'].code).toBe('UNAUTHORIZED');
-    expect(byStep['company scope refused'].status).toBe(403);
-    expect(byStep['card of another company'].status).toBe(404);
-    expect(byStep['store create invalid'].code).toBe('VALIDATION_ERROR');
-    expect(byStep['store malformed id'].status).toBe(404);
-    expect(byStep['card reload'].status).toBe(200);
-    expect(byStep['card reload replayed']).toEqual({ ...byStep['card reload'], step: 'card reload replayed' });
-    expect(byStep['card reload key reused'].code).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(byStep['wallet transfer'].status).toBeLessThan(300);
-    expect(byStep['batch create'].status).toBe(201);
-    expect(byStep['wallet transfer replayed']).toEqual({ ...byStep['wallet transfer'], step: 'wallet transfer replayed' });
-    expect(byStep['orders list'].range).toMatch(/^orders /);
-    expect(byStep['ticket create'].status).toBe(201);
-    expect(byStep['ticket create invalid answers'].errors).toEqual({ 'answers.orderNumber': 'validation.ticketNumber', 'answers.happenedOn': 'validation.required' });
-    expect(byStep['ticket create file refused'].code).toBe('FILE_TYPE_NOT_ALLOWED');
-    expect(byStep['ticket status by customer refused'].code).toBe('PROVIDER_STAFF_ONLY');
-    expect(byStep['ticket attachment'].type).toBe('application/octet-stream');
-    expect(byStep['ticket of another company'].status).toBe(404);
-    expect(byStep['user create'].status).toBe(201);
-    expect(byStep['user grant refused'].code).toBe('PERMISSION_NOT_GRANTABLE');
-    expect(byStep['user of another company'].status).toBe(404);
-    expect(byStep['dashboard stats'].shape).toMatchObject({ granularity: 'string', series: [{ outstandingCents: 'number' }] });
-    expect(byStep['dashboard stats premium'].shape).toMatchObject({ premium: { byTypology: [{ typologyName: 'string' }], byStore: [{ storeName: expect.any(String) }] } });
-    expect(byStep['dashboard stats invalid'].errors).toEqual({ to: 'validation.dateRange' });
-    expect(byStep['dashboard without permission'].status).toBe(403);
-    expect(byStep['report generate'].status).toBe(202);
-    expect(byStep['report generate invalid'].errors).toEqual({ 'parameters.date': 'validation.required' });
-    expect(byStep['report not ready'].code).toBe('REPORT_NOT_READY');
-    expect(byStep['report download'].type).toBe('text/csv');
-    expect(byStep['report of another subtree'].status).toBe(404);
-    expect(byStep['reports without permission'].status).toBe(403);
-  }, 180_000);
+
+    // the walk did what it claims: most operations answered, refusals refused, keyed replays replayed, jobs ran
+    const byStep = new Map(expected.map((entry) => [entry.step, entry]));
+    const statuses = expected.reduce<Record<number, number>>((all, entry) => ({ ...all, [entry.status]: (all[entry.status] ?? 0) + 1 }), {});
+    console.info(`host contract: ${served.length} operations, ${expected.length} requests on each side; answers ${JSON.stringify(statuses)}`);
+    const succeeded = served.filter((op) => byStep.get(`${op.method} ${op.path}`)!.status < 300);
+    expect(succeeded.length, 'operations a valid request succeeds on').toBeGreaterThan(served.length / 2);
+    for (const op of served.filter((o) => o.path.startsWith('/api/company/') || isIntegration(o))) expect([401, 403, 404], `${op.method} ${op.path} by a caller holding less`).toContain(byStep.get(`${op.method} ${op.path} by a caller holding less`)!.status);
+    expect(byStep.get('POST /api/company/{companyId}/giftcard/cards/bulk')!.status, 'a gift-card bulk action').toBeLessThan(300);
+    expect(byStep.get('GET /api/company/{companyId}/audit')!.shape, 'the audit trail names each request by its id').toMatchObject([{ requestId: 'uuid' }]);
+  }, 600_000);
 });

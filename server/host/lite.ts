@@ -56,6 +56,8 @@ interface RouteOptions {
   preHandler?: Hook | Hook[];
   config?: Record<string, unknown>;
   bodyLimit?: number;
+  /** the route's own validator (Fastify's route option), in place of the zod type provider's */
+  validatorCompiler?: typeof validatorFor;
 }
 
 interface Route {
@@ -328,6 +330,8 @@ export interface LiteHost {
   ready(): Promise<void>;
   /** runs the onClose hooks */
   close(): Promise<void>;
+  /** the routes it serves, as registered (`/api/company/:companyId/…`) */
+  routes(): Array<{ method: string; url: string }>;
 }
 
 export function createLiteHost(options: { log?: Logger; ip?: string } = {}): LiteHost {
@@ -402,6 +406,7 @@ export function createLiteHost(options: { log?: Logger; ip?: string } = {}): Lit
     async ready() {
       for (const hook of root.hooks.onReady) await (hook as unknown as () => unknown).call(app);
     },
+    routes: () => shared.routes.map((route) => ({ method: route.method, url: route.url })),
     async close() {
       for (const hook of root.hooks.onClose) await (hook as unknown as (instance: unknown) => unknown).call(app, app);
     },
@@ -467,6 +472,7 @@ function bufferOf(bytes: Uint8Array): Uint8Array {
 
 function validate(route: Route, request: LiteRequest) {
   const schema = route.options.schema ?? {};
+  const compile = route.options.validatorCompiler ?? validatorFor;
   for (const [part, key] of [
     ['params', 'params'],
     ['body', 'body'],
@@ -474,7 +480,7 @@ function validate(route: Route, request: LiteRequest) {
   ] as const) {
     const check = schema[part];
     if (!check) continue;
-    const result = validatorFor({ schema: check, method: route.method, url: route.url, httpPart: part })(request[key]);
+    const result = compile({ schema: check, method: route.method, url: route.url, httpPart: part })(request[key]);
     if (result.error) throw validationError(result.error, part);
     (request as Record<string, unknown>)[key] = result.value;
   }

@@ -52,10 +52,15 @@ export class HostTimer {
 
 const idOf = (timer: unknown) => (timer instanceof HostTimer ? timer.id : (timer as number | undefined));
 
-/** Puts Node-like timers on `scope` where its timers answer numbers; idempotent. */
-export function installNodeTimers(scope: typeof globalThis = globalThis): void {
+/**
+ * Puts Node-like timers on `scope` where its timers answer numbers; idempotent. Answers how to
+ * put the runtime's own back (the contract suite runs the host as in a browser, then as in Node).
+ */
+export function installNodeTimers(scope: typeof globalThis = globalThis): () => void {
   const marked = scope as unknown as Record<symbol, boolean>;
-  if (marked[INSTALLED]) return;
+  const nothing = () => undefined;
+  if (marked[INSTALLED]) return nothing;
+  const own = { setTimeout: scope.setTimeout, clearTimeout: scope.clearTimeout, setInterval: scope.setInterval, clearInterval: scope.clearInterval };
   const native = {
     setTimeout: scope.setTimeout.bind(scope) as unknown as Ids['set'],
     clearTimeout: scope.clearTimeout.bind(scope) as unknown as Ids['clear'],
@@ -64,7 +69,7 @@ export function installNodeTimers(scope: typeof globalThis = globalThis): void {
   };
   const probe = native.setTimeout(() => undefined, 0) as unknown;
   native.clearTimeout(probe as number);
-  if (typeof probe !== 'number') return;
+  if (typeof probe !== 'number') return nothing;
   const wrap = (ids: Ids) =>
     ((callback: Callback, ms?: number, ...args: unknown[]) => {
       const start = () => ids.set(callback, ms, ...args);
@@ -79,6 +84,10 @@ export function installNodeTimers(scope: typeof globalThis = globalThis): void {
     clearInterval: (timer?: unknown) => native.clearInterval(idOf(timer)),
   });
   marked[INSTALLED] = true;
+  return () => {
+    Object.assign(scope, own);
+    delete marked[INSTALLED];
+  };
 }
 
 installNodeTimers();
