@@ -12,24 +12,6 @@ import { clearSession, hasSession, readAccessToken, readCompanyId, readRefreshTo
 import { loadUserConfiguration } from './userConfiguration';
 import { cacheUserConfiguration, clearUserConfigurationCache, settledUserConfiguration } from './userConfigurationCache';
 
-/** The signed-in user as a page names them: "Ada Lovelace", the address for one without a name. */
-export interface SignedInUser {
-  name: string;
-  email: string;
-}
-
-declare module '../dataProvider/types' {
-  interface TesseraAccountActions {
-    /**
-     * Who the stored session belongs to, asked without the http client's refresher (whose refused
-     * refresh leaves for the root): for a page that ends that session and says whose it was (an
-     * e-mailed link opened where someone is signed in, issue 42). Null signed out, or when the
-     * session can no longer say (revoked, expired); never rejects.
-     */
-    signedInUser(): Promise<SignedInUser | null>;
-  }
-}
-
 export interface LoginParams {
   email: string;
   password: string;

@@ -182,7 +182,20 @@ export type TesseraDataProvider = DataProvider & TesseraActions & OrderActions &
  * The account calls of SPEC §7 live on the authProvider, the one road to the session: pages call
  * them through `useTesseraAuthProvider()`, never the http client.
  */
+/** The signed-in user as a page names them: "Ada Lovelace", the address for one without a name. */
+export interface SignedInUser {
+  name: string;
+  email: string;
+}
+
 export interface TesseraAccountActions {
+  /**
+   * Who the stored session belongs to, asked without the http client's refresher (whose refused
+   * refresh leaves for the root): for a page that ends that session and says whose it was (an
+   * e-mailed link opened where someone is signed in, issue 42). Null signed out, or when the
+   * session can no longer say (revoked, expired); never rejects.
+   */
+  signedInUser(): Promise<SignedInUser | null>;
   /** On success the stored tokens are removed (SPEC §4). */
   forgotPassword(email: string): Promise<void>;
   resetPassword(password: string, token: string): Promise<void>;

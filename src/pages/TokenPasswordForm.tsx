@@ -10,7 +10,7 @@ import { newPasswordFormSchema, type NewPasswordForm } from '../components/passw
 import { SubmitButton } from '../components/SubmitButton';
 import { useFormSubmit } from '../components/useFormSubmit';
 import { AuthPageLayout } from './AuthPageLayout';
-import type { SignedInUser } from '../authProvider/authProvider';
+import type { SignedInUser } from '../dataProvider/types';
 import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
 
 const resolver = zodResolver(newPasswordFormSchema);
