@@ -59,10 +59,17 @@ describe('ticket category definitions', () => {
     expect(ticketCategoryChangeRefusal(before, [field({ id: 'a', type: 'text' }), choice('b', ['x'])])).toBe('validation.ticketOptionRemoved?option=y');
   });
 
-  it('reads a label in the language, else Italian', () => {
+  it('reads a label in the language; one it lacks reads in English for a non-Italian reader (issue 43), Italian for an Italian one', () => {
     expect(localized({ it: 'Ordine', en: 'Order' }, 'en-GB')).toBe('Order');
-    expect(localized({ it: 'Ordine', en: 'Order' }, 'de')).toBe('Ordine');
     expect(localized({ it: 'Ordine', en: 'Order', de: 'Bestellung' }, 'de')).toBe('Bestellung');
+    // no Italian on a German, Spanish or French screen
+    expect(localized({ it: 'Ordine', en: 'Order' }, 'de')).toBe('Order');
+    expect(localized({ it: 'Ordine', en: 'Order', de: '  ' }, 'de-CH')).toBe('Order');
+    expect(localized({ it: 'Ordine', en: 'Order', fr: 'Commande' }, 'es')).toBe('Order');
+    expect(localized({ it: 'Ordine', en: 'Order', fr: 'Commande' }, 'fr')).toBe('Commande');
+    // Italian readers read Italian; an English text with a blank translation still reads
+    expect(localized({ it: 'Ordine', en: 'Order', es: 'Pedido' }, 'it')).toBe('Ordine');
+    expect(localized({ it: 'Ordine', en: ' ' }, 'es')).toBe('Ordine');
   });
 });
 

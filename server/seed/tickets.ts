@@ -3,7 +3,7 @@ import type { TicketCategoryBody, TicketPriority, TicketSide, TicketStatus } fro
 import { queryRows, type Db } from '../db/client';
 
 /**
- * Demo support tickets (issue 20): three categories (an order problem with a number, a date, a
+ * Demo support tickets (issue 20): three categories, named in the five languages (an order problem with its order number as text, a date, a
  * screenshot and an internal supplier reference; an information request; a technical issue with
  * a radio and a date-time) and four tickets of Acme in several statuses with their messages and
  * events. Idempotent: a category is known by its Italian name, a ticket by its description.
@@ -11,38 +11,66 @@ import { queryRows, type Db } from '../db/client';
 
 export const DEMO_TICKET_CATEGORIES: TicketCategoryBody[] = [
   {
-    name: { it: 'Problema con un ordine', en: 'Order problem' },
+    name: { it: 'Problema con un ordine', en: 'Order problem', es: 'Problema con un pedido', fr: 'Problème de commande', de: 'Problem mit einer Bestellung' },
     active: true,
     fields: [
-      { id: 'orderNumber', type: 'number', label: { it: 'Numero ordine', en: 'Order number' }, required: true, internal: false, limits: { min: 1, integer: true } },
-      { id: 'happenedOn', type: 'date', label: { it: 'Data del problema', en: 'Date it happened' }, required: true, internal: false },
-      { id: 'screenshot', type: 'file', label: { it: 'Schermata', en: 'Screenshot' }, required: false, internal: false },
-      { id: 'supplierReference', type: 'text', label: { it: 'Riferimento fornitore', en: 'Supplier reference' }, required: false, internal: true },
+      // an order number is a code (ORD-000002, PO-2026-002, 2026-0042), not a quantity: text, not number (issue 43)
+      {
+        id: 'orderNumber',
+        type: 'text',
+        label: { it: 'Numero ordine', en: 'Order number', es: 'Número de pedido', fr: 'Numéro de commande', de: 'Bestellnummer' },
+        help: {
+          it: "Come compare sull'ordine, per esempio ORD-000002 o PO-2026-002",
+          en: 'As shown on the order, for example ORD-000002 or PO-2026-002',
+          es: 'Tal como figura en el pedido, por ejemplo ORD-000002 o PO-2026-002',
+          fr: 'Tel qu’il figure sur la commande, par exemple ORD-000002 ou PO-2026-002',
+          de: 'Wie auf der Bestellung angegeben, zum Beispiel ORD-000002 oder PO-2026-002',
+        },
+        required: true,
+        internal: false,
+        limits: { maxLength: 40 },
+      },
+      { id: 'happenedOn', type: 'date', label: { it: 'Data del problema', en: 'Date it happened', es: 'Fecha del problema', fr: 'Date du problème', de: 'Datum des Problems' }, required: true, internal: false },
+      { id: 'screenshot', type: 'file', label: { it: 'Schermata', en: 'Screenshot', es: 'Captura de pantalla', fr: 'Capture d’écran', de: 'Bildschirmfoto' }, required: false, internal: false },
+      {
+        id: 'supplierReference',
+        type: 'text',
+        label: { it: 'Riferimento fornitore', en: 'Supplier reference', es: 'Referencia del proveedor', fr: 'Référence fournisseur', de: 'Lieferantenreferenz' },
+        required: false,
+        internal: true,
+        limits: { maxLength: 100 },
+      },
     ],
   },
   {
-    name: { it: 'Richiesta di informazioni', en: 'Information request' },
+    name: { it: 'Richiesta di informazioni', en: 'Information request', es: 'Solicitud de información', fr: 'Demande d’informations', de: 'Informationsanfrage' },
     active: true,
-    fields: [{ id: 'details', type: 'textArea', label: { it: 'Dettagli', en: 'Details' }, required: false, internal: false, limits: { maxLength: 2000 } }],
+    fields: [{ id: 'details', type: 'textArea', label: { it: 'Dettagli', en: 'Details', es: 'Detalles', fr: 'Détails', de: 'Details' }, required: false, internal: false, limits: { maxLength: 2000 } }],
   },
   {
-    name: { it: 'Problema tecnico', en: 'Technical issue' },
+    name: { it: 'Problema tecnico', en: 'Technical issue', es: 'Problema técnico', fr: 'Problème technique', de: 'Technisches Problem' },
     active: true,
     fields: [
       {
         id: 'area',
         type: 'radio',
-        label: { it: 'Area', en: 'Area' },
+        label: { it: 'Area', en: 'Area', es: 'Área', fr: 'Domaine', de: 'Bereich' },
         required: true,
         internal: false,
         options: [
-          { id: 'portal', label: { it: 'Portale', en: 'Portal' }, retired: false },
-          { id: 'cards', label: { it: 'Carte', en: 'Cards' }, retired: false },
-          { id: 'orders', label: { it: 'Ordini', en: 'Orders' }, retired: false },
-          { id: 'other', label: { it: 'Altro', en: 'Other' }, retired: false },
+          { id: 'portal', label: { it: 'Portale', en: 'Portal', es: 'Portal', fr: 'Portail', de: 'Portal' }, retired: false },
+          { id: 'cards', label: { it: 'Carte', en: 'Cards', es: 'Tarjetas', fr: 'Cartes', de: 'Karten' }, retired: false },
+          { id: 'orders', label: { it: 'Ordini', en: 'Orders', es: 'Pedidos', fr: 'Commandes', de: 'Bestellungen' }, retired: false },
+          { id: 'other', label: { it: 'Altro', en: 'Other', es: 'Otro', fr: 'Autre', de: 'Sonstiges' }, retired: false },
         ],
       },
-      { id: 'occurredAt', type: 'dateTime', label: { it: 'Quando è successo', en: 'When it happened' }, required: false, internal: false },
+      {
+        id: 'occurredAt',
+        type: 'dateTime',
+        label: { it: 'Quando è successo', en: 'When it happened', es: 'Cuándo ocurrió', fr: 'Date et heure de l’incident', de: 'Zeitpunkt des Problems' },
+        required: false,
+        internal: false,
+      },
     ],
   },
 ];
@@ -71,7 +99,7 @@ const TICKETS: DemoTicket[] = [
     category: 0,
     priority: 'HIGH',
     description: "L'ordine di carte regalo non è stato consegnato al punto vendita di Torino.",
-    answers: { orderNumber: 1042, happenedOn: '2026-11-16' },
+    answers: { orderNumber: 'ORD-001042', happenedOn: '2026-11-16' },
     daysAgo: 6,
     messages: [{ side: 'PROVIDER', body: 'Ci può inviare la bolla di consegna? Verifichiamo con il corriere.', to: 'WAITING_FOR_CUSTOMER', daysAgo: 5 }],
   },
@@ -98,7 +126,7 @@ const TICKETS: DemoTicket[] = [
     category: 0,
     priority: 'MEDIUM',
     description: "Nell'ordine mancano 20 carte rispetto alla bolla.",
-    answers: { orderNumber: 1017, happenedOn: '2026-11-02' },
+    answers: { orderNumber: 'PO-2026-017', happenedOn: '2026-11-02' },
     daysAgo: 20,
     messages: [
       { side: 'PROVIDER', body: 'Le carte mancanti sono state spedite oggi.', to: 'ANSWER_SENT', daysAgo: 18 },

@@ -17,7 +17,7 @@ export const CATEGORIES = 'tickets/categories';
 /** The categories' choices by name (the API sorts by the Italian one; it refuses react-admin's default `id`). */
 export const CATEGORY_NAME_SORT = { field: 'name', order: 'ASC' } as const;
 
-/** A text of the categories' definitions (names, labels, help) in the user's language, Italian when it has none. */
+/** A text of the categories' definitions (names, labels, help) in the user's language (domain `localized`: else English, Italian for Italian readers). */
 export function useLocalized() {
   const [locale] = useLocaleState();
   return useCallback((text: LocalizedText | undefined | null) => (text ? localized(text, locale) : ''), [locale]);
