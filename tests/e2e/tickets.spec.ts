@@ -51,14 +51,17 @@ test('an operator opens an order problem ticket with its files; staff answer and
   // the category's own questions, in Italian
   const questions = page.getByRole('region', { name: /Problema con un ordine/ });
   await expect(questions.getByRole('textbox', { name: /Numero ordine/ })).toBeVisible();
-  // the formats and the limit are said before a file is picked
+  // the formats and the limits (size, and how many files one send takes) are said before a file is picked
   await expect(questions.getByText('Formati ammessi: JPG, PNG, PDF, TXT, RTF, CSV, XLS, XLSX; massimo 5 MB per file.')).toBeVisible();
-  // an invalid answer is refused on the spot, with the schema's message
-  await questions.getByRole('textbox', { name: /Numero ordine/ }).fill('12,5');
+  await expect(page.getByText(/Al massimo 5 file in tutto/)).toBeVisible();
+  // a required answer left empty is refused on the spot, with the schema's message
+  await questions.getByRole('textbox', { name: /Numero ordine/ }).focus();
   await questions.getByRole('textbox', { name: /Numero ordine/ }).blur();
-  await expect(questions.getByText('Inserisci un numero intero')).toBeVisible();
-  await questions.getByRole('textbox', { name: /Numero ordine/ }).fill('4711');
-  await questions.getByLabel(/Data del problema/).fill('2026-11-18');
+  await expect(questions.getByText('Il campo è obbligatorio e non può essere vuoto')).toBeVisible();
+  // a real order number, as printed on the order (issue 43: it was a number field)
+  await questions.getByRole('textbox', { name: /Numero ordine/ }).fill('PO-2026-002');
+  // the day as DD/MM/YYYY (SPEC §9), whatever the browser's own format
+  await questions.getByRole('textbox', { name: /Data del problema/ }).fill('18/11/2026');
   await page.getByTestId('ticket-field-screenshot').setInputFiles({ name: 'schermata.png', mimeType: 'image/png', buffer: PNG });
   await page.getByRole('combobox', { name: /Priorità/ }).click();
   await page.getByRole('option', { name: 'Alto' }).click();
@@ -73,11 +76,11 @@ test('an operator opens an order problem ticket with its files; staff answer and
   const ticketPath = new URL(page.url()).pathname;
 
   // --- read back: the answers of its version, both files, status and priority
-  await expect(status(page)).toHaveText('Da Fare');
+  await expect(status(page)).toHaveText('Da fare');
   await expect(page.getByTestId('ticket-priority')).toHaveText('Alto');
   const info = page.getByRole('region', { name: 'Informazioni' });
   await expect(info).toContainText('Problema con un ordine');
-  await expect(info).toContainText(/Numero ordine\s*4711(?!\d)/);
+  await expect(info).toContainText(/Numero ordine\s*PO-2026-002/);
   await expect(info).toContainText(/Data del problema\s*18\/11\/2026/);
   await expect(info).toContainText(description);
   const download = page.waitForEvent('download');
@@ -97,7 +100,7 @@ test('an operator opens an order problem ticket with its files; staff answer and
   const mailsBefore = countMessagesTo(OPERATOR);
   await signedIn(page, ADMIN);
   await page.goto(ticketPath);
-  await expect(status(page)).toHaveText('Da Fare');
+  await expect(status(page)).toHaveText('Da fare');
   const reply = page.getByRole('region', { name: 'Rispondi' });
   await reply.getByRole('textbox', { name: /Messaggio/ }).fill('Ci serve la bolla firmata: usi il modulo allegato.');
   await reply.getByTestId('ticket-attachment-input').setInputFiles({ name: 'modulo.txt', mimeType: 'text/plain', buffer: Buffer.from('Firma qui: ________\n') });
@@ -106,6 +109,8 @@ test('an operator opens an order problem ticket with its files; staff answer and
   await reply.getByRole('button', { name: 'Invia' }).click();
   await expect(page.getByText('Messaggio inviato')).toBeVisible();
   await expect(status(page)).toHaveText('In attesa del cliente');
+  // focus back in the message box, not lost on the page
+  await expect(reply.getByRole('textbox', { name: /Messaggio/ })).toBeFocused();
 
   // --- the operator is e-mailed, with a link to the ticket
   const link = await waitForLink(OPERATOR, new RegExp(`https?://[^\\s"<>]+${ticketPath}`), mailsBefore);
@@ -148,8 +153,13 @@ test('an operator opens an order problem ticket with its files; staff answer and
   await page.goto(ticketPath);
   await expect(status(page)).toHaveText('Completato');
   await page.getByRole('button', { name: 'Riapri' }).click();
+  // asked first, saying what happens
+  const reopen = page.getByRole('dialog', { name: /Riaprire il ticket/ });
+  await expect(reopen).toContainText('Il ticket torna nello stato «In corso»');
+  await reopen.getByRole('button', { name: 'Riapri' }).click();
   await expect(page.getByText('Ticket riaperto')).toBeVisible();
   await expect(status(page)).toHaveText('In corso');
+  await expect(page.getByRole('region', { name: 'Rispondi' }).getByRole('textbox', { name: /Messaggio/ })).toBeFocused();
   await expect(page.getByRole('region', { name: 'Cronologia' })).toContainText('Riaperto da');
 });
 

@@ -1,12 +1,13 @@
 import { Box, Button, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCreatePath, useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { TICKET_STATUSES, ticketStatusKey, type TicketAction, type TicketStatus } from '../../../domain/tickets';
+import { TICKET_REOPEN_STATUS, TICKET_STATUSES, isTicketClosed, ticketStatusKey, type TicketAction, type TicketStatus } from '../../../domain/tickets';
 import type { Ticket } from '../../../domain/schemas/tickets';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
+import { focusAfterTicketAction } from './ticketFocus';
 import { TICKETS } from './ticketShared';
 
 type Busy = 'status' | 'reopen' | 'delete' | 'restore';
@@ -33,8 +34,9 @@ function StatusChange({ ticket, busy, onApply }: { ticket: Ticket; busy: Busy | 
 
 /**
  * The ticket's actions: exactly those the server lists for this ticket and viewer
- * (`record.actions`, domain `ticketActionsFor`): the status change (provider staff), reopen,
- * delete (asked first: it leaves the customers' lists) and restore (provider staff). Replying and
+ * (`record.actions`, domain `ticketActionsFor`): the status change (provider staff), reopen
+ * (asked first, saying the status it goes back to; then the message box has the focus), delete
+ * (asked first, in words fitting who asks: it leaves the customers' lists) and restore (provider staff). Replying and
  * the internal fields are the page's forms. A refusal shows its catalogue text (TICKET_CLOSED…).
  */
 export function TicketActions({ ticket }: { ticket: Ticket }) {
@@ -44,14 +46,27 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
   const createPath = useCreatePath();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { busy, run } = useBusyRun<Busy>();
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<'delete' | 'reopen' | null>(null);
+  // after an action the page is read again and its button is gone: focus moves on once it shows the new state (issue 43)
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current || isTicketClosed(ticket.status)) return;
+    focusPending.current = false;
+    focusAfterTicketAction();
+  }, [ticket.status]);
   const has = (action: TicketAction) => ticket.actions.includes(action);
+  // the customer's side deletes for themselves: staff keep the ticket (and may restore it)
+  const customer = !has('status');
   if (!has('status') && !has('reopen') && !has('delete') && !has('restore')) return null;
 
   const act = async (key: Busy, work: () => Promise<unknown>, done: string) => {
     if (!(await run(work, { key, done, failure: 'messages.unableToPerformAction' }))) return;
+    if (key === 'reopen') {
+      setAsking(null);
+      focusPending.current = true;
+    }
     if (key === 'delete') {
-      setAsking(false);
+      setAsking(null);
       // a customer no longer sees it; staff stay to restore it
       if (!ticket.actions.includes('restore') && !ticket.actions.includes('status')) {
         navigate(createPath({ resource: TICKETS, type: 'list' }));
@@ -65,7 +80,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
     <Box component="section" aria-label={translate('tickets.detail.actions')} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
       {has('status') && <StatusChange ticket={ticket} busy={busy} onApply={(status) => void act('status', () => dataProvider.setTicketStatus(ticket.id, status), 'tickets.success.status')} />}
       {has('reopen') && (
-        <Button variant="contained" disabled={busy !== null} startIcon={busy === 'reopen' ? <CircularProgress size={16} color="inherit" /> : undefined} onClick={() => void act('reopen', () => dataProvider.reopenTicket(ticket.id), 'tickets.success.reopen')}>
+        <Button variant="contained" disabled={busy !== null} onClick={() => setAsking('reopen')}>
           {translate('tickets.actions.reopen')}
         </Button>
       )}
@@ -75,11 +90,23 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
         </Button>
       )}
       {has('delete') && (
-        <Button variant="outlined" color="error" disabled={busy !== null} onClick={() => setAsking(true)}>
+        <Button variant="outlined" color="error" disabled={busy !== null} onClick={() => setAsking('delete')}>
           {translate('tickets.actions.delete')}
         </Button>
       )}
-      {asking && (
+      {asking === 'reopen' && (
+        <ConfirmDialog
+          open
+          title={translate('tickets.confirmReopen.title', { number: String(ticket.number) })}
+          confirmLabel={translate('tickets.actions.reopen')}
+          busy={busy === 'reopen'}
+          onConfirm={() => void act('reopen', () => dataProvider.reopenTicket(ticket.id), 'tickets.success.reopen')}
+          onClose={() => setAsking(null)}
+        >
+          <Typography>{translate('tickets.confirmReopen.text', { status: translate(ticketStatusKey(TICKET_REOPEN_STATUS)) })}</Typography>
+        </ConfirmDialog>
+      )}
+      {asking === 'delete' && (
         <ConfirmDialog
           open
           title={translate('tickets.confirmDelete.title', { number: String(ticket.number) })}
@@ -87,9 +114,9 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
           confirmColor="error"
           busy={busy === 'delete'}
           onConfirm={() => void act('delete', () => dataProvider.deleteTicket(ticket.id), 'tickets.success.delete')}
-          onClose={() => setAsking(false)}
+          onClose={() => setAsking(null)}
         >
-          <Typography>{translate('tickets.confirmDelete.text')}</Typography>
+          <Typography>{translate(customer ? 'tickets.confirmDelete.customerText' : 'tickets.confirmDelete.text')}</Typography>
         </ConfirmDialog>
       )}
     </Box>

@@ -1,10 +1,13 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import dayjs from 'dayjs';
 import { Box, Chip, FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, TextField } from '@mui/material';
 import { useId, type ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
 import { TICKET_ATTACHMENT_ACCEPT, TICKET_LIMITS, type TicketAnswerAudience, type TicketFieldDefinition, type TicketFieldType, type TicketFile } from '../../../domain/tickets';
+import { DateTimeInput } from '../../components/DateTimeInput';
 import { FilePickButton } from '../../components/FilePickButton';
+import { DISPLAY_DAY_TIME, displayDayOf, isoDayOf, parseDayTime } from '../../components/localDayBounds';
 import { useAttachmentRule, useLocalized, useTicketFilePick } from './ticketShared';
 
 /** Where a field's answer lives in the form (and in the server's field errors: `answers.<id>`). */
@@ -25,11 +28,10 @@ function useAnswer(field: TicketFieldDefinition) {
   return { input, error, label: text(field.label), helperText: error ? translate(error) : (help ?? ' ') };
 }
 
-/** text, textArea, email, number, date, dateTime: a text field of the matching input type. */
-function textInput(type: 'text' | 'email' | 'number' | 'date' | 'datetime-local', options: { multiline?: boolean; maxLength?: (field: TicketFieldDefinition) => number } = {}) {
+/** text, textArea, email, number: a text field of the matching input type. */
+function textInput(type: 'text' | 'email' | 'number', options: { multiline?: boolean; maxLength?: (field: TicketFieldDefinition) => number } = {}) {
   function TextAnswer({ field, disabled }: AnswerInputProps) {
     const { input, error, label, helperText } = useAnswer(field);
-    const dated = type === 'date' || type === 'datetime-local';
     const limits = field.limits ?? {};
     return (
       <TextField
@@ -50,18 +52,48 @@ function textInput(type: 'text' | 'email' | 'number' | 'date' | 'datetime-local'
         fullWidth
         margin="normal"
         slotProps={{
-          inputLabel: dated ? { shrink: true } : undefined,
           htmlInput: {
             maxLength: options.maxLength?.(field),
             inputMode: type === 'number' ? (limits.integer ? 'numeric' : 'decimal') : undefined,
-            min: dated ? limits.minDate && (type === 'date' ? limits.minDate : `${limits.minDate}T00:00`) : undefined,
-            max: dated ? limits.maxDate && (type === 'date' ? limits.maxDate : `${limits.maxDate}T23:59`) : undefined,
           },
         }}
       />
     );
   }
   return TextAnswer;
+}
+
+/**
+ * date, dateTime: the app's one date input (SPEC §9, components/DateTimeInput): DD/MM/YYYY, or
+ * DD/MM/YYYY HH:mm, typed or chosen on the calendar within the field's day bounds, whatever the
+ * browser's locale (a native input followed the browser: issue 43). The form value is the text;
+ * `answersToApi` reads it.
+ */
+function DateAnswer({ field, disabled }: AnswerInputProps) {
+  const translate = useTranslate();
+  const { input, error, label, helperText } = useAnswer(field);
+  const limits = field.limits ?? {};
+  return (
+    <DateTimeInput
+      name={input.name}
+      inputRef={input.ref}
+      value={String(input.value ?? '')}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      onPicked={input.onBlur}
+      withTime={field.type === 'dateTime'}
+      calendarLabel={translate('dateInput.openCalendar', { label })}
+      min={limits.minDate ? dayjs(limits.minDate).startOf('day') : undefined}
+      max={limits.maxDate ? dayjs(limits.maxDate).endOf('day') : undefined}
+      label={label}
+      required={field.required}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={helperText}
+      fullWidth
+      margin="normal"
+    />
+  );
 }
 
 function ChoiceAnswer({ field, disabled }: AnswerInputProps) {
@@ -144,8 +176,8 @@ export const ANSWER_INPUTS: Record<TicketFieldType, ComponentType<AnswerInputPro
   textArea: textInput('text', { multiline: true, maxLength: (field) => Math.min(field.limits?.maxLength ?? Infinity, TICKET_LIMITS.textAreaMax) }),
   number: textInput('number'),
   email: textInput('email', { maxLength: () => TICKET_LIMITS.emailMax }),
-  date: textInput('date'),
-  dateTime: textInput('datetime-local'),
+  date: DateAnswer,
+  dateTime: DateAnswer,
   dropdown: ChoiceAnswer,
   radio: RadioAnswer,
   file: FileAnswer,
@@ -170,24 +202,24 @@ export function emptyAnswers(fields: readonly TicketFieldDefinition[], audience:
   return Object.fromEntries(fields.filter((field) => field.internal === (audience === 'internal')).map((field) => [field.id, field.type === 'file' ? null : '']));
 }
 
-/** A local 'YYYY-MM-DDTHH:mm' → the instant with its offset (what the schema and the API read). */
-function localDateTimeToIso(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
-
-/** An instant → the local 'YYYY-MM-DDTHH:mm' a datetime-local input shows. */
-export function isoToLocalDateTime(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/**
+ * A stored answer → the form's value: a number as text, a day as DD/MM/YYYY, an instant as the
+ * local DD/MM/YYYY HH:mm (what the date inputs show, SPEC §9); the rest as stored.
+ */
+export function answerToInput(field: TicketFieldDefinition, value: string | number): string | number {
+  if (field.type === 'number') return String(value);
+  if (field.type === 'date' && typeof value === 'string') return displayDayOf(value) || value;
+  if (field.type === 'dateTime' && typeof value === 'string') {
+    const date = dayjs(value);
+    return date.isValid() ? date.format(DISPLAY_DAY_TIME) : value;
+  }
+  return value;
 }
 
 /**
  * The form's answers → the values the answers schema reads: a number typed as text (decimal
- * comma or point) as a number, a local date and time as an instant; anything unreadable stays as
- * typed, for the schema to refuse with its own message.
+ * comma or point) as a number, a DD/MM/YYYY day as YYYY-MM-DD, a local DD/MM/YYYY HH:mm as an
+ * instant; anything unreadable stays as typed, for the schema to refuse with its own message.
  */
 export function answersToApi(fields: readonly TicketFieldDefinition[], values: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -197,7 +229,8 @@ export function answersToApi(fields: readonly TicketFieldDefinition[], values: R
     if (field?.type === 'number' && typeof value === 'string') {
       const text = value.trim().replace(',', '.');
       out[id] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : value;
-    } else if (field?.type === 'dateTime' && typeof value === 'string') out[id] = localDateTimeToIso(value);
+    } else if (field?.type === 'date' && typeof value === 'string') out[id] = isoDayOf(value);
+    else if (field?.type === 'dateTime' && typeof value === 'string') out[id] = parseDayTime(value)?.toISOString() ?? value;
     else out[id] = value;
   }
   return out;

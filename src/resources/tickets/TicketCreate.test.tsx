@@ -31,7 +31,7 @@ async function chooseCategory(user: ReturnType<typeof userEvent.setup>, name = '
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await chooseCategory(user);
   await user.type(screen.getByRole('textbox', { name: 'Order number' }), '1234');
-  await user.type(screen.getByLabelText(/Date it happened/), '2026-11-18');
+  await user.type(screen.getByRole('textbox', { name: /Date it happened/ }), '18112026');
   await user.upload(screen.getByTestId('ticket-field-screenshot'), png());
   await user.type(screen.getByRole('textbox', { name: /Description/ }), 'The order arrived empty');
 }
@@ -45,10 +45,12 @@ describe('TicketCreate', () => {
     await renderCreate();
     await chooseCategory(user);
     const fields = screen.getByRole('region', { name: 'Information for “Order problem”' });
-    // one input per type: number and text as text boxes, date and date-time of their own input type
+    // one input per type: number and text as text boxes; date and date-time the app's DD/MM/YYYY [HH:mm] inputs with their calendar (SPEC §9), not the browser's
     expect(within(fields).getByRole('textbox', { name: 'Order number' })).toBeRequired();
-    expect(within(fields).getByLabelText(/Date it happened/)).toHaveAttribute('type', 'date');
-    expect(within(fields).getByLabelText(/Seen at/)).toHaveAttribute('type', 'datetime-local');
+    expect(within(fields).getByRole('textbox', { name: /Date it happened/ })).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    expect(within(fields).getByRole('textbox', { name: /Date it happened/ })).toHaveAttribute('type', 'text');
+    expect(within(fields).getByRole('textbox', { name: /Seen at/ })).toHaveAttribute('placeholder', 'dd/mm/yyyy hh:mm');
+    expect(within(fields).getByRole('button', { name: /Seen at/ })).toBeInTheDocument();
     expect(within(fields).getByRole('textbox', { name: 'Summary' })).toHaveAttribute('maxLength', '40');
     expect(within(fields).getByText('A few words')).toBeInTheDocument();
     expect(within(fields).getByRole('textbox', { name: 'Details' })).toBeInTheDocument();
@@ -111,6 +113,27 @@ describe('TicketCreate', () => {
     });
     expect(await screen.findByText('Ticket created')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/tickets/ticket-1'));
+  });
+
+  it('reads the date and date-time answers as DD/MM/YYYY [HH:mm] whatever the browser (issue 43: 25/11/2026 is the 25th of November), and refuses a day that is none', async () => {
+    const posted = serve();
+    const user = userEvent.setup();
+    await renderCreate();
+    await fillValid(user);
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    const day = screen.getByRole('textbox', { name: /Date it happened/ });
+    await user.clear(day);
+    await user.type(day, '31022026');
+    await user.tab();
+    expect(day).toHaveValue('31/02/2026');
+    expect(await screen.findByText('Enter a valid date')).toBeInTheDocument();
+    await user.clear(day);
+    await user.type(day, '25112026');
+    await user.type(screen.getByRole('textbox', { name: /Seen at/ }), '251120260915');
+    expect(screen.getByRole('textbox', { name: /Seen at/ })).toHaveValue('25/11/2026 09:15');
+    await user.click(screen.getByRole('button', { name: 'Open ticket' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ answers: { happenedOn: '2026-11-25', seenAt: new Date(2026, 10, 25, 9, 15).toISOString() } });
   });
 
   it("puts the server's refusal of an answer on its input", async () => {

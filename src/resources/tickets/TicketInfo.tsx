@@ -11,7 +11,7 @@ import { FormErrorAlert } from '../../components/FormErrorAlert';
 import { serverFieldErrors } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { formatDate, formatDateTime } from '../../i18n/dates';
-import { answersToApi, emptyAnswers, isoToLocalDateTime, TicketAnswerInputs } from './TicketAnswerInputs';
+import { answersToApi, answerToInput, emptyAnswers, TicketAnswerInputs } from './TicketAnswerInputs';
 import { AttachmentButton, useLocalized } from './ticketShared';
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 2, m: 0 };
@@ -115,7 +115,7 @@ function internalValues(ticket: Ticket, fields: readonly TicketFieldDefinition[]
   for (const field of fields) {
     const value = ticket.answers[field.id];
     if (value === undefined || typeof value === 'object') continue;
-    values[field.id] = field.type === 'dateTime' ? isoToLocalDateTime(String(value)) : field.type === 'number' ? String(value) : value;
+    values[field.id] = answerToInput(field, value);
   }
   return values;
 }

@@ -143,18 +143,62 @@ describe('TicketShow', () => {
     expect(screen.getByRole('region', { name: 'Information' })).not.toHaveTextContent('Warehouse');
   });
 
-  it('reopens a closed ticket and asks before deleting', async () => {
-    const posts = serve(ticket({ status: 'COMPLETED', actions: ['reopen', 'delete'] }));
+  it('asks before reopening, saying the status it goes back to; reopened, the message box has the focus (issue 43)', async () => {
+    let current = ticket({ status: 'COMPLETED', actions: ['reopen', 'delete'] });
+    const reopened: string[] = [];
+    serveConfiguration(false);
+    server.use(
+      http.get(TICKET, () => HttpResponse.json(current)),
+      http.post(`${TICKET}/reopen`, () => {
+        reopened.push(TICKET_ID);
+        current = ticket({ status: 'ON_GOING', actions: ['reply', 'delete'] });
+        return HttpResponse.json(current);
+      }),
+    );
+    const user = userEvent.setup();
+    await renderShow();
+    await user.click(await screen.findByRole('button', { name: 'Reopen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reopen ticket no. 1042?' });
+    expect(dialog).toHaveTextContent('The ticket goes back to “On going”');
+    expect(reopened).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(reopened).toEqual([TICKET_ID]));
+    const reply = await screen.findByRole('region', { name: 'Reply' });
+    await waitFor(() => expect(within(reply).getByRole('textbox', { name: /Message/ })).toHaveFocus());
+  });
+
+  it('after sending a message, focus goes back to the message box (not the page)', async () => {
+    serve(ticket({ actions: ['reply', 'delete'] }));
+    const user = userEvent.setup();
+    await renderShow();
+    const reply = await screen.findByRole('region', { name: 'Reply' });
+    await user.type(within(reply).getByRole('textbox', { name: /Message/ }), 'Any news?');
+    await user.click(within(reply).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message sent')).toBeInTheDocument();
+    await waitFor(() => expect(within(reply).getByRole('textbox', { name: /Message/ })).toHaveFocus());
+  });
+
+  it.each([
+    [false, 'You and the other users of your company will no longer see this ticket. Support keeps a copy'],
+    [true, 'The customer will no longer see the ticket. Support can restore it.'],
+  ])('asks before deleting, in words fitting who asks (provider staff: %s)', async (provider, text) => {
+    serve(ticket({ actions: provider ? ['reply', 'status', 'delete', 'internal'] : ['reply', 'delete'] }), { provider });
     const deleted: string[] = [];
     server.use(http.delete(TICKET, () => (deleted.push(TICKET_ID), HttpResponse.json(ticket({ deletedAt: '2026-11-22T10:00:00.000Z', actions: [] })))));
     const user = userEvent.setup();
     await renderShow();
-    await user.click(await screen.findByRole('button', { name: 'Reopen' }));
-    await waitFor(() => expect(posts.map((post) => post.path)).toEqual(['reopen']));
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete ticket no. 1042?' });
+    expect(dialog).toHaveTextContent(text);
     expect(deleted).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toEqual([TICKET_ID]));
+  });
+
+  it('says how many files one message takes before any is picked', async () => {
+    serve(ticket({ actions: ['reply', 'delete'] }));
+    await renderShow();
+    const reply = await screen.findByRole('region', { name: 'Reply' });
+    expect(within(reply).getByText(/At most 5 files per message\./)).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { ShowBase, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import type { Ticket } from '../../../domain/schemas/tickets';
 import { PageHeading } from '../../components/PageHeading';
+import { TICKET_STATUS_ID } from './ticketFocus';
 import { BackLink, RecordLoadError } from '../../components/schema';
 import { formatDateTime } from '../../i18n/dates';
 import { TicketActions } from './TicketActions';
@@ -45,7 +46,8 @@ function TicketContent() {
           <Typography variant="h6" component="h2">
             {translate('tickets.detail.number', { number: String(ticket.number) })}
           </Typography>
-          <span data-testid="ticket-status">
+          {/* focusable by script: where focus goes after an action when no message box is there (ticketFocus.ts) */}
+          <span data-testid="ticket-status" id={TICKET_STATUS_ID} tabIndex={-1}>
             <TicketStatusBadge status={ticket.status} />
           </span>
           <span data-testid="ticket-priority">

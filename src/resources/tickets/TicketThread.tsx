@@ -1,12 +1,13 @@
 import { Box, Button, CircularProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { TICKET_LIMITS, TICKET_STATUSES, ticketStatusKey, type TicketFile, type TicketStatus } from '../../../domain/tickets';
+import { TICKET_LIMITS, TICKET_STATUSES, isTicketClosed, ticketStatusKey, type TicketFile, type TicketStatus } from '../../../domain/tickets';
 import { ticketMessageBodySchema, type Ticket, type TicketMessage } from '../../../domain/schemas/tickets';
 import { actionErrorText } from '../../components/actionErrorText';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { formatDateTime } from '../../i18n/dates';
+import { focusAfterTicketAction, TICKET_MESSAGE_INPUT_ID, TICKET_STATUS_ID } from './ticketFocus';
 import { AttachmentButton, AttachmentsInput, useTicketRight } from './ticketShared';
 
 function Message({ ticket, message }: { ticket: Ticket; message: TicketMessage }) {
@@ -77,6 +78,9 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
       setFiles([]);
       setStatus('');
       refresh();
+      // the Send button is disabled now: focus goes back to the message box, or to the status when the message closed the ticket (issue 43)
+      if (status && isTicketClosed(status)) document.getElementById(TICKET_STATUS_ID)?.focus();
+      else focusAfterTicketAction();
     } catch (caught) {
       setFailure(actionErrorText(caught, 'messages.unableToPerformAction'));
     } finally {
@@ -90,6 +94,7 @@ function ReplyForm({ ticket }: { ticket: Ticket }) {
       </Typography>
       <Box component="form" noValidate onSubmit={(event) => (event.preventDefault(), void send())}>
         <TextField
+          id={TICKET_MESSAGE_INPUT_ID}
           label={translate('tickets.thread.message')}
           value={body}
           onChange={(event) => setBody(event.target.value)}

@@ -89,11 +89,25 @@ export function useTicketFilePick(accept: (file: TicketFile) => void) {
 
 /**
  * Extra attachments of a ticket or a message: the picked files as chips (each removable), a
- * button to add one, the rule under it, and why a file was refused. At most `max` files.
+ * button to add one, the rules under it (formats, size and how many files one send takes, said
+ * before the first pick: issue 43), and why a file was refused. At most `max` files;
+ * `countRule` is the text key of the count's rule (`{{max}}`: the domain's files per send).
  */
-export function AttachmentsInput({ value, onChange, max = TICKET_LIMITS.filesPerPost, label }: { value: TicketFile[]; onChange: (files: TicketFile[]) => void; max?: number; label?: string }) {
+export function AttachmentsInput({
+  value,
+  onChange,
+  max = TICKET_LIMITS.filesPerPost,
+  label,
+  countRule = 'tickets.files.maxPerMessage',
+}: {
+  value: TicketFile[];
+  onChange: (files: TicketFile[]) => void;
+  max?: number;
+  label?: string;
+  countRule?: string;
+}) {
   const translate = useTranslate();
-  const rule = useAttachmentRule();
+  const rule = `${useAttachmentRule()} ${translate(countRule, { max: TICKET_LIMITS.filesPerPost })}`;
   const ruleId = useId();
   const { refused, reading, pick } = useTicketFilePick((file) => onChange([...value, file]));
   return (
