@@ -66,7 +66,7 @@ export const dashboardFiguresSchema = z.object({
   /** ACTIVATE ledger rows and what they loaded */
   activatedCount: z.number().int(),
   activatedCents: z.number().int(),
-  /** CONSUME rows (net of RETURNs) */
+  /** CONSUME rows net of cancelled ones; cents net of RETURNs and of CANCELs of a consume or a return, on the cancel's day (server/modules/dashboard/rollup.ts, issue 43) */
   consumedCount: z.number().int(),
   consumedCents: z.number().int(),
 });
