@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDayOrInstantSchema } from '../dates';
 import { defineFields, type DisplayFieldSpec } from '../fields';
 import { defineFilters } from '../filters';
-import { GV } from '../giftcards';
+import { GV, refineDateRanges } from '../giftcards';
 import { maxLengthMessage, messageWith } from '../messages';
 import { optionalTextField, textField } from '../text';
 import {
@@ -186,7 +186,9 @@ export const ticketListFilterSchema = z
     /** provider staff: true lists the deleted ones (customers never see them) */
     deleted: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  // SPEC §5: a creation range whose start is after its end is a 400 on createdTo, not "0 ticket"
+  .superRefine(refineDateRanges(['createdFrom', 'createdTo']));
 export type TicketListFilter = z.infer<typeof ticketListFilterSchema>;
 
 /** Sorts: createdAt (default DESC), lastMessageAt, priority, status, number. */

@@ -11,13 +11,15 @@ type FormDateFieldProps = Omit<TextFieldProps, 'name' | 'type' | 'value' | 'onCh
   /** earliest and latest day the calendar offers (YYYY-MM-DD) */
   min?: string;
   max?: string;
+  /** the text of an error's message key (a range's order naming both its inputs); default: the key translated */
+  errorText?: (message: string) => string;
 };
 
 /**
  * A day typed as DD/MM/YYYY (the form value is that text) or chosen on the calendar, bound to
  * the surrounding react-hook-form; error messages are i18n keys (DateTimeInput, SPEC §9).
  */
-export function FormDateField({ name, calendarLabel, min, max, helperText, ...props }: FormDateFieldProps) {
+export function FormDateField({ name, calendarLabel, min, max, helperText, errorText, ...props }: FormDateFieldProps) {
   const translate = useTranslate();
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
@@ -36,7 +38,7 @@ export function FormDateField({ name, calendarLabel, min, max, helperText, ...pr
       max={max ? dayjs(max).endOf('day') : undefined}
       error={Boolean(error)}
       // a blank line is kept for the message, like FormTextField's
-      helperText={error ? translate(error) : (helperText ?? ' ')}
+      helperText={error ? (errorText ?? translate)(error) : (helperText ?? ' ')}
       fullWidth
       margin="normal"
     />

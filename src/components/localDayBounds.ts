@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { isRealDateTime, isRealDay } from '../../domain/dates';
 
 /**
  * Date inputs show and take days as DD/MM/YYYY (SPEC §9), whatever the browser's locale; the API
@@ -44,6 +45,9 @@ export function maskDayInput(previous: string, next: string, withTime: boolean):
   return next;
 }
 
+/** Text typed in a day input that is not a day that exists (31/02/2026, 12/13/2026, "domani"); empty text is no day, not a wrong one. */
+export const isWrongDay = (text: string) => text.trim() !== '' && parseDay(text) === null;
+
 /** A typed day → its first instant in the user's time zone (the API's "from" bound). */
 export function localDayStart(text: string): string | undefined {
   if (!text.trim()) return undefined;
@@ -61,9 +65,14 @@ export function isoDayOf(text: string): string {
   return parseDay(text)?.format('YYYY-MM-DD') ?? text;
 }
 
-/** An API instant or ISO day → the day shown in the input, in the user's time zone. */
+/**
+ * An API instant or ISO day → the day shown in the input, in the user's time zone. A day that does
+ * not exist (a link's `2026-02-31`) is shown as written, for the form to mark, not rolled over to
+ * March 3rd as dayjs would.
+ */
 export function displayDayOf(value: string | undefined): string {
   if (!value) return '';
+  if (/^\d{4}-\d{2}-\d{2}/.test(value) && !isRealDay(value) && !isRealDateTime(value)) return value;
   const date = dayjs(value);
   return date.isValid() ? date.format(DISPLAY_DAY) : '';
 }

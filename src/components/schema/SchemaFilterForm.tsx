@@ -8,7 +8,8 @@ import { FormDateField } from '../FormDateField';
 import { amountInputText } from '../formatMoney';
 import { FormTextField } from '../FormTextField';
 import { ListFilterForm } from '../ListFilterForm';
-import { displayDayOf, localDayEnd, localDayStart } from '../localDayBounds';
+import type { FilterErrorText } from '../listFilterErrors';
+import { displayDayOf, isWrongDay, localDayEnd, localDayStart } from '../localDayBounds';
 import { ReferenceAutocompleteInput } from '../ReferenceAutocompleteInput';
 import { useCanListChoices } from '../ReferenceChoicesInput';
 import { ResponsiveListFilters } from '../ResponsiveListFilters';
@@ -36,6 +37,52 @@ export function useFilterConversions(set: FilterSet) {
   const fromApi = useCallback((filter: Record<string, unknown>) => Object.fromEntries(set.keys.map((input) => [input.key, filterValueFromApi(input, filter[input.key], write)])) as FilterFormValues, [set, write]);
   const empty = useMemo(() => fromApi({}), [fromApi]);
   return { toApi, fromApi, empty };
+}
+
+const DAY_INVALID = 'validation.dayInvalid';
+const DATE_RANGE = 'validation.dateRange';
+
+/**
+ * What is wrong with a filter, in words (the inline error and the list's 400 alike): a date that is
+ * not a day says so (not the schema's generic "not valid"), and a range whose start is after its
+ * end names both its inputs.
+ */
+export function useFilterErrorText(set: FilterSet) {
+  const translate = useTranslate();
+  return useCallback(
+    (key: string, message: string) => {
+      const input = set.keys.find((candidate) => candidate.key === key);
+      if (input?.spec.kind !== 'date') return translate(message);
+      if (message === DATE_RANGE && input.spec.range) {
+        const label = (bound: FilterKey['bound']) => translate(set.keys.find((other) => other.spec === input.spec && other.bound === bound)!.label);
+        return translate('validation.dateRangeOf', { from: label('from'), to: label('to') });
+      }
+      return translate(message === 'validation.invalid' ? DAY_INVALID : message);
+    },
+    [set, translate],
+  );
+}
+
+/** A refused filter's line on the list's 400 (ListLoadError): "Creato dal: data non valida". */
+export function useFilterErrorLine(set: FilterSet | undefined): FilterErrorText | undefined {
+  const translate = useTranslate();
+  const text = useFilterErrorText(set ?? EMPTY_SET);
+  return useMemo(() => {
+    if (!set) return undefined;
+    return (key: string, message: string) => {
+      const input = set.keys.find((candidate) => candidate.key === key);
+      if (!input) return translate(message);
+      // a range's order names both inputs already
+      return message === DATE_RANGE && input.spec.range ? text(key, message) : `${translate(input.label)}: ${text(key, message)}`;
+    };
+  }, [set, text, translate]);
+}
+const EMPTY_SET: FilterSet = { schema: undefined as never, texts: '', filters: [], keys: [], perRow: 4 };
+
+/** The date inputs' own refusal: text that is not a day that exists is never sent (31/02/2026). */
+function dayInputErrors(set: FilterSet, inputs: FilterInputs | undefined) {
+  const days = set.keys.filter((input) => input.spec.kind === 'date' && !inputs?.[input.key]);
+  return (values: FilterFormValues) => Object.fromEntries(days.filter((input) => isWrongDay(values[input.key] ?? '')).map((input) => [input.key, DAY_INVALID]));
 }
 
 /** A select's choices as texts; two choices that read the same (several states read "in progress") add their id. */
@@ -66,6 +113,7 @@ const INPUT_MODES: Partial<Record<string, 'numeric' | 'decimal'>> = { number: 'n
 
 function FilterInput({ set, input }: { set: FilterSet; input: FilterKey }) {
   const translate = useTranslate();
+  const errorText = useFilterErrorText(set);
   const label = translate(input.label);
   const helperText = input.spec.helper ? translate(input.spec.helper) : undefined;
   switch (input.spec.kind ?? 'text') {
@@ -74,7 +122,16 @@ function FilterInput({ set, input }: { set: FilterSet; input: FilterKey }) {
     case 'reference':
       return <ReferenceAutocompleteInput source={input.key} label={label} reference={input.spec.reference!} />;
     case 'date':
-      return <FormDateField name={input.key} label={label} calendarLabel={`${translate(`${set.texts}.openCalendar`)}: ${label}`} helperText={helperText} size="small" />;
+      return (
+        <FormDateField
+          name={input.key}
+          label={label}
+          calendarLabel={`${translate(`${set.texts}.openCalendar`)}: ${label}`}
+          helperText={helperText}
+          errorText={(message) => errorText(input.key, message)}
+          size="small"
+        />
+      );
     default:
       return (
         <FormTextField
@@ -108,8 +165,9 @@ function ReferenceCell({ reference, size, children }: { reference: FieldReferenc
  */
 export function SchemaFilterForm({ set, inputs }: { set: FilterSet; inputs?: FilterInputs }) {
   const { toApi, fromApi, empty } = useFilterConversions(set);
+  const inputErrors = useMemo(() => dayInputErrors(set, inputs), [set, inputs]);
   return (
-    <ListFilterForm labels={set.texts} schema={set.schema} empty={empty} toApiFilter={toApi} fromApiFilter={fromApi}>
+    <ListFilterForm labels={set.texts} schema={set.schema} empty={empty} toApiFilter={toApi} fromApiFilter={fromApi} inputErrors={inputErrors}>
       {set.keys.map((input) => (
         <FilterCell key={input.key} set={set} input={input}>
           {inputs?.[input.key] ?? <FilterInput set={set} input={input} />}

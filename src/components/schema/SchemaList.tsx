@@ -6,7 +6,7 @@ import { LoadMoreButton } from '../LoadMoreButton';
 import { SchemaCompactList } from './SchemaCompactList';
 import { SchemaDataTable, type ColumnRender } from './SchemaDataTable';
 import { SchemaFilters } from './SchemaFilters';
-import { DeclaredListFilters, type FilterInputs } from './SchemaFilterForm';
+import { DeclaredListFilters, useFilterErrorLine, type FilterInputs } from './SchemaFilterForm';
 import { ListLoadError } from '../ListLoadError';
 import { SchemaListCount } from './SchemaListState';
 import { useEditLink, type RecordLink } from './SchemaRecordLink';
@@ -40,7 +40,9 @@ function ListBody({
   const translate = useTranslate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { error, data } = useListContext();
-  if (error && !data?.length) return <ListLoadError />;
+  // a refused filter is named by its label (the declared filter form's)
+  const filterText = useFilterErrorLine(fields.filterForm);
+  if (error && !data?.length) return <ListLoadError filterText={filterText} />;
   const emptyState = (
     <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
       {translate(empty)}
