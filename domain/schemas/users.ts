@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
-import { defineFields } from '../fields';
-import { maxItemsMessage, maxLengthMessage } from '../messages';
+import { defineFields, type FieldSet } from '../fields';
+import { maxItemsMessage, maxLengthMessage, messageWith } from '../messages';
 import { PERMISSION_KEYS } from '../permissions';
 import { USER_ROLES } from '../roles';
 import { USER_ACTIONS } from '../users';
@@ -34,8 +34,51 @@ import { operatorSchema, referentSchema } from './company';
  *   POST   /api/user/confirm-email                             public { token }: the pending e-mail becomes the e-mail
  */
 
+/** SPEC §5 user form and §9: a user's phone has exactly this many digits. */
+export const USER_PHONE_DIGITS = 10;
 /** SPEC §5 user form: phone of 10 digits. */
-export const userPhoneSchema = z.string().trim().regex(/^\d{10}$/, 'validation.userPhone');
+export const userPhoneSchema = z.string().trim().regex(new RegExp(`^\\d{${USER_PHONE_DIGITS}}$`), 'validation.userPhone');
+
+/**
+ * A user's phone is optional (issue 43): SPEC §3 lists phone and phone country among the user's
+ * fields and §5 asks only that a phone given has 10 digits; it requires a phone of referents and
+ * operators of a company's contact, not of every account. So a user has both or neither: an empty
+ * phone stores neither (a prefix alone, the form's default +39, is not a phone), and a phone needs
+ * its prefix (`phonePairIssue`). Empty and null are the same: null, as the demo users are stored.
+ */
+const emptyIsNull = (value: string | null | undefined) => (value === '' || value == null ? null : value);
+export const optionalUserPhoneSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^(\\d{${USER_PHONE_DIGITS}})?$`), 'validation.userPhone')
+  .nullable()
+  .optional()
+  .transform(emptyIsNull);
+export const optionalPhoneCountrySchema = z
+  .string()
+  .trim()
+  .regex(/^(\+\d{1,4})?$/, 'validation.phoneCountry')
+  .max(5, maxLengthMessage(5))
+  .nullable()
+  .optional()
+  .transform(emptyIsNull);
+
+/**
+ * Both or neither: a phone without its country prefix is refused on the prefix. The check runs when
+ * phone and prefix are each valid, whatever the other fields (so the form says it at once).
+ */
+const phonePairOk = (value: { phone?: unknown; phoneCountry?: unknown }) => !(value?.phone != null && value.phoneCountry == null);
+const phonePairParams = {
+  path: ['phoneCountry'],
+  message: 'validation.phoneCountry',
+  when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((issue) => !issue.path?.length || issue.path[0] === 'phone' || issue.path[0] === 'phoneCountry'),
+};
+/** The stored pair: neither when there is no phone. */
+export const phonePair = <T extends { phone?: string | null; phoneCountry?: string | null }>(value: T) => ({ phone: value.phone ?? null, phoneCountry: value.phone ? (value.phoneCountry ?? null) : null });
+
+/** The limits a user's data states up front (helper texts), read off the rules. */
+export const USER_NAME_LENGTH = { min: operatorSchema.shape.firstName.minLength ?? 0, max: operatorSchema.shape.firstName.maxLength ?? 0 };
 export const permissionKeySchema = z.enum(PERMISSION_KEYS);
 const permissionListSchema = z
   .array(permissionKeySchema)
@@ -48,16 +91,17 @@ export const userDataSchema = z
     firstName: operatorSchema.shape.firstName,
     lastName: operatorSchema.shape.lastName,
     email: operatorSchema.shape.email,
-    phoneCountry: operatorSchema.shape.phoneCountry,
-    phone: userPhoneSchema,
+    phoneCountry: optionalPhoneCountrySchema,
+    phone: optionalUserPhoneSchema,
   })
   .strict();
 
-export const userUpdateSchema = userDataSchema.extend({ role: z.enum(USER_ROLES, 'validation.required'), permissions: permissionListSchema }).strict();
+const userUpdateShape = userDataSchema.extend({ role: z.enum(USER_ROLES, 'validation.required'), permissions: permissionListSchema }).strict();
+export const userUpdateSchema = userUpdateShape.refine(phonePairOk, phonePairParams);
 export type UserUpdateBody = z.infer<typeof userUpdateSchema>;
 
 /** A new user: a company of the caller's subtree (empty: the route's). */
-export const userCreateSchema = userUpdateSchema.extend({ companyId: z.string().max(64, maxLengthMessage(64)).optional() }).strict();
+export const userCreateSchema = userUpdateShape.extend({ companyId: z.string().max(64, maxLengthMessage(64)).optional() }).strict().refine(phonePairOk, phonePairParams);
 export type UserCreateBody = z.infer<typeof userCreateSchema>;
 
 export const userRecordSchema = z.object({
@@ -99,14 +143,14 @@ const STATUS_TONES = { ACTIVE: 'green', PENDING_ACTIVATION: 'yellow', DISABLED: 
  * that input). The create and update bodies are the form's values.
  */
 const userFieldsSchema = userDataSchema.extend({ companyId: z.string(), role: z.enum(USER_ROLES, 'validation.required'), permissions: permissionListSchema });
-export const userFields = defineFields(
+const declaredUserFields = defineFields(
   userFieldsSchema,
   [
-    { source: 'firstName', label: 'users.fields.firstName', column: true, sortable: true, group: 'data' },
-    { source: 'lastName', label: 'users.fields.lastName', column: true, sortable: true, group: 'data' },
+    { source: 'firstName', label: 'users.fields.firstName', column: true, sortable: true, group: 'data', helper: messageWith('users.hints.name', USER_NAME_LENGTH) },
+    { source: 'lastName', label: 'users.fields.lastName', column: true, sortable: true, group: 'data', helper: messageWith('users.hints.name', USER_NAME_LENGTH) },
     { source: 'email', label: 'users.fields.email', kind: 'email', column: true, sortable: true, group: 'data' },
-    { source: 'phoneCountry', label: 'users.fields.phoneCountry', defaultValue: '+39', maxLength: 5, group: 'data' },
-    { source: 'phone', label: 'users.fields.phone', kind: 'phone', column: true, maxLength: 10, group: 'data' },
+    { source: 'phoneCountry', label: 'users.fields.phoneCountry', defaultValue: '+39', maxLength: 5, group: 'data', helper: 'users.hints.phoneCountry' },
+    { source: 'phone', label: 'users.fields.phone', kind: 'phone', column: true, maxLength: USER_PHONE_DIGITS, group: 'data', helper: messageWith('users.hints.phone', { digits: USER_PHONE_DIGITS }) },
     // chosen when the user is created; a user does not move between companies
     { source: 'companyId', label: 'users.fields.company', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' }, readOnly: true, show: false, filter: true, group: 'data' },
     { source: 'companyName', label: 'users.fields.company', input: false, column: true, sortable: true },
@@ -128,6 +172,8 @@ export const userFields = defineFields(
   ],
   { resource: 'users', primary: 'lastName', secondary: ['email', 'companyName'], sorts: ['createdAt'], sort: { field: 'lastName', order: 'ASC' }, texts: 'users' },
 );
+/** The declaration, its form also held to the phone pair (a phone needs its prefix). */
+export const userFields: FieldSet = { ...declaredUserFields, formSchema: declaredUserFields.formSchema.refine(phonePairOk, phonePairParams) };
 
 /** An optional text of the profile (the text rule, one line): empty is null. */
 const optionalText = (max: number) =>

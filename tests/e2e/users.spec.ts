@@ -38,7 +38,7 @@ test('a referent creates a colleague with part of their permissions; nothing mor
   await page.getByRole('textbox', { name: 'Cognome', exact: true }).fill('Collega');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Telefono', exact: true }).fill('12345');
-  await expect(page.getByText('Inserisci un numero di telefono di esattamente 10 cifre')).toBeVisible();
+  await expect(page.getByText('Inserisci un numero di telefono di esattamente 10 cifre', { exact: true })).toBeVisible();
   await page.getByRole('textbox', { name: 'Telefono', exact: true }).fill('3331234567');
   await page.getByRole('combobox', { name: 'Ruolo' }).click();
   // a referent cannot make an administrator
@@ -155,4 +155,18 @@ test('a referent creates a colleague with part of their permissions; nothing mor
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Disable' })).toHaveCount(0);
   await shoot(page, 'out-of-scope', 'en');
+
+  // --- issue 43: Nora, seeded without a phone, is granted Reports and saved (no phone invented), then put back
+  await page.goto('/users/list');
+  await page.getByRole('cell', { name: 'noaccess@acme.test' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nora Nessuno');
+  await expect(page.getByText('Optional: exactly 10 digits, with the country prefix')).toBeVisible();
+  for (const tick of [true, false]) {
+    await page.getByRole('checkbox', { name: 'Reports', exact: true }).setChecked(tick);
+    await expect(page.getByTestId('form-blockers')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User updated')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Reports', exact: true })).toBeChecked({ checked: tick });
+    await page.getByText('User updated').waitFor({ state: 'hidden' });
+  }
 });

@@ -1,5 +1,5 @@
 import { hasPermission, permissionsFrom, grantedKeys, type PermissionKey } from '../../../domain/permissions';
-import type { Grantable, UserCreateBody, UserRecord, UserUpdateBody } from '../../../domain/schemas/users';
+import { phonePair, type Grantable, type UserCreateBody, type UserRecord, type UserUpdateBody } from '../../../domain/schemas/users';
 import { grantableKeys, grantableRoles, grantRefusal, outOfScopeKeys, userActionsFor, userRefusal, userStateRefusal, type GrantRefusal, type UserManager } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -130,8 +130,8 @@ export async function createUser(ctx: AppContext, actor: UsersActor, body: UserC
         firstName: body.firstName,
         lastName: body.lastName,
         email: body.email,
-        phone: body.phone,
-        phoneCountry: body.phoneCountry,
+        // both or neither (domain/schemas/users.ts): a prefix without a phone is not stored
+        ...phonePair(body),
         role: body.role,
         permissions: permissionsFrom(body.permissions),
         language: actor.language,
@@ -167,8 +167,8 @@ export async function updateUser(ctx: AppContext, actor: UsersActor, id: string,
       const changes: Parameters<typeof repo.updateUser>[2] = {
         firstName: body.firstName,
         lastName: body.lastName,
-        phone: body.phone,
-        phoneCountry: body.phoneCountry,
+        // both or neither (domain/schemas/users.ts): a prefix without a phone is not stored
+        ...phonePair(body),
         role: body.role,
         permissions: permissionsFrom(body.permissions),
       };

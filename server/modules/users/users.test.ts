@@ -212,6 +212,28 @@ describe.each(DRIVERS)('users API (%s)', (driver) => {
     expect(again.json().error.message).toBe('INVALID_OOB_CODE');
   });
 
+  it('issue 43: Rita grants "Report" to Nora, stored (as seeded) without a phone: the stored data plus one permission saves', async () => {
+    const noraId = (await t.db.db.select().from(users).where(eq(users.email, 'noaccess@acme.test')))[0].id;
+    const stored = (await call(rita, 'GET', usersUrl(`/${noraId}`))).json();
+    expect(stored).toMatchObject({ phone: null, phoneCountry: null, permissions: [] });
+    const { firstName, lastName, email, phone, phoneCountry, role } = stored;
+    const res = await call(rita, 'PUT', usersUrl(`/${noraId}`), { firstName, lastName, email, phone, phoneCountry, role, permissions: ['report'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ phone: null, phoneCountry: null, permissions: ['report'] });
+    // the form's empty texts are no phone too; a prefix alone (the form's +39) is not stored
+    const empty = await call(rita, 'PUT', usersUrl(`/${noraId}`), { firstName, lastName, email, phone: '', phoneCountry: '+39', role, permissions: ['report'] });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(await row(noraId)).toMatchObject({ phone: null, phoneCountry: null });
+    // a phone needs its prefix (both or neither), and still has 10 digits
+    const lone = await call(rita, 'PUT', usersUrl(`/${noraId}`), { firstName, lastName, email, phone: '3331234567', phoneCountry: null, role, permissions: ['report'] });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().errors).toEqual({ phoneCountry: 'validation.phoneCountry' });
+    const short = await call(rita, 'PUT', usersUrl(`/${noraId}`), { firstName, lastName, email, phone: '333', phoneCountry: '+39', role, permissions: ['report'] });
+    expect(short.json().errors).toEqual({ phone: 'validation.userPhone' });
+    // back as seeded
+    expect((await call(rita, 'PUT', usersUrl(`/${noraId}`), { firstName, lastName, email, phone, phoneCountry, role, permissions: [] })).statusCode).toBe(200);
+  });
+
   describe('a user holding a flag the caller lacks is out of scope (issue 37)', () => {
     const OSCAR_OUT = ['privative.orders', 'square.orders', 'square.codes', 'square.communications'];
     const idOf = async (email: string) => (await t.db.db.select().from(users).where(eq(users.email, email)))[0].id;

@@ -119,4 +119,91 @@ describe('UserEdit', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('This user holds permissions you do not have (Voucher orders, Voucher codes): you cannot change or disable them.')).toBeInTheDocument();
   });
+
+  describe('issue 43: a stored user without a phone, the reasons and the limits', () => {
+    /** as the demo users are stored: no phone, no prefix (Nora, granted "Report" by Rita) */
+    const nora: UserRecord = { ...carla, id: 'u-carla', firstName: 'Nora', lastName: 'Nessuno', email: 'noaccess@acme.test', phone: null, phoneCountry: null, permissions: [] };
+    const serveNora = () => {
+      const sent = serve((body) => HttpResponse.json({ ...nora, ...(body as object) }));
+      server.use(http.get(`${USERS}/u-carla`, () => HttpResponse.json(nora)));
+      return sent;
+    };
+
+    it('granting one permission to a user stored without a phone saves (no phone invented)', async () => {
+      const sent = serveNora();
+      await render();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('checkbox', { name: 'Reports' }));
+      const save = screen.getByRole('button', { name: 'Save' });
+      await waitFor(() => expect(save).toBeEnabled());
+      expect(screen.queryByTestId('form-blockers')).not.toBeInTheDocument();
+      await user.click(save);
+      expect(await screen.findByText('User updated')).toBeInTheDocument();
+      expect(sent).toEqual([{ firstName: 'Nora', lastName: 'Nessuno', email: 'noaccess@acme.test', phoneCountry: null, phone: null, role: 'OPERATOR', permissions: ['report'] }]);
+    });
+
+    it('states the limits up front, numbers from the rule', async () => {
+      serveNora();
+      await render();
+      expect(await screen.findAllByText('3 to 40 letters, no digits or special characters')).toHaveLength(2);
+      expect(screen.getByText('Optional: exactly 10 digits, with the country prefix')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveAttribute('maxLength', '10');
+    });
+
+    it('a changed, invalid form says why Save is greyed out, naming untouched fields too, and a click focuses the field', async () => {
+      serveNora();
+      await render();
+      const user = userEvent.setup();
+      // a phone without its prefix: the prefix, never touched, is what blocks
+      await user.type(await screen.findByRole('textbox', { name: 'Phone' }), '3331234567');
+      const note = await screen.findByTestId('form-blockers');
+      expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+      expect(note).toHaveTextContent('You cannot save yet: correct these fields.');
+      await waitFor(() => expect(note).toHaveTextContent('Country prefix: Enter the country prefix: + and 1 to 4 digits, e.g. +39'));
+      // the field itself shows the message, not only after focusing and leaving it
+      expect(screen.getByRole('textbox', { name: 'Country prefix' })).toHaveAttribute('aria-invalid', 'true');
+      await user.click(within(note).getByRole('button', { name: 'Country prefix' }));
+      expect(screen.getByRole('textbox', { name: 'Country prefix' })).toHaveFocus();
+      await user.type(screen.getByRole('textbox', { name: 'Country prefix' }), '+39');
+      await waitFor(() => expect(screen.queryByTestId('form-blockers')).not.toBeInTheDocument());
+      expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    });
+  });
+
+  describe('issue 43: focus after a state action stays on the page', () => {
+    it('enable: focus goes to Disable, the action that follows, not to the page body', async () => {
+      let current: UserRecord = { ...carla, status: 'DISABLED', actions: ['edit', 'enable'] };
+      serve(() => HttpResponse.json(current));
+      server.use(
+        http.get(`${USERS}/u-carla`, () => HttpResponse.json(current)),
+        http.post(`${USERS}/u-carla/enable`, () => {
+          current = { ...carla };
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      await render();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Enable' }));
+      expect(await screen.findByText('User enabled')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Disable' })).toHaveFocus());
+    });
+
+    it('disable: once confirmed, focus goes to Enable', async () => {
+      let current: UserRecord = { ...carla };
+      serve(() => HttpResponse.json(current));
+      server.use(
+        http.get(`${USERS}/u-carla`, () => HttpResponse.json(current)),
+        http.post(`${USERS}/u-carla/disable`, () => {
+          current = { ...carla, status: 'DISABLED', actions: ['edit', 'enable'] };
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      await render();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Disable' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Enable' })).toHaveFocus());
+      expect(document.activeElement).not.toBe(document.body);
+    });
+  });
 });

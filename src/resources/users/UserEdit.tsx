@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { EditBase, useDataProvider, useEditContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { PermissionKey } from '../../../domain/permissions';
 import { userFields, type UserRecord } from '../../../domain/schemas/users';
@@ -15,25 +15,68 @@ import { UserForm } from './UserForm';
 
 const TONES = { ACTIVE: 'green', PENDING_ACTIVATION: 'yellow', DISABLED: 'yellow' } as const;
 
+type StateAction = 'resend' | 'enable' | 'disable';
+/** after an action, the button that carries on from it: enabled → Disable, disabled → Enable */
+const NEXT: Record<StateAction, StateAction> = { resend: 'resend', enable: 'disable', disable: 'enable' };
+
+/**
+ * Focus after a state action (issue 43): the action's button is disabled while it runs and the
+ * refreshed user offers other actions, so focus would fall to the page body. Until the user moves
+ * focus elsewhere, whenever it has fallen there it goes to the button that carries on from the
+ * action (else the first action, else the page heading).
+ */
+function useFocusAfterAction(header: RefObject<HTMLElement | null>, shown: boolean) {
+  const pending = useRef<StateAction | null>(null);
+  useEffect(() => {
+    const place = () => {
+      const prefer = pending.current;
+      const root = header.current;
+      if (!prefer || !root) return;
+      const active = document.activeElement;
+      if (active && active !== document.body && root.ownerDocument.contains(active)) return;
+      const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-user-action]')].filter((button) => !button.disabled);
+      const target: HTMLElement | null = buttons.find((button) => button.dataset.userAction === NEXT[prefer]) ?? buttons[0] ?? root.querySelector<HTMLElement>('h1');
+      if (!target) return;
+      if (target.tagName === 'H1') target.tabIndex = -1;
+      target.focus();
+    };
+    // re-checked on every change of the header (a button disabled, removed or added)
+    const observer = new MutationObserver(place);
+    if (header.current) observer.observe(header.current, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+    const leave = (event: FocusEvent) => {
+      if (pending.current && event.target instanceof Node && !header.current?.contains(event.target)) pending.current = null;
+    };
+    document.addEventListener('focusin', leave);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', leave);
+    };
+  }, [header, shown]);
+  return (action: StateAction) => {
+    pending.current = action;
+  };
+}
+
 /** Disable (asks first: sessions end at once), enable, resend the activation: what `record.actions` offers. */
-function UserStateActions({ user }: { user: UserRecord }) {
+function UserStateActions({ user, acted }: { user: UserRecord; acted: (action: StateAction) => void }) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { busy, run } = useBusyRun<'enable' | 'resend'>();
   const act = async (key: 'enable' | 'resend') => {
+    acted(key);
     const ok = await run(() => dataProvider.moveUser(user.id, key === 'enable' ? 'enable' : 'resend-activation'), { key, done: key === 'enable' ? 'users.messages.enabled' : 'users.messages.activationSent' });
     if (ok) refresh();
   };
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
       {user.actions.includes('resendActivation') && (
-        <Button variant="outlined" disabled={busy !== null} onClick={() => void act('resend')}>
+        <Button variant="outlined" data-user-action="resend" disabled={busy !== null} onClick={() => void act('resend')}>
           {translate('users.actions.resendActivation')}
         </Button>
       )}
       {user.actions.includes('enable') && (
-        <Button variant="outlined" disabled={busy !== null} onClick={() => void act('enable')}>
+        <Button variant="outlined" data-user-action="enable" disabled={busy !== null} onClick={() => void act('enable')}>
           {translate('users.actions.enable')}
         </Button>
       )}
@@ -43,8 +86,11 @@ function UserStateActions({ user }: { user: UserRecord }) {
           title={translate('users.actions.disableTitle')}
           run={() => dataProvider.moveUser(user.id, 'disable')}
           done="users.messages.disabled"
-          onDone={refresh}
-          button={{ variant: 'outlined', color: 'error' }}
+          onDone={() => {
+            acted('disable');
+            refresh();
+          }}
+          button={{ variant: 'outlined', color: 'error', ...({ 'data-user-action': 'disable' } as object) }}
           confirmColor="error"
         >
           {translate('users.actions.disableQuestion')}
@@ -57,22 +103,24 @@ function UserStateActions({ user }: { user: UserRecord }) {
 function UserHeader() {
   const translate = useTranslate();
   const user = useRecordContext<UserRecord>();
+  const header = useRef<HTMLDivElement>(null);
+  const acted = useFocusAfterAction(header, user != null);
   if (!user) return null;
   return (
-    <>
+    <Box ref={header}>
       <PageHeading title={`${user.firstName} ${user.lastName}`} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <StatusBadge tone={TONES[user.status]} status={user.status} label={translate(`users.status.${user.status}`)} />
         <Typography color="text.secondary">{user.companyName}</Typography>
         <Box sx={{ flex: 1 }} />
-        <UserStateActions user={user} />
+        <UserStateActions user={user} acted={acted} />
       </Box>
       {user.pendingEmail && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('users.pendingEmailNote', { email: user.pendingEmail })}
         </Alert>
       )}
-    </>
+    </Box>
   );
 }
 

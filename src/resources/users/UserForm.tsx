@@ -7,6 +7,7 @@ import { userFields, type UserRecord } from '../../../domain/schemas/users';
 import { SchemaForm, SchemaInputs } from '../../components/schema';
 import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 import type { TesseraDataProvider } from '../../dataProvider/types';
+import { FormBlockers, HelpedTextInput } from './FormBlockers';
 import { PermissionChecklistInput } from './PermissionChecklist';
 
 /** What the caller may hand out (GET users/grantable). */
@@ -28,6 +29,9 @@ export function UserForm({ above }: { above?: ReactNode }) {
   const own = record?.id != null && record.id === me.data?.user.id;
   const roles = grantable.data?.roles ?? [];
   const permissions = grantable.data?.permissions ?? [];
+  // the declared inputs with a stated limit show it under the input (issue 43)
+  const helped = Object.fromEntries(userFields.inputs.filter((field) => field.helper && (field.kind ?? 'text') !== 'reference').map((field) => [field.source, <HelpedTextInput field={field} />]));
+  const overrides = record?.id != null ? { ...helped, companyId: <></> } : helped;
   const roleChoices = USER_ROLES.map((id) => ({ id, name: `users.roles.${id}`, disabled: !(roles as string[]).includes(id) && record?.role !== id }));
   return (
     <SchemaForm fields={userFields} defaultValues={{ permissions: [] }}>
@@ -36,7 +40,7 @@ export function UserForm({ above }: { above?: ReactNode }) {
         {translate('users.sections.data')}
       </Typography>
       {/* the company is chosen at creation; the detail names it in its header */}
-      <SchemaInputs fields={userFields} group="data" overrides={record?.id != null ? { companyId: <></> } : undefined} />
+      <SchemaInputs fields={userFields} group="data" overrides={overrides} />
       <Divider sx={{ my: 2 }} />
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('users.sections.rights')}
@@ -45,6 +49,7 @@ export function UserForm({ above }: { above?: ReactNode }) {
         <SelectInput source="role" label="users.fields.role" choices={roleChoices} readOnly={own} isRequired fullWidth helperText={own ? 'users.ownRightsHint' : undefined} />
       </Box>
       <PermissionChecklistInput grantable={permissions} locked={own} lockedHint="users.ownRightsHint" />
+      <FormBlockers fields={userFields} />
     </SchemaForm>
   );
 }

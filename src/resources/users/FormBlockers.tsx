@@ -1,0 +1,72 @@
+import { Alert, Box, Link } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import type { FieldSet, ResolvedInputField } from '../../../domain/fields';
+
+/**
+ * Why the form cannot be saved (issue 43): the shared submit button stays greyed out while the
+ * form is changed and invalid, so once it is, every field's rule is checked (an untouched field's
+ * message shows too) and this note, next to the button, names each invalid field with its message;
+ * a click on one focuses its input. Every field's rule is checked again at each change while it is blocked.
+ */
+export function FormBlockers({ fields, extra = {} }: { fields: FieldSet; extra?: Record<string, string> }) {
+  const translate = useTranslate();
+  const { trigger } = useFormContext();
+  const { isDirty, isValid, errors } = useFormState();
+  const box = useRef<HTMLDivElement>(null);
+  const values = useWatch();
+  const blocked = isDirty && !isValid;
+  // mode 'all' checks only the field being typed in: while blocked, each change checks them all
+  useEffect(() => {
+    if (blocked) void trigger();
+  }, [blocked, trigger, values]);
+  if (!blocked) return null;
+  const labels: Record<string, string> = { ...Object.fromEntries(fields.inputs.map((field) => [field.source, field.label])), ...extra };
+  const invalid = Object.keys(labels).filter((source) => errors[source]);
+  const focus = (source: string) => {
+    const form = box.current?.closest('form') ?? document;
+    const input = form.querySelector<HTMLElement>(`#${CSS.escape(source)}`) ?? form.querySelector<HTMLElement>(`[name="${CSS.escape(source)}"]`);
+    input?.focus();
+  };
+  return (
+    <Box ref={box} sx={{ mt: 2 }}>
+      <Alert severity="warning" role="status" data-testid="form-blockers">
+        {translate('users.cannotSave')}
+        {invalid.length > 0 && (
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {invalid.map((source) => (
+              <li key={source}>
+                <Link component="button" type="button" onClick={() => focus(source)} sx={{ verticalAlign: 'baseline', textAlign: 'left' }}>
+                  {translate(labels[source])}
+                </Link>
+                {`: ${translate(String(errors[source]?.message ?? 'validation.invalid'))}`}
+              </li>
+            ))}
+          </Box>
+        )}
+      </Alert>
+    </Box>
+  );
+}
+
+/**
+ * A declared text input with its `helper` (the rule's limits, stated before any refusal) as the
+ * line under it; the error replaces it while the value breaks the rule.
+ */
+export function HelpedTextInput({ field }: { field: ResolvedInputField }) {
+  const record = useRecordContext();
+  return (
+    <TextInput
+      source={field.source}
+      label={field.label}
+      isRequired={field.required}
+      readOnly={Boolean(field.readOnly && record?.id != null)}
+      type={field.kind === 'phone' ? 'tel' : field.kind === 'email' ? 'email' : 'text'}
+      autoComplete="off"
+      fullWidth
+      helperText={field.helper}
+      slotProps={field.maxLength ? { htmlInput: { maxLength: field.maxLength } } : undefined}
+    />
+  );
+}
