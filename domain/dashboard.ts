@@ -43,7 +43,7 @@ export function granularityFor(days: number): DashboardGranularity {
   return days <= DASHBOARD_LIMITS.weeklyUpToDays ? 'week' : 'month';
 }
 
-const day = z.string().min(1, 'validation.required').max(10, 'validation.invalid').pipe(z.iso.date('validation.invalid'));
+const day = z.string().min(1, 'validation.required').max(10, maxLengthMessage(10)).pipe(z.iso.date('validation.invalid'));
 
 export const dashboardQuerySchema = z
   .object({

@@ -17,7 +17,7 @@ const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json'
 
 /** Placeholders that never hold a count: names, identifiers, amounts already formatted, dates. */
 const NOT_COUNTS = new Set([
-  'name', 'firstName', 'company', 'number', 'code', 'type', 'amount', 'balance', 'value', 'lot', 'sku', 'date', 'when',
+  'name', 'firstName', 'user', 'company', 'number', 'code', 'type', 'amount', 'balance', 'value', 'lot', 'sku', 'date', 'when',
   'step', 'level', 'language', 'fileName', 'version', 'recordRepresentation', 'item', 'zone', 'reason', 'link', 'month',
   'expiry', 'companyOrderNumber', 'field_lower_first', 'order', 'options', 'pattern', 'span', 'from', 'to',
   'shortfall', 'available', 'threshold', 'opening', 'in', 'out', 'closing', 'returned',

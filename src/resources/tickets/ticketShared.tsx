@@ -107,7 +107,7 @@ export function AttachmentsInput({
   countRule?: string;
 }) {
   const translate = useTranslate();
-  const rule = `${useAttachmentRule()} ${translate(countRule, { max: TICKET_LIMITS.filesPerPost })}`;
+  const rule = `${useAttachmentRule()} ${translate(countRule, { max: TICKET_LIMITS.filesPerPost, smart_count: TICKET_LIMITS.filesPerPost })}`;
   const ruleId = useId();
   const { refused, reading, pick } = useTicketFilePick((file) => onChange([...value, file]));
   return (

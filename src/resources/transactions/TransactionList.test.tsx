@@ -79,7 +79,7 @@ describe('TransactionList', () => {
     await user.type(screen.getByRole('textbox', { name: 'From' }), '01/03/2026');
     await user.type(screen.getByRole('textbox', { name: 'To' }), '01/02/2026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('The start date cannot be after the end date')).toBeInTheDocument();
+    expect(await screen.findByText('“To” cannot be before “From”')).toBeInTheDocument();
     expect(filters).toHaveLength(1);
   });
 

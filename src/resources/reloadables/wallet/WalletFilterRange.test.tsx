@@ -35,7 +35,7 @@ describe('wallet movements: date and amount ranges', () => {
     await user.type(within(form).getByRole('textbox', { name: 'To' }), '01/11/2026');
     await user.click(within(form).getByRole('button', { name: 'Search' }));
     const to = within(form).getByRole('textbox', { name: 'To' });
-    expect(await within(form).findByText('The start date cannot be after the end date')).toBeInTheDocument();
+    expect(await within(form).findByText('“To” cannot be before “From”')).toBeInTheDocument();
     expect(to).toHaveAttribute('aria-invalid', 'true');
     expect(queries).toHaveLength(asked);
     expect(screen.getByText('+€5,000.00')).toBeInTheDocument();
