@@ -80,7 +80,7 @@ function Attachments() {
       <Typography id="ticket-attachments-title" variant="subtitle1" component="h3">
         {translate('tickets.create.attachments')}
       </Typography>
-      <AttachmentsInput value={field.value ?? []} onChange={field.onChange} countRule="tickets.files.maxPerTicket" />
+      <AttachmentsInput value={field.value ?? []} onChange={field.onChange} per="ticket" />
     </Box>
   );
 }

@@ -90,24 +90,26 @@ export function useTicketFilePick(accept: (file: TicketFile) => void) {
 /**
  * Extra attachments of a ticket or a message: the picked files as chips (each removable), a
  * button to add one, the rules under it (formats, size and how many files one send takes, said
- * before the first pick: issue 43), and why a file was refused. At most `max` files;
- * `countRule` is the text key of the count's rule (`{{max}}`: the domain's files per send).
+ * before the first pick: issue 43), and why a file was refused. At most `max` files; `per` says
+ * whether the count's rule is a message's or a whole ticket's (the category's file fields included).
  */
 export function AttachmentsInput({
   value,
   onChange,
   max = TICKET_LIMITS.filesPerPost,
   label,
-  countRule = 'tickets.files.maxPerMessage',
+  per = 'message',
 }: {
   value: TicketFile[];
   onChange: (files: TicketFile[]) => void;
   max?: number;
   label?: string;
-  countRule?: string;
+  per?: 'message' | 'ticket';
 }) {
   const translate = useTranslate();
-  const rule = `${useAttachmentRule()} ${translate(countRule, { max: TICKET_LIMITS.filesPerPost, smart_count: TICKET_LIMITS.filesPerPost })}`;
+  const files = TICKET_LIMITS.filesPerPost;
+  const countRule = per === 'ticket' ? translate('tickets.files.maxPerTicket', { max: files, smart_count: files }) : translate('tickets.files.maxPerMessage', { max: files, smart_count: files });
+  const rule = `${useAttachmentRule()} ${countRule}`;
   const ruleId = useId();
   const { refused, reading, pick } = useTicketFilePick((file) => onChange([...value, file]));
   return (
