@@ -232,7 +232,7 @@ test.describe('demo mode, no server', () => {
     await page.getByRole('combobox', { name: /Categoria/ }).click();
     await page.getByRole('option', { name: 'Problema con un ordine' }).click();
     await page.getByRole('textbox', { name: /Numero ordine/ }).fill('4711');
-    await page.getByLabel(/Data del problema/).fill('2026-11-18');
+    await page.getByRole('textbox', { name: /Data del problema/ }).fill('18/11/2026');
     await page.getByRole('combobox', { name: /Priorità/ }).click();
     await page.getByRole('option', { name: 'Alto' }).click();
     await page.getByRole('textbox', { name: /Descrizione/ }).fill('Demo: two cards missing');
