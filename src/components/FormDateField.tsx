@@ -13,6 +13,8 @@ type FormDateFieldProps = Omit<TextFieldProps, 'name' | 'type' | 'value' | 'onCh
   max?: string;
   /** the text of an error's message key (a range's order naming both its inputs); default: the key translated */
   errorText?: (message: string) => string;
+  /** a day and a time (DD/MM/YYYY HH:mm) */
+  withTime?: boolean;
 };
 
 /**

@@ -5,7 +5,7 @@ import { useId, type ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
 import { TICKET_ATTACHMENT_ACCEPT, TICKET_LIMITS, type TicketAnswerAudience, type TicketFieldDefinition, type TicketFieldType, type TicketFile } from '../../../domain/tickets';
-import { DateTimeInput } from '../../components/DateTimeInput';
+import { FormDateField } from '../../components/FormDateField';
 import { FilePickButton } from '../../components/FilePickButton';
 import { DISPLAY_DAY_TIME, displayDayOf, isoDayOf, parseDayTime } from '../../components/localDayBounds';
 import { useAttachmentRule, useLocalized, useTicketFilePick } from './ticketShared';
@@ -71,27 +71,20 @@ function textInput(type: 'text' | 'email' | 'number', options: { multiline?: boo
  */
 function DateAnswer({ field, disabled }: AnswerInputProps) {
   const translate = useTranslate();
-  const { input, error, label, helperText } = useAnswer(field);
+  const text = useLocalized();
+  const label = text(field.label);
   const limits = field.limits ?? {};
   return (
-    <DateTimeInput
-      name={input.name}
-      inputRef={input.ref}
-      value={String(input.value ?? '')}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      onPicked={input.onBlur}
+    <FormDateField
+      name={answerName(field)}
       withTime={field.type === 'dateTime'}
       calendarLabel={translate('dateInput.openCalendar', { label })}
-      min={limits.minDate ? dayjs(limits.minDate).startOf('day') : undefined}
-      max={limits.maxDate ? dayjs(limits.maxDate).endOf('day') : undefined}
+      min={limits.minDate}
+      max={limits.maxDate}
       label={label}
       required={field.required}
       disabled={disabled}
-      error={Boolean(error)}
-      helperText={helperText}
-      fullWidth
-      margin="normal"
+      helperText={field.help ? text(field.help) : undefined}
     />
   );
 }
