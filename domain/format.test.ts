@@ -36,7 +36,10 @@ describe('the one formatter', () => {
     expect(formatFileSize(5 * 1024 * 1024, 'it')).toBe('5 MB');
     expect(formatFileSize(1.25 * 1024 * 1024, 'it')).toBe('1,3 MB');
     expect(formatFileSize(1.25 * 1024 * 1024, 'en')).toBe('1.3 MB');
-    expect(formatFileSize(300, 'it')).toBe('1 KB');
+    expect(formatFileSize(300, 'it')).toBe('1 kB');
+    // French writes octets: "5 Mo", with its narrow no-break space
+    expect(formatFileSize(5 * 1024 * 1024, 'fr')).toBe(`5${NNBSP}Mo`);
+    expect(formatFileSize(300, 'fr')).toBe(`1${NNBSP}ko`);
   });
 
   it('writes an amount input and a CSV cell ungrouped with the language decimal separator ("500,50" in Italian)', () => {

@@ -87,8 +87,10 @@ export function formatPercent(percent: number, language: string | undefined): st
 /** A file size: "5 MB", "12,5 MB", "300 KB" (1 KB at least). */
 export function formatFileSize(bytes: number, language: string | undefined): string {
   const mb = bytes / 1024 / 1024;
-  if (mb >= 1) return `${formatNumber(Math.round(mb * 10) / 10, language)} MB`;
-  return `${formatNumber(Math.max(1, Math.round(bytes / 1024)), language)} KB`;
+  // the language's own unit: French writes "Mo"/"ko" (Intl's unit style knows it)
+  const unit = (value: number, name: 'megabyte' | 'kilobyte') => new Intl.NumberFormat(language ?? 'it', { style: 'unit', unit: name, maximumFractionDigits: 1 }).format(value);
+  if (mb >= 1) return unit(Math.round(mb * 10) / 10, 'megabyte');
+  return unit(Math.max(1, Math.round(bytes / 1024)), 'kilobyte');
 }
 
 /** Cents as the text of an amount input: "1500,50" / "1500.50", "500" for whole euros; ungrouped, so it edits easily. */

@@ -6,7 +6,8 @@ import type { z } from 'zod';
  * text survives every path a message takes as it is: a zod schema's message, the API's problem
  * body (`errors: { field: message }`), react-hook-form's field error. The SPA reads it back in
  * the one place it translates (src/i18n/messages.ts): key `validation.maxLength`, `{ max: 60 }`.
- * Parameters named `…Cents` are money (the SPA shows `maxCents: 100000` as `max: "1.000,00 €"`);
+ * Parameters named `…Cents` are money (the SPA shows `maxCents: 100000` as `max: "1.000,00 €"`),
+ * `…Bytes` a file size (`maxBytes: 5242880` as `max: "5 MB"`, "5 Mo" in French);
  * other numbers are shown in the user's number format.
  */
 export type MessageParams = Record<string, string | number>;
