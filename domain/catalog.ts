@@ -89,6 +89,7 @@ export function batchActionAllowed(action: BatchAction, batch: { status: BatchSt
 // ---------------------------------------------------------------- limits
 
 /** Cards of one batch: 1 to 100,000. */
+export const MIN_BATCH_QUANTITY = 1;
 export const MAX_BATCH_QUANTITY = 100_000;
 export const TYPOLOGY_NAME_MAX = 80;
 export const SKU_MAX = 40;
@@ -97,6 +98,8 @@ export const LOT_NUMBER_MAX = 40;
 export const BATCH_ORDER_REFERENCE_MAX = 60;
 /** A typology's face value: up to 10,000.00 EUR. */
 export const MAX_TYPOLOGY_VALUE_CENTS = 1_000_000;
+/** The value the typology form's hint shows as an example ("25,50"): within the maximum, with cents so the hint shows the decimal separator. */
+export const EXAMPLE_TYPOLOGY_VALUE_CENTS = 2_550;
 export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
 
 // ---------------------------------------------------------------- typologies
@@ -104,9 +107,10 @@ export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
 const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
 const isoDay = z.iso.date(requiredOr(GV.invalid));
 /** Months of a months-based expiry: 1 to 120. */
+export const MIN_EXPIRATION_MONTHS = 1;
 export const MAX_EXPIRATION_MONTHS = 120;
-const monthsRule = numberRangeMessage(1, MAX_EXPIRATION_MONTHS);
-const months = z.number(requiredOr(monthsRule)).int(monthsRule).min(1, monthsRule).max(MAX_EXPIRATION_MONTHS, monthsRule);
+const monthsRule = numberRangeMessage(MIN_EXPIRATION_MONTHS, MAX_EXPIRATION_MONTHS);
+const months = z.number(requiredOr(monthsRule)).int(monthsRule).min(MIN_EXPIRATION_MONTHS, monthsRule).max(MAX_EXPIRATION_MONTHS, monthsRule);
 
 /**
  * SPEC §3 "Batch creation" fields: name, type, value, expiration type, expiration months,
@@ -173,7 +177,7 @@ export type CatalogTypology = z.infer<typeof catalogTypologySchema>;
 
 // ---------------------------------------------------------------- batches
 
-const batchQuantityRule = numberRangeMessage(1, MAX_BATCH_QUANTITY);
+const batchQuantityRule = numberRangeMessage(MIN_BATCH_QUANTITY, MAX_BATCH_QUANTITY);
 
 /** POST batches: SPEC §3 "Batch" inputs (lot number, typology, quantity, expiry). */
 export const batchCreateSchema = z
@@ -185,7 +189,7 @@ export const batchCreateSchema = z
       .max(LOT_NUMBER_MAX, maxLengthMessage(LOT_NUMBER_MAX))
       .regex(/^[A-Za-z0-9._/-]+$/, GV.invalid),
     typologyId: z.uuid(requiredOr(GV.invalid)),
-    quantity: z.number(requiredOr(batchQuantityRule)).int(batchQuantityRule).min(1, batchQuantityRule).max(MAX_BATCH_QUANTITY, batchQuantityRule),
+    quantity: z.number(requiredOr(batchQuantityRule)).int(batchQuantityRule).min(MIN_BATCH_QUANTITY, batchQuantityRule).max(MAX_BATCH_QUANTITY, batchQuantityRule),
     /** the cards' last day (printed on them; activation never gives a later expiry). Optional. */
     expireDate: isoDay.nullable().optional(),
     orderReference: textField({ max: BATCH_ORDER_REFERENCE_MAX, min: 0 }).nullable().optional(),

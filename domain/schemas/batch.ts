@@ -1,22 +1,27 @@
 import { z } from 'zod';
-import { ARCHIVE_STATUS_CHOICES, BATCH_ORDER_REFERENCE_MAX, BATCH_STATUS_CHOICES, LOT_NUMBER_MAX, MAX_BATCH_QUANTITY } from '../catalog';
+import { ARCHIVE_STATUS_CHOICES, BATCH_ORDER_REFERENCE_MAX, BATCH_STATUS_CHOICES, LOT_NUMBER_MAX, MAX_BATCH_QUANTITY, MIN_BATCH_QUANTITY } from '../catalog';
 import { defineFields } from '../fields';
+import { maxLengthMessage, messageWith } from '../messages';
 
 /**
  * The batch screens' fields (SPEC §3 Batch) and the generate-batch form. The API checks the body
  * with domain/catalog.ts `batchCreateSchema`; this form states each rule in its own words
  * (issue 8: "at most 100,000 cards", not "invalid") and hands the API the same body.
  */
-export { BATCH_ORDER_REFERENCE_MAX };
+export { BATCH_ORDER_REFERENCE_MAX, MIN_BATCH_QUANTITY };
 
-/** Message keys of the form: the whole rule of each field (locales <lang>/batches.json). */
+/**
+ * Messages of the form: the whole rule of each field (locales <lang>/batches.json), each limit
+ * passed from its constant (issue 43: no number typed in a text).
+ */
 export const BATCH_RULES = {
+  /** the characters a lot number takes (its length has the generic maxLength message) */
   lotNumber: 'batches.validation.lotNumber',
   lotNumberTaken: 'batches.validation.lotNumberTaken',
   typologyId: 'batches.validation.typology',
-  quantity: 'batches.validation.quantity',
+  quantity: messageWith('batches.validation.quantity', { min: MIN_BATCH_QUANTITY, max: MAX_BATCH_QUANTITY }),
   expireDate: 'batches.validation.expireDate',
-  orderReference: 'batches.validation.orderReference',
+  orderReference: maxLengthMessage(BATCH_ORDER_REFERENCE_MAX),
 } as const;
 
 const REQUIRED = 'validation.required';
@@ -45,7 +50,7 @@ export const batchFormSchema = z
       .string()
       .trim()
       .min(1, REQUIRED)
-      .max(LOT_NUMBER_MAX, BATCH_RULES.lotNumber)
+      .max(LOT_NUMBER_MAX, maxLengthMessage(LOT_NUMBER_MAX))
       .regex(/^[A-Za-z0-9._/-]+$/, BATCH_RULES.lotNumber),
     typologyId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED),
     quantity: z
@@ -57,7 +62,7 @@ export const batchFormSchema = z
           .min(1, REQUIRED)
           .regex(/^\d+$/, BATCH_RULES.quantity)
           .transform(Number)
-          .pipe(z.number().int(BATCH_RULES.quantity).min(1, BATCH_RULES.quantity).max(MAX_BATCH_QUANTITY, BATCH_RULES.quantity)),
+          .pipe(z.number().int(BATCH_RULES.quantity).min(MIN_BATCH_QUANTITY, BATCH_RULES.quantity).max(MAX_BATCH_QUANTITY, BATCH_RULES.quantity)),
       ),
     expireDate: z
       .string()

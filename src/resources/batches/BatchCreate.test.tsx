@@ -43,9 +43,13 @@ describe('BatchCreate', () => {
     await render();
     const user = userEvent.setup();
     const submit = screen.getByRole('button', { name: 'Generate batch' });
+    // issue 43: each limit is stated before any refusal, from the rule's constant
+    expect(screen.getByText('Up to 40 characters: letters, digits and . _ / -')).toBeInTheDocument();
+    expect(screen.getByText('From 1 to 100,000 cards')).toBeInTheDocument();
+    expect(screen.getByText('Optional: the print order reference, at most 60 characters')).toBeInTheDocument();
     await fill(user, { lot: 'LOT 1', quantity: '100001' });
-    expect(await screen.findByText('Enter up to 40 characters: letters, digits, dot, underscore, slash or hyphen')).toBeInTheDocument();
-    expect(screen.getByText('Enter a whole number of cards from 1 to 100,000 (at most 100,000 cards)')).toBeInTheDocument();
+    expect(await screen.findByText('Use only letters, digits, dot, underscore, slash or hyphen')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number of cards from 1 to 100,000')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     // the catalog offers physical typologies only (batches are print runs)
     expect(JSON.parse(catalog[0].get('filter')!)).toEqual({ type: 'PHYSICAL' });
@@ -105,13 +109,18 @@ describe('BatchCreate', () => {
     await user.click(await screen.findByRole('button', { name: 'New typology' }));
     const dialog = await screen.findByRole('dialog', { name: 'New typology' });
     const { getByLabelText, getByRole } = within(dialog);
+    // issue 43: the limits before any refusal, the example within the cap
+    expect(within(dialog).getByText('At most 80 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Up to 40 characters: letters, digits and . _ -')).toBeInTheDocument();
+    expect(within(dialog).getByText('In euros, at most €10,000.00; e.g. 25.50')).toBeInTheDocument();
+    expect(within(dialog).getByText('From 1 to 120 months')).toBeInTheDocument();
     await user.type(getByLabelText(/^Name/), 'Gift Card 12,50');
     await user.type(getByLabelText(/^SKU/), 'GC PHY');
-    expect(await within(dialog).findByText('Enter up to 40 characters: letters, digits, dot, underscore or hyphen')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Use only letters, digits, dot, underscore or hyphen')).toBeInTheDocument();
     await user.clear(getByLabelText(/^SKU/));
     await user.type(getByLabelText(/^SKU/), 'GC-PHY-1250');
     await user.type(getByLabelText(/^Value/), '20000');
-    expect(await within(dialog).findByText(/at most 10,000.00 €/)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter a value greater than zero, at most €10,000.00')).toBeInTheDocument();
     await user.clear(getByLabelText(/^Value/));
     await user.type(getByLabelText(/^Value/), '12.50');
     await user.clear(getByLabelText(/^Months of validity/));

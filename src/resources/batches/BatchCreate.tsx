@@ -3,7 +3,7 @@ import { useCallback, type ReactNode } from 'react';
 import { AutocompleteInput, TextInput, useDataProvider, useGetList, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { Batch } from '../../../domain/catalog';
-import { LOT_NUMBER_MAX } from '../../../domain/catalog';
+import { LOT_NUMBER_MAX, MAX_BATCH_QUANTITY, MIN_BATCH_QUANTITY } from '../../../domain/catalog';
 import type { Typology } from '../../../domain/giftcards';
 import { BATCH_ORDER_REFERENCE_MAX, batchFieldErrorKey, batchFields, type BatchFormBody } from '../../../domain/schemas/batch';
 import { FormDateField } from '../../components/FormDateField';
@@ -38,7 +38,7 @@ export function BatchInputs({ typologyAction }: { typologyAction?: ReactNode }) 
       <TextInput
         source="lotNumber"
         label="batches.fields.lotNumber"
-        helperText="batches.form.lotNumberHelp"
+        helperText={translate('batches.form.lotNumberHelp', { max: LOT_NUMBER_MAX, smart_count: LOT_NUMBER_MAX })}
         isRequired={required('lotNumber')}
         autoComplete="off"
         fullWidth
@@ -62,7 +62,7 @@ export function BatchInputs({ typologyAction }: { typologyAction?: ReactNode }) 
       <TextInput
         source="quantity"
         label="batches.fields.quantity"
-        helperText="batches.form.quantityHelp"
+        helperText={translate('batches.form.quantityHelp', { min: MIN_BATCH_QUANTITY, max: MAX_BATCH_QUANTITY, smart_count: MAX_BATCH_QUANTITY })}
         isRequired={required('quantity')}
         autoComplete="off"
         fullWidth
@@ -72,6 +72,7 @@ export function BatchInputs({ typologyAction }: { typologyAction?: ReactNode }) 
       <TextInput
         source="orderReference"
         label="batches.fields.orderReference"
+        helperText={translate('batches.form.orderReferenceHelp', { max: BATCH_ORDER_REFERENCE_MAX, smart_count: BATCH_ORDER_REFERENCE_MAX })}
         autoComplete="off"
         fullWidth
         slotProps={{ htmlInput: { maxLength: BATCH_ORDER_REFERENCE_MAX } }}

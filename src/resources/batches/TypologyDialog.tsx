@@ -5,7 +5,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { BooleanInput, SelectInput, TextInput, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
-import { typologyFieldsShape } from '../../../domain/catalog';
+import { EXAMPLE_TYPOLOGY_VALUE_CENTS, MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, typologyFieldsShape } from '../../../domain/catalog';
+import { amountInputText, formatCents } from '../../../domain/format';
 import { EXPIRATION_TYPES, TYPOLOGY_TYPES, type Typology } from '../../../domain/giftcards';
 import { maxLengthOf } from '../../../domain/messages';
 import { FormDateField } from '../../components/FormDateField';
@@ -15,14 +16,19 @@ import type { TesseraDataProvider } from '../../dataProvider/types';
 import { TYPOLOGY_FORM_DEFAULTS, typologyFormSchema } from './typologyForm';
 
 const TYPOLOGIES = 'privative/typologies';
+const nameMax = maxLengthOf(typologyFieldsShape.name);
+const skuMax = maxLengthOf(typologyFieldsShape.sku);
 const typeChoices = TYPOLOGY_TYPES.map((id) => ({ id, name: `batches.typologyDialog.types.${id}` }));
 const expirationChoices = EXPIRATION_TYPES.map((id) => ({ id, name: `batches.typology.expirationTypes.${id}` }));
 
 /** The value, unless it is variable. */
 function ValueInput() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
   const variable = useWatch({ name: 'variableValue' }) as boolean;
   if (variable) return null;
-  return <TextInput source="value" label="batches.typology.value" helperText="batches.typologyDialog.valueHelp" isRequired slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
+  const help = translate('batches.typologyDialog.valueHelp', { max: formatCents(MAX_TYPOLOGY_VALUE_CENTS, locale), example: amountInputText(EXAMPLE_TYPOLOGY_VALUE_CENTS, locale) });
+  return <TextInput source="value" label="batches.typology.value" helperText={help} isRequired slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
 }
 
 /** Months for the months-based expirations, a day for a fixed date. */
@@ -32,7 +38,7 @@ function ExpiryInput() {
   return expiration === 'FIXED_DATE' ? (
     <FormDateField name="expirationDate" label={translate('batches.typology.expirationDate')} calendarLabel={translate('batches.typologyDialog.calendar')} required />
   ) : (
-    <TextInput source="expirationMonths" label="batches.typology.expirationMonths" helperText="batches.typologyDialog.monthsHelp" isRequired slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+    <TextInput source="expirationMonths" label="batches.typology.expirationMonths" helperText={translate('batches.typologyDialog.monthsHelp', { min: MIN_EXPIRATION_MONTHS, max: MAX_EXPIRATION_MONTHS, smart_count: MAX_EXPIRATION_MONTHS })} isRequired slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
   );
 }
 
@@ -81,8 +87,8 @@ export function NewTypologyButton() {
           maxWidth="sm"
         >
           <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-            <TextInput source="name" label="batches.typology.name" isRequired autoFocus slotProps={{ htmlInput: { maxLength: maxLengthOf(typologyFieldsShape.name) } }} />
-            <TextInput source="sku" label="batches.typology.sku" isRequired slotProps={{ htmlInput: { maxLength: maxLengthOf(typologyFieldsShape.sku) } }} />
+            <TextInput source="name" label="batches.typology.name" helperText={translate('batches.typologyDialog.nameHelp', { max: nameMax, smart_count: nameMax })} isRequired autoFocus slotProps={{ htmlInput: { maxLength: nameMax } }} />
+            <TextInput source="sku" label="batches.typology.sku" helperText={translate('batches.typologyDialog.skuHelp', { max: skuMax, smart_count: skuMax })} isRequired slotProps={{ htmlInput: { maxLength: skuMax } }} />
             <SelectInput source="type" label="batches.typology.type" choices={typeChoices} isRequired />
             <BooleanInput source="variableValue" label="batches.typology.variableValue" helperText={false} />
             <ValueInput />

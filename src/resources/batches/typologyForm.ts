@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { MAX_TYPOLOGY_VALUE_CENTS, SKU_MAX, TYPOLOGY_NAME_MAX } from '../../../domain/catalog';
+import { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, SKU_MAX, TYPOLOGY_NAME_MAX } from '../../../domain/catalog';
 import { EXPIRATION_TYPES, TYPOLOGY_TYPES } from '../../../domain/giftcards';
+import { maxLengthMessage, messageWith } from '../../../domain/messages';
 import { AMOUNT_MESSAGES, readAmount } from '../../../domain/money';
 import { isoDayOfInput } from '../../../domain/schemas/batch';
 
 const REQUIRED = 'validation.required';
+/** Each field's rule, its limits passed from the catalog's constants (issue 43). */
 const RULE = {
-  name: 'batches.validation.typologyName',
+  name: maxLengthMessage(TYPOLOGY_NAME_MAX),
+  skuLength: maxLengthMessage(SKU_MAX),
+  /** the characters an SKU takes */
   sku: 'batches.validation.sku',
-  value: 'batches.validation.typologyValue',
-  months: 'batches.validation.expirationMonths',
+  value: messageWith('batches.validation.typologyValue', { maxCents: MAX_TYPOLOGY_VALUE_CENTS }),
+  months: messageWith('batches.validation.expirationMonths', { min: MIN_EXPIRATION_MONTHS, max: MAX_EXPIRATION_MONTHS }),
   date: 'batches.validation.expirationDate',
 } as const;
 
@@ -41,7 +45,7 @@ export function typologyFormSchema(language: string) {
         .string()
         .trim()
         .min(1, REQUIRED)
-        .max(SKU_MAX, RULE.sku)
+        .max(SKU_MAX, RULE.skuLength)
         .regex(/^[A-Za-z0-9._-]+$/, RULE.sku),
       expirationType: z.enum(EXPIRATION_TYPES, { error: REQUIRED }),
       expirationMonths: z.string().trim(),
@@ -69,7 +73,7 @@ export function typologyFormSchema(language: string) {
       } else {
         if (!form.expirationMonths) return issue('expirationMonths', REQUIRED);
         const months = /^\d+$/.test(form.expirationMonths) ? Number(form.expirationMonths) : NaN;
-        if (!(months >= 1 && months <= 120)) return issue('expirationMonths', RULE.months);
+        if (!(months >= MIN_EXPIRATION_MONTHS && months <= MAX_EXPIRATION_MONTHS)) return issue('expirationMonths', RULE.months);
         expirationMonths = months;
       }
       return { name: form.name, type: form.type, variableValue: form.variableValue, valueCents, sku: form.sku, expirationType: form.expirationType, expirationMonths, expirationDate };
