@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../constants';
+import { DEFAULT_PHONE_COUNTRY, LANGUAGES, PHONE_COUNTRY_DIGITS } from '../constants';
 import { defineFields, type FieldSet } from '../fields';
 import { maxItemsMessage, maxLengthMessage, messageWith } from '../messages';
 import { PERMISSION_KEYS } from '../permissions';
@@ -7,7 +7,7 @@ import { USER_ROLES } from '../roles';
 import { USER_ACTIONS } from '../users';
 import { textField } from '../text';
 import { USER_STATUSES } from './auth';
-import { operatorSchema, referentSchema } from './company';
+import { operatorSchema, phoneCountryMessage, referentSchema } from './company';
 
 /**
  * User management and the profile (issue 20, SPEC §2 /users and /profile, §3 user and profile,
@@ -37,7 +37,8 @@ import { operatorSchema, referentSchema } from './company';
 /** SPEC §5 user form and §9: a user's phone has exactly this many digits. */
 export const USER_PHONE_DIGITS = 10;
 /** SPEC §5 user form: phone of 10 digits. */
-export const userPhoneSchema = z.string().trim().regex(new RegExp(`^\\d{${USER_PHONE_DIGITS}}$`), 'validation.userPhone');
+const userPhoneMessage = messageWith('validation.userPhone', { digits: USER_PHONE_DIGITS });
+export const userPhoneSchema = z.string().trim().regex(new RegExp(`^\\d{${USER_PHONE_DIGITS}}$`), userPhoneMessage);
 
 /**
  * A user's phone is optional (issue 43): SPEC §3 lists phone and phone country among the user's
@@ -46,19 +47,21 @@ export const userPhoneSchema = z.string().trim().regex(new RegExp(`^\\d{${USER_P
  * phone stores neither (a prefix alone, the form's default +39, is not a phone), and a phone needs
  * its prefix (`phonePairIssue`). Empty and null are the same: null, as the demo users are stored.
  */
+/** A prefix's whole length: the "+" and its digits. */
+const PHONE_COUNTRY_MAX_LENGTH = PHONE_COUNTRY_DIGITS.max + 1;
 const emptyIsNull = (value: string | null | undefined) => (value === '' || value == null ? null : value);
 export const optionalUserPhoneSchema = z
   .string()
   .trim()
-  .regex(new RegExp(`^(\\d{${USER_PHONE_DIGITS}})?$`), 'validation.userPhone')
+  .regex(new RegExp(`^(\\d{${USER_PHONE_DIGITS}})?$`), userPhoneMessage)
   .nullable()
   .optional()
   .transform(emptyIsNull);
 export const optionalPhoneCountrySchema = z
   .string()
   .trim()
-  .regex(/^(\+\d{1,4})?$/, 'validation.phoneCountry')
-  .max(5, maxLengthMessage(5))
+  .regex(new RegExp(`^(\\+\\d{${PHONE_COUNTRY_DIGITS.min},${PHONE_COUNTRY_DIGITS.max}})?$`), phoneCountryMessage)
+  .max(PHONE_COUNTRY_MAX_LENGTH, maxLengthMessage(PHONE_COUNTRY_MAX_LENGTH))
   .nullable()
   .optional()
   .transform(emptyIsNull);
@@ -70,7 +73,7 @@ export const optionalPhoneCountrySchema = z
 const phonePairOk = (value: { phone?: unknown; phoneCountry?: unknown }) => !(value?.phone != null && value.phoneCountry == null);
 const phonePairParams = {
   path: ['phoneCountry'],
-  message: 'validation.phoneCountry',
+  message: phoneCountryMessage,
   when: (payload: z.core.ParsePayload) =>
     typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((issue) => !issue.path?.length || issue.path[0] === 'phone' || issue.path[0] === 'phoneCountry'),
 };
@@ -143,13 +146,15 @@ const STATUS_TONES = { ACTIVE: 'green', PENDING_ACTIVATION: 'yellow', DISABLED: 
  * that input). The create and update bodies are the form's values.
  */
 const userFieldsSchema = userDataSchema.extend({ companyId: z.string(), role: z.enum(USER_ROLES, 'validation.required'), permissions: permissionListSchema });
+/** "+ and the country code, e.g. +39": the default prefix as the example. */
+const phoneCountryHint = messageWith('users.hints.phoneCountry', { example: DEFAULT_PHONE_COUNTRY });
 const declaredUserFields = defineFields(
   userFieldsSchema,
   [
     { source: 'firstName', label: 'users.fields.firstName', column: true, sortable: true, group: 'data', helper: messageWith('users.hints.name', USER_NAME_LENGTH) },
     { source: 'lastName', label: 'users.fields.lastName', column: true, sortable: true, group: 'data', helper: messageWith('users.hints.name', USER_NAME_LENGTH) },
     { source: 'email', label: 'users.fields.email', kind: 'email', column: true, sortable: true, group: 'data' },
-    { source: 'phoneCountry', label: 'users.fields.phoneCountry', defaultValue: '+39', maxLength: 5, group: 'data', helper: 'users.hints.phoneCountry' },
+    { source: 'phoneCountry', label: 'users.fields.phoneCountry', defaultValue: DEFAULT_PHONE_COUNTRY, maxLength: PHONE_COUNTRY_MAX_LENGTH, group: 'data', helper: phoneCountryHint },
     { source: 'phone', label: 'users.fields.phone', kind: 'phone', column: true, maxLength: USER_PHONE_DIGITS, group: 'data', helper: messageWith('users.hints.phone', { digits: USER_PHONE_DIGITS }) },
     // chosen when the user is created; a user does not move between companies
     { source: 'companyId', label: 'users.fields.company', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' }, readOnly: true, show: false, filter: true, group: 'data' },
@@ -182,40 +187,72 @@ const optionalText = (max: number) =>
     .nullable()
     .optional();
 
-/** SPEC §3 profile, §5 profile messages: names like a referent's, a valid e-mail, the user phone; the address optional. */
-export const profileSchema = z
+/**
+ * The postcode of the profile (issue 43). SPEC §3 lists a zip among the profile's fields and fixes
+ * "zip exactly 5 digits" for a company (an Italian one, with its province); for the profile it
+ * fixes no rule, and its country is free text. So the rule follows the country: an Italian address
+ * (country empty or Italy) has a CAP of exactly `italyDigits` digits; another country's postcode
+ * is up to `max` letters, digits, spaces or hyphens. The helper text states both up front.
+ */
+export const PROFILE_ZIP = { italyDigits: 5, max: 10 } as const;
+/** Italy as a user may write it (any case, in the five languages, or its ISO codes). */
+const ITALY_NAMES = new Set(['it', 'ita', 'italia', 'italy', 'italie', 'italien']);
+export const isItalianCountry = (country: string | null | undefined) => !country?.trim() || ITALY_NAMES.has(country.trim().toLowerCase());
+const italianZipOk = (value: { zip?: unknown; country?: unknown }) =>
+  typeof value?.zip !== 'string' || !isItalianCountry(typeof value.country === 'string' ? value.country : null) || new RegExp(`^\\d{${PROFILE_ZIP.italyDigits}}$`).test(value.zip);
+const italianZipParams = {
+  path: ['zip'],
+  message: messageWith('validation.zipItaly', { digits: PROFILE_ZIP.italyDigits }),
+  when: (payload: z.core.ParsePayload) => typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((issue) => !issue.path?.length || issue.path[0] === 'zip' || issue.path[0] === 'country'),
+};
+/** The limits the profile states up front (helper texts), read off its rules. */
+export const PROFILE_NAME_LENGTH = { min: referentSchema.shape.firstName.minLength ?? 0, max: referentSchema.shape.firstName.maxLength ?? 0 };
+export const PROFILE_TEXT_MAX = { address: 80, city: 40, state: 40, country: 40 } as const;
+
+/**
+ * SPEC §3 profile, §5 profile messages: names like a referent's, a valid e-mail; the phone is the
+ * user's own rule (optional, prefix and number both or neither: `phonePairOk`, issue 43; the demo
+ * users have none); the address optional, its postcode by its country (`PROFILE_ZIP`).
+ */
+const profileShape = z
   .object({
     firstName: referentSchema.shape.firstName,
     lastName: referentSchema.shape.lastName,
     email: referentSchema.shape.email,
-    phone: userPhoneSchema,
-    address: optionalText(80),
-    city: optionalText(40),
-    state: optionalText(40),
+    phoneCountry: optionalPhoneCountrySchema,
+    phone: optionalUserPhoneSchema,
+    address: optionalText(PROFILE_TEXT_MAX.address),
+    city: optionalText(PROFILE_TEXT_MAX.city),
+    state: optionalText(PROFILE_TEXT_MAX.state),
     zip: z
       .string()
       .trim()
-      .regex(/^(\d{5})?$/, 'validation.zip')
+      .max(PROFILE_ZIP.max, messageWith('validation.zipAbroad', { max: PROFILE_ZIP.max }))
+      .regex(/^[\p{L}\d -]*$/u, messageWith('validation.zipAbroad', { max: PROFILE_ZIP.max }))
       .transform((value) => (value === '' ? null : value))
       .nullable()
       .optional(),
-    country: optionalText(40),
+    country: optionalText(PROFILE_TEXT_MAX.country),
   })
   .strict();
+export const profileSchema = profileShape.refine(phonePairOk, phonePairParams).refine(italianZipOk, italianZipParams);
 export type ProfileBody = z.input<typeof profileSchema>;
 
 export const languageSchema = z.object({ language: z.enum(LANGUAGES, 'validation.invalid') }).strict();
 export const confirmEmailSchema = z.object({ token: z.string().min(1, 'validation.required').max(512, maxLengthMessage(512)) }).strict();
 
-/** The profile form's fields (personal information tab). */
-export const profileFields = defineFields(profileSchema, [
-  { source: 'firstName', label: 'profile.fields.firstName' },
-  { source: 'lastName', label: 'profile.fields.lastName' },
+/** The profile form's fields (personal information tab), each stating its limit up front (issue 43). */
+const declaredProfileFields = defineFields(profileShape, [
+  { source: 'firstName', label: 'profile.fields.firstName', helper: messageWith('profile.hints.name', PROFILE_NAME_LENGTH) },
+  { source: 'lastName', label: 'profile.fields.lastName', helper: messageWith('profile.hints.name', PROFILE_NAME_LENGTH) },
   { source: 'email', label: 'profile.fields.email', kind: 'email' },
-  { source: 'phone', label: 'profile.fields.phone', kind: 'phone', maxLength: 10 },
-  { source: 'address', label: 'profile.fields.address' },
-  { source: 'city', label: 'profile.fields.city' },
-  { source: 'state', label: 'profile.fields.state' },
-  { source: 'zip', label: 'profile.fields.zip', maxLength: 5 },
-  { source: 'country', label: 'profile.fields.country' },
+  { source: 'phoneCountry', label: 'profile.fields.phoneCountry', defaultValue: DEFAULT_PHONE_COUNTRY, maxLength: PHONE_COUNTRY_MAX_LENGTH, helper: phoneCountryHint },
+  { source: 'phone', label: 'profile.fields.phone', kind: 'phone', maxLength: USER_PHONE_DIGITS, helper: messageWith('users.hints.phone', { digits: USER_PHONE_DIGITS }) },
+  { source: 'address', label: 'profile.fields.address', helper: maxLengthMessage(PROFILE_TEXT_MAX.address) },
+  { source: 'city', label: 'profile.fields.city', helper: maxLengthMessage(PROFILE_TEXT_MAX.city) },
+  { source: 'state', label: 'profile.fields.state', helper: maxLengthMessage(PROFILE_TEXT_MAX.state) },
+  { source: 'zip', label: 'profile.fields.zip', maxLength: PROFILE_ZIP.max, helper: messageWith('profile.hints.zip', { max: PROFILE_ZIP.max, digits: PROFILE_ZIP.italyDigits }) },
+  { source: 'country', label: 'profile.fields.country', helper: maxLengthMessage(PROFILE_TEXT_MAX.country) },
 ]);
+/** The declaration, its form held to the same pair and postcode rules as the body. */
+export const profileFields: FieldSet = { ...declaredProfileFields, formSchema: declaredProfileFields.formSchema.refine(phonePairOk, phonePairParams).refine(italianZipOk, italianZipParams) };

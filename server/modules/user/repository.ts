@@ -73,7 +73,7 @@ export async function findUserWithCompany(db: Db, id: string) {
   return row;
 }
 
-export type ProfileValues = Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'address' | 'city' | 'state' | 'zip' | 'country'> & { pendingEmail?: string | null };
+export type ProfileValues = Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'phoneCountry' | 'address' | 'city' | 'state' | 'zip' | 'country'> & { pendingEmail?: string | null };
 
 export async function updateProfile(db: Db, id: string, values: ProfileValues): Promise<UserRow> {
   const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();

@@ -1,7 +1,7 @@
 import { chargeRecipient, workLimitsOf } from '../../lib/work-limits';
 import type { UserConfiguration } from '../../../domain/schemas/auth';
 import type { Language } from '../../../domain/constants';
-import type { profileSchema } from '../../../domain/schemas/users';
+import { phonePair, type profileSchema } from '../../../domain/schemas/users';
 import type { z } from 'zod';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { permissionsSchema } from '../../../domain/permissions';
@@ -209,7 +209,8 @@ export async function updateProfile(ctx: AppContext, auth: AuthState, body: z.ou
     const values: repo.ProfileValues = {
       firstName: body.firstName,
       lastName: body.lastName,
-      phone: body.phone,
+      // the user's phone rule (issue 43): both or neither, as the user form stores them
+      ...phonePair(body),
       address: body.address ?? null,
       city: body.city ?? null,
       state: body.state ?? null,

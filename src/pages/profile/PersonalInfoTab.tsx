@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { profileFields, type ProfileBody } from '../../../domain/schemas/users';
-import { SchemaForm } from '../../components/schema';
+import { useRef } from 'react';
+import { FormBlockers, HelpedTextInput, SchemaForm, SchemaInputs } from '../../components/schema';
+import { useFocusAfterAction } from '../../components/useFocusAfterAction';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { LoadingPage } from '../../layout/LoadingPage';
 import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
@@ -12,7 +14,10 @@ import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 /**
  * The user's own data (SPEC §3 profile, §5 messages), editable by every signed-in user. A new
  * e-mail waits for the link sent to it: the note says so, and sign-in keeps the current one.
- * The company and the role are shown, not edited.
+ * The company and the role are shown, not edited. Each field states its limit under it before any
+ * input (the declared `helper`), a blocked Save names the invalid fields (`FormBlockers`), and
+ * once saved focus stays on the page: Save is greyed out again, so it goes to the page heading
+ * (`useFocusAfterAction`, issue 43).
  */
 export function PersonalInfoTab() {
   const translate = useTranslate();
@@ -20,18 +25,24 @@ export function PersonalInfoTab() {
   const queryClient = useQueryClient();
   const authProvider = useTesseraAuthProvider();
   const { data, isPending, error } = useUserConfiguration();
+  const root = useRef<HTMLDivElement>(null);
+  const { acted, settle } = useFocusAfterAction<'save'>(root, { controls: 'button[type="submit"]', shown: data != null });
   const submit = useFormSubmit<ProfileBody>(async (values) => {
+    acted('save');
     const configuration = await authProvider.updateProfile(values);
     queryClient.setQueryData(['auth', 'userConfiguration'], configuration);
     notify('success.profileUpdated', { type: 'success' });
+    settle();
   });
   if (isPending) return <LoadingPage />;
   if (error || !data) return <Alert severity="error">{error?.message ?? translate('errors.unknown')}</Alert>;
 
   const { user, company } = data;
   const record = { ...user };
+  // every declared limit is stated under its input (issue 43)
+  const helped = Object.fromEntries(profileFields.inputs.filter((field) => field.helper).map((field) => [field.source, <HelpedTextInput field={field} />]));
   return (
-    <Box>
+    <Box ref={root}>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1, m: 0, mb: 2 }}>
         {(
           [
@@ -64,7 +75,10 @@ export function PersonalInfoTab() {
             {translate('profile.changePassword')}
           </Button>
         }
-      />
+      >
+        <SchemaInputs fields={profileFields} overrides={helped} />
+        <FormBlockers fields={profileFields} />
+      </SchemaForm>
     </Box>
   );
 }

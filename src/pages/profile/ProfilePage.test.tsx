@@ -36,15 +36,80 @@ describe('ProfilePage', () => {
     const phone = await screen.findByRole('textbox', { name: /^Phone/ });
     await user.clear(phone);
     await user.type(phone, '12345');
-    expect(await screen.findByText('Enter a phone number of exactly 10 digits')).toBeInTheDocument();
+    expect(await screen.findByText(/^Enter a phone number of exactly 10 digits/)).toBeInTheDocument();
     await user.clear(phone);
     await user.type(phone, '3339876543');
     await user.clear(screen.getByRole('textbox', { name: /^E-mail/ }));
     await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'ada.new@acme.test');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-    expect(sent).toEqual([{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada.new@acme.test', phone: '3339876543', address: null, city: null, state: null, zip: null, country: null }]);
+    expect(sent).toEqual([{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada.new@acme.test', phoneCountry: '+39', phone: '3339876543', address: null, city: null, state: null, zip: null, country: null }]);
     expect(await screen.findByTestId('profile-pending-email')).toHaveTextContent('ada.new@acme.test');
+  });
+
+  describe('issue 43', () => {
+    const serveProfile = (user: Record<string, unknown> = {}) => {
+      const sent: Record<string, unknown>[] = [];
+      server.use(
+        http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration([], { phone: null, phoneCountry: null, ...user }))),
+        http.put('/api/user/profile', async ({ request }) => {
+          const body = (await request.json()) as Record<string, unknown>;
+          sent.push(body);
+          return HttpResponse.json(userConfiguration([], { ...body }));
+        }),
+      );
+      return sent;
+    };
+
+    it('a profile with no phone (as the demo users) saves: the phone is the user rule, both or neither', async () => {
+      signedIn();
+      const sent = serveProfile();
+      await render();
+      const user = userEvent.setup();
+      await user.type(await screen.findByRole('textbox', { name: 'City' }), 'Milano');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ phone: null, phoneCountry: null, city: 'Milano' });
+    });
+
+    it('states each limit under its field before any input, the postcode by its country', async () => {
+      signedIn();
+      serveProfile();
+      await render();
+      expect(await screen.findByRole('textbox', { name: /^First name/ })).toHaveAccessibleDescription('2 to 40 letters, no digits or special characters');
+      expect(screen.getByRole('textbox', { name: 'ZIP code' })).toHaveAccessibleDescription('Italy (or no country): 5 digits; other countries: letters, digits, spaces or hyphens, up to 10');
+      expect(screen.getByRole('textbox', { name: 'City' })).toHaveAccessibleDescription('At most 40 characters');
+      expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveAccessibleDescription(/10 digits/);
+    });
+
+    it('a blocked Save names the invalid fields (FormBlockers), a foreign postcode is taken abroad', async () => {
+      signedIn();
+      const sent = serveProfile();
+      await render();
+      const user = userEvent.setup();
+      await user.type(await screen.findByRole('textbox', { name: 'ZIP code' }), 'SW1A 1AA');
+      const note = await screen.findByTestId('form-blockers');
+      expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await waitFor(() => expect(note).toHaveTextContent('ZIP code: An Italian postcode has exactly 5 digits'));
+      await user.type(screen.getByRole('textbox', { name: 'Country' }), 'United Kingdom');
+      await waitFor(() => expect(screen.queryByTestId('form-blockers')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+      expect(sent[0]).toMatchObject({ zip: 'SW1A 1AA', country: 'United Kingdom' });
+    });
+
+    it('after Save, focus stays on the page (the heading), not on the body', async () => {
+      signedIn();
+      serveProfile();
+      await render();
+      const user = userEvent.setup();
+      await user.type(await screen.findByRole('textbox', { name: 'City' }), 'Milano');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toHaveFocus());
+      expect(document.activeElement).not.toBe(document.body);
+    });
   });
 
   it("puts the server's field error on its field", async () => {

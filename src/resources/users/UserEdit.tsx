@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, useState } from 'react';
 import { EditBase, useDataProvider, useEditContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { PermissionKey } from '../../../domain/permissions';
 import { userFields, type UserRecord } from '../../../domain/schemas/users';
@@ -8,6 +8,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
 import { useBusyRun } from '../../components/useBusyRun';
+import { useFocusAfterAction } from '../../components/useFocusAfterAction';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { NotGrantableList, OutOfScopeNote, useSaveFailure } from './NotGrantableList';
 import { PermissionChecklist } from './PermissionChecklist';
@@ -19,43 +20,8 @@ type StateAction = 'resend' | 'enable' | 'disable';
 /** after an action, the button that carries on from it: enabled → Disable, disabled → Enable */
 const NEXT: Record<StateAction, StateAction> = { resend: 'resend', enable: 'disable', disable: 'enable' };
 
-/**
- * Focus after a state action (issue 43): the action's button is disabled while it runs and the
- * refreshed user offers other actions, so focus would fall to the page body. Until the user moves
- * focus elsewhere, whenever it has fallen there it goes to the button that carries on from the
- * action (else the first action, else the page heading).
- */
-function useFocusAfterAction(header: RefObject<HTMLElement | null>, shown: boolean) {
-  const pending = useRef<StateAction | null>(null);
-  useEffect(() => {
-    const place = () => {
-      const prefer = pending.current;
-      const root = header.current;
-      if (!prefer || !root) return;
-      const active = document.activeElement;
-      if (active && active !== document.body && root.ownerDocument.contains(active)) return;
-      const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-user-action]')].filter((button) => !button.disabled);
-      const target: HTMLElement | null = buttons.find((button) => button.dataset.userAction === NEXT[prefer]) ?? buttons[0] ?? root.querySelector<HTMLElement>('h1');
-      if (!target) return;
-      if (target.tagName === 'H1') target.tabIndex = -1;
-      target.focus();
-    };
-    // re-checked on every change of the header (a button disabled, removed or added)
-    const observer = new MutationObserver(place);
-    if (header.current) observer.observe(header.current, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
-    const leave = (event: FocusEvent) => {
-      if (pending.current && event.target instanceof Node && !header.current?.contains(event.target)) pending.current = null;
-    };
-    document.addEventListener('focusin', leave);
-    return () => {
-      observer.disconnect();
-      document.removeEventListener('focusin', leave);
-    };
-  }, [header, shown]);
-  return (action: StateAction) => {
-    pending.current = action;
-  };
-}
+/** after a state action, the button that carries on from it (enabled → Disable, disabled → Enable), else the first one */
+const carriesOn = (action: StateAction, control: HTMLElement) => control.dataset.userAction === NEXT[action];
 
 /** Disable (asks first: sessions end at once), enable, resend the activation: what `record.actions` offers. */
 function UserStateActions({ user, acted }: { user: UserRecord; acted: (action: StateAction) => void }) {
@@ -104,7 +70,8 @@ function UserHeader() {
   const translate = useTranslate();
   const user = useRecordContext<UserRecord>();
   const header = useRef<HTMLDivElement>(null);
-  const acted = useFocusAfterAction(header, user != null);
+  // issue 43: focus after a state action stays on the page (its button is disabled, then replaced)
+  const { acted } = useFocusAfterAction(header, { controls: '[data-user-action]', prefer: carriesOn, shown: user != null });
   if (!user) return null;
   return (
     <Box ref={header}>

@@ -4,10 +4,9 @@ import type { ReactNode } from 'react';
 import { SelectInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { USER_ROLES } from '../../../domain/roles';
 import { userFields, type UserRecord } from '../../../domain/schemas/users';
-import { SchemaForm, SchemaInputs } from '../../components/schema';
+import { FormBlockers, HelpedTextInput, SchemaForm, SchemaInputs } from '../../components/schema';
 import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { FormBlockers, HelpedTextInput } from './FormBlockers';
 import { PermissionChecklistInput } from './PermissionChecklist';
 
 /** What the caller may hand out (GET users/grantable). */

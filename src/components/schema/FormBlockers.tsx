@@ -32,7 +32,7 @@ export function FormBlockers({ fields, extra = {} }: { fields: FieldSet; extra?:
   return (
     <Box ref={box} sx={{ mt: 2 }}>
       <Alert severity="warning" role="status" data-testid="form-blockers">
-        {translate('users.cannotSave')}
+        {translate('forms.cannotSave')}
         {invalid.length > 0 && (
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {invalid.map((source) => (
