@@ -16,6 +16,7 @@ import {
   reloadDisplayState,
   movementKindOf,
   reloadRefusal,
+  RELOAD_AMOUNT_EXAMPLES,
   RELOAD_LIMITS,
   reportedErrors,
   type ReloadableCardState,
@@ -82,18 +83,18 @@ describe('reload rules', () => {
 describe('searches and how states and movements read', () => {
   it('refuses a cards search shorter than its rule: 4 digits of a number, 2 characters otherwise (the filter schema says the same)', () => {
     expect(['12', '535', '5 3 5', 'R', ' a '].map(cardSearchRefusal)).toEqual([
-      'validation.cardSearchDigits',
-      'validation.cardSearchDigits',
-      'validation.cardSearchDigits',
-      'validation.searchMinChars',
-      'validation.searchMinChars',
+      'validation.cardSearchDigits?min=4',
+      'validation.cardSearchDigits?min=4',
+      'validation.cardSearchDigits?min=4',
+      'validation.searchMinChars?min=2',
+      'validation.searchMinChars?min=2',
     ]);
     expect(['5350', '5350 0000', 'Ro', 'EMP-1', 'x1'].map(cardSearchRefusal)).toEqual([null, null, null, null, null]);
     const parsed = reloadableCardFilterSchema.safeParse({ q: '12' });
-    expect(parsed.success ? null : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['q', 'validation.cardSearchDigits']]);
+    expect(parsed.success ? null : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['q', 'validation.cardSearchDigits?min=4']]);
     expect(reloadableCardFilterSchema.safeParse({ q: 'Rossi' }).success).toBe(true);
     const queue = plannedReloadFilterSchema.safeParse({ cardNumber: '535' });
-    expect(queue.success ? null : queue.error.issues.map((i) => i.message)).toEqual(['validation.cardSearchDigits']);
+    expect(queue.success ? null : queue.error.issues.map((i) => i.message)).toEqual(['validation.cardSearchDigits?min=4']);
     expect(plannedReloadFilterSchema.safeParse({ cardNumber: '5350' }).success).toBe(true);
   });
 
@@ -140,10 +141,10 @@ describe('reloads CSV', () => {
     expect(rows).toEqual([{ row: 2, cardNumber: '5350000000000001', amountCents: 1000 }]);
     expect(errors).toEqual([
       { row: 3, field: 'cardNumber', code: 'validation.required' },
-      { row: 4, field: 'cardNumber', code: 'validation.cardNumber' },
+      { row: 4, field: 'cardNumber', code: 'validation.cardNumber?min=6&max=19' },
       { row: 5, field: 'amount', code: 'validation.amountNegative' },
       // a ";" file is read the Italian way: "1,234" has three decimals
-      { row: 6, field: 'amount', code: 'validation.amountDecimals' },
+      { row: 6, field: 'amount', code: 'validation.amountDecimals?exampleInputCents=2550' },
       { row: 7, field: 'amount', code: 'validation.required' },
       { row: 9, field: 'amount', code: 'validation.amountMax?maxCents=250000' },
     ]);
@@ -152,7 +153,7 @@ describe('reloads CSV', () => {
   it('reads amounts the way the file\'s convention writes them: ";" Italian, "," English', () => {
     expect(parseReloadCsv('cardNumber;amount\n5350000000000001;1.500,50\n5350000000000002;1.500\n5350000000000003;12.5').rows.map((r) => r.amountCents)).toEqual([150050, 150000, 1250]);
     expect(parseReloadCsv('cardNumber,amount\n5350000000000001,1500.50\n5350000000000002,"1,500"\n5350000000000003,"12,5"').rows.map((r) => r.amountCents)).toEqual([150050, 150000, 1250]);
-    expect(parseReloadCsv('cardNumber;amount\n5350000000000001;dieci').errors).toEqual([{ row: 2, field: 'amount', code: 'validation.amountFormat' }]);
+    expect(parseReloadCsv('cardNumber;amount\n5350000000000001;dieci').errors).toEqual([{ row: 2, field: 'amount', code: 'validation.amountFormat?wholeInputCents=2500&exampleInputCents=2550' }]);
   });
 
   it('refuses a file without the header or without rows', () => {
@@ -195,5 +196,21 @@ describe('run body', () => {
     expect(createReloadsBodySchema.safeParse({ ...ok, rows: [{ cardNumber: '5350000000000001', amountCents: 0 }] }).success).toBe(false);
     expect(createReloadsBodySchema.safeParse({ ...ok, rows: [{ cardNumber: '5350000000000001', amountCents: RELOAD_LIMITS.maxReloadCents + 1 }] }).success).toBe(false);
     expect(createReloadsBodySchema.safeParse({ ...ok, scheduledAt: 'tomorrow' }).success).toBe(false);
+  });
+});
+
+describe('the helper texts\' example amounts (issue 43, hints that contradict the rule)', () => {
+  it('sit below the cap of their field, decimal variant (+ 0,50) included, in whole euros', () => {
+    const caps: Record<keyof typeof RELOAD_AMOUNT_EXAMPLES, number> = {
+      fundCents: RELOAD_LIMITS.maxWalletMoveCents,
+      transferCents: RELOAD_LIMITS.maxWalletMoveCents,
+      reloadCents: RELOAD_LIMITS.maxReloadCents,
+      thresholdCents: RELOAD_LIMITS.maxWalletMoveCents,
+    };
+    for (const [name, cents] of Object.entries(RELOAD_AMOUNT_EXAMPLES) as [keyof typeof RELOAD_AMOUNT_EXAMPLES, number][]) {
+      expect(cents % 100, name).toBe(0);
+      expect(cents + 50, name).toBeLessThanOrEqual(caps[name]);
+      expect(cents, name).toBeGreaterThan(0);
+    }
   });
 });

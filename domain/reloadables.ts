@@ -102,6 +102,25 @@ export const RELOAD_LIMITS = {
   maxRecipients: 10,
 } as const;
 
+/**
+ * The amounts the helper texts give as examples ("e.g. 1500 or 1500,50"), in the reader's input
+ * format (domain/format.ts `amountInputText`). Each sits below its field's cap (with its decimal
+ * variant, + 0,50): a hint above the rule would contradict it (issue 43).
+ */
+export const RELOAD_AMOUNT_EXAMPLES = {
+  /** funding a wallet (cap RELOAD_LIMITS.maxWalletMoveCents) */
+  fundCents: 150_000,
+  /** a transfer to a sub-company (cap RELOAD_LIMITS.maxWalletMoveCents) */
+  transferCents: 50_000,
+  /** a card's reload (cap RELOAD_LIMITS.maxReloadCents) */
+  reloadCents: 5_000,
+  /** the low-balance alert's threshold (cap RELOAD_LIMITS.maxWalletMoveCents) */
+  thresholdCents: 100_000,
+} as const;
+
+/** The day of the month the monthly statement goes out (the server's statement job runs then, Europe/Rome). */
+export const MONTHLY_STATEMENT_DAY = 1;
+
 export interface ReloadCaps {
   monthlyCapCents: number;
   yearlyCapCents: number;
@@ -271,6 +290,11 @@ export function reportedErrors(errors: readonly ReloadRowError[]): Pick<ReloadVa
   };
 }
 
+/** A reload names its card by a number of this many digits (or by its id). */
+export const RELOAD_CARD_NUMBER_LENGTH = { min: 6, max: 19 } as const;
+const RELOAD_CARD_NUMBER = new RegExp(`^\\d{${RELOAD_CARD_NUMBER_LENGTH.min},${RELOAD_CARD_NUMBER_LENGTH.max}}$`);
+const cardNumberMessage = messageWith('validation.cardNumber', RELOAD_CARD_NUMBER_LENGTH);
+
 export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: ReloadRowError[] } {
   // the cap before the file is split: a file of a million short lines is refused, not reported line by line
   if (countDataLines(text, RELOAD_LIMITS.maxRows) > RELOAD_LIMITS.maxRows) return { rows: [], errors: [{ row: 1, field: 'file', code: tooManyRowsMessage() }] };
@@ -294,8 +318,8 @@ export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: Re
     if (cardNumber === '') {
       errors.push({ row, field: 'cardNumber', code: 'validation.required' });
       ok = false;
-    } else if (!/^\d{6,19}$/.test(cardNumber)) {
-      errors.push({ row, field: 'cardNumber', code: 'validation.cardNumber' });
+    } else if (!RELOAD_CARD_NUMBER.test(cardNumber)) {
+      errors.push({ row, field: 'cardNumber', code: cardNumberMessage });
       ok = false;
     }
     const amount = amountText === '' ? null : readAmount(amountText, separator === ';' ? 'it' : 'en');
@@ -534,7 +558,7 @@ export interface CardBulkResult {
 
 /** A run's rows: by card id (manual selection) or by card number (CSV); amounts in cents. */
 export const reloadRowInputSchema = z
-  .object({ cardId: uuid.optional(), cardNumber: z.string().trim().regex(/^\d{6,19}$/, 'validation.cardNumber').optional(), amountCents: reloadAmountSchema, row: z.number().int().positive().optional() })
+  .object({ cardId: uuid.optional(), cardNumber: z.string().trim().regex(RELOAD_CARD_NUMBER, cardNumberMessage).optional(), amountCents: reloadAmountSchema, row: z.number().int().positive().optional() })
   .strict()
   .refine((value) => Boolean(value.cardId) !== Boolean(value.cardNumber), { message: GV.required, path: ['cardId'] });
 export type ReloadRowInput = z.infer<typeof reloadRowInputSchema>;
@@ -611,7 +635,10 @@ export const CARD_NUMBER_SEARCH_MIN_DIGITS = 4;
 /** A client ID or a customer name is searched from this many characters on. */
 export const CARD_TEXT_SEARCH_MIN_CHARS = 2;
 /** The message keys of a search too short to run. */
-export const CARD_SEARCH_MESSAGES = { digits: 'validation.cardSearchDigits', chars: 'validation.searchMinChars' } as const;
+export const CARD_SEARCH_MESSAGES = {
+  digits: messageWith('validation.cardSearchDigits', { min: CARD_NUMBER_SEARCH_MIN_DIGITS }),
+  chars: messageWith('validation.searchMinChars', { min: CARD_TEXT_SEARCH_MIN_CHARS }),
+} as const;
 
 /**
  * Why a cards search cannot run (null: it can), the one rule of the API, the demo and the screens

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineFields, type DisplayFieldSpec, type FieldChoice } from '../fields';
 import { defineFilters } from '../filters';
-import { CARD_EVENT_TYPES, RELOADABLE_CARD_STATUSES, RELOADABLE_CARD_TONES, reloadableCardFilterSchema } from '../reloadables';
+import { messageWith } from '../messages';
+import { CARD_EVENT_TYPES, CARD_NUMBER_SEARCH_MIN_DIGITS, CARD_TEXT_SEARCH_MIN_CHARS, RELOADABLE_CARD_STATUSES, RELOADABLE_CARD_TONES, reloadableCardFilterSchema } from '../reloadables';
 
 /**
  * The reloadable card list (SPEC §2 /reloadables/cards) and a card's history on its page. The
@@ -23,7 +24,7 @@ const card = (source: string, label: string, extra: Partial<DisplayFieldSpec> = 
 export const reloadableCardFilters = defineFilters(
   reloadableCardFilterSchema,
   'reloadables.cardFilters',
-  [{ source: 'q', helper: 'reloadables.cardFilters.qHelp', wide: true }, { source: 'status', kind: 'select', choices: CARD_STATUS_CHOICES, any: 'reloadables.cardFilters.anyStatus' }, { source: 'clientId' }],
+  [{ source: 'q', helper: messageWith('reloadables.cardFilters.qHelp', { digits: CARD_NUMBER_SEARCH_MIN_DIGITS, chars: CARD_TEXT_SEARCH_MIN_CHARS }), wide: true }, { source: 'status', kind: 'select', choices: CARD_STATUS_CHOICES, any: 'reloadables.cardFilters.anyStatus' }, { source: 'clientId' }],
   { fixed: ['userId', 'companyId'] },
 );
 

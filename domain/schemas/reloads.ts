@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineFields, type DisplayFieldSpec } from '../fields';
 import { defineFilters } from '../filters';
-import { plannedReloadFilterSchema, RELOAD_SOURCES, RELOAD_STATE_TONES, RELOAD_STATES, reloadRunFilterSchema } from '../reloadables';
+import { messageWith } from '../messages';
+import { CARD_NUMBER_SEARCH_MIN_DIGITS, plannedReloadFilterSchema, RELOAD_SOURCES, RELOAD_STATE_TONES, RELOAD_STATES, reloadRunFilterSchema } from '../reloadables';
 
 /** The history's filters: source (manual, CSV, one card) and the run's days; the state and "scheduled" are the API's, for links. */
 export const reloadHistoryFilters = defineFilters(
@@ -22,7 +23,7 @@ export const queueReloadFilters = defineFilters(
   [
     { source: 'state', kind: 'select', choices: (['COMPLETED', 'DELETED'] as const).map((state) => ({ id: state, name: `reloads.states.${state}` })), any: 'reloads.filters.planned' },
     { source: 'scheduled', kind: 'date', range: true },
-    { source: 'cardNumber', normalize: (text) => text.replace(/\s/g, ''), helper: 'reloads.filters.cardNumberHelp' },
+    { source: 'cardNumber', normalize: (text) => text.replace(/\s/g, ''), helper: messageWith('reloads.filters.cardNumberHelp', { min: CARD_NUMBER_SEARCH_MIN_DIGITS }) },
   ],
   { fixed: ['runId'] },
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatCents, numberLocale } from '../../../domain/format';
-import { PROGRAMME_TIME_ZONE, periodOf, type NotificationSettings, type NotificationSettingsBody } from '../../../domain/reloadables';
+import { MONTHLY_STATEMENT_DAY, PROGRAMME_TIME_ZONE, periodOf, type NotificationSettings, type NotificationSettingsBody } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import type { Actor } from '../../lib/access';
@@ -15,7 +15,7 @@ import { escapeLike } from '../../lib/like';
 /**
  * The programme's e-mails (README "Notifications"), all through the outbox and committed with
  * the change that caused them: plafond below the threshold (once per crossing), a scheduled run
- * done or with refused rows, and the monthly statement (a recurring job on the 1st, Europe/Rome).
+ * done or with refused rows, and the monthly statement (a recurring job on day MONTHLY_STATEMENT_DAY, the 1st, Europe/Rome).
  */
 
 export const MONTHLY_STATEMENT_JOB = 'reloadables.monthlyStatement';
@@ -140,9 +140,15 @@ const shiftMonth = (month: string, by: number) => {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
 
-/** When the next statement job runs: five minutes into the 1st of the month after `now` (Europe/Rome). */
+/**
+ * When the next statement job runs: five minutes into day MONTHLY_STATEMENT_DAY of a month (Europe/Rome),
+ * the first such time after `now`. The day is the one the settings screen states; it stays below
+ * the 25th, so the days added to the month's start never cross a change of summer time.
+ */
 export function nextStatementAt(now: Date): Date {
-  return new Date(monthStart(shiftMonth(periodOf(now).month, 1)).getTime() + 5 * 60_000);
+  const at = (month: string) => new Date(monthStart(month).getTime() + (MONTHLY_STATEMENT_DAY - 1) * 86_400_000 + 5 * 60_000);
+  const thisMonth = at(periodOf(now).month);
+  return thisMonth.getTime() > now.getTime() ? thisMonth : at(shiftMonth(periodOf(now).month, 1));
 }
 
 /**

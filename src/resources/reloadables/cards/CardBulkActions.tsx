@@ -5,7 +5,7 @@ import { useDataProvider, useListContext, useRefresh, useTranslate, type Identif
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
-import { CARD_BULK_ACTIONS, RELOAD_LIMITS, type CardBulkAction, type CardBulkBody, type CardBulkResult, type ReloadableCard } from '../../../../domain/reloadables';
+import { CARD_BULK_ACTIONS, RELOAD_AMOUNT_EXAMPLES, RELOAD_LIMITS, type CardBulkAction, type CardBulkBody, type CardBulkResult, type ReloadableCard } from '../../../../domain/reloadables';
 import { AmountField } from '../../../components/AmountField';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
 import { FormDialog } from '../../../components/FormDialog';
@@ -93,7 +93,7 @@ export function CardBulkDialog({ action, ids, onClose, onDone }: { action: CardB
       maxWidth="sm"
     >
       <Typography>{translate('reloadables.bulk.selected', { smart_count: ids.length })}</Typography>
-      {action === 'reload' && <AmountField label={translate('reloadables.bulk.amount')} help="reloadables.cardActions.amountHelp" maxCents={RELOAD_LIMITS.maxReloadCents} />}
+      {action === 'reload' && <AmountField label={translate('reloadables.bulk.amount')} help="reloadables.cardActions.amountHelp" maxCents={RELOAD_LIMITS.maxReloadCents} exampleCents={RELOAD_AMOUNT_EXAMPLES.reloadCents} />}
       {action === 'linkCompany' && <BulkCompanyField ids={ids} />}
     </FormDialog>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
-import { clientIdBodySchema, RELOAD_LIMITS, type ReloadableCard } from '../../../../domain/reloadables';
+import { clientIdBodySchema, RELOAD_AMOUNT_EXAMPLES, RELOAD_LIMITS, type ReloadableCard } from '../../../../domain/reloadables';
 import { ActionDialog } from '../../../components/ActionDialog';
 import { AmountField } from '../../../components/AmountField';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
@@ -43,7 +43,7 @@ export function ReloadCardDialog({ card, onClose, onDone }: DialogProps) {
       <Typography variant="body2" color="text.secondary">
         {translate('reloadables.cardActions.reloadExplain', { balance: formatCents(card.balanceCents) })}
       </Typography>
-      <AmountField label={translate('reloadables.cardActions.amount')} help="reloadables.cardActions.amountHelp" maxCents={RELOAD_LIMITS.maxReloadCents} />
+      <AmountField label={translate('reloadables.cardActions.amount')} help="reloadables.cardActions.amountHelp" maxCents={RELOAD_LIMITS.maxReloadCents} exampleCents={RELOAD_AMOUNT_EXAMPLES.reloadCents} />
     </ActionDialog>
   );
 }

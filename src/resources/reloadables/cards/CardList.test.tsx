@@ -71,7 +71,7 @@ describe('CardList', () => {
     const user = userEvent.setup();
     const form = screen.getByRole('form', { name: 'Card filters' });
     const search = within(form).getByRole('textbox', { name: 'Search' });
-    expect(within(form).getByText('Card number (first 4 digits or more), client ID or customer name (2 characters or more)')).toBeInTheDocument();
+    expect(within(form).getByText('Card number (first digits, at least 4), client ID or customer name (characters, at least 2)')).toBeInTheDocument();
     await user.type(search, '53');
     await user.click(within(form).getByRole('button', { name: 'Search' }));
     expect(await within(form).findByText('Type at least the first 4 digits of the card number')).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useMemo } from 'react';
 import { Form, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useWatch, type FieldValues, type Resolver } from 'react-hook-form';
-import type { NotificationSettings, NotificationSettingsBody } from '../../../../domain/reloadables';
+import { amountInputText } from '../../../../domain/format';
+import { MONTHLY_STATEMENT_DAY, RELOAD_AMOUNT_EXAMPLES, RELOAD_LIMITS, type NotificationSettings, type NotificationSettingsBody } from '../../../../domain/reloadables';
 import { FormSwitch } from '../../../components/FormSwitch';
 import { FormTextField } from '../../../components/FormTextField';
 import { ListLoadError } from '../../../components/ListLoadError';
@@ -21,13 +22,14 @@ const QUERY_KEY = [RESOURCE, 'settings'];
 /** The low-balance alert's threshold: editable whether the alert is on or not (it is kept for when it is), required while on. */
 function ThresholdField({ readOnly }: { readOnly: boolean }) {
   const translate = useTranslate();
+  const [language] = useLocaleState();
   const enabled = useWatch({ name: 'lowBalanceEnabled' }) === true;
   return (
     <Box sx={{ ml: 6, maxWidth: 320 }}>
       <FormTextField
         name="lowBalanceThreshold"
         label={translate('reloadables.notifications.threshold')}
-        helperText={translate('reloadables.notifications.thresholdHelp')}
+        helperText={translate('reloadables.notifications.thresholdHelp', { example: amountInputText(RELOAD_AMOUNT_EXAMPLES.thresholdCents, language) })}
         disabled={readOnly}
         required={enabled}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -65,7 +67,7 @@ function SettingsForm({ settings, readOnly }: { settings: NotificationSettings; 
         <FormTextField
           name="recipients"
           label={label('recipients')}
-          helperText={label('recipientsHelp')}
+          helperText={translate('reloadables.notifications.recipientsHelp', { max: RELOAD_LIMITS.maxRecipients })}
           multiline
           minRows={2}
           disabled={readOnly}
@@ -74,7 +76,7 @@ function SettingsForm({ settings, readOnly }: { settings: NotificationSettings; 
         <FormGroup sx={{ mt: 2 }}>
           {(['lowBalance', 'runCompleted', 'runFailed', 'monthlyStatement'] as const).map((key) => (
             <Fragment key={key}>
-              <FormSwitch name={`${key}Enabled`} label={label(key)} help={label(`${key}Help`)} disabled={readOnly} sx={{ mb: 1 }} helpSx={{ ml: 6, mt: -0.5 }} />
+              <FormSwitch name={`${key}Enabled`} label={label(key)} help={key === 'monthlyStatement' ? translate('reloadables.notifications.monthlyStatementHelp', { day: MONTHLY_STATEMENT_DAY }) : label(`${key}Help`)} disabled={readOnly} sx={{ mb: 1 }} helpSx={{ ml: 6, mt: -0.5 }} />
               {key === 'lowBalance' && <ThresholdField readOnly={readOnly} />}
             </Fragment>
           ))}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
 import { amountInputText } from '../../../../domain/format';
-import { amountMaxMessage } from '../../../../domain/messages';
+import { amountMaxMessage, maxRecipientsMessage } from '../../../../domain/messages';
 import { AMOUNT_MESSAGES, readAmount } from '../../../../domain/money';
 import { RELOAD_LIMITS, type NotificationSettings, type NotificationSettingsBody } from '../../../../domain/reloadables';
 import { i18n } from '../../../i18n/i18n';
@@ -46,7 +46,7 @@ export const notificationFormSchema = z
   .transform((values, ctx): NotificationSettingsBody => {
     const recipients = splitRecipients(values.recipients);
     if (recipients.some((address) => !email.safeParse(address).success)) ctx.addIssue({ code: 'custom', path: ['recipients'], message: 'reloadables.notifications.badRecipient' });
-    else if (recipients.length > MAX_RECIPIENTS) ctx.addIssue({ code: 'custom', path: ['recipients'], message: 'reloadables.notifications.tooManyRecipients' });
+    else if (recipients.length > MAX_RECIPIENTS) ctx.addIssue({ code: 'custom', path: ['recipients'], message: maxRecipientsMessage(MAX_RECIPIENTS) });
     const reading = values.lowBalanceThreshold === '' ? null : readAmount(values.lowBalanceThreshold, i18n.language);
     const threshold = reading === null ? (values.lowBalanceEnabled ? null : 0) : (reading.cents ?? null);
     if (threshold === null) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: reading?.problem ? AMOUNT_MESSAGES[reading.problem] : GV.required });

@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { z } from 'zod';
-import { RELOAD_LIMITS, walletNoteSchema, type Wallet } from '../../../../domain/reloadables';
+import { RELOAD_AMOUNT_EXAMPLES, RELOAD_LIMITS, walletNoteSchema, type Wallet } from '../../../../domain/reloadables';
 import { ActionDialog } from '../../../components/ActionDialog';
 import { AmountField } from '../../../components/AmountField';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
@@ -33,7 +33,7 @@ export function FundWalletDialog({ wallet, onClose, onDone }: { wallet: Wallet; 
       <Typography variant="body2" color="text.secondary">
         {translate('reloadables.fund.explain', { balance: formatCents(wallet.balanceCents) })}
       </Typography>
-      <AmountField label={translate('reloadables.fund.amount')} help="reloadables.fund.amountHelp" maxCents={RELOAD_LIMITS.maxWalletMoveCents} />
+      <AmountField label={translate('reloadables.fund.amount')} help="reloadables.fund.amountHelp" maxCents={RELOAD_LIMITS.maxWalletMoveCents} exampleCents={RELOAD_AMOUNT_EXAMPLES.fundCents} />
       <FormTextField name="note" label={translate('reloadables.fund.note')} rule={walletNoteSchema} />
     </ActionDialog>
   );

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Form, useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { useController, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { RELOAD_LIMITS, walletNoteSchema, type Wallet } from '../../../../domain/reloadables';
+import { RELOAD_AMOUNT_EXAMPLES, RELOAD_LIMITS, walletNoteSchema, type Wallet } from '../../../../domain/reloadables';
 import { AmountField } from '../../../components/AmountField';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
 import { FormErrorAlert } from '../../../components/FormErrorAlert';
@@ -91,7 +91,7 @@ export function TransferForm({ sub, parent, onDone }: { sub: Wallet; parent: Wal
       </Typography>
       {(directions.toSub || directions.fromSub) && (
         <Form key={`${round}-${defaults.direction}`} resolver={resolver} mode="all" defaultValues={defaults} onSubmit={submit} noValidate>
-          <AmountField label={translate('reloadables.transfer.amount')} help="reloadables.transfer.amountHelp" maxCents={RELOAD_LIMITS.maxWalletMoveCents} autoFocus={false} />
+          <AmountField label={translate('reloadables.transfer.amount')} help="reloadables.transfer.amountHelp" maxCents={RELOAD_LIMITS.maxWalletMoveCents} exampleCents={RELOAD_AMOUNT_EXAMPLES.transferCents} autoFocus={false} />
           <DirectionField subName={sub.companyName} directions={directions} />
           <FormTextField name="note" label={translate('reloadables.transfer.note')} rule={walletNoteSchema} />
           <FormErrorAlert message={failure} />
