@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineFields, type DisplayFieldSpec, type FieldSet } from '../fields';
 import { GV } from '../giftcards';
-import { maxLengthMessage } from '../messages';
+import { maxLengthMessage, messageWith } from '../messages';
 import {
   SQUARE_CODE_ACTIVITIES,
   SQUARE_CODE_STATE_CHOICES,
@@ -30,7 +30,7 @@ import {
  *   POST   orders/{id}/confirm|approve|activate|cancel   → SquareOrder
  *   DELETE orders/{id}                  a draft
  *   GET    orders/{id}/reconciliation   CSV: every code with its recipient, state and last delivery
- *   GET    codes                        list (filter: status, orderId, typology, q = code or e-mail)
+ *   GET    codes                        list (filter: status, orderId, typology, q = a whole code, or part of an e-mail)
  *   GET    codes/{id}                   SquareCode with its activity
  *   GET    communications               list (filter: status, orderId, q = recipient)
  *   POST   communications/{id}/resend   → SquareCommunication (a new attempt, retry number + 1)
@@ -45,12 +45,23 @@ export const squareFileSchema = z.object({ type: z.string().max(200, maxLengthMe
 export const squareValidateBodySchema = z.object({ typology: z.enum(SQUARE_TYPOLOGIES, GV.required), file: squareFileSchema }).strict();
 export type SquareValidateBody = z.infer<typeof squareValidateBodySchema>;
 
+/** An order's host name: its length (a DNS name is at most 253 characters), said in its message. */
+export const SQUARE_HOST_LENGTH = { min: 3, max: 253 } as const;
+const hostMessage = messageWith('validation.squareHost', { min: SQUARE_HOST_LENGTH.min, max: SQUARE_HOST_LENGTH.max });
+const validMonthsMessage = messageWith('validation.squareValidMonths', { min: SQUARE_LIMITS.validMonthsMin, max: SQUARE_LIMITS.validMonthsMax });
+/**
+ * The rejected lines CSV's added column: the recipients file's columns are the parser's own
+ * names in every language (`email`, `firstName`…, SQUARE_CSV_COLUMNS), so the reason column is
+ * named the same way rather than translated.
+ */
+export const SQUARE_REJECTED_REASON_COLUMN = 'reason';
+
 export const squareOrderCreateSchema = z
   .object({
-    host: z.string().trim().min(3, 'validation.squareHost').max(253, 'validation.squareHost').regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'validation.squareHost'),
+    host: z.string().trim().min(SQUARE_HOST_LENGTH.min, hostMessage).max(SQUARE_HOST_LENGTH.max, hostMessage).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, hostMessage),
     referentEmail: z.email('validation.email').max(SQUARE_LIMITS.maxEmailLength, maxLengthMessage(SQUARE_LIMITS.maxEmailLength)),
     typology: z.enum(SQUARE_TYPOLOGIES, GV.required),
-    validMonths: z.number(GV.invalid).int(GV.invalid).min(SQUARE_LIMITS.validMonthsMin, 'validation.squareValidMonths').max(SQUARE_LIMITS.validMonthsMax, 'validation.squareValidMonths'),
+    validMonths: z.number(GV.invalid).int(GV.invalid).min(SQUARE_LIMITS.validMonthsMin, validMonthsMessage).max(SQUARE_LIMITS.validMonthsMax, validMonthsMessage),
     file: squareFileSchema,
     /** the warnings of the file's validation were read and accepted (recipients with a live code of this type) */
     acceptWarnings: z.boolean().default(false),

@@ -53,7 +53,7 @@ describe('EmailList', () => {
     expect(failed.getByText('Failed')).toHaveAttribute('data-tone', 'red');
     expect(failed.getByText('550 5.1.1 User unknown')).toBeInTheDocument();
     const retrying = within(rowOf('busy@example.com'));
-    expect(retrying.getByText('Square voucher')).toBeInTheDocument();
+    expect(retrying.getByText('Square code')).toBeInTheDocument();
     expect(retrying.getByText('Retrying')).toHaveAttribute('data-tone', 'yellow');
     expect(within(rowOf('sent@example.com')).getByText('Sent')).toHaveAttribute('data-tone', 'green');
   });

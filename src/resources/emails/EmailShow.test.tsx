@@ -44,7 +44,7 @@ describe('EmailShow', () => {
     expect(within(record).getByText('Failed')).toHaveAttribute('data-tone', 'red');
     expect(within(record).getByText('Tries')).toBeInTheDocument();
     expect(within(record).getByText('3')).toBeInTheDocument();
-    expect(within(record).getByText('The message itself is not shown: it may carry a one-time link or a voucher code.')).toBeInTheDocument();
+    expect(within(record).getByText('The message itself is not shown: it may carry a one-time link or a Square code.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /original/ })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Resend the e-mail to gone@example.com' })).toBeInTheDocument();
   });
@@ -56,7 +56,7 @@ describe('EmailShow', () => {
     ]);
     let view = await render('e-square');
     expect(await screen.findByRole('link', { name: 'SQ-2026-0001' })).toHaveAttribute('href', '/square/orders/sq-1');
-    expect(screen.getByText('Square voucher')).toBeInTheDocument();
+    expect(screen.getByText('Square code')).toBeInTheDocument();
     view.unmount();
     view = await render('e-square', ['management']);
     // the access answers are in once Resend (the e-mails' own, allowed here) shows
@@ -134,7 +134,7 @@ describe('EmailShow', () => {
     await render('e-failed');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dettaglio e-mail' })).toBeInTheDocument();
     expect(await screen.findByText('Non consegnata')).toBeInTheDocument();
-    expect(screen.getByText('Risposta del server di posta')).toBeInTheDocument();
+    expect(screen.getByText('Ultima risposta del server di posta')).toBeInTheDocument();
     expect(screen.getByText('Messaggio su un ticket')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: "Reinvia l'e-mail a gone@example.com" })).toBeInTheDocument();
   });

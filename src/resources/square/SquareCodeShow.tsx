@@ -5,6 +5,7 @@ import { squareCodeFields, type SquareCode } from '../../../domain/schemas/squar
 import { useFormat } from '../../components/formatMoney';
 import { PageHeading } from '../../components/PageHeading';
 import { RowsTable } from '../../components/RowsTable';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
 import { formatDateTime } from '../../i18n/dates';
 
@@ -23,7 +24,7 @@ function Activity({ code }: { code: SquareCode }) {
       {rows.length === 0 ? (
         <Typography color="text.secondary">{translate('square.codeDetail.noActivity')}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+        <ScrollRegion label={title}>
           <RowsTable
             label={title}
             columns={['at', 'what', 'from', 'to', 'amount', 'user'].map((column) => translate(`square.codeDetail.${column}`))}
@@ -32,7 +33,7 @@ function Activity({ code }: { code: SquareCode }) {
               cells: [formatDateTime(row.at), translate(`square.activity.${row.activity}`), state(row.fromStatus), state(row.toStatus), `${row.amountCents > 0 ? '+' : ''}${format.cents(row.amountCents)}`, row.userName ?? '—'],
             }))}
           />
-        </Box>
+        </ScrollRegion>
       )}
     </Paper>
   );

@@ -29,6 +29,12 @@ const render = (permissions: PermissionKey[] = ['square.communications']) =>
 
 const rowOf = (recipient: string) => screen.getByRole('cell', { name: recipient }).closest('tr')!;
 
+/** Resend asks first (issue 43): the dialog names the recipient; its own button sends. */
+async function confirmResend(title: string, label: string) {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  await userEvent.setup().click(within(dialog).getByRole('button', { name: label }));
+}
+
 describe('SquareCommunicationList', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -50,6 +56,7 @@ describe('SquareCommunicationList', () => {
     await render();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Resend the e-mail to gone@example.com' }));
+    await confirmResend('Send the e-mail again to gone@example.com?', 'Resend');
     expect(await screen.findByText('Communication sent')).toBeInTheDocument();
     expect(resent).toEqual(['c-failed']);
     await waitFor(() => expect(within(rowOf('gone@example.com')).getByText('Queued')).toBeInTheDocument());
@@ -62,6 +69,7 @@ describe('SquareCommunicationList', () => {
     server.use(http.post(`${SQUARE}/communications/:id/resend`, () => HttpResponse.json(problem(409, 'SQUARE_COMMUNICATION_BUSY'), { status: 409 })));
     await render();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Resend the e-mail to sent@example.com' }));
+    await confirmResend('Send the e-mail again to sent@example.com?', 'Resend');
     expect(await screen.findByText('The e-mail is still being delivered: it can be resent once it is sent or has failed.')).toBeInTheDocument();
   });
 
@@ -72,6 +80,7 @@ describe('SquareCommunicationList', () => {
     await render();
     expect(await screen.findByRole('heading', { name: 'Comunicazioni' })).toBeInTheDocument();
     await userEvent.setup().click(await screen.findByRole('button', { name: "Reinvia l'e-mail a gone@example.com" }));
+    await confirmResend("Reinviare l'e-mail a gone@example.com?", 'Reinvia');
     expect(await screen.findByText('Comunicazione inviata')).toBeInTheDocument();
     expect(within(rowOf('gone@example.com')).getByText('Non consegnata')).toBeInTheDocument();
   });

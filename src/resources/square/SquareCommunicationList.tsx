@@ -1,27 +1,35 @@
 import SendIcon from '@mui/icons-material/Send';
-import { Button, CircularProgress } from '@mui/material';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
 import { CanAccess, DataTable, useDataProvider, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { SQUARE_RESENDABLE_STATES } from '../../../domain/square';
 import { squareCommunicationFields, type SquareCommunication } from '../../../domain/schemas/square';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
 import { SchemaCompactList, SchemaList, useRecordText } from '../../components/schema';
 import { useBusyRun } from '../../components/useBusyRun';
+import { useFocusAfterAction } from '../../components/useFocusAfterAction';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 
 const COMMUNICATIONS = squareCommunicationFields.resource!;
 
 /**
  * Resend on a communication that is done (sent or failed, SQUARE_RESENDABLE_STATES): a new attempt
- * of the same communication (retry number + 1); the list then shows it queued again.
+ * of the same communication (retry number + 1), asked first (it mails the code again); the list
+ * then shows it queued again.
  */
-function ResendButton({ row }: { row: SquareCommunication }) {
+function ResendButton({ row, onResent }: { row: SquareCommunication; onResent: () => void }) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { busy, run } = useBusyRun();
+  const [asking, setAsking] = useState(false);
   if (!SQUARE_RESENDABLE_STATES.includes(row.status)) return null;
   const resend = async () => {
-    if (await run(() => dataProvider.resendSquareCommunication(row.id), { done: 'square.communications.sent', failure: 'messages.unableToPerformAction' })) refresh();
+    if (!(await run(() => dataProvider.resendSquareCommunication(row.id), { done: 'square.communications.sent', failure: 'messages.unableToPerformAction' }))) return;
+    setAsking(false);
+    onResent();
+    refresh();
   };
   return (
     <CanAccess resource={COMMUNICATIONS} action="resend">
@@ -31,10 +39,23 @@ function ResendButton({ row }: { row: SquareCommunication }) {
         aria-label={translate('square.communications.resendTo', { recipient: row.recipient })}
         startIcon={busy ? <CircularProgress size={14} color="inherit" /> : <SendIcon />}
         disabled={busy !== null}
-        onClick={() => void resend()}
+        data-square-resend
+        onClick={() => setAsking(true)}
       >
         {translate('square.communications.resend')}
       </Button>
+      {asking && (
+        <ConfirmDialog
+          open
+          title={translate('square.communications.resendTitle', { recipient: row.recipient })}
+          confirmLabel={translate('square.communications.resend')}
+          busy={busy !== null}
+          onConfirm={() => void resend()}
+          onClose={() => setAsking(false)}
+        >
+          <Typography>{translate('square.communications.resendText')}</Typography>
+        </ConfirmDialog>
+      )}
     </CanAccess>
   );
 }
@@ -47,9 +68,12 @@ function ResendButton({ row }: { row: SquareCommunication }) {
 export default function SquareCommunicationList() {
   const translate = useTranslate();
   const recordText = useRecordText(squareCommunicationFields);
-  const resend = (row: RaRecord) => <ResendButton row={row as SquareCommunication} />;
+  // issue 43: the resent row's button goes away (queued again): focus goes to the page heading, not the body
+  const root = useRef<HTMLDivElement>(null);
+  const { acted } = useFocusAfterAction<'resend'>(root, { controls: '[data-square-resend]', firstAsFallback: false, shown: true });
+  const resend = (row: RaRecord) => <ResendButton row={row as SquareCommunication} onResent={() => acted('resend')} />;
   return (
-    <>
+    <Box ref={root}>
       <PageHeading title={translate('screens.squareCommunicationList')} />
       <SchemaList
         fields={squareCommunicationFields}
@@ -70,6 +94,6 @@ export default function SquareCommunicationList() {
           />
         }
       />
-    </>
+    </Box>
   );
 }

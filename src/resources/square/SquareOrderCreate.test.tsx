@@ -53,7 +53,7 @@ describe('SquareOrderCreate', () => {
       warningCount: 1,
       problems: [
         { line: 3, column: 'email', code: 'validation.email', severity: 'error' },
-        { line: 4, column: 'amount', code: 'validation.amountDecimals', severity: 'error' },
+        { line: 4, column: 'amount', code: 'validation.amountDecimals?exampleInputCents=2550', severity: 'error' },
         { line: 5, column: 'firstName', code: 'validation.required', severity: 'error' },
         { line: 6, column: 'email', code: 'validation.squareDuplicate', severity: 'error', params: { line: 2 } },
         { line: 7, column: 'email', code: 'square.warning.liveCode', severity: 'warning', params: { orderNumber: 'SQ-000007' } },
@@ -81,7 +81,7 @@ describe('SquareOrderCreate', () => {
     expect(rows).toEqual([
       ['Line', 'Column', 'Reason'],
       ['3', 'E-mail', 'Enter a valid e-mail address'],
-      ['4', 'Amount', 'At most 2 decimals (the cents), for example 12.50'],
+      ['4', 'Amount', 'Too many decimals: an amount goes down to the cent at most, for example 25.50'],
       ['5', 'First name', 'The field is required and cannot be empty'],
       ['6', 'E-mail', 'The same e-mail with the same amount is already on line 2'],
     ]);
@@ -105,7 +105,7 @@ describe('SquareOrderCreate', () => {
     expect(new TextDecoder().decode(bytes.slice(3)).split('\r\n')).toEqual([
       'email;firstName;lastName;amount;reason',
       "'=cmd|' /C calc'!A0;Anna;Bianchi;25;E-mail: Enter a valid e-mail address",
-      'luca@example.com;Luca;Verdi;12,505;Amount: At most 2 decimals (the cents), for example 12.50',
+      'luca@example.com;Luca;Verdi;12,505;Amount: Too many decimals: an amount goes down to the cent at most, for example 25.50',
       'sara@example.com;;Neri;10;First name: The field is required and cannot be empty',
       'mario@example.com;Mario;Rossi;50;E-mail: The same e-mail with the same amount is already on line 2',
       '',

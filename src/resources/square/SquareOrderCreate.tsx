@@ -5,13 +5,14 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useCreatePath, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { csvLines, csvSeparatorOf } from '../../../domain/csvRead';
+import { fileTooLargeMessage } from '../../../domain/messages';
 import { SQUARE_LIMITS } from '../../../domain/square';
-import type { SquareValidation } from '../../../domain/schemas/square';
+import { SQUARE_REJECTED_REASON_COLUMN, type SquareValidation } from '../../../domain/schemas/square';
 import { actionErrorText } from '../../components/actionErrorText';
 import { exportLanguageOf } from '../../components/csvDownload';
 import { FilePickButton } from '../../components/FilePickButton';
 import { fileText, fileToUpload, isCsvFile } from '../../components/fileReading';
-import { formatFileSize } from '../../components/formatMoney';
+import { formatFileSize, useFormat, useFormatNumber } from '../../components/formatMoney';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { PageHeading } from '../../components/PageHeading';
 import { saveBlob } from '../../components/saveBlob';
@@ -25,6 +26,8 @@ import { rejectedLinesCsv, useSquareReason } from './squareTexts';
 
 const ORDERS = 'square/orders';
 export const TEMPLATE_FILE = 'square-recipients-template.csv';
+/** The file step's limits (size, recipients), said before any file is chosen; the picker points to them. */
+const FILE_HELP_ID = 'square-file-help';
 
 /** The chosen file: refused before sending (type, size), or read as SPEC §3's file object with its separator. */
 type Chosen = { name: string } & ({ refused: string } | { upload: { type: string; name: string; content: string }; separator: ';' | ','; key: string });
@@ -33,11 +36,13 @@ type Chosen = { name: string } & ({ refused: string } | { upload: { type: string
 const validationOf = (error: unknown): SquareValidation | null =>
   error instanceof HttpError && (error.code === 'SQUARE_ROWS_INVALID' || error.code === 'SQUARE_WARNINGS_NOT_ACCEPTED') ? ((error.body as { validation?: SquareValidation } | null)?.validation ?? null) : null;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** One step of the page: its number comes from its place (no text types it, issue 43), in the reader's number format. */
+function Section({ step, title, children }: { step: number; title: string; children: ReactNode }) {
+  const formatNumber = useFormatNumber();
   return (
     <Paper variant="outlined" sx={{ p: 2, my: 2 }} component="section" aria-label={title}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
+        {formatNumber(step)}. {title}
       </Typography>
       {children}
     </Paper>
@@ -59,6 +64,7 @@ export default function SquareOrderCreate() {
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const reason = useSquareReason();
+  const format = useFormat();
   const [draft, setDraft] = useState<SquareOrderDraft>(EMPTY_DRAFT);
   const [touched, setTouched] = useState<ReadonlySet<SquareDraftField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<SquareDraftField, string>>>({});
@@ -97,7 +103,7 @@ export default function SquareOrderCreate() {
 
   const choose = async (file: File) => {
     if (!isCsvFile(file)) return setChosen({ name: file.name, refused: 'validation.fileType' });
-    if (file.size > SQUARE_LIMITS.maxCsvBytes) return setChosen({ name: file.name, refused: 'validation.fileTooLarge' });
+    if (file.size > SQUARE_LIMITS.maxCsvBytes) return setChosen({ name: file.name, refused: fileTooLargeMessage(SQUARE_LIMITS.maxCsvBytes) });
     setReading(true);
     try {
       const [text, read] = await Promise.all([fileText(file), fileToUpload(file, 'text/csv')]);
@@ -118,7 +124,7 @@ export default function SquareOrderCreate() {
         .filter((problem) => problem.line === line && problem.severity === 'error')
         .map((problem) => `${translate(`square.fields.${problem.column}`)}: ${reason(problem)}`)
         .join(' | ');
-    const csv = rejectedLinesCsv(validation, upload.separator, translate('square.create.rejectedReason'), reasons);
+    const csv = rejectedLinesCsv(validation, upload.separator, SQUARE_REJECTED_REASON_COLUMN, reasons);
     saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), upload.name.replace(/(\.csv)?$/i, '-to-fix.csv'));
   };
 
@@ -162,20 +168,20 @@ export default function SquareOrderCreate() {
     <Box sx={{ maxWidth: 1000, minWidth: 0 }}>
       <BackLink resource={ORDERS} label="square.create.back" />
       <PageHeading title={translate('screens.squareOrderCreate')} />
-      <Section title={translate('square.create.templateTitle')}>
+      <Section step={1} title={translate('square.create.templateTitle')}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('square.create.templateHelp')}
+          {translate('square.create.templateHelp', { amount: format.cents(SQUARE_LIMITS.maxAmountCents) })}
         </Typography>
         <Button variant="outlined" startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />} disabled={downloading} onClick={downloadTemplate}>
           {translate('square.create.template')}
         </Button>
       </Section>
-      <Section title={translate('square.create.orderTitle')}>
+      <Section step={2} title={translate('square.create.orderTitle')}>
         <SquareOrderFields draft={draft} touched={touched} serverErrors={serverErrors} onChange={change} onTouch={(field) => setTouched((current) => new Set(current).add(field))} />
       </Section>
-      <Section title={translate('square.create.fileTitle')}>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('square.create.fileHelp', { max: formatFileSize(SQUARE_LIMITS.maxCsvBytes, locale) })}
+      <Section step={3} title={translate('square.create.fileTitle')}>
+        <Typography id={FILE_HELP_ID} variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('square.create.fileHelp', { max: formatFileSize(SQUARE_LIMITS.maxCsvBytes, locale), smart_count: SQUARE_LIMITS.maxRows })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <FilePickButton label={translate(chosen ? 'square.create.chooseOther' : 'square.create.choose')} accept=".csv,text/csv" busy={reading} icon={<UploadFileIcon />} onFile={(file) => void choose(file)} />

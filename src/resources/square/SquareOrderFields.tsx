@@ -1,7 +1,7 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { SQUARE_LIMITS, SQUARE_TYPOLOGY_CHOICES } from '../../../domain/square';
-import { squareOrderCreateSchema } from '../../../domain/schemas/square';
+import { SQUARE_HOST_LENGTH, squareOrderCreateSchema } from '../../../domain/schemas/square';
 
 /** The order's own fields on the create page, as typed (validMonths as text until it is read). */
 export interface SquareOrderDraft {
@@ -50,6 +50,10 @@ export function SquareOrderFields({
   onTouch: (field: SquareDraftField) => void;
 }) {
   const translate = useTranslate();
+  // a field's rule said before anything is typed (issue 43): the months of validity state their range
+  const hints: Partial<Record<SquareDraftField, string>> = {
+    validMonths: translate('square.create.validMonthsHelp', { min: SQUARE_LIMITS.validMonthsMin, smart_count: SQUARE_LIMITS.validMonthsMax }),
+  };
   const props = (field: SquareDraftField, label: string) => {
     const message = serverErrors[field] ?? (touched.has(field) ? draftError(draft, field) : null);
     return {
@@ -59,7 +63,7 @@ export function SquareOrderFields({
       required: true,
       fullWidth: true,
       error: message !== null,
-      helperText: message ? translate(message) : ' ',
+      helperText: message ? translate(message) : (hints[field] ?? ' '),
       onChange: (event: { target: { value: string } }) => onChange(field, event.target.value),
       onBlur: () => onTouch(field),
     };
@@ -73,7 +77,7 @@ export function SquareOrderFields({
           </MenuItem>
         ))}
       </TextField>
-      <TextField {...props('host', 'square.fields.host')} inputProps={{ maxLength: 253, autoCapitalize: 'none' }} />
+      <TextField {...props('host', 'square.fields.host')} inputProps={{ maxLength: SQUARE_HOST_LENGTH.max, autoCapitalize: 'none' }} />
       <TextField {...props('referentEmail', 'square.fields.referentEmail')} type="email" inputProps={{ maxLength: SQUARE_LIMITS.maxEmailLength }} autoComplete="email" />
       <TextField
         {...props('validMonths', 'square.fields.validMonths')}

@@ -104,16 +104,23 @@ describe('SquareOrderShow', () => {
     expect(screen.getByRole('dialog', { name: 'Cancel order SQ-000042?' })).toBeInTheDocument();
   });
 
-  it('confirm moves the draft at once and the page shows its new state', async () => {
+  it('confirm asks first (the count of recipients), then moves the draft and the page shows its new state; focus stays on the page', async () => {
     serve(squareOrder(), squareOrder({ status: 'WAITING_FOR_APPROVAL', actions: ['cancel'] }));
     const confirmed: string[] = [];
     server.use(http.post(`${ORDER}/confirm`, ({ request }) => (confirmed.push(request.url), HttpResponse.json(squareOrder({ status: 'WAITING_FOR_APPROVAL', actions: ['cancel'] })))));
     await renderShow();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Confirm order' }));
+    // issue 43: asked first, saying what happens, with the order's count of recipients
+    const dialog = await screen.findByRole('dialog', { name: /^Confirm order / });
+    expect(dialog).toHaveTextContent(/The order, with \d+ recipients?, moves on to approval or activation/);
+    expect(confirmed).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
     expect(await screen.findByText('Order confirmed')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('square-order-status')).toHaveTextContent('Waiting for approval'));
     expect(confirmed).toHaveLength(1);
+    // focus stays on the page: no action follows a confirm here (only cancel), so the heading holds it
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
   });
 
   it('delete asks first, removes the draft and goes back to the orders', async () => {

@@ -1,7 +1,8 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { useRef } from 'react';
 import { CanAccess, RecordContextProvider, ShowBase, useDataProvider, useRecordContext, useShowContext, useTranslate } from 'react-admin';
-import { SQUARE_COMMUNICATION_STATES, SQUARE_ORDER_BUSY_STATES, SQUARE_ORDER_TONES, type SquareOrderState } from '../../../domain/square';
+import { SQUARE_COMMUNICATION_STATES, SQUARE_ORDER_BUSY_STATES, SQUARE_ORDER_TONES, type SquareOrderAction, type SquareOrderState } from '../../../domain/square';
 import { squareOrderCodeFields, squareOrderFields, type SquareOrder } from '../../../domain/schemas/square';
 import { useCsvDownload } from '../../components/csvDownload';
 import { FigureGrid } from '../../components/FigureGrid';
@@ -10,8 +11,9 @@ import { PageHeading } from '../../components/PageHeading';
 import { ProgressBar } from '../../components/ProgressBar';
 import { BackLink, RecordLoadError, SchemaList, SchemaShowFields } from '../../components/schema';
 import { StatusBadge } from '../../components/StatusBadge';
+import { useFocusAfterAction } from '../../components/useFocusAfterAction';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { SquareOrderActions } from './SquareOrderActions';
+import { SQUARE_ORDER_NEXT, SquareOrderActions } from './SquareOrderActions';
 import { useSquareReason } from './squareTexts';
 
 /**
@@ -38,7 +40,7 @@ function Reconciliation({ order }: { order: SquareOrder }) {
   );
 }
 
-function OrderContent() {
+function OrderContent({ onActed }: { onActed: (action: SquareOrderAction) => void }) {
   const translate = useTranslate();
   const format = useFormat();
   const reason = useSquareReason();
@@ -76,7 +78,7 @@ function OrderContent() {
             {translate('square.detail.failed', { reason: reason({ code: order.failure }) })}
           </Alert>
         )}
-        <SquareOrderActions order={order} />
+        <SquareOrderActions order={order} onActed={onActed} />
       </Paper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <SchemaShowFields fields={squareOrderFields} record={order} />
@@ -112,8 +114,11 @@ function OrderContent() {
  */
 export default function SquareOrderShow() {
   const translate = useTranslate();
+  // issue 43: after an action its button is gone; focus goes to the action that follows, else the heading
+  const root = useRef<HTMLDivElement>(null);
+  const { acted } = useFocusAfterAction<SquareOrderAction>(root, { controls: '[data-square-action]', prefer: (action, control) => SQUARE_ORDER_NEXT[action].includes(control.dataset.squareAction as SquareOrderAction), firstAsFallback: false, shown: true });
   return (
-    <Box sx={{ maxWidth: 1200, minWidth: 0 }}>
+    <Box ref={root} sx={{ maxWidth: 1200, minWidth: 0 }}>
       <BackLink resource="square/orders" label="square.detail.back" />
       <PageHeading title={translate('screens.squareOrderDetail')} />
       <ShowBase<SquareOrder>
@@ -126,7 +131,7 @@ export default function SquareOrderShow() {
           },
         }}
       >
-        <OrderContent />
+        <OrderContent onActed={acted} />
       </ShowBase>
     </Box>
   );

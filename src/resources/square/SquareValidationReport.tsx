@@ -7,6 +7,7 @@ import { FigureGrid } from '../../components/FigureGrid';
 import { useFormatNumber } from '../../components/formatMoney';
 import { useFormatCents } from '../../components/MoneyField';
 import { RowsTable } from '../../components/RowsTable';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { columnLabelKey, useSquareReason, type SquareProblem } from './squareTexts';
 
 /** How many problems a table lists before "show all": a file of 10,000 bad lines stays a page, and every problem is one click away. */
@@ -27,13 +28,13 @@ function ProblemTable({ problems, severity }: { problems: SquareProblem[]; sever
       <Alert severity={severity} sx={{ my: 1 }}>
         {translate(severity === 'error' ? 'square.create.errorsText' : 'square.create.warningsText')}
       </Alert>
-      <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+      <ScrollRegion label={title}>
         <RowsTable
           label={title}
           columns={[translate('square.create.line'), translate('square.create.column'), translate('square.create.reason')]}
           rows={listed.map((problem, index) => ({ key: `${problem.line}-${problem.column}-${index}`, cells: [formatNumber(problem.line), translate(columnLabelKey(problem.column)), reason(problem)] }))}
         />
-      </Box>
+      </ScrollRegion>
       {listed.length < problems.length && (
         <Button size="small" sx={{ mt: 1 }} onClick={() => setAll(true)}>
           {translate('square.create.showAll', { smart_count: problems.length })}
