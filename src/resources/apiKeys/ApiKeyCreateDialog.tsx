@@ -85,10 +85,8 @@ export function ApiKeyCreateDialog({ onClose, onCreated }: { onClose: () => void
         <>
           <SchemaInput field={name} />
           <ScopesInput held={held} />
+          {/* the store's help is its declared helper, under the input (once: issue 43) */}
           <SchemaInput field={storeId} />
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate('apiKeys.create.storeHelper')}
-          </Typography>
           <SchemaInput field={expiresAt} />
           <Typography variant="body2" color="text.secondary">
             {translate('apiKeys.create.expiresHelp')}

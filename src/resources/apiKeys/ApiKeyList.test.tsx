@@ -158,6 +158,58 @@ describe('ApiKeyList', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Revoke Till 1' })).not.toBeInTheDocument());
   });
 
+  describe('issue 43', () => {
+    it("after a revocation focus goes to the next key's Revoke, not to the page body", async () => {
+      const revoked: string[] = [];
+      const keys = () => [apiKey({ state: revoked.includes('key-1') ? 'revoked' : 'active' }), apiKey({ id: 'key-2', name: 'Till 2' }), apiKey({ id: 'key-3', name: 'Till 3' })];
+      server.use(
+        http.get(API, () => listOf(keys())),
+        http.post(`${API}/:id/revoke`, ({ params }) => {
+          revoked.push(String(params.id));
+          return HttpResponse.json(apiKey({ state: 'revoked' }));
+        }),
+      );
+      await render();
+      await screen.findByText('3 keys');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Revoke Till 1' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Revoke the key Till 1?' })).getByRole('button', { name: 'Revoke' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Revoke Till 1' })).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Revoke Till 2' })).toHaveFocus());
+    });
+
+    it('the last revocable key revoked: focus goes to Create key', async () => {
+      let revoked = false;
+      server.use(
+        http.get(API, () => listOf([apiKey({ state: revoked ? 'revoked' : 'active' })])),
+        http.post(`${API}/:id/revoke`, () => {
+          revoked = true;
+          return HttpResponse.json(apiKey({ state: 'revoked' }));
+        }),
+      );
+      await render();
+      await screen.findByText('1 key');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Revoke Till 1' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Revoke the key Till 1?' })).getByRole('button', { name: 'Revoke' }));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Create key' })).toHaveFocus());
+      expect(document.activeElement).not.toBe(document.body);
+    });
+
+    it("the create dialog states the store's help once, under the store input", async () => {
+      server.use(
+        http.get(API, () => listOf([apiKey()])),
+        http.get('/api/company/company-1/stores', () => HttpResponse.json([], { headers: { 'Content-Range': 'items 0-0/0' } })),
+      );
+      await render([...REFERENT, 'privative.stores']);
+      await screen.findByText('1 key');
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Create key' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
+      expect(await within(dialog).findByRole('combobox', { name: 'Store' })).toHaveAccessibleDescription(/^A till's key/);
+      expect(within(dialog).getAllByText(/^A till's key/)).toHaveLength(1);
+    });
+  });
+
   it('tells a manager who holds no scope that they cannot make a key, and offers no scope', async () => {
     server.use(http.get(API, () => listOf([apiKey()])));
     await render(['management']);

@@ -1,11 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Chip } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CanAccess, DataTable, useCanAccess, useDataProvider, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { ApiKey, ApiKeyCreated } from '../../../domain/integration';
 import { apiKeyFields } from '../../../domain/schemas/apiKeys';
 import { ConfirmActionButton } from '../../components/ConfirmActionButton';
 import { PageHeading } from '../../components/PageHeading';
+import { useFocusAfterAction } from '../../components/useFocusAfterAction';
 import { CompactRows, SchemaField, SchemaList } from '../../components/schema';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { formatDateTime } from '../../i18n/dates';
@@ -29,8 +30,17 @@ function ScopeChips({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
+const REVOKE = '[data-api-key-action="revoke"]';
+/** a revocation marks the place of the revoked key's button among the list's (`revokePlace`) */
+type Revoked = `${number}`;
+type Acted = (action: Revoked) => void;
+/** the place of a key's revoke button among the list's, before it goes */
+const revokePlace = (id: string): Revoked => `${[...document.querySelectorAll<HTMLElement>(REVOKE)].findIndex((button) => button.dataset.apiKeyId === id)}`;
+/** after a revocation: the revoke button of the key that came next (the revoked one is gone), else the first control (Create key) */
+const nextKey = (action: Revoked, control: HTMLElement) => control.matches(REVOKE) && [...document.querySelectorAll(REVOKE)].indexOf(control) >= Number(action);
+
 /** "Revoke" with a confirmation, for who may revoke and only on a key not revoked yet (an expired one may still be revoked). */
-function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
+function RevokeButton({ apiKey, acted }: { apiKey: ApiKey; acted: Acted }) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TesseraDataProvider>();
@@ -40,10 +50,13 @@ function RevokeButton({ apiKey }: { apiKey: ApiKey }) {
     <ConfirmActionButton
       label="apiKeys.revoke.action"
       title={translate('apiKeys.revoke.title', { name: apiKey.name })}
-      run={() => dataProvider.revokeApiKey(apiKey.id)}
+      run={() => {
+        acted(revokePlace(apiKey.id));
+        return dataProvider.revokeApiKey(apiKey.id);
+      }}
       done="apiKeys.revoke.done"
       onDone={refresh}
-      button={{ color: 'error', size: 'small', 'aria-label': translate('apiKeys.revoke.named', { name: apiKey.name }) }}
+      button={{ color: 'error', size: 'small', 'aria-label': translate('apiKeys.revoke.named', { name: apiKey.name }), ...({ 'data-api-key-action': 'revoke', 'data-api-key-id': apiKey.id } as object) }}
       confirmColor="error"
     >
       {translate('apiKeys.revoke.text')}
@@ -63,7 +76,7 @@ function useColumnRender() {
 }
 
 /** The phone rows: name, state and the revoke button; the prefix, store and dates; the scopes. */
-function ApiKeyRows() {
+function ApiKeyRows({ acted }: { acted: Acted }) {
   const translate = useTranslate();
   return (
     <CompactRows<ApiKey>
@@ -75,7 +88,7 @@ function ApiKeyRows() {
           <SchemaField field={stateField} record={record} />
         </>
       )}
-      end={(record) => <RevokeButton apiKey={record} />}
+      end={(record) => <RevokeButton apiKey={record} acted={acted} />}
       secondary={(record) => [
         record.prefix,
         record.storeName ?? translate('apiKeys.list.anyStore'),
@@ -95,7 +108,8 @@ function ApiKeyRows() {
  * /api-keys: the company subtree's keys (name, prefix, store, scopes, state, last use, expiry, who
  * made it and when), newest first, searched by name or prefix and filtered by state. "Create key"
  * opens the form; the key it answers is shown once in the next dialog, then the list reloads. A
- * row's "Revoke" asks first.
+ * row's "Revoke" asks first; once the key is revoked its button is gone, so focus goes to the next
+ * key's (else Create key, else the heading) rather than to the page body (issue 43).
  */
 export default function ApiKeyList() {
   const translate = useTranslate();
@@ -103,8 +117,10 @@ export default function ApiKeyList() {
   const render = useColumnRender();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const { acted } = useFocusAfterAction<Revoked>(root, { controls: `${REVOKE}, [data-api-key-action="create"]`, prefer: nextKey });
   return (
-    <>
+    <Box ref={root}>
       <PageHeading title={translate('screens.apiKeyList')} />
       <SchemaList
         fields={apiKeyFields}
@@ -116,11 +132,11 @@ export default function ApiKeyList() {
         link={false}
         disableSyncWithLocation={false}
         render={render}
-        columns={<DataTable.Col source="id" label="apiKeys.list.actions" disableSort render={(record: RaRecord) => <RevokeButton apiKey={key(record)} />} />}
-        compact={<ApiKeyRows />}
+        columns={<DataTable.Col source="id" label="apiKeys.list.actions" disableSort render={(record: RaRecord) => <RevokeButton apiKey={key(record)} acted={acted} />} />}
+        compact={<ApiKeyRows acted={acted} />}
         actions={
           <CanAccess resource={API_KEYS} action="create">
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} data-api-key-action="create">
               {translate('apiKeys.list.create')}
             </Button>
           </CanAccess>
@@ -138,6 +154,6 @@ export default function ApiKeyList() {
         )}
         {created && <ApiKeyCreatedDialog apiKey={created} onClose={() => setCreated(null)} />}
       </SchemaList>
-    </>
+    </Box>
   );
 }
