@@ -56,8 +56,19 @@ describe('e-mail templates', () => {
     expect(done('en', 1)).toContain('completed: 1 card reloaded for a total');
     const link = (language: string, hours: number) => renderEmail('activation', language, { firstName: 'Eve', link: 'http://l/x', hours }).text;
     expect(link('it', 1)).toContain('valido per 1 ora e');
-    expect(link('it', 168)).toContain('valido per 168 ore e');
     expect(link('en', 1)).toContain('valid for 1 hour and');
+    // issue 43: a lifetime of whole days is said in days ("7 giorni", not "168 ore"), in every language
+    expect(link('it', 168)).toContain('valido per 7 giorni e');
+    expect(link('en', 168)).toContain('valid for 7 days and');
+    expect(link('es', 168)).toContain('válido durante 7 días y');
+    expect(link('fr', 168)).toContain('valable 7 jours et');
+    expect(link('de', 168)).toContain('Gültigkeit des Links: 7 Tage.');
+    expect(link('it', 24)).toContain('valido per 1 giorno e');
+    expect(link('it', 36)).toContain('valido per 36 ore e');
+    // the reset (1 hour) and the e-mail change (48 hours) links by the same rule
+    expect(renderEmail('reset', 'it', { firstName: 'Eve', link: 'http://l/x', hours: 1 }).text).toContain('valido per 1 ora e');
+    expect(renderEmail('emailChange', 'en', { firstName: 'Eve', link: 'http://l/x', hours: 48 }).text).toContain('within 2 days:');
+    expect(renderEmail('emailChange', 'de', { firstName: 'Eve', link: 'http://l/x', hours: 48 }).text).toContain('(gültig für 2 Tage)');
     expect(renderEmail('reloadMonthlyStatement', 'it', { company: 'Acme', month: 'ottobre 2026', opening: '', in: '', out: '', closing: '', movements: 12345 }).text).toContain('Movimenti: 12.345');
   });
 
@@ -72,7 +83,10 @@ describe('e-mail templates', () => {
         for (const key of Object.keys(texts).filter((k) => k.endsWith('_one'))) {
           const name = key.slice(0, -4);
           expect(texts[`${name}_other`], `${language} ${template}.${name}_other`).toBeTruthy();
-          expect(`${texts.subject}${texts.text}`, `${language} ${template} uses {{${name}}}`).toContain(`{{${name}}}`);
+          // `days` forms say a link's `{{hours}}` when they are whole days (templates.ts wholeDays)
+          const placeholder = name === 'days' ? 'hours' : name;
+          expect(`${texts.subject}${texts.text}`, `${language} ${template} uses {{${placeholder}}}`).toContain(`{{${placeholder}}}`);
+          if (name === 'days') expect(texts.hours_other, `${language} ${template}.hours_other beside days`).toBeTruthy();
         }
       }
     }

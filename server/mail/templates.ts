@@ -35,6 +35,13 @@ function interpolate(text: string, params: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key] ?? '');
 }
 
+const HOURS_PER_DAY = 24;
+/**
+ * A link's validity (`hours`, the token's lifetime) is said in days when it is whole days and the
+ * template has `days_one`/`days_other` forms: "7 giorni", not "168 ore" (issue 43); else in hours.
+ */
+const wholeDays = (texts: Record<string, unknown>, hours: number) => typeof texts.days_other === 'string' && hours > 0 && hours % HOURS_PER_DAY === 0;
+
 /**
  * The values as the texts show them, in `language`: a number is written by the one formatter
  * ("1.500"); a number whose name has plural forms among `texts` (`credited_one`,
@@ -47,6 +54,10 @@ export function emailValues(texts: Record<string, unknown>, params: EmailParams,
   for (const [key, value] of Object.entries(params)) plain[key] = typeof value === 'number' ? formatNumber(value, language) : value;
   const values: Record<string, string> = { ...plain };
   for (const [key, value] of Object.entries(params)) {
+    if (key === 'hours' && typeof value === 'number' && wholeDays(texts, value)) {
+      values.hours = interpolate(String(texts[`days_${pluralCategory(language, value / HOURS_PER_DAY)}`] ?? texts.days_other), { ...plain, count: formatNumber(value / HOURS_PER_DAY, language) });
+      continue;
+    }
     if (typeof texts[`${key}_other`] !== 'string') continue;
     if (typeof value !== 'number') throw new Error(`e-mail value ${key} is a count: pass a number`);
     const form = texts[`${key}_${pluralCategory(language, value)}`] ?? texts[`${key}_other`];
