@@ -99,7 +99,10 @@ describe('TicketCreate', () => {
     const user = userEvent.setup();
     await renderCreate();
     await fillValid(user);
+    // issue 43: the count of files chosen against the limit, the file fields' included
+    await waitFor(() => expect(screen.getByTestId('ticket-attachment-count')).toHaveTextContent('1 of 5 files'));
     await user.upload(screen.getByTestId('ticket-attachment-input'), new File(['%PDF-1.4'], 'invoice.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(screen.getByTestId('ticket-attachment-count')).toHaveTextContent('2 of 5 files'));
     await user.click(screen.getByRole('radio', { name: 'No' }));
     await user.click(screen.getByRole('button', { name: 'Open ticket' }));
     await waitFor(() => expect(posted).toHaveLength(1));

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, CircularProgress, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useCreatePath, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
-import { FormProvider, useController, useForm, useFormContext, type Resolver } from 'react-hook-form';
+import { FormProvider, useController, useForm, useFormContext, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { TICKET_LIMITS, TICKET_PRIORITIES, ticketAnswersSchema, ticketPriorityKey, type TicketFile } from '../../../domain/tickets';
 import { ticketCreateSchema, type Ticket, type TicketCategory, type TicketCreateBody } from '../../../domain/schemas/tickets';
@@ -71,16 +71,22 @@ function CategoryPicker({ categories }: { categories: readonly TicketCategory[] 
   );
 }
 
+/** A file field's answer: a picked file (an empty field holds null). */
+const isTicketFile = (answer: unknown): answer is TicketFile => typeof answer === 'object' && answer !== null && 'content' in answer && 'name' in answer;
+
 function Attachments() {
   const translate = useTranslate();
   const { control } = useFormContext<TicketCreateValues>();
   const { field } = useController({ name: 'attachments', control });
+  // the category's file fields take from the same limit: their chosen files count too
+  const answers = useWatch({ control, name: 'answers' });
+  const inFields = Object.values(answers ?? {}).filter(isTicketFile).length;
   return (
     <Box component="section" aria-labelledby="ticket-attachments-title" sx={{ mt: 2 }}>
       <Typography id="ticket-attachments-title" variant="subtitle1" component="h3">
         {translate('tickets.create.attachments')}
       </Typography>
-      <AttachmentsInput value={field.value ?? []} onChange={field.onChange} per="ticket" />
+      <AttachmentsInput value={field.value ?? []} onChange={field.onChange} per="ticket" others={inFields} />
     </Box>
   );
 }

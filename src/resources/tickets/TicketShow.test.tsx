@@ -159,7 +159,7 @@ describe('TicketShow', () => {
     await renderShow();
     await user.click(await screen.findByRole('button', { name: 'Reopen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reopen ticket no. 1042?' });
-    expect(dialog).toHaveTextContent('The ticket goes back to “On going”');
+    expect(dialog).toHaveTextContent('The ticket goes back to “Ongoing”');
     expect(reopened).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
     await waitFor(() => expect(reopened).toEqual([TICKET_ID]));

@@ -90,8 +90,9 @@ export function useTicketFilePick(accept: (file: TicketFile) => void) {
 /**
  * Extra attachments of a ticket or a message: the picked files as chips (each removable), a
  * button to add one, the rules under it (formats, size and how many files one send takes, said
- * before the first pick: issue 43), and why a file was refused. At most `max` files; `per` says
- * whether the count's rule is a message's or a whole ticket's (the category's file fields included).
+ * before the first pick: issue 43), how many are chosen against the limit ("2 di 5 file"), and why
+ * a file was refused. At most `max` files; `per` says whether the count's rule is a message's or a
+ * whole ticket's (the category's file fields included: `others` files chosen there count too).
  */
 export function AttachmentsInput({
   value,
@@ -99,12 +100,15 @@ export function AttachmentsInput({
   max = TICKET_LIMITS.filesPerPost,
   label,
   per = 'message',
+  others = 0,
 }: {
   value: TicketFile[];
   onChange: (files: TicketFile[]) => void;
   max?: number;
   label?: string;
   per?: 'message' | 'ticket';
+  /** files chosen elsewhere in the same send (a ticket's file fields), counted against `max` */
+  others?: number;
 }) {
   const translate = useTranslate();
   const files = TICKET_LIMITS.filesPerPost;
@@ -112,6 +116,7 @@ export function AttachmentsInput({
   const rule = `${useAttachmentRule()} ${countRule}`;
   const ruleId = useId();
   const { refused, reading, pick } = useTicketFilePick((file) => onChange([...value, file]));
+  const chosen = value.length + others;
   return (
     <Box sx={{ my: 1 }}>
       {value.length > 0 && (
@@ -128,9 +133,12 @@ export function AttachmentsInput({
           ))}
         </Box>
       )}
-      {value.length < max && <FilePickButton label={label ?? translate('tickets.files.add')} accept={TICKET_ATTACHMENT_ACCEPT} busy={reading} icon={<AttachFileIcon />} testId="ticket-attachment-input" onFile={(file) => void pick(file)} />}
+      {chosen < max && <FilePickButton label={label ?? translate('tickets.files.add')} accept={TICKET_ATTACHMENT_ACCEPT} busy={reading} icon={<AttachFileIcon />} testId="ticket-attachment-input" onFile={(file) => void pick(file)} />}
       <Typography id={ruleId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {rule}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="ticket-attachment-count" aria-live="polite">
+        {translate('tickets.files.count', { chosen, max, smart_count: max })}
       </Typography>
       {refused && (
         <FormHelperText error role="alert">
