@@ -20,10 +20,10 @@ describe('the square code e-mail and SMTP failures', () => {
 
   it('is written in the order\'s language, money and dates as there (Rome\'s day), a language outside the choice in Italian', () => {
     const it_ = squareCodeEmail({ ...row, language: 'it' });
-    expect(it_.subject).toMatch(/^Il tuo buono da 1\.500,50\s€ per shop\.example\.com$/);
+    expect(it_.subject).toMatch(/^Il tuo codice da 1\.500,50\s€ per shop\.example\.com$/);
     for (const part of ['Ciao Mario', 'SQ7K2M9P4X', 'valido fino al 01/03/2027', 'Ordine SQ-000042']) expect(it_.text).toContain(part);
     const en = squareCodeEmail({ ...row, language: 'en' });
-    expect(en.subject).toBe('Your voucher of €1,500.50 for shop.example.com');
+    expect(en.subject).toBe('Your €1,500.50 code for shop.example.com');
     expect(en.text).toContain('valid until 01/03/2027');
     const de = squareCodeEmail({ ...row, language: 'de' });
     expect(de.language).toBe('de');

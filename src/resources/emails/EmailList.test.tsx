@@ -36,6 +36,12 @@ const render = (options: RenderScreenOptions = {}) => {
 const rowOf = (recipient: string) => screen.getByRole('link', { name: recipient }).closest('tr')!;
 const phone = () => vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false }));
 
+/** Resend asks first (issue 43): the dialog names the recipient; its own button sends. */
+async function confirmResend(recipient: string) {
+  const dialog = await screen.findByRole('dialog', { name: `Send the e-mail again to ${recipient}?` });
+  await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Resend' }));
+}
+
 describe('EmailList', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -108,6 +114,7 @@ describe('EmailList', () => {
     server.use(http.post(`${API}/:id/resend`, ({ params }) => (resent.push(String(params.id)), HttpResponse.json(queued))));
     await render();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Resend the e-mail to gone@example.com' }));
+    await confirmResend('gone@example.com');
     expect(await screen.findByText('E-mail queued for sending to gone@example.com')).toBeInTheDocument();
     expect(resent).toEqual(['e-failed']);
     await waitFor(() => expect(queries.length).toBe(2));
@@ -121,6 +128,7 @@ describe('EmailList', () => {
     server.use(http.post(`${API}/:id/resend`, () => HttpResponse.json(problem(409, 'EMAIL_BUSY'), { status: 409 })));
     await render();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Resend the e-mail to sent@example.com' }));
+    await confirmResend('sent@example.com');
     expect(await screen.findByText('The e-mail is still being delivered: it can be resent once it is sent or has failed.')).toBeInTheDocument();
   });
 

@@ -1,9 +1,12 @@
+import { Box } from '@mui/material';
+import { createContext, useContext, useRef } from 'react';
 import { DataTable, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { EmailRecord } from '../../../domain/emails';
 import { emailFields } from '../../../domain/schemas/emails';
 import { PageHeading } from '../../components/PageHeading';
+import { useFocusAfterAction } from '../../components/useFocusAfterAction';
 import { CompactRows, SchemaField, SchemaList, SchemaRecordLink, useEditLink } from '../../components/schema';
-import { EMAILS, ResendEmailButton } from './ResendEmailButton';
+import { EMAILS, RESEND_CONTROL, ResendEmailButton } from './ResendEmailButton';
 
 const email = (record: RaRecord) => record as EmailRecord;
 const field = (source: string) => emailFields.fields.find((candidate) => candidate.source === source)!;
@@ -11,8 +14,20 @@ const field = (source: string) => emailFields.fields.find((candidate) => candida
 /** Resend in a row: the list then shows what the server queued (a new e-mail on top, or the same one queued again). */
 function RowResend({ record }: { record: EmailRecord }) {
   const refresh = useRefresh();
-  return <ResendEmailButton record={record} onResent={() => refresh()} />;
+  const acted = useContext(ResentContext);
+  return (
+    <ResendEmailButton
+      record={record}
+      onResent={() => {
+        acted();
+        refresh();
+      }}
+    />
+  );
 }
+
+/** Tells the page a resend ran (its button may go away with the refreshed row: focus then goes to the heading). */
+const ResentContext = createContext<() => void>(() => undefined);
 
 /** The phone rows: the recipient (the link) and the state; template, when and the server's last answer; Resend. */
 function EmailRows() {
@@ -43,8 +58,11 @@ function EmailRows() {
 export default function EmailList() {
   const translate = useTranslate();
   const resend = (record: RaRecord) => <RowResend record={email(record)} />;
+  const root = useRef<HTMLDivElement>(null);
+  const { acted } = useFocusAfterAction<'resend'>(root, { controls: RESEND_CONTROL, firstAsFallback: false, shown: true });
   return (
-    <>
+    <Box ref={root}>
+      <ResentContext.Provider value={() => acted('resend')}>
       <PageHeading title={translate('screens.emailList')} />
       <SchemaList
         fields={emailFields}
@@ -56,6 +74,7 @@ export default function EmailList() {
         columns={<DataTable.Col label="emails.list.actions" disableSort render={resend} />}
         compact={<EmailRows />}
       />
-    </>
+      </ResentContext.Provider>
+    </Box>
   );
 }

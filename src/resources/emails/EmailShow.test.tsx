@@ -34,6 +34,12 @@ const render = (id: string, permissions: PermissionKey[] = ['management', 'squar
 
 const failed = emailRecord({ id: 'e-failed', recipient: 'gone@example.com', template: 'ticketMessage', subject: 'Ticket T-12: new message', language: 'de', status: 'FAILED', attempts: 3, sentAt: null, lastAnswer: '550 5.1.1 User unknown' });
 
+/** Resend asks first (issue 43): the dialog names the recipient; its own button sends. */
+async function confirmResend(recipient: string) {
+  const dialog = await screen.findByRole('dialog', { name: `Send the e-mail again to ${recipient}?` });
+  await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Resend' }));
+}
+
 describe('EmailShow', () => {
   it('shows the e-mail’s delivery (no body), its state badge, and Resend', async () => {
     serve([failed]);
@@ -93,6 +99,7 @@ describe('EmailShow', () => {
     );
     await render('e-failed');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Resend the e-mail to gone@example.com' }));
+    await confirmResend('gone@example.com');
     expect(await screen.findByText('E-mail queued for sending to gone@example.com')).toBeInTheDocument();
     expect(resent).toEqual(['e-failed']);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/emails/e-new'));
@@ -107,6 +114,7 @@ describe('EmailShow', () => {
     server.use(http.post(`${API}/:id/resend`, () => (byId.set(square.id, again), HttpResponse.json(again))));
     await render('e-square');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Resend the e-mail to anna@example.com' }));
+    await confirmResend('anna@example.com');
     expect(await screen.findByText('E-mail queued for sending to anna@example.com')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Queued')).toBeInTheDocument());
     expect(screen.getByTestId('location').textContent).toBe('/emails/e-square');
@@ -118,6 +126,7 @@ describe('EmailShow', () => {
     server.use(http.post(`${API}/:id/resend`, () => HttpResponse.json(problem(409, 'EMAIL_ONE_TIME_LINK'), { status: 409 })));
     await render('e-failed');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Resend the e-mail to gone@example.com' }));
+    await confirmResend('gone@example.com');
     expect(await screen.findByText('This e-mail carries a one-time link and cannot be resent: ask for a new link instead.')).toBeInTheDocument();
     expect(screen.getByTestId('location').textContent).toBe('/emails/e-failed');
   });

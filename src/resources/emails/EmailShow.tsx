@@ -1,13 +1,15 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Alert, Box, CircularProgress, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
+import { useRef } from 'react';
 import { ShowBase, useCanAccess, useCreatePath, useRecordContext, useRefresh, useShowContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { EMAIL_RESENDABLE_STATES, ONE_TIME_LINK_TEMPLATES, type EmailRecord } from '../../../domain/emails';
 import { emailFields } from '../../../domain/schemas/emails';
 import { PageHeading } from '../../components/PageHeading';
+import { useFocusAfterAction } from '../../components/useFocusAfterAction';
 import { BackLink, RecordLoadError, SchemaField, SchemaShowFields } from '../../components/schema';
 import { AVAILABLE_LOCALES } from '../../i18n/i18nProvider';
-import { EMAILS, ResendEmailButton } from './ResendEmailButton';
+import { EMAILS, RESEND_CONTROL, ResendEmailButton } from './ResendEmailButton';
 
 const field = (source: string) => emailFields.fields.find((candidate) => candidate.source === source)!;
 
@@ -34,7 +36,7 @@ function SquareOrderText({ record }: { record: RaRecord }) {
   );
 }
 
-function EmailContent() {
+function EmailContent({ onResent }: { onResent: () => void }) {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const navigate = useNavigate();
@@ -45,7 +47,11 @@ function EmailContent() {
   if (isPending || !email) return <CircularProgress aria-label={translate('ra.page.loading')} />;
   const pageOf = (id: string) => createPath({ resource: EMAILS, type: 'edit', id });
   // an outbox e-mail's resend is a new e-mail: its page; a square code's is this one, queued again
-  const resent = (queued: EmailRecord) => (queued.id === email.id ? refresh() : navigate(pageOf(queued.id)));
+  const resent = (queued: EmailRecord) => {
+    onResent();
+    if (queued.id === email.id) refresh();
+    else navigate(pageOf(queued.id));
+  };
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" component="section" aria-label={translate('emails.detail.record')} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -91,16 +97,19 @@ function EmailContent() {
  * language, state (its badge), tries, next try, the mail server's last answer, when it was made and
  * sent; its square order's page for a code's e-mail (for who may open it), the e-mail it re-sends for a resend; Resend
  * where it applies (an outbox e-mail's answer is a new e-mail, whose page opens). Never a body: the
- * API has none (a one-time link or a voucher code may be in it).
+ * API has none (a one-time link or a Square code may be in it).
  */
 export default function EmailShow() {
   const translate = useTranslate();
+  // issue 43: Resend goes away once the e-mail is queued again: focus goes to the heading, not the body
+  const root = useRef<HTMLDivElement>(null);
+  const { acted } = useFocusAfterAction<'resend'>(root, { controls: RESEND_CONTROL, firstAsFallback: false, shown: true });
   return (
-    <Box sx={{ maxWidth: 1200 }}>
+    <Box ref={root} sx={{ maxWidth: 1200 }}>
       <BackLink resource={EMAILS} label="emails.detail.back" />
       <PageHeading title={translate('screens.emailDetail')} />
       <ShowBase<EmailRecord> resource={EMAILS}>
-        <EmailContent />
+        <EmailContent onResent={() => acted('resend')} />
       </ShowBase>
     </Box>
   );

@@ -23,6 +23,10 @@ describe('SquareCodeShow', () => {
     expect(screen.getByText('mario.rossi@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'SQ-000042' })).toHaveAttribute('href', `/square/orders/${ORDER_ID}`);
     const activity = screen.getByRole('table', { name: 'Activity' });
+    // the table scrolls sideways on a phone: its box takes focus and is a named region (axe scrollable-region-focusable)
+    expect(activity.parentElement).toHaveAttribute('role', 'region');
+    expect(activity.parentElement).toHaveAttribute('aria-label', 'Activity');
+    expect(activity.parentElement).toHaveAttribute('tabindex', '0');
     const rows = within(activity)
       .getAllByRole('row')
       .slice(1)

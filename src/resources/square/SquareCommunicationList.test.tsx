@@ -62,6 +62,8 @@ describe('SquareCommunicationList', () => {
     await waitFor(() => expect(within(rowOf('gone@example.com')).getByText('Queued')).toBeInTheDocument());
     expect(within(rowOf('gone@example.com')).queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
     expect(calls()).toBe(2);
+    // issue 43: its button gone, focus goes to the page heading rather than the body
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Communications' })).toHaveFocus());
   });
 
   it('a resend refused because the e-mail is being delivered says so', async () => {

@@ -44,6 +44,17 @@ async function fillOrder(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('SquareOrderCreate', () => {
+  it('states its limits before anything is chosen or typed: the amount per code, the file size and recipients, the months of validity; the steps are numbered by place (issue 43)', async () => {
+    await render();
+    expect(await screen.findByRole('heading', { name: '1. Download the template' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2. The order' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '3. The recipients' })).toBeInTheDocument();
+    expect(screen.getByText(/at most €1,000\.00 per code/)).toBeInTheDocument();
+    expect(screen.getByText(/A CSV file of at most 5 MB with at most 10,000 recipients/)).toBeInTheDocument();
+    expect(screen.getByText('From 1 to 36 months')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('lists every problem by line, column and reason, errors and warnings apart, offers the rejected lines as a CSV to fix, and creates nothing while errors remain', async () => {
     const bodies: unknown[] = [];
     const validation = squareValidation({

@@ -123,6 +123,30 @@ describe('SquareOrderShow', () => {
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));
   });
 
+  it('after confirm, focus goes to the action that follows (Activate), not the page body (issue 43)', async () => {
+    serve(squareOrder(), squareOrder({ status: 'NOT_ACTIVE', actions: ['activate', 'cancel'] }));
+    server.use(http.post(`${ORDER}/confirm`, () => HttpResponse.json(squareOrder({ status: 'NOT_ACTIVE', actions: ['activate', 'cancel'] }))));
+    await renderShow();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm order' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Activate order' })).toHaveFocus());
+  });
+
+  it('activate asks first, saying every recipient is mailed (their count); refusing the question sends nothing', async () => {
+    serve(squareOrder({ status: 'NOT_ACTIVE', actions: ['activate', 'cancel'], totalQuantity: 3 }));
+    const activated: string[] = [];
+    server.use(http.post(`${ORDER}/activate`, ({ request }) => (activated.push(request.url), HttpResponse.json(squareOrder({ status: 'ACTIVATING', actions: [] })))));
+    await renderShow();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Activate order' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Activate order / });
+    expect(dialog).toHaveTextContent('The codes are activated and their e-mail is sent to 3 recipients. Sending cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(activated).toHaveLength(0);
+  });
+
   it('delete asks first, removes the draft and goes back to the orders', async () => {
     serve(squareOrder());
     let deleted = 0;
