@@ -209,7 +209,8 @@ export const ticketFilters = defineFilters(
   ticketListFilterSchema,
   'tickets.filters',
   [
-    { source: 'q', label: 'tickets.filters.q' },
+    // a short label, what it searches in the helper line: the list of fields is longer than the input in Spanish and German (issue 43, labels cut off)
+    { source: 'q', label: 'tickets.filters.q', helper: 'tickets.filters.qHelp' },
     { source: 'status', kind: 'select', choices: TICKET_STATUS_CHOICES, any: 'tickets.filters.any' },
     { source: 'priority', kind: 'select', choices: TICKET_PRIORITY_CHOICES, any: 'tickets.filters.any' },
     { source: 'categoryId', kind: 'select', choices: [], any: 'tickets.filters.any' },

@@ -1,5 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, IconButton, List, ListItem, Paper, TextField, Typography } from '@mui/material';
+import { Box, Button, IconButton, InputAdornment, List, ListItem, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { RELOAD_LIMITS, type ReloadableCard } from '../../../../domain/reloadables';
@@ -62,8 +62,9 @@ export function ManualTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =
             onChange={(event) => setAllAmount(event.target.value)}
             error={allAmount !== '' && 'error' in allRead}
             helperText={allAmount !== '' && 'error' in allRead ? translate(allRead.error) : translate('reloads.manual.max', { max: formatCents(RELOAD_LIMITS.maxReloadCents) })}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            sx={{ width: { xs: '100%', sm: 220 } }}
+            // the unit beside the amount, not in the label: the label stays whole in every language (issue 43, labels cut off)
+            slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+            sx={{ width: { xs: '100%', sm: 300 } }}
           />
           <Button variant="outlined" sx={{ mt: 0.5 }} disabled={picked.length === 0 || 'error' in allRead} onClick={() => setPicked((list) => list.map((item) => ({ ...item, amount: allAmount })))}>
             {translate('reloads.manual.applyAll')}
@@ -91,8 +92,9 @@ export function ManualTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =
                     onChange={(event) => setAmount(index, event.target.value)}
                     error={Boolean(error)}
                     helperText={error ? translate(error) : ' '}
-                    slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': translate('reloads.manual.amountFor', { number: item.card.number }) } }}
-                    sx={{ width: { xs: 'calc(100% - 48px)', sm: 180 } }}
+                    slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': translate('reloads.manual.amountFor', { number: item.card.number }) }, input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+                    // wide enough for the label in every language ("Montant du rechargement" was cut at 180)
+                    sx={{ width: { xs: 'calc(100% - 48px)', sm: 230 } }}
                   />
                   <IconButton aria-label={translate('reloads.manual.remove', { number: item.card.number })} onClick={() => setPicked((list) => list.filter((_, at) => at !== index))}>
                     <DeleteIcon />

@@ -116,7 +116,7 @@ describe('ReloadsPage', () => {
     const errors = await screen.findByRole('table', { name: 'Rows not valid' });
     const lines = within(errors).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(lines).toEqual([
-      ['3', 'Reload amount', 'Enter an amount greater than zero, with at most 2 decimals'],
+      ['3', 'Reload amount', 'Enter an amount greater than zero, with no fraction of a cent'],
       ['5', 'Card', 'The card is locked: unlock it before reloading it.'],
       ['6', 'Card', 'This reload would take the card over its monthly reload limit.'],
     ]);
@@ -309,7 +309,7 @@ describe('ReloadsPage', () => {
     await render();
     const user = userEvent.setup();
     await pickCard(user);
-    await user.type(screen.getByRole('textbox', { name: 'Amount for all cards (€)' }), '12.50');
+    await user.type(screen.getByRole('textbox', { name: 'Amount for all cards' }), '12.50');
     await user.click(screen.getByRole('button', { name: 'Apply to all' }));
     expect(screen.getByRole('textbox', { name: `Amount for card ${CARD.number}` })).toHaveValue('12.50');
     await pickCard(user, OTHER.number);
