@@ -92,6 +92,14 @@ test('an operator orders vouchers from a CSV; provider staff approve and activat
   await expect(page).toHaveURL(/\/square\/orders$/);
   await page.getByRole('link', { name: 'Nuovo ordine' }).click();
   await expect(page).toHaveURL(/\/square\/orders\/create$/);
+  // issue 43: the steps are numbered by place, and every limit is stated before any refusal
+  await expect(page.getByRole('heading', { level: 2, name: '1. Scarica il modello' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: "2. L'ordine" })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '3. I destinatari' })).toBeVisible();
+  await expect(page.getByText(/al massimo 1\.000,00\s€ per codice/)).toBeVisible();
+  await expect(page.getByText(/al massimo 5\sMB e al massimo 10\.000 destinatari/)).toBeVisible();
+  await expect(page.getByText('Da 1 a 36 mesi')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   const templateDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Scarica il modello CSV' }).click();
   const template = readFileSync((await (await templateDownload).path())!, 'utf8');
@@ -148,8 +156,13 @@ test('an operator orders vouchers from a CSV; provider staff approve and activat
   await expect(page.getByText('Bozza', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   const order = await api<Order>(page, 'GET', `orders/${orderId}`);
   expect(order).toMatchObject({ totalQuantity: 8, totalAmountCents: 111_512 });
+  // issue 43: confirm asks first, counting the recipients; once confirmed focus stays on the page (not the body)
   await page.getByRole('button', { name: 'Conferma ordine' }).click();
+  const confirmDialog = page.getByRole('dialog', { name: `Confermare l'ordine ${order.orderNumber}?` });
+  await expect(confirmDialog).toContainText('8 destinatari');
+  await confirmDialog.getByRole('button', { name: 'Conferma ordine' }).click();
   await expect(page.getByText('In attesa di approvazione', { exact: true }).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(true);
   // the operator may not approve: the button is not offered
   await expect(page.getByRole('button', { name: 'Approva ordine' })).toHaveCount(0);
   await checkScreen(page, 'square-order-waiting-it-1440');
@@ -159,8 +172,13 @@ test('an operator orders vouchers from a CSV; provider staff approve and activat
   await page.goto(`/square/orders/${orderId}`);
   await page.getByRole('button', { name: 'Approva ordine' }).click();
   await expect(page.getByText('Non attivo', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  // activation mails every recipient: asked first, with their count
   await page.getByRole('button', { name: 'Attiva ordine' }).click();
+  const activateDialog = page.getByRole('dialog', { name: /^Attivare l'ordine / });
+  await expect(activateDialog).toContainText('8 destinatari');
+  await activateDialog.getByRole('button', { name: 'Attiva ordine' }).click();
   await expect(page.getByText('Attivo', { exact: true }).first()).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(true);
   await checkScreenAtBothWidths(page, (viewport) => `square-order-active-it-${viewport.width}`);
 
   // --- deliveries: the refused one fails with its answer, the busy one waits, the others are sent
@@ -186,7 +204,18 @@ test('an operator orders vouchers from a CSV; provider staff approve and activat
   // resend the refused one, changing nothing: attempt 2 of the same communication
   await page.reload();
   await page.getByRole('row').filter({ hasText: refused }).getByRole('button', { name: 'Reinvia' }).click();
+  const resendDialog = page.getByRole('dialog', { name: `Reinviare l'e-mail a ${refused}?` });
+  await resendDialog.getByRole('button', { name: 'Reinvia' }).click();
   await expect(page.getByText('Comunicazione inviata')).toBeVisible();
+  // its button goes with the row queued again: focus goes to the heading (or stays on a control), never the body
+  await expect.poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body)).toBe(true);
+
+  // --- the codes search says what it finds: a whole code, or part of an e-mail (issue 43)
+  await page.goto('/square/codes');
+  const codeSearch = page.getByRole('textbox', { name: "Codice completo o parte dell'e-mail" });
+  await codeSearch.fill(`refuse.${stamp}`);
+  await expect(page.getByRole('row').filter({ hasText: refused })).toHaveCount(1);
+  await page.goto('/square/communications');
   await expect.poll(async () => (await byRecipient()).get(refused)?.retryNumber).toBe(2);
   await expect.poll(async () => (await byRecipient()).get(refused)?.status, { timeout: 60_000 }).toBe('FAILED');
 
