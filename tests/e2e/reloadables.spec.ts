@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { countMessagesTo } from './support/mailbox';
 import { DESKTOP, checkScreen, checkScreenAtBothWidths } from './support/screens';
 import { signIn } from './support/session';
+import { text } from './support/texts';
 
 /**
  * Issue 10's outcome, tried as a new user would on the real server: Acme's referent moves
@@ -125,7 +126,7 @@ test('a parent funds its sub-company, whose operator plans 200 reloads from a CS
   const report = page.getByRole('region', { name: 'Controllo delle ricariche' }).or(page.locator('section').filter({ hasText: 'Controllo delle ricariche' })).first();
   await expect(report.getByText('2 righe non sono valide')).toBeVisible();
   await expect(report.getByRole('row').filter({ hasText: '202' }).getByText('La carta è bloccata: sbloccala prima di ricaricarla.')).toBeVisible();
-  await expect(report.getByRole('row').filter({ hasText: '203' }).getByText('Al massimo 2 decimali (i centesimi), ad esempio 12,50')).toBeVisible();
+  await expect(report.getByRole('row').filter({ hasText: '203' }).getByText('Troppi decimali: un importo arriva al massimo ai centesimi, ad esempio 25,50')).toBeVisible();
   await shoot(page, 'csv-bad-rows', 'it');
   await report.getByRole('button', { name: 'Escludi le 2 righe non valide' }).click();
   await expect(page.getByText('2 righe non valide escluse')).toBeVisible();
@@ -292,3 +293,46 @@ test('the reloadable screens in English: wallet, queue, history, cards, users an
   const saved = await (await page.request.get(`/api/company/${session.companyId}/reloadable/notifications`, { headers: { Authorization: `Bearer ${session.token}` } })).json();
   expect(saved).toMatchObject({ lowBalanceThresholdCents: 15_000 });
 });
+
+/**
+ * Issue 43, labels cut off: in the languages whose words are longest, no menu entry and no input
+ * label of the reload page is cut. A text cut with an ellipsis (or clipped) is wider (or taller)
+ * than its box: scrollWidth > clientWidth. The side menu's entries wrap to a second line instead;
+ * the amounts carry € beside the value, not "(€)" in their labels, in fields wide enough.
+ */
+for (const lang of ['fr', 'es', 'de'] as const) {
+  test(`no label is cut on the side menu and the reload page (${lang})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+    await signedIn(page, NORD_OPERATOR);
+    // the language as languages.spec.ts sets the one shown before its menu: stored, then the page reloaded
+    await page.evaluate((language) => localStorage.setItem('i18nextLng', language), lang);
+    await page.goto('/reloadables/reloads');
+    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${lang}`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    // a card picked, so the row's amount field is on the page too
+    await page.getByRole('combobox', { name: text(lang, 'reloads.manual.search') }).fill(card(150));
+    await page.getByRole('option', { name: new RegExp(card(150)) }).click();
+    await expect(page.getByRole('textbox', { name: text(lang, 'reloads.manual.allAmount') })).toBeVisible();
+
+    /** The texts among `selector`'s visible elements that do not fit their box. */
+    const cut = (selector: string) =>
+      page.locator(selector).evaluateAll((elements) =>
+        elements
+          .filter((element) => (element as HTMLElement).offsetParent !== null && (element.textContent ?? '').trim() !== '')
+          .filter((element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)
+          .map((element) => `${element.textContent} (${element.scrollWidth}×${element.scrollHeight} in ${element.clientWidth}×${element.clientHeight})`),
+      );
+
+    // the side menu: every entry (react-admin's MenuItemLink text) and section heading
+    const entries = page.locator('.RaMenuItemLink-root');
+    expect(await entries.count()).toBeGreaterThan(3);
+    expect(await cut('.RaMenuItemLink-root .MuiTypography-root')).toEqual([]);
+    expect(await cut('.RaMenu-root .MuiListSubheader-root')).toEqual([]);
+    // the reload page's input labels: the amount for all cards, the card's own amount, the search
+    const labels = page.locator('#main-content label.MuiInputLabel-root');
+    await expect(labels.filter({ hasText: text(lang, 'reloads.manual.allAmount') })).toBeVisible();
+    expect(await cut('#main-content label.MuiInputLabel-root')).toEqual([]);
+  });
+}
