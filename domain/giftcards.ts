@@ -190,9 +190,12 @@ export function refineDateRanges<T extends Record<string, unknown>>(...pairs: re
 
 // ---------------------------------------------------------------- cards
 
+/** The fewest characters of a code the pickers search by (a shorter prefix matches too many cards). */
+export const CARD_CODE_PREFIX_MIN = 4;
+
 export const cardFilterShape = {
   status: z.enum(CARD_STATUS_FILTERS, { error: GV.invalid }).optional(),
-  /** exact code, or a prefix of at least 4 characters */
+  /** exact code, or a prefix (the pickers ask for at least CARD_CODE_PREFIX_MIN characters) */
   code: textField({ max: 64 }).optional(),
   progressiveFrom: progressive.optional(),
   progressiveTo: progressive.optional(),

@@ -5,7 +5,7 @@ import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { EXPORT_LANGUAGES, GV, isTimeZone, refineDateRanges } from './giftcards';
 import { endOfDay, expiryAtActivation } from './giftcardRules';
-import { amountMaxMessage, lengthRangeMessage, maxDigitsMessage, maxLengthMessage, maxRangesMessage, numberMinMessage } from './messages';
+import { amountMaxMessage, fileTooLargeMessage, lengthRangeMessage, maxDigitsMessage, maxLengthMessage, maxRangesMessage, messageWith, numberMinMessage } from './messages';
 import type { Permissions } from './permissions';
 import { textField } from './text';
 
@@ -313,14 +313,14 @@ export const OV = {
   ...GV,
   rangeTotal: 'validation.orderRangeTotal',
   rangeOverlap: 'validation.orderRangeOverlap',
-  quantity: 'validation.orderQuantity',
+  quantity: messageWith('validation.orderQuantity', { max: MAX_ITEM_CARDS }),
   fileType: 'validation.fileType',
-  fileTooLarge: 'validation.fileTooLarge',
+  fileTooLarge: fileTooLargeMessage(MAX_UPLOAD_BYTES),
   namesList: 'validation.orderNamesList',
   templateOrNames: 'validation.orderTemplateOrNames',
   physicalOnly: 'validation.orderPhysicalOnly',
   digitalOnly: 'validation.orderDigitalOnly',
-  validMonths: 'validation.orderValidMonths',
+  validMonths: messageWith('validation.orderValidMonths', { min: VALID_MONTHS_MIN, max: VALID_MONTHS_MAX }),
   email: 'validation.email',
   url: 'validation.url',
   futureDate: 'validation.futureDate',
@@ -359,7 +359,9 @@ export const uploadSchema = z
 export type UploadBody = z.infer<typeof uploadSchema>;
 
 /** A progressive of a range: a whole number, 1 or more (at most 15 digits, like the card filter's). */
-const progressiveNumber = z.number(requiredOr(numberMinMessage(1))).int(numberMinMessage(1)).min(1, numberMinMessage(1)).max(10 ** 15 - 1, maxDigitsMessage(15));
+/** The first progressive a card can have. */
+export const PROGRESSIVE_MIN = 1;
+const progressiveNumber = z.number(requiredOr(numberMinMessage(PROGRESSIVE_MIN))).int(numberMinMessage(PROGRESSIVE_MIN)).min(PROGRESSIVE_MIN, numberMinMessage(PROGRESSIVE_MIN)).max(10 ** 15 - 1, maxDigitsMessage(15));
 export const progressiveRangeSchema = z
   .object({
     from: progressiveNumber,

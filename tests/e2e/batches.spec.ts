@@ -58,9 +58,10 @@ test.describe('batches', () => {
     await page.getByRole('combobox', { name: /^Tipologia/ }).click();
     await page.getByRole('option', { name: 'Gift Card 25 € (GC-PHY-25)' }).click();
     await expect(page.getByRole('combobox', { name: /^Tipologia/ })).toHaveValue('Gift Card 25 € (GC-PHY-25)');
-    // the rule says the limit, not "invalid"
+    // the limit is stated before any refusal (issue 43), and the rule says it, not "invalid"
+    await expect(page.getByText('Da 1 a 100.000 carte')).toBeVisible();
     await page.getByRole('textbox', { name: /^Quantità/ }).fill('100001');
-    await expect(page.getByText('al massimo 100.000 carte')).toBeVisible();
+    await expect(page.getByText('Inserisci un numero intero di carte da 1 a 100.000')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Genera lotto' })).toBeDisabled();
     await page.getByRole('textbox', { name: /^Quantità/ }).fill('2000');
     await page.getByRole('textbox', { name: /^Riferimento ordine/ }).fill('PO-E2E');

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { LOGO_TYPES, MAX_LOGO_BYTES } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
+import { useFormat } from '../../components/formatMoney';
 import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { COMPANIES } from './useScopeCompanies';
@@ -30,6 +31,7 @@ function useLogoUrl(company: CompanyRecord): string | null {
 export function CompanyLogo({ company }: { company: CompanyRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { canAccess: canChange } = useCanAccess({ resource: COMPANIES, action: 'logo', record: company });
@@ -38,7 +40,7 @@ export function CompanyLogo({ company }: { company: CompanyRecord }) {
   const url = useLogoUrl(company);
 
   const upload = async (file: File) => {
-    if (!(LOGO_TYPES as readonly string[]).includes(file.type) || file.size > MAX_LOGO_BYTES) notify('companies.logo.invalid', { type: 'error' });
+    if (!(LOGO_TYPES as readonly string[]).includes(file.type) || file.size > MAX_LOGO_BYTES) notify('companies.logo.invalid', { type: 'error', messageArgs: { max: format.fileSize(MAX_LOGO_BYTES) } });
     else if (await run(() => dataProvider.uploadCompanyLogo(company.id, file), { done: 'companies.messages.logoUpdated' })) await queryClient.invalidateQueries({ queryKey: [COMPANIES] });
   };
 
@@ -73,7 +75,7 @@ export function CompanyLogo({ company }: { company: CompanyRecord }) {
           {translate(company.hasLogo ? 'companies.logo.change' : 'companies.logo.add')}
         </Button>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-          {translate('companies.logo.hint')}
+          {translate('companies.logo.hint', { max: format.fileSize(MAX_LOGO_BYTES) })}
         </Typography>
       </Box>
       )}

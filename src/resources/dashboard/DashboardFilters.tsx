@@ -4,7 +4,7 @@ import { useCanAccess, useGetIdentity, useGetList, useGetOne, useTranslate } fro
 import { FILTER_TEXT_MAX } from '../../../domain/fields';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { DateTimeInput } from '../../components/DateTimeInput';
-import { businessToday, PERIOD_PRESETS, presetRange, type DashboardFilterState, type PeriodCheck, type PeriodPreset } from './period';
+import { businessToday, PERIOD_PRESETS, PRESET_SPANS, presetRange, type DashboardFilterState, type PeriodCheck, type PeriodPreset } from './period';
 
 const COMPANIES = 'privative-orders/companies';
 
@@ -74,7 +74,7 @@ export function DashboardFilters({ value, onChange, check }: { value: DashboardF
       >
         {PERIOD_PRESETS.map((preset) => (
           <MenuItem key={preset} value={preset}>
-            {translate(`dashboard.filters.presets.${preset}`)}
+            {translate(`dashboard.filters.presets.${preset}`, { smart_count: PRESET_SPANS[preset] })}
           </MenuItem>
         ))}
       </TextField>

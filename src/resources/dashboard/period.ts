@@ -4,6 +4,11 @@ import { isoDayOf } from '../../components/localDayBounds';
 /** The period choices of the dashboard; `custom` takes two days typed in the screens' format (DD/MM/YYYY). */
 export const PERIOD_PRESETS = ['last30', 'thisMonth', 'lastMonth', 'last12Months', 'custom'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
+/** The length of the rolling presets: the last 30 days, the last 12 (whole) months. */
+export const LAST_DAYS = 30;
+export const LAST_MONTHS = 12;
+/** What each preset's name counts (its days or months; 0 for the calendar presets), for its text. */
+export const PRESET_SPANS: Record<PeriodPreset, number> = { last30: LAST_DAYS, thisMonth: 0, lastMonth: 0, last12Months: LAST_MONTHS, custom: 0 };
 
 /** What the filters hold (kept in the URL: a link or a reload shows the same figures). */
 export interface DashboardFilterState {
@@ -33,14 +38,14 @@ export function presetRange(preset: Exclude<PeriodPreset, 'custom'>, today: stri
   const [year, month] = [date.getUTCFullYear(), date.getUTCMonth()];
   switch (preset) {
     case 'last30':
-      return { from: isoOf(new Date(Date.UTC(year, month, date.getUTCDate() - 29))), to: today };
+      return { from: isoOf(new Date(Date.UTC(year, month, date.getUTCDate() - (LAST_DAYS - 1)))), to: today };
     case 'thisMonth':
       return { from: isoOf(new Date(Date.UTC(year, month, 1))), to: today };
     case 'lastMonth':
       return { from: isoOf(new Date(Date.UTC(year, month - 1, 1))), to: isoOf(new Date(Date.UTC(year, month, 0))) };
     case 'last12Months':
       // whole months: the series is monthly beyond six months (granularityFor)
-      return { from: isoOf(new Date(Date.UTC(year, month - 11, 1))), to: today };
+      return { from: isoOf(new Date(Date.UTC(year, month - (LAST_MONTHS - 1), 1))), to: today };
   }
 }
 

@@ -2,8 +2,9 @@ import { Alert, AlertTitle, Box, Button, DialogActions, DialogContent, DialogTit
 import { useState } from 'react';
 import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
+import { messageWith } from '../../../domain/messages';
 import type { StoreImportResult } from '../../../domain/schemas/stores-api';
-import { useFormatNumber } from '../../components/formatMoney';
+import { useFormat, useFormatNumber } from '../../components/formatMoney';
 import { FilePickButton } from '../../components/FilePickButton';
 import { ModalDialog } from '../../components/ModalDialog';
 import { RowsTable } from '../../components/RowsTable';
@@ -16,7 +17,7 @@ import type { TesseraDataProvider } from '../../dataProvider/types';
 type FileProblem = string;
 const PROBLEM_TEXT = {
   unreadable: 'stores.import.readErrorMessage',
-  tooLarge: 'stores.import.tooLarge',
+  tooLarge: messageWith('stores.import.tooLarge', { maxBytes: MAX_UPLOAD_BYTES }),
   type: 'stores.import.typeNotAllowed',
 } as const;
 
@@ -78,6 +79,7 @@ function Results({ result }: { result: StoreImportResult }) {
  */
 export function StoreImportDialog({ onClose }: { onClose: () => void }) {
   const translate = useTranslate();
+  const format = useFormat();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<TesseraDataProvider>();
   const { busy, run } = useBusyRun();
@@ -112,7 +114,7 @@ export function StoreImportDialog({ onClose }: { onClose: () => void }) {
     <ModalDialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="store-import-title">
       <DialogTitle id="store-import-title">{translate('stores.import.title')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Typography color="text.secondary">{translate('stores.import.hint')}</Typography>
+        <Typography color="text.secondary">{translate('stores.import.hint', { max: format.fileSize(MAX_UPLOAD_BYTES) })}</Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           <Button variant="outlined" onClick={downloadTemplate}>
             {translate('stores.import.template')}

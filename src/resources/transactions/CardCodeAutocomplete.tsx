@@ -2,7 +2,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useGetOne, useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
-import { cardFilterShape, normalizeCardCode, type GiftCard } from '../../../domain/giftcards';
+import { CARD_CODE_PREFIX_MIN, cardFilterShape, normalizeCardCode, type GiftCard } from '../../../domain/giftcards';
 import { maxLengthOf } from '../../../domain/messages';
 
 const CODE_MAX = maxLengthOf(cardFilterShape.code);
@@ -24,14 +24,14 @@ export function CardCodeAutocomplete({ name, label }: { name: string; label: str
   const { data: options = [], isFetching } = useGetList<GiftCard>(
     GIFT_CARDS,
     { filter: { code }, pagination: { page: 1, perPage: 10 }, sort: { field: 'progressive', order: 'ASC' } },
-    { enabled: code.length >= 4 },
+    { enabled: code.length >= CARD_CODE_PREFIX_MIN },
   );
   const selectedId = (field.value as string | null) ?? null;
   const { data: selected } = useGetOne<GiftCard>(GIFT_CARDS, { id: selectedId ?? '' }, { enabled: selectedId !== null });
 
   return (
     <Autocomplete<GiftCard>
-      options={code.length >= 4 ? options : []}
+      options={code.length >= CARD_CODE_PREFIX_MIN ? options : []}
       value={selectedId && selected?.id === selectedId ? selected : null}
       onChange={(_event, card) => field.onChange(card?.id ?? null)}
       inputValue={input}
@@ -40,7 +40,7 @@ export function CardCodeAutocomplete({ name, label }: { name: string; label: str
       isOptionEqualToValue={(option, value) => option.id === value.id}
       filterOptions={(cards) => cards}
       loading={isFetching}
-      noOptionsText={translate(code.length >= 4 ? 'transactions.filters.noCard' : 'transactions.filters.typeCode')}
+      noOptionsText={code.length >= CARD_CODE_PREFIX_MIN ? translate('transactions.filters.noCard') : translate('transactions.filters.typeCode', { min: CARD_CODE_PREFIX_MIN, smart_count: CARD_CODE_PREFIX_MIN })}
       renderInput={(params) => <TextField {...params} inputProps={{ ...params.inputProps, maxLength: CODE_MAX }} label={label} size="small" margin="normal" helperText=" " />}
     />
   );

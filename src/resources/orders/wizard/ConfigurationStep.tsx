@@ -29,7 +29,7 @@ function MonthsSelect() {
       onChange={(event) => field.onChange(Number(event.target.value))}
       label={translate('orderScreens.fields.validMonths')}
       error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ? translate(fieldState.error.message) : translate('orderWizard.configuration.validMonthsHelp')}
+      helperText={fieldState.error?.message ? translate(fieldState.error.message) : translate('orderWizard.configuration.validMonthsHelp', { min: VALID_MONTHS_MIN, max: VALID_MONTHS_MAX, smart_count: VALID_MONTHS_MAX })}
       fullWidth
       margin="normal"
       required

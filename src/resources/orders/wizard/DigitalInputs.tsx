@@ -2,8 +2,10 @@ import { Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Table
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { parseNamesList, type OrderItem } from '../../../../domain/orders';
+import { MAX_UPLOAD_BYTES } from '../../../../domain/constants';
+import { MAX_ITEM_CARDS, parseNamesList, type OrderItem } from '../../../../domain/orders';
 import { fileText } from '../../../components/fileReading';
+import { useFormat } from '../../../components/formatMoney';
 import { FormTextField } from '../../../components/FormTextField';
 import { FileChooser } from './FileChooser';
 import { WE, type DigitalMode, type ItemFormValues, type NamesCheck } from './itemForm';
@@ -51,6 +53,8 @@ function NamesPreview({ check }: { check: NamesCheck | null }) {
  */
 export function DigitalInputs({ item }: { item?: OrderItem }) {
   const translate = useTranslate();
+  const format = useFormat();
+  const maxFileSize = format.fileSize(MAX_UPLOAD_BYTES);
   const labelId = useId();
   const { control, setValue, trigger } = useFormContext<ItemFormValues>();
   const { field: mode } = useController({ control, name: 'digitalMode' });
@@ -82,12 +86,12 @@ export function DigitalInputs({ item }: { item?: OrderItem }) {
       </FormControl>
       {mode.value === 'quantity' ? (
         <>
-          <FormTextField name="quantity" label={translate('orderWizard.customize.quantity')} helperText={translate('orderWizard.customize.quantityHelp')} required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <FormTextField name="quantity" label={translate('orderWizard.customize.quantity')} helperText={translate('orderWizard.customize.quantityHelp', { max: MAX_ITEM_CARDS, smart_count: MAX_ITEM_CARDS })} required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
           <FileChooser
             name="template"
             label={translate('orderWizard.files.chooseTemplate')}
             accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-            help={translate('orderWizard.files.templateHelp')}
+            help={translate('orderWizard.files.templateHelp', { max: maxFileSize })}
             current={item?.templateName}
             dropCurrent="dropTemplate"
           />
@@ -98,7 +102,7 @@ export function DigitalInputs({ item }: { item?: OrderItem }) {
             name="namesList"
             label={translate('orderWizard.files.chooseNamesList')}
             accept=".csv,text/csv"
-            help={translate('orderWizard.files.namesListHelp')}
+            help={translate('orderWizard.files.namesListHelp', { max: maxFileSize, rows: MAX_ITEM_CARDS, smart_count: MAX_ITEM_CARDS })}
             current={item?.namesListName ? translate('orderWizard.files.savedList', { name: item.namesListName, smart_count: item.recipients }) : null}
             errorText={namesError}
             onChosen={(file) => void readNames(file)}

@@ -3,7 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { Typology } from '../../../../domain/giftcards';
 import { parseAmountInput } from '../../../../domain/money';
-import type { ShippingType } from '../../../../domain/orders';
+import { MAX_ITEM_VALUE_CENTS, type ShippingType } from '../../../../domain/orders';
 import { FormTextField } from '../../../components/FormTextField';
 import { useFormatCents } from '../../../components/MoneyField';
 import { digitalCards, formRangesTotal, needsValue, type ItemFormValues, type SavedFiles } from './itemForm';
@@ -28,8 +28,9 @@ export function TypologySummary({ typology }: { typology: Typology }) {
 /** The face value in euros, for variable-value typologies only (the catalog's value otherwise). */
 export function ValueInput({ typology }: { typology: Typology }) {
   const translate = useTranslate();
+  const format = useFormatCents();
   if (!needsValue(typology)) return null;
-  return <FormTextField name="value" label={translate('orderWizard.customize.value')} helperText={translate('orderWizard.customize.valueHelp')} required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
+  return <FormTextField name="value" label={translate('orderWizard.customize.value')} helperText={translate('orderWizard.customize.valueHelp', { max: format(MAX_ITEM_VALUE_CENTS) })} required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
 }
 
 /** Cards × value = price, as the form stands. */

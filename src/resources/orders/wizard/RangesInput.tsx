@@ -4,7 +4,7 @@ import { Alert, Box, Button, IconButton, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import type { OrderStockRun, ProgressiveRange } from '../../../../domain/orders';
+import { MAX_ITEM_CARDS, MAX_ITEM_RANGES, type OrderStockRun, type ProgressiveRange } from '../../../../domain/orders';
 import { FormTextField } from '../../../components/FormTextField';
 import { formRangesTotal, parseCount, RANGES_CHECK, WE, type ItemFormValues } from './itemForm';
 import { StockRuns } from './StockRuns';
@@ -43,13 +43,13 @@ export function RangesInput({ typologyId, otherRanges = [] }: { typologyId: stri
 
   return (
     <>
-      <FormTextField name="quantity" label={translate('orderWizard.customize.cartQuantity')} helperText={translate('orderWizard.customize.cartQuantityHelp')} required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+      <FormTextField name="quantity" label={translate('orderWizard.customize.cartQuantity')} helperText={translate('orderWizard.customize.cartQuantityHelp', { max: MAX_ITEM_CARDS, smart_count: MAX_ITEM_CARDS })} required autoComplete="off" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mt: 1, p: 0 }}>
           {translate('orderWizard.customize.ranges')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {translate('orderWizard.customize.rangesHelp')}
+          {translate('orderWizard.customize.rangesHelp', { max: MAX_ITEM_RANGES, smart_count: MAX_ITEM_RANGES })}
         </Typography>
         {fields.map((field, index) => (
           <Box key={field.id} role="group" aria-label={translate('orderWizard.customize.rangeN', { n: index + 1 })} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>

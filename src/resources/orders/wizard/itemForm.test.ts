@@ -13,13 +13,13 @@ describe('the customize form rules (domain makeOrderItemSchema + what only the b
   it('digital: a quantity greater than 0, at most 10,000; the value only for variable-value typologies', () => {
     expect(validateItem(values({ quantity: '50' }), 'DIGITAL', fixed)).toEqual({});
     expect(validateItem(values({ quantity: '10.000' }), 'DIGITAL', fixed)).toEqual({});
-    expect(validateItem(values({ quantity: '0' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.orderQuantity' });
-    expect(validateItem(values({ quantity: '10001' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.orderQuantity' });
+    expect(validateItem(values({ quantity: '0' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.orderQuantity?max=10000' });
+    expect(validateItem(values({ quantity: '10001' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.orderQuantity?max=10000' });
     expect(validateItem(values({ quantity: '' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.required' });
     expect(validateItem(values({ quantity: '5' }), 'DIGITAL', variable)).toEqual({ value: 'validation.required' });
     expect(validateItem(values({ quantity: '5', value: '0' }), 'DIGITAL', variable)).toEqual({ value: 'validation.amount' });
     // read in the language shown (English here): "12.345" has three decimals, "-5" is negative, "12,345" is 12,345 euros
-    expect(validateItem(values({ quantity: '5', value: '12.345' }), 'DIGITAL', variable)).toEqual({ value: 'validation.amountDecimals' });
+    expect(validateItem(values({ quantity: '5', value: '12.345' }), 'DIGITAL', variable)).toEqual({ value: 'validation.amountDecimals?exampleInputCents=2550' });
     expect(validateItem(values({ quantity: '5', value: '-5' }), 'DIGITAL', variable)).toEqual({ value: 'validation.amountNegative' });
     expect(validateItem(values({ quantity: '5', value: '12,345' }), 'DIGITAL', variable)).toEqual({});
     expect(validateItem(values({ quantity: '5', value: '25,00' }), 'DIGITAL', variable)).toEqual({});
@@ -28,7 +28,7 @@ describe('the customize form rules (domain makeOrderItemSchema + what only the b
   it('digital template: a JPG or PNG image of at most 5 MB', () => {
     expect(validateItem(values({ quantity: '5', template: file('card.png', 'image/png') }), 'DIGITAL', fixed)).toEqual({});
     expect(validateItem(values({ quantity: '5', template: file('card.gif', 'image/gif') }), 'DIGITAL', fixed)).toEqual({ template: 'orderWizard.errors.templateType' });
-    expect(validateItem(values({ quantity: '5', template: file('big.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1) }), 'DIGITAL', fixed)).toEqual({ template: 'validation.fileTooLarge' });
+    expect(validateItem(values({ quantity: '5', template: file('big.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1) }), 'DIGITAL', fixed)).toEqual({ template: 'validation.fileTooLarge?maxBytes=5242880' });
   });
 
   it('names list: a CSV whose rows the browser read; the first bad line is named', () => {
@@ -50,7 +50,7 @@ describe('the customize form rules (domain makeOrderItemSchema + what only the b
     expect(validateItem(form('50', ['1040', '1001']), 'PHYSICAL', physical)).toMatchObject({ 'ranges.0.to': 'validation.progressiveRange' });
     expect(validateItem(form('50', ['1001', '1040']), 'PHYSICAL', physical)).toEqual({ rangesCheck: 'orderWizard.errors.rangesTotal' });
     expect(validateItem(form('20', ['1001', '1010'], ['1005', '1014']), 'PHYSICAL', physical)).toEqual({ rangesCheck: 'validation.orderRangeOverlap' });
-    expect(validateItem(form('10', ['abc', '1010']), 'PHYSICAL', physical)).toMatchObject({ 'ranges.0.from': 'orderWizard.errors.wholeNumber' });
+    expect(validateItem(form('10', ['abc', '1010']), 'PHYSICAL', physical)).toMatchObject({ 'ranges.0.from': 'orderWizard.errors.wholeNumber?min=1' });
     expect(validateItem(form('', ['1', '10']), 'PHISICAL_SHIPMENT', physical)).toEqual({ quantity: 'validation.required' });
     expect(formRangesTotal({ ranges: ranges(['1001', '1040'], ['2001', '2010'], ['x', '']) })).toBe(50);
   });

@@ -3,7 +3,8 @@ import { MAX_UPLOAD_BYTES } from '../../../../domain/constants';
 import type { Typology } from '../../../../domain/giftcards';
 import { amountInputText } from '../../../../domain/format';
 import { AMOUNT_MESSAGES, readAmount } from '../../../../domain/money';
-import { makeOrderItemSchema, OV, rangesTotal, type OrderItem, type OrderItemBody, type Recipient, type ShippingType } from '../../../../domain/orders';
+import { messageWith } from '../../../../domain/messages';
+import { makeOrderItemSchema, OV, PROGRESSIVE_MIN, rangesTotal, type OrderItem, type OrderItemBody, type Recipient, type ShippingType } from '../../../../domain/orders';
 import { fileToUpload } from '../../../components/fileReading';
 import { i18n } from '../../../i18n/i18n';
 
@@ -40,7 +41,7 @@ export const WE = {
   namesListLine: 'orderWizard.errors.namesListLine',
   namesListEmpty: 'orderWizard.errors.namesListEmpty',
   namesListReading: 'orderWizard.errors.namesListReading',
-  wholeNumber: 'orderWizard.errors.wholeNumber',
+  wholeNumber: messageWith('orderWizard.errors.wholeNumber', { min: PROGRESSIVE_MIN }),
 } as const;
 
 /** "10000", "10.000", "10,000", "10 000" → 10000; anything else NaN (the schema then states the rule). */
