@@ -7,6 +7,7 @@ import type { z } from 'zod';
  * body (`errors: { field: message }`), react-hook-form's field error. The SPA reads it back in
  * the one place it translates (src/i18n/messages.ts): key `validation.maxLength`, `{ max: 60 }`.
  * Parameters named `…Cents` are money (the SPA shows `maxCents: 100000` as `max: "1.000,00 €"`),
+ * `…InputCents` an amount as an input takes it (`exampleInputCents: 2550` as `example: "25,50"`),
  * `…Bytes` a file size (`maxBytes: 5242880` as `max: "5 MB"`, "5 Mo" in French);
  * other numbers are shown in the user's number format.
  */
@@ -56,6 +57,8 @@ export const maxRangesMessage = (max: number) => messageWith('validation.maxRang
 export const maxItemsMessage = (max: number) => messageWith('validation.maxItems', { max });
 /** "A date at most 366 days from today" */
 export const maxDaysAheadMessage = (days: number) => messageWith('validation.maxDaysAhead', { days });
+/** "The file must not be larger than 5 MB" */
+export const fileTooLargeMessage = (maxBytes: number) => messageWith('validation.fileTooLarge', { maxBytes });
 
 // ---------------------------------------------------------------- reading limits off a schema
 
