@@ -332,10 +332,13 @@ const uuid = z.uuid(requiredOr(OV.invalid));
 export const createOrderSchema = z.object({ subCompanyId: uuid, shippingType: z.enum(SHIPPING_TYPES, requiredOr(OV.invalid)) }).strict();
 export type CreateOrderBody = z.infer<typeof createOrderSchema>;
 
+/** The order referent's name: this many characters (the wizard's hint states them). */
+export const REFERENT_NAME_LENGTH = { min: 2, max: 80 } as const;
+
 export const orderConfigurationSchema = z
   .object({
     // the text rule (domain/text.ts); too short names the whole range
-    referentName: textField({ max: 80, min: 0 }).min(2, lengthRangeMessage(2, 80)),
+    referentName: textField({ max: REFERENT_NAME_LENGTH.max, min: 0 }).min(REFERENT_NAME_LENGTH.min, lengthRangeMessage(REFERENT_NAME_LENGTH.min, REFERENT_NAME_LENGTH.max)),
     referentEmail: z.email(requiredOr(OV.email)).max(254, maxLengthMessage(254)),
     validMonths: z.number(requiredOr(OV.validMonths)).int(OV.validMonths).min(VALID_MONTHS_MIN, OV.validMonths).max(VALID_MONTHS_MAX, OV.validMonths).default(VALID_MONTHS_DEFAULT),
     companyOrderNumber: textField({ max: 40 }),

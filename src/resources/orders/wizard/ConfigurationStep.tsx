@@ -5,7 +5,8 @@ import { useCallback, useMemo } from 'react';
 import { Form, useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext, type FieldValues, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { isOrderConfigured, orderConfigurationSchema, VALID_MONTHS_DEFAULT, VALID_MONTHS_MAX, VALID_MONTHS_MIN, type OrderConfiguration, type OrderDetail } from '../../../../domain/orders';
+import { isOrderConfigured, orderConfigurationSchema, REFERENT_NAME_LENGTH, VALID_MONTHS_DEFAULT, VALID_MONTHS_MAX, VALID_MONTHS_MIN, type OrderConfiguration, type OrderDetail } from '../../../../domain/orders';
+import { maxLengthOf } from '../../../../domain/messages';
 import { FormSwitch } from '../../../components/FormSwitch';
 import { FormTextField } from '../../../components/FormTextField';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -14,6 +15,10 @@ import type { TesseraDataProvider } from '../../../dataProvider/types';
 import { DraftGate } from './DraftGate';
 import { ORDERS, wizardPaths } from './paths';
 import { WizardPage } from './WizardPage';
+
+/** The texts' limits, read off the configuration's rule (stated in their hints before any refusal). */
+const ORDER_NUMBER_MAX = maxLengthOf(orderConfigurationSchema.shape.companyOrderNumber);
+const SHIPPING_ADDRESS_MAX = maxLengthOf(orderConfigurationSchema.shape.shippingAddress);
 
 const MONTHS = Array.from({ length: VALID_MONTHS_MAX - VALID_MONTHS_MIN + 1 }, (_, i) => VALID_MONTHS_MIN + i);
 
@@ -86,13 +91,13 @@ function ConfigurationForm({ order }: { order: OrderDetail }) {
         <CircularProgress aria-label={translate('ra.page.loading')} />
       ) : (
         <Form defaultValues={defaultValues} resolver={resolver} mode="onChange" onSubmit={submit} noValidate>
-          <FormTextField name="referentName" rule={orderConfigurationSchema.shape.referentName} label={translate('orderWizard.configuration.referentName')} required autoComplete="name" />
+          <FormTextField name="referentName" rule={orderConfigurationSchema.shape.referentName} label={translate('orderWizard.configuration.referentName')} helperText={translate('orderWizard.configuration.referentNameHelp', { min: REFERENT_NAME_LENGTH.min, max: REFERENT_NAME_LENGTH.max, smart_count: REFERENT_NAME_LENGTH.max })} required autoComplete="name" />
           <FormTextField name="referentEmail" rule={orderConfigurationSchema.shape.referentEmail} label={translate('orderWizard.configuration.referentEmail')} required type="email" autoComplete="email" />
           <MonthsSelect />
-          <FormTextField name="companyOrderNumber" rule={orderConfigurationSchema.shape.companyOrderNumber} label={translate('orderScreens.fields.companyOrderNumber')} helperText={translate('orderWizard.configuration.companyOrderNumberHelp')} required autoComplete="off" />
+          <FormTextField name="companyOrderNumber" rule={orderConfigurationSchema.shape.companyOrderNumber} label={translate('orderScreens.fields.companyOrderNumber')} helperText={translate('orderWizard.configuration.companyOrderNumberHelp', { max: ORDER_NUMBER_MAX, smart_count: ORDER_NUMBER_MAX })} required autoComplete="off" />
           <FormSwitch name="sendEmailToCompanyContact" label={translate('orderScreens.fields.sendEmailToCompanyContact')} help={translate('orderWizard.configuration.sendEmailHelp')} />
           <FormSwitch name="autoActivate" label={translate('orderScreens.fields.autoActivate')} help={translate('orderWizard.configuration.autoActivateHelp')} />
-          {physical && <FormTextField name="shippingAddress" rule={orderConfigurationSchema.shape.shippingAddress} label={translate('orderScreens.fields.shippingAddress')} helperText={translate('orderWizard.configuration.shippingAddressHelp')} multiline minRows={2} autoComplete="street-address" />}
+          {physical && <FormTextField name="shippingAddress" rule={orderConfigurationSchema.shape.shippingAddress} label={translate('orderScreens.fields.shippingAddress')} helperText={translate('orderWizard.configuration.shippingAddressHelp', { max: SHIPPING_ADDRESS_MAX, smart_count: SHIPPING_ADDRESS_MAX })} multiline minRows={2} autoComplete="street-address" />}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
             <SubmitButton fullWidth={false} allowPristine={saved}>
               {translate('orderWizard.configuration.submit')}
