@@ -2,6 +2,7 @@ import { Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { returnSchema, type Transaction } from '../../../domain/giftcards';
+import { maxLengthOf } from '../../../domain/messages';
 import { ActionDialog } from '../../components/ActionDialog';
 import { AmountField } from '../../components/AmountField';
 import { FormTextField } from '../../components/FormTextField';
@@ -11,6 +12,10 @@ import { getRuntimeConfig } from '../../config/runtimeConfig';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { consumeLeftCents } from '../../../domain/giftcardRules';
 import { returnFormSchema } from './returnFormSchema';
+
+/** The texts' limits, read off the return's rule (stated in their hints before any refusal). */
+const RETURN_NUMBER_MAX = maxLengthOf(returnSchema.shape.returnNumber);
+const STORE_CODE_MAX = maxLengthOf(returnSchema.shape.storeCode);
 
 /** Returns part (or all) of a consume to the card: amount, return number and store code. */
 export function ReturnConsumeDialog({ transaction, onClose, onDone }: { transaction: Transaction; onClose: () => void; onDone: () => void }) {
@@ -45,8 +50,8 @@ export function ReturnConsumeDialog({ transaction, onClose, onDone }: { transact
         })}
       </Typography>
       <AmountField label={translate('transactions.return.amount')} help="transactions.return.amountHelp" maxCents={Math.min(leftCents, maxTransactionCents)} />
-      <FormTextField name="returnNumber" rule={returnSchema.shape.returnNumber} label={translate('transactions.return.returnNumber')} required />
-      <FormTextField name="storeCode" rule={returnSchema.shape.storeCode} label={translate('transactions.return.storeCode')} required />
+      <FormTextField name="returnNumber" rule={returnSchema.shape.returnNumber} label={translate('transactions.return.returnNumber')} helperText={translate('transactions.return.textHelp', { max: RETURN_NUMBER_MAX, smart_count: RETURN_NUMBER_MAX })} required />
+      <FormTextField name="storeCode" rule={returnSchema.shape.storeCode} label={translate('transactions.return.storeCode')} helperText={translate('transactions.return.textHelp', { max: STORE_CODE_MAX, smart_count: STORE_CODE_MAX })} required />
     </ActionDialog>
   );
 }
