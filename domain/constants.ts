@@ -38,6 +38,11 @@ export const MAX_LOGO_PIXELS = 4096 * 4096;
 export const PASSWORD_MAX_LENGTH = 255;
 export const PASSWORD_MIN_LENGTH = 12;
 
+/** A phone's country prefix: "+" and this many digits (SPEC §5)… */
+export const PHONE_COUNTRY_DIGITS = { min: 1, max: 4 } as const;
+/** …Italy's by default (the user form's prefix, and the example the texts give). */
+export const DEFAULT_PHONE_COUNTRY = '+39';
+
 /** Default tenant constant sent with every sign-in (SPEC §3: "tenantId (fixed constant)"). */
 export const DEFAULT_TENANT_ID = 'tessera';
 

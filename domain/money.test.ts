@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_MESSAGES, centsToDecimal, isCents, MAX_SAFE_CENTS, readAmount } from './money';
+import { AMOUNT_EXAMPLE_CENTS, AMOUNT_MESSAGES, centsToDecimal, isCents, MAX_SAFE_CENTS, readAmount } from './money';
 import { csvLine, formulaSafeCell } from './csv';
 
 describe('money', () => {
@@ -37,7 +37,27 @@ describe('money', () => {
     for (const bad of ['abc', '', '1e3', '1.2.3', '1.0000,00', '10.00.0', '1,00,0', '12 euro', '.', '--5']) {
       expect(readAmount(bad, 'it'), bad).toEqual({ problem: 'format' });
     }
-    expect(AMOUNT_MESSAGES).toEqual({ format: 'validation.amountFormat', decimals: 'validation.amountDecimals', negative: 'validation.amountNegative' });
+    expect(AMOUNT_MESSAGES).toEqual({ format: 'validation.amountFormat?wholeInputCents=2500&exampleInputCents=2550', decimals: 'validation.amountDecimals?exampleInputCents=2550', negative: 'validation.amountNegative' });
+  });
+
+  it('gives examples an amount field never refuses: below every amount maximum of the domain (issue 43: "1.500" above a 1.000,00 € cap)', async () => {
+    // every exported maximum in cents of the domain's modules: MAX_…_CENTS constants and max…Cents / …CapCents limits
+    const modules = import.meta.glob<Record<string, unknown>>(['./**/*.ts', '!./**/*.test.ts', '!./index.ts'], { eager: true });
+    const caps: [string, number][] = [];
+    const isCap = (name: string) => /^MAX_.*_CENTS$|^max\w*Cents$|Cap\w*Cents$/.test(name) && name !== 'MAX_SAFE_CENTS';
+    for (const [file, exports] of Object.entries(modules)) {
+      for (const [name, value] of Object.entries(exports)) {
+        if (typeof value === 'number' && isCap(name)) caps.push([`${file} ${name}`, value]);
+        if (value && typeof value === 'object' && !Array.isArray(value)) {
+          for (const [field, inner] of Object.entries(value)) if (typeof inner === 'number' && isCap(field)) caps.push([`${file} ${name}.${field}`, inner]);
+        }
+      }
+    }
+    // a card's transaction maximum (1.000,00 € by default) is named DEFAULT_…
+    const { DEFAULT_MAX_TRANSACTION_CENTS } = await import('./giftcards');
+    caps.push(['./giftcards.ts DEFAULT_MAX_TRANSACTION_CENTS', DEFAULT_MAX_TRANSACTION_CENTS]);
+    expect(caps.map(([where]) => where)).toEqual(expect.arrayContaining(['./square.ts SQUARE_LIMITS.maxAmountCents', './reloadables.ts RELOAD_LIMITS.maxReloadCents', './catalog.ts MAX_TYPOLOGY_VALUE_CENTS']));
+    for (const [where, cap] of caps) for (const example of Object.values(AMOUNT_EXAMPLE_CENTS)) expect(example, where).toBeLessThan(cap);
   });
 
   it('reads a number too large to be an amount as more than any maximum', () => {

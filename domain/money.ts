@@ -1,3 +1,5 @@
+import { messageWith } from './messages';
+
 /**
  * Money is integer cents everywhere in the database and the API (fields ending in `Cents`).
  * These helpers convert user input in euros to cents without floating-point drift.
@@ -12,9 +14,17 @@ export const MAX_SAFE_CENTS = 100_000_000_00; // 100 million euros: far above an
 export type AmountProblem = 'format' | 'decimals' | 'negative';
 export type AmountReading = { cents: number; problem?: undefined } | { cents?: undefined; problem: AmountProblem };
 
+/**
+ * The amounts the messages give as examples ("25" and "25,50" in Italian, "25.50" in English: as
+ * typed in an input, `…InputCents` message parameters): small, below the maximum of every amount
+ * field (the lowest is 1.000,00 €, a card's transaction; domain/money.test.ts checks them all), so
+ * an example is never an amount the field refuses.
+ */
+export const AMOUNT_EXAMPLE_CENTS = { whole: 2500, withCents: 2550 } as const;
+
 export const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
-  format: 'validation.amountFormat',
-  decimals: 'validation.amountDecimals',
+  format: messageWith('validation.amountFormat', { wholeInputCents: AMOUNT_EXAMPLE_CENTS.whole, exampleInputCents: AMOUNT_EXAMPLE_CENTS.withCents }),
+  decimals: messageWith('validation.amountDecimals', { exampleInputCents: AMOUNT_EXAMPLE_CENTS.withCents }),
   negative: 'validation.amountNegative',
 };
 

@@ -279,7 +279,7 @@ describe('order payloads', () => {
   it('checks digital items: quantity > 0, a JPG/PNG template or a CSV names list, not both', () => {
     const digital = makeOrderItemSchema('DIGITAL');
     expect(digital.safeParse({ typologyId, quantity: 50, valueCents: 2500 }).success).toBe(true);
-    expect(errors(digital, { typologyId, quantity: 0 })).toEqual({ quantity: 'validation.orderQuantity' });
+    expect(errors(digital, { typologyId, quantity: 0 })).toEqual({ quantity: 'validation.orderQuantity?max=10000' });
     expect(errors(digital, { typologyId, valueCents: 0, quantity: 1 })).toEqual({ valueCents: 'validation.amount' });
     expect(errors(digital, { typologyId })).toEqual({ quantity: 'validation.required' });
     expect(errors(digital, { typologyId, quantity: 1, template: { type: 'image/gif', name: 'a.gif', content: 'AAAA' } })).toEqual({ template: 'validation.fileType' });
@@ -288,14 +288,14 @@ describe('order payloads', () => {
     expect(errors(digital, { typologyId, namesList: file, template: { ...file, type: 'image/png', name: 'a.png' } })).toEqual({ namesList: 'validation.orderTemplateOrNames' });
     expect(errors(digital, { typologyId, quantity: 1, ranges: [{ from: 1, to: 1 }] })).toEqual({ ranges: 'validation.orderPhysicalOnly' });
     const tooBig = 'A'.repeat(Math.ceil((5 * 1024 * 1024) / 3) * 4 + 4);
-    expect(errors(digital, { typologyId, quantity: 1, template: { type: 'image/png', name: 'a.png', content: tooBig } })).toEqual({ 'template.content': 'validation.fileTooLarge' });
+    expect(errors(digital, { typologyId, quantity: 1, template: { type: 'image/png', name: 'a.png', content: tooBig } })).toEqual({ 'template.content': 'validation.fileTooLarge?maxBytes=5242880' });
   });
 
   it('configures: company order number required, valid months 1–12 defaulting to 1', () => {
     const base = { referentName: 'Mario Rossi', referentEmail: 'mario@acme.test', companyOrderNumber: 'PO-1' };
     expect(orderConfigurationSchema.parse(base)).toMatchObject({ validMonths: 1, autoActivate: false, sendEmailToCompanyContact: false, shippingAddress: null });
-    expect(errors(orderConfigurationSchema, { ...base, validMonths: 13 })).toEqual({ validMonths: 'validation.orderValidMonths' });
-    expect(errors(orderConfigurationSchema, { ...base, validMonths: 0 })).toEqual({ validMonths: 'validation.orderValidMonths' });
+    expect(errors(orderConfigurationSchema, { ...base, validMonths: 13 })).toEqual({ validMonths: 'validation.orderValidMonths?min=1&max=12' });
+    expect(errors(orderConfigurationSchema, { ...base, validMonths: 0 })).toEqual({ validMonths: 'validation.orderValidMonths?min=1&max=12' });
     expect(errors(orderConfigurationSchema, { ...base, companyOrderNumber: '  ' })).toEqual({ companyOrderNumber: 'validation.required' });
     expect(errors(orderConfigurationSchema, { referentName: 'Mario Rossi', referentEmail: 'nope' })).toEqual({ referentEmail: 'validation.email', companyOrderNumber: 'validation.required' });
   });

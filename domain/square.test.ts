@@ -96,10 +96,10 @@ describe('readSquareCsv', () => {
     const r = read('bad-email;Anna;Verdi;10,00', 'carla@example.com;Carla;Blu;10,005', 'dario@example.com;;Rosa;10,00', 'eva@example.com;Eva;Neri;0', 'fabio@example.com;Fabio;Neri;abc');
     expect(r.problems).toEqual([
       { line: 2, column: 'email', code: 'validation.email', severity: 'error' },
-      { line: 3, column: 'amount', code: 'validation.amountDecimals', severity: 'error' },
+      { line: 3, column: 'amount', code: 'validation.amountDecimals?exampleInputCents=2550', severity: 'error' },
       { line: 4, column: 'firstName', code: 'validation.required', severity: 'error' },
       { line: 5, column: 'amount', code: 'validation.amount', severity: 'error' },
-      { line: 6, column: 'amount', code: 'validation.amountFormat', severity: 'error' },
+      { line: 6, column: 'amount', code: 'validation.amountFormat?wholeInputCents=2500&exampleInputCents=2550', severity: 'error' },
     ]);
     expect(r.recipients).toEqual([]);
     expect(r.cells[3]).toEqual(['carla@example.com', 'Carla', 'Blu', '10,005']);

@@ -127,6 +127,6 @@ describe('ticket attachments (the browser\'s check)', () => {
     expect(ticketFileRefusal({ name: 'a.xlsx', type: 'application/octet-stream', size: 10 })).toBeNull();
     expect(ticketFileRefusal({ name: 'a.exe', type: 'application/octet-stream', size: 10 })).toBe('validation.ticketFileType');
     expect(ticketFileRefusal({ name: 'a.pdf', type: 'image/png', size: 10 })).toBe('validation.ticketFileType');
-    expect(ticketFileRefusal({ name: 'a.pdf', type: 'application/pdf', size: TICKET_LIMITS.fileBytes + 1 })).toBe('validation.fileTooLarge');
+    expect(ticketFileRefusal({ name: 'a.pdf', type: 'application/pdf', size: TICKET_LIMITS.fileBytes + 1 })).toBe('validation.fileTooLarge?maxBytes=5242880');
   });
 });

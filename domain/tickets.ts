@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, MAX_UPLOAD_BYTES } from './constants';
 import { isRealDateTime } from './dates';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { GV } from './giftcards';
-import { maxLengthMessage, messageWith, numberMinMessage, numberRangeMessage } from './messages';
+import { fileTooLargeMessage, maxLengthMessage, messageWith, numberMinMessage, numberRangeMessage } from './messages';
 import { optionalTextField, textField } from './text';
 
 /**
@@ -156,7 +156,8 @@ export function localized(text: LocalizedText, language: string): string {
 }
 
 /** A field id or option id: stable across versions (answers are keyed by it). */
-const slug = z.string().regex(/^[a-z][a-zA-Z0-9_]{0,39}$/, 'validation.ticketFieldId');
+export const TICKET_FIELD_ID_MAX = 40;
+const slug = z.string().regex(new RegExp(`^[a-z][a-zA-Z0-9_]{0,${TICKET_FIELD_ID_MAX - 1}}$`), messageWith('validation.ticketFieldId', { max: TICKET_FIELD_ID_MAX }));
 
 export const ticketFieldOptionSchema = z
   .object({
@@ -370,6 +371,6 @@ export function ticketFileRefusal(file: { name: string; type: string; size: numb
   const declared = file.type.split(';')[0].trim().toLowerCase();
   const rule = TICKET_ATTACHMENT_RULES[ext as TicketAttachmentExtension];
   if (declared !== '' && declared !== 'application/octet-stream' && !(rule.types as readonly string[]).includes(declared)) return 'validation.ticketFileType';
-  if (file.size > TICKET_LIMITS.fileBytes) return 'validation.fileTooLarge';
+  if (file.size > TICKET_LIMITS.fileBytes) return fileTooLargeMessage(TICKET_LIMITS.fileBytes);
   return null;
 }

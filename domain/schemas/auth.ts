@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { permissionsSchema } from '../permissions';
-import { maxLengthMessage } from '../messages';
+import { maxLengthMessage, messageWith } from '../messages';
 import { isStrongPassword } from '../password';
 
 /**
@@ -13,9 +13,9 @@ export const V = {
   invalid: 'validation.invalid',
   usernameError: 'validation.usernameError',
   passwordError: 'validation.passwordError',
-  passwordLengthError: 'validation.passwordLengthError',
+  passwordLengthError: messageWith('validation.passwordLengthError', { max: PASSWORD_MAX_LENGTH }),
   emailError: 'validation.emailError',
-  passwordMinLength: 'validation.passwordMinLength',
+  passwordMinLength: messageWith('validation.passwordMinLength', { min: PASSWORD_MIN_LENGTH }),
   passwordWeak: 'validation.passwordWeak',
   passwordsDiffer: 'validation.passwordsDiffer',
 } as const;

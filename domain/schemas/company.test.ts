@@ -24,10 +24,10 @@ describe('company rules', () => {
   it('names each field that breaks a rule', () => {
     const result = companySchema.safeParse({ ...company, code: 'A', vatNumber: 'it 123', province: 'MIL', zip: '2012A' });
     expect(fieldErrors(result)).toEqual({
-      code: 'validation.length2to40',
-      vatNumber: 'validation.vatNumber',
-      province: 'validation.province',
-      zip: 'validation.zip',
+      code: 'validation.lengthRange?min=2&max=40',
+      vatNumber: 'validation.vatNumber?min=5&max=16',
+      province: 'validation.province?length=2',
+      zip: 'validation.zip?length=5',
     });
   });
 
@@ -45,11 +45,11 @@ describe('referent and operator rules', () => {
 
   it('refuses digits in names, a short phone and a bad e-mail', () => {
     const result = referentSchema.safeParse({ ...referent, firstName: 'Ann4', phone: '123', email: 'anna@' });
-    expect(fieldErrors(result)).toEqual({ firstName: 'validation.personName', phone: 'validation.phone', email: 'validation.email' });
+    expect(fieldErrors(result)).toEqual({ firstName: 'validation.personName?min=2&max=40', phone: 'validation.phone?min=4&max=20', email: 'validation.email' });
   });
 
   it('needs operator names of at least 3 characters', () => {
-    expect(fieldErrors(operatorSchema.safeParse({ ...referent, firstName: 'Al' }))).toEqual({ firstName: 'validation.operatorName' });
+    expect(fieldErrors(operatorSchema.safeParse({ ...referent, firstName: 'Al' }))).toEqual({ firstName: 'validation.operatorName?min=3&max=40' });
   });
 });
 
@@ -57,9 +57,9 @@ describe('store rules', () => {
   it('allows letters, digits, spaces, hyphen and comma only', () => {
     expect(storeSchema.safeParse({ code: 'MI-01', name: 'Milano, Centro', storeCategoryId: 'RT' }).success).toBe(true);
     expect(fieldErrors(storeSchema.safeParse({ code: 'M', name: 'Milano; Centro', storeCategoryId: 'R' }))).toEqual({
-      code: 'validation.storeText',
-      name: 'validation.storeText',
-      storeCategoryId: 'validation.length2to40',
+      code: 'validation.storeText?min=2&max=40',
+      name: 'validation.storeText?min=2&max=40',
+      storeCategoryId: 'validation.lengthRange?min=2&max=40',
     });
   });
 });

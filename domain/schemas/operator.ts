@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFields } from '../fields';
 import { USER_STATUSES } from './auth';
+import { DEFAULT_PHONE_COUNTRY } from '../constants';
 import { operatorSchema } from './company';
 
 /** The operator form: the SPEC §5 operator rules plus the company it belongs to (in scope). */
@@ -18,7 +19,7 @@ export const operatorFields = defineFields(
     { source: 'companyId', label: 'companies.operators.company', kind: 'reference', reference: { resource: 'privative-orders/companies', optionText: 'companyName' }, readOnly: true, show: false, filter: true },
     { source: 'firstName', label: 'companies.contactFields.firstName', column: true, sortable: true },
     { source: 'lastName', label: 'companies.contactFields.lastName', column: true, sortable: true },
-    { source: 'phoneCountry', label: 'companies.contactFields.phoneCountry', defaultValue: '+39' },
+    { source: 'phoneCountry', label: 'companies.contactFields.phoneCountry', defaultValue: DEFAULT_PHONE_COUNTRY },
     { source: 'phone', label: 'companies.contactFields.phone', kind: 'phone', column: true },
     { source: 'email', label: 'companies.contactFields.email', kind: 'email', column: true, sortable: true },
     { source: 'companyName', label: 'companies.operators.company', input: false, column: true, sortable: true },

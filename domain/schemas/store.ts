@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineFields } from '../fields';
+import { messageWith } from '../messages';
 import { text2to40 } from './company';
 
 /** Longest store code and name, and store category id (the API and the import use the same rule). */
@@ -10,13 +11,16 @@ export const STORE_TEXT_MAX = 40;
  * message states the whole rule (length and characters), so a text too long or with a wrong
  * character is told what is allowed. Keys stay under `validation.` (the API passes only those on).
  */
+/** The shortest store code and name. */
+export const STORE_TEXT_MIN = 2;
+const storeTextMessage = messageWith('validation.storeText', { min: STORE_TEXT_MIN, max: STORE_TEXT_MAX });
 const storeText = z
   .string()
   .trim()
   .normalize('NFC')
-  .min(2, 'validation.storeText')
-  .max(STORE_TEXT_MAX, 'validation.storeText')
-  .regex(/^[\p{L}\p{N} ,-]+$/u, 'validation.storeText');
+  .min(STORE_TEXT_MIN, storeTextMessage)
+  .max(STORE_TEXT_MAX, storeTextMessage)
+  .regex(/^[\p{L}\p{N} ,-]+$/u, storeTextMessage);
 
 export const storeSchema = z
   .object({

@@ -23,9 +23,9 @@ describe('user phone rule', () => {
 
   it('a phone has exactly USER_PHONE_DIGITS digits and needs its prefix; the form says so on the prefix', () => {
     expect(USER_PHONE_DIGITS).toBe(10);
-    expect(userUpdateSchema.safeParse({ ...base, phone: '333123456', phoneCountry: '+39' }).error?.issues.map((issue) => issue.message)).toEqual(['validation.userPhone']);
+    expect(userUpdateSchema.safeParse({ ...base, phone: '333123456', phoneCountry: '+39' }).error?.issues.map((issue) => issue.message)).toEqual(['validation.userPhone?digits=10']);
     const lone = userUpdateSchema.safeParse({ ...base, phone: '3331234567', phoneCountry: '' });
-    expect(lone.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['phoneCountry', 'validation.phoneCountry']]);
+    expect(lone.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['phoneCountry', 'validation.phoneCountry?min=1&max=4&example=%2B39']]);
     // the form: even when another field is wrong, the prefix is named
     const form = userFields.formSchema.safeParse({ ...base, firstName: 'N', companyId: '', phone: '3331234567', phoneCountry: '' });
     expect(form.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['firstName', 'phoneCountry']);

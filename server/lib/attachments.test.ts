@@ -59,7 +59,7 @@ describe('ticket file checks', () => {
     expect(checkTicketFile(file('a;b\n', 'x.csv', 'application/vnd.ms-excel'), 'k')).toMatchObject({ extension: 'csv', type: 'text/csv', name: 'x.csv' });
     expect(refusal(file('%PDF-1.4', 'x.png', 'image/png'))).toEqual([415, 'FILE_TYPE_NOT_ALLOWED', { 'attachments.0': 'validation.fileType' }]);
     expect(refusal(file('%PDF-1.4', 'x.bat'))).toEqual([415, 'FILE_TYPE_NOT_ALLOWED', { 'attachments.0': 'validation.fileType' }]);
-    expect(refusal(file(Buffer.alloc(TICKET_LIMITS.fileBytes + 1, 'a'), 'x.txt'))).toEqual([413, 'FILE_TOO_LARGE', { 'attachments.0': 'validation.fileTooLarge' }]);
+    expect(refusal(file(Buffer.alloc(TICKET_LIMITS.fileBytes + 1, 'a'), 'x.txt'))).toEqual([413, 'FILE_TOO_LARGE', { 'attachments.0': 'validation.fileTooLarge?maxBytes=5242880' }]);
     expect(checkTicketFile(file(Buffer.alloc(TICKET_LIMITS.fileBytes, 'a'), 'x.txt'), 'k').bytes.byteLength).toBe(TICKET_LIMITS.fileBytes);
     expect(refusal({ name: 'x.txt', type: '', content: 'abc$' })).toEqual([400, 'FILE_UNREADABLE', { 'attachments.0': 'validation.fileUnreadable' }]);
     // a data URL's prefix is tolerated

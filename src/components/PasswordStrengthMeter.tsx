@@ -3,6 +3,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
+import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { PASSWORD_CRITERIA, passwordCriteria, passwordLevel, strengthBarWidth, strengthLabelKey } from '../../domain/password';
 
 const LEVEL_COLOURS = ['#b71c1c', '#e65100', '#f9a825', '#7cb342', '#2e7d32'];
@@ -42,7 +43,7 @@ export function PasswordStrengthMeter({ password, onAcceptedChange }: { password
         {PASSWORD_CRITERIA.map((criterion) => (
           <Stack component="li" key={criterion} direction="row" spacing={0.75} alignItems="center" sx={{ color: criteria[criterion] ? 'success.main' : 'text.secondary' }}>
             {criteria[criterion] ? <CheckCircleIcon sx={{ fontSize: 16 }} /> : <RadioButtonUncheckedIcon sx={{ fontSize: 16 }} />}
-            <Typography variant="caption">{translate(`password.criteria.${criterion}`)}</Typography>
+            <Typography variant="caption">{translate(`password.criteria.${criterion}`, { min: PASSWORD_MIN_LENGTH, smart_count: PASSWORD_MIN_LENGTH })}</Typography>
           </Stack>
         ))}
       </Stack>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { LANGUAGES, MAX_UPLOAD_BYTES } from '../../domain/constants';
-import { formatCents, formatNumber } from '../components/formatMoney';
+import { formatCents, formatFileSize, formatNumber } from '../components/formatMoney';
 import { i18n, translate } from './i18n';
 
 /**
@@ -131,7 +131,7 @@ const BASE64_UPLOAD_CHARS = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
 function spellings(limit: number, language: string): string[] {
   const digits = /^9+$/.test(String(limit)) ? [String(String(limit).length)] : [];
   // French writes megabytes "Mo" (mégaoctet)
-  const size = limit === BASE64_UPLOAD_CHARS ? [`${MAX_UPLOAD_BYTES / 1024 / 1024} ${language === 'fr' ? 'Mo' : 'MB'}`] : [];
+  const size = limit === BASE64_UPLOAD_CHARS ? [`${MAX_UPLOAD_BYTES / 1024 / 1024} ${language === 'fr' ? 'Mo' : 'MB'}`, formatFileSize(MAX_UPLOAD_BYTES, language)] : [];
   return [String(limit), formatNumber(limit, language), formatCents(limit, language), ...digits, ...size];
 }
 

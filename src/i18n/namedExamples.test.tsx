@@ -167,13 +167,13 @@ describe('numbers and money, as rendered', () => {
     expect(bodies[0].lowBalanceThresholdCents).toBe(150050);
     await user.clear(threshold);
     await user.type(threshold, '12,345');
-    expect(await screen.findByText('Al massimo 2 decimali (i centesimi), ad esempio 12,50')).toBeInTheDocument();
+    expect(await screen.findByText('Troppi decimali: un importo arriva al massimo ai centesimi, ad esempio 25,50')).toBeInTheDocument();
     await user.clear(threshold);
     await user.type(threshold, '-5');
     expect(await screen.findByText("L'importo non può essere negativo")).toBeInTheDocument();
     await user.clear(threshold);
     await user.type(threshold, 'cinque');
-    expect(await screen.findByText('Scrivi un importo in euro, ad esempio 1.500 o 1.500,50')).toBeInTheDocument();
+    expect(await screen.findByText('Scrivi un importo in euro, ad esempio 25 o 25,50')).toBeInTheDocument();
   });
 
   it('an amount of 1.300,50 € sits beside 18.999,50 € grouped alike', async () => {

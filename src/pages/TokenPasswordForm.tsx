@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH } from '../../domain/constants';
 import { FormErrorAlert } from '../components/FormErrorAlert';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { newPasswordFormSchema, type NewPasswordForm } from '../components/passwordFormSchemas';
@@ -80,7 +81,7 @@ export function TokenPasswordForm({ token, action, texts, then }: TokenPasswordF
   );
 
   return (
-    <AuthPageLayout title={translate(texts.title)} description={translate(texts.description)}>
+    <AuthPageLayout title={translate(texts.title)} description={translate(texts.description, { min: PASSWORD_MIN_LENGTH, smart_count: PASSWORD_MIN_LENGTH })}>
       {ended && (
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           {ended.user ? translate('linkSession.signedOut', { user: signedOutUser(ended.user) }) : translate('linkSession.signedOutUnknown')}

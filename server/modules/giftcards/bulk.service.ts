@@ -1,5 +1,6 @@
 import type { ApiErrorCode } from '../../../domain/errors';
 import { MAX_BULK_FILTER_CARDS, type BulkBody, type BulkResult } from '../../../domain/giftcards';
+import { messageWith } from '../../../domain/messages';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
@@ -92,7 +93,7 @@ async function targetIds(db: Db, actor: BulkActor, body: BulkBody): Promise<stri
   if (body.ids) return [...new Set(body.ids)];
   const ids = await filteredCardIds(db, actor.companyIds, body.filter ?? {}, MAX_BULK_FILTER_CARDS + 1);
   if (ids.length > MAX_BULK_FILTER_CARDS) {
-    throw new ApiError(400, 'VALIDATION_ERROR', `The filtered set has more than ${MAX_BULK_FILTER_CARDS} cards`, { filter: 'validation.bulkTooLarge' });
+    throw new ApiError(400, 'VALIDATION_ERROR', `The filtered set has more than ${MAX_BULK_FILTER_CARDS} cards`, { filter: messageWith('validation.bulkTooLarge', { max: MAX_BULK_FILTER_CARDS }) });
   }
   return ids;
 }

@@ -1,5 +1,6 @@
 import { issuesToErrors } from '../../../domain/errors';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
+import { fileTooLargeMessage, maxCardsMessage } from '../../../domain/messages';
 import { keptItemFiles, makeOrderItemSchema, MAX_ORDER_CARDS, parseNamesList, rangesTotal, typologyTypeFor, type Order, type ProgressiveRange, type Recipient } from '../../../domain/orders';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/access';
@@ -13,7 +14,7 @@ import { invalid } from './steps';
 
 function decode(content: string, field: string): Buffer {
   const data = Buffer.from(content, 'base64');
-  if (data.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'FILE_TOO_LARGE', 'The file is larger than 5 MB', { [field]: 'validation.fileTooLarge' });
+  if (data.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'FILE_TOO_LARGE', 'The file is larger than 5 MB', { [field]: fileTooLargeMessage(MAX_UPLOAD_BYTES) });
   return data;
 }
 
@@ -108,6 +109,6 @@ export async function saveItem(tx: Db, order: Order, prepared: PreparedItem, ite
   }
   if (prepared.recipients && prepared.recipients.length > 0) await insertRecipients(tx, order.id, id, prepared.recipients);
   await refreshTotals(tx, order.id);
-  if ((await orderCardTotal(tx, order.id)) > MAX_ORDER_CARDS) throw invalid({ quantity: 'validation.orderQuantity' }, `An order holds at most ${MAX_ORDER_CARDS} cards`);
+  if ((await orderCardTotal(tx, order.id)) > MAX_ORDER_CARDS) throw invalid({ quantity: maxCardsMessage(MAX_ORDER_CARDS) }, `An order holds at most ${MAX_ORDER_CARDS} cards`);
   return id;
 }

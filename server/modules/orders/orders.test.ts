@@ -178,7 +178,7 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     const draft = (await call(operator, 'POST', url(acmeId, '/orders'), { subCompanyId: acmeId, shippingType: 'DIGITAL' })).json();
     const items = await itemCount();
     const cases: Array<[Record<string, unknown>, number, Record<string, string>]> = [
-      [{ typologyId: digitalFixed, quantity: 0 }, 400, { quantity: 'validation.orderQuantity' }],
+      [{ typologyId: digitalFixed, quantity: 0 }, 400, { quantity: 'validation.orderQuantity?max=10000' }],
       [{ typologyId: digitalFixed, quantity: 2, ranges: [{ from: 1, to: 2 }] }, 400, { ranges: 'validation.orderPhysicalOnly' }],
       [{ typologyId: physical, quantity: 1 }, 400, { typologyId: 'validation.invalid' }],
       [{ typologyId: digitalVariable, quantity: 1 }, 400, { valueCents: 'validation.required' }],
@@ -196,7 +196,7 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     expect(template.json()).toMatchObject({ quantity: 2, templateName: 't.png', priceCents: 5000 });
 
     const config = await call(operator, 'PUT', url(acmeId, `/orders/${draft.id}`), { ...CONFIGURATION, validMonths: 13, companyOrderNumber: '' });
-    expect([config.statusCode, config.json().errors]).toEqual([400, { validMonths: 'validation.orderValidMonths', companyOrderNumber: 'validation.required' }]);
+    expect([config.statusCode, config.json().errors]).toEqual([400, { validMonths: 'validation.orderValidMonths?min=1&max=12', companyOrderNumber: 'validation.required' }]);
     expect(await show(operator, acmeId, draft.id)).toMatchObject({ companyOrderNumber: null, validMonths: 1 });
     const incomplete = await call(operator, 'POST', url(acmeId, `/orders/${draft.id}/confirm`));
     expect([incomplete.statusCode, incomplete.json().error.message]).toEqual([409, 'ORDER_INCOMPLETE']);

@@ -58,9 +58,9 @@ describe.each(DRIVERS)('reloadable cards (%s)', (driver) => {
       const res = await call(d.referent, 'GET', url);
       return [res.statusCode, res.json().error?.message, res.json().errors];
     };
-    expect(await refusal(`${cards(d.acme)}?filter=${q({ q: '53' })}`)).toEqual([400, 'VALIDATION_ERROR', { q: 'validation.cardSearchDigits' }]);
-    expect(await refusal(`${cards(d.acme)}?filter=${q({ q: 'G' })}`)).toEqual([400, 'VALIDATION_ERROR', { q: 'validation.searchMinChars' }]);
-    expect(await refusal(`${reloadableUrl(d.acme, 'reloads/planned')}?filter=${q({ cardNumber: '535' })}`)).toEqual([400, 'VALIDATION_ERROR', { cardNumber: 'validation.cardSearchDigits' }]);
+    expect(await refusal(`${cards(d.acme)}?filter=${q({ q: '53' })}`)).toEqual([400, 'VALIDATION_ERROR', { q: 'validation.cardSearchDigits?min=4' }]);
+    expect(await refusal(`${cards(d.acme)}?filter=${q({ q: 'G' })}`)).toEqual([400, 'VALIDATION_ERROR', { q: 'validation.searchMinChars?min=2' }]);
+    expect(await refusal(`${reloadableUrl(d.acme, 'reloads/planned')}?filter=${q({ cardNumber: '535' })}`)).toEqual([400, 'VALIDATION_ERROR', { cardNumber: 'validation.cardSearchDigits?min=4' }]);
     expect((await list(d.referent, d.acme, { q: '5350 0000 0000 9001' })).map((c) => c.number)).toEqual(['5350000000009001']);
     expect((await list(d.referent, d.acme, { q: 'Gi' })).map((c) => c.number)).toEqual(['5350000000009001']);
   });

@@ -105,7 +105,7 @@ describe.each(DRIVERS)('reload runs: validate and create (%s)', (driver) => {
     const body = res.json();
     expect(body.rows).toEqual([{ row: 2, cardId: cards[2].id, cardNumber: cards[2].number, customer: 'Lia Verdi', amountCents: 1250 }]);
     expect(body.errors).toEqual([
-      { row: 3, field: 'amount', code: 'validation.amountFormat' },
+      { row: 3, field: 'amount', code: 'validation.amountFormat?wholeInputCents=2500&exampleInputCents=2550' },
       { row: 4, field: 'card', code: 'errors.codes.RELOAD_CARD_UNKNOWN' },
     ]);
     expect((await call(token, 'POST', `${url}/validate`, csv('number;value\r\n1;2\r\n'))).json().errors).toEqual([{ row: 1, field: 'file', code: 'validation.csvHeader' }]);

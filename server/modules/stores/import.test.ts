@@ -53,12 +53,12 @@ describe.each(DRIVERS)('store CSV import (%s)', (driver) => {
     expect(res.json()).toEqual({
       created: 2,
       failed: [
-        { row: 3, storeCode: 'S-11', code: 'VALIDATION_ERROR', field: 'name', message: 'validation.storeText' },
+        { row: 3, storeCode: 'S-11', code: 'VALIDATION_ERROR', field: 'name', message: 'validation.storeText?min=2&max=40' },
         { row: 4, storeCode: 'NEG-001', code: 'DUPLICATE_CODE', field: 'code', message: 'errors.codes.DUPLICATE_CODE' },
         { row: 5, storeCode: 'S-10', code: 'DUPLICATE_CODE', field: 'code', message: 'errors.codes.DUPLICATE_CODE' },
-        { row: 7, storeCode: 'S-13', code: 'VALIDATION_ERROR', field: 'storeCategoryId', message: 'validation.length2to40' },
+        { row: 7, storeCode: 'S-13', code: 'VALIDATION_ERROR', field: 'storeCategoryId', message: 'validation.lengthRange?min=2&max=40' },
         { row: 8, storeCode: 'S-14', code: 'VALIDATION_ERROR', field: 'defaultActivationStore', message: 'validation.invalid' },
-        { row: 9, storeCode: 'L'.repeat(41), code: 'VALIDATION_ERROR', field: 'code', message: 'validation.storeText' },
+        { row: 9, storeCode: 'L'.repeat(41), code: 'VALIDATION_ERROR', field: 'code', message: 'validation.storeText?min=2&max=40' },
       ],
       failedCount: 6,
     });

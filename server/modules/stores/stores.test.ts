@@ -54,10 +54,10 @@ describe.each(DRIVERS)('stores API (%s)', (driver) => {
   it('answers 400 with field errors for bad input and 409 DUPLICATE_CODE, changing nothing', async () => {
     const bad = await call(acme, 'POST', base('ACME'), { code: 'N', name: 'Bad*Name', storeCategoryId: 'R' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ code: 'validation.storeText', name: 'validation.storeText', storeCategoryId: 'validation.length2to40' });
+    expect(bad.json().errors).toEqual({ code: 'validation.storeText?min=2&max=40', name: 'validation.storeText?min=2&max=40', storeCategoryId: 'validation.lengthRange?min=2&max=40' });
     // the rule has a maximum too (40), with the same message that states the whole rule
     const long = await call(acme, 'POST', base('ACME'), { code: 'C'.repeat(200), name: 'N'.repeat(41), storeCategoryId: 'R'.repeat(41) });
-    expect(long.json().errors).toEqual({ code: 'validation.storeText', name: 'validation.storeText', storeCategoryId: 'validation.length2to40' });
+    expect(long.json().errors).toEqual({ code: 'validation.storeText?min=2&max=40', name: 'validation.storeText?min=2&max=40', storeCategoryId: 'validation.lengthRange?min=2&max=40' });
     const dup = await call(acme, 'POST', base('ACME'), { ...store, defaultActivationStore: false });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toBe('DUPLICATE_CODE');

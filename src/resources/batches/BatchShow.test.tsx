@@ -79,10 +79,10 @@ describe('BatchShow', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Activate the cards of batch LOT-1?' });
     const amount = within(dialog).getByRole('textbox', { name: /Value of each card/ });
     await user.type(amount, '12,3,4');
-    expect(await within(dialog).findByText('Enter an amount in euros, for example 1,500 or 1,500.50')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter an amount in euros, for example 25 or 25.50')).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '12.345');
-    expect(await within(dialog).findByText('At most 2 decimals (the cents), for example 12.50')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Too many decimals: an amount goes down to the cent at most, for example 25.50')).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '15.50');
     await user.click(within(dialog).getByRole('button', { name: 'Activate cards' }));

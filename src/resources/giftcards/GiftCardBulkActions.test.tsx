@@ -179,7 +179,7 @@ describe('gift card bulk actions', () => {
     serve({});
     server.use(
       http.post(`${CARDS}/bulk`, () =>
-        HttpResponse.json({ ...problem(400, 'VALIDATION_ERROR', `${CARDS}/bulk`), errors: { filter: 'validation.bulkTooLarge' } }, { status: 400 }),
+        HttpResponse.json({ ...problem(400, 'VALIDATION_ERROR', `${CARDS}/bulk`), errors: { filter: 'validation.bulkTooLarge?max=50000' } }, { status: 400 }),
       ),
     );
     await renderScreen(<GiftCardList />, MANAGER);

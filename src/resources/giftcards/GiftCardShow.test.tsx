@@ -112,10 +112,10 @@ describe('GiftCardShow', () => {
     const { user, amount, submit, dialog } = await openReload();
     expect(within(dialog).getByText('Maximum €1,000.00')).toBeInTheDocument();
     for (const [typed, message] of [
-      ['0', 'Enter an amount greater than zero, with at most 2 decimals'],
-      ['10.123', 'At most 2 decimals (the cents), for example 12.50'],
+      ['0', 'Enter an amount greater than zero, with no fraction of a cent'],
+      ['10.123', 'Too many decimals: an amount goes down to the cent at most, for example 25.50'],
       ['-5', 'The amount cannot be negative'],
-      ['ten', 'Enter an amount in euros, for example 1,500 or 1,500.50'],
+      ['ten', 'Enter an amount in euros, for example 25 or 25.50'],
       ['1000.01', 'The amount can be at most €1,000.00'],
     ] as const) {
       await user.clear(amount);

@@ -31,7 +31,7 @@ describe('StoreImportDialog', () => {
         posted = request.headers.get('content-type') ?? '';
         return HttpResponse.json({
           created: 2,
-          failed: [{ row: 3, storeCode: 'S-11', code: 'VALIDATION_ERROR', field: 'name', message: 'validation.storeText' }, { row: 4, storeCode: 'NEG-001', code: 'DUPLICATE_CODE', field: 'code', message: 'errors.codes.DUPLICATE_CODE' }],
+          failed: [{ row: 3, storeCode: 'S-11', code: 'VALIDATION_ERROR', field: 'name', message: 'validation.storeText?min=2&max=40' }, { row: 4, storeCode: 'NEG-001', code: 'DUPLICATE_CODE', field: 'code', message: 'errors.codes.DUPLICATE_CODE' }],
           failedCount: 2,
         });
       }),
@@ -77,7 +77,7 @@ describe('StoreImportDialog', () => {
     server.use(
       http.post(IMPORT, () => {
         calls += 1;
-        return HttpResponse.json({ ...problem(413, 'FILE_TOO_LARGE', IMPORT, 'The file is larger than 5 MB'), errors: { file: 'validation.fileTooLarge' } }, { status: 413, headers: { 'Content-Type': 'application/problem+json' } });
+        return HttpResponse.json({ ...problem(413, 'FILE_TOO_LARGE', IMPORT, 'The file is larger than 5 MB'), errors: { file: 'validation.fileTooLarge?maxBytes=5242880' } }, { status: 413, headers: { 'Content-Type': 'application/problem+json' } });
       }),
     );
     await renderScreen(<StoreImportDialog onClose={() => undefined} />, { permissions: ['privative.stores'], resource: 'privative/stores' });

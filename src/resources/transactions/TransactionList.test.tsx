@@ -176,7 +176,7 @@ describe('TransactionList', () => {
     expect(await within(dialog).findByText('The amount is more than what is left of the consume')).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '0');
-    expect(await within(dialog).findByText('Enter an amount greater than zero, with at most 2 decimals')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter an amount greater than zero, with no fraction of a cent')).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '12.5');
     await user.click(returnNumber);

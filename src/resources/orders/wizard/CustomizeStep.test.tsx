@@ -51,7 +51,7 @@ describe('CustomizeStep', () => {
     const submit = await screen.findByRole('button', { name: 'Add to the order' });
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText(/^Quantity/), '0');
-    expect(await screen.findByText('Enter a quantity greater than 0 (at most 10,000)')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a quantity greater than zero (at most 10,000)')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     await user.clear(screen.getByLabelText(/^Quantity/));
     await user.type(screen.getByLabelText(/^Quantity/), '50');

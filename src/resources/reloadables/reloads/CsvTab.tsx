@@ -3,6 +3,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { fileTooLargeMessage } from '../../../../domain/messages';
 import { RELOAD_LIMITS } from '../../../../domain/reloadables';
 import { formatFileSize } from '../../../components/formatMoney';
 import { FilePickButton } from '../../../components/FilePickButton';
@@ -35,7 +36,7 @@ export function CsvTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => v
 
   const choose = async (file: File) => {
     if (!isCsvFile(file)) return setChosen({ name: file.name, result: { refused: 'validation.fileType' } });
-    if (file.size > RELOAD_LIMITS.maxCsvBytes) return setChosen({ name: file.name, result: { refused: 'validation.fileTooLarge' } });
+    if (file.size > RELOAD_LIMITS.maxCsvBytes) return setChosen({ name: file.name, result: { refused: fileTooLargeMessage(RELOAD_LIMITS.maxCsvBytes) } });
     setReading(true);
     try {
       const upload = await fileToUpload(file, 'text/csv');

@@ -64,7 +64,7 @@ describe('Sub-company wallets', () => {
     const amount = within(form).getByRole('textbox', { name: /Amount/ });
     // English reads "12,345" as 12,345 euros; "12.345" has three decimals
     await user.type(amount, '12.345');
-    expect(await within(form).findByText('At most 2 decimals (the cents), for example 12.50')).toBeInTheDocument();
+    expect(await within(form).findByText('Too many decimals: an amount goes down to the cent at most, for example 25.50')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     await user.clear(amount);
     await user.type(amount, '10125.50');
