@@ -47,12 +47,21 @@ export function errorTextFromBody(body: unknown): string {
 /** Comma-separated permission keys (`users.permissions.<key>` names them), e.g. `square.orders,report`. */
 const PERMISSION_LIST = /^[a-zA-Z]+(\.[a-zA-Z]+)*(,[a-zA-Z]+(\.[a-zA-Z]+)*)*$/;
 
-/** Permission keys named in the user's language (a key without a name stays as it is). */
+/**
+ * Permission keys named in the user's language as the menu shows their place, "Square / Codici
+ * generati" (issue 43: a permission's label is its menu entries', under its group's name), joined
+ * by "; " (a label may list entries with commas); a key without a name stays as it is.
+ */
 function permissionNames(keys: string): string {
   return keys
     .split(',')
-    .map((key) => (hasTranslation(`users.permissions.${key}`) ? translate(`users.permissions.${key}`) : key))
-    .join(', ');
+    .map((key) => {
+      if (!hasTranslation(`users.permissions.${key}`)) return key;
+      const group = key.includes('.') ? key.split('.')[0] : null;
+      const name = translate(`users.permissions.${key}`);
+      return group && hasTranslation(`users.permissionGroups.${group}`) ? `${translate(`users.permissionGroups.${group}`)} / ${name}` : name;
+    })
+    .join('; ');
 }
 
 /**

@@ -77,7 +77,7 @@ describe('CompanyReferentPage (referent form)', () => {
     );
     await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/c-9/edit/referent', route: '/privative-orders/companies/:id/edit/referent', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     const note = await screen.findByTestId('user-out-of-scope');
-    expect(note).toHaveTextContent('This user holds permissions you do not have (Orders, Voucher orders): you cannot change or disable them. You can only view their details.');
+    expect(note).toHaveTextContent('This user holds permissions you do not have (Gift cards / Orders, Order history; Square / Orders): you cannot change or disable them. You can only view their details.');
     expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save referent' })).not.toBeInTheDocument();

@@ -120,7 +120,7 @@ describe('CompanyShow', () => {
     server.use(http.get(COMPANY, () => HttpResponse.json(outOfScope)));
     await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     const note = await screen.findByTestId('user-out-of-scope');
-    expect(note).toHaveTextContent('This user holds permissions you do not have (Orders, Voucher orders): you cannot change or disable them. You can only view their details.');
+    expect(note).toHaveTextContent('This user holds permissions you do not have (Gift cards / Orders, Order history; Square / Orders): you cannot change or disable them. You can only view their details.');
     expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
     // the company itself stays the caller's to edit
     expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();

@@ -83,7 +83,7 @@ describe('OperatorDialog (operator form)', () => {
     const onClose = vi.fn();
     await renderScreen(<OperatorDialog operatorId="o-9" onClose={onClose} />, { permissions: ['privative.companies'] });
     const note = await screen.findByTestId('user-out-of-scope');
-    expect(note).toHaveTextContent('This user holds permissions you do not have (Orders, Voucher orders): you cannot change or disable them. You can only view their details.');
+    expect(note).toHaveTextContent('This user holds permissions you do not have (Gift cards / Orders, Order history; Square / Orders): you cannot change or disable them. You can only view their details.');
     expect(screen.getByText('operator@acme.test')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();

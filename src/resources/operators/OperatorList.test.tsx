@@ -60,7 +60,7 @@ describe('OperatorList (operators tab)', () => {
     await renderScreen(<CompanyRegistry />, { path: '/privative-orders/companies/list?tab=operators&operator=o-3', route: '/privative-orders/companies/list', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     const dialog = await screen.findByRole('dialog', { name: 'Operator' });
     const note = await within(dialog).findByTestId('user-out-of-scope');
-    expect(note).toHaveTextContent('This user holds permissions you do not have (Voucher orders, Voucher codes): you cannot change or disable them.');
+    expect(note).toHaveTextContent('This user holds permissions you do not have (Square / Orders; Square / Generated codes): you cannot change or disable them.');
     expect(within(dialog).getByText('o-3@acme.test')).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from '../../dataProvider/httpError';
 import { PERMISSION_KEYS, type PermissionKey } from '../../../domain/permissions';
 import { HttpError } from '../../dataProvider/httpError';
-import { permissionLabel } from './PermissionChecklist';
+import { permissionFullName } from './PermissionChecklist';
 
 /** The keys of a 403 PERMISSION_NOT_GRANTABLE (its body field `notGrantable`), or null for any other failure. */
 export function notGrantableOf(error: unknown): PermissionKey[] | null {
@@ -20,7 +20,7 @@ export function NotGrantableList({ keys }: { keys: readonly PermissionKey[] }) {
       {translate('users.refused')}
       <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
         {keys.map((key) => (
-          <li key={key}>{translate(permissionLabel(key))}</li>
+          <li key={key}>{permissionFullName(translate, key)}</li>
         ))}
       </ul>
     </Alert>
@@ -35,7 +35,7 @@ export function OutOfScopeNote({ keys }: { keys: readonly PermissionKey[] }) {
   const translate = useTranslate();
   return (
     <Alert severity="info" sx={{ mb: 2 }} data-testid="user-out-of-scope">
-      {translate('users.outOfScopeNote', { permissions: keys.map((key) => translate(permissionLabel(key))).join(', ') })}
+      {translate('users.outOfScopeNote', { permissions: keys.map((key) => permissionFullName(translate, key)).join('; ') })}
     </Alert>
   );
 }
@@ -49,7 +49,7 @@ export function useSaveFailure() {
   const notify = useNotify();
   return (error: unknown): PermissionKey[] | null => {
     const refused = notGrantableOf(error);
-    const text = refused ? translate('errors.codes.PERMISSION_NOT_GRANTABLE', { permissions: refused.map((key) => translate(permissionLabel(key))).join(', ') }) : errorMessage(error);
+    const text = refused ? translate('errors.codes.PERMISSION_NOT_GRANTABLE', { permissions: refused.map((key) => permissionFullName(translate, key)).join('; ') }) : errorMessage(error);
     notify(text, { type: 'error', messageArgs: { _: text } });
     return refused;
   };

@@ -15,11 +15,11 @@ describe('PermissionChecklist', () => {
     await renderWithAdmin(<PermissionChecklist value={['ticketing']} onChange={onChange} grantable={['ticketing', 'report', 'management']} />);
     expect(screen.getAllByRole('checkbox')).toHaveLength(PERMISSION_KEYS.length);
     const general = screen.getByRole('region', { name: 'General' });
-    expect(within(general).getByRole('checkbox', { name: 'Support tickets' })).toBeChecked();
+    expect(within(general).getByRole('checkbox', { name: 'Tickets, Ticket categories' })).toBeChecked();
     expect(box('Reports')).toBeEnabled();
-    expect(box('Orders')).toBeDisabled();
-    expect(box('Voucher codes')).toBeDisabled();
-    expect(box('Orders')).toHaveAccessibleDescription('You do not hold this permission, so you cannot grant or remove it.');
+    expect(box('Orders, Order history')).toBeDisabled();
+    expect(box('Generated codes')).toBeDisabled();
+    expect(box('Orders, Order history')).toHaveAccessibleDescription('You do not hold this permission, so you cannot grant or remove it.');
     await userEvent.setup().click(box('Reports'));
     expect(onChange).toHaveBeenCalledWith(['report', 'ticketing']);
   });
@@ -27,7 +27,7 @@ describe('PermissionChecklist', () => {
   it('unchecks a held flag and keeps the others; locked (the own account) disables every box', async () => {
     const onChange = vi.fn();
     const { unmount } = await renderWithAdmin(<PermissionChecklist value={['report', 'ticketing']} onChange={onChange} grantable={['ticketing', 'report']} />);
-    await userEvent.setup().click(box('Support tickets'));
+    await userEvent.setup().click(box('Tickets, Ticket categories'));
     expect(onChange).toHaveBeenCalledWith(['report']);
     unmount();
     await renderWithAdmin(<PermissionChecklist value={['report']} onChange={onChange} grantable={[...PERMISSION_KEYS]} locked lockedHint="users.ownRightsHint" />);
@@ -50,6 +50,6 @@ describe('NotGrantableList', () => {
     await renderWithAdmin(<NotGrantableList keys={['privative.orders', 'square.codes']} />);
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('You cannot grant these permissions because you do not hold them');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Orders', 'Voucher codes']);
+    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Gift cards / Orders, Order history', 'Square / Generated codes']);
   });
 });

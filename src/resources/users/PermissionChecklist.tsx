@@ -4,8 +4,18 @@ import { useInput, useTranslate } from 'react-admin';
 import type { PermissionKey } from '../../../domain/permissions';
 import { permissionGroups } from '../../../domain/users';
 
-/** A permission's translated name (`users.permissions.<key>`). */
+/** A permission's translated name (`users.permissions.<key>`): the menu entries it opens (issue 43), under its group's heading in the checklist. */
 export const permissionLabel = (key: PermissionKey) => `users.permissions.${key}`;
+
+/**
+ * A permission named outside the checklist (a refusal, an out-of-scope note), where no group
+ * heading precedes it: "Square / Codici generati", as the menu shows the place; a permission of
+ * no menu section (the general group) by its own name.
+ */
+export function permissionFullName(translate: (key: string) => string, key: PermissionKey): string {
+  const group = key.includes('.') ? key.split('.')[0] : null;
+  return group ? `${translate(`users.permissionGroups.${group}`)} / ${translate(permissionLabel(key))}` : translate(permissionLabel(key));
+}
 
 /**
  * The domain permission table as a checklist, grouped by area with translated names. A flag the

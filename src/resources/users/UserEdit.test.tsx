@@ -63,7 +63,7 @@ describe('UserEdit', () => {
     await render();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Reports' }));
-    expect(screen.getByRole('checkbox', { name: 'Orders' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Orders, Order history' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User updated')).toBeInTheDocument();
     expect(sent).toEqual([{ firstName: 'Carla', lastName: 'Collega', email: 'carla@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', permissions: ['report', 'ticketing'] }]);
@@ -87,14 +87,14 @@ describe('UserEdit', () => {
     server.use(http.get(`${USERS}/u-oscar`, () => HttpResponse.json(oscar)));
     await render('u-oscar');
     const note = await screen.findByTestId('user-out-of-scope');
-    expect(note).toHaveTextContent('This user holds permissions you do not have (Orders, Voucher orders): you cannot change or disable them. You can only view their details.');
+    expect(note).toHaveTextContent('This user holds permissions you do not have (Gift cards / Orders, Order history; Square / Orders): you cannot change or disable them. You can only view their details.');
     expect(screen.getByRole('heading', { level: 1, name: 'Oscar Operatore' })).toBeInTheDocument();
     expect(screen.getByText('operator@acme.test')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     // his permissions, shown and locked
-    expect(screen.getByRole('checkbox', { name: 'Voucher orders' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Orders' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Reports' })).not.toBeChecked();
     expect(screen.getAllByRole('checkbox').every((box) => (box as HTMLInputElement).disabled)).toBe(true);
   });
@@ -117,7 +117,7 @@ describe('UserEdit', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Disable' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable' }));
-    expect(await screen.findByText('This user holds permissions you do not have (Voucher orders, Voucher codes): you cannot change or disable them.')).toBeInTheDocument();
+    expect(await screen.findByText('This user holds permissions you do not have (Square / Orders; Square / Generated codes): you cannot change or disable them.')).toBeInTheDocument();
   });
 
   describe('issue 43: a stored user without a phone, the reasons and the limits', () => {
