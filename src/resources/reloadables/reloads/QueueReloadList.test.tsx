@@ -6,6 +6,7 @@ import { server } from '../../../test/msw';
 import { renderScreen } from '../../../test/renderScreen';
 import QueueReloadList from './QueueReloadList';
 import { BASE, plannedRow, problemBody } from './testData.test-helper';
+import { CARD_NUMBER_SEARCH_MIN_DIGITS } from '../../../../domain/reloadables';
 
 const PLANNED = `${BASE}/reloads/planned`;
 const rows = [
@@ -58,6 +59,8 @@ describe('QueueReloadList', () => {
     await screen.findByRole('link', { name: 'RL-000042 · 2' });
     const user = userEvent.setup();
     const form = screen.getByRole('form', { name: 'Filters' });
+    // the helper states the search's rule, its number from domain CARD_NUMBER_SEARCH_MIN_DIGITS (issue 43)
+    expect(within(form).getByText(`The first ${CARD_NUMBER_SEARCH_MIN_DIGITS} digits or more`)).toBeInTheDocument();
     await user.click(within(form).getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Deleted' }));
     await user.type(within(form).getByRole('textbox', { name: 'Scheduled from' }), '01/12/2026');
