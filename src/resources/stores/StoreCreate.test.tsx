@@ -25,7 +25,7 @@ describe('StoreCreate (store form)', () => {
     await user.type(screen.getByLabelText(/^Store category/), 'R');
     const storeRule = (await screen.findAllByText(/letters, digits, spaces, hyphen or comma/))[0].textContent;
     expect(screen.getAllByText(storeRule!)).toHaveLength(2);
-    expect(screen.getByText('Enter between 2 and 40 characters')).toBeInTheDocument();
+    expect(screen.getByText('From 2 to 40 characters')).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
     // too long: the same message (it states the whole rule, maximum included), never a bare "at least 2"
