@@ -69,7 +69,7 @@ test.describe('order wizard', () => {
     await english(page, 'customize', 'New order', 'Nuovo ordine');
     await page.getByRole('textbox', { name: /^Valore di ogni carta/ }).fill('25');
     await page.getByRole('textbox', { name: /^Quantità/ }).fill('0');
-    await expect(page.getByText('Inserisci una quantità maggiore di 0 (al massimo 10.000)')).toBeVisible();
+    await expect(page.getByText('Inserisci una quantità maggiore di zero (al massimo 10.000)')).toBeVisible();
     await expect(page.getByRole('button', { name: "Aggiungi all'ordine" })).toBeDisabled();
     await page.getByRole('textbox', { name: /^Quantità/ }).fill('50');
     await expect(page.getByTestId('item-total')).toHaveText(/^50 carte × 25,00\s€ = 1\.?250,00\s€$/);
