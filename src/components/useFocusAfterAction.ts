@@ -15,7 +15,18 @@ const fallen = (active: Element | null, doc: Document, settled: boolean) => !act
  */
 export function useFocusAfterAction<A extends string>(
   root: RefObject<HTMLElement | null>,
-  { controls, prefer, shown, firstAsFallback = true }: { controls: string; prefer?: (action: A, control: HTMLElement) => boolean; shown: boolean; firstAsFallback?: boolean },
+  {
+    controls,
+    prefer,
+    shown = true,
+    firstAsFallback = true,
+  }: {
+    controls: string;
+    prefer?: (action: A, control: HTMLElement) => boolean;
+    /** the root's content is on the page (the observer starts again when it comes) */
+    shown?: boolean;
+    firstAsFallback?: boolean;
+  },
 ) {
   const pending = useRef<A | null>(null);
   const options = useRef({ controls, prefer, firstAsFallback });
