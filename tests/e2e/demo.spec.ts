@@ -211,8 +211,11 @@ test.describe('demo mode, no server', () => {
     await expect(page.getByText('30,00 €')).toBeVisible(FIRST_ANSWER);
     await page.getByRole('button', { name: 'Crea ordine' }).click();
     await expect(page).toHaveURL(/#\/square\/orders\/[0-9a-f-]{36}$/);
+    // confirm and activate ask first (issue 43), as on the server
     await page.getByRole('button', { name: 'Conferma ordine' }).click({ timeout: 30_000 });
+    await page.getByRole('dialog').getByRole('button', { name: 'Conferma ordine' }).click();
     await page.getByRole('button', { name: 'Attiva ordine' }).click({ timeout: 30_000 });
+    await page.getByRole('dialog').getByRole('button', { name: 'Attiva ordine' }).click();
     await expect(page.getByText('Attivo', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
     await expectAccessible(page, 'demo square order');
     await page.getByRole('button', { name: 'E-mail inviate' }).click();
