@@ -14,23 +14,23 @@ import { textsIn } from '../../lib/texts';
  */
 const TEXTS: Record<ExportLanguage, { headers: string[]; mail: Record<string, string> }> = {
   it: {
-    headers: ['Codice', 'E-mail', 'Nome', 'Cognome', 'Importo', 'Valore residuo', 'Stato', 'Data attivazione', 'Scadenza', 'Stato invio', 'Numero invio', 'Inviato il', 'Ultima risposta SMTP'],
+    headers: ['Codice', 'E-mail', 'Nome', 'Cognome', 'Importo', 'Valore residuo', 'Stato', 'Data di attivazione', 'Data di scadenza', 'Stato invio', 'Numero invio', 'Inviata il', 'Ultima risposta del server di posta'],
     mail: { QUEUED: 'In coda', SENDING: 'In invio', RETRY_WAITING: 'In attesa di nuovo tentativo', SENT: 'Inviato', FAILED: 'Non riuscito' },
   },
   en: {
-    headers: ['Code', 'E-mail', 'First name', 'Last name', 'Amount', 'Remaining value', 'Status', 'Activation date', 'Expiry', 'Delivery status', 'Retry number', 'Sent at', 'Last SMTP answer'],
+    headers: ['Code', 'E-mail', 'First name', 'Last name', 'Amount', 'Remaining value', 'Status', 'Activation date', 'Expiry date', 'Delivery status', 'Retry number', 'Sent', 'Last mail server answer'],
     mail: { QUEUED: 'Queued', SENDING: 'Sending', RETRY_WAITING: 'Waiting to retry', SENT: 'Sent', FAILED: 'Failed' },
   },
   es: {
-    headers: ['Código', 'Correo electrónico', 'Nombre', 'Apellidos', 'Importe', 'Valor restante', 'Estado', 'Fecha de activación', 'Caducidad', 'Estado del envío', 'Número de envío', 'Enviado el', 'Última respuesta SMTP'],
+    headers: ['Código', 'Correo electrónico', 'Nombre', 'Apellidos', 'Importe', 'Valor restante', 'Estado', 'Fecha de activación', 'Fecha de caducidad', 'Estado del envío', 'Número de envío', 'Enviado el', 'Última respuesta del servidor de correo'],
     mail: { QUEUED: 'En cola', SENDING: 'Enviando', RETRY_WAITING: 'En espera de nuevo intento', SENT: 'Enviado', FAILED: 'Fallido' },
   },
   fr: {
-    headers: ['Code', 'E-mail', 'Prénom', 'Nom', 'Montant', 'Valeur restante', 'Statut', "Date d'activation", 'Expiration', "Statut de l'envoi", "Numéro d'envoi", 'Envoyé le', 'Dernière réponse SMTP'],
+    headers: ['Code', 'E-mail', 'Prénom', 'Nom', 'Montant', 'Valeur restante', 'Statut', "Date d'activation", "Date d'expiration", "Statut de l'envoi", "Numéro d'envoi", 'Envoyée le', 'Dernière réponse du serveur de messagerie'],
     mail: { QUEUED: "En file d'attente", SENDING: 'Envoi en cours', RETRY_WAITING: 'En attente de nouvel essai', SENT: 'Envoyé', FAILED: 'Échec' },
   },
   de: {
-    headers: ['Code', 'E-Mail', 'Vorname', 'Nachname', 'Betrag', 'Restwert', 'Status', 'Aktivierungsdatum', 'Ablauf', 'Versandstatus', 'Versandnummer', 'Gesendet am', 'Letzte SMTP-Antwort'],
+    headers: ['Code', 'E-Mail', 'Vorname', 'Nachname', 'Betrag', 'Restwert', 'Status', 'Aktivierungsdatum', 'Ablaufdatum', 'Versandstatus', 'Versandnummer', 'Gesendet am', 'Letzte Antwort des Mailservers'],
     mail: { QUEUED: 'In Warteschlange', SENDING: 'Wird gesendet', RETRY_WAITING: 'Wartet auf neuen Versuch', SENT: 'Gesendet', FAILED: 'Fehlgeschlagen' },
   },
 };

@@ -241,7 +241,7 @@ describe.each(DRIVERS)('square orders API (%s)', (driver) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toContain(`${active.orderNumber}-reconciliation.csv`);
     const [header, line] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(header).toBe('Code,E-mail,First name,Last name,Amount,Remaining value,Status,Activation date,Expiry,Delivery status,Retry number,Sent at,Last SMTP answer');
+    expect(header).toBe('Code,E-mail,First name,Last name,Amount,Remaining value,Status,Activation date,Expiry date,Delivery status,Retry number,Sent,Last mail server answer');
     const [code] = await codesOf(active.id);
     expect(line.startsWith(`${code.code},hanna@example.com,'-Hanna,Blu,15.00,15.00,Sold,`)).toBe(true);
     // the mail server's answer, like any text, cannot start a formula
