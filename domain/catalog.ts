@@ -98,8 +98,6 @@ export const LOT_NUMBER_MAX = 40;
 export const BATCH_ORDER_REFERENCE_MAX = 60;
 /** A typology's face value: up to 10,000.00 EUR. */
 export const MAX_TYPOLOGY_VALUE_CENTS = 1_000_000;
-/** The value the typology form's hint shows as an example ("25,50"): within the maximum, with cents so the hint shows the decimal separator. */
-export const EXAMPLE_TYPOLOGY_VALUE_CENTS = 2_550;
 export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
 
 // ---------------------------------------------------------------- typologies

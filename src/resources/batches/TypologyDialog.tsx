@@ -5,10 +5,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { BooleanInput, SelectInput, TextInput, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
-import { EXAMPLE_TYPOLOGY_VALUE_CENTS, MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, typologyFieldsShape } from '../../../domain/catalog';
+import { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, typologyFieldsShape } from '../../../domain/catalog';
 import { amountInputText, formatCents } from '../../../domain/format';
 import { EXPIRATION_TYPES, TYPOLOGY_TYPES, type Typology } from '../../../domain/giftcards';
 import { maxLengthOf } from '../../../domain/messages';
+import { AMOUNT_EXAMPLE_CENTS } from '../../../domain/money';
 import { FormDateField } from '../../components/FormDateField';
 import { FormDialog } from '../../components/FormDialog';
 import { useFormSubmit } from '../../components/useFormSubmit';
@@ -27,7 +28,7 @@ function ValueInput() {
   const [locale] = useLocaleState();
   const variable = useWatch({ name: 'variableValue' }) as boolean;
   if (variable) return null;
-  const help = translate('batches.typologyDialog.valueHelp', { max: formatCents(MAX_TYPOLOGY_VALUE_CENTS, locale), example: amountInputText(EXAMPLE_TYPOLOGY_VALUE_CENTS, locale) });
+  const help = translate('batches.typologyDialog.valueHelp', { max: formatCents(MAX_TYPOLOGY_VALUE_CENTS, locale), example: amountInputText(AMOUNT_EXAMPLE_CENTS.withCents, locale) });
   return <TextInput source="value" label="batches.typology.value" helperText={help} isRequired slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
 }
 
