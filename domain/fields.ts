@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FilterSet } from './filters';
-import { maxItemsMessage, maxLengthOf } from './messages';
+import { limitMessageOf, maxItemsMessage, maxLengthOf } from './messages';
 import { textField } from './text';
 
 /**
@@ -84,7 +84,8 @@ export interface InputFieldSpec<K extends string = string> extends FieldCommon {
   defaultValue?: string | boolean;
   /** the input's maxLength attribute; default: the schema's `.max()` of the field (defineFields reads it) */
   maxLength?: number;
-  /** i18n key of a line under the input (what an empty value means) */
+  /** i18n key (or message with values) of a line under the input: what an empty value means, or the
+   *  rule's limit; default for a text input: its rule's limiting message (domain/messages.ts limitMessageOf) */
   helper?: string;
 }
 
@@ -140,6 +141,9 @@ export interface FieldSet {
   defaults: Record<string, string | boolean>;
 }
 
+/** The kinds typed as free text, whose limits a helper line states. */
+const TEXT_KINDS = new Set(['text', 'email', 'phone']);
+
 const emptyOf = (field: InputFieldSpec) => (field.kind === 'boolean' ? false : '');
 
 /**
@@ -152,11 +156,13 @@ export function defineFields<S extends z.ZodObject>(
   options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[]; sorts?: readonly string[]; sort?: ListSort; texts?: string; filterForm?: FilterSet } = {},
 ): FieldSet {
   const shape = schema.shape as Record<string, z.ZodType>;
-  // an input's maxLength is its rule's `.max()` unless declared (a pattern such as {5,16} has none to read)
+  // an input's maxLength is its rule's `.max()` unless declared (a pattern such as {5,16} has none to read);
+  // a text input's helper line states its rule's limit unless declared (issue 43: never only after a refusal)
   const withLimits = (fields as readonly FieldSpec[]).map((field) => {
-    if (field.input === false || field.maxLength !== undefined || !(field.source in shape)) return field;
-    const maxLength = maxLengthOf(shape[field.source]);
-    return maxLength === undefined ? field : { ...field, maxLength };
+    if (field.input === false || !(field.source in shape)) return field;
+    const maxLength = field.maxLength ?? maxLengthOf(shape[field.source]);
+    const helper = field.helper ?? (TEXT_KINDS.has(field.kind ?? 'text') ? limitMessageOf(shape[field.source]) : undefined);
+    return { ...field, ...(maxLength === undefined ? {} : { maxLength }), ...(helper === undefined ? {} : { helper }) };
   });
   const inputSpecs = withLimits.filter((field): field is InputFieldSpec => field.input !== false);
   for (const field of inputSpecs) if (!(field.source in shape)) throw new Error(`Field "${field.source}" has an input but is not in the schema`);

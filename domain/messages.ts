@@ -83,3 +83,42 @@ export function maxLengthOf(schema: z.ZodType): number | undefined {
     .flatMap((check) => (check.check === 'max_length' ? [check.maximum!] : check.check === 'length_equals' ? [check.length!] : []));
   return maxima.length > 0 ? Math.min(...maxima) : undefined;
 }
+
+type LimitCheck = { check: string; minimum?: number; pattern?: RegExp; error?: (issue: unknown) => unknown };
+
+/** A check's own message, as a schema answers it (a message key, with its values). */
+const checkMessage = (error: ((issue: unknown) => unknown) | undefined): string | undefined => {
+  const answer = error?.({ input: '', code: 'custom' });
+  if (typeof answer === 'string') return answer;
+  return typeof answer === 'object' && answer !== null && typeof (answer as { message?: unknown }).message === 'string' ? (answer as { message: string }).message : undefined;
+};
+
+/**
+ * The message of the rule that limits a text field (its length, or a pattern with a counted part
+ * such as `\d{5}`), through the same wrappers as {@link maxLengthOf}; undefined when the text has
+ * no limit but "required". Forms state it under the input before any refusal (issue 43: a limit
+ * shown only after a refusal), the same words the refusal uses.
+ */
+export function limitMessageOf(schema: z.ZodType): string | undefined {
+  const def = defOf(schema);
+  if (def.innerType) return limitMessageOf(def.innerType);
+  if (def.type === 'pipe') {
+    const side = defOf(def.in!).type === 'transform' ? def.out! : def.in!;
+    return limitMessageOf(side);
+  }
+  if (def.type !== 'string') return undefined;
+  const limiting = (def.checks ?? [])
+    .map((check) => check._zod.def as unknown as LimitCheck)
+    .filter(
+      (check) =>
+        check.check === 'max_length' ||
+        check.check === 'length_equals' ||
+        (check.check === 'min_length' && (check.minimum ?? 0) > 1) ||
+        (check.check === 'string_format' && check.pattern !== undefined && /\{\d+(,\d*)?\}/.test(check.pattern.source)),
+    );
+  for (const check of limiting) {
+    const message = checkMessage(check.error);
+    if (message && message !== 'validation.required' && message !== 'validation.invalid') return message;
+  }
+  return undefined;
+}

@@ -1,8 +1,8 @@
 import { Alert, Box, Link } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import type { FieldSet, ResolvedInputField } from '../../../domain/fields';
+import type { FieldSet } from '../../../domain/fields';
 
 /**
  * Why the form cannot be saved (issue 43): the shared submit button stays greyed out while the
@@ -47,26 +47,5 @@ export function FormBlockers({ fields, extra = {} }: { fields: FieldSet; extra?:
         )}
       </Alert>
     </Box>
-  );
-}
-
-/**
- * A declared text input with its `helper` (the rule's limits, stated before any refusal) as the
- * line under it; the error replaces it while the value breaks the rule.
- */
-export function HelpedTextInput({ field }: { field: ResolvedInputField }) {
-  const record = useRecordContext();
-  return (
-    <TextInput
-      source={field.source}
-      label={field.label}
-      isRequired={field.required}
-      readOnly={Boolean(field.readOnly && record?.id != null)}
-      type={field.kind === 'phone' ? 'tel' : field.kind === 'email' ? 'email' : 'text'}
-      autoComplete="off"
-      fullWidth
-      helperText={field.helper}
-      slotProps={field.maxLength ? { htmlInput: { maxLength: field.maxLength } } : undefined}
-    />
   );
 }

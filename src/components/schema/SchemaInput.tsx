@@ -8,7 +8,8 @@ const TEXT_TYPES = { email: 'email', phone: 'tel' } as const;
 /**
  * The react-admin input of one declared field. Its label is the declared i18n key (react-admin
  * translates it, and the `validation.*` key of an error, from the schema or from the server).
- * A read-only field is editable while the record is created and read-only afterwards.
+ * A read-only field is editable while the record is created and read-only afterwards. A text
+ * input's helper line states its rule's limit before any refusal (the error replaces it meanwhile).
  */
 export function SchemaInput({ field }: { field: ResolvedInputField }) {
   const record = useRecordContext();
@@ -46,6 +47,7 @@ export function SchemaInput({ field }: { field: ResolvedInputField }) {
           type={TEXT_TYPES[field.kind as keyof typeof TEXT_TYPES] ?? 'text'}
           autoComplete="off"
           fullWidth
+          helperText={field.helper}
           slotProps={field.maxLength ? { htmlInput: { maxLength: field.maxLength } } : undefined}
         />
       );

@@ -15,4 +15,4 @@ export { SchemaListCount } from './SchemaListState';
 export { DeclaredListFilters, SchemaFilterChips, SchemaFilterForm, type FilterInputs } from './SchemaFilterForm';
 export { selectableRowsBody, type SelectableRowsOptions } from './SelectableRowsBody';
 export { SelectionButtons } from './SelectionButtons';
-export { FormBlockers, HelpedTextInput } from './FormBlockers';
+export { FormBlockers } from './FormBlockers';

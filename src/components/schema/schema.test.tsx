@@ -137,12 +137,15 @@ describe('schema components', () => {
     const user = userEvent.setup();
     await screen.findByLabelText(/^Region/);
     const inputs = screen.getAllByRole('textbox');
+    // issue 43: the rule's limit is stated under the input before any input, in the refusal's words
+    expect(inputs[3]).toHaveAccessibleDescription('Enter 2 to 40 characters: letters, digits, spaces, hyphen or comma');
     await user.type(inputs[0], 'NEG-9');
     await user.type(inputs[1], 'Nord');
     await user.type(inputs[2], 'RETAIL');
     await user.type(inputs[3], 'L');
     await user.tab();
-    expect(await screen.findByText('Enter 2 to 40 characters: letters, digits, spaces, hyphen or comma')).toBeInTheDocument();
+    await waitFor(() => expect(inputs[3]).toHaveAttribute('aria-invalid', 'true'));
+    expect(inputs[3]).toHaveAccessibleDescription('Enter 2 to 40 characters: letters, digits, spaces, hyphen or comma');
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.type(inputs[3], 'ombardia');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -4,7 +4,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { profileFields, type ProfileBody } from '../../../domain/schemas/users';
 import { useRef } from 'react';
-import { FormBlockers, HelpedTextInput, SchemaForm, SchemaInputs } from '../../components/schema';
+import { FormBlockers, SchemaForm, SchemaInputs } from '../../components/schema';
 import { useFocusAfterAction } from '../../components/useFocusAfterAction';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { LoadingPage } from '../../layout/LoadingPage';
@@ -39,8 +39,6 @@ export function PersonalInfoTab() {
 
   const { user, company } = data;
   const record = { ...user };
-  // every declared limit is stated under its input (issue 43)
-  const helped = Object.fromEntries(profileFields.inputs.filter((field) => field.helper).map((field) => [field.source, <HelpedTextInput field={field} />]));
   return (
     <Box ref={root}>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 3, rowGap: 1, m: 0, mb: 2 }}>
@@ -76,7 +74,7 @@ export function PersonalInfoTab() {
           </Button>
         }
       >
-        <SchemaInputs fields={profileFields} overrides={helped} />
+        <SchemaInputs fields={profileFields} />
         <FormBlockers fields={profileFields} />
       </SchemaForm>
     </Box>

@@ -46,7 +46,8 @@ describe('CompanyCreate (two-step company form)', () => {
     await user.type(screen.getByLabelText(/^VAT number/), 'it 12');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // every step-1 field is checked: the short code and the empty names
-    expect(await screen.findAllByText('From 2 to 40 characters')).toHaveLength(3);
+    // (a field's limit is stated under it before any input: the refused ones show it as their error)
+    await waitFor(() => expect([...document.querySelectorAll('.MuiFormHelperText-root.Mui-error')].filter((line) => line.textContent === 'From 2 to 40 characters')).toHaveLength(3));
     expect(screen.getByText('Enter 5 to 16 upper-case letters or digits, without spaces or symbols')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Address/)).not.toBeVisible();
 

@@ -29,9 +29,10 @@ describe('CompanyReferentPage (referent form)', () => {
     await user.type(screen.getByLabelText(/^Last name/), 'Referente');
     await user.type(screen.getByLabelText(/^Phone/), '333');
     await user.type(screen.getByLabelText(/^E-mail/), 'rita@beta');
-    expect(await screen.findByText('Enter 2 to 40 letters, without digits or special characters')).toBeInTheDocument();
-    expect(screen.getByText('Enter a phone number of 4 to 20 digits')).toBeInTheDocument();
-    expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    // each refused field names its rule (the others state their limits under them too)
+    await waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveAccessibleDescription('Enter 2 to 40 letters, without digits or special characters'));
+    expect(screen.getByLabelText(/^Phone/)).toHaveAccessibleDescription('Enter a phone number of 4 to 20 digits');
+    expect(screen.getByLabelText(/^E-mail/)).toHaveAccessibleDescription('Enter a valid e-mail address');
     expect(submit).toBeDisabled();
 
     await user.clear(screen.getByLabelText(/^First name/));

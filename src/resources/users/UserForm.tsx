@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { SelectInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { USER_ROLES } from '../../../domain/roles';
 import { userFields, type UserRecord } from '../../../domain/schemas/users';
-import { FormBlockers, HelpedTextInput, SchemaForm, SchemaInputs } from '../../components/schema';
+import { FormBlockers, SchemaForm, SchemaInputs } from '../../components/schema';
 import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { PermissionChecklistInput } from './PermissionChecklist';
@@ -28,9 +28,7 @@ export function UserForm({ above }: { above?: ReactNode }) {
   const own = record?.id != null && record.id === me.data?.user.id;
   const roles = grantable.data?.roles ?? [];
   const permissions = grantable.data?.permissions ?? [];
-  // the declared inputs with a stated limit show it under the input (issue 43)
-  const helped = Object.fromEntries(userFields.inputs.filter((field) => field.helper && (field.kind ?? 'text') !== 'reference').map((field) => [field.source, <HelpedTextInput field={field} />]));
-  const overrides = record?.id != null ? { ...helped, companyId: <></> } : helped;
+  const overrides = record?.id != null ? { companyId: <></> } : undefined;
   const roleChoices = USER_ROLES.map((id) => ({ id, name: `users.roles.${id}`, disabled: !(roles as string[]).includes(id) && record?.role !== id }));
   return (
     <SchemaForm fields={userFields} defaultValues={{ permissions: [] }}>
