@@ -30,7 +30,8 @@ export function ErrorPage({ error, errorInfo }: { error?: unknown; errorInfo?: E
         </Button>
       </Stack>
       <Collapse in={showDetails}>
-        <Box component="pre" sx={{ mt: 3, p: 2, textAlign: 'left', fontSize: 12, overflow: 'auto', maxHeight: 320, bgcolor: 'grey.100', borderRadius: 1 }}>
+        {/* it scrolls: a keyboard reaches it (axe scrollable-region-focusable) */}
+        <Box component="pre" tabIndex={0} aria-label={translate('pages.error.showDetails')} sx={{ mt: 3, p: 2, textAlign: 'left', fontSize: 12, overflow: 'auto', maxHeight: 320, bgcolor: 'grey.100', borderRadius: 1 }}>
           {details}
         </Box>
       </Collapse>

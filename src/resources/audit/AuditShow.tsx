@@ -8,6 +8,7 @@ import { auditFields } from '../../../domain/schemas/audit';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
 import { AUDIT, useTimelinePath } from './auditShared';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 /**
  * A recorded value as text: none as "(empty)", money fields (`…Cents`, integer cents) as money in
@@ -36,7 +37,7 @@ function Changes({ changes }: { changes: AuditChange[] }) {
         <Typography color="text.secondary">{translate('audit.detail.noChanges')}</Typography>
       ) : (
         // a long value wraps; the table scrolls inside its box rather than widening a phone's page
-        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+        <ScrollRegion labelledBy="audit-changes-title">
           <Table size="small" aria-labelledby="audit-changes-title">
             <TableHead>
               <TableRow>
@@ -63,7 +64,7 @@ function Changes({ changes }: { changes: AuditChange[] }) {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       )}
     </Paper>
   );

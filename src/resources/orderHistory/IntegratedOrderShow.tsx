@@ -9,6 +9,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { BackLink, RecordLoadError } from '../../components/schema';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDate } from '../../i18n/dates';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const INTEGRATED_ORDERS = 'privative-orders/integrated-orders';
 const CARDS = 'privative/giftcards';
@@ -91,7 +92,7 @@ function Items({ order }: { order: IntegratedOrderDetail }) {
           ))}
         </Box>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollRegion labelledBy="integrated-order-items-title">
           <Table size="small" aria-labelledby="integrated-order-items-title">
             <TableHead>
               <TableRow>
@@ -114,7 +115,7 @@ function Items({ order }: { order: IntegratedOrderDetail }) {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       )}
     </Paper>
   );

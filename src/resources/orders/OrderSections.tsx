@@ -6,6 +6,7 @@ import { formatIdRange, useFormatNumber } from '../../components/formatMoney';
 import { useFormatCents } from '../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../i18n/dates';
 import { OrderStateBadge, orderCards } from './OrderFields';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 const f = (key: string) => `orderScreens.fields.${key}`;
 
@@ -109,7 +110,7 @@ export function OrderProductsSection({ order }: { order: OrderDetail }) {
       {order.items.length === 0 ? (
         <Typography color="text.secondary">{translate('orderScreens.detail.noItems')}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+        <ScrollRegion labelledBy="order-products-title">
           <Table size="small" aria-labelledby="order-products-title">
             <TableHead>
               <TableRow>
@@ -153,7 +154,7 @@ export function OrderProductsSection({ order }: { order: OrderDetail }) {
               </TableRow>
             </TableFooter>
           </Table>
-        </Box>
+        </ScrollRegion>
       )}
       <Details sx={{ mt: 1 }} rows={[['physicalCards', formatNumber(order.physicalCards)], ['digitalCards', formatNumber(order.digitalCards)]]} />
     </Section>

@@ -9,6 +9,7 @@ import { useFormat } from '../../../components/formatMoney';
 import { FormTextField } from '../../../components/FormTextField';
 import { FileChooser } from './FileChooser';
 import { WE, type DigitalMode, type ItemFormValues, type NamesCheck } from './itemForm';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 
 const PREVIEW_ROWS = 5;
 
@@ -18,10 +19,11 @@ function NamesPreview({ check }: { check: NamesCheck | null }) {
   if (!check?.ok) return null;
   const rows = check.recipients.slice(0, PREVIEW_ROWS);
   return (
-    <Box component="section" aria-labelledby="names-preview-title" sx={{ overflowX: 'auto' }}>
+    <Box component="section" aria-labelledby="names-preview-title">
       <Typography id="names-preview-title" variant="subtitle2" component="h3" data-testid="names-count">
         {translate('orderWizard.names.count', { smart_count: check.recipients.length })}
       </Typography>
+      <ScrollRegion labelledBy="names-preview-title">
       <Table size="small" aria-labelledby="names-preview-title">
         <TableHead>
           <TableRow>
@@ -38,6 +40,7 @@ function NamesPreview({ check }: { check: NamesCheck | null }) {
           ))}
         </TableBody>
       </Table>
+      </ScrollRegion>
       {check.recipients.length > PREVIEW_ROWS && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {translate('orderWizard.names.more', { smart_count: check.recipients.length - PREVIEW_ROWS })}

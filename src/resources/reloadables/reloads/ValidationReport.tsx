@@ -6,6 +6,7 @@ import { useFormatNumber } from '../../../components/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { RowsTable } from '../../../components/RowsTable';
 import { useReasonText } from './reloadTexts';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 
 
 /** The distinct rows that have at least one error (a row may be wrong in two fields), in order. */
@@ -85,7 +86,7 @@ export function ValidationReport({
         </Alert>
       )}
       {!dropped && listed.length > 0 && (
-        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+        <ScrollRegion label={translate('reloads.report.errorsTable')}>
           <RowsTable
             label={translate('reloads.report.errorsTable')}
             columns={[translate(rowLabel), ...(cardOf ? [translate('reloads.fields.cardNumber')] : []), translate('reloads.report.field'), translate('reloads.report.reason')]}
@@ -99,7 +100,7 @@ export function ValidationReport({
               {translate('reloads.report.moreErrors', { smart_count: validation.errorCount - listed.length })}
             </Typography>
           )}
-        </Box>
+        </ScrollRegion>
       )}
     </Paper>
   );
