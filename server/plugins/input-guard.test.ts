@@ -75,7 +75,7 @@ describe.each(DRIVERS)('the server-wide text guard: NUL, controls, bidi, line br
   it('refuses a NUL in the profile address; the row keeps its value', async () => {
     const nora = (await login(w.t.app, 'noaccess@acme.test')).accessToken;
     const before = await queryRows(w.t.db.db, sql`SELECT address, city, updated_at FROM users WHERE email = 'noaccess@acme.test'`);
-    const profile = { firstName: 'Nora', lastName: 'Nessuno', email: 'noaccess@acme.test', phone: '3339876543', address: `Via Roma 1${NUL}`, city: 'Milano', state: 'MI', zip: '20100', country: 'Italia' };
+    const profile = { firstName: 'Nora', lastName: 'Nessuno', email: 'noaccess@acme.test', phoneCountry: '+39', phone: '3339876543', address: `Via Roma 1${NUL}`, city: 'Milano', state: 'MI', zip: '20100', country: 'Italia' };
     const res = await w.t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: bearer(nora), payload: profile });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject(refusal('address'));
@@ -130,7 +130,7 @@ describe.each(DRIVERS)('the server-wide text guard: NUL, controls, bidi, line br
   // ---- issue 38: the whole text rule, not NUL alone
 
   const nora = async () => (await login(w.t.app, 'noaccess@acme.test')).accessToken;
-  const noraProfile = { firstName: 'Nora', lastName: 'Nessuno', email: 'noaccess@acme.test', phone: '3339876543', address: 'Via Roma 1', city: 'Milano', state: 'MI', zip: '20100', country: 'Italia' };
+  const noraProfile = { firstName: 'Nora', lastName: 'Nessuno', email: 'noaccess@acme.test', phoneCountry: '+39', phone: '3339876543', address: 'Via Roma 1', city: 'Milano', state: 'MI', zip: '20100', country: 'Italia' };
   const noraRow = () => queryRows<{ first_name: string; address: string | null; city: string | null; country: string | null; updated_at: unknown }>(w.t.db.db, sql`SELECT first_name, address, city, country, updated_at FROM users WHERE email = 'noaccess@acme.test'`);
   const putProfile = async (token: string, changes: Record<string, unknown>) =>
     w.t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: bearer(token), payload: { ...noraProfile, ...changes } });

@@ -285,7 +285,7 @@ const CASES: Record<string, Case> = {
   ['PUT /api/user/profile']: async (w) => {
     const { email } = await userId(w);
     const token = (await login(w.t.app, email)).accessToken;
-    const profile = { firstName: 'Walter', lastName: 'Walk', email, phone: '3339876543', address: 'Via Roma 1', city: 'Milano', state: 'MI', zip: '20100', country: 'Italia' };
+    const profile = { firstName: 'Walter', lastName: 'Walk', email, phoneCountry: '+39', phone: '3339876543', address: 'Via Roma 1', city: 'Milano', state: 'MI', zip: '20100', country: 'Italia' };
     return w.t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: { authorization: `Bearer ${token}` }, payload: profile });
   },
   [`POST ${company('/reloadable/wallet/fund')}`]: (w) => w.call(w.admin, 'POST', acme(w, '/reloadable/wallet/fund'), { amountCents: 10_000 }),

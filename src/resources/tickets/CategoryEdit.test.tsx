@@ -70,7 +70,7 @@ describe('CategoryEdit', () => {
     await user.click(await screen.findByRole('option', { name: 'Single choice' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await within(field).findByText('At least one option that is not retired is needed')).toBeInTheDocument();
-    expect(within(field).getByText('1 to 40 characters: a lower-case letter, then letters, digits or _')).toBeInTheDocument();
+    expect(within(field).getByText('At most 40 characters: a lower-case letter, then letters, digits or _')).toBeInTheDocument();
   });
 
   it('shows why the server refuses a change existing tickets could not read (409)', async () => {
