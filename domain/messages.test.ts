@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { issuesToErrors } from './errors';
-import { amountMaxMessage, maxLengthMessage, maxLengthOf, messageWith, readMessage } from './messages';
+import { amountMaxMessage, lengthRangeMessage, limitMessageOf, maxLengthMessage, maxLengthOf, messageWith, readMessage } from './messages';
 import { orderConfigurationSchema, orderTrackingSchema } from './orders';
 
 describe('messages with values', () => {
@@ -32,5 +32,19 @@ describe('maxLengthOf', () => {
     expect(maxLengthOf(z.string().length(2))).toBe(2);
     expect(maxLengthOf(z.string())).toBeUndefined();
     expect(maxLengthOf(z.number().max(3))).toBeUndefined();
+  });
+});
+
+describe('limitMessageOf (a text input states its rule before any refusal, issue 43)', () => {
+  it('answers the length or counted-pattern check’s own message, through wrappers', () => {
+    expect(limitMessageOf(z.string().trim().min(2, lengthRangeMessage(2, 40)).max(40, lengthRangeMessage(2, 40)))).toBe(lengthRangeMessage(2, 40));
+    expect(limitMessageOf(z.string().regex(/^\d{5}$/, messageWith('validation.zip', { digits: 5 })).optional())).toBe('validation.zip?digits=5');
+    expect(limitMessageOf(z.preprocess((value) => value, z.string().max(60, maxLengthMessage(60))).nullable())).toBe(maxLengthMessage(60));
+  });
+
+  it('has nothing to state for a text that is only required, or for another type', () => {
+    expect(limitMessageOf(z.string().min(1, 'validation.required'))).toBeUndefined();
+    expect(limitMessageOf(z.string().regex(/^[a-z]+$/, 'validation.invalid'))).toBeUndefined();
+    expect(limitMessageOf(z.number().max(5))).toBeUndefined();
   });
 });

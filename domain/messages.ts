@@ -65,19 +65,22 @@ export const fileTooLargeMessage = (maxBytes: number) => messageWith('validation
 type AnyDef = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; checks?: { _zod: { def: { check: string; maximum?: number; length?: number } } }[] };
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: AnyDef } })._zod.def;
 
+/** A string schema's own definition under its optional, nullable, default, preprocess and pipe wrappers; undefined for another type. */
+function stringDefOf(schema: z.ZodType): AnyDef | undefined {
+  const def = defOf(schema);
+  if (def.innerType) return stringDefOf(def.innerType);
+  if (def.type === 'pipe') return stringDefOf(defOf(def.in!).type === 'transform' ? def.out! : def.in!);
+  return def.type === 'string' ? def : undefined;
+}
+
 /**
  * The longest text a string schema takes (its `.max()` or `.length()`), through optional, nullable, default,
  * preprocess and pipe wrappers; undefined when it has none. Inputs take their `maxLength`
  * attribute from here, so the attribute and the rule are one number.
  */
 export function maxLengthOf(schema: z.ZodType): number | undefined {
-  const def = defOf(schema);
-  if (def.innerType) return maxLengthOf(def.innerType);
-  if (def.type === 'pipe') {
-    const side = defOf(def.in!).type === 'transform' ? def.out! : def.in!;
-    return maxLengthOf(side);
-  }
-  if (def.type !== 'string') return undefined;
+  const def = stringDefOf(schema);
+  if (!def) return undefined;
   const maxima = (def.checks ?? [])
     .map((check) => check._zod.def)
     .flatMap((check) => (check.check === 'max_length' ? [check.maximum!] : check.check === 'length_equals' ? [check.length!] : []));
@@ -100,13 +103,8 @@ const checkMessage = (error: ((issue: unknown) => unknown) | undefined): string 
  * shown only after a refusal), the same words the refusal uses.
  */
 export function limitMessageOf(schema: z.ZodType): string | undefined {
-  const def = defOf(schema);
-  if (def.innerType) return limitMessageOf(def.innerType);
-  if (def.type === 'pipe') {
-    const side = defOf(def.in!).type === 'transform' ? def.out! : def.in!;
-    return limitMessageOf(side);
-  }
-  if (def.type !== 'string') return undefined;
+  const def = stringDefOf(schema);
+  if (!def) return undefined;
   const limiting = (def.checks ?? [])
     .map((check) => check._zod.def as unknown as LimitCheck)
     .filter(
