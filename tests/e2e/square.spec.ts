@@ -141,6 +141,8 @@ test('an operator orders vouchers from a CSV; provider staff approve and activat
   await page.getByRole('button', { name: 'Scarica le righe da correggere (CSV)' }).click();
   const rejected = readFileSync((await (await rejectedDownload).path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
   expect(rejected).toHaveLength(5);
+  // the template's columns, and the added one in the same convention
+  expect(rejected[0]).toBe('email;firstName;lastName;amount;reason');
   expect(rejected[1]).toContain('not-an-email');
 
   // --- the fixed file: no error, the warning accepted, the order created
@@ -225,6 +227,8 @@ test('an operator orders vouchers from a CSV; provider staff approve and activat
   await page.getByRole('button', { name: 'Scarica la riconciliazione (CSV)' }).click();
   const lines = readFileSync((await (await reconciliationDownload).path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
   expect(lines).toHaveLength(9);
+  // one concept, one word (issue 43): the file's columns are the screen's ("Data di scadenza", not "Scadenza")
+  expect(lines[0].split(';')).toEqual(expect.arrayContaining(['Data di scadenza', 'Numero invio', 'Ultima risposta del server di posta']));
   expect(lines.find((line) => line.includes(refused))).toMatch(/550/);
   expect(lines.find((line) => line.includes(busy))).toMatch(/Inviat/);
 });
