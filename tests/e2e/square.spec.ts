@@ -138,7 +138,7 @@ test('an operator orders vouchers from a CSV; provider staff approve and activat
 
   // the rejected lines, as a CSV to fix
   const rejectedDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Scarica le righe da correggere (CSV)' }).click();
+  await page.getByRole('button', { name: 'Scarica righe da correggere' }).click();
   const rejected = readFileSync((await (await rejectedDownload).path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
   expect(rejected).toHaveLength(5);
   // the template's columns, and the added one in the same convention

@@ -220,7 +220,7 @@ describe.each(DRIVERS)('audit trail (%s)', (driver) => {
 
     // CSV in the user's language
     const it = await call(referent, 'GET', `/api/company/${acmeId}/audit/export?filter=${q({ entity: 'stores' })}&lang=it&tz=UTC`);
-    expect(it.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Data e ora;Tipo di autore;Autore;Azienda;Origine;Indirizzo IP;Richiesta;Oggetto;ID oggetto;Azione;Operazione;Modifiche');
+    expect(it.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Data e ora;Tipo di autore;Autore;Azienda;Origine;Indirizzo IP;Richiesta;Entità;ID entità;Azione;Operazione;Modifiche');
     expect(it.body).toContain('Creazione');
     const en = await call(referent, 'GET', `/api/company/${acmeId}/audit/export?filter=${q({ entity: 'stores' })}&lang=en&tz=UTC`);
     expect(en.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Date and time,Actor type,Actor,Company,Origin,IP address,Request,Entity,Entity ID,Action,Operation,Changes');

@@ -80,7 +80,7 @@ describe.each(DRIVERS)('integrated orders (%s)', (driver) => {
     const { order } = await create(shopOrder('WS-IT', digital, 1));
     const mails = await outboxOf([order.items[0].giftCardId!]);
     expect(mails.map((m) => [m.language, m.subject])).toEqual([['it', `La tua gift card da ${order.companyName}`]]);
-    expect(mails[0].text_body).toMatch(/^Gentile cliente,/);
+    expect(mails[0].text_body).toMatch(/^Ciao cliente,/);
   });
 
   it('reads PIN status and state from the outbox: sent → complete, some failed → delivery_partial, all failed → delivery_error', async () => {
