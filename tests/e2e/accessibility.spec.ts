@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { FIRST_ANSWER, fillAndSubmit, signInAnswered } from './support/demo';
+import { buttonTexts, cutLabels, keysShowing, labelsOf, menuLabels, tooLong } from './support/labels';
 import { picture } from './support/screens';
 
 /**
@@ -70,6 +71,22 @@ for (const viewport of VIEWPORTS) {
         test.setTimeout(480_000);
         await page.addInitScript((language) => localStorage.setItem('i18nextLng', language), lang);
         const titles = new Map<string, string>();
+        const buttons = new Set<string>();
+        const measured = new Set<string>();
+        /**
+         * Issue 44: the side menu's entries and every button label met so far, in all five
+         * languages, measured with this page's fonts and menu column at 1440 px.
+         */
+        async function measureLabels(withMenu: boolean) {
+          if (viewport.name !== 'desktop') return;
+          await page.goto(`${DEMO}/#/privative/giftcards`);
+          await expect(page.locator('main .MuiButton-sizeMedium').first()).toBeVisible();
+          const keys = keysShowing(lang, buttons).filter((key) => !measured.has(key));
+          keys.forEach((key) => measured.add(key));
+          const labels = [...(withMenu ? menuLabels() : []), ...labelsOf(keys, 'button')];
+          if (withMenu) expect(labels.length).toBeGreaterThan(100);
+          expect.soft(await tooLong(page, labels), 'menu entries and buttons longer than the layout shows at 1440 px').toEqual([]);
+        }
 
         async function check(screen: string) {
           await settled(page, screen);
@@ -79,6 +96,11 @@ for (const viewport of VIEWPORTS) {
           if (viewport.name === 'phone') {
             const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
             expect.soft(widths.scroll, `${screen}: page wider than the phone (${widths.scroll} > ${widths.inner}px)`).toBeLessThanOrEqual(widths.inner);
+          }
+          if (viewport.name === 'desktop') {
+            // issue 44: no label cut or past the window; the buttons met are measured in every language below
+            expect.soft(await cutLabels(page), `${screen}: labels the layout cuts`).toEqual([]);
+            for (const shown of await buttonTexts(page)) buttons.add(shown);
           }
           await expectAccessible(page, `${viewport.name} ${lang} ${screen}`);
           await picture(page, `test-results/a11y/${viewport.name}-${lang}-${screen.replace(/[^\w-]+/g, '_')}.png`);
@@ -139,6 +161,7 @@ for (const viewport of VIEWPORTS) {
         await visit('/password', 'password');
         await visit('/downloads?type=report&id=walk-missing', 'downloads');
         await visit('/no/such/page', 'not-found');
+        await measureLabels(true);
 
         // a company operator: a card and a store of their own, and a screen they may not open
         await logOut();
@@ -148,6 +171,7 @@ for (const viewport of VIEWPORTS) {
         await visit(await firstRecordPath(page, '/privative/stores/list', /^\/privative\/stores\/(?!list$|create$)[^/]+$/), 'store-detail');
         await visit('/users/list', 'access-denied');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang === 'it' ? 'Non puoi aprire questa pagina' : 'You cannot open this page');
+        await measureLabels(false);
 
         // a sub-company's reloads operator: a past run's page
         await logOut();

@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { LANGUAGES } from '../../../domain/constants';
+import { textsOf } from './texts';
+
+/**
+ * Issue 44, lengths: a menu entry or a button label longer than the layout shows, measured at
+ * 1440 px in each language's own words.
+ *
+ * - A side-menu entry wraps (src/layout/SideMenu.tsx) but must fit in two lines of the menu's own
+ *   label column, and no single word may be wider than the column (it would be broken mid-word,
+ *   "Geschenkkartenbestel-lungen").
+ * - A button's label (uppercase, MUI's button font) stays within BUTTON_MAX_PX on one line: about
+ *   28 characters, what a list's toolbar at 1280 px holds beside its other actions without
+ *   pushing them to a second row.
+ *
+ * Which texts are button labels is read from the screens themselves: the accessibility walk
+ * collects every text button it meets in its language (`buttonTexts`), `keysShowing` finds the
+ * keys those texts come from, and `tooLong` measures those keys' texts in all five languages with
+ * the page's own fonts (canvas measureText), so the walk in one language proves the others'
+ * words. The live screen is checked too (`cutLabels`): nothing clipped, nothing past the window.
+ */
+export const BUTTON_MAX_PX = 260;
+export const MENU_MAX_LINES = 2;
+
+export interface Label {
+  /** language and key, for the failure message */
+  where: string;
+  text: string;
+  kind: 'menu' | 'button';
+}
+
+/** The texts of the visible text buttons on the screen, as written (before CSS uppercases them). */
+export async function buttonTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button.MuiButton-root, a.MuiButton-root')]
+      .filter((element) => element.getClientRects().length > 0)
+      .map((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim())
+      .filter((text) => text.length > 0),
+  );
+}
+
+/** Menu entries and buttons whose label the screen cuts (an overflow clipping it) or pushes past the window's right edge. */
+export async function cutLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('[role=menuitem], .MuiButton-root')) {
+      if (element.getClientRects().length === 0) continue;
+      const label = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (!label) continue;
+      if (element.getBoundingClientRect().right > window.innerWidth + 1) faults.push(`«${label}» runs past the window`);
+      for (const node of [element, ...element.querySelectorAll<HTMLElement>('*')]) {
+        const style = getComputedStyle(node);
+        if ((style.overflowX !== 'visible' || style.textOverflow === 'ellipsis') && node.scrollWidth > node.clientWidth + 1) {
+          faults.push(`«${label}» is cut (${node.scrollWidth} > ${node.clientWidth} px)`);
+          break;
+        }
+      }
+    }
+    return faults;
+  });
+}
+
+/** The keys (`area.path.key`) of a language whose text is exactly one of the shown texts. */
+export function keysShowing(language: string, shown: Iterable<string>): string[] {
+  const wanted = new Set(shown);
+  return [...textsOf(language)].filter(([, text]) => wanted.has(text)).map(([key]) => key);
+}
+
+/** Every language's texts of the given keys, as labels of one kind. */
+export function labelsOf(keys: Iterable<string>, kind: Label['kind']): Label[] {
+  return LANGUAGES.flatMap((language) => {
+    const texts = textsOf(language);
+    return [...keys].flatMap((key) => {
+      const text = texts.get(key);
+      return text === undefined ? [] : [{ where: `${language} ${key}`, text, kind }];
+    });
+  });
+}
+
+/** Every side-menu entry and section heading of every language. */
+export function menuLabels(): Label[] {
+  return labelsOf(
+    [...textsOf('it').keys()].filter((key) => key.startsWith('menu.items.') || key.startsWith('menu.sections.')),
+    'menu',
+  );
+}
+
+/**
+ * The labels longer than the layout shows, measured in the page (which must show the side menu
+ * open and at least one medium text button, e.g. a list screen at 1440 px).
+ */
+export async function tooLong(page: Page, labels: Label[]): Promise<string[]> {
+  return page.evaluate(
+    async ({ labels, buttonMax, menuLines }) => {
+      await document.fonts.ready;
+      const context = document.createElement('canvas').getContext('2d')!;
+      const item = document.querySelector<HTMLElement>('[role=menuitem]');
+      const caption = item?.querySelector<HTMLElement>('.MuiTypography-root');
+      const button = document.querySelector<HTMLElement>('main .MuiButton-sizeMedium') ?? document.querySelector<HTMLElement>('.MuiButton-sizeMedium');
+      if (!item || !caption || !button) return ['the page shows no side menu entry or no medium button to measure with'];
+      const captionStyle = getComputedStyle(caption);
+      const column = item.getBoundingClientRect().right - parseFloat(getComputedStyle(item).paddingRight) - caption.getBoundingClientRect().left;
+      const buttonStyle = getComputedStyle(button);
+      const width = (text: string, font: string) => {
+        context.font = font;
+        return context.measureText(text).width;
+      };
+      const shape = (text: string, transform: string) => (transform === 'uppercase' ? text.toUpperCase() : text);
+      const faults: string[] = [];
+      for (const label of labels) {
+        // a placeholder's value is unknown here: a typical name stands for it
+        const text = label.text.replace(/\{\{[^}]*\}\}/g, 'Xxxxxxxx');
+        if (label.kind === 'button') {
+          const shown = shape(text, buttonStyle.textTransform);
+          const px = width(shown, buttonStyle.font);
+          if (px > buttonMax) faults.push(`button ${label.where} «${label.text}» is ${Math.round(px)} px, over ${buttonMax} px`);
+          continue;
+        }
+        const font = captionStyle.font;
+        const words = shape(text, captionStyle.textTransform).split(/\s+/);
+        const wide = words.filter((word) => width(word, font) > column);
+        if (wide.length) faults.push(`menu ${label.where} «${label.text}»: «${wide.join(' ')}» is wider than the menu's ${Math.round(column)} px`);
+        let lines = 1;
+        let line = '';
+        for (const word of words) {
+          const next = line ? `${line} ${word}` : word;
+          if (line && width(next, font) > column) {
+            lines += 1;
+            line = word;
+          } else line = next;
+        }
+        if (lines > menuLines) faults.push(`menu ${label.where} «${label.text}» takes ${lines} lines of ${Math.round(column)} px, over ${menuLines}`);
+      }
+      return faults;
+    },
+    { labels, buttonMax: BUTTON_MAX_PX, menuLines: MENU_MAX_LINES },
+  );
+}
