@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
 import { LANGUAGES } from '../../../domain/constants';
 import { textsOf } from './texts';
 
@@ -17,7 +20,10 @@ import { textsOf } from './texts';
  * collects every text button it meets in its language (`buttonTexts`), `keysShowing` finds the
  * keys those texts come from, and `tooLong` measures those keys' texts in all five languages with
  * the page's own fonts (canvas measureText), so the walk in one language proves the others'
- * words. The live screen is checked too (`cutLabels`): nothing clipped, nothing past the window.
+ * words. The code's own buttons are added (`buttonKeysInCode`): every text key a `…Button`
+ * element of src/ shows, so a button on a screen the walk does not reach (a dialog, a detail's
+ * action) is measured too. The live screen is checked as well (`cutLabels`): nothing clipped,
+ * nothing past the window.
  */
 export const BUTTON_MAX_PX = 260;
 export const MENU_MAX_LINES = 2;
@@ -75,6 +81,46 @@ export function labelsOf(keys: Iterable<string>, kind: Label['kind']): Label[] {
       return text === undefined ? [] : [{ where: `${language} ${key}`, text, kind }];
     });
   });
+}
+
+/** Buttons whose children are the question of the dialog they open, not their label. */
+const DIALOG_BUTTONS = new Set(['ConfirmActionButton']);
+
+/**
+ * The text keys the code's buttons show: in every src/ TSX file, each JSX element named `Button` or
+ * `…Button` (icon buttons aside: they show no text) — its `label="key"`, and every
+ * `translate('key')` in its label or its children.
+ */
+export function buttonKeysInCode(root = join(process.cwd(), 'src')): string[] {
+  const keys = new Set<string>();
+  const known = textsOf('it');
+  const files = (readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith('.tsx') && !/\.test\.tsx$/.test(file));
+  for (const file of files) {
+    const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    const collect = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && /^(translate|t)$/.test(node.expression.text)) {
+        const [first] = node.arguments;
+        if (first && ts.isStringLiteralLike(first) && known.has(first.text)) keys.add(first.text);
+      }
+      node.forEachChild(collect);
+    };
+    const visit = (node: ts.Node) => {
+      const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : undefined;
+      const name = opening?.tagName.getText(source);
+      if (opening && name && /(^|[a-z])Button$/.test(name) && !/IconButton$/.test(name)) {
+        for (const attribute of opening.attributes.properties) {
+          if (!ts.isJsxAttribute(attribute) || attribute.name.getText(source) !== 'label' || !attribute.initializer) continue;
+          if (ts.isStringLiteral(attribute.initializer) && known.has(attribute.initializer.text)) keys.add(attribute.initializer.text);
+          else collect(attribute.initializer);
+        }
+        // a confirming button's children are its dialog's question, not its label
+        if (ts.isJsxElement(node) && !DIALOG_BUTTONS.has(name)) node.children.forEach(collect);
+      }
+      node.forEachChild(visit);
+    };
+    visit(source);
+  }
+  return [...keys];
 }
 
 /** Every side-menu entry and section heading of every language. */
