@@ -72,7 +72,7 @@ describe.each(DRIVERS)('order CSVs (%s)', (driver) => {
 
   it.each([
     ['es', 'Código;Correlativo;Tipología;Valor;Estado;Destinatario;Correo electrónico;Fecha de caducidad'],
-    ['fr', "Code;Numéro de série;Typologie;Valeur;Statut;Destinataire;E-mail;Date d'échéance"],
+    ['fr', "Code;Numéro d'ordre;Modèle de carte;Valeur;Statut;Destinataire;E-mail;Date d'expiration"],
     ['de', 'Code;Laufnummer;Kartentyp;Wert;Status;Empfänger;E-Mail;Ablaufdatum'],
   ])("writes an order's codes CSV in the requester's language: %s headers, `;` and the decimal comma", async (language, header) => {
     const id = await addOrder(`KX-${language.toUpperCase()}`, null);
