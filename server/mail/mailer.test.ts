@@ -22,9 +22,9 @@ describe('e-mail templates', () => {
   });
 
   it.each([
-    ['es', 'Active su cuenta de Tessera', 'Ejecución de recargas RL-7 completada', 'se ha completado: 1.200 tarjetas recargadas por un total'],
+    ['es', 'Active su cuenta de Tessera', 'Remesa de recargas RL-7 completada', 'se ha completado: 1.200 tarjetas recargadas por un total'],
     ['fr', 'Activez votre compte Tessera', 'Lot de rechargements RL-7 terminé', 'est terminé\u00a0: 1\u202f200 cartes rechargées pour un total'],
-    ['de', 'Aktivieren Sie Ihr Tessera-Konto', 'Aufladelauf RL-7 abgeschlossen', 'ist abgeschlossen: 1.200 Karten aufgeladen, Gesamtbetrag'],
+    ['de', 'Aktivieren Sie Ihr Tessera-Konto', 'Sammelaufladung RL-7 abgeschlossen', 'ist abgeschlossen: 1.200 Karten aufgeladen, Gesamtbetrag'],
   ])('go out in the user\'s language: %s (subject, counts in its plural form and number format)', (language, activation, runDone, credited) => {
     const mail = renderEmail('activation', language, { firstName: 'Eve', link: 'http://l/x', hours: 24 });
     expect(mail.language).toBe(language);

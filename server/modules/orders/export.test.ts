@@ -71,9 +71,9 @@ describe.each(DRIVERS)('order CSVs (%s)', (driver) => {
   });
 
   it.each([
-    ['es', 'Código;Correlativo;Tipología;Valor;Estado;Destinatario;Correo electrónico;Fecha de caducidad'],
+    ['es', 'Código;N.º de secuencia;Tipo de tarjeta;Valor;Estado;Destinatario;Correo electrónico;Fecha de caducidad'],
     ['fr', "Code;Numéro d'ordre;Modèle de carte;Valeur;Statut;Destinataire;E-mail;Date d'expiration"],
-    ['de', 'Code;Laufnummer;Kartentyp;Wert;Status;Empfänger;E-Mail;Ablaufdatum'],
+    ['de', 'Code;Laufende Nummer;Kartentyp;Wert;Status;Empfänger;E-Mail;Ablaufdatum'],
   ])("writes an order's codes CSV in the requester's language: %s headers, `;` and the decimal comma", async (language, header) => {
     const id = await addOrder(`KX-${language.toUpperCase()}`, null);
     const typologyId = await addTypology(t.db.db);
