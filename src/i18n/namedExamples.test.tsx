@@ -65,7 +65,7 @@ describe('plurals, as rendered', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: language === 'it' ? /^Carte nel carrello/ : /^Cards in the cart/ }), '2');
     // the one-card run: "Progressivi 1001–1001", or "Progressivo 1001" where the stock picker names a single card
-    await user.click(await screen.findByRole('button', { name: language === 'it' ? /^Usa Progressiv[oi] 1001/ : /^Use Progressives? 1001/ }));
+    await user.click(await screen.findByRole('button', { name: language === 'it' ? /^Usa Progressiv[oi] 1001/ : /^Use Sequence numbers? 1001/ }));
   }
 
   it('"Gli intervalli coprono 1 carta", in the running total and in the error', async () => {
@@ -99,7 +99,7 @@ describe('numbers and money, as rendered', () => {
   it('a stock run of 19.995 cards reads "19.995 carte" in the order wizard, "19,995 cards" in English', async () => {
     for (const [language, text] of [
       ['it', /^Lotto LOT-9 · 19\.995 carte$/],
-      ['en', /^Lot LOT-9 · 19,995 cards$/],
+      ['en', /^Batch LOT-9 · 19,995 cards$/],
     ] as const) {
       await i18n.changeLanguage(language);
       serveTypology(typology({ type: 'PHYSICAL', name: 'Gift Card 50 €', valueCents: 5000 }));
@@ -112,7 +112,7 @@ describe('numbers and money, as rendered', () => {
         resource: 'privative-orders/orders',
       });
       // the progressives are identifiers: written as typed, not grouped
-      expect(await screen.findByText(language === 'it' ? 'Progressivi 100001–119995' : 'Progressives 100001–119995')).toBeInTheDocument();
+      expect(await screen.findByText(language === 'it' ? 'Progressivi 100001–119995' : 'Sequence numbers 100001–119995')).toBeInTheDocument();
       expect(screen.getByText(text)).toBeInTheDocument();
       unmount();
     }

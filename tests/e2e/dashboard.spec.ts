@@ -116,7 +116,7 @@ test('provider staff with reportPremium see the breakdowns and the comparison wi
   await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics dashboard');
-  for (const title of ['Outstanding balance by typology', 'Value consumed by store', 'Current and previous period']) await expect(page.getByRole('figure', { name: title })).toBeVisible();
+  for (const title of ['Outstanding balance by product', 'Value redeemed by store', 'Current and previous period']) await expect(page.getByRole('figure', { name: title })).toBeVisible();
   await checkScreenAtBothWidths(page, (viewport) => `dashboard-premium-en-${viewport.width}`);
 });
 

@@ -271,7 +271,7 @@ test.describe('demo mode, no server', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^report_[0-9a-f-]{36}\.csv$/);
     const csv = readFileSync((await file.path())!, 'utf8');
-    expect(csv.startsWith('\uFEFFAzienda;Tipologia;Carte con saldo;Importo residuo\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFAzienda;Tipologia;Carte con saldo;Saldo residuo\r\n')).toBe(true);
     expect(csv.trimEnd().split('\r\n').at(-1)).toMatch(/^Totale;;\d+;\d+,\d{2}$/);
     await page.getByRole('button', { name: 'E-mail inviate' }).click();
     const panel = page.getByRole('dialog', { name: 'E-mail inviate dalla demo' });

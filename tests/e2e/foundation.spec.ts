@@ -77,7 +77,7 @@ test.describe('foundation', () => {
     await expectAccessible(page, 'password changed (en)');
 
     // log out: tokens gone, back at the login
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
 

@@ -175,7 +175,7 @@ test.describe('order outcomes', () => {
     await expect(actions.getByRole('button', { name: 'Elimina bozza' })).toBeVisible();
     await shootBoth(page, 'draft-unconfigured', 'it');
     await page.goto(`/privative-orders/orders/${draft.id}?lng=en`);
-    await expect(page.getByTestId('draft-missing')).toHaveText('Complete the order configuration (referent and company order number) before confirming.');
+    await expect(page.getByTestId('draft-missing')).toHaveText('Complete the order configuration (contact person and company order number) before confirming.');
     await shootBoth(page, 'draft-unconfigured', 'en');
     await page.goto(`/privative-orders/orders/${draft.id}?lng=it`);
 

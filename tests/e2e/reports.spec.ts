@@ -155,7 +155,7 @@ test("a referent generates last month's outstanding balances, follows it to read
   expect(balance).toBeGreaterThanOrEqual(0);
   const held = cards.slice(1).filter((row) => row.length > balance).reduce((sum, row) => sum + cents(row[balance]), 0);
   expect(held, 'the demo cards hold money').toBeGreaterThan(0);
-  expect(reportTotal(todaysRows, /^Importo residuo/)).toBe(held);
+  expect(reportTotal(todaysRows, /^Saldo residuo/)).toBe(held);
 });
 
 test('a period longer than the limit is refused with its translated text', async ({ page }) => {

@@ -165,7 +165,7 @@ test('a referent creates a colleague with part of their permissions; nothing mor
   await page.goto('/users/list');
   await page.getByRole('cell', { name: 'noaccess@acme.test' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nora Nessuno');
-  await expect(page.getByText('Optional: exactly 10 digits, with the country prefix')).toBeVisible();
+  await expect(page.getByText('Optional: exactly 10 digits, with the country code')).toBeVisible();
   for (const tick of [true, false]) {
     await page.getByRole('checkbox', { name: 'Reports', exact: true }).setChecked(tick);
     await expect(page.getByTestId('form-blockers')).toHaveCount(0);

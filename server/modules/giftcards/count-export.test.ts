@@ -96,7 +96,7 @@ describe.each(DRIVERS)('gift-card count and localized CSV export (%s)', (driver)
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     expect(lines[0]).toBe(
-      'Code,Progressive,Lot,Order reference,Typology,Company,Status,Balance,Frozen,Available balance,Activation date,Expiry date,First use,Store,Created',
+      'Code,Sequence number,Batch,Order reference,Product,Company,Status,Balance,Frozen,Available balance,Activation date,Expiry date,First use,Store,Created',
     );
     const winter = lines[1].split(',');
     expect(winter.slice(6, 11)).toEqual(['Active', '1234.56', '0.00', '1234.56', '10/01/2026 04:30:00']);

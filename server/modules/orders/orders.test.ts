@@ -137,7 +137,7 @@ describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
     const csv = await call(nordReceiver, 'GET', url(nordId, `/acquired-orders/${order.id}/codes?format=csv&lang=en`));
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Code,Progressive,Typology,Value,Status,Recipient,E-mail,Expiry date');
+    expect(lines[0]).toBe('Code,Sequence number,Product,Value,Status,Recipient,E-mail,Expiry date');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(',25.00,Sold,');
     const pdf = await call(nordReceiver, 'GET', url(nordId, `/acquired-orders/${order.id}/codes?format=pdf&lang=en`));

@@ -84,7 +84,7 @@ describe.each(DRIVERS)('generated reports (%s)', (driver) => {
     // parent: Gold 45,00 (50 − 15 + 10; the −20 after the day does not count), the spent card no
     // balance, Silver 25,00 (the refused move left out); the sub-company 100,00 (its −40 came later)
     expect(lines(file.body)).toEqual([
-      'Azienda;Tipologia;Carte con saldo;Importo residuo',
+      'Azienda;Tipologia;Carte con saldo;Saldo residuo',
       `${p};Gold;1;45,00`,
       `${p};Silver;1;25,00`,
       `${p};Totale azienda;2;70,00`,
@@ -101,7 +101,7 @@ describe.each(DRIVERS)('generated reports (%s)', (driver) => {
     await ready(report);
     const file = await download(report.id);
     expect(lines(file.body)).toEqual([
-      'Company,Typology,Cards with a balance,Outstanding amount',
+      'Company,Product,Cards with a balance,Outstanding balance',
       `${report.companyName},Gold,1,45.00`,
       `${report.companyName},Silver,1,25.00`,
       `${report.companyName},Company total,2,70.00`,
@@ -325,15 +325,15 @@ describe.each(DRIVERS)('generated reports (%s)', (driver) => {
 
 /** Each type's header line as a spreadsheet user sees it (the area exports' own headers where the file is theirs). */
 const HEADERS: Record<string, string[]> = {
-  'it outstanding-balances': ['Azienda;Tipologia;Carte con saldo;Importo residuo'],
+  'it outstanding-balances': ['Azienda;Tipologia;Carte con saldo;Saldo residuo'],
   'it giftcard-transactions': ['Data;Codice;Progressivo;Azienda;Tipologia;Tipo;Esito;Importo;Saldo dopo;Punto vendita;Utente'],
   'it cards-by-state': ['Codice;Progressivo;Lotto;Riferimento ordine;Tipologia;Azienda;Stato;Saldo;Congelato;Saldo disponibile;Data di attivazione;Data di scadenza;Primo utilizzo;Punto vendita;Creata il'],
   'it orders': ['Numero ordine;Data di creazione;Azienda;Ordinato da;Tipo di ordine;Stato ordine;Attivazione;Numero ordine aziendale;Carte;Totale'],
   'it reloads': ['Azienda;Data;Tipo;Causale;Importo;Saldo dopo;Controparte;Carta;Lotto;Nota;Utente'],
   'it square-codes': ['Ordine;Data ordine;Azienda;Codice;E-mail;Nome;Cognome;Importo;Valore residuo;Stato;Data di attivazione;Data di scadenza;Stato invio;Numero invio;Inviata il;Ultima risposta del server di posta'],
-  'en outstanding-balances': ['Company,Typology,Cards with a balance,Outstanding amount'],
-  'en giftcard-transactions': ['Date,Code,Progressive,Company,Typology,Type,Result,Amount,Balance after,Store,User'],
-  'en cards-by-state': ['Code,Progressive,Lot,Order reference,Typology,Company,Status,Balance,Frozen,Available balance,Activation date,Expiry date,First use,Store,Created'],
+  'en outstanding-balances': ['Company,Product,Cards with a balance,Outstanding balance'],
+  'en giftcard-transactions': ['Date,Code,Sequence number,Company,Product,Type,Result,Amount,Balance after,Store,User'],
+  'en cards-by-state': ['Code,Sequence number,Batch,Order reference,Product,Company,Status,Balance,Frozen,Available balance,Activation date,Expiry date,First use,Store,Created'],
   'en orders': ['Order number,Creation date,Company,Placed by,Order type,Order state,Activation,Company order number,Cards,Total'],
   'en reloads': ['Company,Date,Type,Reason,Amount,Balance after,Counterpart,Card,Run,Note,User'],
   'en square-codes': ['Order,Order date,Company,Code,E-mail,First name,Last name,Amount,Remaining value,Status,Activation date,Expiry date,Delivery status,Retry number,Sent,Last mail server answer'],

@@ -42,7 +42,7 @@ describe('ApiKeyList', () => {
     expect(till.getByText('tk_live_ab12')).toBeInTheDocument();
     expect(till.getByText('Duomo')).toBeInTheDocument();
     const chips = till.getByRole('list', { name: 'Scopes' });
-    expect(within(chips).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Read balance', 'Move money']);
+    expect(within(chips).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Read balance', 'Money movements']);
     expect(till.getByText('Active')).toHaveAttribute('data-tone', 'green');
     expect(till.getByText('No expiry')).toBeInTheDocument();
     expect(till.getByText('rita@acme.test')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('ApiKeyList', () => {
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
     const scopes = within(dialog).getByRole('group', { name: 'Scopes' });
-    expect(within(scopes).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Read balance', 'Move money']);
+    expect(within(scopes).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Read balance', 'Money movements']);
     expect(within(dialog).queryByRole('checkbox', { name: 'Activate and sell' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('checkbox', { name: 'Create orders' })).not.toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Web shop');
@@ -128,7 +128,7 @@ describe('ApiKeyList', () => {
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create API key' });
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Till 2');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Move money' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Money movements' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('You cannot give a key a scope you do not hold yourself.')).toBeInTheDocument();
     expect(screen.queryByText(/not held by user 42/)).not.toBeInTheDocument();
@@ -230,7 +230,7 @@ describe('ApiKeyList', () => {
       const rows = await screen.findByRole('list', { name: 'API keys' });
       expect(within(rows).getByText('Till 1')).toBeInTheDocument();
       expect(within(rows).getByText('Active')).toHaveAttribute('data-tone', 'green');
-      expect(within(rows).getByText('Move money')).toBeInTheDocument();
+      expect(within(rows).getByText('Money movements')).toBeInTheDocument();
       expect(within(rows).getByText(/tk_live_ab12 · Duomo/)).toBeInTheDocument();
       expect(await within(rows).findByRole('button', { name: 'Revoke Till 1' })).toBeInTheDocument();
       expect(screen.queryByRole('table')).not.toBeInTheDocument();

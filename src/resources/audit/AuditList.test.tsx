@@ -61,7 +61,7 @@ describe('AuditList', () => {
     await pick('Entity', 'Gift card');
     await pick('Action', 'Changed');
     await pick('Actor type', 'User');
-    await user.type(screen.getByRole('textbox', { name: 'Entity id' }), CARD_ID);
+    await user.type(screen.getByRole('textbox', { name: 'Entity ID' }), CARD_ID);
     await user.type(screen.getByRole('textbox', { name: 'Actor (e-mail or key)' }), 'rita@');
     await user.type(screen.getByRole('textbox', { name: 'From' }), '01/11/2026');
     await user.type(screen.getByRole('textbox', { name: 'To' }), '20/11/2026');

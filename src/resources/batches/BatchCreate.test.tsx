@@ -23,8 +23,8 @@ function serveCatalog() {
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, values: { lot: string; quantity: string }) {
-  await user.type(screen.getByLabelText(/^Lot/), values.lot);
-  await user.click(screen.getByRole('combobox', { name: /^Typology/ }));
+  await user.type(screen.getByLabelText(/^Batch number/), values.lot);
+  await user.click(screen.getByRole('combobox', { name: /^Product/ }));
   await user.click(await screen.findByRole('option', { name: 'Gift Card 25 € (GC-PHY-25)' }));
   await user.type(screen.getByLabelText(/^Quantity/), values.quantity);
 }
@@ -56,8 +56,8 @@ describe('BatchCreate', () => {
     // never asked by id (the typologies list takes no `id` filter: the API would answer 400)
     expect(catalog.map((query) => JSON.parse(query.get('filter')!))).toEqual(catalog.map(() => ({ type: 'PHYSICAL' })));
 
-    await user.clear(screen.getByLabelText(/^Lot/));
-    await user.type(screen.getByLabelText(/^Lot/), 'LOT-2026/01');
+    await user.clear(screen.getByLabelText(/^Batch number/));
+    await user.type(screen.getByLabelText(/^Batch number/), 'LOT-2026/01');
     await user.clear(screen.getByLabelText(/^Quantity/));
     await user.type(screen.getByLabelText(/^Quantity/), '10.000');
     await user.type(screen.getByLabelText(/^Expiry date/), '01/01/2020');
@@ -87,7 +87,7 @@ describe('BatchCreate', () => {
     const submit = screen.getByRole('button', { name: 'Generate batch' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    expect(await screen.findByText('This lot number is already in use')).toBeInTheDocument();
+    expect(await screen.findByText('This batch number is already in use')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/privative/batches/create');
   });
 
@@ -106,8 +106,8 @@ describe('BatchCreate', () => {
     );
     await render();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'New typology' }));
-    const dialog = await screen.findByRole('dialog', { name: 'New typology' });
+    await user.click(await screen.findByRole('button', { name: 'New product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New product' });
     const { getByLabelText, getByRole } = within(dialog);
     // issue 43: the limits before any refusal, the example within the cap
     expect(within(dialog).getByText('At most 80 characters')).toBeInTheDocument();
@@ -125,20 +125,20 @@ describe('BatchCreate', () => {
     await user.type(getByLabelText(/^Value/), '12.50');
     await user.clear(getByLabelText(/^Months of validity/));
     await user.type(getByLabelText(/^Months of validity/), '18');
-    const submit = getByRole('button', { name: 'Create typology' });
+    const submit = getByRole('button', { name: 'Create product' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted).toEqual({ name: 'Gift Card 12,50', type: 'PHYSICAL', variableValue: false, valueCents: 1250, sku: 'GC-PHY-1250', expirationType: 'MONTHS_FROM_ACTIVATION', expirationMonths: 18, expirationDate: null });
-    expect(await screen.findByText('Typology created')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Typology/ })).toHaveValue('Gift Card 12,50 (GC-PHY-1250)'));
+    expect(await screen.findByText('Product created')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Product/ })).toHaveValue('Gift Card 12,50 (GC-PHY-1250)'));
   });
 
   it("a customer's user is not offered a new typology", async () => {
     serveConfiguration(false);
     serveCatalog();
     await render();
-    await screen.findByRole('combobox', { name: /^Typology/ });
-    expect(screen.queryByRole('button', { name: 'New typology' })).not.toBeInTheDocument();
+    await screen.findByRole('combobox', { name: /^Product/ });
+    expect(screen.queryByRole('button', { name: 'New product' })).not.toBeInTheDocument();
   });
 });

@@ -38,7 +38,7 @@ describe('BatchList', () => {
     const second = within(rows[2]);
     expect(second.getByText('In progress')).toHaveAttribute('data-tone', 'yellow');
     expect(second.getByText('Not requested')).toBeInTheDocument();
-    for (const header of ['Date', 'Typology', 'Status', 'PDF archive status', 'Quantity', 'Order reference', 'Lot', 'Progressives (from–to)', 'Expiry date']) {
+    for (const header of ['Date', 'Product', 'Status', 'PDF archive status', 'Quantity', 'Order reference', 'Batch number', 'Sequence numbers (from–to)', 'Expiry date']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(header.replace(/[()]/g, '\\$&')) })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Generate batch' })).toHaveAttribute('href', '/privative/batches/create');
@@ -62,7 +62,7 @@ describe('BatchList', () => {
     await screen.findByRole('link', { name: 'LOT-1' });
     expect(queries[0].get('sort')).toBe('["createdAt","DESC"]');
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Lot'), 'LOT-9');
+    await user.type(screen.getByLabelText('Batch number'), 'LOT-9');
     await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toEqual({ lotNumber: 'LOT-9' }));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Verification' }));
@@ -73,7 +73,7 @@ describe('BatchList', () => {
     // the catalog's physical typologies, sorted as the API allows
     expect(typologyQueries[0].get('sort')).toBe('["name","ASC"]');
     expect(JSON.parse(typologyQueries[0].get('filter')!)).toEqual({ type: 'PHYSICAL' });
-    await user.click(screen.getByRole('combobox', { name: 'Typology' }));
+    await user.click(screen.getByRole('combobox', { name: 'Product' }));
     await user.click(await screen.findByRole('option', { name: 'Gift Card 25 €' }));
     await waitFor(() => expect(JSON.parse(queries.at(-1)!.get('filter')!)).toMatchObject({ typologyId: batch().typologyId }));
     // a customer's user reads batches but does not make them

@@ -23,7 +23,7 @@ describe('CompanyReferentPage (referent form)', () => {
     await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/new/referent?company=c-9', route: '/privative-orders/companies/new/referent', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     const user = userEvent.setup();
     expect(await screen.findByText('Beta')).toBeInTheDocument();
-    const submit = screen.getByRole('button', { name: 'Save referent' });
+    const submit = screen.getByRole('button', { name: 'Save main contact' });
 
     await user.type(screen.getByLabelText(/^First name/), 'R2');
     await user.type(screen.getByLabelText(/^Last name/), 'Referente');
@@ -44,7 +44,7 @@ describe('CompanyReferentPage (referent form)', () => {
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/c-9'));
     expect(saved).toEqual({ firstName: 'Rita', lastName: 'Referente', phoneCountry: '+39', phone: '3331234567', email: 'rita@beta.test' });
-    expect(await screen.findByText('Referent created: an activation e-mail is on its way')).toBeInTheDocument();
+    expect(await screen.findByText('Main contact created: an activation e-mail is on its way')).toBeInTheDocument();
   });
 
   it('shows an e-mail that already has an account on the e-mail field', async () => {
@@ -61,7 +61,7 @@ describe('CompanyReferentPage (referent form)', () => {
     await user.type(screen.getByLabelText(/^Last name/), 'Rossi');
     await user.type(screen.getByLabelText(/^Phone/), '3331234567');
     await user.type(screen.getByLabelText(/^E-mail/), 'taken@acme.test');
-    await user.click(screen.getByRole('button', { name: 'Save referent' }));
+    await user.click(screen.getByRole('button', { name: 'Save main contact' }));
     expect(await screen.findByText('This e-mail address already belongs to an account')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/c-9/edit/referent');
   });
@@ -81,7 +81,7 @@ describe('CompanyReferentPage (referent form)', () => {
     expect(note).toHaveTextContent('This user holds permissions you do not have (Gift cards / Orders, Order history; Square / Orders): you cannot change or disable them. You can only view their details.');
     expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save referent' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save main contact' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Close' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/privative-orders/companies/c-9'));
     expect(writes).toBe(0);
@@ -92,7 +92,7 @@ describe('CompanyReferentPage (referent form)', () => {
     server.use(http.get(COMPANY, () => HttpResponse.json({ ...company, referent })));
     await renderScreen(<CompanyReferentPage />, { path: '/privative-orders/companies/c-9/edit/referent', route: '/privative-orders/companies/:id/edit/referent', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     expect(await screen.findByDisplayValue('rita@beta.test')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save referent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save main contact' })).toBeInTheDocument();
     expect(screen.queryByTestId('user-out-of-scope')).not.toBeInTheDocument();
   });
 });

@@ -43,7 +43,7 @@ describe('CompanyShow', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Beta', level: 1 })).toBeInTheDocument();
     // heading order: the sections are h2 under the page's h1 (axe heading-order)
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Company data', 'Logo', 'Referent']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Company data', 'Logo', 'Main contact']);
     expect(screen.queryAllByRole('heading', { level: 6 })).toEqual([]);
     expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
     expect(screen.getByText('Pending activation')).toBeInTheDocument();
@@ -104,14 +104,14 @@ describe('CompanyShow', () => {
     );
     await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Remove referent' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove the referent' });
+    await user.click(await screen.findByRole('button', { name: 'Remove main contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the main contact' });
     expect(within(dialog).getByText(/Rita Rossi has not activated the account yet/)).toBeInTheDocument();
     expect(removals).toBe(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Remove referent' }));
-    expect(await screen.findByText('Referent removed')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove main contact' }));
+    expect(await screen.findByText('Main contact removed')).toBeInTheDocument();
     expect(removals).toBe(1);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove referent' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove main contact' })).not.toBeInTheDocument());
     expect(screen.queryByText('rita@beta.test')).not.toBeInTheDocument();
   });
 
@@ -124,15 +124,15 @@ describe('CompanyShow', () => {
     expect(screen.getByText('rita@beta.test')).toBeInTheDocument();
     // the company itself stays the caller's to edit
     expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Edit referent' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Remove referent' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit main contact' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove main contact' })).not.toBeInTheDocument();
   });
 
   it('a referent the caller may manage offers its edit and removal, without a note', async () => {
     server.use(http.get(COMPANY, () => HttpResponse.json(company)));
     await renderScreen(<CompanyShow />, { path: '/privative-orders/companies/c-9', route: '/privative-orders/companies/:id', permissions: ['privative.companies'], resource: 'privative-orders/companies' });
-    expect(await screen.findByRole('link', { name: 'Edit referent' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove referent' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Edit main contact' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove main contact' })).toBeInTheDocument();
     expect(screen.queryByTestId('user-out-of-scope')).not.toBeInTheDocument();
   });
 });

@@ -109,10 +109,10 @@ describe('DashboardPage (built-in charts)', () => {
     expect(within(kpis).getByText('€50.00')).toBeInTheDocument();
     expect(within(kpis).getByText('€12.50')).toBeInTheDocument();
     expect(within(kpis).getByText('€37.50')).toBeInTheDocument();
-    for (const title of ['Outstanding balance', 'Cards sold and activated', 'Value consumed']) expect(screen.getByRole('figure', { name: title })).toBeInTheDocument();
+    for (const title of ['Outstanding balance', 'Cards sold and activated', 'Value redeemed']) expect(screen.getByRole('figure', { name: title })).toBeInTheDocument();
     expect(screen.getByText(/^Figures updated/)).toBeInTheDocument();
     // premium parts absent
-    for (const title of ['Outstanding balance by typology', 'Value consumed by store', 'Current and previous period']) expect(screen.queryByRole('figure', { name: title })).not.toBeInTheDocument();
+    for (const title of ['Outstanding balance by product', 'Value redeemed by store', 'Current and previous period']) expect(screen.queryByRole('figure', { name: title })).not.toBeInTheDocument();
     expect(screen.queryByText(/previous period/)).not.toBeInTheDocument();
     // last 30 days with the sub-companies, of the company looked at; no company filter for a user who may not list companies
     expect(queries[0]).toMatchObject({ includeSubCompanies: 'true' });
@@ -123,12 +123,12 @@ describe('DashboardPage (built-in charts)', () => {
   it('with premium, adds the breakdowns, the comparison and the change against the previous period', async () => {
     serve({ answer: stats(true) });
     await renderPage(['powerBi.reportPremium']);
-    for (const title of ['Outstanding balance by typology', 'Value consumed by store', 'Current and previous period']) expect(await screen.findByRole('figure', { name: title })).toBeInTheDocument();
+    for (const title of ['Outstanding balance by product', 'Value redeemed by store', 'Current and previous period']) expect(await screen.findByRole('figure', { name: title })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '100% more than the previous period' })).toHaveTextContent('+100%');
     expect(screen.getByRole('img', { name: '50% less than the previous period' })).toHaveTextContent('\u221250%');
     expect(screen.getByRole('img', { name: 'Same as the previous period' })).toHaveTextContent('0%');
     expect(screen.getByText('No figures in the previous period')).toBeInTheDocument();
-    expect(within(screen.getByRole('figure', { name: 'Outstanding balance by typology' })).getByRole('cell', { name: 'Gift 50' })).toBeInTheDocument();
+    expect(within(screen.getByRole('figure', { name: 'Outstanding balance by product' })).getByRole('cell', { name: 'Gift 50' })).toBeInTheDocument();
   });
 
   it('downloads a chart\'s data as CSV in Italian, named after the chart and the period', async () => {

@@ -22,7 +22,7 @@ describe('chart downloads', () => {
     const rows = [{ storeId: 's1', storeName: 'Centro; Milano', soldCount: 1, activatedCount: 1, activatedCents: 5000, consumedCount: 2, consumedCents: 123456 }];
     const blob = chartCsv(dashboardStoreFields, rows, 'en', (key) => i18n.getFixedT('en')(key), 'Europe/Rome');
     expect(blob.type).toBe('text/csv;charset=utf-8');
-    expect(await readText(blob)).toBe('\uFEFFStore,Cards sold,Cards activated,Value activated,Consumptions,Value consumed\r\nCentro; Milano,1,1,50.00,2,1234.56\r\n');
+    expect(await readText(blob)).toBe('\uFEFFStore,Cards sold,Cards activated,Value activated,Redemptions,Value redeemed\r\nCentro; Milano,1,1,50.00,2,1234.56\r\n');
     expect(chartFileStem('store', '2026-10-01', '2026-10-31')).toBe('dashboard-store_2026-10-01_2026-10-31');
   });
 

@@ -65,9 +65,9 @@ describe('GiftCardList', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Sold' }));
     await user.type(screen.getByRole('textbox', { name: 'Card code' }), 'abcd-2345');
-    await user.type(screen.getByRole('textbox', { name: 'Progressive from' }), '10');
-    await user.type(screen.getByRole('textbox', { name: 'Progressive to' }), '20');
-    await user.type(screen.getByRole('textbox', { name: 'Lot' }), ' LOT-7 ');
+    await user.type(screen.getByRole('textbox', { name: 'Sequence number from' }), '10');
+    await user.type(screen.getByRole('textbox', { name: 'Sequence number to' }), '20');
+    await user.type(screen.getByRole('textbox', { name: 'Batch' }), ' LOT-7 ');
     // days are typed as DD/MM/YYYY whatever the browser's locale
     await user.type(screen.getByRole('textbox', { name: 'Activated from' }), '01/03/2026');
     await user.type(screen.getByRole('textbox', { name: 'Activated to' }), '31/3/2026');
@@ -92,8 +92,8 @@ describe('GiftCardList', () => {
     await renderScreen(<GiftCardList />, MANAGER);
     await screen.findByText('CODE000000000000');
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Progressive from' }), '20');
-    await user.type(screen.getByRole('textbox', { name: 'Progressive to' }), '10');
+    await user.type(screen.getByRole('textbox', { name: 'Sequence number from' }), '20');
+    await user.type(screen.getByRole('textbox', { name: 'Sequence number to' }), '10');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('The initial value cannot be greater than the final one')).toBeInTheDocument();
     expect(requests).toHaveLength(1);

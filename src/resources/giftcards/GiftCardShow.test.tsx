@@ -165,7 +165,7 @@ describe('GiftCardShow', () => {
     await user.click(submit);
     expect(await screen.findByText('Unable to recharge, please try again.')).toBeInTheDocument();
     await user.click(submit);
-    expect(await screen.findByText('Recharge done')).toBeInTheDocument();
+    expect(await screen.findByText('Reload done')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     expect(calls.map((call) => call.body)).toEqual([{ amountCents: 2550 }, { amountCents: 2550 }]);

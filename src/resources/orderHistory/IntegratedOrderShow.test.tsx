@@ -62,7 +62,7 @@ describe('IntegratedOrderShow', () => {
   });
 
   it.each([
-    ['INTEGRATED_ORDER_TYPOLOGY_INVALID', 'The typology does not exist or is not a digital gift card this company can sell.'],
+    ['INTEGRATED_ORDER_TYPOLOGY_INVALID', 'The product does not exist or is not a digital gift card this company can sell.'],
     ['A_CODE_THE_SPA_DOES_NOT_KNOW', 'Server error. Please try again later.'],
   ])('says why an order failed (%s) with the catalogue text of its code, never the server’s own', async (errorCode, text) => {
     serve(integratedOrder({ state: 'delivery_error', errorCode }));

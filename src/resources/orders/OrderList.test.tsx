@@ -65,7 +65,7 @@ describe('OrderList', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Created from' }), '01/11/2026');
     await user.click(within(form).getByRole('combobox', { name: 'Order state' }));
     await user.click(await screen.findByRole('option', { name: 'Issued' }));
-    await user.click(within(form).getByRole('combobox', { name: 'Card order typology' }));
+    await user.click(within(form).getByRole('combobox', { name: 'Product' }));
     await user.click(await screen.findByRole('option', { name: 'Digital Gift Card' }));
     await user.click(within(form).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(queries.length).toBeGreaterThan(1));

@@ -13,7 +13,7 @@ import { ORDER_ID, order } from './testData.test-helper';
 
 const ORDER = `/api/company/company-1/giftcard/orders/${ORDER_ID}`;
 const ACQUIRED = `/api/company/company-1/giftcard/acquired-orders/${ORDER_ID}`;
-const ACTION_NAMES = ['Continue the order', 'Confirm order', 'Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Mark as delivered', 'Received', 'Retry', 'Cancel order', 'Delete draft'];
+const ACTION_NAMES = ['Continue the order', 'Confirm order', 'Activate order', 'Download codes (CSV)', 'Download codes (PDF)', 'Resend confirmation e-mail', 'Edit expiry date', 'Set tracking', 'Mark as delivered', 'Mark as received', 'Retry', 'Cancel order', 'Delete draft'];
 
 /** The buttons (and the wizard link) each action of the record shows on the placed view's page. */
 const BUTTONS: Record<OrderRecordAction, string[]> = {
@@ -117,7 +117,7 @@ describe('OrderShow', () => {
   });
 
   it.each<[string, Partial<OrderDetail>, string, string]>([
-    ['not configured', { referentName: null, referentEmail: null, companyOrderNumber: null }, `/privative-orders/orders/${ORDER_ID}/configuration`, 'Complete the order configuration (referent and company order number) before confirming.'],
+    ['not configured', { referentName: null, referentEmail: null, companyOrderNumber: null }, `/privative-orders/orders/${ORDER_ID}/configuration`, 'Complete the order configuration (contact person and company order number) before confirming.'],
     ['without products', { items: [], totalCents: 0, digitalCards: 0, referentName: null, companyOrderNumber: null }, `/privative-orders/orders/${ORDER_ID}/additem/catalog/DIGITAL`, 'Add at least one product before confirming the order.'],
   ])('a draft %s opened from the list says what it lacks and continues in the wizard at that step', async (_name, overrides, step, lacks) => {
     serve(order({ state: 'NEW', confirmedAt: null, ...overrides }));
@@ -141,7 +141,7 @@ describe('OrderShow', () => {
   it("says why the last job failed, from the error catalogue", async () => {
     serve(order({ state: 'ERROR', errorCode: 'ORDER_RANGE_UNAVAILABLE' }));
     await renderShow();
-    expect(await screen.findByText('The last processing of this order failed: Some progressives of the ranges are not available for this order.')).toBeInTheDocument();
+    expect(await screen.findByText('The last processing of this order failed: Some sequence numbers in the ranges are not available for this order.')).toBeInTheDocument();
   });
 
   it("a refused cancel shows SPEC §8's text, not the server's, and the dialog stays open to retry with the same key", async () => {
@@ -289,11 +289,11 @@ describe('AcquiredOrderShow', () => {
       permissions: ['privative.acquiredOrders'],
       resource: 'privative-orders/acquired-orders',
     });
-    await waitFor(async () => expect(await shownActions()).toEqual(['Download codes (CSV)', 'Download codes (PDF)', 'Received']));
+    await waitFor(async () => expect(await shownActions()).toEqual(['Download codes (CSV)', 'Download codes (PDF)', 'Mark as received']));
     expect(screen.getByRole('link', { name: 'Open tracking page' })).toHaveAttribute('href', 'https://track.example/123');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Received' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Mark order ORD-000123 as received?' })).getByRole('button', { name: 'Received' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as received' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mark order ORD-000123 as received?' })).getByRole('button', { name: 'Mark as received' }));
     expect(await screen.findByText('Order marked as received')).toBeInTheDocument();
     expect(delivered).toHaveLength(1);
   });

@@ -56,17 +56,17 @@ describe('GenerateReportDialog', () => {
     expect(dialog.getByRole('switch', { name: 'E-mail me when it is ready' })).not.toBeChecked();
     await user.click(dialog.getByRole('combobox', { name: 'Report type' }));
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
-    expect(options).toEqual(['Outstanding balances', 'Gift-card transactions', 'Gift cards by state', 'Orders', 'Reloads and wallet movements', 'Square codes']);
+    expect(options).toEqual(['Outstanding balances', 'Gift card transactions', 'Gift cards by state', 'Orders', 'Reloads and wallet movements', 'Square codes']);
     const expected: Record<string, string[]> = {
-      'Gift-card transactions': ['From', 'To', 'Transaction type'],
+      'Gift card transactions': ['From', 'To', 'Transaction type'],
       'Gift cards by state': ['Card state'],
       Orders: ['From', 'To', 'Order state'],
       'Reloads and wallet movements': ['From', 'To'],
       'Square codes': ['Code state', 'Delivery outcome', 'Orders created from', 'Orders created to'],
     };
-    await user.click(screen.getByRole('option', { name: 'Gift-card transactions' }));
+    await user.click(screen.getByRole('option', { name: 'Gift card transactions' }));
     for (const [name, labels] of Object.entries(expected)) {
-      if (name !== 'Gift-card transactions') {
+      if (name !== 'Gift card transactions') {
         await user.click(dialog.getByRole('combobox', { name: 'Report type' }));
         await user.click(await screen.findByRole('option', { name }));
       }

@@ -34,7 +34,7 @@ describe('SquareCodeShow', () => {
     expect(rows).toEqual([
       ['Generated', '—', 'Not active', '+€50.00', 'Ada Lovelace'],
       ['Activated', 'Not active', 'Sold', '€0.00', '—'],
-      ['Spent', 'Sold', 'Spent', '-€50.00', '—'],
+      ['Redeemed', 'Sold', 'Redeemed', '-€50.00', '—'],
     ]);
   });
 });

@@ -40,7 +40,7 @@ async function chooseTypology(user: ReturnType<typeof userEvent.setup>, name = '
 
 async function fillOrder(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: /Host/ }), 'shop.acme.test');
-  await user.type(screen.getByRole('textbox', { name: /Referent e-mail/ }), 'referent@acme.test');
+  await user.type(screen.getByRole('textbox', { name: /Contact e-mail/ }), 'referent@acme.test');
 }
 
 describe('SquareOrderCreate', () => {
@@ -107,7 +107,7 @@ describe('SquareOrderCreate', () => {
     expect(screen.getByRole('button', { name: 'Create order' })).toBeDisabled();
     expect(posted).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Download the lines to fix (CSV)' }));
+    await user.click(screen.getByRole('button', { name: 'Download lines to fix (CSV)' }));
     expect(saved).toHaveLength(1);
     expect(saved[0].name).toBe('recipients-to-fix.csv');
     // the file's own separator, the header as read, each rejected line's cells and why; the formula cell neutralised; a BOM for Excel
@@ -137,7 +137,7 @@ describe('SquareOrderCreate', () => {
     expect(screen.queryByRole('table', { name: /error/ })).not.toBeInTheDocument();
     expect(screen.getByText('Required: provider staff approve the order after you confirm it')).toBeInTheDocument();
     // nothing was rejected: no CSV to fix
-    expect(screen.queryByRole('button', { name: 'Download the lines to fix (CSV)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download lines to fix (CSV)' })).not.toBeInTheDocument();
     const create = screen.getByRole('button', { name: 'Create order' });
     expect(create).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'I have read the warnings and want to create the order anyway' }));
@@ -211,7 +211,7 @@ describe('SquareOrderCreate', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create order' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Create order' }));
     expect(await screen.findByText('Enter a host name such as shop.example.com (from 3 to 253 characters)')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Referent e-mail/ })).toHaveAccessibleDescription('Enter a valid e-mail address');
+    expect(screen.getByRole('textbox', { name: /Contact e-mail/ })).toHaveAccessibleDescription('Enter a valid e-mail address');
     expect(posts).toBe(0);
   });
 });

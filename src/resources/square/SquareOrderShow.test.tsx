@@ -99,7 +99,7 @@ describe('SquareOrderShow', () => {
     expect(cancels).toBe(0);
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order SQ-000042?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-    expect(await screen.findByText('Unable to cancel the order: some of its codes have already been spent.')).toBeInTheDocument();
+    expect(await screen.findByText('Unable to cancel the order: some of its codes have already been redeemed.')).toBeInTheDocument();
     expect(cancels).toBe(1);
     expect(screen.getByRole('dialog', { name: 'Cancel order SQ-000042?' })).toBeInTheDocument();
   });

@@ -63,7 +63,7 @@ describe('TransactionList', () => {
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
-    await user.click(await screen.findByRole('option', { name: 'Return consume' }));
+    await user.click(await screen.findByRole('option', { name: 'Redemption return' }));
     await user.type(screen.getByRole('textbox', { name: 'From' }), '01/02/2026');
     await user.type(screen.getByRole('textbox', { name: 'To' }), '28/02/2026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -87,7 +87,7 @@ describe('TransactionList', () => {
     serve();
     await renderScreen(<TransactionList />, CASHIER);
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
-    expect(within(rowOf('ABCD2345EFGH6789')).getByRole('button', { name: 'Actions: Consume on card ABCD2345EFGH6789' })).toHaveAttribute('aria-haspopup', 'menu');
+    expect(within(rowOf('ABCD2345EFGH6789')).getByRole('button', { name: 'Actions: Redemption on card ABCD2345EFGH6789' })).toHaveAttribute('aria-haspopup', 'menu');
     expect(await offered('ABCD2345EFGH6789')).toEqual(['Return', 'Cancel']);
     expect(await offered('FROZEN0000000001')).toEqual(['Unfreeze']);
     // a hold already released (by its unfreeze or a deactivation) cannot be released again
@@ -137,7 +137,7 @@ describe('TransactionList', () => {
       await renderScreen(<TransactionList />, CASHIER);
       const link = await screen.findByRole('link', { name: 'ABCD2345EFGH6789' });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
-      expect(within(link.closest('li')!).getByRole('button', { name: /^Actions: Consume/ })).toBeInTheDocument();
+      expect(within(link.closest('li')!).getByRole('button', { name: /^Actions: Redemption/ })).toBeInTheDocument();
       expect(screen.queryByRole('combobox', { name: 'Type' })).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: /Filters/ })).toHaveAttribute('aria-expanded', 'false');
     } finally {
@@ -164,7 +164,7 @@ describe('TransactionList', () => {
     await screen.findAllByRole('link', { name: 'ABCD2345EFGH6789' });
     const user = userEvent.setup();
     await choose('ABCD2345EFGH6789', 'Return');
-    const dialog = await screen.findByRole('dialog', { name: 'Return consume' });
+    const dialog = await screen.findByRole('dialog', { name: 'Redemption return' });
     expect(within(dialog).getByText('At most €20.00')).toBeInTheDocument();
     const amount = within(dialog).getByRole('textbox', { name: /Amount to return/ });
     const returnNumber = within(dialog).getByRole('textbox', { name: /Return number/ });
@@ -173,7 +173,7 @@ describe('TransactionList', () => {
     expect(storeCode).toHaveValue('NEG-001');
 
     await user.type(amount, '20.01');
-    expect(await within(dialog).findByText('The amount is more than what is left of the consume')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The amount is more than what is left of the redemption')).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '0');
     expect(await within(dialog).findByText('Enter an amount greater than zero, with no fraction of a cent')).toBeInTheDocument();
@@ -205,7 +205,7 @@ describe('TransactionList', () => {
     const user = userEvent.setup();
     await choose('ABCD2345EFGH6789', 'Cancel');
     const dialog = await screen.findByRole('dialog', { name: 'Cancel transaction' });
-    expect(within(dialog).getByText('Cancel the “Consume” transaction of €30.00 on card ABCD2345EFGH6789? Its effect on the balance is reversed.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Cancel the “Redemption” transaction of €30.00 on card ABCD2345EFGH6789? Its effect on the balance is reversed.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel transaction' }));
     expect(await screen.findByText('The transaction has already been cancelled.')).toBeInTheDocument();
   });

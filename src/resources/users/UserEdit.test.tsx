@@ -146,7 +146,7 @@ describe('UserEdit', () => {
       serveNora();
       await render();
       expect(await screen.findAllByText('3 to 40 letters, no digits or special characters')).toHaveLength(2);
-      expect(screen.getByText('Optional: exactly 10 digits, with the country prefix')).toBeInTheDocument();
+      expect(screen.getByText('Optional: exactly 10 digits, with the country code')).toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveAttribute('maxLength', '10');
     });
 
@@ -159,12 +159,12 @@ describe('UserEdit', () => {
       const note = await screen.findByTestId('form-blockers');
       expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
       expect(note).toHaveTextContent('You cannot save yet: correct these fields.');
-      await waitFor(() => expect(note).toHaveTextContent('Country prefix: Enter the country prefix: + and 1 to 4 digits, e.g. +39'));
+      await waitFor(() => expect(note).toHaveTextContent('Country code: Enter the country code: + and 1 to 4 digits, e.g. +39'));
       // the field itself shows the message, not only after focusing and leaving it
-      expect(screen.getByRole('textbox', { name: 'Country prefix' })).toHaveAttribute('aria-invalid', 'true');
-      await user.click(within(note).getByRole('button', { name: 'Country prefix' }));
-      expect(screen.getByRole('textbox', { name: 'Country prefix' })).toHaveFocus();
-      await user.type(screen.getByRole('textbox', { name: 'Country prefix' }), '+39');
+      expect(screen.getByRole('textbox', { name: 'Country code' })).toHaveAttribute('aria-invalid', 'true');
+      await user.click(within(note).getByRole('button', { name: 'Country code' }));
+      expect(screen.getByRole('textbox', { name: 'Country code' })).toHaveFocus();
+      await user.type(screen.getByRole('textbox', { name: 'Country code' }), '+39');
       await waitFor(() => expect(screen.queryByTestId('form-blockers')).not.toBeInTheDocument());
       expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
     });

@@ -28,15 +28,15 @@ describe('ConfigurationStep', () => {
     expect(months).toHaveTextContent('1 month');
     const submit = screen.getByRole('button', { name: 'Continue to review' });
     expect(submit).toBeDisabled();
-    expect(screen.getByLabelText(/^Referent name/)).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText(/^Contact name/)).toHaveValue('Ada Lovelace');
     // issue 43: each text's limit is stated before any refusal, from the rule
     expect(screen.getByText('From 2 to 80 characters.')).toBeInTheDocument();
     expect(screen.getByText("Required: your company's own reference for this order, at most 40 characters.")).toBeInTheDocument();
     expect(screen.getByText("Optional: where to ship the cards, if not the company's address; at most 300 characters.")).toBeInTheDocument();
     expect(screen.getByText('How long the cards stay valid after activation: 1 to 12 months.')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Referent e-mail/), 'giulia@');
+    await user.type(screen.getByLabelText(/^Contact e-mail/), 'giulia@');
     expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Referent e-mail/), 'acme.test');
+    await user.type(screen.getByLabelText(/^Contact e-mail/), 'acme.test');
     await user.type(screen.getByLabelText(/^Company order number/), 'x');
     await user.clear(screen.getByLabelText(/^Company order number/));
     expect(await screen.findByText('The field is required and cannot be empty')).toBeInTheDocument();

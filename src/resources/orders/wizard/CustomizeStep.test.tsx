@@ -120,29 +120,29 @@ describe('CustomizeStep', () => {
     await user.type(await screen.findByLabelText(/^Cards in the cart/), '50');
     // the largest run first
     const runs = () => within(screen.getByTestId('stock-runs')).getAllByRole('listitem');
-    await waitFor(() => expect(runs().map((r) => r.textContent)).toEqual([expect.stringContaining('Progressives 2001–2100'), expect.stringContaining('Progressives 1001–1040')]));
-    await user.click(await screen.findByRole('button', { name: 'Use Progressives 1001–1040' }));
+    await waitFor(() => expect(runs().map((r) => r.textContent)).toEqual([expect.stringContaining('Sequence numbers 2001–2100'), expect.stringContaining('Sequence numbers 1001–1040')]));
+    await user.click(await screen.findByRole('button', { name: 'Use Sequence numbers 1001–1040' }));
     expect(stockQueries).toEqual([TYPOLOGY_ID]);
     // what the ranges hold is in the cart, and offered no more
-    expect(screen.queryByRole('button', { name: 'Use Progressives 1001–1040' })).not.toBeInTheDocument();
-    expect(runs()[1]).toHaveTextContent('Progressives 1001–1040');
+    expect(screen.queryByRole('button', { name: 'Use Sequence numbers 1001–1040' })).not.toBeInTheDocument();
+    expect(runs()[1]).toHaveTextContent('Sequence numbers 1001–1040');
     expect(runs()[1]).toHaveTextContent('In the cart');
     expect(screen.getByTestId('ranges-total')).toHaveTextContent('The ranges add up to 40 cards');
     expect(await screen.findByTestId('ranges-error')).toHaveTextContent('The ranges add up to 40 cards, the cart has 50');
-    await user.click(screen.getByRole('button', { name: 'Use Progressives 2001–2100' }));
+    await user.click(screen.getByRole('button', { name: 'Use Sequence numbers 2001–2100' }));
     // "Use" takes only what the cart still needs; the rest of the run stays free
-    expect(screen.getAllByLabelText(/^Final progressive/)[1]).toHaveValue('2010');
-    expect(await screen.findByRole('button', { name: 'Use Progressives 2011–2100' })).toBeInTheDocument();
+    expect(screen.getAllByLabelText(/^Last sequence number/)[1]).toHaveValue('2010');
+    expect(await screen.findByRole('button', { name: 'Use Sequence numbers 2011–2100' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('ranges-error')).not.toBeInTheDocument());
-    await user.clear(screen.getAllByLabelText(/^Initial progressive/)[1]);
-    await user.type(screen.getAllByLabelText(/^Initial progressive/)[1], '2020');
+    await user.clear(screen.getAllByLabelText(/^First sequence number/)[1]);
+    await user.type(screen.getAllByLabelText(/^First sequence number/)[1], '2020');
     expect(await screen.findByText('The initial value cannot be greater than the final one')).toBeInTheDocument();
-    await user.clear(screen.getAllByLabelText(/^Initial progressive/)[1]);
-    await user.type(screen.getAllByLabelText(/^Initial progressive/)[1], '2001');
+    await user.clear(screen.getAllByLabelText(/^First sequence number/)[1]);
+    await user.type(screen.getAllByLabelText(/^First sequence number/)[1], '2001');
     const submit = screen.getByRole('button', { name: 'Add to the order' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    expect(await screen.findByTestId('ranges-error')).toHaveTextContent('These progressives are not all available: choose unsold cards of this typology');
+    expect(await screen.findByTestId('ranges-error')).toHaveTextContent('These sequence numbers are not all available: choose unsold cards of this product');
     expect(posted).toEqual({ typologyId: TYPOLOGY_ID, quantity: 50, ranges: [{ from: 1001, to: 1040 }, { from: 2001, to: 2010 }] });
     expect(screen.getByTestId('location')).toHaveTextContent(`/privative-orders/orders/${ORDER_ID}/additem/`);
   });
@@ -152,11 +152,11 @@ describe('CustomizeStep', () => {
     serveOrder(draft({ shippingType: 'PHYSICAL', items: [orderItem({ id: 'item-1', quantity: 5, ranges: [{ from: 1001, to: 1005 }] }), orderItem({ id: 'item-2', typologyId: 'other-typology', quantity: 40, ranges: [{ from: 1006, to: 1040 }] })] }));
     server.use(http.get(`${ORDERS_API}/stock`, () => HttpResponse.json([{ from: 1001, to: 1040, count: 40, lotNumber: 'LOT-1' }, { from: 7, to: 7, count: 1, lotNumber: 'LOT-0' }])));
     await renderAdd();
-    expect(await screen.findByRole('button', { name: 'Use Progressives 1006–1040' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Use Progressive 7' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Use Progressives 1001/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Use Sequence numbers 1006–1040' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use Sequence number 7' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Use Sequence numbers 1001/ })).not.toBeInTheDocument();
     const inCart = within(screen.getByTestId('stock-runs')).getAllByRole('listitem').at(-1)!;
-    expect(inCart).toHaveTextContent('Progressives 1001–1005');
+    expect(inCart).toHaveTextContent('Sequence numbers 1001–1005');
     expect(inCart).toHaveTextContent('In the cart');
   });
 
@@ -254,14 +254,14 @@ describe('CustomizeStep', () => {
     await renderScreen(routes, { path: `/privative-orders/orders/create/PHYSICAL/${COMPANY_ID}/${TYPOLOGY_ID}`, route: '*', permissions: [...permissions], resource: 'privative-orders/orders' });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Cards in the cart/), '2');
-    await user.type(screen.getByLabelText(/^Initial progressive/), '900001');
-    await user.type(screen.getByLabelText(/^Final progressive/), '900002');
+    await user.type(screen.getByLabelText(/^First sequence number/), '900001');
+    await user.type(screen.getByLabelText(/^Last sequence number/), '900002');
     const submit = screen.getByRole('button', { name: 'Add to the order' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/privative-orders/orders/${ORDER_ID}/additem/${TYPOLOGY_ID}/PHYSICAL`));
-    expect(await screen.findByTestId('ranges-error')).toHaveTextContent('These progressives are not all available');
-    expect(screen.getByLabelText(/^Initial progressive/)).toHaveValue('900001');
+    expect(await screen.findByTestId('ranges-error')).toHaveTextContent('These sequence numbers are not all available');
+    expect(screen.getByLabelText(/^First sequence number/)).toHaveValue('900001');
     expect(screen.getByLabelText(/^Cards in the cart/)).toHaveValue('2');
     expect(drafts).toBe(1);
   });

@@ -160,7 +160,7 @@ describe('CardList', () => {
       return dialog;
     };
     await reload('50');
-    expect(await screen.findByText('Recharge done')).toBeInTheDocument();
+    expect(await screen.findByText('Reload done')).toBeInTheDocument();
     expect(bodies).toEqual([{ amountCents: 5_000 }]);
     refuse = true;
     const dialog = await reload('2400');

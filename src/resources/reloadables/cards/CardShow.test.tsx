@@ -112,7 +112,7 @@ describe('CardShow', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(screen.getByRole('dialog', { name: 'Reload card 5350000000000001' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
-    expect(await screen.findByText('Recharge done')).toBeInTheDocument();
+    expect(await screen.findByText('Reload done')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('card-balance')).toHaveTextContent('€135.50'));
     expect(sent.map((one) => one.body)).toEqual([{ amountCents: 1050 }, { amountCents: 1050 }]);
     expect(sent[0].key).toBeTruthy();

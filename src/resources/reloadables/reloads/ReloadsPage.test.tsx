@@ -129,7 +129,7 @@ describe('ReloadsPage', () => {
     expect(screen.getByText('3 bad rows left out: only the valid rows will run.')).toBeInTheDocument();
     await user.click(runButton);
     const dialog = await screen.findByRole('dialog', { name: 'Run the reloads?' });
-    expect(within(dialog).getByText('2 reloads, total €37.50, now. The amount is taken from the plafond.')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 reloads, total €37.50, now. The amount is taken from the available funds.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reload now' }));
 
     await waitFor(() => expect(creates).toHaveLength(1));
@@ -217,7 +217,7 @@ describe('ReloadsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Reload now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Run the reloads?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reload now' }));
-    expect(await within(dialog).findByText('The plafond does not cover this: €12.50 missing. Nothing was moved.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The available funds do not cover this: €12.50 missing. Nothing was moved.')).toBeInTheDocument();
     expect(screen.queryByText('raw server words')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reload now' }));
     await waitFor(() => expect(creates).toHaveLength(2));
@@ -232,7 +232,7 @@ describe('ReloadsPage', () => {
     await pickCard(user);
     await user.type(screen.getByRole('textbox', { name: `Amount for card ${CARD.number}` }), '25');
     await user.click(screen.getByRole('button', { name: 'Check the reloads' }));
-    expect(await screen.findByText(/The plafond does not cover these reloads: €15.00 missing/)).toBeInTheDocument();
+    expect(await screen.findByText(/The available funds do not cover these reloads: €15.00 missing/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload now' })).toBeDisabled();
   });
 

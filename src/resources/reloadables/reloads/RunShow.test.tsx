@@ -56,7 +56,7 @@ describe('a reload run page', () => {
     expect(screen.queryByText('In progress')).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Delete the planned run' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the planned run RL-000042?' });
-    expect(within(dialog).getByText('Its 3 planned reloads are deleted and their amount goes back to the available plafond.')).toBeInTheDocument();
+    expect(within(dialog).getByText('3 planned reloads of the run are deleted and their amount goes back to the available funds.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete the planned run' }));
     await waitFor(() => expect(deleted).toEqual([RUN_ID]));
     expect(await screen.findByText('Planned run deleted')).toBeInTheDocument();

@@ -57,7 +57,7 @@ describe('Sub-company wallets', () => {
       }),
     );
     await renderShow();
-    const form = await screen.findByRole('region', { name: 'Transfer plafond' });
+    const form = await screen.findByRole('region', { name: 'Transfer funds' });
     const submit = within(form).getByRole('button', { name: 'Transfer' });
     expect(submit).toBeDisabled();
     const user = userEvent.setup();
@@ -71,7 +71,7 @@ describe('Sub-company wallets', () => {
     await user.click(within(form).getByRole('radio', { name: 'Back from Acme Nord S.r.l. to the parent company' }));
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
-    expect(await within(form).findByRole('alert')).toHaveTextContent('The plafond does not cover this: €125.50 missing. Nothing was moved.');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('The available funds do not cover this: €125.50 missing. Nothing was moved.');
     expect(bodies).toEqual([{ amountCents: 1_012_550, direction: 'FROM_SUB' }]);
   });
 
@@ -88,7 +88,7 @@ describe('Sub-company wallets', () => {
       }),
     );
     await renderShow();
-    const form = await screen.findByRole('region', { name: 'Transfer plafond' });
+    const form = await screen.findByRole('region', { name: 'Transfer funds' });
     const user = userEvent.setup();
     await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '500');
     await user.type(within(form).getByRole('textbox', { name: /Note/ }), 'November budget');
@@ -102,6 +102,6 @@ describe('Sub-company wallets', () => {
     serveSub();
     await renderScreen(<SubCompanyWalletShow />, { path: `/reloadables/walletSubCompanies/${SUB_ID}`, route: '/reloadables/walletSubCompanies/:id', permissions: ['reloadable.wallet'], resource: 'reloadables/walletSubCompanies' });
     await screen.findByRole('heading', { name: 'Wallet of Acme Nord S.r.l.' });
-    expect(screen.queryByRole('region', { name: 'Transfer plafond' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Transfer funds' })).not.toBeInTheDocument();
   });
 });
