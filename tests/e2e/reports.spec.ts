@@ -194,7 +194,7 @@ test('the report screens in English: the list, the generate dialog and the downl
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reports');
   // the list follows it to ready by itself
   const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Download report_${report.id}.csv` }) });
-  await expect(row).toContainText('Gift cards by state', { timeout: 90_000 });
+  await expect(row).toContainText('Gift cards by status', { timeout: 90_000 });
   await expect(row.getByText('Ready', { exact: true })).toBeVisible();
   await checkScreenAtBothWidths(page, (viewport) => `reports-list-en-${viewport.width}`);
   await page.getByRole('button', { name: 'Generate report' }).click();

@@ -56,13 +56,13 @@ describe('GenerateReportDialog', () => {
     expect(dialog.getByRole('switch', { name: 'E-mail me when it is ready' })).not.toBeChecked();
     await user.click(dialog.getByRole('combobox', { name: 'Report type' }));
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
-    expect(options).toEqual(['Outstanding balances', 'Gift card transactions', 'Gift cards by state', 'Orders', 'Reloads and wallet movements', 'Square codes']);
+    expect(options).toEqual(['Outstanding balances', 'Gift card transactions', 'Gift cards by status', 'Orders', 'Reloads and wallet movements', 'Square codes']);
     const expected: Record<string, string[]> = {
       'Gift card transactions': ['From', 'To', 'Transaction type'],
-      'Gift cards by state': ['Card state'],
+      'Gift cards by status': ['Card status'],
       Orders: ['From', 'To', 'Order state'],
       'Reloads and wallet movements': ['From', 'To'],
-      'Square codes': ['Code state', 'Delivery outcome', 'Orders created from', 'Orders created to'],
+      'Square codes': ['Code status', 'Delivery outcome', 'Orders created from', 'Orders created to'],
     };
     await user.click(screen.getByRole('option', { name: 'Gift card transactions' }));
     for (const [name, labels] of Object.entries(expected)) {
@@ -129,9 +129,9 @@ describe('GenerateReportDialog', () => {
     server.use(http.get(LIST_API, () => listOf([])));
     const { user, dialog } = await openDialog();
     // the form's usual first type is not offered: the first offered one is chosen
-    expect(dialog.getByRole('combobox', { name: 'Report type' })).toHaveTextContent('Gift cards by state');
+    expect(dialog.getByRole('combobox', { name: 'Report type' })).toHaveTextContent('Gift cards by status');
     await user.click(dialog.getByRole('combobox', { name: 'Report type' }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Gift cards by state', 'Square codes']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Gift cards by status', 'Square codes']);
   });
 
   it('says there is nothing to generate when the API lists no type', async () => {
