@@ -146,7 +146,7 @@ test.describe('companies and stores', () => {
       await expect(page.getByRole('textbox').first()).toHaveValue('ACME');
       await shoot(page, `${lang}-company-edit`);
       await page.goto(page.url().replace(/\/edit$/, '/edit/referent'));
-      await expect(page.getByRole('button', { name: lang === 'it' ? 'Salva referente' : 'Save referent' })).toBeVisible();
+      await expect(page.getByRole('button', { name: lang === 'it' ? 'Salva referente' : 'Save main contact' })).toBeVisible();
       await shoot(page, `${lang}-company-referent`);
 
       await page.goto('/privative/stores/list');

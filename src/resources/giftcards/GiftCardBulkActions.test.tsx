@@ -74,7 +74,7 @@ describe('gift card bulk actions', () => {
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     const chips = within(dialog).getByTestId('bulk-filter-summary');
     expect(chips).toHaveTextContent('Status: Active');
-    expect(chips).toHaveTextContent('Lot: LOT-9');
+    expect(chips).toHaveTextContent('Batch: LOT-9');
     const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '1,000');
