@@ -53,6 +53,6 @@ describe('AuditShow', () => {
     expect(within(changes).getByText('1.300,50 €')).toBeInTheDocument();
     expect(within(changes).getByText('(vuoto)')).toBeInTheDocument();
     expect(screen.getByText('Modifica')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cronologia completa (Gift card)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cronologia: Gift card' })).toBeInTheDocument();
   });
 });
