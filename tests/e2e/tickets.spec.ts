@@ -76,7 +76,7 @@ test('an operator opens an order problem ticket with its files; staff answer and
   const ticketPath = new URL(page.url()).pathname;
 
   // --- read back: the answers of its version, both files, status and priority
-  await expect(status(page)).toHaveText('Da fare');
+  await expect(status(page)).toHaveText('Da Fare');
   await expect(page.getByTestId('ticket-priority')).toHaveText('Alto');
   const info = page.getByRole('region', { name: 'Informazioni' });
   await expect(info).toContainText('Problema con un ordine');
@@ -100,7 +100,7 @@ test('an operator opens an order problem ticket with its files; staff answer and
   const mailsBefore = countMessagesTo(OPERATOR);
   await signedIn(page, ADMIN);
   await page.goto(ticketPath);
-  await expect(status(page)).toHaveText('Da fare');
+  await expect(status(page)).toHaveText('Da Fare');
   const reply = page.getByRole('region', { name: 'Rispondi' });
   await reply.getByRole('textbox', { name: /Messaggio/ }).fill('Ci serve la bolla firmata: usi il modulo allegato.');
   await reply.getByTestId('ticket-attachment-input').setInputFiles({ name: 'modulo.txt', mimeType: 'text/plain', buffer: Buffer.from('Firma qui: ________\n') });
