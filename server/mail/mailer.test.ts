@@ -62,7 +62,7 @@ describe('e-mail templates', () => {
     expect(link('en', 168)).toContain('valid for 7 days and');
     expect(link('es', 168)).toContain('válido durante 7 días y');
     expect(link('fr', 168)).toContain('valable 7 jours et');
-    expect(link('de', 168)).toContain('Gültigkeit des Links: 7 Tage.');
+    expect(link('de', 168)).toContain('Der Link ist gültig für 7 Tage und');
     expect(link('it', 24)).toContain('valido per 1 giorno e');
     expect(link('it', 36)).toContain('valido per 36 ore e');
     // the reset (1 hour) and the e-mail change (48 hours) links by the same rule
