@@ -342,7 +342,7 @@ const HEADERS: Record<string, string[]> = {
   'es cards-by-state': ['Código;N.º de secuencia;Lote;Referencia del pedido;Tipo de tarjeta;Empresa;Estado;Saldo;Congelado;Saldo disponible;Fecha de activación;Fecha de caducidad;Primer uso;Tienda;Creada'],
   'es orders': ['Número de pedido;Fecha de creación;Empresa;Realizado por;Tipo de pedido;Estado del pedido;Activación;Número de pedido de la empresa;Tarjetas;Total'],
   'es reloads': ['Empresa;Fecha;Tipo;Motivo;Importe;Saldo posterior;Contrapartida;Tarjeta;Remesa;Nota;Usuario'],
-  'es square-codes': ['Pedido;Fecha del pedido;Empresa;Código;Correo electrónico;Nombre;Apellidos;Importe;Valor restante;Estado;Fecha de activación;Fecha de caducidad;Estado del envío;Número de envío;Enviado el;Última respuesta del servidor de correo'],
+  'es square-codes': ['Pedido;Fecha del pedido;Empresa;Código;Correo electrónico;Nombre;Apellidos;Importe;Valor restante;Estado;Fecha de activación;Fecha de caducidad;Estado del envío;Número de envío;Fecha de envío;Última respuesta del servidor de correo'],
   'fr outstanding-balances': ['Société;Modèle de carte;Cartes avec solde;Solde restant'],
   'fr giftcard-transactions': ["Date;Code;Numéro d'ordre;Société;Modèle de carte;Type;Résultat;Montant;Solde après;Point de vente;Utilisateur"],
   'fr cards-by-state': ["Code;Numéro d'ordre;Lot;Référence de commande;Modèle de carte;Société;Statut;Solde;Gelé;Solde disponible;Date d'activation;Date d'expiration;Première utilisation;Point de vente;Créée le"],
@@ -354,5 +354,5 @@ const HEADERS: Record<string, string[]> = {
   'de cards-by-state': ['Code;Laufende Nummer;Charge;Bestellreferenz;Kartentyp;Unternehmen;Status;Guthaben;Eingefroren;Verfügbares Guthaben;Aktivierungsdatum;Ablaufdatum;Erste Nutzung;Filiale;Erstellt'],
   'de orders': ['Bestellnummer;Erstellungsdatum;Unternehmen;Aufgegeben von;Bestellart;Bestellstatus;Aktivierung;Bestellnummer des Unternehmens;Karten;Gesamt'],
   'de reloads': ['Unternehmen;Datum;Art;Grund;Betrag;Guthaben danach;Gegenpartei;Karte;Sammelaufladung;Notiz;Benutzer'],
-  'de square-codes': ['Bestellung;Bestelldatum;Unternehmen;Code;E-Mail;Vorname;Nachname;Betrag;Restwert;Status;Aktivierungsdatum;Ablaufdatum;Versandstatus;Versandnummer;Gesendet am;Letzte Antwort des Mailservers'],
+  'de square-codes': ['Bestellung;Bestelldatum;Unternehmen;Code;E-Mail;Vorname;Nachname;Betrag;Restwert;Status;Aktivierungsdatum;Ablaufdatum;Versandstatus;Versandversuch;Gesendet am;Letzte Antwort des Mailservers'],
 };
