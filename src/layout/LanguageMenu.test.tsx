@@ -44,6 +44,6 @@ describe('header language menu', () => {
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Français' }));
     // the button's name is a text of the chosen language: French's own ("Lingua: FR" was Italian's stand-in)
-    expect(await screen.findByRole('button', { name: 'Langue : FR' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Langue\u00a0: FR' })).toBeInTheDocument();
   });
 });
