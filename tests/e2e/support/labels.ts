@@ -66,10 +66,19 @@ export async function cutLabels(page: Page): Promise<string[]> {
   });
 }
 
-/** The keys (`area.path.key`) of a language whose text is exactly one of the shown texts. */
-export function keysShowing(language: string, shown: Iterable<string>): string[] {
-  const wanted = new Set(shown);
-  return [...textsOf(language)].filter(([, text]) => wanted.has(text)).map(([key]) => key);
+/**
+ * The keys (`area.path.key`) of a language whose text is exactly one of the shown texts. A text
+ * several keys share ("Utenti carte ricaricabili": a back link's and a page title's) is taken as
+ * the key the code's buttons show when one of them is (`preferred`), as all of them otherwise.
+ */
+export function keysShowing(language: string, shown: Iterable<string>, preferred: ReadonlySet<string> = new Set()): string[] {
+  const byText = new Map<string, string[]>();
+  for (const [key, text] of textsOf(language)) byText.set(text, [...(byText.get(text) ?? []), key]);
+  return [...new Set(shown)].flatMap((text) => {
+    const keys = byText.get(text) ?? [];
+    const buttons = keys.filter((key) => preferred.has(key));
+    return buttons.length > 0 ? buttons : keys;
+  });
 }
 
 /** Every language's texts of the given keys, as labels of one kind. */
@@ -83,12 +92,14 @@ export function labelsOf(keys: Iterable<string>, kind: Label['kind']): Label[] {
   });
 }
 
+/** Components that render a button under another name (the back link above a detail page). */
+const LINK_BUTTONS = new Set(['BackLink']);
 /** Buttons whose children are the question of the dialog they open, not their label. */
 const DIALOG_BUTTONS = new Set(['ConfirmActionButton']);
 
 /**
- * The text keys the code's buttons show: in every src/ TSX file, each JSX element named `Button` or
- * `…Button` (icon buttons aside: they show no text) — its `label="key"`, and every
+ * The text keys the code's buttons show: in every src/ TSX file, each JSX element named `Button`,
+ * `…Button` or one of LINK_BUTTONS (icon buttons aside: they show no text) — its `label="key"`, and every
  * `translate('key')` in its label or its children.
  */
 export function buttonKeysInCode(root = join(process.cwd(), 'src')): string[] {
@@ -107,7 +118,7 @@ export function buttonKeysInCode(root = join(process.cwd(), 'src')): string[] {
     const visit = (node: ts.Node) => {
       const opening = ts.isJsxElement(node) ? node.openingElement : ts.isJsxSelfClosingElement(node) ? node : undefined;
       const name = opening?.tagName.getText(source);
-      if (opening && name && /(^|[a-z])Button$/.test(name) && !/IconButton$/.test(name)) {
+      if (opening && name && (/(^|[a-z])Button$/.test(name) || LINK_BUTTONS.has(name)) && !/IconButton$/.test(name)) {
         for (const attribute of opening.attributes.properties) {
           if (!ts.isJsxAttribute(attribute) || attribute.name.getText(source) !== 'label' || !attribute.initializer) continue;
           if (ts.isStringLiteral(attribute.initializer) && known.has(attribute.initializer.text)) keys.add(attribute.initializer.text);
