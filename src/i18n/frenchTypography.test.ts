@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textLeaves } from './textLeaves';
 
 /**
  * Issue 44, French typography as a French reader expects it: a no-break space (U+00A0) before a
@@ -11,12 +12,6 @@ const files = import.meta.glob<Record<string, unknown>>('../../locales/fr/*.json
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
-
-function leaves(tree: unknown, prefix = ''): [string, string][] {
-  return Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) =>
-    value !== null && typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [[`${prefix}${key}`, String(value)] as [string, string]],
-  );
-}
 
 /** What is wrong with a text's punctuation spacing, one line per fault (empty when it is right). */
 export function typographyFaults(text: string): string[] {
@@ -63,7 +58,7 @@ describe('French typography (issue 44)', () => {
     expect(Object.keys(files).length).toBeGreaterThan(20);
     const faults = Object.entries(files).flatMap(([path, tree]) => {
       const file = /locales\/fr\/(.+)\.json$/.exec(path)![1];
-      return leaves(tree).flatMap(([key, text]) => typographyFaults(text).map((fault) => `${file}: ${key} → ${fault} in ${JSON.stringify(text)}`));
+      return textLeaves(tree).flatMap(([key, text]) => typographyFaults(text).map((fault) => `${file}: ${key} → ${fault} in ${JSON.stringify(text)}`));
     });
     expect(faults).toEqual([]);
   });

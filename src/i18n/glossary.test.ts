@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../domain/constants';
+import { textLeaves } from './textLeaves';
 
 /**
  * Issue 44: one term per concept per language. Each language has a glossary beside its texts
@@ -23,19 +24,13 @@ interface Glossary {
 const glossaries = import.meta.glob<Glossary>('../../locales/*.glossary.json', { eager: true, import: 'default' });
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
 
-function leaves(tree: unknown, prefix = ''): [string, string][] {
-  return Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) =>
-    value !== null && typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [[`${prefix}${key}`, String(value)] as [string, string]],
-  );
-}
-
 /** Every text of a language as `file: key → text`, placeholders taken out (a name is not a word the translator chose). */
 function textsOf(language: string): { where: string; text: string }[] {
   return Object.entries(files)
     .filter(([path]) => path.includes(`/locales/${language}/`))
     .flatMap(([path, tree]) => {
       const file = /locales\/[^/]+\/(.+)\.json$/.exec(path)![1];
-      return leaves(tree).map(([key, text]) => ({ where: `${file}: ${key}`, text: text.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\$t\([^)]*\)/g, ' ') }));
+      return textLeaves(tree).map(([key, text]) => ({ where: `${file}: ${key}`, text: text.replace(/\{\{[^}]*\}\}/g, ' ').replace(/\$t\([^)]*\)/g, ' ') }));
     });
 }
 

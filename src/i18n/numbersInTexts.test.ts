@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../domain/constants';
+import { textLeaves } from './textLeaves';
 
 /**
  * Issue 43: a number a text states (a limit, a size, a count of days, an example amount, a step)
@@ -12,12 +13,6 @@ import { LANGUAGES } from '../../domain/constants';
  * placeholders (`{{…}}`) and nested keys (`$t(…)`) are taken out must hold no digit.
  */
 const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
-
-function leaves(tree: unknown, prefix = ''): [string, string][] {
-  return Object.entries(tree as Record<string, unknown>).flatMap(([key, value]) =>
-    value !== null && typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [[`${prefix}${key}`, String(value)] as [string, string]],
-  );
-}
 
 /** A text without its placeholders and nested keys: what the translator typed. */
 export const typedPart = (text: string) => text.replace(/\{\{[^}]*\}\}/g, '').replace(/\$t\([^)]*\)/g, '');
@@ -40,7 +35,7 @@ describe('numbers in texts come from the rule (issue 43)', () => {
       .filter(([path]) => path.includes(`/locales/${language}/`))
       .flatMap(([path, tree]) => {
         const file = /locales\/[^/]+\/(.+)\.json$/.exec(path)![1];
-        return leaves(tree)
+        return textLeaves(tree)
           .filter(([, text]) => /\d/.test(typedPart(text)))
           .map(([key, text]) => `${file}: ${key} → ${text}`);
       });
