@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../domain/errors';
-import { queryRows, type Db } from '../db/client';
+import { namedStatement, type Db } from '../db/client';
 import { sha256 } from './tokens';
 import { bulkActionItems, idempotencyKeys } from '../db/schema';
 import { ApiError } from './errors';
@@ -64,14 +64,22 @@ function runInTransaction<T>(db: Db, request: IdempotencyRequest | null, work: (
   return db.transaction(async (tx) => {
     if (!request) return work(tx);
     const apiKeyId = request.apiKeyId ?? null;
-    if (apiKeyId !== null && !(await tryKeyLock(tx, apiKeyId, request))) return inProgress();
     const hash = hashOf(request);
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ key: request.key, userId: request.userId, apiKeyId, route: request.route, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyKeys.id });
-    if (inserted.length === 0) {
+    let insertedId: string | null;
+    if (apiKeyId !== null) {
+      // the key lock and the key's row in one round trip: no row is inserted when the lock is busy
+      const [claimed] = await lockAndInsertKey(tx, { lockName: `idempotency:${apiKeyId}:${request.route}:${request.key}`, key: request.key, userId: request.userId, apiKeyId, route: request.route, hash });
+      if (claimed?.locked !== true) return inProgress();
+      insertedId = claimed.id;
+    } else {
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ key: request.key, userId: request.userId, apiKeyId, route: request.route, requestHash: hash })
+        .onConflictDoNothing()
+        .returning({ id: idempotencyKeys.id });
+      insertedId = inserted[0]?.id ?? null;
+    }
+    if (insertedId === null) {
       const same =
         apiKeyId === null
           ? and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key), isNull(idempotencyKeys.apiKeyId))
@@ -84,23 +92,34 @@ function runInTransaction<T>(db: Db, request: IdempotencyRequest | null, work: (
       return stored.responseBody as Outcome<T>;
     }
     const outcome = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: outcome.ok ? 200 : outcome.status, responseBody: sql`${JSON.stringify(outcome)}::jsonb` })
-      .where(eq(idempotencyKeys.id, inserted[0].id));
+    await storeAnswer(tx, { status: outcome.ok ? 200 : outcome.status, body: JSON.stringify(outcome), id: insertedId });
     return outcome;
   });
 }
 
 /**
- * The integration API's key lock, held until the transaction ends: a second call with the same
- * (API key, route, key) while the first runs does not get it and answers at once, rather than
- * waiting on the unique index for the first to commit.
+ * The integration API's key lock, held until the transaction ends, taken in the statement that
+ * inserts the key's row: a second call with the same (API key, route, key) while the first runs
+ * does not get it and answers at once (`locked` false, nothing inserted), rather than waiting on
+ * the unique index for the first to commit. `id` is null when the key's row exists already.
  */
-async function tryKeyLock(tx: Db, apiKeyId: string, request: IdempotencyRequest): Promise<boolean> {
-  const rows = await queryRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(hashtext(${`idempotency:${apiKeyId}:${request.route}:${request.key}`})) AS locked`);
-  return rows[0]?.locked === true;
-}
+const lockAndInsertKey = namedStatement<{ locked: boolean; id: string | null }>(
+  'tessera_idempotency_lock_insert',
+  sql`WITH lock AS (SELECT pg_try_advisory_xact_lock(hashtext(${sql.placeholder('lockName')}::text)) AS locked),
+      inserted AS (
+        INSERT INTO idempotency_keys (key, user_id, api_key_id, route, request_hash)
+        SELECT ${sql.placeholder('key')}::text, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('apiKeyId')}::uuid, ${sql.placeholder('route')}::text, ${sql.placeholder('hash')}::text
+        FROM lock WHERE lock.locked
+        ON CONFLICT DO NOTHING
+        RETURNING id)
+      SELECT lock.locked, (SELECT id FROM inserted) AS id FROM lock`,
+);
+
+/** The answer kept on the key's row, in the transaction of the work. */
+const storeAnswer = namedStatement<never>(
+  'tessera_idempotency_store_answer',
+  sql`UPDATE idempotency_keys SET response_status = ${sql.placeholder('status')}::integer, response_body = ${sql.placeholder('body')}::jsonb WHERE id = ${sql.placeholder('id')}::uuid`,
+);
 
 const inProgress = (): Outcome<never> => ({ ok: false, status: 409, code: 'IDEMPOTENCY_IN_PROGRESS', detail: 'The first request with this Idempotency-Key is still running' });
 

@@ -81,11 +81,13 @@ export interface RateLimitHit {
  * One hit, one statement: a first hit inserts the row, a hit after the window's end restarts it
  * at 1, any other adds 1 — row-locked by ON CONFLICT, so concurrent hits from any instance each
  * get their own number and no count is lost between a read and a write. Answers `count` and `ttl`;
- * a route may run it as a CTE of its own statement (`countedRead`).
+ * a route may run it as a CTE of its own statement (`countedRead`, the integration API's key
+ * lookup). `key` may be a subquery of that statement: when it is NULL, nothing is counted and no
+ * row is answered.
  */
-export function hitStatement(key: string | Placeholder, windowMs: number, max: number, continueExceeding = false, exponentialBackoff = false): SQL {
+export function hitStatement(key: string | Placeholder | SQL, windowMs: number, max: number | Placeholder, continueExceeding = false, exponentialBackoff = false): SQL {
   const window = sql`(${Math.trunc(windowMs)}::bigint * interval '1 millisecond')`;
-  return sql`INSERT INTO rate_limits AS r (key, count, reset_at) VALUES (${key}, 1, now() + ${window})
+  return sql`INSERT INTO rate_limits AS r (key, count, reset_at) SELECT hit_key.k, 1, now() + ${window} FROM (SELECT ${key}::text AS k) hit_key WHERE hit_key.k IS NOT NULL
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.count + 1 END,
           reset_at = CASE

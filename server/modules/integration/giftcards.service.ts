@@ -5,7 +5,7 @@ import { normalizeCardCode } from '../../../domain/giftcards';
 import { isSearchableCode } from '../../../domain/codes';
 import { refusalDetail, refusalStatus } from '../../../domain/giftcardRules';
 import type { ApiErrorCode } from '../../../domain/errors';
-import { queryRows, type Db } from '../../db/client';
+import { namedStatement, type Db } from '../../db/client';
 import { giftCardTransactions } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { inIds } from '../../lib/company-scope';
@@ -68,9 +68,12 @@ export function toIntegrationMove(result: CardMoveResult): IntegrationMove {
  * is 400 as in the back office's search; a code of another company answers exactly as an unknown
  * code (404 NOT_FOUND, same body), so a key learns nothing outside its company.
  */
+/** The read of every till call, its text built once and planned once per connection. */
+const cardByCodeStatement = namedStatement<CardRecordRow>('tessera_integration_card_by_code', cardByCodeRead(sql.placeholder('companyId'), sql.placeholder('code')));
+
 export async function cardByCode(db: Db, caller: IntegrationCaller, code: string): Promise<GiftCard> {
   if (!isSearchableCode(code)) throw new ApiError(400, 'VALIDATION_ERROR', 'The code is mistyped (its check character does not match)', { code: 'validation.cardCode' });
-  const [row] = await queryRows<CardRecordRow>(db, cardByCodeRead(caller.actor.companyId, normalizeCardCode(code)));
+  const [row] = await cardByCodeStatement(db, { companyId: caller.actor.companyId, code: normalizeCardCode(code) });
   if (!row) throw notFound();
   return toCardRecord(row);
 }

@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { grantedKeys, permissionsFrom, type PermissionKey } from '../../../domain/permissions';
 import { API_KEY_LIMITS, SCOPE_PERMISSIONS, scopeHeld, type ApiKey, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyScope } from '../../../domain/integration';
-import type { Db } from '../../db/client';
-import { apiKeys, companies, stores, users } from '../../db/schema';
+import { namedStatement, type Db } from '../../db/client';
+import { apiKeys } from '../../db/schema';
 import { assertCan, type Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
+import { hitStatement, type RateLimitHit } from '../../lib/rate-limit-store';
+import { sha256 } from '../../lib/tokens';
 import type { IntegrationCaller } from './caller';
 import { findApiKeyRecord, insertApiKey, listApiKeys, lockActiveKeyCount, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
 import { newApiKey, parseApiKey, secretMatches } from './keys';
@@ -76,54 +78,97 @@ export function keyPermissions(creatorKeys: readonly PermissionKey[], scopes: re
 
 const invalidKey = () => new ApiError(401, 'API_KEY_INVALID', 'A valid API key is required');
 
+/** A key's rate limit counts its calls per minute (INTEGRATION_RATE_LIMIT_PER_MINUTE). */
+const KEY_RATE_WINDOW_MS = 60_000;
+
 /** How often a key's last use is written at most: a busy till writes once a minute, not once per call. */
 const LAST_USE_EVERY_MS = 60_000;
+
+interface KeyRow {
+  id: string;
+  company_id: string;
+  store_id: string | null;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  scopes: ApiKeyScope[];
+  created_by_user_id: string;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  last_used_at: Date | string | null;
+  user_status: string;
+  permissions: Parameters<typeof grantedKeys>[0];
+  language: Actor['language'];
+  is_provider: boolean;
+  store_code: string | null;
+  subtree: string[];
+}
+
+/**
+ * The key, its creator, its company's subtree (lib/company-scope.ts companySubtree, correlated to
+ * the key's row) and its store's code, and the call counted against the key's rate limit
+ * (lib/rate-limit-store.ts hitStatement) in the same statement: every integration call runs it
+ * first, so its text is built once and PostgreSQL plans it once per connection. Only a call that
+ * presents the key's secret is counted (`secretHash`, what keys.ts stores: knowing a key's prefix,
+ * shown in lists, spends nothing of its budget), and only when `count` (a limit is set); whether
+ * the key may call at all is decided below, as before.
+ */
+const keyByPrefix = namedStatement<KeyRow & { rl_count: number | string | null; rl_ttl: number | string | null }>(
+  'tessera_integration_key',
+  sql`WITH key_row AS (
+        SELECT k.id, k.company_id, k.store_id, k.name, k.prefix, k.secret_hash, k.scopes, k.created_by_user_id, k.expires_at, k.revoked_at,
+          k.last_used_at, u.status AS user_status, u.permissions, u.language, co.is_provider, s.code AS store_code,
+          (SELECT COALESCE(json_agg(st.id), '[]'::json) FROM (WITH RECURSIVE subtree(id) AS (
+            SELECT k.company_id UNION SELECT c.id FROM companies c JOIN subtree t ON c.parent_id = t.id) SELECT id FROM subtree) st) AS subtree
+        FROM api_keys k
+        JOIN users u ON u.id = k.created_by_user_id
+        JOIN companies co ON co.id = k.company_id
+        LEFT JOIN stores s ON s.id = k.store_id
+        WHERE k.prefix = ${sql.placeholder('prefix')}),
+      hit AS (${hitStatement(
+        sql`(SELECT 'integration:' || key_row.id FROM key_row WHERE key_row.secret_hash = ${sql.placeholder('secretHash')}::text AND ${sql.placeholder('count')}::boolean)`,
+        KEY_RATE_WINDOW_MS,
+        sql.placeholder('max'),
+      )})
+      SELECT key_row.*, hit.count AS rl_count, hit.ttl AS rl_ttl FROM key_row LEFT JOIN hit ON true`,
+);
+
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
  * The caller of an integration request: the key found by its prefix, its secret compared in
  * constant time, refused when revoked, expired or its creator is no longer active — every failure
- * the same 401 API_KEY_INVALID. One query loads the key, its creator, its company's subtree and
- * its store's code.
+ * the same 401 API_KEY_INVALID. One statement loads the key, its creator, its company's subtree
+ * and its store's code, and counts the call against the key's limit (`rateLimitPerMinute`, 0: no
+ * limit): the hit is answered with the caller.
  */
-export async function authenticateKey(db: Db, header: string | undefined): Promise<IntegrationCaller> {
+export async function authenticateKey(db: Db, header: string | undefined, rateLimitPerMinute = 0): Promise<{ caller: IntegrationCaller; hit: RateLimitHit | null }> {
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   const parsed = match ? parseApiKey(match[1]) : null;
   if (!parsed) throw invalidKey();
-  const [row] = await db
-    .select({
-      key: apiKeys,
-      userStatus: users.status,
-      permissions: users.permissions,
-      language: users.language,
-      isProvider: companies.isProvider,
-      storeCode: stores.code,
-      // the key's company subtree (lib/company-scope.ts companySubtree, correlated to the key's row)
-      subtree: sql<string[]>`(SELECT COALESCE(json_agg(s.id), '[]'::json) FROM (WITH RECURSIVE subtree(id) AS (
-          SELECT ${apiKeys.companyId} UNION SELECT c.id FROM companies c JOIN subtree t ON c.parent_id = t.id) SELECT id FROM subtree) s)`,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.createdByUserId))
-    .innerJoin(companies, eq(companies.id, apiKeys.companyId))
-    .leftJoin(stores, eq(stores.id, apiKeys.storeId))
-    .where(eq(apiKeys.prefix, parsed.prefix));
+  const [row] = await keyByPrefix(db, { prefix: parsed.prefix, secretHash: sha256(parsed.secret), count: rateLimitPerMinute > 0, max: rateLimitPerMinute });
   const now = new Date();
-  if (!row || !secretMatches(parsed.secret, row.key.secretHash) || stateOf(row.key, now) !== 'active' || row.userStatus !== 'ACTIVE') throw invalidKey();
-  const key = row.key;
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USE_EVERY_MS) {
+  if (!row || !secretMatches(parsed.secret, row.secret_hash)) throw invalidKey();
+  const lastUsedAt = dateOrNull(row.last_used_at);
+  if (stateOf({ revokedAt: dateOrNull(row.revoked_at), expiresAt: dateOrNull(row.expires_at) }, now) !== 'active' || row.user_status !== 'ACTIVE') throw invalidKey();
+  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USE_EVERY_MS) {
     // conditional: of several instances seeing the same stale value, one writes
     await db
       .update(apiKeys)
       .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, key.id), sql`(${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < now() - interval '1 minute')`));
+      .where(and(eq(apiKeys.id, row.id), sql`(${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < now() - interval '1 minute')`));
   }
-  const scopes = key.scopes as ApiKeyScope[];
+  const scopes = row.scopes;
   const actor: Actor = {
-    userId: key.createdByUserId,
+    userId: row.created_by_user_id,
     permissions: keyPermissions(grantedKeys(row.permissions), scopes),
-    company: { id: key.companyId, isProvider: row.isProvider },
+    company: { id: row.company_id, isProvider: row.is_provider },
     language: row.language,
-    companyId: key.companyId,
+    companyId: row.company_id,
     companyIds: row.subtree,
   };
-  return { keyId: key.id, keyName: key.name, prefix: key.prefix, scopes, storeId: key.storeId, storeCode: row.storeCode, actor };
+  const caller = { keyId: row.id, keyName: row.name, prefix: row.prefix, scopes, storeId: row.store_id, storeCode: row.store_code, actor };
+  if (rateLimitPerMinute === 0) return { caller, hit: null };
+  if (row.rl_count === null || row.rl_ttl === null) throw new Error('rate limit: no row returned');
+  return { caller, hit: { current: Number(row.rl_count), ttl: Number(row.rl_ttl) } };
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { queryRows } from '../../db/client';
-import { answerHit, hitStatement } from '../../lib/rate-limit-store';
+import { answerHit } from '../../lib/rate-limit-store';
 import { forbidden } from '../../lib/errors';
 import { authenticateKey } from './keys.service';
 import { requireScope } from './scope';
@@ -14,8 +13,8 @@ export const INTEGRATION_PREFIX = '/api/integration/v1';
 /**
  * The integration API (`/api/integration/v1/…`, README.md beside this file): every request is
  * authenticated by its API key (`Authorization: Bearer tsk_…`; a session's token or cookie never
- * passes, and the back-office auth skips these paths), then counted against the key's rate limit
- * in the `rate_limits` table, so every instance spends one budget per key. `request.apiKey` is the
+ * passes, and the back-office auth skips these paths), and counted against the key's rate limit
+ * in the `rate_limits` table in the same statement, so every instance spends one budget per key. `request.apiKey` is the
  * caller (null on every other request). Each module's routes come as a plugin registered here.
  */
 export async function integrationApi(app: FastifyInstance, ctx: AppContext, routePlugins: IntegrationRoutePlugin[]): Promise<void> {
@@ -23,12 +22,10 @@ export async function integrationApi(app: FastifyInstance, ctx: AppContext, rout
   const max = ctx.config.integration.rateLimitPerMinute;
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
-      const caller = await authenticateKey(ctx.db, request.headers.authorization);
+      // counted in the key's own statement, once its secret matched: knowing a key's prefix (shown in lists) spends nothing of its budget
+      const { caller, hit } = await authenticateKey(ctx.db, request.headers.authorization, max);
       request.apiKey = caller;
-      if (max === 0) return;
-      // counted after the key is verified: knowing a key's prefix (shown in lists) spends nothing of its budget
-      const [hit] = await queryRows<{ count: number | string; ttl: number | string }>(ctx.db, hitStatement(`integration:${caller.keyId}`, 60_000, max));
-      answerHit(reply, { current: Number(hit.count), ttl: Number(hit.ttl) }, max);
+      if (hit) answerHit(reply, hit, max);
     });
     scope.addHook('onRequest', requireDeclaredScope);
     const prefixedScope = withPrefix(scope, INTEGRATION_PREFIX);
