@@ -11,13 +11,16 @@ function mtime(path) {
   return existsSync(path) ? statSync(path).mtimeMs : 0;
 }
 
+const TEST_FILE = /\.test(-helper)?\.[cm]?[jt]sx?$/;
+
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
+    // tests are in no build: editing one rebuilds nothing
+    if (entry === 'node_modules' || entry.startsWith('.') || TEST_FILE.test(entry)) continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
@@ -42,6 +45,7 @@ export function ensureSpa() {
 export async function ensureServer() {
   const builtAt = mtime(SERVER_ENTRY);
   if (builtAt !== 0 && newestOf(SERVER_SOURCES) <= builtAt) return;
+  if (builtAt !== 0) console.log('Sources changed: rebuilding the server…');
   await buildServer({ quiet: builtAt !== 0 });
 }
 

@@ -1,7 +1,8 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { httpTimeouts, type AppConfig } from './config';
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { openPglite, type DbHandle } from './db/client';
 import { openPostgres } from './db/postgres';
 import type { FileStorage } from './lib/files';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** the file storage; default the one FILE_STORAGE names (lib/files.config.ts): files under DATA_DIR, or an S3 bucket */
   files?: FileStorage;
+  /** the HTTP server to serve on, given Fastify's request handler (main.ts: already listening); default one of Fastify's own */
+  serverFactory?: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
 }
 
 /** Builds the whole server without listening, so tests drive it with `inject`. */
@@ -46,10 +49,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // below a balancer's 60 s; an idle keep-alive connection outlives the balancer's (it closes first).
     // Node checks request timeouts every connectionsCheckingInterval (30 s by default: a 30 s limit
     // could run to 60), so every second here.
-    requestTimeout: config.http.requestTimeoutMs,
-    connectionTimeout: config.http.socketTimeoutMs,
-    keepAliveTimeout: config.http.keepAliveTimeoutMs,
-    http: { headersTimeout: Math.min(config.http.requestTimeoutMs, 60_000), connectionsCheckingInterval: Math.min(1000, config.http.requestTimeoutMs) },
+    ...httpTimeouts(config),
+    // main.ts listens before the app is built (a probe answers while the database opens): its server
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     routerOptions: { ignoreTrailingSlash: true },
     // a bad URL or an over-long path parameter answers problem+json without echoing the URL
     frameworkErrors,

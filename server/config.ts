@@ -314,6 +314,19 @@ function fileStorageOf(env: NodeJS.ProcessEnv): FileStorageConfig {
   };
 }
 
+/**
+ * The HTTP server's timeouts, as Fastify's options (app.ts). Fastify sets them on a server it
+ * makes; main.ts makes its own (it listens before the app is built) and sets the same from here.
+ */
+export function httpTimeouts(config: Pick<AppConfig, 'http'>) {
+  return {
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.socketTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: { headersTimeout: Math.min(config.http.requestTimeoutMs, 60_000), connectionsCheckingInterval: Math.min(1000, config.http.requestTimeoutMs) },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = int(env, 'PORT', 8080);
   const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
