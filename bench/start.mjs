@@ -98,6 +98,7 @@ async function oneStart() {
     if (line) memory = JSON.parse(line[1]);
   }
   const stopped = await stop(server);
+  if (stopped?.code !== 0) console.error(`the server's stop ended ${JSON.stringify(stopped)}; its output's end:\n${server.output().slice(-3000)}`);
   const out = server.output();
   const phases = /"startMs":(\{[^}]*\})/.exec(out);
   return { firstMs, readyMs, rss, memory, stopped, pid: server.child.pid, phases: phases ? JSON.parse(phases[1]) : null, waitedForBuild: builtAt() !== before || /is building: waiting|Building|rebuilding|server built/.test(out) };
