@@ -24,6 +24,21 @@ export interface LoginParams {
 /** What the access table reads of the signed-in user besides their flags (domain/access.ts). */
 const accessContextOf = (configuration: UserConfiguration) => ({ isProvider: configuration.company.isProvider, isReferent: configuration.user.isReferent });
 
+/** The signed-in user as react-admin's identity, with the company the screens and forms work in. */
+function identityOf({ user, company }: UserConfiguration): UserIdentity {
+  const viewed = readViewedCompany();
+  return {
+    id: user.id,
+    fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+    email: user.email,
+    // the company the screens and forms work in: the one looked at, else the user's own
+    companyId: viewed?.id ?? company.id,
+    companyName: viewed?.name ?? company.name,
+    ownCompanyId: company.id,
+    ownCompanyName: company.name,
+  };
+}
+
 export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
   async function permissions(): Promise<Permissions> {
     if (!hasSession()) throw new Error('No session');
@@ -114,18 +129,12 @@ export function createAuthProvider(http: HttpClient): TesseraAuthProvider {
     getPermissions: permissions,
 
     async getIdentity(): Promise<UserIdentity> {
-      const { user, company } = await loadUserConfiguration(http);
-      const viewed = readViewedCompany();
-      return {
-        id: user.id,
-        fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
-        email: user.email,
-        // the company the screens and forms work in: the one looked at, else the user's own
-        companyId: viewed?.id ?? company.id,
-        companyName: viewed?.name ?? company.name,
-        ownCompanyId: company.id,
-        ownCompanyName: company.name,
-      };
+      return identityOf(await loadUserConfiguration(http));
+    },
+
+    identityNow() {
+      const configuration = hasSession() ? settledUserConfiguration() : undefined;
+      return configuration && identityOf(configuration);
     },
 
     /** Unknown resource or action: denied (domain/access.ts). */

@@ -1,4 +1,4 @@
-import type { AuthProvider, DataProvider, Identifier } from 'react-admin';
+import type { AuthProvider, DataProvider, Identifier, UserIdentity } from 'react-admin';
 import type { Batch } from '../../domain/catalog';
 import type { BulkBody, BulkResult, CardCount, CardFilter, CardMoveResult, ExportLanguage, GiftCard, ReturnBody } from '../../domain/giftcards';
 import type { OrderCodeFormat, OrderDetail, OrderFilter, OrderTracking } from '../../domain/orders';
@@ -214,6 +214,8 @@ export interface TesseraAccountActions {
    * menu and the screen gate start from it instead of a round of renders waiting for the same answer.
    */
   canAccessNow(params: { resource: string; action: string }): boolean | undefined;
+  /** `getIdentity`'s answer when the configuration has already arrived, else undefined (the header's first render has it). */
+  identityNow?(): UserIdentity | undefined;
   /** The company of the session (`companyId` in local storage), or null signed out. */
   getCompanyId(): string | null;
   /**

@@ -1,4 +1,5 @@
 import { AppBar, Box, Toolbar } from '@mui/material';
+import { memo } from 'react';
 import { SidebarToggleButton, TitlePortal } from 'react-admin';
 import { BrandLogo } from './BrandLogo';
 import { CompanySwitcher } from './CompanySwitcher';
@@ -8,7 +9,11 @@ import { LogoutButton } from './LogoutButton';
 import { useShellMenu } from './ShellMenuContext';
 import { UserMenuButton } from './UserMenuButton';
 
-export function AppHeader() {
+/**
+ * Memoised: react-admin's layout renders again on every navigation and answer above it, and the
+ * header's parts read what they show from their own contexts and queries.
+ */
+export const AppHeader = memo(function AppHeader() {
   const { sideNavHidden } = useShellMenu();
   return (
     <AppBar position="fixed" color="primary" elevation={1}>
@@ -26,4 +31,4 @@ export function AppHeader() {
       </Toolbar>
     </AppBar>
   );
-}
+});

@@ -2,10 +2,12 @@ import BusinessIcon from '@mui/icons-material/Business';
 import { Autocomplete, Box, Button, Dialog, DialogContent, DialogTitle, TextField, useMediaQuery, type Theme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCanAccess, useGetIdentity, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FILTER_TEXT_MAX } from '../../domain/fields';
 import type { CompanyRecord } from '../../domain/schemas/companies-api';
+import { useCanAccessAtOnce } from '../authProvider/useCanAccessAtOnce';
+import { useIdentityAtOnce } from '../authProvider/useIdentityAtOnce';
 import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
 import { listPathOf, REGISTRY } from '../resources/registry';
 
@@ -84,8 +86,8 @@ export function CompanySwitcher() {
   const translate = useTranslate();
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const [open, setOpen] = useState(false);
-  const { canAccess } = useCanAccess({ resource: COMPANIES, action: 'list' });
-  const { identity } = useGetIdentity();
+  const { canAccess } = useCanAccessAtOnce({ resource: COMPANIES, action: 'list' });
+  const { identity } = useIdentityAtOnce();
   const ownId = identity?.ownCompanyId as string | undefined;
   const { total } = useGetList<CompanyRecord>(
     COMPANIES,

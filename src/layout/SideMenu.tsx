@@ -1,5 +1,5 @@
 import { Divider, ListSubheader } from '@mui/material';
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { useShellMenu } from './ShellMenuContext';
 
@@ -20,9 +20,11 @@ const WRAPPING_HEADING = { lineHeight: 1.3, pt: 1, pb: 0.75, bgcolor: 'transpare
 
 /**
  * The side navigation, built from the resource registry filtered by `authProvider.canAccess`.
- * A section with one item shows as that item alone; larger sections get a heading.
+ * A section with one item shows as that item alone; larger sections get a heading. Memoised: the
+ * layout renders again on every navigation, the menu only when the menu or the sidebar changes
+ * (its entries follow the location themselves).
  */
-export function SideMenu() {
+export const SideMenu = memo(function SideMenu() {
   const translate = useTranslate();
   const [open] = useSidebarState();
   const { menu } = useShellMenu();
@@ -51,4 +53,4 @@ export function SideMenu() {
       ))}
     </Menu>
   );
-}
+});

@@ -3,8 +3,9 @@ import KeyIcon from '@mui/icons-material/Key';
 import PersonIcon from '@mui/icons-material/Person';
 import { Button, IconButton, ListItemIcon, Menu, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import { useId, useState } from 'react';
-import { useGetIdentity, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { useIdentityAtOnce } from '../authProvider/useIdentityAtOnce';
 
 /**
  * The signed-in user's name, opening profile and password. On phones an icon button (named
@@ -13,7 +14,7 @@ import { useNavigate } from 'react-router-dom';
 export function UserMenuButton() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { identity } = useGetIdentity();
+  const { identity } = useIdentityAtOnce();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));

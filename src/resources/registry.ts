@@ -128,6 +128,21 @@ export function firstMenuPath(menu: readonly MenuSection[]): string | null {
 }
 
 /**
+ * `firstMenuPath` from the access answers at hand (`authProvider.canAccessNow`, the menu's own
+ * questions): the sign-in page goes straight there rather than through `/`'s redirect, one round
+ * of the shell's renders fewer. Undefined when an answer is not at hand yet.
+ */
+export function firstMenuPathNow(answerNow: (params: { resource: string; action: string }) => boolean | undefined): string | null | undefined {
+  const answers = (names: readonly string[], action: string) => {
+    const now = names.map((resource) => answerNow({ resource, action }));
+    return now.every((answer) => answer !== undefined) ? Object.fromEntries(names.map((resource, i) => [resource, now[i]!])) : undefined;
+  };
+  const allowed = answers(MENU_RESOURCES, 'list');
+  const creatable = answers(MENU_CREATE_RESOURCES, 'create');
+  return allowed && creatable ? firstMenuPath(buildMenu(allowed, creatable)) : undefined;
+}
+
+/**
  * SPEC §2: the side navigation is hidden when there is only one menu item with zero or one
  * children. A section with a single item counts as an item without children.
  */

@@ -13,7 +13,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { preloadShell } from '../../layout/AppLayout';
-import { preloadListScreen } from '../../resources/registry';
+import { firstMenuPathNow, preloadListScreen } from '../../resources/registry';
 import { AuthPageLayout } from '../AuthPageLayout';
 import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 
@@ -70,7 +70,10 @@ export function LoginPage() {
         // logout cleared the cache, not here
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
         await queryClient.invalidateQueries({ queryKey: ['auth'] });
-        navigate(afterLogin, { replace: true });
+        // `/` is the first screen of the menu: gone to directly when the answers are at hand (the
+        // same ones `/` reads), without a round of the shell's renders at `/`; no screen: `/` says so
+        const target = afterLogin === '/' ? (firstMenuPathNow((params) => authProvider.canAccessNow(params)) ?? '/') : afterLogin;
+        navigate(target, { replace: true });
       },
       [authProvider, queryClient, navigate, afterLogin],
     ),

@@ -1,6 +1,7 @@
 import { Link as MuiLink, Typography } from '@mui/material';
-import { useCanAccess, useCreatePath, useRecordContext } from 'react-admin';
+import { useCreatePath, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useCanAccessAtOnce } from '../../authProvider/useCanAccessAtOnce';
 
 const RESOURCE = 'privative/giftcards';
 
@@ -12,7 +13,8 @@ const RESOURCE = 'privative/giftcards';
 export function GiftCardCodeLink() {
   const record = useRecordContext<{ id: string; code?: string; cardId?: string; cardCode?: string }>();
   const createPath = useCreatePath();
-  const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'show' });
+  // answered in the first render: a query per row (its key carries the row) would re-render the list row by row
+  const { canAccess } = useCanAccessAtOnce({ resource: RESOURCE, action: 'show' });
   if (!record) return null;
   const code = record.cardCode ?? record.code ?? '';
   const id = record.cardId ?? record.id;

@@ -1,8 +1,9 @@
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
-import { useCanAccess, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { useListContext, useTranslate, type RaRecord } from 'react-admin';
 import type { CardFilter, GiftCard } from '../../../domain/giftcards';
 import { giftCardFields } from '../../../domain/schemas/giftcard';
+import { useCanAccessAtOnce } from '../../authProvider/useCanAccessAtOnce';
 import { DateTimeField } from '../../components/DateTimeField';
 import { PageHeading } from '../../components/PageHeading';
 import { SchemaList, selectableRowsBody } from '../../components/schema';
@@ -68,7 +69,7 @@ const RENDER = {
  */
 export default function GiftCardList() {
   const translate = useTranslate();
-  const { canAccess: canBulk } = useCanAccess({ resource: giftCardFields.resource, action: 'bulk' });
+  const { canAccess: canBulk } = useCanAccessAtOnce({ resource: giftCardFields.resource, action: 'bulk' });
   return (
     <>
       <PageHeading title={translate('screens.giftcardList')} />

@@ -2,7 +2,8 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { useCanAccess, useListContext, useRefresh, useTranslate } from 'react-admin';
+import { useListContext, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccessAtOnce } from '../../authProvider/useCanAccessAtOnce';
 import { BULK_ACTIONS, type BulkAction, type CardFilter } from '../../../domain/giftcards';
 import { BulkActionDialog } from './BulkActionDialog';
 import { useGiftCardExport } from './useGiftCardExport';
@@ -15,8 +16,8 @@ const RESOURCE = 'privative/giftcards';
  */
 export function GiftCardListActions() {
   const translate = useTranslate();
-  const { canAccess: canExport } = useCanAccess({ resource: RESOURCE, action: 'export' });
-  const { canAccess: canBulk } = useCanAccess({ resource: RESOURCE, action: 'bulk' });
+  const { canAccess: canExport } = useCanAccessAtOnce({ resource: RESOURCE, action: 'export' });
+  const { canAccess: canBulk } = useCanAccessAtOnce({ resource: RESOURCE, action: 'bulk' });
   const refresh = useRefresh();
   const { filterValues } = useListContext();
   const filter = filterValues as CardFilter;
