@@ -174,28 +174,33 @@ export async function applyChanges(tx: Db, changes: readonly CardChange[], userI
     };
   });
   // one statement and one parameter for any number of rows (bulk chunks write hundreds)
-  await tx.execute(sql`INSERT INTO gift_card_transactions (id, card_id, company_id, type, result, amount_cents, balance_after_cents,
+  const insertRows = sql`INSERT INTO gift_card_transactions (id, card_id, company_id, type, result, amount_cents, balance_after_cents,
         frozen_delta_cents, store_id, return_number, related_transaction_id, user_id, error_code, created_at)
       SELECT r.id, r.card_id, r.company_id, r.type, r.result, r.amount_cents, r.balance_after_cents, r.frozen_delta_cents, r.store_id,
         r.return_number, r.related_transaction_id, r.user_id, r.error_code, clock_timestamp()
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, card_id uuid, company_id uuid, type text, result text,
         amount_cents bigint, balance_after_cents bigint, frozen_delta_cents bigint, store_id uuid, return_number text,
-        related_transaction_id uuid, user_id uuid, error_code text)`);
-  const releases = changes.flatMap(({ card, entry }, i) => (entry.errorCode === undefined && entry.releasesHolds ? [{ card_id: card.id, by: ids[i] }] : []));
-  if (releases.length > 0) {
-    await tx.execute(sql`UPDATE gift_card_transactions x SET unfrozen_by_transaction_id = v.by
-      FROM jsonb_to_recordset(${JSON.stringify(releases)}::jsonb) AS v(card_id uuid, by uuid)
-      WHERE x.card_id = v.card_id AND x.type = 'FREEZE' AND x.result = 'SUCCESS' AND x.unfrozen_by_transaction_id IS NULL`);
-  }
-  if (updates.length > 0) {
-    await tx.execute(sql`UPDATE gift_cards g SET status = v.status, enabled_status = v.enabled_status, balance_cents = v.balance_cents,
+        related_transaction_id uuid, user_id uuid, error_code text)`;
+  const updateCards = sql`UPDATE gift_cards g SET status = v.status, enabled_status = v.enabled_status, balance_cents = v.balance_cents,
         frozen_cents = v.frozen_cents, value_cents = v.value_cents, activation_date = v.activation_date, expire_date = v.expire_date,
         first_use_date = v.first_use_date, ever_consumed = v.ever_consumed, activation_store_id = v.activation_store_id,
         voided_at = CASE WHEN v.voided THEN COALESCE(g.voided_at, now()) END, updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(id uuid, status text, enabled_status text, balance_cents bigint,
         frozen_cents bigint, value_cents bigint, activation_date timestamptz, expire_date timestamptz, first_use_date timestamptz,
         ever_consumed boolean, voided boolean, activation_store_id uuid)
-      WHERE g.id = v.id`);
+      WHERE g.id = v.id`;
+  const releases = changes.flatMap(({ card, entry }, i) => (entry.errorCode === undefined && entry.releasesHolds ? [{ card_id: card.id, by: ids[i] }] : []));
+  if (releases.length === 0 && updates.length > 0) {
+    // the rows and the cards' new state in one round trip (a move's usual case)
+    await tx.execute(sql`WITH ledger_rows AS (${insertRows}) ${updateCards}`);
+    return ids;
   }
+  await tx.execute(insertRows);
+  if (releases.length > 0) {
+    await tx.execute(sql`UPDATE gift_card_transactions x SET unfrozen_by_transaction_id = v.by
+      FROM jsonb_to_recordset(${JSON.stringify(releases)}::jsonb) AS v(card_id uuid, by uuid)
+      WHERE x.card_id = v.card_id AND x.type = 'FREEZE' AND x.result = 'SUCCESS' AND x.unfrozen_by_transaction_id IS NULL`);
+  }
+  if (updates.length > 0) await tx.execute(updateCards);
   return ids;
 }
