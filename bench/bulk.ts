@@ -11,7 +11,10 @@
  * range filter (the ids path accepts MAX_BULK_IDS ids; it is measured too, at that size), and
  * reload by the same filter, with and without an Idempotency-Key (the keyed run also writes a
  * progress row per card). Anchors: a bare `UPDATE gift_cards SET status = … WHERE id = ANY(…)` of
- * the same rows, and for reload a bare INSERT of one ledger row per card + the UPDATE of balances.
+ * the same rows, and for reload a bare INSERT of one ledger row per card + the UPDATE of balances;
+ * each anchor also runs once with the migrations' per-row `audit_row` triggers off (in this
+ * throwaway database only), which shows their share. "this process's CPU" is the server's own
+ * work (routing, rules, JSON) per action: the rest of the wall time is the database's.
  */
 import { execSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -42,7 +45,7 @@ function summary(f: Figure): { p50: number; p95: number } {
   return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
 }
 
-async function timedSql(db: Db, run: () => Promise<unknown>): Promise<number> {
+async function timedSql(run: () => Promise<unknown>): Promise<number> {
   const t = performance.now();
   await run();
   return performance.now() - t;
@@ -72,11 +75,13 @@ async function main() {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (keyed) headers['idempotency-key'] = `bench-bulk-${Date.now()}-${keyN++}`;
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const res = await app.inject({ method: 'POST', url: `${base}/cards/bulk`, headers, payload: body as object });
     const ms = performance.now() - t;
+    const used = process.cpuUsage(cpu);
     if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${res.body.slice(0, 300)}`);
     const r = res.json<{ total: number; succeeded: number; failed: unknown[] }>();
-    return { ms, note: `${r.total} cards, ${r.succeeded} ok, ${r.failed.length} refused, answer ${(res.body.length / 1024).toFixed(0)} KB` };
+    return { ms, note: `${r.total} cards, ${r.succeeded} ok, ${r.failed.length} refused, answer ${(res.body.length / 1024).toFixed(0)} KB, this process's CPU ${((used.user + used.system) / 1e6).toFixed(2)} s` };
   };
   const idsOf = async (from: number, n: number) =>
     (await queryRows<{ id: string }>(db, sql`SELECT id FROM gift_cards WHERE progressive >= ${from} ORDER BY progressive LIMIT ${n}`)).map((r) => r.id);
@@ -106,22 +111,37 @@ async function main() {
     const uuids = `{${rows.join(',')}}`; // one array parameter (drizzle would spread a JS array into a row)
     log(`run ${run + 1}: progressive ${from}–${from + size - 1}, load ${load()}`);
 
-    // anchors: the bare statements on the same rows (they change the rows the way the actions do, then put them back)
-    const anchor = async (name: string, statement: () => Promise<unknown>) => add(name, await timedSql(db, statement));
-    await anchor('anchor: bare UPDATE status (disable)', () =>
-      db.execute(sql`UPDATE gift_cards SET enabled_status = status, status = 'DISABLED', updated_at = now() WHERE id = ANY(${uuids}::uuid[]) AND status = 'ACTIVE'`),
-    );
-    await anchor('anchor: bare UPDATE status (enable)', () =>
-      db.execute(sql`UPDATE gift_cards SET status = enabled_status, enabled_status = NULL, updated_at = now() WHERE id = ANY(${uuids}::uuid[]) AND status = 'DISABLED' AND enabled_status IS NOT NULL`),
-    );
-    await anchor('anchor: bare INSERT ledger rows + UPDATE balance (reload)', () =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`INSERT INTO gift_card_transactions (id, card_id, company_id, type, result, amount_cents, balance_after_cents, frozen_delta_cents, user_id, created_at)
-          SELECT gen_random_uuid(), c.id, c.company_id, 'RECHARGE', 'SUCCESS', 100, c.balance_cents + 100, 0, NULL, clock_timestamp()
-          FROM gift_cards c WHERE c.id = ANY(${uuids}::uuid[])`);
-        await tx.execute(sql`UPDATE gift_cards SET balance_cents = balance_cents + 100, updated_at = now() WHERE id = ANY(${uuids}::uuid[])`);
-      }),
-    );
+    // each bare statement twice: as the application runs it (the per-row audit_row triggers of the
+    // migrations fire) and, in this throwaway database only, with those triggers off — their share
+    const statements: Array<[string, (tx: Db) => Promise<unknown>]> = [
+      ['disable', (tx) => tx.execute(sql`UPDATE gift_cards SET enabled_status = status, status = 'DISABLED', updated_at = now() WHERE id = ANY(${uuids}::uuid[]) AND status = 'ACTIVE'`)],
+      ['enable', (tx) => tx.execute(sql`UPDATE gift_cards SET status = enabled_status, enabled_status = NULL, updated_at = now() WHERE id = ANY(${uuids}::uuid[]) AND status = 'DISABLED' AND enabled_status IS NOT NULL`)],
+      [
+        'reload',
+        async (tx) => {
+          await tx.execute(sql`INSERT INTO gift_card_transactions (id, card_id, company_id, type, result, amount_cents, balance_after_cents, frozen_delta_cents, user_id, created_at)
+            SELECT gen_random_uuid(), c.id, c.company_id, 'RECHARGE', 'SUCCESS', 100, c.balance_cents + 100, 0, NULL, clock_timestamp()
+            FROM gift_cards c WHERE c.id = ANY(${uuids}::uuid[])`);
+          await tx.execute(sql`UPDATE gift_cards SET balance_cents = balance_cents + 100, updated_at = now() WHERE id = ANY(${uuids}::uuid[])`);
+        },
+      ],
+    ];
+    const triggers = async (on: boolean) => {
+      for (const table of ['gift_cards', 'gift_card_transactions']) await db.execute(sql.raw(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER audit_row`));
+    };
+    for (const [action, statement] of statements) {
+      const label = action === 'reload' ? 'bare INSERT ledger rows + UPDATE balance (reload)' : `bare UPDATE status (${action})`;
+      add(`anchor: ${label}`, await timedSql(() => db.transaction((tx) => statement(tx))));
+    }
+    for (const [action, statement] of statements) {
+      const label = action === 'reload' ? 'bare INSERT ledger rows + UPDATE balance (reload)' : `bare UPDATE status (${action})`;
+      await triggers(false);
+      try {
+        add(`  same, audit triggers off: ${label}`, await timedSql(() => db.transaction((tx) => statement(tx))));
+      } finally {
+        await triggers(true);
+      }
+    }
 
     const d = await post({ action: 'disable', filter });
     add(`bulk disable, filter of ${size.toLocaleString('en')}`, d.ms, d.note);
@@ -144,9 +164,8 @@ async function main() {
 
   const anchorOf = (name: string) => {
     if (name.includes(' ids')) return undefined;
-    if (name.includes('reload')) return figures.find((f) => f.name.includes('(reload)'));
-    if (name.includes('disable')) return figures.find((f) => f.name.includes('(disable)'));
-    if (name.includes('enable')) return figures.find((f) => f.name.includes('(enable)'));
+    const action = ['reload', 'disable', 'enable'].find((a) => name.includes(a));
+    return figures.find((f) => f.name.startsWith('anchor') && f.name.includes(`(${action})`));
     return undefined;
   };
   log('');
@@ -154,7 +173,7 @@ async function main() {
   log('| --- | --- | --- | --- | --- | --- |');
   for (const f of figures) {
     const s = summary(f);
-    const a = f.name.startsWith('anchor') ? undefined : anchorOf(f.name);
+    const a = f.name.startsWith('anchor') || f.name.includes('triggers off') ? undefined : anchorOf(f.name);
     const ratio = a ? `${(s.p50 / summary(a).p50).toFixed(1)}×` : '';
     log(`| ${f.name} | ${f.times.length} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${ratio} | ${f.note} |`);
   }
