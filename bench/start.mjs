@@ -44,8 +44,8 @@ async function get(pathname) {
   }
 }
 
-function startServer({ probe = true } = {}) {
-  const args = [...(probe ? [`--import=${PROBE}`] : []), path.join(ROOT, 'scripts', 'start.mjs')];
+function startServer({ probe = true, entry = path.join(ROOT, 'scripts', 'start.mjs') } = {}) {
+  const args = [...(probe ? [`--import=${PROBE}`] : []), entry];
   const child = spawn(NODE, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: DIR, DATABASE_URL: '', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
@@ -70,10 +70,10 @@ async function stop(server) {
 
 const builtAt = () => statSync(path.join(ROOT, 'dist-server', 'main.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
-async function oneStart() {
+async function oneStart(entry) {
   const before = builtAt();
   const began = performance.now();
-  const server = startServer();
+  const server = startServer({ entry });
   let firstMs = null;
   let readyMs = null;
   let ended = null;
@@ -101,7 +101,8 @@ async function oneStart() {
   if (stopped?.code !== 0) console.error(`the server's stop ended ${JSON.stringify(stopped)}; its output's end:\n${server.output().slice(-3000)}`);
   const out = server.output();
   const phases = /"startMs":(\{[^}]*\})/.exec(out);
-  return { firstMs, readyMs, rss, memory, stopped, pid: server.child.pid, phases: phases ? JSON.parse(phases[1]) : null, waitedForBuild: builtAt() !== before || /is building: waiting|Building|rebuilding|server built/.test(out) };
+  const cpu = /"startCpuMs":(\{[^}]*\})/.exec(out);
+  return { firstMs, readyMs, rss, memory, stopped, pid: server.child.pid, phases: phases ? JSON.parse(phases[1]) : null, cpu: cpu ? JSON.parse(cpu[1]) : null, waitedForBuild: builtAt() !== before || /is building: waiting|Building|rebuilding|server built/.test(out) };
 }
 
 // the anchor: what PGlite itself costs — a bare node opening the same folder, answering SELECT 1
@@ -113,9 +114,11 @@ await db.waitReady;
 await db.query('SELECT 1');
 const ms = performance.now() - t0;
 const sinceStart = performance.now(); // performance's origin is this process's start
+const used = process.cpuUsage();
+const cpuMs = (used.user + used.system) / 1000;
 await new Promise((r) => setTimeout(r, ${IDLE_MS}));
 const rss = Number(/VmRSS:\\s+(\\d+) kB/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
-console.log(JSON.stringify({ ms, sinceStart, rss, memory: process.memoryUsage() }));
+console.log(JSON.stringify({ ms, sinceStart, cpuMs, rss, memory: process.memoryUsage() }));
 await db.close();
 `;
 function anchor() {
@@ -151,7 +154,16 @@ say(`bench:start — \`npm start\` (node scripts/start.mjs) with existing data, 
 say(`node ${process.version}, idle wait ${IDLE_MS} ms; load before: ${load()}`);
 const starts = [];
 const anchors = [];
+// BENCH_START_BEFORE=<another build's dist-server/main.js> (e.g. an older commit's, built apart):
+// measured too, interleaved, run directly (without start.mjs's staleness check)
+const BEFORE = process.env.BENCH_START_BEFORE;
+const befores = [];
 for (let i = 0; i < RUNS; i++) {
+  if (BEFORE) {
+    const old = await oneStart(BEFORE);
+    befores.push(old);
+    say(`before ${i + 1}: first answer ${ms(old.firstMs)}, ready ${ms(old.readyMs)}, idle RSS ${mb(old.rss)}` + (old.memory ? ` (heapTotal ${mb(old.memory.heapTotal)}, external ${mb(old.memory.external)})` : '') + ` exit ${old.stopped?.code ?? 'killed'} | load ${load()}`);
+  }
   const run = await oneStart();
   starts.push(run);
   const a = anchor();
@@ -161,6 +173,7 @@ for (let i = 0; i < RUNS; i++) {
       (run.memory ? ` (heapUsed ${mb(run.memory.heapUsed)}, heapTotal ${mb(run.memory.heapTotal)}, external ${mb(run.memory.external)}, arrayBuffers ${mb(run.memory.arrayBuffers)})` : '') +
       ` exit ${run.stopped?.code ?? 'killed'}${run.waitedForBuild ? " [built, or waited for another start's build: not a plain restart]" : ''}` +
       (run.phases ? `\n       phases (ms since the process began): ${Object.entries(run.phases).map(([k, v]) => `${k} ${v}`).join(', ')}` : '') +
+      (run.cpu ? `\n       CPU time by then (ms): ${Object.entries(run.cpu).map(([k, v]) => `${k} ${v}`).join(', ')}` : '') +
       `\n       anchor: SELECT 1 in ${ms(a.ms)} (spawn→answer ${ms(a.spawnMs)}), RSS ${mb(a.rss)} | load ${load()}`,
   );
 }
@@ -174,8 +187,22 @@ if (withMemory.length) {
   say(row('  of which V8 heap (heapTotal)', withMemory.map((s) => s.memory.heapTotal), mb));
   say(row('  external (PGlite WASM memory…)', withMemory.map((s) => s.memory.external), mb));
 }
+const timed = starts.filter((s) => s.phases && s.cpu);
+if (timed.length) {
+  const names = Object.keys(timed[0].phases);
+  say('server phases, p50 of each step (wall ms | CPU ms): ' + names.map((name, i) => {
+    return `${i ? `${names[i - 1]}→` : 'spawn→'}${name} ${Math.round(pct(timed.map((s) => s.phases[name] - (i ? s.phases[names[i - 1]] : 0)), 50))} | ${Math.round(pct(timed.map((s) => s.cpu[name] - (i ? s.cpu[names[i - 1]] : 0)), 50))}`;
+  }).join(', '));
+  say(row('server: CPU time to jobsStarted', timed.map((s) => s.cpu.jobsStarted), ms));
+}
+if (befores.length) {
+  say(row(`before (${path.relative(ROOT, BEFORE)}): first answer`, befores.map((s) => s.firstMs), ms));
+  say(row('before: ready', befores.map((s) => s.readyMs), ms));
+  say(row('before: idle RSS', befores.map((s) => s.rss), mb));
+}
 say(row('anchor: spawn → SELECT 1 answered', anchors.map((a) => a.spawnMs), ms));
 say(row('anchor: PGlite open → SELECT 1', anchors.map((a) => a.ms), ms));
+say(row('anchor: CPU time to SELECT 1', anchors.map((a) => a.cpuMs), ms));
 say(row('anchor: idle RSS', anchors.map((a) => a.rss), mb));
 say(row('anchor: external', anchors.map((a) => a.memory.external), mb));
 say('');

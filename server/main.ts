@@ -9,9 +9,14 @@ const SHUTDOWN_MARGIN_MS = 2000;
 /** at most this long for a running job's handler to stop on a shutdown before its job is given back anyway */
 const JOB_RELEASE_WAIT_MS = 3000;
 
-/** the start's phases, in ms since the process began (logged with 'Tessera is running') */
+/** the start's phases, in ms since the process began, and the CPU time spent by then (logged with 'Tessera is running') */
 const phases: Record<string, number> = {};
-const mark = (phase: string) => (phases[phase] = Math.round(performance.now()));
+const cpuPhases: Record<string, number> = {};
+const mark = (phase: string) => {
+  phases[phase] = Math.round(performance.now());
+  const cpu = process.cpuUsage();
+  cpuPhases[phase] = Math.round((cpu.user + cpu.system) / 1000);
+};
 mark('main');
 
 /**
@@ -175,7 +180,7 @@ async function main() {
   await (await import('./modules/audit')).scheduleAuditRetention(db.db, 300, app.ctx.clock.now());
   if (!closing) app.ctx.jobs.start();
   mark('jobsStarted');
-  app.log.info({ publicUrl: config.publicUrl, port: config.port, database: db.driver, identity: config.identity.provider, startMs: phases }, 'Tessera is running');
+  app.log.info({ publicUrl: config.publicUrl, port: config.port, database: db.driver, identity: config.identity.provider, startMs: phases, startCpuMs: cpuPhases }, 'Tessera is running');
 }
 
 main().catch((err: unknown) => {
