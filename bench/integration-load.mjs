@@ -41,8 +41,11 @@ async function run({ base, tills, codes, seconds, tag }) {
     }
   };
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(tills.map((till, n) => worker(till, n)));
   tally.elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  tally.cpuMs = (used.user + used.system) / 1000;
   return tally;
 }
 

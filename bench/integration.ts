@@ -18,6 +18,7 @@
  * writes a CPU profile of this process (the server alone) during the measured run.
  */
 import { execFile, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -55,6 +56,8 @@ interface Tally {
   errors: number;
   statuses: Record<string, number>;
   elapsed: number;
+  /** the load generator's own CPU time */
+  cpuMs: number;
 }
 
 /** Every statement the server sends PostgreSQL (node-postgres' Client.query): counted, and kept while `trace` holds an array. */
@@ -172,10 +175,12 @@ async function main() {
           if (!/^\s*(select|insert|update|with)\b/i.test(text) || /set_config/.test(text)) continue;
           try {
             await explain.query('BEGIN');
-            const plan = (await clientQuery.call(explain, `EXPLAIN (ANALYZE, BUFFERS) ${text}`, values)) as { rows: Array<{ 'QUERY PLAN': string }> };
+            // a ledger row's id is taken by the call itself: the replayed insert writes a row of a new id
+            const fresh = values.map((value) => (typeof value === 'string' && value.startsWith('[{"id":') ? value.replace(/"id":"[0-9a-f-]{36}"/g, () => `"id":"${randomUUID()}"`) : value));
+            const plan = (await clientQuery.call(explain, `EXPLAIN (ANALYZE, BUFFERS) ${text}`, fresh)) as { rows: Array<{ 'QUERY PLAN': string }> };
             await explain.query('ROLLBACK');
             const lines = plan.rows.map((row) => row['QUERY PLAN']);
-            log(`  EXPLAIN ${text.replace(/\s+/g, ' ').slice(0, 80)}…: ${lines.filter((line) => /Planning Time|Execution Time|Buffers: shared/.test(line)).slice(-3).map((line) => line.trim()).join('; ')}`);
+            log(`  EXPLAIN ${text.replace(/\s+/g, ' ').slice(0, 80)}…: ${lines.filter((line) => /Planning Time|Execution Time|Buffers: shared/.test(line)).slice(-4).map((line) => line.trim()).join('; ')}`);
           } catch (error) {
             log(`  EXPLAIN ${text.replace(/\s+/g, ' ').slice(0, 80)}… failed: ${(error as Error).message}`);
             await explain.query('ROLLBACK').catch(() => undefined);
@@ -199,6 +204,8 @@ async function main() {
       await session.post('Profiler.start');
     }
     const counted = statements.count;
+    let connections = 0;
+    app.server.on('connection', () => void connections++);
     const cpuBefore = process.cpuUsage();
     const tally = await load({ ...job, seconds: SECONDS, tag: 'run' });
     const sent = statements.count - counted;
@@ -233,6 +240,8 @@ async function main() {
     log(`integration bench on ${label} (load ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after the run; node ${process.version}): ${TILLS} tills (a key each, load generator in its own process) consuming from ${CARDS} cards over HTTP for ${SECONDS} s, server pool ${label === 'postgres' ? POOL : 1}`);
     log(`  ${rps.toFixed(0)} req/s  p50 ${percentile(times, 0.5).toFixed(1)} ms  p95 ${percentile(times, 0.95).toFixed(1)} ms  p99 ${percentile(times, 0.99).toFixed(1)} ms  (${times.length} calls: ${tally.accepted} consumptions, ${tally.replays} retries, ${tally.errors} refused${tally.errors ? ` ${JSON.stringify(tally.statuses)}` : ''})`);
     log(`  server process CPU: ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per call (${(cpu.user / 1000 / times.length).toFixed(2)} user, ${(cpu.system / 1000 / times.length).toFixed(2)} system), ${((cpu.user + cpu.system) / 10_000 / elapsed).toFixed(0)}% of one core`);
+    log(`  load generator process CPU: ${(tally.cpuMs / times.length).toFixed(2)} ms per call, ${(tally.cpuMs / 10 / elapsed).toFixed(0)}% of one core`);
+    log(`  ${connections} HTTP connections opened for ${times.length} calls (keep-alive)`);
     if (label === 'postgres') log(`  ${(sent / times.length).toFixed(2)} database round trips per call (${sent} statements for ${times.length} calls, BEGIN/COMMIT included)`);
     if (anchor) {
       log(`  anchor: pgbench TPC-B (scale ${PGBENCH_SCALE}, ${TILLS} clients, -M prepared, ${SECONDS} s) on the same PostgreSQL: ${anchor.tps.toFixed(0)} tps, latency average ${anchor.latencyMs.toFixed(1)} ms (load ${loadavg()[0].toFixed(1)} after it)`);
