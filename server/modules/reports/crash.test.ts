@@ -139,7 +139,9 @@ describe.each(CONCURRENT_DRIVERS)('a report killed mid-file leaves no debris onc
     const token = await signInOverHttp(first.base, 'operator@acme.test', DEMO_PASSWORD);
     const to = new Date();
     const from = new Date(to.getTime() - 365 * DAY);
-    const day = (date: Date) => date.toISOString().slice(0, 10);
+    // the days as the report reads them, in its time zone: the newest ledger rows are minutes old,
+    // and between 23:00 and 24:00 UTC Rome is a day ahead already
+    const day = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
     const generated = await fetch(`${first.base}/api/company/${acme}/giftcard/report/giftcard-transactions/generate`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
