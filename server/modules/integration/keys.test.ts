@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_LIMITS, type ApiKey } from '../../../domain/integration';
 import { queryRows } from '../../db/client';
 import { sha256 } from '../../lib/tokens';
+import { authenticateKey } from './keys.service';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { idem, integrationWorld, type IntegrationWorld } from './test-support';
@@ -101,6 +102,37 @@ describe.each(DRIVERS)('API keys and the integration API auth (%s)', (driver) =>
     }
     expect(bodies[0].error.message).toBe('API_KEY_INVALID');
     for (const body of bodies) expect(body).toEqual(bodies[0]);
+  });
+
+  it('counts a call against its key’s limit only when it presents the key’s secret, a revoked or expired key’s included; an unknown prefix counts nothing', async () => {
+    const db = w.t.db.db;
+    const counted = async (id: string) => (await queryRows<{ count: number }>(db, sql`SELECT count FROM rate_limits WHERE key = ${`integration:${id}`}`))[0]?.count ?? 0;
+    const refused = (key: string | undefined, max: number) => expect(authenticateKey(db, `Bearer ${key}`, max)).rejects.toMatchObject({ statusCode: 401, message: 'API_KEY_INVALID' });
+    const live = await w.key({ name: 'Counted' });
+    const first = await authenticateKey(db, `Bearer ${live.key}`, 2);
+    expect(first.caller).toMatchObject({ keyId: live.id, prefix: live.key.slice(4, 14), storeId: null, storeCode: null, actor: { companyId: w.acmeId, companyIds: expect.arrayContaining([w.acmeId]) } });
+    expect(first.hit).toMatchObject({ current: 1 });
+    expect(first.hit!.ttl).toBeGreaterThan(0);
+    expect((await authenticateKey(db, `Bearer ${live.key}`, 2)).hit).toMatchObject({ current: 2 });
+    // past the limit the count goes on (the plugin answers 429); no limit: not counted, no hit
+    expect((await authenticateKey(db, `Bearer ${live.key}`, 2)).hit).toMatchObject({ current: 3 });
+    expect(await authenticateKey(db, `Bearer ${live.key}`, 0)).toMatchObject({ caller: { keyId: live.id }, hit: null });
+    expect(await counted(live.id)).toBe(3);
+    // a wrong secret spends nothing of the key's budget, nor does a prefix nobody holds
+    const integrationRows = async () => (await queryRows(db, sql`SELECT key FROM rate_limits WHERE key LIKE 'integration:%'`)).length;
+    const rowsBefore = await integrationRows();
+    await refused(`${live.key.slice(0, -4)}AAAA`, 2);
+    await refused(`tsk_0123456789_${'A'.repeat(43)}`, 2);
+    expect(await counted(live.id)).toBe(3);
+    expect(await integrationRows()).toBe(rowsBefore);
+    // a revoked or expired key with its secret is refused and counted
+    const revoked = await w.key({ name: 'Counted revoked' });
+    const expired = await w.key({ name: 'Counted expired' });
+    await db.execute(sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${revoked.id}`);
+    await db.execute(sql`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = ${expired.id}`);
+    for (const key of [revoked.key, expired.key, revoked.key]) await refused(key, 2);
+    expect([await counted(revoked.id), await counted(expired.id)]).toEqual([2, 1]);
+    await db.execute(sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${live.id}`);
   });
 
   it('keeps the two APIs apart: a key on a back-office route and a session on an integration route answer 401', async () => {
