@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { CardStatus, ExpirationType, LedgerType } from '../../../domain/giftcards';
-import { queryRows, type Db } from '../../db/client';
+import { namedStatement, type Db } from '../../db/client';
+import { idList, inIdList } from '../../db/id-list';
 import type { CardState } from '../../../domain/giftcardRules';
-import { inIds } from '../../lib/company-scope';
 
 /**
  * The one place that writes the ledger. Callers lock cards (`lockCards`, SELECT … FOR UPDATE
@@ -54,18 +54,21 @@ const numOrNull = (v: string | number | null) => (v === null ? null : Number(v))
 const dayString = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 /** Locks the cards (in id order, so concurrent bulk chunks never deadlock) inside the subtree. */
+/** The cards' lock, one text for any number of ids (a move's one card, a bulk chunk's hundreds): planned once per connection. */
+const lockCardsStatement = namedStatement<LockedRow>(
+  'tessera_lock_cards',
+  sql`SELECT c.id, c.code, c.company_id, c.typology_id, c.status, c.enabled_status, c.balance_cents, c.frozen_cents, c.value_cents,
+        t.value_cents AS typology_value_cents, t.expiration_type, t.expiration_months, t.expiration_date,
+        c.activation_date, c.expire_date, c.first_use_date, c.ever_consumed, c.voided_at IS NOT NULL AS voided, c.activation_store_id
+      FROM gift_cards c JOIN card_typologies t ON t.id = c.typology_id
+      WHERE ${inIdList(sql`c.id`, sql.placeholder('ids'))} AND ${inIdList(sql`c.company_id`, sql.placeholder('companyIds'))}
+      ORDER BY c.id
+      FOR UPDATE OF c`,
+);
+
 export async function lockCards(tx: Db, companyIds: readonly string[], ids: readonly string[]): Promise<LockedCard[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<LockedRow>(
-    tx,
-    sql`SELECT c.id, c.code, c.company_id, c.typology_id, c.status, c.enabled_status, c.balance_cents, c.frozen_cents, c.value_cents,
-          t.value_cents AS typology_value_cents, t.expiration_type, t.expiration_months, t.expiration_date,
-          c.activation_date, c.expire_date, c.first_use_date, c.ever_consumed, c.voided_at IS NOT NULL AS voided, c.activation_store_id
-        FROM gift_cards c JOIN card_typologies t ON t.id = c.typology_id
-        WHERE ${inIds(sql`c.id`, ids)} AND ${inIds(sql`c.company_id`, companyIds)}
-        ORDER BY c.id
-        FOR UPDATE OF c`,
-  );
+  const rows = await lockCardsStatement(tx, { ids: idList(ids), companyIds: idList(companyIds) });
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -173,34 +176,42 @@ export async function applyChanges(tx: Db, changes: readonly CardChange[], userI
       error_code: entry.errorCode ?? null,
     };
   });
-  // one statement and one parameter for any number of rows (bulk chunks write hundreds)
-  const insertRows = sql`INSERT INTO gift_card_transactions (id, card_id, company_id, type, result, amount_cents, balance_after_cents,
-        frozen_delta_cents, store_id, return_number, related_transaction_id, user_id, error_code, created_at)
-      SELECT r.id, r.card_id, r.company_id, r.type, r.result, r.amount_cents, r.balance_after_cents, r.frozen_delta_cents, r.store_id,
-        r.return_number, r.related_transaction_id, r.user_id, r.error_code, clock_timestamp()
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, card_id uuid, company_id uuid, type text, result text,
-        amount_cents bigint, balance_after_cents bigint, frozen_delta_cents bigint, store_id uuid, return_number text,
-        related_transaction_id uuid, user_id uuid, error_code text)`;
-  const updateCards = sql`UPDATE gift_cards g SET status = v.status, enabled_status = v.enabled_status, balance_cents = v.balance_cents,
-        frozen_cents = v.frozen_cents, value_cents = v.value_cents, activation_date = v.activation_date, expire_date = v.expire_date,
-        first_use_date = v.first_use_date, ever_consumed = v.ever_consumed, activation_store_id = v.activation_store_id,
-        voided_at = CASE WHEN v.voided THEN COALESCE(g.voided_at, now()) END, updated_at = now()
-      FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(id uuid, status text, enabled_status text, balance_cents bigint,
-        frozen_cents bigint, value_cents bigint, activation_date timestamptz, expire_date timestamptz, first_use_date timestamptz,
-        ever_consumed boolean, voided boolean, activation_store_id uuid)
-      WHERE g.id = v.id`;
+  const values = { rows: JSON.stringify(rows), updates: JSON.stringify(updates) };
   const releases = changes.flatMap(({ card, entry }, i) => (entry.errorCode === undefined && entry.releasesHolds ? [{ card_id: card.id, by: ids[i] }] : []));
   if (releases.length === 0 && updates.length > 0) {
     // the rows and the cards' new state in one round trip (a move's usual case)
-    await tx.execute(sql`WITH ledger_rows AS (${insertRows}) ${updateCards}`);
+    await insertRowsAndUpdateCards(tx, values);
     return ids;
   }
-  await tx.execute(insertRows);
-  if (releases.length > 0) {
-    await tx.execute(sql`UPDATE gift_card_transactions x SET unfrozen_by_transaction_id = v.by
-      FROM jsonb_to_recordset(${JSON.stringify(releases)}::jsonb) AS v(card_id uuid, by uuid)
-      WHERE x.card_id = v.card_id AND x.type = 'FREEZE' AND x.result = 'SUCCESS' AND x.unfrozen_by_transaction_id IS NULL`);
-  }
-  if (updates.length > 0) await tx.execute(updateCards);
+  await insertRowsStatement(tx, values);
+  if (releases.length > 0) await releaseHoldsStatement(tx, { releases: JSON.stringify(releases) });
+  if (updates.length > 0) await updateCardsStatement(tx, values);
   return ids;
 }
+
+// one statement and one parameter for any number of rows (bulk chunks write hundreds), each named:
+// planned once per connection
+const insertRows = sql`INSERT INTO gift_card_transactions (id, card_id, company_id, type, result, amount_cents, balance_after_cents,
+      frozen_delta_cents, store_id, return_number, related_transaction_id, user_id, error_code, created_at)
+    SELECT r.id, r.card_id, r.company_id, r.type, r.result, r.amount_cents, r.balance_after_cents, r.frozen_delta_cents, r.store_id,
+      r.return_number, r.related_transaction_id, r.user_id, r.error_code, clock_timestamp()
+    FROM jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) AS r(id uuid, card_id uuid, company_id uuid, type text, result text,
+      amount_cents bigint, balance_after_cents bigint, frozen_delta_cents bigint, store_id uuid, return_number text,
+      related_transaction_id uuid, user_id uuid, error_code text)`;
+const updateCards = sql`UPDATE gift_cards g SET status = v.status, enabled_status = v.enabled_status, balance_cents = v.balance_cents,
+      frozen_cents = v.frozen_cents, value_cents = v.value_cents, activation_date = v.activation_date, expire_date = v.expire_date,
+      first_use_date = v.first_use_date, ever_consumed = v.ever_consumed, activation_store_id = v.activation_store_id,
+      voided_at = CASE WHEN v.voided THEN COALESCE(g.voided_at, now()) END, updated_at = now()
+    FROM jsonb_to_recordset(${sql.placeholder('updates')}::jsonb) AS v(id uuid, status text, enabled_status text, balance_cents bigint,
+      frozen_cents bigint, value_cents bigint, activation_date timestamptz, expire_date timestamptz, first_use_date timestamptz,
+      ever_consumed boolean, voided boolean, activation_store_id uuid)
+    WHERE g.id = v.id`;
+const insertRowsStatement = namedStatement<never>('tessera_ledger_insert', insertRows);
+const updateCardsStatement = namedStatement<never>('tessera_ledger_update_cards', updateCards);
+const insertRowsAndUpdateCards = namedStatement<never>('tessera_ledger_insert_update_cards', sql`WITH ledger_rows AS (${insertRows}) ${updateCards}`);
+const releaseHoldsStatement = namedStatement<never>(
+  'tessera_ledger_release_holds',
+  sql`UPDATE gift_card_transactions x SET unfrozen_by_transaction_id = v.by
+    FROM jsonb_to_recordset(${sql.placeholder('releases')}::jsonb) AS v(card_id uuid, by uuid)
+    WHERE x.card_id = v.card_id AND x.type = 'FREEZE' AND x.result = 'SUCCESS' AND x.unfrozen_by_transaction_id IS NULL`,
+);

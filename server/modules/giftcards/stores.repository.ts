@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { namedStatement, queryRows, type Db } from '../../db/client';
 import { inIds } from '../../lib/company-scope';
 
 /**
@@ -7,16 +7,19 @@ import { inIds } from '../../lib/company-scope';
  * store of its own company or of a company above it, the nearest one winning.
  */
 export async function findStoreForCard(db: Db, cardCompanyId: string, code: string): Promise<string | undefined> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`WITH RECURSIVE up(id, parent_id, depth) AS (
-          SELECT id, parent_id, 0 FROM companies WHERE id = ${cardCompanyId}
-          UNION ALL
-          SELECT c.id, c.parent_id, up.depth + 1 FROM companies c JOIN up ON c.id = up.parent_id WHERE up.depth < 20)
-        SELECT s.id FROM stores s JOIN up ON up.id = s.company_id WHERE s.code = ${code} ORDER BY up.depth LIMIT 1`,
-  );
+  const rows = await storeForCardStatement(db, { companyId: cardCompanyId, code });
   return rows[0]?.id;
 }
+
+/** Every till move's store lookup: planned once per connection. */
+const storeForCardStatement = namedStatement<{ id: string }>(
+  'tessera_store_for_card',
+  sql`WITH RECURSIVE up(id, parent_id, depth) AS (
+        SELECT id, parent_id, 0 FROM companies WHERE id = ${sql.placeholder('companyId')}::uuid
+        UNION ALL
+        SELECT c.id, c.parent_id, up.depth + 1 FROM companies c JOIN up ON c.id = up.parent_id WHERE up.depth < 20)
+      SELECT s.id FROM stores s JOIN up ON up.id = s.company_id WHERE s.code = ${sql.placeholder('code')}::text ORDER BY up.depth LIMIT 1`,
+);
 
 /** Default activation store of each company (its own, else the nearest company above it's). */
 export async function defaultActivationStores(db: Db, companyIds: readonly string[]): Promise<Map<string, string>> {

@@ -11,10 +11,10 @@ import {
 } from '../../../domain/giftcards';
 import { rowActions } from '../../../domain/giftcardRules';
 import type { CardStatus } from '../../../domain/giftcards';
-import { queryRows, type Db } from '../../db/client';
+import { namedStatement, type Db } from '../../db/client';
+import { idList, inIdList } from '../../db/id-list';
 import { orderedIds, withRecords, type PageStart } from '../../lib/ordered-pages';
 import type { KeyedRows } from '../../lib/keyset';
-import { inIds } from '../../lib/company-scope';
 
 interface TransactionRecordRow {
   id: string;
@@ -86,26 +86,29 @@ function toTransaction(row: TransactionRecordRow, now: Date): Transaction {
   };
 }
 
+/** Ledger rows by id in the caller's companies: one statement text for any number of ids, planned once per connection (every move answers its row with it). */
+const transactionRecordsStatement = namedStatement<TransactionRecordRow>(
+  'tessera_transaction_records_by_ids',
+  sql`SELECT x.id, x.card_id, c.code AS card_code, x.type, x.result, x.amount_cents, x.balance_after_cents, x.frozen_delta_cents,
+        x.store_id, s.name AS store_name, s.code AS store_code, x.return_number, x.related_transaction_id,
+        x.cancelled_by_transaction_id, r.created_at AS released_at, x.returned_cents, t.name AS typology_name, x.user_id,
+        CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, x.error_code, x.created_at,
+        x.unfrozen_by_transaction_id, c.status AS card_status, c.expire_date AS card_expire_date, c.balance_cents AS card_balance_cents,
+        c.frozen_cents AS card_frozen_cents, c.voided_at IS NOT NULL AS card_voided, (rel.cancelled_by_transaction_id IS NOT NULL) AS related_cancelled
+      FROM gift_card_transactions x
+      JOIN gift_cards c ON c.id = x.card_id
+      JOIN card_typologies t ON t.id = c.typology_id
+      LEFT JOIN stores s ON s.id = x.store_id
+      LEFT JOIN users u ON u.id = x.user_id
+      LEFT JOIN gift_card_transactions r ON r.id = x.unfrozen_by_transaction_id
+      LEFT JOIN gift_card_transactions rel ON rel.id = x.related_transaction_id AND x.type = 'RETURN'
+      WHERE ${inIdList(sql`x.id`, sql.placeholder('ids'))} AND ${inIdList(sql`x.company_id`, sql.placeholder('companyIds'))}`,
+);
+
 /** Transaction records by id, in the order of `ids`, only inside the company subtree. */
 export async function transactionRecordsByIds(db: Db, companyIds: readonly string[], ids: readonly string[]): Promise<Transaction[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<TransactionRecordRow>(
-    db,
-    sql`SELECT x.id, x.card_id, c.code AS card_code, x.type, x.result, x.amount_cents, x.balance_after_cents, x.frozen_delta_cents,
-          x.store_id, s.name AS store_name, s.code AS store_code, x.return_number, x.related_transaction_id,
-          x.cancelled_by_transaction_id, r.created_at AS released_at, x.returned_cents, t.name AS typology_name, x.user_id,
-          CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name, x.error_code, x.created_at,
-          x.unfrozen_by_transaction_id, c.status AS card_status, c.expire_date AS card_expire_date, c.balance_cents AS card_balance_cents,
-          c.frozen_cents AS card_frozen_cents, c.voided_at IS NOT NULL AS card_voided, (rel.cancelled_by_transaction_id IS NOT NULL) AS related_cancelled
-        FROM gift_card_transactions x
-        JOIN gift_cards c ON c.id = x.card_id
-        JOIN card_typologies t ON t.id = c.typology_id
-        LEFT JOIN stores s ON s.id = x.store_id
-        LEFT JOIN users u ON u.id = x.user_id
-        LEFT JOIN gift_card_transactions r ON r.id = x.unfrozen_by_transaction_id
-        LEFT JOIN gift_card_transactions rel ON rel.id = x.related_transaction_id AND x.type = 'RETURN'
-        WHERE ${inIds(sql`x.id`, ids)} AND ${inIds(sql`x.company_id`, companyIds)}`,
-  );
+  const rows = await transactionRecordsStatement(db, { ids: idList(ids), companyIds: idList(companyIds) });
   const now = new Date();
   const byId = new Map(rows.map((row) => [row.id, toTransaction(row, now)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
