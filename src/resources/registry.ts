@@ -155,11 +155,11 @@ export function isSideNavHidden(menu: readonly MenuSection[]): boolean {
  * made by lazyWithReload); `/` is the first screen of the menu the permissions give (the same
  * canAccess the shell's menu asks the authProvider). The sign-in page calls it once the
  * permissions are known, so the first screen's code arrives beside them rather than after the
- * shell has rendered.
+ * shell has rendered; it settles when the code has arrived (or failed: the screen's render handles that).
  */
-export function preloadListScreen(path: string, permissions: Permissions): void {
+export function preloadListScreen(path: string, permissions: Permissions): Promise<void> {
   const target = path === '/' ? firstMenuPath(buildMenu(Object.fromEntries(MENU_RESOURCES.map((name) => [name, canAccess(permissions, name, 'list')])))) : path;
   const definition = REGISTRY.find((candidate) => candidate.list && listPathOf(candidate) === target);
-  const component = definition?.list?.component as (ComponentType & { preload?: () => void }) | undefined;
-  component?.preload?.();
+  const component = definition?.list?.component as (ComponentType & { preload?: () => Promise<void> }) | undefined;
+  return component?.preload?.() ?? Promise.resolve();
 }

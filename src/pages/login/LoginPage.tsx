@@ -60,7 +60,9 @@ export function LoginPage() {
         preloadShell();
         await authProvider.login(values);
         // and the first screen's code, beside the permissions that name it; the shell needs them
-        // before it shows anything, so they are awaited here: its first render then has its answers
+        // before it shows anything, so they are awaited here: its first render then has its answers.
+        // The screen's code is awaited too: a screen that suspends shows its fallback, and React
+        // then holds the screen back for 300 ms (its reveal throttle) after the code has arrived
         await authProvider
           .getConfiguration()
           .then(({ permissions }) => preloadListScreen(afterLogin, permissions))
