@@ -151,34 +151,63 @@ export function guardClient(client: pg.Client | pg.PoolClient, onReadTimeout?: (
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
 /**
- * The pool drizzle is given: every checkout (`connect`, which `pool.query` uses too) first hands
- * the client the caller's audit context (lib/audit-context.ts) as its session setting
- * `tessera.ctx`, which the audit triggers read (migration 0013). A client remembers what it was
- * last given, so only a checkout for another actor or request pays the extra round trip; a
- * transaction's statements all run on the client checked out for it, inside the same context.
- * A Proxy rather than an object inheriting from the pool: pg-pool assigns its own fields
- * (`this._clients = …`) from methods called on the wrapper, which must land on the pool itself.
- * `instanceof pg.Pool` still holds (drizzle checks it to check out a client per transaction).
+ * The pool drizzle is given: every checkout (`connect`, which `pool.query` uses too) hands the
+ * client the caller's audit context (lib/audit-context.ts) as its setting `tessera.ctx`, which
+ * the audit triggers read (migration 0013). It travels with the checkout's first statement:
+ * - a transaction's BEGIN (drizzle's, a simple statement) carries it as a second statement of the
+ *   same message, `set_config(…, true)`: local to that transaction, no round trip of its own;
+ * - anything else is preceded by `set_config(…, false)` for the session, queued on the client
+ *   before it (a client runs its statements in order).
+ * A client remembers what its session was last given, so a checkout for the same actor and
+ * request pays nothing. A Proxy rather than an object inheriting from the pool: pg-pool assigns
+ * its own fields (`this._clients = …`) from methods called on the wrapper, which must land on the
+ * pool itself. `instanceof pg.Pool` still holds (drizzle checks it to check out a client per
+ * transaction).
  */
 export function auditedPool(pool: pg.Pool): pg.Pool {
+  /** what each client's session holds */
   const given = new WeakMap<pg.PoolClient, string>();
-  async function prepare(client: pg.PoolClient, setting: string): Promise<pg.PoolClient> {
-    if ((given.get(client) ?? '') === setting) return client;
-    try {
-      await client.query("SELECT set_config('tessera.ctx', $1, false)", [setting]);
-    } catch (err) {
-      client.release(err as Error);
-      throw err;
-    }
-    given.set(client, setting);
+  /** the setting a checkout's first statement must bring, when the session holds another */
+  const pending = new WeakMap<pg.PoolClient, string>();
+  const wrapped = new WeakSet<pg.PoolClient>();
+  function bringSetting(client: pg.PoolClient): void {
+    if (wrapped.has(client)) return;
+    wrapped.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const setting = pending.get(client);
+      if (setting === undefined) return query(...args);
+      pending.delete(client);
+      const first = args[0] as string | (pg.QueryConfig & { submit?: unknown }) | undefined;
+      const text = typeof first === 'string' ? first : first?.text;
+      const values = typeof first === 'string' ? args[1] : first?.values;
+      const plainBegin =
+        typeof text === 'string' && /^\s*begin\b[^;]*$/i.test(text) && !(Array.isArray(values) && values.length > 0) && (typeof first === 'string' || (!first?.name && typeof first?.submit !== 'function'));
+      if (plainBegin) {
+        const merged = `${text}; SELECT set_config('tessera.ctx', ${client.escapeLiteral(setting)}, true)`;
+        args[0] = typeof first === 'string' ? merged : { ...first, text: merged };
+        return query(...args);
+      }
+      (query("SELECT set_config('tessera.ctx', $1, false)", [setting]) as Promise<unknown>).then(
+        () => void given.set(client, setting),
+        // the connection failed: the statement behind it fails the same way, and is answered
+        () => undefined,
+      );
+      return query(...args);
+    }) as typeof client.query;
+  }
+  function checkedOut(client: pg.PoolClient, setting: string): pg.PoolClient {
+    bringSetting(client);
+    if ((given.get(client) ?? '') === setting) pending.delete(client);
+    else pending.set(client, setting);
     return client;
   }
   function connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
     // read now, in the caller's async context (pool internals call back outside it)
     const setting = auditContextSetting();
-    const checkedOut = pool.connect().then((client) => prepare(client, setting));
-    if (!callback) return checkedOut;
-    checkedOut.then(
+    const checkout = pool.connect().then((client) => checkedOut(client, setting));
+    if (!callback) return checkout;
+    checkout.then(
       (client) => callback(undefined, client, (release) => client.release(release as Error | undefined)),
       (err: Error) => callback(err, undefined, () => undefined),
     );
