@@ -17,8 +17,11 @@ export function companySubtree(rootId: IdParam): SQL {
     SELECT id FROM subtree`;
 }
 
-/** A company id, or a prepared statement's placeholder for one. */
-type IdParam = string | Placeholder;
+/**
+ * A company id, a prepared statement's placeholder for one, or a column of the enclosing query
+ * (`sql\`k.company_id\``: the subtree of each of its rows, correlated).
+ */
+type IdParam = string | Placeholder | SQL;
 
 /** The ids of a company and every company above it (short: the tree's depth). */
 export function companyAncestors(targetId: IdParam): SQL {
