@@ -129,20 +129,36 @@ describe.each(DRIVERS)('PostgreSQL rate-limit store (%s)', (driver) => {
 
   it('counts a hit and makes a read in one prepared statement: the read\'s rows or none, with the hit\'s number', async () => {
     const read = sql`SELECT n, n * 10 AS tenfold FROM generate_series(1, ${sql.placeholder('upTo')}::integer) n`;
-    const counted = countedRead<{ n: number; tenfold: number }>(handle.db, 'test_counted_read', WINDOW, 3, read);
-    const first = await counted('reader:1', { upTo: 2 });
+    const counted = countedRead<{ n: number; tenfold: number }>('test_counted_read', WINDOW, 3, read);
+    const first = await counted(handle.db, 'reader:1', { upTo: 2 });
     expect(first.hit.current).toBe(1);
     expect(first.hit.ttl).toBeGreaterThan(WINDOW - 60_000);
     expect(first.rows.map((row) => [row.n, row.tenfold])).toEqual([[1, 10], [2, 20]]);
     // a read that finds nothing is still a counted hit
-    const none = await counted('reader:1', { upTo: 0 });
+    const none = await counted(handle.db, 'reader:1', { upTo: 0 });
     expect(none).toMatchObject({ hit: { current: 2 }, rows: [] });
     // another key has its own count; past the max the count goes on (the caller answers 429)
-    expect((await counted('reader:2', { upTo: 1 })).hit.current).toBe(1);
-    await counted('reader:1', { upTo: 1 });
-    expect((await counted('reader:1', { upTo: 1 })).hit.current).toBe(4);
+    expect((await counted(handle.db, 'reader:2', { upTo: 1 })).hit.current).toBe(1);
+    await counted(handle.db, 'reader:1', { upTo: 1 });
+    expect((await counted(handle.db, 'reader:1', { upTo: 1 })).hit.current).toBe(4);
     await endWindow(handle, 'reader:1');
-    expect((await counted('reader:1', { upTo: 1 })).hit.current).toBe(1);
+    expect((await counted(handle.db, 'reader:1', { upTo: 1 })).hit.current).toBe(1);
+  });
+
+  it('counts per row found: under the call\'s key and the row\'s suffix, only a row meeting the condition, nothing for a null key', async () => {
+    const read = sql`SELECT n, 'k' || n AS tag FROM generate_series(1, ${sql.placeholder('upTo')}::integer) n`;
+    const counted = countedRead<{ n: number; tag: string }>('test_counted_per_row', WINDOW, sql.placeholder('max'), read, { keySuffix: sql`found.tag`, when: sql`found.n = ${sql.placeholder('pick')}::integer` });
+    const first = await counted(handle.db, 'row:', { upTo: 3, pick: 2, max: 1 });
+    expect(first.hit).toMatchObject({ current: 1 });
+    expect(first.rows.map((row) => row.tag)).toEqual(['k1', 'k2', 'k3']);
+    // past the max (a placeholder here) the count goes on
+    expect((await counted(handle.db, 'row:', { upTo: 2, pick: 2, max: 1 })).hit).toMatchObject({ current: 2 });
+    // no row meets the condition, the read finds nothing, or the key is null: nothing counted, the rows all the same
+    expect(await counted(handle.db, 'row:', { upTo: 3, pick: 5, max: 1 })).toMatchObject({ hit: null, rows: [{ n: 1 }, { n: 2 }, { n: 3 }] });
+    expect(await counted(handle.db, 'row:', { upTo: 0, pick: 1, max: 1 })).toEqual({ hit: null, rows: [] });
+    expect(await counted(handle.db, null, { upTo: 2, pick: 1, max: 1 })).toMatchObject({ hit: null, rows: [{ n: 1 }, { n: 2 }] });
+    const keys = await queryRows<{ key: string; count: number }>(handle.db, sql`SELECT key, count FROM rate_limits WHERE key LIKE 'row:%' ORDER BY key`);
+    expect(keys).toEqual([{ key: 'row:k2', count: 2 }]);
   });
 });
 
@@ -169,9 +185,8 @@ describe.each(CONCURRENT_DRIVERS)('PostgreSQL rate-limit store under concurrency
 
   it('gives 20 simultaneous counted reads from two instances 20 distinct numbers, each with its read', async () => {
     const read = sql`SELECT ${sql.placeholder('value')}::integer AS value`;
-    const first = countedRead<{ value: number }>(handle.db, 'test_counted_race', WINDOW, 5, read);
-    const second = countedRead<{ value: number }>(other.db, 'test_counted_race', WINDOW, 5, read);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? second : first)('race:1', { value: i })));
+    const counted = countedRead<{ value: number }>('test_counted_race', WINDOW, 5, read);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => counted(i % 2 ? other.db : handle.db, 'race:1', { value: i })));
     expect(answers.map((a) => a.hit.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(answers.map((a) => a.rows[0].value)).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });

@@ -94,10 +94,10 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
    */
   const searchMax = ctx.config.giftCards.searchMaxPerMinute;
   const searches = new WeakMap<object, Promise<{ hit: RateLimitHit; card: GiftCard | undefined }>>();
-  const countedSearch = countedRead<CardRecordRow>(ctx.db, 'tessera_giftcard_search', 60_000, searchMax, cardByCodeRead(sql.placeholder('companyId'), sql.placeholder('code')));
+  const countedSearch = countedRead<CardRecordRow>('tessera_giftcard_search', 60_000, searchMax, cardByCodeRead(sql.placeholder('companyId'), sql.placeholder('code')));
   const search = (request: FastifyRequest, userId: string, companyId: string) => {
     const { code } = request.query as { code?: unknown };
-    const answer = countedSearch(`giftcard-search:${userId}:${request.ip}`, { companyId, code: normalizeCardCode(typeof code === 'string' ? code : '') }).then(({ hit, rows }) => ({
+    const answer = countedSearch(ctx.db, `giftcard-search:${userId}:${request.ip}`, { companyId, code: normalizeCardCode(typeof code === 'string' ? code : '') }).then(({ hit, rows }) => ({
       hit,
       card: rows[0] && toCardRecord(rows[0]),
     }));

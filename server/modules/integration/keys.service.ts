@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { grantedKeys, permissionsFrom, type PermissionKey } from '../../../domain/permissions';
 import { API_KEY_LIMITS, SCOPE_PERMISSIONS, scopeHeld, type ApiKey, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyScope } from '../../../domain/integration';
-import { namedStatement, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { assertCan, type Actor } from '../../lib/access';
+import { companySubtreeJson } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
-import { hitStatement, type RateLimitHit } from '../../lib/rate-limit-store';
+import { countedRead, type RateLimitHit } from '../../lib/rate-limit-store';
 import { sha256 } from '../../lib/tokens';
 import type { IntegrationCaller } from './caller';
 import { findApiKeyRecord, insertApiKey, listApiKeys, lockActiveKeyCount, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
@@ -105,32 +106,26 @@ interface KeyRow {
 }
 
 /**
- * The key, its creator, its company's subtree (lib/company-scope.ts companySubtree, correlated to
- * the key's row) and its store's code, and the call counted against the key's rate limit
- * (lib/rate-limit-store.ts hitStatement) in the same statement: every integration call runs it
- * first, so its text is built once and PostgreSQL plans it once per connection. Only a call that
- * presents the key's secret is counted (`secretHash`, what keys.ts stores: knowing a key's prefix,
- * shown in lists, spends nothing of its budget), and only when `count` (a limit is set); whether
- * the key may call at all is decided below, as before.
+ * The key, its creator, its company's subtree (lib/company-scope.ts, correlated to the key's row)
+ * and its store's code, with the call counted against the key's rate limit in the same statement
+ * (lib/rate-limit-store.ts countedRead): every integration call runs it first, so its text is
+ * built once and PostgreSQL plans it once per connection. Only a call that presents the key's
+ * secret is counted (`secretHash`, what keys.ts stores: knowing a key's prefix, shown in lists,
+ * spends nothing of its budget), under `integration:<key id>`, and only when a limit is set (the
+ * key given, `max`); whether the key may call at all is decided below, as before.
  */
-const keyByPrefix = namedStatement<KeyRow & { rl_count: number | string | null; rl_ttl: number | string | null }>(
+const keyByPrefix = countedRead<KeyRow>(
   'tessera_integration_key',
-  sql`WITH key_row AS (
-        SELECT k.id, k.company_id, k.store_id, k.name, k.prefix, k.secret_hash, k.scopes, k.created_by_user_id, k.expires_at, k.revoked_at,
-          k.last_used_at, u.status AS user_status, u.permissions, u.language, co.is_provider, s.code AS store_code,
-          (SELECT COALESCE(json_agg(st.id), '[]'::json) FROM (WITH RECURSIVE subtree(id) AS (
-            SELECT k.company_id UNION SELECT c.id FROM companies c JOIN subtree t ON c.parent_id = t.id) SELECT id FROM subtree) st) AS subtree
-        FROM api_keys k
-        JOIN users u ON u.id = k.created_by_user_id
-        JOIN companies co ON co.id = k.company_id
-        LEFT JOIN stores s ON s.id = k.store_id
-        WHERE k.prefix = ${sql.placeholder('prefix')}),
-      hit AS (${hitStatement(
-        sql`(SELECT 'integration:' || key_row.id FROM key_row WHERE key_row.secret_hash = ${sql.placeholder('secretHash')}::text AND ${sql.placeholder('count')}::boolean)`,
-        KEY_RATE_WINDOW_MS,
-        sql.placeholder('max'),
-      )})
-      SELECT key_row.*, hit.count AS rl_count, hit.ttl AS rl_ttl FROM key_row LEFT JOIN hit ON true`,
+  KEY_RATE_WINDOW_MS,
+  sql.placeholder('max'),
+  sql`SELECT k.id, k.company_id, k.store_id, k.name, k.prefix, k.secret_hash, k.scopes, k.created_by_user_id, k.expires_at, k.revoked_at,
+        k.last_used_at, u.status AS user_status, u.permissions, u.language, co.is_provider, s.code AS store_code, ${companySubtreeJson(sql`k.company_id`)} AS subtree
+      FROM api_keys k
+      JOIN users u ON u.id = k.created_by_user_id
+      JOIN companies co ON co.id = k.company_id
+      LEFT JOIN stores s ON s.id = k.store_id
+      WHERE k.prefix = ${sql.placeholder('prefix')}`,
+  { keySuffix: sql`found.id`, when: sql`found.secret_hash = ${sql.placeholder('secretHash')}::text` },
 );
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
@@ -146,7 +141,11 @@ export async function authenticateKey(db: Db, header: string | undefined, rateLi
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   const parsed = match ? parseApiKey(match[1]) : null;
   if (!parsed) throw invalidKey();
-  const [row] = await keyByPrefix(db, { prefix: parsed.prefix, secretHash: sha256(parsed.secret), count: rateLimitPerMinute > 0, max: rateLimitPerMinute });
+  const limited = rateLimitPerMinute > 0;
+  const {
+    hit,
+    rows: [row],
+  } = await keyByPrefix(db, limited ? 'integration:' : null, { prefix: parsed.prefix, secretHash: sha256(parsed.secret), max: rateLimitPerMinute });
   const now = new Date();
   if (!row || !secretMatches(parsed.secret, row.secret_hash)) throw invalidKey();
   const lastUsedAt = dateOrNull(row.last_used_at);
@@ -168,7 +167,7 @@ export async function authenticateKey(db: Db, header: string | undefined, rateLi
     companyIds: row.subtree,
   };
   const caller = { keyId: row.id, keyName: row.name, prefix: row.prefix, scopes, storeId: row.store_id, storeCode: row.store_code, actor };
-  if (rateLimitPerMinute === 0) return { caller, hit: null };
-  if (row.rl_count === null || row.rl_ttl === null) throw new Error('rate limit: no row returned');
-  return { caller, hit: { current: Number(row.rl_count), ttl: Number(row.rl_ttl) } };
+  if (!limited) return { caller, hit: null };
+  if (!hit) throw new Error('rate limit: no row returned');
+  return { caller, hit };
 }
