@@ -21,7 +21,8 @@ import { execFile, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -207,9 +208,11 @@ async function main() {
     let connections = 0;
     app.server.on('connection', () => void connections++);
     const cpuBefore = process.cpuUsage();
+    const eluBefore = performance.eventLoopUtilization();
     const tally = await load({ ...job, seconds: SECONDS, tag: 'run' });
     const sent = statements.count - counted;
     const cpu = process.cpuUsage(cpuBefore);
+    const elu = performance.eventLoopUtilization(eluBefore);
     if (session) {
       const { profile: taken } = await session.post('Profiler.stop');
       writeFileSync(profile as string, JSON.stringify(taken));
@@ -240,12 +243,21 @@ async function main() {
     log(`integration bench on ${label} (load ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after the run; node ${process.version}): ${TILLS} tills (a key each, load generator in its own process) consuming from ${CARDS} cards over HTTP for ${SECONDS} s, server pool ${label === 'postgres' ? POOL : 1}`);
     log(`  ${rps.toFixed(0)} req/s  p50 ${percentile(times, 0.5).toFixed(1)} ms  p95 ${percentile(times, 0.95).toFixed(1)} ms  p99 ${percentile(times, 0.99).toFixed(1)} ms  (${times.length} calls: ${tally.accepted} consumptions, ${tally.replays} retries, ${tally.errors} refused${tally.errors ? ` ${JSON.stringify(tally.statuses)}` : ''})`);
     log(`  server process CPU: ${((cpu.user + cpu.system) / 1000 / times.length).toFixed(2)} ms per call (${(cpu.user / 1000 / times.length).toFixed(2)} user, ${(cpu.system / 1000 / times.length).toFixed(2)} system), ${((cpu.user + cpu.system) / 10_000 / elapsed).toFixed(0)}% of one core`);
+    // the server's one thread: busy (its event loop not waiting) for this share of the run; the
+    // time inside system calls (a socket write to PostgreSQL per statement) is busy without being CPU
+    log(`  server event loop busy ${(elu.utilization * 100).toFixed(0)}% of the run (CPU time plus time blocked in system calls)`);
     log(`  load generator process CPU: ${(tally.cpuMs / times.length).toFixed(2)} ms per call, ${(tally.cpuMs / 10 / elapsed).toFixed(0)}% of one core`);
     log(`  ${connections} HTTP connections opened for ${times.length} calls (keep-alive)`);
     if (label === 'postgres') log(`  ${(sent / times.length).toFixed(2)} database round trips per call (${sent} statements for ${times.length} calls, BEGIN/COMMIT included)`);
     if (anchor) {
       log(`  anchor: pgbench TPC-B (scale ${PGBENCH_SCALE}, ${TILLS} clients, -M prepared, ${SECONDS} s) on the same PostgreSQL: ${anchor.tps.toFixed(0)} tps, latency average ${anchor.latencyMs.toFixed(1)} ms (load ${loadavg()[0].toFixed(1)} after it)`);
       log(`  ratio: ${(rps / anchor.tps).toFixed(2)}× pgbench's tps (target ≥ 0.5×, p95 ≤ 50 ms)`);
+      // what the target's rate would take of this machine, at this run's cost per call, before the database's share
+      const target = anchor.tps / 2;
+      const cores = (msPerCall: number) => ((target * msPerCall) / 1000).toFixed(2);
+      log(
+        `  at the target's ${target.toFixed(0)} req/s: the load generator alone would need ${cores(tally.cpuMs / times.length)} cores and the server process ${cores((cpu.user + cpu.system) / 1000 / times.length)} cores of CPU (this machine: ${availableParallelism()})`,
+      );
     }
     log(`  ledger: ${moves} CONSUME rows for ${tally.accepted} accepted calls, ${consumed} cents for ${tally.acceptedCents} accepted; ${tally.badReplays} retries not answered as replays; ${ledger.drift} cards whose balance differs from their ledger`);
     log(`  ${exact ? 'zero lost or doubled moves' : 'MISMATCH: moves lost or doubled'}`);

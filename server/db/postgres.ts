@@ -1,7 +1,7 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { auditContextSetting } from '../lib/audit-context';
+import { auditContextSetting, MAY_WRITE } from '../lib/audit-context';
 import { registerDriver, type Db, type DbHandle } from './client';
 import * as schema from './schema';
 
@@ -60,10 +60,9 @@ export function openPostgres(url: string, max = 10, exportMax = 4, session: Post
 const clientMarginMs = (statementTimeoutMs: number) => Math.min(5000, Math.max(1000, Math.round(statementTimeoutMs / 10)));
 
 /**
- * The sessions' settings as the startup packet's `options` (`-c name=value`), so every connection
- * has them from its first statement without a round trip: the timeouts (0 is sent as it is, no
- * limit, over a default set on the role, database or server; absent: not sent, that default
- * holds) and the plan cache's mode.
+ * The sessions' timeouts as the startup packet's `options` (`-c name=value`), so every connection
+ * has them from its first statement without a round trip. 0 is sent as it is, no limit (over a
+ * default set on the role, database or server); absent: not sent, that default holds.
  */
 export function sessionOptions(session: PostgresSessionSettings): { options?: string } {
   const settings: Array<[string, number | undefined]> = [
@@ -72,11 +71,8 @@ export function sessionOptions(session: PostgresSessionSettings): { options?: st
     ['idle_in_transaction_session_timeout', session.idleInTransactionTimeoutMs],
   ];
   const given = settings.filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] >= 0);
-  // the named statements (db/client.ts namedStatement: a till call's key, card, lock, ledger write and
-  // answer) are lookups by key whose generic plan is as good as a custom one; PostgreSQL would
-  // otherwise keep planning those whose parameter is an id list (db/id-list.ts) on every call,
-  // 1.6 ms for a ledger row's read. Unnamed statements are planned per call whatever this says.
-  return { options: [...given.map(([name, ms]) => `-c ${name}=${Math.round(ms)}`), '-c plan_cache_mode=force_generic_plan'].join(' ') };
+  if (given.length === 0) return {};
+  return { options: given.map(([name, ms]) => `-c ${name}=${Math.round(ms)}`).join(' ') };
 }
 
 /** pg's client-side read timeout (query_timeout) error: the query is abandoned, the connection is not. */
@@ -156,8 +152,9 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
  * the audit triggers read (migration 0013). It travels with the checkout's first statement:
  * - a transaction's BEGIN (drizzle's, a simple statement) carries it as a second statement of the
  *   same message, `set_config(…, true)`: local to that transaction, no round trip of its own;
- * - anything else is preceded by `set_config(…, false)` for the session, queued on the client
- *   before it (a client runs its statements in order).
+ * - a statement that may write (lib/audit-context.ts MAY_WRITE) is preceded by
+ *   `set_config(…, false)` for the session, queued on the client before it (a client runs its
+ *   statements in order); a read before it is not handed the context at all.
  * A client remembers what its session was last given, so a checkout for the same actor and
  * request pays nothing. A Proxy rather than an object inheriting from the pool: pg-pool assigns
  * its own fields (`this._clients = …`) from methods called on the wrapper, which must land on the
@@ -177,10 +174,12 @@ export function auditedPool(pool: pg.Pool): pg.Pool {
     client.query = ((...args: unknown[]) => {
       const setting = pending.get(client);
       if (setting === undefined) return query(...args);
-      pending.delete(client);
       const first = args[0] as string | (pg.QueryConfig & { submit?: unknown }) | undefined;
       const text = typeof first === 'string' ? first : first?.text;
       const values = typeof first === 'string' ? args[1] : first?.values;
+      // a read is not handed the context: the checkout's next statement that may write is
+      if (typeof text === 'string' && !MAY_WRITE.test(text) && !/^\s*begin\b/i.test(text)) return query(...args);
+      pending.delete(client);
       const plainBegin =
         typeof text === 'string' && /^\s*begin\b[^;]*$/i.test(text) && !(Array.isArray(values) && values.length > 0) && (typeof first === 'string' || (!first?.name && typeof first?.submit !== 'function'));
       if (plainBegin) {

@@ -61,6 +61,13 @@ export function currentRequest(): FastifyRequest | null {
   return source && 'request' in source ? source.request : null;
 }
 
+/**
+ * A statement that may write (and so fire the audit triggers): it needs the context. Anything
+ * else (a SELECT) runs without being handed it, saving the round trip. A read that writes through
+ * a function would escape this test: none does.
+ */
+export const MAY_WRITE = /^\s*(insert|update|delete|with|merge)\b/i;
+
 /** The current context as the `tessera.ctx` setting's text ('' for the system: the setting's unset value). */
 export function auditContextSetting(): string {
   const source = storage.getStore();

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CardFilter, CardStatus, GiftCard } from '../../../domain/giftcards';
-import { namedStatement, queryRows, type Db } from '../../db/client';
-import { idList, inIdList } from '../../db/id-list';
+import { queryRows, type Db } from '../../db/client';
+import { idList, inIdList, readByIds } from '../../db/id-list';
 import { giftCardFields } from '../../../domain/schemas/giftcard';
 import { declaredOrder } from '../../lib/list-query';
 import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
@@ -75,17 +75,17 @@ export function toCardRecord(row: CardRecordRow, now = new Date()): GiftCard {
   };
 }
 
-/** Cards by id in the caller's companies: one statement text for any number of ids, planned once per connection (every move answers its card with it). */
-const cardRecordsStatement = namedStatement<CardRecordRow>(
-  'tessera_card_records_by_ids',
-  sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS}
-      WHERE ${inIdList(sql`c.id`, sql.placeholder('ids'))} AND ${inIdList(sql`c.company_id`, sql.placeholder('companyIds'))}`,
+/** Cards by id in the caller's companies (every move answers its card with it). */
+const cardRecordsStatement = readByIds<CardRecordRow>(
+  'tessera_card_records',
+  sql`c.id`,
+  (ids) => sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS} WHERE ${ids} AND ${inIdList(sql`c.company_id`, sql.placeholder('companyIds'))}`,
 );
 
 /** Card records by id, in the order of `ids`, only inside the company subtree. */
 export async function cardRecordsByIds(db: Db, companyIds: readonly string[], ids: readonly string[]): Promise<GiftCard[]> {
   if (ids.length === 0) return [];
-  const rows = await cardRecordsStatement(db, { ids: idList(ids), companyIds: idList(companyIds) });
+  const rows = await cardRecordsStatement(db, ids, { companyIds: idList(companyIds) });
   const byId = new Map(rows.map((row) => [row.id, toCardRecord(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../../domain/errors';
 import type { CardStatus, ExpirationType, LedgerType } from '../../../domain/giftcards';
 import { namedStatement, type Db } from '../../db/client';
-import { idList, inIdList } from '../../db/id-list';
+import { idList, inIdList, readByIds } from '../../db/id-list';
 import type { CardState } from '../../../domain/giftcardRules';
 
 /**
@@ -53,22 +53,21 @@ const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 const numOrNull = (v: string | number | null) => (v === null ? null : Number(v));
 const dayString = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
-/** Locks the cards (in id order, so concurrent bulk chunks never deadlock) inside the subtree. */
-/** The cards' lock, one text for any number of ids (a move's one card, a bulk chunk's hundreds): planned once per connection. */
-const lockCardsStatement = namedStatement<LockedRow>(
-  'tessera_lock_cards',
+/** The cards' lock: a move's one card, a bulk chunk's hundreds. */
+const lockCardsStatement = readByIds<LockedRow>('tessera_lock_cards', sql`c.id`, (ids) =>
   sql`SELECT c.id, c.code, c.company_id, c.typology_id, c.status, c.enabled_status, c.balance_cents, c.frozen_cents, c.value_cents,
         t.value_cents AS typology_value_cents, t.expiration_type, t.expiration_months, t.expiration_date,
         c.activation_date, c.expire_date, c.first_use_date, c.ever_consumed, c.voided_at IS NOT NULL AS voided, c.activation_store_id
       FROM gift_cards c JOIN card_typologies t ON t.id = c.typology_id
-      WHERE ${inIdList(sql`c.id`, sql.placeholder('ids'))} AND ${inIdList(sql`c.company_id`, sql.placeholder('companyIds'))}
+      WHERE ${ids} AND ${inIdList(sql`c.company_id`, sql.placeholder('companyIds'))}
       ORDER BY c.id
       FOR UPDATE OF c`,
 );
 
+/** Locks the cards (in id order, so concurrent bulk chunks never deadlock) inside the subtree. */
 export async function lockCards(tx: Db, companyIds: readonly string[], ids: readonly string[]): Promise<LockedCard[]> {
   if (ids.length === 0) return [];
-  const rows = await lockCardsStatement(tx, { ids: idList(ids), companyIds: idList(companyIds) });
+  const rows = await lockCardsStatement(tx, ids, { companyIds: idList(companyIds) });
   return rows.map((r) => ({
     id: r.id,
     code: r.code,

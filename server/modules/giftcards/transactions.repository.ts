@@ -11,8 +11,8 @@ import {
 } from '../../../domain/giftcards';
 import { rowActions } from '../../../domain/giftcardRules';
 import type { CardStatus } from '../../../domain/giftcards';
-import { namedStatement, type Db } from '../../db/client';
-import { idList, inIdList } from '../../db/id-list';
+import type { Db } from '../../db/client';
+import { idList, inIdList, readByIds } from '../../db/id-list';
 import { orderedIds, withRecords, type PageStart } from '../../lib/ordered-pages';
 import type { KeyedRows } from '../../lib/keyset';
 
@@ -86,9 +86,8 @@ function toTransaction(row: TransactionRecordRow, now: Date): Transaction {
   };
 }
 
-/** Ledger rows by id in the caller's companies: one statement text for any number of ids, planned once per connection (every move answers its row with it). */
-const transactionRecordsStatement = namedStatement<TransactionRecordRow>(
-  'tessera_transaction_records_by_ids',
+/** Ledger rows by id in the caller's companies (every move answers its row with it). */
+const transactionRecordsStatement = readByIds<TransactionRecordRow>('tessera_transaction_records', sql`x.id`, (ids) =>
   sql`SELECT x.id, x.card_id, c.code AS card_code, x.type, x.result, x.amount_cents, x.balance_after_cents, x.frozen_delta_cents,
         x.store_id, s.name AS store_name, s.code AS store_code, x.return_number, x.related_transaction_id,
         x.cancelled_by_transaction_id, r.created_at AS released_at, x.returned_cents, t.name AS typology_name, x.user_id,
@@ -102,13 +101,13 @@ const transactionRecordsStatement = namedStatement<TransactionRecordRow>(
       LEFT JOIN users u ON u.id = x.user_id
       LEFT JOIN gift_card_transactions r ON r.id = x.unfrozen_by_transaction_id
       LEFT JOIN gift_card_transactions rel ON rel.id = x.related_transaction_id AND x.type = 'RETURN'
-      WHERE ${inIdList(sql`x.id`, sql.placeholder('ids'))} AND ${inIdList(sql`x.company_id`, sql.placeholder('companyIds'))}`,
+      WHERE ${ids} AND ${inIdList(sql`x.company_id`, sql.placeholder('companyIds'))}`,
 );
 
 /** Transaction records by id, in the order of `ids`, only inside the company subtree. */
 export async function transactionRecordsByIds(db: Db, companyIds: readonly string[], ids: readonly string[]): Promise<Transaction[]> {
   if (ids.length === 0) return [];
-  const rows = await transactionRecordsStatement(db, { ids: idList(ids), companyIds: idList(companyIds) });
+  const rows = await transactionRecordsStatement(db, ids, { companyIds: idList(companyIds) });
   const now = new Date();
   const byId = new Map(rows.map((row) => [row.id, toTransaction(row, now)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
