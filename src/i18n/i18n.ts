@@ -2,7 +2,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '../../domain/constants';
 import { formatNumber, pluralCategory } from '../../domain/format';
-import { applyDateLocale } from './dates';
+import { applyDateLocale, loadDateLocale } from './dates';
 import { messageArgs } from './messages';
 import { loadAreaTexts, loadShellTexts } from './resources';
 
@@ -10,7 +10,8 @@ import { loadAreaTexts, loadShellTexts } from './resources';
 let withAreas = false;
 
 async function textsOf(language: string): Promise<Record<string, unknown>> {
-  const [shell, areas] = await Promise.all([loadShellTexts(language), withAreas ? loadAreaTexts(language) : {}]);
+  // the language's calendar (dayjs locale) comes with its texts, so it is there when the language shows
+  const [shell, areas] = await Promise.all([loadShellTexts(language), withAreas ? loadAreaTexts(language) : {}, loadDateLocale(language)]);
   return { ...shell, ...areas };
 }
 
