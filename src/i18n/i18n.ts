@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '../../domain/constant
 import { formatNumber, pluralCategory } from '../../domain/format';
 import { applyDateLocale, loadDateLocale } from './dates';
 import { messageArgs } from './messages';
-import { loadAreaTexts, loadShellTexts } from './resources';
+import { loadAreaTexts, loadShellTexts, mergeTexts } from './resources';
 
 /** Whether the business areas' texts are wanted yet (the signed-in shell asks for them). */
 let withAreas = false;
@@ -12,7 +12,7 @@ let withAreas = false;
 async function textsOf(language: string): Promise<Record<string, unknown>> {
   // the language's calendar (dayjs locale) comes with its texts, so it is there when the language shows
   const [shell, areas] = await Promise.all([loadShellTexts(language), withAreas ? loadAreaTexts(language) : {}, loadDateLocale(language)]);
-  return { ...shell, ...areas };
+  return mergeTexts(shell, areas);
 }
 
 /**
