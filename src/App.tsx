@@ -11,9 +11,6 @@ import { HomeRedirect } from './layout/HomeRedirect';
 import { lazyWithReload } from './layout/lazyWithReload';
 import { LoadingPage } from './layout/LoadingPage';
 import { NotFoundPage } from './layout/NotFoundPage';
-import { AccountActivationPage } from './pages/activation/AccountActivationPage';
-import { ConfirmEmailPage } from './pages/confirmEmail/ConfirmEmailPage';
-import { ForgotPasswordPage } from './pages/forgotPassword/ForgotPasswordPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { resourceElements, sectionRoutes } from './resources/resourceRoutes';
 import { RouteGuard } from './routes/RouteGuard';
@@ -22,6 +19,11 @@ import { theme } from './theme';
 const ProfilePage = lazyWithReload(() => import('./pages/profile/ProfilePage'));
 const ChangePasswordPage = lazyWithReload(() => import('./pages/password/ChangePasswordPage'));
 const DownloadsPage = lazyWithReload(() => import('./pages/downloads/DownloadsPage'));
+// the public account pages come when one is opened (from an e-mail's link, or the sign-in page's
+// "forgot password"): the sign-in page's JavaScript does not carry them (issue 45)
+const ForgotPasswordPage = lazyWithReload(() => import('./pages/forgotPassword/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })));
+const AccountActivationPage = lazyWithReload(() => import('./pages/activation/AccountActivationPage').then((module) => ({ default: module.AccountActivationPage })));
+const ConfirmEmailPage = lazyWithReload(() => import('./pages/confirmEmail/ConfirmEmailPage').then((module) => ({ default: module.ConfirmEmailPage })));
 
 export interface AppProps {
   authProvider: AuthProvider;
@@ -29,6 +31,10 @@ export interface AppProps {
   i18nProvider: I18nProvider;
   queryClient: QueryClient;
   store?: Store;
+}
+
+function publicPage(element: React.ReactNode) {
+  return <Suspense fallback={<LoadingPage />}>{element}</Suspense>;
 }
 
 function lazyScreen(element: React.ReactNode) {
@@ -64,9 +70,9 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient, sto
         disableTelemetry
       >
         <CustomRoutes noLayout>
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/user-account-activation" element={<AccountActivationPage />} />
-          <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+          <Route path="/forgot-password" element={publicPage(<ForgotPasswordPage />)} />
+          <Route path="/user-account-activation" element={publicPage(<AccountActivationPage />)} />
+          <Route path="/confirm-email" element={publicPage(<ConfirmEmailPage />)} />
         </CustomRoutes>
         <CustomRoutes>
           {/* `/` is ours, not react-admin's dashboard slot: that slot runs its own auth check */}
