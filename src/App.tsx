@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, AuthenticationError, CoreAdminUI, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
@@ -21,9 +21,11 @@ const ChangePasswordPage = lazyWithReload(() => import('./pages/password/ChangeP
 const DownloadsPage = lazyWithReload(() => import('./pages/downloads/DownloadsPage'));
 // the public account pages come when one is opened (from an e-mail's link, or the sign-in page's
 // "forgot password"): the sign-in page's JavaScript does not carry them (issue 45)
-const ForgotPasswordPage = lazyWithReload(() => import('./pages/forgotPassword/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })));
-const AccountActivationPage = lazyWithReload(() => import('./pages/activation/AccountActivationPage').then((module) => ({ default: module.AccountActivationPage })));
-const ConfirmEmailPage = lazyWithReload(() => import('./pages/confirmEmail/ConfirmEmailPage').then((module) => ({ default: module.ConfirmEmailPage })));
+const ForgotPasswordPage = lazyWithReload(async () => ({ default: (await import('./pages/forgotPassword/ForgotPasswordPage')).ForgotPasswordPage }));
+const AccountActivationPage = lazyWithReload(async () => ({ default: (await import('./pages/activation/AccountActivationPage')).AccountActivationPage }));
+const ConfirmEmailPage = lazyWithReload(async () => ({ default: (await import('./pages/confirmEmail/ConfirmEmailPage')).ConfirmEmailPage }));
+// react-admin's page for a failed authentication check, downloaded when it shows
+const AuthenticationError = lazyWithReload(() => import('./layout/raAuthenticationError'));
 
 export interface AppProps {
   authProvider: AuthProvider;
@@ -35,6 +37,10 @@ export interface AppProps {
 
 function publicPage(element: React.ReactNode) {
   return <Suspense fallback={<LoadingPage />}>{element}</Suspense>;
+}
+
+function AuthenticationErrorPage() {
+  return publicPage(<AuthenticationError />);
 }
 
 function lazyScreen(element: React.ReactNode) {
@@ -64,7 +70,7 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient, sto
         catchAll={NotFoundPage}
         error={ErrorPage}
         loading={LoadingPage}
-        authenticationError={AuthenticationError}
+        authenticationError={AuthenticationErrorPage}
         // a controller's own access check failing says so, like the screen gate does
         accessDenied={AccessDeniedPage}
         disableTelemetry
