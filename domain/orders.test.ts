@@ -36,6 +36,7 @@ import { issuesToErrors } from './errors';
 import { accessRule } from './access';
 import { permissionsFrom } from './permissions';
 import en from '../locales/en/translation.json';
+import enErrors from '../locales/en/errors.json';
 import enScreens from '../locales/en/orderScreens.json';
 import itScreens from '../locales/it/orderScreens.json';
 import { acquiredOrderFields, orderFields } from './schemas/order';
@@ -130,7 +131,7 @@ describe('order transition table', () => {
       expect((it_.orders.status as Record<string, string>)[name], state).toBeTruthy();
     }
     expect(en.orders.shippingType.PHISICAL_SHIPMENT).toBe('Physical, shipped by a third party');
-    expect(en.errors.codes.ORDER_CARDS_USED).toBe('Unable to cancel the order. GiftCards have already been used.');
+    expect(enErrors.codes.ORDER_CARDS_USED).toBe('Unable to cancel the order. GiftCards have already been used.');
   });
 });
 

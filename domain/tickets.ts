@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGES, MAX_UPLOAD_BYTES } from './constants';
+import { MAX_UPLOAD_BYTES } from './constants';
 import { isRealDateTime } from './dates';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { GV } from './giftcards';
@@ -137,23 +137,8 @@ export const localizedTextSchema = z
   .strict();
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
-/** The language a text falls back to for a reader of another language than Italian (issue 43: no Italian on a Spanish screen). */
-export const LOCALIZED_FALLBACK_LANGUAGE = 'en';
-
-/**
- * The one rule that picks a category's text (name, field label, option, help) by language: the
- * text in `language`; a text it lacks reads in English for every reader but an Italian one, then
- * in Italian (Italian and English are always there: `localizedTextSchema`).
- */
-export function localized(text: LocalizedText, language: string): string {
-  const lang = LANGUAGES.find((l) => language.startsWith(l)) ?? DEFAULT_LANGUAGE;
-  const fallbacks = lang === DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE] : [LOCALIZED_FALLBACK_LANGUAGE, DEFAULT_LANGUAGE];
-  for (const candidate of [lang, ...fallbacks] as const) {
-    const found = text[candidate as keyof LocalizedText]?.trim();
-    if (found) return found;
-  }
-  return text[DEFAULT_LANGUAGE];
-}
+// the rule that reads a localized text lives apart from the schemas (the SPA's registry reads it)
+export { LOCALIZED_FALLBACK_LANGUAGE, localized } from './localized';
 
 /** A field id or option id: stable across versions (answers are keyed by it). */
 export const TICKET_FIELD_ID_MAX = 40;

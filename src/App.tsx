@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, AuthenticationError, CoreAdminUI, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
 import { Route } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
@@ -11,9 +11,6 @@ import { HomeRedirect } from './layout/HomeRedirect';
 import { lazyWithReload } from './layout/lazyWithReload';
 import { LoadingPage } from './layout/LoadingPage';
 import { NotFoundPage } from './layout/NotFoundPage';
-import { AccountActivationPage } from './pages/activation/AccountActivationPage';
-import { ConfirmEmailPage } from './pages/confirmEmail/ConfirmEmailPage';
-import { ForgotPasswordPage } from './pages/forgotPassword/ForgotPasswordPage';
 import { LoginPage } from './pages/login/LoginPage';
 import { resourceElements, sectionRoutes } from './resources/resourceRoutes';
 import { RouteGuard } from './routes/RouteGuard';
@@ -22,6 +19,13 @@ import { theme } from './theme';
 const ProfilePage = lazyWithReload(() => import('./pages/profile/ProfilePage'));
 const ChangePasswordPage = lazyWithReload(() => import('./pages/password/ChangePasswordPage'));
 const DownloadsPage = lazyWithReload(() => import('./pages/downloads/DownloadsPage'));
+// the public account pages come when one is opened (from an e-mail's link, or the sign-in page's
+// "forgot password"): the sign-in page's JavaScript does not carry them (issue 45)
+const ForgotPasswordPage = lazyWithReload(async () => ({ default: (await import('./pages/forgotPassword/ForgotPasswordPage')).ForgotPasswordPage }));
+const AccountActivationPage = lazyWithReload(async () => ({ default: (await import('./pages/activation/AccountActivationPage')).AccountActivationPage }));
+const ConfirmEmailPage = lazyWithReload(async () => ({ default: (await import('./pages/confirmEmail/ConfirmEmailPage')).ConfirmEmailPage }));
+// react-admin's page for a failed authentication check, downloaded when it shows
+const AuthenticationError = lazyWithReload(() => import('./layout/raAuthenticationError'));
 
 export interface AppProps {
   authProvider: AuthProvider;
@@ -29,6 +33,14 @@ export interface AppProps {
   i18nProvider: I18nProvider;
   queryClient: QueryClient;
   store?: Store;
+}
+
+function publicPage(element: React.ReactNode) {
+  return <Suspense fallback={<LoadingPage />}>{element}</Suspense>;
+}
+
+function AuthenticationErrorPage() {
+  return publicPage(<AuthenticationError />);
 }
 
 function lazyScreen(element: React.ReactNode) {
@@ -58,15 +70,15 @@ export function App({ authProvider, dataProvider, i18nProvider, queryClient, sto
         catchAll={NotFoundPage}
         error={ErrorPage}
         loading={LoadingPage}
-        authenticationError={AuthenticationError}
+        authenticationError={AuthenticationErrorPage}
         // a controller's own access check failing says so, like the screen gate does
         accessDenied={AccessDeniedPage}
         disableTelemetry
       >
         <CustomRoutes noLayout>
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/user-account-activation" element={<AccountActivationPage />} />
-          <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+          <Route path="/forgot-password" element={publicPage(<ForgotPasswordPage />)} />
+          <Route path="/user-account-activation" element={publicPage(<AccountActivationPage />)} />
+          <Route path="/confirm-email" element={publicPage(<ConfirmEmailPage />)} />
         </CustomRoutes>
         <CustomRoutes>
           {/* `/` is ours, not react-admin's dashboard slot: that slot runs its own auth check */}

@@ -2,16 +2,17 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS } from '../../domain/constants';
 import { formatNumber, pluralCategory } from '../../domain/format';
-import { applyDateLocale } from './dates';
+import { applyDateLocale, loadDateLocale } from './dates';
 import { messageArgs } from './messages';
-import { loadAreaTexts, loadShellTexts } from './resources';
+import { loadAreaTexts, loadShellTexts, mergeTexts } from './resources';
 
 /** Whether the business areas' texts are wanted yet (the signed-in shell asks for them). */
 let withAreas = false;
 
 async function textsOf(language: string): Promise<Record<string, unknown>> {
-  const [shell, areas] = await Promise.all([loadShellTexts(language), withAreas ? loadAreaTexts(language) : {}]);
-  return { ...shell, ...areas };
+  // the language's calendar (dayjs locale) comes with its texts, so it is there when the language shows
+  const [shell, areas] = await Promise.all([loadShellTexts(language), withAreas ? loadAreaTexts(language) : {}, loadDateLocale(language)]);
+  return mergeTexts(shell, areas);
 }
 
 /**

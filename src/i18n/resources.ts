@@ -8,6 +8,11 @@
  * budget): the shell's texts (`src/i18n/texts/<lang>.ts`) when the language is shown, the areas'
  * (`src/i18n/areas/<lang>.ts`) with the signed-in shell. So a new area's texts never weigh on the
  * sign-in page.
+ *
+ * A group of `translation.json` may go on in a file of its name (issue 45): `errors.json`,
+ * `validation.json` and `ra.json` hold the error, validation and react-admin texts that the
+ * signed-out pages never show, downloaded with the areas; `translation.json` keeps the ones
+ * they do (sign-in refusals, the account forms' messages). The two parts merge key by key.
  */
 type Tree = Record<string, unknown>;
 type Files = Record<string, Tree>;
@@ -22,13 +27,21 @@ function languageOf(path: string): string {
 /** The languages that have texts of their own (the others show the fallback's). */
 export const LANGUAGES_WITH_TEXTS: readonly string[] = Object.keys(shells).map(languageOf);
 
+const isTree = (value: unknown): value is Tree => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** `into` with `tree`'s texts added, groups present in both merged key by key (a new tree; neither is changed). */
+export function mergeTexts(into: Tree, tree: Tree): Tree {
+  const merged: Tree = { ...into };
+  for (const [key, value] of Object.entries(tree)) merged[key] = isTree(value) && isTree(merged[key]) ? mergeTexts(merged[key], value) : value;
+  return merged;
+}
+
 function assemble(files: Files): Tree {
-  const texts: Tree = {};
+  let texts: Tree = {};
   for (const [path, tree] of Object.entries(files)) {
     const file = /([^/]+)\.json$/.exec(path)?.[1];
     if (!file) continue;
-    if (file === 'translation') Object.assign(texts, tree);
-    else texts[file] = tree;
+    texts = mergeTexts(texts, file === 'translation' ? tree : { [file]: tree });
   }
   return texts;
 }
@@ -46,6 +59,6 @@ export const loadAreaTexts = (language: string) => load(areas, language);
 
 /** Every language's texts, shell and areas (the translation tests compare them). */
 export async function textsByLanguage(): Promise<Record<string, Tree>> {
-  const entries = await Promise.all(LANGUAGES_WITH_TEXTS.map(async (language) => [language, { ...(await loadShellTexts(language)), ...(await loadAreaTexts(language)) }] as const));
+  const entries = await Promise.all(LANGUAGES_WITH_TEXTS.map(async (language) => [language, mergeTexts(await loadShellTexts(language), await loadAreaTexts(language))] as const));
   return Object.fromEntries(entries);
 }

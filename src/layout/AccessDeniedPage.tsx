@@ -1,8 +1,9 @@
 import BlockIcon from '@mui/icons-material/Block';
 import { Button } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { MessagePage } from './MessagePage';
+import { ScreenTitle } from './ScreenTitle';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /**
@@ -16,7 +17,7 @@ export function AccessDeniedPage() {
   useDocumentTitle(title);
   return (
     <>
-      <Title title={title} />
+      <ScreenTitle title={title} />
       <MessagePage icon={<BlockIcon />} title={title} message={translate('pages.accessDenied.message')}>
         <Button variant="contained" component={Link} to="/">
           {translate('pages.accessDenied.backHome')}

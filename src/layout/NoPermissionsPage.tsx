@@ -1,6 +1,7 @@
 import LockPersonIcon from '@mui/icons-material/LockPerson';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { MessagePage } from './MessagePage';
+import { ScreenTitle } from './ScreenTitle';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /** SPEC §6: what a signed-in user with an empty permissions object sees. */
@@ -10,7 +11,7 @@ export function NoPermissionsPage() {
   useDocumentTitle(title);
   return (
     <>
-      <Title title={title} />
+      <ScreenTitle title={title} />
       <MessagePage icon={<LockPersonIcon />} title={title} message={translate('pages.noPermissions.message')} />
     </>
   );

@@ -1,8 +1,9 @@
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Button } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { MessagePage } from './MessagePage';
+import { ScreenTitle } from './ScreenTitle';
 import { useDocumentTitle } from './useDocumentTitle';
 
 export function NotFoundPage() {
@@ -10,7 +11,7 @@ export function NotFoundPage() {
   useDocumentTitle(translate('pages.notFound.title'));
   return (
     <>
-      <Title title={translate('pages.notFound.title')} />
+      <ScreenTitle title={translate('pages.notFound.title')} />
       <MessagePage icon={<SearchOffIcon />} title={translate('pages.notFound.title')} message={translate('pages.notFound.message')}>
         <Button variant="contained" component={Link} to="/">
           {translate('pages.notFound.backHome')}

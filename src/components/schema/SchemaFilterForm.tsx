@@ -6,6 +6,7 @@ import { filterValueFromApi, filterValueToApi, type FilterFormValues, type Filte
 import { readAmount } from '../../../domain/money';
 import { FormDateField } from '../FormDateField';
 import { amountInputText } from '../formatMoney';
+import { FormSelectField } from '../FormSelectField';
 import { FormTextField } from '../FormTextField';
 import { ListFilterForm } from '../ListFilterForm';
 import type { FilterErrorText } from '../listFilterErrors';
@@ -98,14 +99,14 @@ function SelectFilter({ input, label }: { input: FilterKey; label: string }) {
   const choices = useChoiceTexts(input);
   const { any, helper } = input.spec;
   return (
-    <FormTextField name={input.key} label={label} helperText={helper ? translate(helper) : undefined} select size="small" slotProps={any ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}>
+    <FormSelectField name={input.key} label={label} helperText={helper ? translate(helper) : undefined} size="small" slotProps={any ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}>
       {any && <MenuItem value="">{translate(any)}</MenuItem>}
       {choices.map((choice) => (
         <MenuItem key={choice.id} value={choice.id}>
           {choice.text}
         </MenuItem>
       ))}
-    </FormTextField>
+    </FormSelectField>
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CanAccess, DataTable, useTranslate, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { generatedReportFields, type GeneratedReport } from '../../../domain/schemas/reports';
-import { FormTextField } from '../../components/FormTextField';
+import { FormSelectField } from '../../components/FormSelectField';
 import { PageHeading } from '../../components/PageHeading';
 import { CompactRows, SchemaList } from '../../components/schema';
 import { GenerateReportDialog } from './GenerateReportDialog';
@@ -26,14 +26,14 @@ function ReportTypeFilter() {
   const ids = types.map((type) => type.id as string);
   if (chosen && !ids.includes(chosen)) ids.push(chosen);
   return (
-    <FormTextField name="reportId" label={translate('reports.filters.reportId')} select size="small" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+    <FormSelectField name="reportId" label={translate('reports.filters.reportId')} size="small" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
       <MenuItem value="">{translate('reports.filters.anyType')}</MenuItem>
       {ids.map((id) => (
         <MenuItem key={id} value={id}>
           {translate(`reports.types.${id}.name`)}
         </MenuItem>
       ))}
-    </FormTextField>
+    </FormSelectField>
   );
 }
 

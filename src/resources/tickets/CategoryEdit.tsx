@@ -11,6 +11,7 @@ import { TICKET_FIELD_TYPES, TICKET_LIMITS } from '../../../domain/tickets';
 import type { TicketCategory } from '../../../domain/schemas/tickets';
 import { actionErrorText } from '../../components/actionErrorText';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { FormSelectField } from '../../components/FormSelectField';
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink, RecordLoadError } from '../../components/schema';
@@ -139,13 +140,13 @@ function FieldEditor({ index, count, disabled, onMove, onRemove }: { index: numb
       </Box>
       <Grid container columnSpacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField name={`fields.${index}.type`} label={translate('tickets.categories.type')} select required disabled={disabled} size="small">
+          <FormSelectField name={`fields.${index}.type`} label={translate('tickets.categories.type')} required disabled={disabled} size="small">
             {TICKET_FIELD_TYPES.map((candidate) => (
               <MenuItem key={candidate} value={candidate}>
                 {translate(`tickets.fieldTypes.${candidate}`)}
               </MenuItem>
             ))}
-          </FormTextField>
+          </FormSelectField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormTextField name={`fields.${index}.id`} label={translate('tickets.categories.fieldId')} helperText={translate('tickets.categories.fieldIdHelp')} required disabled={disabled} size="small" slotProps={{ htmlInput: { maxLength: 40 } }} />

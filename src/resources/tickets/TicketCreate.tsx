@@ -9,6 +9,7 @@ import { ticketCreateSchema, type Ticket, type TicketCategory, type TicketCreate
 import { useUserConfiguration } from '../../authProvider/useUserConfiguration';
 import { actionErrorText } from '../../components/actionErrorText';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
+import { FormSelectField } from '../../components/FormSelectField';
 import { FormTextField } from '../../components/FormTextField';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema';
@@ -157,13 +158,13 @@ export default function TicketCreate() {
           ) : (
             <>
               <CategoryPicker categories={categories} />
-              <FormTextField name="priority" label={translate('tickets.fields.priority')} select required>
+              <FormSelectField name="priority" label={translate('tickets.fields.priority')} required>
                 {TICKET_PRIORITIES.map((priority) => (
                   <MenuItem key={priority} value={priority}>
                     {translate(ticketPriorityKey(priority))}
                   </MenuItem>
                 ))}
-              </FormTextField>
+              </FormSelectField>
               <FormTextField name="description" label={translate('tickets.fields.description')} required multiline minRows={4} slotProps={{ htmlInput: { maxLength: TICKET_LIMITS.descriptionMax } }} />
               <FormTextField name="email" type="email" label={translate('tickets.fields.email')} helperText={translate('tickets.create.emailHelp')} slotProps={{ htmlInput: { maxLength: TICKET_LIMITS.emailMax } }} />
               {category && category.fields.some((field) => !field.internal) && (

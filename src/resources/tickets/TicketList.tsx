@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CanAccess, useCreatePath, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ticketFields, type TicketCategory, type TicketListItem } from '../../../domain/schemas/tickets';
-import { FormTextField } from '../../components/FormTextField';
+import { FormSelectField } from '../../components/FormSelectField';
 import { PageHeading } from '../../components/PageHeading';
 import { SchemaList } from '../../components/schema';
 import { CATEGORIES, CATEGORY_NAME_SORT, TICKETS, useLocalized, useTicketRight } from './ticketShared';
@@ -15,14 +15,14 @@ function CategoryFilter() {
   const text = useLocalized();
   const { data } = useGetList<TicketCategory>(CATEGORIES, { pagination: { page: 1, perPage: 100 }, sort: CATEGORY_NAME_SORT });
   return (
-    <FormTextField name="categoryId" label={translate('tickets.filters.categoryId')} select size="small" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+    <FormSelectField name="categoryId" label={translate('tickets.filters.categoryId')} size="small" slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
       <MenuItem value="">{translate('tickets.filters.any')}</MenuItem>
       {(data ?? []).map((category) => (
         <MenuItem key={category.id} value={category.id}>
           {text(category.name)}
         </MenuItem>
       ))}
-    </FormTextField>
+    </FormSelectField>
   );
 }
 

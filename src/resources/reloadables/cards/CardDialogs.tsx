@@ -7,6 +7,7 @@ import { clientIdBodySchema, RELOAD_AMOUNT_EXAMPLES, RELOAD_LIMITS, type Reloada
 import { ActionDialog } from '../../../components/ActionDialog';
 import { AmountField } from '../../../components/AmountField';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
+import { FormSelectField } from '../../../components/FormSelectField';
 import { FormTextField } from '../../../components/FormTextField';
 import { createIdempotencyKeys } from '../../../components/idempotencyKey';
 import { useFormatCents } from '../../../components/MoneyField';
@@ -104,12 +105,12 @@ export function LinkCompanyDialog({ card, onClose, onDone }: DialogProps) {
 export function CompanySelect({ choices }: { choices: Array<{ id: string; name: string }> }) {
   const translate = useTranslate();
   return (
-    <FormTextField name="companyId" label={translate('reloadables.cardFields.company')} select required autoFocus>
+    <FormSelectField name="companyId" label={translate('reloadables.cardFields.company')} required autoFocus>
       {choices.map((company) => (
         <MenuItem key={company.id} value={company.id}>
           {company.name}
         </MenuItem>
       ))}
-    </FormTextField>
+    </FormSelectField>
   );
 }
