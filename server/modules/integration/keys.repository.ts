@@ -1,9 +1,12 @@
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiKey, ApiKeyScope, ApiKeyState } from '../../../domain/integration';
+import type { grantedKeys } from '../../../domain/permissions';
 import type { Db } from '../../db/client';
 import { apiKeys, companies, stores, users, type ApiKeyRow } from '../../db/schema';
-import { inIds } from '../../lib/company-scope';
+import type { Actor } from '../../lib/access';
+import { companySubtreeJson, inIds } from '../../lib/company-scope';
 import { escapeLike } from '../../lib/like';
+import { countedRead, type RateLimitHit } from '../../lib/rate-limit-store';
 
 /** The SQL of api_keys: records of the back office's list, the row an integration call presents. */
 
@@ -123,4 +126,60 @@ export async function revokeApiKey(db: Db, companyIds: readonly string[], id: st
 export async function storeOfCompany(db: Db, companyId: string, storeId: string): Promise<boolean> {
   const [row] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.companyId, companyId)));
   return row !== undefined;
+}
+
+/** A key's rate limit counts its calls per minute (INTEGRATION_RATE_LIMIT_PER_MINUTE). */
+const KEY_RATE_WINDOW_MS = 60_000;
+
+/** The row an integration call presents (`keyForCall`). */
+export interface KeyForCall {
+  id: string;
+  company_id: string;
+  store_id: string | null;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  scopes: ApiKeyScope[];
+  created_by_user_id: string;
+  expires_at: Date | string | null;
+  revoked_at: Date | string | null;
+  last_used_at: Date | string | null;
+  user_status: string;
+  permissions: Parameters<typeof grantedKeys>[0];
+  language: Actor['language'];
+  is_provider: boolean;
+  store_code: string | null;
+  subtree: string[];
+}
+
+/**
+ * The key, its creator, its company's subtree (lib/company-scope.ts, correlated to the key's row)
+ * and its store's code, with the call counted against the key's rate limit in the same statement
+ * (lib/rate-limit-store.ts countedRead): every integration call runs it first, so its text is
+ * built once and PostgreSQL plans it once per connection. Only a call that presents the key's
+ * secret is counted (`secretHash`, what keys.ts stores: knowing a key's prefix, shown in lists,
+ * spends nothing of its budget), under `integration:<key id>`, and only when a limit is set (the
+ * key given, `max`); whether the key may call at all is the caller's to decide (keys.service.ts).
+ */
+const keyForCallStatement = countedRead<KeyForCall>(
+  'tessera_integration_key',
+  KEY_RATE_WINDOW_MS,
+  sql.placeholder('max'),
+  sql`SELECT k.id, k.company_id, k.store_id, k.name, k.prefix, k.secret_hash, k.scopes, k.created_by_user_id, k.expires_at, k.revoked_at,
+        k.last_used_at, u.status AS user_status, u.permissions, u.language, co.is_provider, s.code AS store_code, ${companySubtreeJson(sql`k.company_id`)} AS subtree
+      FROM api_keys k
+      JOIN users u ON u.id = k.created_by_user_id
+      JOIN companies co ON co.id = k.company_id
+      LEFT JOIN stores s ON s.id = k.store_id
+      WHERE k.prefix = ${sql.placeholder('prefix')}`,
+  { keySuffix: sql`found.id`, when: sql`found.secret_hash = ${sql.placeholder('secretHash')}::text` },
+);
+
+/**
+ * The key presenting `prefix` (undefined when none does) and the call counted against its limit of
+ * `ratePerMinute` (0: no limit, nothing counted, `hit` null; null too when the secret is not the key's).
+ */
+export async function keyForCall(db: Db, prefix: string, secretHash: string, ratePerMinute: number): Promise<{ row: KeyForCall | undefined; hit: RateLimitHit | null }> {
+  const { hit, rows } = await keyForCallStatement(db, ratePerMinute > 0 ? 'integration:' : null, { prefix, secretHash, max: ratePerMinute });
+  return { row: rows[0], hit };
 }

@@ -4,13 +4,12 @@ import { API_KEY_LIMITS, SCOPE_PERMISSIONS, scopeHeld, type ApiKey, type ApiKeyC
 import type { Db } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { assertCan, type Actor } from '../../lib/access';
-import { companySubtreeJson } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
-import { countedRead, type RateLimitHit } from '../../lib/rate-limit-store';
+import type { RateLimitHit } from '../../lib/rate-limit-store';
 import { sha256 } from '../../lib/tokens';
 import type { IntegrationCaller } from './caller';
-import { findApiKeyRecord, insertApiKey, listApiKeys, lockActiveKeyCount, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
+import { findApiKeyRecord, insertApiKey, keyForCall, listApiKeys, lockActiveKeyCount, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
 import { newApiKey, parseApiKey, secretMatches } from './keys';
 
 /** API keys in the back office (access entry `api-keys`) and their check on every integration call. */
@@ -79,54 +78,8 @@ export function keyPermissions(creatorKeys: readonly PermissionKey[], scopes: re
 
 const invalidKey = () => new ApiError(401, 'API_KEY_INVALID', 'A valid API key is required');
 
-/** A key's rate limit counts its calls per minute (INTEGRATION_RATE_LIMIT_PER_MINUTE). */
-const KEY_RATE_WINDOW_MS = 60_000;
-
 /** How often a key's last use is written at most: a busy till writes once a minute, not once per call. */
 const LAST_USE_EVERY_MS = 60_000;
-
-interface KeyRow {
-  id: string;
-  company_id: string;
-  store_id: string | null;
-  name: string;
-  prefix: string;
-  secret_hash: string;
-  scopes: ApiKeyScope[];
-  created_by_user_id: string;
-  expires_at: Date | string | null;
-  revoked_at: Date | string | null;
-  last_used_at: Date | string | null;
-  user_status: string;
-  permissions: Parameters<typeof grantedKeys>[0];
-  language: Actor['language'];
-  is_provider: boolean;
-  store_code: string | null;
-  subtree: string[];
-}
-
-/**
- * The key, its creator, its company's subtree (lib/company-scope.ts, correlated to the key's row)
- * and its store's code, with the call counted against the key's rate limit in the same statement
- * (lib/rate-limit-store.ts countedRead): every integration call runs it first, so its text is
- * built once and PostgreSQL plans it once per connection. Only a call that presents the key's
- * secret is counted (`secretHash`, what keys.ts stores: knowing a key's prefix, shown in lists,
- * spends nothing of its budget), under `integration:<key id>`, and only when a limit is set (the
- * key given, `max`); whether the key may call at all is decided below, as before.
- */
-const keyByPrefix = countedRead<KeyRow>(
-  'tessera_integration_key',
-  KEY_RATE_WINDOW_MS,
-  sql.placeholder('max'),
-  sql`SELECT k.id, k.company_id, k.store_id, k.name, k.prefix, k.secret_hash, k.scopes, k.created_by_user_id, k.expires_at, k.revoked_at,
-        k.last_used_at, u.status AS user_status, u.permissions, u.language, co.is_provider, s.code AS store_code, ${companySubtreeJson(sql`k.company_id`)} AS subtree
-      FROM api_keys k
-      JOIN users u ON u.id = k.created_by_user_id
-      JOIN companies co ON co.id = k.company_id
-      LEFT JOIN stores s ON s.id = k.store_id
-      WHERE k.prefix = ${sql.placeholder('prefix')}`,
-  { keySuffix: sql`found.id`, when: sql`found.secret_hash = ${sql.placeholder('secretHash')}::text` },
-);
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -141,11 +94,7 @@ export async function authenticateKey(db: Db, header: string | undefined, rateLi
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   const parsed = match ? parseApiKey(match[1]) : null;
   if (!parsed) throw invalidKey();
-  const limited = rateLimitPerMinute > 0;
-  const {
-    hit,
-    rows: [row],
-  } = await keyByPrefix(db, limited ? 'integration:' : null, { prefix: parsed.prefix, secretHash: sha256(parsed.secret), max: rateLimitPerMinute });
+  const { row, hit } = await keyForCall(db, parsed.prefix, sha256(parsed.secret), rateLimitPerMinute);
   const now = new Date();
   if (!row || !secretMatches(parsed.secret, row.secret_hash)) throw invalidKey();
   const lastUsedAt = dateOrNull(row.last_used_at);
@@ -167,7 +116,7 @@ export async function authenticateKey(db: Db, header: string | undefined, rateLi
     companyIds: row.subtree,
   };
   const caller = { keyId: row.id, keyName: row.name, prefix: row.prefix, scopes, storeId: row.store_id, storeCode: row.store_code, actor };
-  if (!limited) return { caller, hit: null };
+  if (rateLimitPerMinute === 0) return { caller, hit: null };
   if (!hit) throw new Error('rate limit: no row returned');
   return { caller, hit };
 }
