@@ -1,18 +1,23 @@
 import deReloadables from '../locales/de/reloadables.json';
 import deReloads from '../locales/de/reloads.json';
 import deTranslation from '../locales/de/translation.json';
+import deErrors from '../locales/de/errors.json';
 import esReloadables from '../locales/es/reloadables.json';
 import esReloads from '../locales/es/reloads.json';
 import esTranslation from '../locales/es/translation.json';
+import esErrors from '../locales/es/errors.json';
 import frReloadables from '../locales/fr/reloadables.json';
 import frReloads from '../locales/fr/reloads.json';
 import frTranslation from '../locales/fr/translation.json';
+import frErrors from '../locales/fr/errors.json';
 import enReloadables from '../locales/en/reloadables.json';
 import enReloads from '../locales/en/reloads.json';
 import enTranslation from '../locales/en/translation.json';
+import enErrors from '../locales/en/errors.json';
 import itReloadables from '../locales/it/reloadables.json';
 import itReloads from '../locales/it/reloads.json';
 import itTranslation from '../locales/it/translation.json';
+import itErrors from '../locales/it/errors.json';
 import type { ExportLanguage } from './giftcards';
 import type { ReloadState } from './reloadables';
 
@@ -20,15 +25,15 @@ import type { ReloadState } from './reloadables';
  * The texts of the programme's two CSV files (a wallet's movements, the reload history; written
  * by server/modules/reloadables/{export,runs.export}.ts on the one CSV writer): every header and
  * every worded value is the screen's own text (locales/<lang>/reloadables.json and reloads.json,
- * the refusals' texts of translation.json), so a file cannot word a movement type, a state or a
+ * the refusals' texts of translation.json and errors.json, where those the sign-in page never shows live), so a file cannot word a movement type, a state or a
  * column otherwise than the screen does.
  */
 export const RELOADABLES_CSV_TEXTS = {
-  it: { reloadables: itReloadables, reloads: itReloads, codes: itTranslation.errors.codes as Record<string, string>, invalid: itTranslation.validation.invalid },
-  en: { reloadables: enReloadables, reloads: enReloads, codes: enTranslation.errors.codes as Record<string, string>, invalid: enTranslation.validation.invalid },
-  es: { reloadables: esReloadables, reloads: esReloads, codes: esTranslation.errors.codes as Record<string, string>, invalid: esTranslation.validation.invalid },
-  fr: { reloadables: frReloadables, reloads: frReloads, codes: frTranslation.errors.codes as Record<string, string>, invalid: frTranslation.validation.invalid },
-  de: { reloadables: deReloadables, reloads: deReloads, codes: deTranslation.errors.codes as Record<string, string>, invalid: deTranslation.validation.invalid },
+  it: { reloadables: itReloadables, reloads: itReloads, codes: { ...itTranslation.errors.codes, ...itErrors.codes } as Record<string, string>, invalid: itTranslation.validation.invalid },
+  en: { reloadables: enReloadables, reloads: enReloads, codes: { ...enTranslation.errors.codes, ...enErrors.codes } as Record<string, string>, invalid: enTranslation.validation.invalid },
+  es: { reloadables: esReloadables, reloads: esReloads, codes: { ...esTranslation.errors.codes, ...esErrors.codes } as Record<string, string>, invalid: esTranslation.validation.invalid },
+  fr: { reloadables: frReloadables, reloads: frReloads, codes: { ...frTranslation.errors.codes, ...frErrors.codes } as Record<string, string>, invalid: frTranslation.validation.invalid },
+  de: { reloadables: deReloadables, reloads: deReloads, codes: { ...deTranslation.errors.codes, ...deErrors.codes } as Record<string, string>, invalid: deTranslation.validation.invalid },
 } satisfies Record<ExportLanguage, unknown>;
 
 /**
