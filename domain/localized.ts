@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
+import { DEFAULT_LANGUAGE, knownLanguage, type Language } from './constants';
 
 /**
  * A text in every offered language, Italian and English always there (domain/tickets.ts
@@ -16,7 +16,7 @@ export const LOCALIZED_FALLBACK_LANGUAGE = 'en';
  * in Italian (Italian and English are always there: `localizedTextSchema`).
  */
 export function localized(text: LocalizedTextLike, language: string): string {
-  const lang = LANGUAGES.find((l) => language.startsWith(l)) ?? DEFAULT_LANGUAGE;
+  const lang = knownLanguage(language);
   const fallbacks = lang === DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE] : [LOCALIZED_FALLBACK_LANGUAGE, DEFAULT_LANGUAGE];
   for (const candidate of [lang, ...fallbacks] as const) {
     const found = text[candidate as Language]?.trim();

@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { auditContextSetting } from '../lib/audit-context';
+import { auditContextSetting, MAY_WRITE } from '../lib/audit-context';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -64,7 +64,6 @@ export function pgliteHandle(client: PGlite): DbHandle {
   return { db, driver: 'pglite', pool: null, pglite: client, close: () => client.close() };
 }
 
-const WRITE_STATEMENT = /^\s*(insert|update|delete|with|merge)\b/i;
 const SET_CONTEXT = "SELECT set_config('tessera.ctx', $1, true)";
 
 /**
@@ -85,7 +84,7 @@ export function auditedPglite(client: PGlite): PGlite {
     });
   };
   const query = <T>(statement: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
-    const setting = WRITE_STATEMENT.test(statement) ? auditContextSetting() : '';
+    const setting = MAY_WRITE.test(statement) ? auditContextSetting() : '';
     if (!setting) return client.query<T>(statement, params, options);
     return client.transaction(async (tx) => {
       await tx.query(SET_CONTEXT, [setting]);

@@ -177,11 +177,11 @@ export function auditedPool(pool: pg.Pool): pg.Pool {
       const first = args[0] as string | (pg.QueryConfig & { submit?: unknown }) | undefined;
       const text = typeof first === 'string' ? first : first?.text;
       const values = typeof first === 'string' ? args[1] : first?.values;
+      const begin = typeof text === 'string' && /^\s*begin\b/i.test(text);
       // a read is not handed the context: the checkout's next statement that may write is
-      if (typeof text === 'string' && !MAY_WRITE.test(text) && !/^\s*begin\b/i.test(text)) return query(...args);
+      if (typeof text === 'string' && !begin && !MAY_WRITE.test(text)) return query(...args);
       pending.delete(client);
-      const plainBegin =
-        typeof text === 'string' && /^\s*begin\b[^;]*$/i.test(text) && !(Array.isArray(values) && values.length > 0) && (typeof first === 'string' || (!first?.name && typeof first?.submit !== 'function'));
+      const plainBegin = begin && !text.includes(';') && !(Array.isArray(values) && values.length > 0) && (typeof first === 'string' || (!first?.name && typeof first?.submit !== 'function'));
       if (plainBegin) {
         const merged = `${text}; SELECT set_config('tessera.ctx', ${client.escapeLiteral(setting)}, true)`;
         args[0] = typeof first === 'string' ? merged : { ...first, text: merged };

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import 'dayjs/locale/en';
 import updateLocale from 'dayjs/plugin/updateLocale';
-import { DATE_FORMAT, DATE_TIME_FORMAT, DEFAULT_LANGUAGE, LANGUAGES } from '../../domain/constants';
+import { DATE_FORMAT, DATE_TIME_FORMAT, DEFAULT_LANGUAGE, knownLanguage } from '../../domain/constants';
 
 dayjs.extend(updateLocale);
 
@@ -18,10 +18,6 @@ const OTHER_LOCALES: Record<string, () => Promise<unknown>> = {
 const loaded = new Set<string>(['it', 'en']);
 /** The language last asked for (applyDateLocale). */
 let current: string = DEFAULT_LANGUAGE;
-
-function knownLanguage(language: string): string {
-  return LANGUAGES.find((known) => language.startsWith(known)) ?? DEFAULT_LANGUAGE;
-}
 
 // SPEC §9: the week starts on Monday in every language (dayjs's English starts on Sunday; the
 // others already start on Monday, set anyway so no locale update can change it)
