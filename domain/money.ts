@@ -31,6 +31,38 @@ export const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
 const grouped = (digits: string, separator: string) => new RegExp(`^\\d{1,3}(\\${separator}\\d{3})+$`).test(digits);
 
 /**
+ * A number as the user's language writes it, split at its decimal point (the rules of
+ * `readAmount` below; spaces already removed): null when it is not one.
+ */
+function splitNumber(text: string, language: string | undefined): { integer: string; fraction: string; negative: boolean } | null {
+  const negative = /^[-−]/.test(text);
+  if (negative || text.startsWith('+')) text = text.slice(1);
+  if (!/^[\d.,]*\d[\d.,]*$/.test(text)) return null;
+  const group = language?.toLowerCase().startsWith('en') ? ',' : '.';
+  const dots = text.split('.').length - 1;
+  const commas = text.split(',').length - 1;
+  let integer = text;
+  let fraction = '';
+  if (dots > 0 && commas > 0) {
+    const point = text.lastIndexOf('.') > text.lastIndexOf(',') ? '.' : ',';
+    const other = point === '.' ? ',' : '.';
+    const at = text.lastIndexOf(point);
+    integer = text.slice(0, at);
+    fraction = text.slice(at + 1);
+    if (text.split(point).length > 2 || !grouped(integer, other)) return null;
+    integer = integer.split(other).join('');
+  } else if (dots + commas > 1) {
+    if (!grouped(text, dots > 0 ? '.' : ',')) return null;
+    integer = text.replace(/[.,]/g, '');
+  } else if (dots + commas === 1) {
+    const separator = dots > 0 ? '.' : ',';
+    if (separator === group && grouped(text, group)) integer = text.replace(group, '');
+    else [integer, fraction] = text.split(separator);
+  }
+  return { integer, fraction, negative };
+}
+
+/**
  * The one reader of amounts typed in euros, in the user's language (every amount input, the
  * reloads CSV). What it accepts:
  *
@@ -49,35 +81,26 @@ const grouped = (digits: string, separator: string) => new RegExp(`^\\d{1,3}(\\$
  * anything else (`format`). A number too large to be an amount reads as more than any maximum.
  */
 export function readAmount(input: string | number, language: string | undefined): AmountReading {
-  let text = String(input).replace(/[\s\u00a0\u202f€]/g, '');
-  const negative = /^[-−]/.test(text);
-  if (negative || text.startsWith('+')) text = text.slice(1);
-  if (!/^[\d.,]*\d[\d.,]*$/.test(text)) return { problem: 'format' };
-  const group = language?.toLowerCase().startsWith('en') ? ',' : '.';
-  const dots = text.split('.').length - 1;
-  const commas = text.split(',').length - 1;
-  let integer = text;
-  let fraction = '';
-  if (dots > 0 && commas > 0) {
-    const point = text.lastIndexOf('.') > text.lastIndexOf(',') ? '.' : ',';
-    const other = point === '.' ? ',' : '.';
-    const at = text.lastIndexOf(point);
-    integer = text.slice(0, at);
-    fraction = text.slice(at + 1);
-    if (text.split(point).length > 2 || !grouped(integer, other)) return { problem: 'format' };
-    integer = integer.split(other).join('');
-  } else if (dots + commas > 1) {
-    if (!grouped(text, dots > 0 ? '.' : ',')) return { problem: 'format' };
-    integer = text.replace(/[.,]/g, '');
-  } else if (dots + commas === 1) {
-    const separator = dots > 0 ? '.' : ',';
-    if (separator === group && grouped(text, group)) integer = text.replace(group, '');
-    else [integer, fraction] = text.split(separator);
-  }
-  if (fraction.length > 2) return { problem: 'decimals' };
-  if (negative) return { problem: 'negative' };
-  const cents = Number(integer || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  const number = splitNumber(String(input).replace(/[\s\u00a0\u202f€]/g, ''), language);
+  if (!number) return { problem: 'format' };
+  if (number.fraction.length > 2) return { problem: 'decimals' };
+  if (number.negative) return { problem: 'negative' };
+  const cents = Number(number.integer || '0') * 100 + Number(number.fraction.padEnd(2, '0'));
   return { cents: Number.isSafeInteger(cents) ? cents : Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * The one reader of whole numbers typed in the user's language (quantities, progressive numbers,
+ * months): `readAmount`'s separators, without decimals or a sign. "10.000" and "10 000" are ten
+ * thousand in Italian, "10,000" and "10 000" in English; "10,000" in Italian is ten with three
+ * decimals, refused as in an amount. Null when the text is not a whole number (the field's rule
+ * then says what it takes); a number too large reads as more than any maximum.
+ */
+export function readWholeNumber(input: string, language: string | undefined): number | null {
+  const number = splitNumber(input.replace(/[\s\u00a0\u202f]/g, ''), language);
+  if (!number || number.negative || number.fraction !== '' || number.integer === '') return null;
+  const value = Number(number.integer);
+  return Number.isSafeInteger(value) ? value : Number.MAX_SAFE_INTEGER;
 }
 
 /** `readAmount`'s cents, or null when the text is not an amount (a sign, 3+ decimals, junk). */

@@ -443,7 +443,9 @@ export type OrderTracking = z.output<typeof orderTrackingSchema>;
 
 /** The new expiry of the order's cards: a day, today or later (the cards work until its end, UTC). */
 export const orderExpirySchema = z.object({ expireDate: z.iso.date(requiredOr(OV.invalid)) }).strict();
-export const isTodayOrLater = (day: string, now: Date) => day >= now.toISOString().slice(0, 10);
+/** Today for an expiry: the UTC day, since the cards work until the end of their day, UTC (the dialog's first day, the server's check). */
+export const expiryToday = (now: Date) => now.toISOString().slice(0, 10);
+export const isTodayOrLater = (day: string, now: Date) => day >= expiryToday(now);
 
 // ---------------------------------------------------------------- names list
 

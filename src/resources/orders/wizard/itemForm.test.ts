@@ -12,7 +12,9 @@ const file = (name: string, type: string, size = 10) => new File([new Uint8Array
 describe('the customize form rules (domain makeOrderItemSchema + what only the browser can check)', () => {
   it('digital: a quantity greater than 0, at most 10,000; the value only for variable-value typologies', () => {
     expect(validateItem(values({ quantity: '50' }), 'DIGITAL', fixed)).toEqual({});
-    expect(validateItem(values({ quantity: '10.000' }), 'DIGITAL', fixed)).toEqual({});
+    // counts are read in the language shown, as amounts are (English here): "10,000" is ten thousand, "10.000" ten with three decimals
+    expect(validateItem(values({ quantity: '10,000' }), 'DIGITAL', fixed)).toEqual({});
+    expect(validateItem(values({ quantity: '10.000' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.orderQuantity?max=10000' });
     expect(validateItem(values({ quantity: '0' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.orderQuantity?max=10000' });
     expect(validateItem(values({ quantity: '10001' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.orderQuantity?max=10000' });
     expect(validateItem(values({ quantity: '' }), 'DIGITAL', fixed)).toEqual({ quantity: 'validation.required' });
@@ -55,10 +57,15 @@ describe('the customize form rules (domain makeOrderItemSchema + what only the b
     expect(formRangesTotal({ ranges: ranges(['1001', '1040'], ['2001', '2010'], ['x', '']) })).toBe(50);
   });
 
-  it('reads counts with or without thousands separators', () => {
-    expect(parseCount('10.000')).toBe(10000);
-    expect(parseCount('10 000')).toBe(10000);
-    expect(parseCount('1,5')).toBeNaN();
-    expect(parseCount('-3')).toBeNaN();
+  it("reads counts with or without the language's thousands separators, as the money reader does", () => {
+    expect(parseCount('10.000', 'it')).toBe(10000);
+    expect(parseCount('10 000', 'it')).toBe(10000);
+    expect(parseCount('10,000', 'en')).toBe(10000);
+    // ten with three decimals in Italian, as an amount: refused, not read as ten thousand
+    expect(parseCount('10,000', 'it')).toBeNaN();
+    expect(parseCount('10.000', 'en')).toBeNaN();
+    expect(parseCount('1,5', 'it')).toBeNaN();
+    expect(parseCount('1.5', 'en')).toBeNaN();
+    expect(parseCount('-3', 'it')).toBeNaN();
   });
 });

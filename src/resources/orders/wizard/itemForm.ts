@@ -2,7 +2,7 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES } from '../../../../domain/constants';
 import type { Typology } from '../../../../domain/giftcards';
 import { amountInputText } from '../../../../domain/format';
-import { AMOUNT_MESSAGES, readAmount } from '../../../../domain/money';
+import { AMOUNT_MESSAGES, readAmount, readWholeNumber } from '../../../../domain/money';
 import { messageWith } from '../../../../domain/messages';
 import { makeOrderItemSchema, OV, PROGRESSIVE_MIN, rangesTotal, type OrderItem, type OrderItemBody, type Recipient, type ShippingType } from '../../../../domain/orders';
 import { fileToUpload } from '../../../components/fileReading';
@@ -44,11 +44,9 @@ export const WE = {
   wholeNumber: messageWith('orderWizard.errors.wholeNumber', { min: PROGRESSIVE_MIN }),
 } as const;
 
-/** "10000", "10.000", "10,000", "10 000" → 10000; anything else NaN (the schema then states the rule). */
-export function parseCount(text: string): number {
-  const trimmed = text.trim();
-  if (/^\d{1,3}([.,\s']\d{3})+$/.test(trimmed)) return Number(trimmed.replace(/[.,\s']/g, ''));
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+/** A count as the user's language writes it (domain `readWholeNumber`: "10.000" in Italian, "10,000" in English); NaN when it is not one (the schema then states the rule). */
+export function parseCount(text: string, language: string = i18n.language): number {
+  return readWholeNumber(text, language) ?? Number.NaN;
 }
 
 export const needsValue = (typology: Pick<Typology, 'variableValue' | 'valueCents'>) => typology.variableValue || typology.valueCents === null;
