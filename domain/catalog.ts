@@ -93,7 +93,11 @@ export const MIN_BATCH_QUANTITY = 1;
 export const MAX_BATCH_QUANTITY = 100_000;
 export const TYPOLOGY_NAME_MAX = 80;
 export const SKU_MAX = 40;
+/** The characters an SKU takes. */
+export const SKU_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const LOT_NUMBER_MAX = 40;
+/** The characters a lot number takes. */
+export const LOT_NUMBER_PATTERN = /^[A-Za-z0-9._/-]+$/;
 /** A batch's order reference. */
 export const BATCH_ORDER_REFERENCE_MAX = 60;
 /** A typology's face value: up to 10,000.00 EUR. */
@@ -125,7 +129,7 @@ export const typologyFieldsShape = {
     .trim()
     .min(1, GV.required)
     .max(SKU_MAX, maxLengthMessage(SKU_MAX))
-    .regex(/^[A-Za-z0-9._-]+$/, GV.invalid),
+    .regex(SKU_PATTERN, GV.invalid),
   expirationType: z.enum(EXPIRATION_TYPES, requiredOr(GV.invalid)),
   expirationMonths: months.nullable().optional(),
   expirationDate: isoDay.nullable().optional(),
@@ -185,7 +189,7 @@ export const batchCreateSchema = z
       .trim()
       .min(1, GV.required)
       .max(LOT_NUMBER_MAX, maxLengthMessage(LOT_NUMBER_MAX))
-      .regex(/^[A-Za-z0-9._/-]+$/, GV.invalid),
+      .regex(LOT_NUMBER_PATTERN, GV.invalid),
     typologyId: z.uuid(requiredOr(GV.invalid)),
     quantity: z.number(requiredOr(batchQuantityRule)).int(batchQuantityRule).min(MIN_BATCH_QUANTITY, batchQuantityRule).max(MAX_BATCH_QUANTITY, batchQuantityRule),
     /** the cards' last day (printed on them; activation never gives a later expiry). Optional. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, SKU_MAX, TYPOLOGY_NAME_MAX } from '../../../domain/catalog';
+import { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, SKU_MAX, SKU_PATTERN, TYPOLOGY_NAME_MAX, typologyFieldsShape } from '../../../domain/catalog';
 import { EXPIRATION_TYPES, TYPOLOGY_TYPES } from '../../../domain/giftcards';
 import { maxLengthMessage, messageWith } from '../../../domain/messages';
-import { AMOUNT_MESSAGES, readAmount } from '../../../domain/money';
+import { AMOUNT_MESSAGES, readAmount, readWholeNumber } from '../../../domain/money';
 import { isoDayOfInput } from '../../../domain/schemas/batch';
 
 const REQUIRED = 'validation.required';
@@ -46,7 +46,7 @@ export function typologyFormSchema(language: string) {
         .trim()
         .min(1, REQUIRED)
         .max(SKU_MAX, RULE.skuLength)
-        .regex(/^[A-Za-z0-9._-]+$/, RULE.sku),
+        .regex(SKU_PATTERN, RULE.sku),
       expirationType: z.enum(EXPIRATION_TYPES, { error: REQUIRED }),
       expirationMonths: z.string().trim(),
       expirationDate: z.string().trim(),
@@ -61,7 +61,8 @@ export function typologyFormSchema(language: string) {
         if (!form.value) return issue('value', REQUIRED);
         const reading = readAmount(form.value, language);
         if (reading.problem) return issue('value', AMOUNT_MESSAGES[reading.problem]);
-        if (reading.cents <= 0 || reading.cents > MAX_TYPOLOGY_VALUE_CENTS) return issue('value', RULE.value);
+        // the API's rule (typologyFieldsShape), said in the form's words
+        if (!typologyFieldsShape.valueCents.safeParse(reading.cents).success) return issue('value', RULE.value);
         valueCents = reading.cents;
       }
       let expirationMonths: number | null = null;
@@ -72,8 +73,8 @@ export function typologyFormSchema(language: string) {
         if (!expirationDate) return issue('expirationDate', RULE.date);
       } else {
         if (!form.expirationMonths) return issue('expirationMonths', REQUIRED);
-        const months = /^\d+$/.test(form.expirationMonths) ? Number(form.expirationMonths) : NaN;
-        if (!(months >= MIN_EXPIRATION_MONTHS && months <= MAX_EXPIRATION_MONTHS)) return issue('expirationMonths', RULE.months);
+        const months = readWholeNumber(form.expirationMonths, language);
+        if (months === null || !typologyFieldsShape.expirationMonths.safeParse(months).success) return issue('expirationMonths', RULE.months);
         expirationMonths = months;
       }
       return { name: form.name, type: form.type, variableValue: form.variableValue, valueCents, sku: form.sku, expirationType: form.expirationType, expirationMonths, expirationDate };
