@@ -1,13 +1,14 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
+import { formatFileSize } from '../../domain/format';
 import { fileTooLargeMessage } from '../../domain/messages';
 import { looksLikeText } from '../../domain/csvRead';
 import { cleanFileName, withoutRefusedCharacters } from '../../domain/text';
 import { ApiError } from './errors';
 import { findRefusedText, textRefused } from './nul';
 
-export const tooLarge = () => new ApiError(413, 'FILE_TOO_LARGE', 'The file is larger than 5 MB', { file: fileTooLargeMessage(MAX_UPLOAD_BYTES) });
+export const tooLarge = () => new ApiError(413, 'FILE_TOO_LARGE', `The file is larger than ${formatFileSize(MAX_UPLOAD_BYTES, 'en')}`, { file: fileTooLargeMessage(MAX_UPLOAD_BYTES) });
 export const typeNotAllowed = (detail: string) => new ApiError(415, 'FILE_TYPE_NOT_ALLOWED', detail, { file: 'validation.fileType' });
 export const unreadable = (detail: string) => new ApiError(400, 'FILE_UNREADABLE', detail, { file: 'validation.fileUnreadable' });
 

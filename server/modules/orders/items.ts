@@ -1,5 +1,6 @@
 import { issuesToErrors } from '../../../domain/errors';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
+import { formatFileSize } from '../../../domain/format';
 import { fileTooLargeMessage, maxCardsMessage } from '../../../domain/messages';
 import { keptItemFiles, makeOrderItemSchema, MAX_ORDER_CARDS, parseNamesList, rangesTotal, typologyTypeFor, type Order, type ProgressiveRange, type Recipient } from '../../../domain/orders';
 import type { Db } from '../../db/client';
@@ -14,7 +15,7 @@ import { invalid } from './steps';
 
 function decode(content: string, field: string): Buffer {
   const data = Buffer.from(content, 'base64');
-  if (data.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'FILE_TOO_LARGE', 'The file is larger than 5 MB', { [field]: fileTooLargeMessage(MAX_UPLOAD_BYTES) });
+  if (data.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'FILE_TOO_LARGE', `The file is larger than ${formatFileSize(MAX_UPLOAD_BYTES, 'en')}`, { [field]: fileTooLargeMessage(MAX_UPLOAD_BYTES) });
   return data;
 }
 
