@@ -606,7 +606,9 @@ export const notificationSettingsBodySchema = z
     runFailedEnabled: z.boolean(),
     monthlyStatementEnabled: z.boolean(),
   })
-  .strict();
+  .strict()
+  // the alert fires below the threshold and the available plafond is never below zero: an alert at 0 would never fire
+  .refine((body) => !body.lowBalanceEnabled || body.lowBalanceThresholdCents > 0, { path: ['lowBalanceThresholdCents'], message: GV.amount });
 export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
 
 // ---------------------------------------------------------------- list filters

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { GV } from '../../../../domain/giftcards';
 import { amountInputText } from '../../../../domain/format';
-import { amountMaxMessage, maxRecipientsMessage } from '../../../../domain/messages';
 import { AMOUNT_MESSAGES, readAmount } from '../../../../domain/money';
-import { RELOAD_LIMITS, type NotificationSettings, type NotificationSettingsBody } from '../../../../domain/reloadables';
+import { notificationSettingsBodySchema, type NotificationSettings, type NotificationSettingsBody } from '../../../../domain/reloadables';
 import { i18n } from '../../../i18n/i18n';
 
 /** The settings form: recipients as typed (one text, addresses split by commas, semicolons, spaces or lines), the threshold in euros. */
@@ -15,9 +14,6 @@ export interface NotificationFormValues {
   runFailedEnabled: boolean;
   monthlyStatementEnabled: boolean;
 }
-
-export const MAX_RECIPIENTS = RELOAD_LIMITS.maxRecipients;
-const email = z.email();
 
 export const splitRecipients = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
@@ -33,7 +29,11 @@ export function toFormValues(settings: NotificationSettings, language: string = 
   };
 }
 
-/** Form values → the PUT body (domain's notificationSettingsBodySchema), with the form's own messages on the fields. */
+/**
+ * Form values → the PUT body, checked by the API's own rules (domain notificationSettingsBodySchema:
+ * the addresses, their number, the threshold's range, a threshold above zero when the alert is on),
+ * each put on its field; the form adds only what reading the typed text finds.
+ */
 export const notificationFormSchema = z
   .object({
     recipients: z.string(),
@@ -44,21 +44,25 @@ export const notificationFormSchema = z
     monthlyStatementEnabled: z.boolean(),
   })
   .transform((values, ctx): NotificationSettingsBody => {
-    const recipients = splitRecipients(values.recipients);
-    if (recipients.some((address) => !email.safeParse(address).success)) ctx.addIssue({ code: 'custom', path: ['recipients'], message: 'reloadables.notifications.badRecipient' });
-    else if (recipients.length > MAX_RECIPIENTS) ctx.addIssue({ code: 'custom', path: ['recipients'], message: maxRecipientsMessage(MAX_RECIPIENTS) });
+    const messages: Partial<Record<'recipients' | 'lowBalanceThreshold', string>> = {};
     const reading = values.lowBalanceThreshold === '' ? null : readAmount(values.lowBalanceThreshold, i18n.language);
-    const threshold = reading === null ? (values.lowBalanceEnabled ? null : 0) : (reading.cents ?? null);
-    if (threshold === null) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: reading?.problem ? AMOUNT_MESSAGES[reading.problem] : GV.required });
-    else if (threshold > RELOAD_LIMITS.maxWalletMoveCents) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: amountMaxMessage(RELOAD_LIMITS.maxWalletMoveCents) });
-    // an alert below zero would never fire
-    else if (values.lowBalanceEnabled && threshold === 0) ctx.addIssue({ code: 'custom', path: ['lowBalanceThreshold'], message: GV.amount });
-    return {
-      recipients,
+    if (reading?.problem) messages.lowBalanceThreshold = AMOUNT_MESSAGES[reading.problem];
+    else if (reading === null && values.lowBalanceEnabled) messages.lowBalanceThreshold = GV.required;
+    const body: NotificationSettingsBody = {
+      recipients: splitRecipients(values.recipients),
       lowBalanceEnabled: values.lowBalanceEnabled,
-      lowBalanceThresholdCents: threshold ?? 0,
+      // an empty threshold with the alert off is none
+      lowBalanceThresholdCents: reading?.cents ?? 0,
       runCompletedEnabled: values.runCompletedEnabled,
       runFailedEnabled: values.runFailedEnabled,
       monthlyStatementEnabled: values.monthlyStatementEnabled,
     };
+    // an address's own issue (path recipients.N) before the list's length
+    const issues = [...(notificationSettingsBodySchema.safeParse(body).error?.issues ?? [])].sort((a, b) => b.path.length - a.path.length);
+    for (const issue of issues) {
+      if (issue.path[0] === 'recipients') messages.recipients ??= issue.path.length > 1 ? 'reloadables.notifications.badRecipient' : issue.message;
+      else if (issue.path[0] === 'lowBalanceThresholdCents') messages.lowBalanceThreshold ??= issue.message;
+    }
+    for (const [path, message] of Object.entries(messages)) ctx.addIssue({ code: 'custom', path: [path], message });
+    return body;
   });
