@@ -1,56 +1,20 @@
-import type { ResourceName } from '../../domain/access';
-import { readScopeCompanyId } from '../authProvider/session';
+import { RESOURCES, type ResourceManifest, type ResourceName } from '../../domain/resources';
+import { readScopeCompanyId } from './session';
 
 /**
- * The one map from react-admin resource names (SPEC §2 paths, the keys of domain/access.ts) to
- * API paths. Company-scoped resources live under /api/company/{companyId}/… (DESIGN.md §4);
- * `{companyId}` is the company the user is looking at: their own, or the one chosen in the header
- * (provider staff, parent companies). Other `{placeholders}` (a card's ledger) are
- * filled from the list filter. Business issues add their resources here.
+ * From react-admin resource names (SPEC §2 paths) to API paths: the resource manifest's `path`
+ * (domain/resources.ts). Company-scoped resources live under /api/company/{companyId}/… (DESIGN.md
+ * §4); `{companyId}` is the company the user is looking at: their own, or the one chosen in the
+ * header (provider staff, parent companies). Other `{placeholders}` (a card's ledger) are filled
+ * from the list filter.
  */
-export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = {
-  'privative/giftcards': '/api/company/{companyId}/giftcard/cards',
-  'privative/giftcards-search': '/api/company/{companyId}/giftcard/cards',
-  'privative/giftcard-transactions': '/api/company/{companyId}/giftcard/cards/{cardId}/transactions',
-  'privative/transactions': '/api/company/{companyId}/giftcard/transactions',
-  'privative/typologies': '/api/company/{companyId}/giftcard/typologies',
-  'privative/batches': '/api/company/{companyId}/giftcard/batches',
-  'privative/stores': '/api/company/{companyId}/stores',
-  'privative-orders/companies': '/api/company/{companyId}/companies',
-  'privative-orders/operators': '/api/company/{companyId}/operators',
-  'privative-orders/orders': '/api/company/{companyId}/giftcard/orders',
-  'privative-orders/acquired-orders': '/api/company/{companyId}/giftcard/acquired-orders',
-  'privative-orders/order-cards': '/api/company/{companyId}/giftcard/orders/{orderId}/cards',
-  'privative-orders/acquired-order-cards': '/api/company/{companyId}/giftcard/acquired-orders/{orderId}/cards',
-  'reloadables/wallet': '/api/company/{companyId}/reloadable/wallet/movements',
-  'reloadables/walletSubCompanies': '/api/company/{companyId}/reloadable/wallet/sub-companies',
-  'reloadables/walletSubCompanies-movements': '/api/company/{companyId}/reloadable/wallet/sub-companies/{subCompanyId}/movements',
-  'reloadables/cards': '/api/company/{companyId}/reloadable/cards',
-  'reloadables/card-history': '/api/company/{companyId}/reloadable/cards/{cardId}/history',
-  'reloadables/users': '/api/company/{companyId}/reloadable/users',
-  'reloadables/reloads': '/api/company/{companyId}/reloadable/reloads',
-  'reloadables/reload-rows': '/api/company/{companyId}/reloadable/reloads/{runId}/rows',
-  'reloadables/queue-reloads': '/api/company/{companyId}/reloadable/reloads/planned',
-  'reloadables/reloads-history': '/api/company/{companyId}/reloadable/reloads/history',
-  'reloadables/notifications': '/api/company/{companyId}/reloadable/notifications',
-  'square/orders': '/api/company/{companyId}/square/orders',
-  'square/codes': '/api/company/{companyId}/square/codes',
-  'square/communications': '/api/company/{companyId}/square/communications',
-  tickets: '/api/company/{companyId}/tickets',
-  'tickets/categories': '/api/company/{companyId}/ticket-categories',
-  report: '/api/company/{companyId}/giftcard/report-generated',
-  'report/types': '/api/company/{companyId}/giftcard/report',
-  dashboard: '/api/company/{companyId}/dashboard',
-  users: '/api/company/{companyId}/users',
-  'privative-orders/integrated-orders': '/api/company/{companyId}/giftcard/integrated-orders',
-  'api-keys': '/api/company/{companyId}/api-keys',
-  audit: '/api/company/{companyId}/audit',
-  emails: '/api/company/{companyId}/emails',
-};
+export const RESOURCE_PATHS: Partial<Record<ResourceName, string>> = Object.fromEntries(
+  Object.entries(RESOURCES as Record<string, ResourceManifest>).flatMap(([name, manifest]) => (manifest.path ? [[name, manifest.path]] : [])),
+);
 
 export function resourcePath(resource: string, companyId: string | null = readScopeCompanyId()): string {
   const template = (RESOURCE_PATHS as Record<string, string | undefined>)[resource];
-  if (!template) throw new Error(`Unknown resource "${resource}": add it to RESOURCE_PATHS`);
+  if (!template) throw new Error(`Unknown resource "${resource}": give it a path in domain/resources.ts`);
   if (template.includes('{companyId}') && !companyId) throw new Error('No company in the session');
   return template.replace('{companyId}', encodeURIComponent(companyId ?? ''));
 }
