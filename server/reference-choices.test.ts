@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccess } from '../domain/access';
 import { DEMO_ACCOUNTS } from '../domain/demoAccounts';
 import type { Session } from '../domain/schemas/auth';
-import { storeSession } from '../src/authProvider/session';
+import { storeSession } from '../src/dataProvider/session';
 import { referenceChoicesParams } from '../src/components/referenceChoices';
 import { createDataProvider } from '../src/dataProvider/dataProvider';
 import { createHttpClient } from '../src/dataProvider/httpClient';

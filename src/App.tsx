@@ -8,7 +8,7 @@ import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { ErrorPage } from './layout/ErrorPage';
 import { HomeRedirect } from './layout/HomeRedirect';
-import { lazyWithReload } from './layout/lazyWithReload';
+import { lazyWithReload } from './components/lazyWithReload';
 import { LoadingPage } from './layout/LoadingPage';
 import { NotFoundPage } from './layout/NotFoundPage';
 import { LoginPage } from './pages/login/LoginPage';

@@ -8,9 +8,9 @@ import { getRuntimeConfig } from '../config/runtimeConfig';
 import { AUTH_PATHS, logoutUrl } from '../dataProvider/authEndpoints';
 import type { HttpClient } from '../dataProvider/httpClient';
 import type { TesseraAuthProvider } from '../dataProvider/types';
-import { clearSession, hasSession, readAccessToken, readCompanyId, readRefreshToken, readViewedCompany, storeSession, storeTokens, storeViewedCompany } from './session';
+import { clearSession, hasSession, readAccessToken, readCompanyId, readRefreshToken, readViewedCompany, storeSession, storeTokens, storeViewedCompany } from '../dataProvider/session';
 import { loadUserConfiguration } from './userConfiguration';
-import { cacheUserConfiguration, clearUserConfigurationCache, settledUserConfiguration } from './userConfigurationCache';
+import { cacheUserConfiguration, clearUserConfigurationCache, settledUserConfiguration } from '../dataProvider/userConfigurationCache';
 
 export interface LoginParams {
   email: string;

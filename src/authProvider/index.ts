@@ -1,3 +1,3 @@
 export { createAuthProvider, type LoginParams } from './authProvider';
 export { loadUserConfiguration } from './userConfiguration';
-export { clearSession, hasSession } from './session';
+export { clearSession, hasSession } from '../dataProvider/session';

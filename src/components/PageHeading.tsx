@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { Title } from 'react-admin';
-import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { useDocumentTitle } from './useDocumentTitle';
 
 /** The page title in the header bar, as the page's h1 and in the browser tab. */
 export function PageHeading({ title }: { title: string }) {

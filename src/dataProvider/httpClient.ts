@@ -1,4 +1,4 @@
-import { readAccessToken, readRefreshToken } from '../authProvider/session';
+import { readAccessToken, readRefreshToken } from './session';
 import { translate } from '../i18n/i18n';
 import { HttpError, errorTextFromBody } from './httpError';
 import { baseHeaders } from './requestHeaders';

@@ -1,5 +1,5 @@
+import type { ExportLanguage } from '../../domain/giftcards';
 import type { IntegratedOrderFilter } from '../../domain/integratedOrders';
-import type { CsvFormat } from '../components/csvDownload';
 import type { HttpClient } from './httpClient';
 import { resourcePath } from './resourcePaths';
 
@@ -10,7 +10,7 @@ import { resourcePath } from './resourcePaths';
  */
 export interface OrderHistoryActions {
   /** `GET integrated-orders/export?filter&lang&tz`: the filtered integrated orders as CSV, the same query as the B2B orders' export. */
-  exportIntegratedOrders(filter: IntegratedOrderFilter, format: CsvFormat, signal?: AbortSignal): Promise<Blob>;
+  exportIntegratedOrders(filter: IntegratedOrderFilter, format: { language: ExportLanguage; timeZone: string }, signal?: AbortSignal): Promise<Blob>;
 }
 
 export function orderHistoryActions(http: HttpClient): OrderHistoryActions {

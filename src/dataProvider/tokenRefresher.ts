@@ -1,6 +1,6 @@
 import { refreshResponseSchema } from '../../domain/schemas/auth';
-import { clearSession, readAccessToken, readRefreshToken, storeTokens } from '../authProvider/session';
-import { clearUserConfigurationCache } from '../authProvider/userConfigurationCache';
+import { clearSession, readAccessToken, readRefreshToken, storeTokens } from './session';
+import { clearUserConfigurationCache } from './userConfigurationCache';
 import { AUTH_PATHS, logoutUrl } from './authEndpoints';
 import { baseHeaders } from './requestHeaders';
 

@@ -15,7 +15,7 @@ import type { ReferentInput } from '../../domain/schemas/company';
 import type { StoreImportResult } from '../../domain/schemas/stores-api';
 import type { EmailRecord } from '../../domain/emails';
 import type { SquareCommunication, SquareOrder, SquareOrderCreateBody, SquareValidateBody, SquareValidation } from '../../domain/schemas/square';
-import type { ViewedCompany } from '../authProvider/session';
+import type { ViewedCompany } from './session';
 import type { TicketActions } from './ticketActions';
 import type { ReportActions } from './reportActions';
 import type { DashboardActions } from './dashboardActions';

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { MessagePage } from './MessagePage';
 import { ScreenTitle } from './ScreenTitle';
-import { useDocumentTitle } from './useDocumentTitle';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /**
  * A screen the signed-in user may not open (a link, a bookmark, a typed URL): say so, with a way

@@ -8,7 +8,7 @@ import { permissionsFrom, type PermissionKey } from '../../domain/permissions';
 import { App } from '../App';
 import { createQueryClient } from '../dataProvider/queryClient';
 import { createI18nProvider } from '../i18n/i18nProvider';
-import { hasSession } from '../authProvider/session';
+import { hasSession } from '../dataProvider/session';
 import { signedIn } from '../test/builders';
 
 /** `answersAtHand`: the configuration has arrived (canAccessNow answers); else every answer is awaited. */

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
 import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';
 import { loadAreas } from '../i18n/i18n';
-import { lazyWithReload } from './lazyWithReload';
+import { lazyWithReload } from '../components/lazyWithReload';
 import { LoadingPage } from './LoadingPage';
 
 // the signed-in shell (header, menu, company switcher) and the business areas' texts are

@@ -4,7 +4,7 @@ import { useState, type ErrorInfo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { MessagePage } from './MessagePage';
-import { useDocumentTitle } from './useDocumentTitle';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /**
  * The general error page of an unhandled render error (react-admin's `error` slot). Going to /

@@ -2,7 +2,7 @@ import LockPersonIcon from '@mui/icons-material/LockPerson';
 import { useTranslate } from 'react-admin';
 import { MessagePage } from './MessagePage';
 import { ScreenTitle } from './ScreenTitle';
-import { useDocumentTitle } from './useDocumentTitle';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /** SPEC §6: what a signed-in user with an empty permissions object sees. */
 export function NoPermissionsPage() {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { MessagePage } from './MessagePage';
 import { ScreenTitle } from './ScreenTitle';
-import { useDocumentTitle } from './useDocumentTitle';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 export function NotFoundPage() {
   const translate = useTranslate();

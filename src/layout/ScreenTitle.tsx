@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { lazyWithReload } from './lazyWithReload';
+import { lazyWithReload } from '../components/lazyWithReload';
 
 const Title = lazyWithReload(() => import('./raTitle'));
 

@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { LOGIN_PANEL_WIDTH } from '../../domain/constants';
 import { APP_VERSION } from '../config/runtimeConfig';
 import { EnvironmentLabel } from '../layout/EnvironmentLabel';
-import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 /**
  * The signed-out pages (login, forgot password, activation): a 480px side panel (SPEC §9) with

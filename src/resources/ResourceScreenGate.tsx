@@ -3,7 +3,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import { AccessDeniedPage } from '../layout/AccessDeniedPage';
 import { LoadingPage } from '../layout/LoadingPage';
-import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 import { RouteGuard } from '../routes/RouteGuard';
 import { USER_CONFIGURATION_CACHE_MS } from '../../domain/constants';
 import { useTesseraAuthProvider } from '../authProvider/useTesseraAuthProvider';

@@ -1,6 +1,6 @@
 import { permissionsFrom, type PermissionKey } from '../../domain/permissions';
 import type { UserConfiguration } from '../../domain/schemas/auth';
-import { storeSession } from '../authProvider/session';
+import { storeSession } from '../dataProvider/session';
 
 /**
  * Whether the signed-in user of a test is provider staff: what the served configuration says

@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { i18n, loadAreas } from '../i18n/i18n';
 import { createI18nProvider } from '../i18n/i18nProvider';
-import { clearUserConfigurationCache } from '../authProvider/userConfigurationCache';
+import { clearUserConfigurationCache } from '../dataProvider/userConfigurationCache';
 import { server } from './msw';
 import { testSession } from './builders';
 

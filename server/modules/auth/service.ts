@@ -9,7 +9,7 @@ import { randomToken, sha256 } from '../../lib/tokens';
 import { recordAudit } from '../audit/repository';
 import { findUserByEmail, findUserById } from '../user/repository';
 import type { IdTokenVerifier } from './id-token';
-import * as repo from './repository';
+import * as repo from '../../lib/refresh-tokens';
 
 export interface ClientMeta {
   ip: string;

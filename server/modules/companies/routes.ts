@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { companyCrudRoutes, itemParams } from '../../lib/company-routes';
 import { readSingleFile } from '../../lib/uploads';
 import { readLogo, saveLogo } from './logo';
-import { malformedIdIsNotFound, onlyUuids } from './malformed-id';
+import { malformedIdIsNotFound, onlyUuids } from '../../lib/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 import { routeAccess } from '../../lib/route-access';

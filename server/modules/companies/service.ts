@@ -9,7 +9,7 @@ import { isInSubtree } from '../../lib/company-scope';
 import type { AuditKind } from '../../db/schema';
 import type { Principal } from '../../lib/access';
 import { recordAudit } from '../audit/repository';
-import { revokeUserTokens } from '../auth/repository';
+import { revokeUserTokens } from '../../lib/refresh-tokens';
 import * as users from '../user/accounts.repository';
 import { emailExists, issueActivationLink } from '../user/service';
 import { assertUserInScope } from '../users/service';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { operatorFields } from '../../../domain/schemas/operator';
 import { companyCrudRoutes } from '../../lib/company-routes';
 import { declaredOrder } from '../../lib/list-query';
-import { malformedIdIsNotFound } from '../companies/malformed-id';
+import { malformedIdIsNotFound } from '../../lib/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Principal } from '../../lib/access';
 import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
-import { revokeUserTokens } from '../auth/repository';
+import { revokeUserTokens } from '../../lib/refresh-tokens';
 import { isInSubtree } from '../../lib/company-scope';
 import { isUuid } from '../../lib/pg-errors';
 import * as accounts from '../user/accounts.repository';

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { companyCrudRoutes, scopeParams } from '../../lib/company-routes';
 import { readSingleFile } from '../../lib/uploads';
 import { importStores } from './import';
-import { malformedIdIsNotFound, onlyUuids } from '../companies/malformed-id';
+import { malformedIdIsNotFound, onlyUuids } from '../../lib/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 import { routeAccess } from '../../lib/route-access';

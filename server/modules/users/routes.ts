@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { itemParams, scopeParams } from '../../lib/company-routes';
 import { declaredOrder, listQueryOf, parseListQuery, sendList, type ListQueryString } from '../../lib/list-query';
 import { problemBody } from '../../lib/problem';
-import { malformedIdIsNotFound } from '../companies/malformed-id';
+import { malformedIdIsNotFound } from '../../lib/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 import { routeAccess } from '../../lib/route-access';

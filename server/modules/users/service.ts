@@ -9,7 +9,7 @@ import { isInSubtree } from '../../lib/company-scope';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
 import { recordExplicit } from '../audit';
-import { revokeUserTokens } from '../auth/repository';
+import { revokeUserTokens } from '../../lib/refresh-tokens';
 import * as accounts from '../user/accounts.repository';
 import { emailExists, endLinksOfOldEmail, issueActivationLink, issueEmailChangeLink, uniqueEmail } from '../user/service';
 import * as userRepo from '../user/repository';

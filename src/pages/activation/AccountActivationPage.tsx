@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TokenPasswordForm } from '../TokenPasswordForm';
 
 const TEXTS = {

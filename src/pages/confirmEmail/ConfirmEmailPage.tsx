@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../dataProvider/httpError';
-import { useDocumentTitle } from '../../layout/useDocumentTitle';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useTesseraAuthProvider } from '../../authProvider/useTesseraAuthProvider';
 import { AuthPageLayout } from '../AuthPageLayout';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAuthProvider } from '../../authProvider/authProvider';
-import { clearUserConfigurationCache } from '../../authProvider/userConfigurationCache';
+import { clearUserConfigurationCache } from '../../dataProvider/userConfigurationCache';
 import { createHttpClient } from '../../dataProvider/httpClient';
 import { i18n } from '../../i18n/i18n';
 import { problem, signedIn, userConfiguration } from '../../test/builders';

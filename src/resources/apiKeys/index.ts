@@ -1,6 +1,6 @@
 import KeyIcon from '@mui/icons-material/Key';
 import type { ApiKey } from '../../../domain/integration';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /**

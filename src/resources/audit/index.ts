@@ -1,5 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /**

@@ -1,5 +1,5 @@
 import LayersIcon from '@mui/icons-material/Layers';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /** SPEC §2 /privative/batches: list, {id}, create (batches of physical cards, their PDF archive). */

@@ -5,7 +5,7 @@ import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 import { companyBody, CompanyForm } from './CompanyForm';
-import { COMPANIES } from './useScopeCompanies';
+import { COMPANIES } from '../../components/companies/useScopeCompanies';
 
 /** /privative-orders/companies/new: the two-step company form on the create controller, then the referent form. */
 export default function CompanyCreate() {

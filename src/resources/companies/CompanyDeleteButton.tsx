@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { errorMessage, HttpError } from '../../dataProvider/httpError';
-import { COMPANIES } from './useScopeCompanies';
+import { COMPANIES } from '../../components/companies/useScopeCompanies';
 
 type Refusal = { message: string; kinds: string[] } | null;
 

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 import { companyBody, CompanyForm } from './CompanyForm';
-import { COMPANIES } from './useScopeCompanies';
+import { COMPANIES } from '../../components/companies/useScopeCompanies';
 
 /** The form once the company is loaded; an id that names no company says so. */
 function CompanyEditBody() {

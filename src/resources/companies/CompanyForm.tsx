@@ -7,7 +7,7 @@ import { COMPANY_FORM_STEPS, companyFields } from '../../../domain/schemas/compa
 import type { CompanyBody } from '../../../domain/schemas/companies-api';
 import { SchemaForm, SchemaInputs } from '../../components/schema';
 import { SubmitButton } from '../../components/SubmitButton';
-import { ScopeCompanyInput } from './ScopeCompanyInput';
+import { ScopeCompanyInput } from '../../components/companies/ScopeCompanyInput';
 
 const parentInput = companyFields.inputs.find((field) => field.source === 'parentId')!;
 const STEP_FIELDS = COMPANY_FORM_STEPS.map((step) => groupSources(companyFields, step));

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { companyFields } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { SchemaList } from '../../components/schema';
-import { COMPANIES } from './useScopeCompanies';
+import { COMPANIES } from '../../components/companies/useScopeCompanies';
 
 const referentName = (record: RaRecord) => {
   const referent = (record as CompanyRecord).referent;

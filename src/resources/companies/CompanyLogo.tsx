@@ -7,7 +7,7 @@ import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { useFormat } from '../../components/formatMoney';
 import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { COMPANIES } from './useScopeCompanies';
+import { COMPANIES } from '../../components/companies/useScopeCompanies';
 
 /** The logo needs the bearer token, so it is fetched as a blob and shown from an object URL. */
 function useLogoUrl(company: CompanyRecord): string | null {

@@ -10,7 +10,7 @@ import type { TesseraDataProvider } from '../../dataProvider/types';
 import { PageHeading } from '../../components/PageHeading';
 import { BackLink } from '../../components/schema/BackLink';
 import { OutOfScopeNote } from '../users/NotGrantableList';
-import { COMPANIES } from './useScopeCompanies';
+import { COMPANIES } from '../../components/companies/useScopeCompanies';
 
 /**
  * The declared referent fields; saving is the named `saveCompanyReferent` call (not CRUD). A

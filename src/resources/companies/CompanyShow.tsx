@@ -11,7 +11,7 @@ import { OutOfScopeNote } from '../users/NotGrantableList';
 import { CompanyDeleteButton } from './CompanyDeleteButton';
 import { CompanyLogo } from './CompanyLogo';
 import { RemoveReferentButton } from './RemoveReferentButton';
-import { COMPANIES } from './useScopeCompanies';
+import { COMPANIES } from '../../components/companies/useScopeCompanies';
 
 function CompanyDetail() {
   const translate = useTranslate();

@@ -3,7 +3,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
 import { ConfirmActionButton } from '../../components/ConfirmActionButton';
 import type { TesseraDataProvider } from '../../dataProvider/types';
-import { COMPANIES } from './useScopeCompanies';
+import { COMPANIES } from '../../components/companies/useScopeCompanies';
 
 /**
  * Removes the company's referent (`DELETE …/companies/{id}/referent`, the way out of "still has

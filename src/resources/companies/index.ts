@@ -1,5 +1,5 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 const CompanyReferentPage = lazyWithReload(() => import('./CompanyReferentPage'));

@@ -1,5 +1,5 @@
 import InsightsIcon from '@mui/icons-material/Insights';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /** SPEC §2 /dashboard: the analytics dashboard (built-in charts, or the company's Power BI report). */

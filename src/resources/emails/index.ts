@@ -1,6 +1,6 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import type { EmailRecord } from '../../../domain/emails';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /**

@@ -8,7 +8,7 @@ import { DateTimeField } from '../../components/DateTimeField';
 import { PageHeading } from '../../components/PageHeading';
 import { SchemaList, selectableRowsBody } from '../../components/schema';
 import { activationIsAfterExpiry } from './GiftCardDetails';
-import { GiftCardCodeLink } from './GiftCardCodeLink';
+import { GiftCardCodeLink } from '../../components/giftcards/GiftCardCodeLink';
 import { GiftCardListActions } from './GiftCardListActions';
 import { GiftCardSelectionActions } from './GiftCardSelectionActions';
 import { useGiftCardCount } from './useGiftCardCount';

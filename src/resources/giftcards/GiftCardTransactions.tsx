@@ -3,7 +3,7 @@ import { CanAccess, useCreatePath, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { cardTransactionFields } from '../../../domain/schemas/transaction';
 import { SchemaList } from '../../components/schema';
-import { LedgerCompactRows, MOVE_CELLS, TransactionResultField, TransactionTypeField } from '../transactions/TransactionFields';
+import { LedgerCompactRows, MOVE_CELLS, TransactionResultField, TransactionTypeField } from '../../components/giftcards/TransactionFields';
 
 /**
  * The transactions screen filtered on the card. SPEC's list lives at `…/transactions/list`

@@ -1,7 +1,7 @@
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import SearchIcon from '@mui/icons-material/Search';
 import type { GiftCard } from '../../../domain/giftcards';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /** Gift card management (SPEC §2 /privative/giftcards, /privative/giftcards/{id}). */

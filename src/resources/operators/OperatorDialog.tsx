@@ -6,7 +6,7 @@ import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import { ModalDialog } from '../../components/ModalDialog';
 import { useBusyRun } from '../../components/useBusyRun';
 import { SchemaForm, SchemaInputs, SchemaShowFields } from '../../components/schema';
-import { ScopeCompanyInput } from '../companies/ScopeCompanyInput';
+import { ScopeCompanyInput } from '../../components/companies/ScopeCompanyInput';
 import { OutOfScopeNote } from '../users/NotGrantableList';
 
 export const OPERATORS = operatorFields.resource!;

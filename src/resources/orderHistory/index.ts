@@ -1,6 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import type { IntegratedOrder } from '../../../domain/integratedOrders';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /**

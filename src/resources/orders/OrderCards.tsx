@@ -2,7 +2,7 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import { orderCardFields } from '../../../domain/schemas/giftcard';
 import type { OrderDetail } from '../../../domain/orders';
 import { CompactRows, SchemaField, SchemaList } from '../../components/schema';
-import { GiftCardCodeLink } from '../giftcards/GiftCardCodeLink';
+import { GiftCardCodeLink } from '../../components/giftcards/GiftCardCodeLink';
 import { Section } from './OrderSections';
 import type { OrderViewConfig } from './orderViews';
 

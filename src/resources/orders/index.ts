@@ -1,7 +1,7 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import type { Order } from '../../../domain/orders';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 const WizardCompany = lazyWithReload(() => import('./wizard/CompanyStep'));

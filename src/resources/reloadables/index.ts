@@ -4,7 +4,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import PeopleIcon from '@mui/icons-material/People';
 import WalletIcon from '@mui/icons-material/Wallet';
 import type { ReloadableCard, ReloadableUser, Wallet } from '../../../domain/reloadables';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 export { queueReloads, reloadRows, reloads, reloadsHistory } from './reloads';

@@ -1,5 +1,5 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /**

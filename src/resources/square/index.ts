@@ -2,7 +2,7 @@ import EmailIcon from '@mui/icons-material/Email';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import ShoppingBasketIcon from '@mui/icons-material/ShoppingBasket';
 import type { SquareCode, SquareOrder } from '../../../domain/schemas/square';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /**

@@ -1,5 +1,5 @@
 import StoreIcon from '@mui/icons-material/Store';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /** SPEC §2 /privative/stores: list, {id}, create; plus the CSV import. */

@@ -2,7 +2,7 @@ import CategoryIcon from '@mui/icons-material/Category';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import type { TicketCategory, TicketListItem } from '../../../domain/schemas/tickets';
 import { localized } from '../../../domain/localized';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { canAccess } from '../../../domain/access';
 import { permissionsFrom } from '../../../domain/permissions';
 import { App } from '../../App';
-import { hasSession } from '../../authProvider/session';
+import { hasSession } from '../../dataProvider/session';
 import { createDataProvider } from '../../dataProvider/dataProvider';
 import { createHttpClient } from '../../dataProvider/httpClient';
 import { createQueryClient } from '../../dataProvider/queryClient';

@@ -2,8 +2,8 @@ import { DataTable, useTranslate } from 'react-admin';
 import { transactionFields } from '../../../domain/schemas/transaction';
 import { PageHeading } from '../../components/PageHeading';
 import { SchemaList } from '../../components/schema';
-import { GiftCardCodeLink } from '../giftcards/GiftCardCodeLink';
-import { LedgerCompactRows, MOVE_CELLS, TransactionResultField, TransactionTypeField } from './TransactionFields';
+import { GiftCardCodeLink } from '../../components/giftcards/GiftCardCodeLink';
+import { LedgerCompactRows, MOVE_CELLS, TransactionResultField, TransactionTypeField } from '../../components/giftcards/TransactionFields';
 import { CardCodeAutocomplete } from './CardCodeAutocomplete';
 import { TransactionRowActions } from './TransactionRowActions';
 

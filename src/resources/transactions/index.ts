@@ -1,5 +1,5 @@
 import ReceiptIcon from '@mui/icons-material/Receipt';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /** SPEC §2 /privative/transactions (index → list): the ledger with unfreeze, return and cancel. */

@@ -1,6 +1,6 @@
 import GroupIcon from '@mui/icons-material/Group';
 import type { UserRecord } from '../../../domain/schemas/users';
-import { lazyWithReload } from '../../layout/lazyWithReload';
+import { lazyWithReload } from '../../components/lazyWithReload';
 import type { ResourceDefinition } from '../types';
 
 /** SPEC §2 /users: list (at `list`), create, {id} (issue 20). */

@@ -1,7 +1,7 @@
 import { useCanAccess, useGetIdentity, useGetList } from 'react-admin';
 import type { Wallet } from '../../../../domain/reloadables';
 import type { CompanyRecord } from '../../../../domain/schemas/companies-api';
-import { COMPANIES } from '../../companies/useScopeCompanies';
+import { COMPANIES } from '../../../components/companies/useScopeCompanies';
 
 /**
  * The companies a card may be linked to: the company looked at and those below it (the server

@@ -2,7 +2,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import QueueIcon from '@mui/icons-material/Queue';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import type { ReloadRun } from '../../../../domain/reloadables';
-import { lazyWithReload } from '../../../layout/lazyWithReload';
+import { lazyWithReload } from '../../../components/lazyWithReload';
 import type { ResourceDefinition } from '../../types';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import type { Db } from '../db/client';
+import { refreshTokens } from '../db/schema';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/pg-errors';
+import { notFound } from './errors';
+import { isUuid } from './pg-errors';
 
 /**
  * A record id in the path that is not a uuid names nothing: the registry routes answer 404

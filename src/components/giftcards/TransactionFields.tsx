@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { FieldSet } from '../../../domain/fields';
 import type { Transaction } from '../../../domain/giftcards';
-import { CompactRows, type RowText } from '../../components/schema';
-import { useFormatCents } from '../../components/MoneyField';
-import { StatusBadge } from '../../components/StatusBadge';
+import { CompactRows, type RowText } from '../schema';
+import { useFormatCents } from '../MoneyField';
+import { StatusBadge } from '../StatusBadge';
 
 /** The raw ledger type in words (SPEC §4 types, plus lock and expiry change). */
 export function TransactionTypeField() {
