@@ -140,6 +140,16 @@ export type LocalizedText = z.infer<typeof localizedTextSchema>;
 // the rule that reads a localized text lives apart from the schemas (the SPA's registry reads it)
 export { LOCALIZED_FALLBACK_LANGUAGE, localized } from './localized';
 
+/**
+ * A number typed in a number field or a limit: decimal comma or point, never grouped (it is often
+ * an identifier or a code, "4.711" is not 4711; the SPA shows them so, TicketInfo formatAnswerNumber);
+ * null when the text is not one (the schema then refuses it as typed).
+ */
+export function readTicketNumber(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : null;
+}
+
 /** A field id or option id: stable across versions (answers are keyed by it). */
 export const TICKET_FIELD_ID_MAX = 40;
 const slug = z.string().regex(new RegExp(`^[a-z][a-zA-Z0-9_]{0,${TICKET_FIELD_ID_MAX - 1}}$`), messageWith('validation.ticketFieldId', { max: TICKET_FIELD_ID_MAX }));

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useCreatePath, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { FormProvider, useController, useFieldArray, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router-dom';
-import { TICKET_FIELD_TYPES, TICKET_LIMITS } from '../../../domain/tickets';
+import { TICKET_FIELD_ID_MAX, TICKET_FIELD_TYPES, TICKET_LIMITS } from '../../../domain/tickets';
 import type { TicketCategory } from '../../../domain/schemas/tickets';
 import { actionErrorText } from '../../components/actionErrorText';
 import { FormErrorAlert } from '../../components/FormErrorAlert';
@@ -21,6 +21,7 @@ import { categoryDraft, categoryResolver, CHOICE_TYPES, DATE_TYPES, emptyField, 
 import { CATEGORIES, useCanWriteCategories, useLocalized } from './ticketShared';
 
 const LABEL_MAX = { htmlInput: { maxLength: TICKET_LIMITS.labelMax } };
+const ID_MAX = { htmlInput: { maxLength: TICKET_FIELD_ID_MAX } };
 
 function SwitchInput({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
   const { control } = useFormContext();
@@ -58,7 +59,7 @@ function OptionsEditor({ index, disabled }: { index: number; disabled?: boolean 
         <Box key={option.id} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1, mb: 1 }}>
           <Grid container columnSpacing={2} sx={{ alignItems: 'center' }}>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormTextField name={`fields.${index}.options.${at}.id`} label={translate('tickets.categories.optionId')} required disabled={disabled} size="small" slotProps={{ htmlInput: { maxLength: 40 } }} />
+              <FormTextField name={`fields.${index}.options.${at}.id`} label={translate('tickets.categories.optionId')} required disabled={disabled} size="small" slotProps={ID_MAX} />
             </Grid>
             <Grid size={{ xs: 8, sm: 5 }}>
               <SwitchInput name={`fields.${index}.options.${at}.retired`} label={translate('tickets.categories.retired')} disabled={disabled} />
@@ -149,7 +150,7 @@ function FieldEditor({ index, count, disabled, onMove, onRemove }: { index: numb
           </FormSelectField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField name={`fields.${index}.id`} label={translate('tickets.categories.fieldId')} helperText={translate('tickets.categories.fieldIdHelp')} required disabled={disabled} size="small" slotProps={{ htmlInput: { maxLength: 40 } }} />
+          <FormTextField name={`fields.${index}.id`} label={translate('tickets.categories.fieldId')} helperText={translate('tickets.categories.fieldIdHelp')} required disabled={disabled} size="small" slotProps={ID_MAX} />
         </Grid>
       </Grid>
       <TextsInput name={`fields.${index}.label`} label={translate('tickets.categories.fieldLabel')} disabled={disabled} />

@@ -4,7 +4,7 @@ import { Box, Chip, FormControl, FormControlLabel, FormHelperText, FormLabel, Me
 import { useId, type ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
-import { TICKET_ATTACHMENT_ACCEPT, TICKET_LIMITS, type TicketAnswerAudience, type TicketFieldDefinition, type TicketFieldType, type TicketFile } from '../../../domain/tickets';
+import { readTicketNumber, TICKET_ATTACHMENT_ACCEPT, TICKET_LIMITS, type TicketAnswerAudience, type TicketFieldDefinition, type TicketFieldType, type TicketFile } from '../../../domain/tickets';
 import { FormDateField } from '../../components/FormDateField';
 import { FilePickButton } from '../../components/FilePickButton';
 import { DISPLAY_DAY_TIME, displayDayOf, isoDayOf, parseDayTime } from '../../components/localDayBounds';
@@ -219,10 +219,8 @@ export function answersToApi(fields: readonly TicketFieldDefinition[], values: R
   for (const [id, value] of Object.entries(values ?? {})) {
     const field = fields.find((candidate) => candidate.id === id);
     if (value === '' || value === null || value === undefined) continue;
-    if (field?.type === 'number' && typeof value === 'string') {
-      const text = value.trim().replace(',', '.');
-      out[id] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : value;
-    } else if (field?.type === 'date' && typeof value === 'string') out[id] = isoDayOf(value);
+    if (field?.type === 'number' && typeof value === 'string') out[id] = readTicketNumber(value) ?? value;
+    else if (field?.type === 'date' && typeof value === 'string') out[id] = isoDayOf(value);
     else if (field?.type === 'dateTime' && typeof value === 'string') out[id] = parseDayTime(value)?.toISOString() ?? value;
     else out[id] = value;
   }

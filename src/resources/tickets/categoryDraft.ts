@@ -1,7 +1,7 @@
 import { get, set, type FieldErrors, type Resolver } from 'react-hook-form';
 import { LANGUAGES } from '../../../domain/constants';
 import { ticketCategoryBodySchema, type TicketCategory } from '../../../domain/schemas/tickets';
-import type { LocalizedText, TicketCategoryBody, TicketFieldDefinition, TicketFieldType } from '../../../domain/tickets';
+import { readTicketNumber, type LocalizedText, type TicketCategoryBody, type TicketFieldDefinition, type TicketFieldType } from '../../../domain/tickets';
 
 /** Texts as the form holds them: every language a string ('' = none). */
 export type TextDraft = Record<(typeof LANGUAGES)[number], string>;
@@ -83,11 +83,7 @@ function textBody(text: TextDraft): LocalizedText {
 }
 
 /** A typed number as a number; text that is not one stays, for the schema to refuse. */
-const typedNumber = (text: string): number | string | undefined => {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return undefined;
-  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
-};
+const typedNumber = (text: string): number | string | undefined => (text.trim() === '' ? undefined : (readTicketNumber(text) ?? text.trim()));
 
 /** The limits a type has (the others are not sent). */
 function limitsBody(field: FieldDraft): TicketFieldDefinition['limits'] {
