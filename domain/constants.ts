@@ -5,7 +5,6 @@ export const DEFAULT_LANGUAGE = 'it';
 /** Offered in the language choice (SPEC §1), every one with complete texts (issue 23). */
 export const LANGUAGES = ['it', 'en', 'es', 'fr', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const LANGUAGES_WITH_TEXTS = LANGUAGES;
 
 /** A stored or asked language ('de', 'de-AT') as one of the choice; Italian for any other (an old or hand-made value). */
 export function knownLanguage(value: string | null | undefined): Language {
