@@ -2,6 +2,8 @@ import { Box, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { SQUARE_LIMITS, SQUARE_TYPOLOGY_CHOICES } from '../../../domain/square';
 import { SQUARE_HOST_LENGTH, squareOrderCreateSchema } from '../../../domain/schemas/square';
+import { readWholeNumber } from '../../../domain/money';
+import { i18n } from '../../i18n/i18n';
 
 /** The order's own fields on the create page, as typed (validMonths as text until it is read). */
 export interface SquareOrderDraft {
@@ -14,7 +16,9 @@ export type SquareDraftField = keyof SquareOrderDraft;
 
 export const EMPTY_DRAFT: SquareOrderDraft = { typology: '', host: '', referentEmail: '', validMonths: String(SQUARE_LIMITS.validMonthsDefault) };
 
-const valueOf = (draft: SquareOrderDraft, field: SquareDraftField): unknown => (field === 'validMonths' ? (draft.validMonths.trim() === '' ? Number.NaN : Number(draft.validMonths)) : draft[field]);
+/** The months as typed, read as the other counts (domain `readWholeNumber`: "1e1" or "12,0" are not months). */
+const monthsOf = (draft: SquareOrderDraft) => readWholeNumber(draft.validMonths, i18n.language) ?? Number.NaN;
+const valueOf = (draft: SquareOrderDraft, field: SquareDraftField): unknown => (field === 'validMonths' ? monthsOf(draft) : draft[field]);
 
 /** A field's message key (the API's own rule, squareOrderCreateSchema), or null when it is good. */
 export function draftError(draft: SquareOrderDraft, field: SquareDraftField): string | null {
@@ -29,7 +33,7 @@ export const draftBody = (draft: SquareOrderDraft) => ({
   typology: draft.typology as (typeof squareOrderCreateSchema.shape.typology)['options'][number],
   host: draft.host.trim(),
   referentEmail: draft.referentEmail.trim(),
-  validMonths: Number(draft.validMonths),
+  validMonths: monthsOf(draft),
 });
 
 /**
