@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { columnFields, defineFields, filterFields, groupSources, showFields } from './fields';
+import { columnFields, defineFields, filterFields, groupSources, showFields, type FieldSet } from './fields';
 import { companyFields, referentFields } from './schemas/company';
 import { operatorFields } from './schemas/operator';
 import { storeFields } from './schemas/store';
@@ -52,7 +52,7 @@ describe('input lengths', () => {
   it("every text input of the declared resources carries its rule's maxLength", async () => {
     const { batchFields } = await import('./schemas/batch');
     const { maxLengthOf } = await import('./messages');
-    for (const set of [storeFields, companyFields, referentFields, operatorFields, batchFields]) {
+    for (const set of [storeFields, companyFields, referentFields, operatorFields, batchFields] as FieldSet[]) {
       for (const field of set.inputs) {
         const rule = maxLengthOf(set.schema.shape[field.source] as z.ZodType);
         if (rule !== undefined) expect(field.maxLength, `${set.resource ?? 'contacts'} ${field.source}`).toBe(rule);

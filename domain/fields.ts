@@ -106,7 +106,7 @@ export interface ListSort {
   order: 'ASC' | 'DESC';
 }
 
-export interface FieldSet {
+export interface FieldSet<S extends z.ZodObject = z.ZodObject> {
   /** the react-admin resource (= access-table name) the fields belong to, when one */
   resource?: string;
   /**
@@ -128,7 +128,7 @@ export interface FieldSet {
   /** the list's filter form over a large table (domain/filters.ts), applied with a button; small lists filter live on the fields' `filter` flags */
   filterForm?: FilterSet;
   /** the API's schema (strict): the rules */
-  schema: z.ZodObject;
+  schema: S;
   /**
    * The form's schema: the same rules per field, unknown keys dropped (a record carries id,
    * timestamps…) and a missing value read as empty, so an untouched or null field gets the
@@ -154,7 +154,7 @@ export function defineFields<S extends z.ZodObject>(
   schema: S,
   fields: ReadonlyArray<FieldSpec<Extract<keyof S['shape'], string>>>,
   options: { resource?: string; primary?: Extract<keyof S['shape'], string> | string; secondary?: readonly string[]; sorts?: readonly string[]; sort?: ListSort; texts?: string; filterForm?: FilterSet } = {},
-): FieldSet {
+): FieldSet<S> {
   const shape = schema.shape as Record<string, z.ZodType>;
   // an input's maxLength is its rule's `.max()` unless declared (a pattern such as {5,16} has none to read);
   // a text input's helper line states its rule's limit unless declared (issue 43: never only after a refusal)
@@ -182,6 +182,25 @@ export function defineFields<S extends z.ZodObject>(
   }));
   const defaults = Object.fromEntries(inputSpecs.map((field) => [field.source, field.defaultValue ?? emptyOf(field)]));
   return { resource: options.resource, primary: options.primary, secondary: options.secondary, sorts: options.sorts, sort: options.sort, texts: options.texts, filterForm: options.filterForm, schema, formSchema, fields: withLimits, inputs, defaults };
+}
+
+const NUMBER_KINDS = new Set(['number', 'money', 'percent']);
+
+/**
+ * The record the API answers for a declared resource: every input field under its name, typed as
+ * its rule's output but checked only by its kind (a value stored under an older rule is still
+ * answered), and the record's own keys (`own`: id, timestamps, looked-up names).
+ */
+export function recordSchemaOf<S extends z.ZodObject, E extends z.ZodRawShape>(set: FieldSet<S>, own: E) {
+  const shape = set.schema.shape as Record<string, z.ZodType>;
+  const fields = Object.fromEntries(
+    set.inputs.map((field) => {
+      const kind = field.kind ?? 'text';
+      const plain = kind === 'boolean' ? z.boolean() : NUMBER_KINDS.has(kind) ? z.number() : z.string();
+      return [field.source, shape[field.source].safeParse(null).success ? plain.nullable() : plain];
+    }),
+  );
+  return z.object({ ...fields, ...own }) as unknown as z.ZodObject<{ -readonly [K in keyof S['shape']]: z.ZodType<z.output<S['shape'][K]>> } & E>;
 }
 
 /** A list filter's text (search box, code, name): at most this many characters. */

@@ -1,29 +1,28 @@
-import type { FieldReference } from '../fields';
 import { z } from 'zod';
+import { recordSchemaOf, type FieldReference } from '../fields';
+import { storeFields } from './store';
 
 /** Answers of the stores API and the CSV import contract (issue 3). Rules: store.ts. */
 
 /** The store pickers (card and transaction filters): a store is named by its name, and its code in brackets. */
 export const STORE_REFERENCE = { resource: 'privative/stores', optionText: 'name', detail: 'code' } as const satisfies FieldReference;
 
-export const storeRecordSchema = z.object({
-  id: z.string(),
-  companyId: z.string(),
-  code: z.string(),
-  name: z.string(),
-  storeCategoryId: z.string(),
-  defaultActivationStore: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+/** A store as the API answers it: the declared fields (store.ts), its id, company and times. */
+export const storeRecordSchema = recordSchemaOf(storeFields, { id: z.string(), companyId: z.string(), createdAt: z.string(), updatedAt: z.string() });
 export type StoreRecord = z.infer<typeof storeRecordSchema>;
 
 /**
- * The import file: one store per line under this header; `;` or `,` separates fields (Italian
- * spreadsheets write `;`, and store names may contain commas, so the template uses `;`).
+ * The import file: one store per line under a header naming the declared input fields (store.ts),
+ * in any order; the required ones must be there, a missing other one takes its rule's default. `;`
+ * or `,` separates fields (Italian spreadsheets write `;`, and store names may contain commas, so
+ * the template uses `;`).
  */
-export const STORE_IMPORT_COLUMNS = ['code', 'name', 'storeCategoryId', 'defaultActivationStore'] as const;
-export const STORE_IMPORT_TEMPLATE = `${STORE_IMPORT_COLUMNS.join(';')}\nNEG-001;Negozio Centro;RETAIL;true\nNEG-002;Outlet Nord, Milano;OUTLET;false\n`;
+export const STORE_IMPORT_COLUMNS: readonly string[] = storeFields.inputs.map((field) => field.source);
+const STORE_IMPORT_EXAMPLES: ReadonlyArray<Readonly<Record<string, string>>> = [
+  { code: 'NEG-001', name: 'Negozio Centro', storeCategoryId: 'RETAIL', defaultActivationStore: 'true' },
+  { code: 'NEG-002', name: 'Outlet Nord, Milano', storeCategoryId: 'OUTLET', defaultActivationStore: 'false' },
+];
+export const STORE_IMPORT_TEMPLATE = `${[STORE_IMPORT_COLUMNS, ...STORE_IMPORT_EXAMPLES.map((example) => STORE_IMPORT_COLUMNS.map((column) => example[column] ?? ''))].map((line) => line.join(';')).join('\n')}\n`;
 
 export const storeImportFailureSchema = z.object({
   /** line number in the file (the header is line 1) */

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { storeSchema } from '../../../domain/schemas/store';
+import { storeFields, storeSchema } from '../../../domain/schemas/store';
 import { countDataLines } from '../../../domain/csvRead';
 import { messageWith } from '../../../domain/messages';
 import { ApiError } from '../../lib/errors';
@@ -42,26 +42,29 @@ export function parseStoresCsv(text: string): ParsedRow[] {
   const [header, ...lines] = parsed.data;
   const names = (header ?? []).map((h) => h.trim());
   const index = Object.fromEntries(STORE_IMPORT_COLUMNS.map((c) => [c, names.findIndex((n) => n.toLowerCase() === c.toLowerCase())]));
-  if (index.code < 0 || index.name < 0 || index.storeCategoryId < 0) {
+  if (storeFields.inputs.some((field) => field.required && index[field.source] < 0)) {
     throw unreadable(`The first line must name the columns ${STORE_IMPORT_COLUMNS.join(';')}`);
   }
   const cell = (line: string[], column: string) => (index[column] >= 0 ? (line[index[column]] ?? '') : '');
   return lines.map((line, i) => {
     const row = i + 2;
     const storeCode = cell(line, 'code').trim();
-    const flag = parseCsvFlag(cell(line, 'defaultActivationStore'));
-    if (flag === null) {
-      return { row, storeCode, failure: { row, storeCode, code: 'VALIDATION_ERROR', field: 'defaultActivationStore', message: 'validation.invalid' } };
+    const failure = (field: string, message: string): ParsedRow => ({ row, storeCode, failure: { row, storeCode, code: 'VALIDATION_ERROR', field, message } });
+    // each declared field from its column: a flag read as a spreadsheet writes it, a missing column left to its rule's default
+    const body: Record<string, unknown> = {};
+    for (const field of storeFields.inputs) {
+      if (field.kind === 'boolean') {
+        const flag = parseCsvFlag(cell(line, field.source));
+        if (flag === null) return failure(field.source, 'validation.invalid');
+        body[field.source] = flag;
+      } else if (index[field.source] >= 0) body[field.source] = cell(line, field.source);
     }
-    const result = storeSchema.safeParse({ code: cell(line, 'code'), name: cell(line, 'name'), storeCategoryId: cell(line, 'storeCategoryId'), defaultActivationStore: flag });
+    const result = storeSchema.safeParse(body);
     if (!result.success) {
       const issue = result.error.issues[0];
-      const field = String(issue.path[0] ?? '');
-      const message = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
-      return { row, storeCode, failure: { row, storeCode, code: 'VALIDATION_ERROR', field, message } };
+      return failure(String(issue.path[0] ?? ''), issue.message.startsWith('validation.') ? issue.message : 'validation.invalid');
     }
-    const { code, name, storeCategoryId, defaultActivationStore } = result.data;
-    return { row, storeCode, values: { code, name, storeCategoryId, isDefaultActivation: defaultActivationStore } };
+    return { row, storeCode, values: repo.storeTable.values(result.data) as repo.StoreValues };
   });
 }
 

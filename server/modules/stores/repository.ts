@@ -1,44 +1,26 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { storeFields } from '../../../domain/schemas/store';
 import type { StoreRecord } from '../../../domain/schemas/stores-api';
 import { queryRows, type Db } from '../../db/client';
+import { declaredTable } from '../../db/declared-table';
 import { stores, type StoreRow } from '../../db/schema';
 import { escapeLike } from '../../lib/like';
 
-export function toRecord(row: StoreRow): StoreRecord {
-  return {
-    id: row.id,
-    companyId: row.companyId,
-    code: row.code,
-    name: row.name,
-    storeCategoryId: row.storeCategoryId,
-    defaultActivationStore: row.isDefaultActivation,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/** The declared store fields' columns (domain/schemas/store.ts); the default flag's column is older than its field's name. */
+export const storeTable = declaredTable(storeFields, stores, { defaultActivationStore: 'isDefaultActivation' });
+
+export const toRecord = (row: StoreRow) => storeTable.toRecord(row) as StoreRecord;
 
 export async function findStore(db: Db, companyId: string, id: string): Promise<StoreRow | undefined> {
   const [row] = await db.select().from(stores).where(and(eq(stores.id, id), eq(stores.companyId, companyId)));
   return row;
 }
 
-/** What a store list can be ordered by; the declaration (storeFields) says which of these the API offers. */
-export const STORE_SORT_COLUMNS = {
-  code: stores.code,
-  name: stores.name,
-  storeCategoryId: stores.storeCategoryId,
-  createdAt: stores.createdAt,
-} satisfies Record<string, AnyPgColumn>;
-export type StoreSortField = keyof typeof STORE_SORT_COLUMNS;
+/** What a store list can be ordered by: the declaration's sorts and the id. */
+export const STORE_SORT_COLUMNS = storeTable.sortColumns;
 
-export interface StoreListFilter {
-  q?: string;
-  code?: string;
-  name?: string;
-  storeCategoryId?: string;
-  id?: string[];
-}
+/** The declared filters (storeFields), the search, the pickers' code and name, a lookup's ids. */
+export type StoreListFilter = Readonly<Record<string, unknown>> & { q?: string; code?: string; name?: string; id?: string[] };
 
 const containing = (text: string) => `%${escapeLike(text)}%`;
 
@@ -47,7 +29,7 @@ export async function listStores(
   db: Db,
   companyId: string,
   filter: StoreListFilter,
-  sort: { field: StoreSortField; order: 'ASC' | 'DESC' },
+  sort: { field: string; order: 'ASC' | 'DESC' },
   offset: number,
   limit: number,
 ): Promise<{ rows: StoreRecord[]; total: number }> {
@@ -55,7 +37,7 @@ export async function listStores(
   if (filter.q) conditions.push(or(ilike(stores.code, containing(filter.q)), ilike(stores.name, containing(filter.q))) as SQL);
   if (filter.code) conditions.push(ilike(stores.code, containing(filter.code)));
   if (filter.name) conditions.push(ilike(stores.name, containing(filter.name)));
-  if (filter.storeCategoryId) conditions.push(eq(stores.storeCategoryId, filter.storeCategoryId));
+  conditions.push(...storeTable.filterConditions(filter));
   if (filter.id) conditions.push(filter.id.length > 0 ? inArray(stores.id, filter.id) : sql`false`);
   const where = and(...conditions);
   const order = sort.order === 'ASC' ? asc : desc;
@@ -66,7 +48,8 @@ export async function listStores(
   return { rows: rows.map(toRecord), total };
 }
 
-export type StoreValues = { code: string; name: string; storeCategoryId: string; isDefaultActivation: boolean };
+/** A store's written columns (storeTable.values of a parsed body). */
+export type StoreValues = Omit<typeof stores.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>;
 
 /** Inserts unless the code exists in the company; undefined means the code was taken. */
 export async function insertStore(db: Db, companyId: string, values: StoreValues): Promise<StoreRow | undefined> {

@@ -13,6 +13,7 @@ import { malformedIdIsNotFound, onlyUuids } from '../../lib/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const RESOURCE = 'privative/stores';
 /** The declared filters (storeFields), the search, the code and name of the store pickers, a lookup's ids. */
@@ -29,7 +30,7 @@ export async function storeRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   await app.register(multipart);
   malformedIdIsNotFound(app);
   const tags = ['stores'];
-  const root = '/api/company/:companyId/stores';
+  const root = apiRoute(RESOURCE);
   const importGuard = routeAccess(RESOURCE, 'import');
 
   // before the CRUD routes' `/:id`, so the static paths win in the docs order too

@@ -19,12 +19,7 @@ export async function getStore(ctx: AppContext, companyId: string, id: string): 
   return repo.toRecord(await findOr404(ctx.db, companyId, id));
 }
 
-const values = (body: StoreInput): repo.StoreValues => ({
-  code: body.code,
-  name: body.name,
-  storeCategoryId: body.storeCategoryId,
-  isDefaultActivation: body.defaultActivationStore,
-});
+const values = (body: StoreInput) => repo.storeTable.values(body) as repo.StoreValues;
 
 /** A unique violation here is the (company, code) key or two defaults written at once. */
 async function conflicts<T>(work: () => Promise<T>): Promise<T> {
