@@ -108,7 +108,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `node --import tsx server/modules/dashboard/powerbi-stand-in.ts ${standInPort}`,
+      command: `node --import tsx server/test/powerbi-stand-in.ts ${standInPort}`,
       url: `http://127.0.0.1:${standInPort}/reportEmbed?reportId=ready`,
       timeout: 30_000,
       reuseExistingServer: false,

@@ -12,7 +12,7 @@ import { DEMO_PASSWORD, seedDemoData } from './seed/demo';
 import { companyIdOf } from './test/builders';
 import { CONCURRENT_DRIVERS, createTestDb } from './test/db';
 import { killProcess, signInOverHttp, startServerProcess, waitFor, type RunningServer } from './test/processes';
-import { addTypology } from './modules/giftcards/test-support';
+import { addTypology } from './test/support/giftcards';
 
 const STALE_SECONDS = 2;
 const BUCKET = 'tessera-files';

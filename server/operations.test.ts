@@ -10,7 +10,7 @@ import type { MailTransport } from './mail/mailer';
 import { DEMO_PASSWORD } from './seed/demo';
 import { createTestApp, type TestApp } from './test/app';
 import { bearer, login, refresh, uniqueIp } from './test/auth';
-import { addCard, addTypology } from './modules/giftcards/test-support';
+import { addCard, addTypology } from './test/support/giftcards';
 import { caller, companyIdOf, q } from './test/builders';
 import { CONCURRENT_DRIVERS, DRIVERS } from './test/db';
 import { freePort } from './test/processes';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
 import { newIdentityPem } from './lib/key-material';
 import { generateBatchCards } from './modules/catalog/generate';
-import { addTypology } from './modules/giftcards/test-support';
+import { addTypology } from './test/support/giftcards';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo';
 import { companyIdOf } from './test/builders';
 import { CONCURRENT_DRIVERS, createTestDb } from './test/db';

@@ -7,7 +7,7 @@ import { emailOutbox, users } from './db/schema';
 import { createTestApp, type TestApp } from './test/app';
 import { bearer, login, uniqueIp } from './test/auth';
 import { DRIVERS } from './test/db';
-import { companyId } from './modules/companies/test-support';
+import { companyId } from './test/support/companies';
 
 /**
  * What one caller may have the service do (issue 39, lib/work-limits.ts): requests that queue jobs

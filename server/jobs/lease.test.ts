@@ -12,7 +12,7 @@ import { createMemoryStorage } from '../lib/files.memory';
 import { chunksOf } from '../lib/streams';
 import { archiveKey, makeArchive } from '../modules/catalog/archive';
 import { generateBatchCards } from '../modules/catalog/generate';
-import { addTypology } from '../modules/giftcards/test-support';
+import { addTypology } from '../test/support/giftcards';
 import { companyIdOf } from '../test/builders';
 import { DRIVERS, createTestDb } from '../test/db';
 import { waitFor } from '../test/processes';

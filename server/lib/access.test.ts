@@ -4,7 +4,7 @@ import type { DbHandle } from '../db/client';
 import { runBulk } from '../modules/giftcards/bulk.service';
 import { reload } from '../modules/giftcards/moves.service';
 import { addCompany, companyIdOf } from '../test/builders';
-import { addCard, addTypology, ledgerCheck } from '../modules/giftcards/test-support';
+import { addCard, addTypology, ledgerCheck } from '../test/support/giftcards';
 import { seedDemoData } from '../seed/demo';
 import { createTestDb, DRIVERS } from '../test/db';
 import { assertCan, authorize, type Principal } from './access';

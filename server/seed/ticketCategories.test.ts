@@ -4,7 +4,7 @@ import { LANGUAGES } from '../../domain/constants';
 import type { Ticket } from '../../domain/schemas/tickets';
 import { localized, ticketAnswersSchema, type LocalizedText } from '../../domain/tickets';
 import { queryRows } from '../db/client';
-import { ticketWorld, type TicketWorld } from '../modules/tickets/test-support';
+import { ticketWorld, type TicketWorld } from '../test/support/tickets';
 import { DRIVERS } from '../test/db';
 import { DEMO_TICKET_CATEGORIES, seedTickets } from './tickets';
 

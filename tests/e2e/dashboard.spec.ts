@@ -11,7 +11,7 @@ import { signIn } from './support/session';
  * downloads a chart's data as CSV and the chart as PNG. Provider staff (reportPremium) also get
  * the typology and store breakdowns and the comparison with the previous period. The Power BI
  * journey runs against a second server configured for Power BI, whose Entra and REST endpoints are
- * the local stand-in (server/modules/dashboard/powerbi-stand-in.ts): the same page embeds the
+ * the local stand-in (server/test/powerbi-stand-in.ts): the same page embeds the
  * stand-in's report, filtered to Rita's companies, and renews its token without a reload.
  */
 test.use({ timezoneId: 'Europe/Rome', acceptDownloads: true });

@@ -8,15 +8,15 @@ import { caller, companyIdOf, userWith } from '../../test/builders';
 import type { OrderState } from '../../../domain/orders';
 import { STORE_IMPORT_COLUMNS } from '../../../domain/schemas/stores-api';
 import { DRIVERS } from '../../test/db';
-import { multipartFile } from '../companies/test-support';
-import { addCard, addTypology } from '../giftcards/test-support';
-import { shopOrder } from '../integrated-orders/test-support';
-import { idem, integrationWorld, type IntegrationWorld } from '../integration/test-support';
-import { addCatalogTypology, CONFIGURATION } from '../orders/test-support';
-import { addCard as addReloadable } from '../reloadables/test-support';
-import { physicalTypology } from '../catalog/test-support';
-import { csvFile, italianCsv } from '../square/test-support';
-import { EVERY_TYPE, REQUIRED_ANSWERS } from '../tickets/test-support';
+import { multipartFile } from '../../test/support/companies';
+import { addCard, addTypology } from '../../test/support/giftcards';
+import { shopOrder } from '../../test/support/integrated-orders';
+import { idem, integrationWorld, type IntegrationWorld } from '../../test/support/integration';
+import { addCatalogTypology, CONFIGURATION } from '../../test/support/orders';
+import { addCard as addReloadable } from '../../test/support/reloadables';
+import { physicalTypology } from '../../test/support/catalog';
+import { csvFile, italianCsv } from '../../test/support/square';
+import { EVERY_TYPE, REQUIRED_ANSWERS } from '../../test/support/tickets';
 
 /**
  * Every mutating route of the API (POST, PUT, PATCH, DELETE, from the OpenAPI document the docs

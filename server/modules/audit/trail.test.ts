@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { addCompany, caller, companyIdOf, q, userWith } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
-import { addCard, addTypology } from '../giftcards/test-support';
+import { addCard, addTypology } from '../../test/support/giftcards';
 import { runAuditRetention } from './retention';
 
 interface LogRow {

@@ -8,10 +8,10 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { addCompany, companyIdOf, q, userWith } from '../../test/builders';
-import { addTypology } from '../giftcards/test-support';
+import { addTypology } from '../../test/support/giftcards';
 import { archiveKey } from './archive';
 import { generateBatchCards } from './generate';
-import { catalogCaller, lotCards } from './test-support';
+import { catalogCaller, lotCards } from '../../test/support/catalog';
 
 describe.each(DRIVERS)('batches (%s)', (driver) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { caller, companyIdOf } from '../../test/builders';
 import { listPage, walkByCursor } from '../../test/cursor-pages';
-import { addTypology } from '../giftcards/test-support';
+import { addTypology } from '../../test/support/giftcards';
 
 /**
  * Load more by cursor on the batch list: every sort walks the whole list once, in the order of one

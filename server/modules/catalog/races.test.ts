@@ -3,9 +3,9 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS } from '../../test/db';
 import { companyIdOf } from '../../test/builders';
-import { addTypology } from '../giftcards/test-support';
+import { addTypology } from '../../test/support/giftcards';
 import { generateBatchCards } from './generate';
-import { catalogCaller, lotCards } from './test-support';
+import { catalogCaller, lotCards } from '../../test/support/catalog';
 
 // PGlite serializes everything: only PostgreSQL can show two generations racing for progressives
 describe.each(CONCURRENT_DRIVERS)('batch generation races (%s)', (driver) => {

@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { addCompany, companyIdOf, q, userWith } from '../../test/builders';
-import { addCard } from '../giftcards/test-support';
-import { catalogCaller, physicalTypology } from './test-support';
+import { addCard } from '../../test/support/giftcards';
+import { catalogCaller, physicalTypology } from '../../test/support/catalog';
 
 describe.each(DRIVERS)('catalog typologies (%s)', (driver) => {
   let t: TestApp;

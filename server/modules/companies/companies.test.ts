@@ -6,7 +6,7 @@ import { auditEvents, companies, emailOutbox, refreshTokens, users } from '../..
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login, signIn } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { addActiveUser, addCompany, companyId } from './test-support';
+import { addActiveUser, addCompany, companyId } from '../../test/support/companies';
 
 const company = {
   code: 'BETA',

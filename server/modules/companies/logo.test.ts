@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { MAX_LOGO_SIDE_PX } from '../../../domain/constants';
 import { queryRows } from '../../db/client';
 import { imageSize } from '../../lib/uploads';
-import { addCompany, companyId, JPEG_BYTES, jpegOf, multipartFile, PNG_BYTES, pngOf } from './test-support';
+import { addCompany, companyId, JPEG_BYTES, jpegOf, multipartFile, PNG_BYTES, pngOf } from '../../test/support/companies';
 
 describe.each(DRIVERS)('company logo (%s)', (driver) => {
   let t: TestApp;

@@ -8,7 +8,7 @@ import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addCompany, addStore, caller, companyIdOf, userWith } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
-import { addCard, addTypology } from '../giftcards/test-support';
+import { addCard, addTypology } from '../../test/support/giftcards';
 import { addDays, businessDay } from './days';
 import { rewriteDays } from './rollup';
 

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { addCompany, caller, companyIdOf, userWith } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
-import { startPowerBiStandIn, type PowerBiStandIn } from './powerbi-stand-in';
+import { startPowerBiStandIn, type PowerBiStandIn } from '../../test/powerbi-stand-in';
 
 /** GET …/dashboard/embed in its three modes, against the Power BI stand-in (Entra and the REST API). */
 

@@ -11,7 +11,7 @@ import { caller, companyIdOf, q, userWith } from '../../test/builders';
 import { createTestApp, type TestApp } from '../../test/app';
 import { DRIVERS } from '../../test/db';
 import { queueMailIds } from '../orders/emails';
-import { addOrderWithMails, startSmtp, withCommunications, type TestSmtp } from '../square/communications.test-support';
+import { addOrderWithMails, startSmtp, withCommunications, type TestSmtp } from '../../test/support/square-communications';
 
 const REPORT = { name: 'Movimenti', parameters: 'ottobre', expires: '30/11/2026', link: 'http://tessera.test/report' };
 

@@ -13,7 +13,7 @@ import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS, createTestDb, DRIVERS } from '../../test/db';
 import { hashOf } from '../../lib/idempotency';
 import { caller, companyIdOf } from '../../test/builders';
-import { addCard, addTypology } from './test-support';
+import { addCard, addTypology } from '../../test/support/giftcards';
 
 /** Cards of the company with a RECHARGE of exactly `amount`, counted per card. */
 async function rechargesPerCard(db: Db, companyId: string, amount: number): Promise<Map<number, number>> {

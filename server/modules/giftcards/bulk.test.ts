@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { addCompany, addStore, caller, companyIdOf } from '../../test/builders';
-import { addCard, addTypology, ledgerCheck } from './test-support';
+import { addCard, addTypology, ledgerCheck } from '../../test/support/giftcards';
 
 describe.each(DRIVERS)('gift-card bulk actions (%s)', (driver) => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { cardCountSql, countCards } from './cards.repository';
 import { addCompany, addStore, caller, companyIdOf, q, userWith } from '../../test/builders';
-import { addCard, addTypology } from './test-support';
+import { addCard, addTypology } from '../../test/support/giftcards';
 
 describe.each(DRIVERS)('gift-card count and localized CSV export (%s)', (driver) => {
   let t: TestApp;

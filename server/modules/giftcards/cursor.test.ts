@@ -6,7 +6,7 @@ import { DRIVERS } from '../../test/db';
 import { caller, companyIdOf, q } from '../../test/builders';
 import { listPage, walkByCursor } from '../../test/cursor-pages';
 import { encodeCursor } from '../../lib/keyset';
-import { addCard, addTypology } from './test-support';
+import { addCard, addTypology } from '../../test/support/giftcards';
 
 /**
  * Load more by cursor (Next-Cursor → cursor): every sort of the card list walks the whole list

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { addStore, caller, companyIdOf, q } from '../../test/builders';
-import { addCard, addTypology } from './test-support';
+import { addCard, addTypology } from '../../test/support/giftcards';
 
 describe.each(DRIVERS)('gift-card lists, detail, search and export (%s)', (driver) => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { purgeExpiredKeys } from '../../lib/idempotency';
 import { addStore, caller, companyIdOf } from '../../test/builders';
-import { addCard, addTypology, ledgerCheck } from './test-support';
+import { addCard, addTypology, ledgerCheck } from '../../test/support/giftcards';
 
 describe.each(DRIVERS)('gift-card money moves and ledger invariants (%s)', (driver) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
 import { addStore, caller, companyIdOf } from '../../test/builders';
-import { addCard, addTypology, ledgerCheck } from './test-support';
+import { addCard, addTypology, ledgerCheck } from '../../test/support/giftcards';
 
 /**
  * Concurrent calls on one card. PGlite serializes everything, so there these only check the

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { addCompany, addStore, caller, companyIdOf, q, userWith } from '../../test/builders';
-import { addCard, addTypology, ledgerCheck } from './test-support';
+import { addCard, addTypology, ledgerCheck } from '../../test/support/giftcards';
 
 describe.each(DRIVERS)('gift-card scope and permissions (%s)', (driver) => {
   let t: TestApp;

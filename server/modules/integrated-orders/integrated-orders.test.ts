@@ -6,11 +6,11 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { addCompany, caller, companyIdOf, q, userWith } from '../../test/builders';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
-import { addTypology } from '../giftcards/test-support';
+import { addTypology } from '../../test/support/giftcards';
 import type { IntegrationCaller } from '../integration/caller';
-import { addCatalogTypology } from '../orders/test-support';
+import { addCatalogTypology } from '../../test/support/orders';
 import { CARD_REFERENCE_PREFIX, createIntegratedOrder } from './service';
-import { counts, keyCaller, shopOrder } from './test-support';
+import { counts, keyCaller, shopOrder } from '../../test/support/integrated-orders';
 
 /**
  * Integrated orders through the service (what POST /api/integration/v1/orders runs) and the back

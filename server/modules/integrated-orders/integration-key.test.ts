@@ -4,9 +4,9 @@ import type { IntegratedOrderDetail } from '../../../domain/integratedOrders';
 import { queryRows } from '../../db/client';
 import { DRIVERS } from '../../test/db';
 import { INTEGRATION_PREFIX } from '../integration/plugin';
-import { integrationWorld, type IntegrationWorld } from '../integration/test-support';
-import { addCatalogTypology } from '../orders/test-support';
-import { shopOrder } from './test-support';
+import { integrationWorld, type IntegrationWorld } from '../../test/support/integration';
+import { addCatalogTypology } from '../../test/support/orders';
+import { shopOrder } from '../../test/support/integrated-orders';
 
 /**
  * A web shop's order through the whole integration API: a real key made in the back office, the

@@ -5,10 +5,10 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { addCompany, companyIdOf } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
 import type { IntegrationCaller } from '../integration/caller';
-import { addCatalogTypology } from '../orders/test-support';
+import { addCatalogTypology } from '../../test/support/orders';
 import { requireDeclaredScope } from '../integration/plugin';
 import { integratedOrderIntegrationRoutes } from './integration-routes';
-import { keyCaller, shopOrder } from './test-support';
+import { keyCaller, shopOrder } from '../../test/support/integrated-orders';
 
 /**
  * The integration routes over HTTP. Authenticating API keys is the integration plugin's work (it

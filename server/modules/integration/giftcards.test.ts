@@ -4,8 +4,8 @@ import type { ApiKeyCreated } from '../../../domain/integration';
 import { queryRows } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
-import { ledgerCheck } from '../giftcards/test-support';
-import { idem, integrationWorld, type IntegrationWorld } from './test-support';
+import { ledgerCheck } from '../../test/support/giftcards';
+import { idem, integrationWorld, type IntegrationWorld } from '../../test/support/integration';
 
 /** A code of the same shape with its check character changed. */
 const mistyped = (code: string) => `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`;

@@ -6,7 +6,7 @@ import { sha256 } from '../../lib/tokens';
 import { authenticateKey } from './keys.service';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { idem, integrationWorld, type IntegrationWorld } from './test-support';
+import { idem, integrationWorld, type IntegrationWorld } from '../../test/support/integration';
 
 describe.each(DRIVERS)('API keys and the integration API auth (%s)', (driver) => {
   let w: IntegrationWorld;

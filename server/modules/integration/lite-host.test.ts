@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { SIGN_IN_URL } from '../../test/auth';
 import { addStore, companyIdOf } from '../../test/builders';
-import { addCard, addTypology } from '../giftcards/test-support';
+import { addCard, addTypology } from '../../test/support/giftcards';
 
 /** The demo serves the API on the in-process host (server/host/lite.ts): keys are made there, and the integration API answers at its own paths. */
 describe('API keys and the integration API on the in-process host (demo mode)', () => {

@@ -6,7 +6,7 @@ import { emailOutbox, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { addActiveUser, addCompany, companyId } from '../companies/test-support';
+import { addActiveUser, addCompany, companyId } from '../../test/support/companies';
 
 const operator = { firstName: 'Olga', lastName: 'Operativa', phoneCountry: '+39', phone: '3330001111', email: 'olga@acme.test' };
 

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { DRIVERS } from '../../test/db';
 import { companyIdOf, userWith } from '../../test/builders';
-import { addCatalogTypology, orderCaller } from './test-support';
+import { addCatalogTypology, orderCaller } from '../../test/support/orders';
 
 /**
  * An order's detail carries the actions its caller may take now (DESIGN.md §5: records carry

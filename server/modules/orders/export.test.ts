@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { caller, companyIdOf, q } from '../../test/builders';
-import { addCard, addTypology } from '../giftcards/test-support';
+import { addCard, addTypology } from '../../test/support/giftcards';
 
 /** The order CSVs on the one CSV writer: texts that a spreadsheet would run as formulas come out as text, and an order with no codes is its header alone. */
 describe.each(DRIVERS)('order CSVs (%s)', (driver) => {

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { addCompany, addStore, caller, companyIdOf, q, userWith } from '../../test/builders';
-import { addCatalogTypology, addStock, cardsOf, CONFIGURATION, file, orderCaller, outboxTo, PNG } from './test-support';
+import { addCatalogTypology, addStock, cardsOf, CONFIGURATION, file, orderCaller, outboxTo, PNG } from '../../test/support/orders';
 
 describe.each(DRIVERS)('gift-card orders API (%s)', (driver) => {
   let t: TestApp;

@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
 import { addStore, caller, companyIdOf } from '../../test/builders';
-import { ledgerCheck } from '../giftcards/test-support';
-import { addCatalogTypology, cardsOf, CONFIGURATION, orderCaller } from './test-support';
+import { ledgerCheck } from '../../test/support/giftcards';
+import { addCatalogTypology, cardsOf, CONFIGURATION, orderCaller } from '../../test/support/orders';
 
 /**
  * Concurrent calls on one order. On PGlite (one connection) they only check the outcome; on

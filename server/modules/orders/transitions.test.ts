@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { companyIdOf } from '../../test/builders';
-import { addCatalogTypology, addStock, CONFIGURATION, orderCaller } from './test-support';
+import { addCatalogTypology, addStock, CONFIGURATION, orderCaller } from '../../test/support/orders';
 
 /**
  * The server enforces domain/orders.ts's table: every action route on an order in every state

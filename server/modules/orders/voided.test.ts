@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { addStore, caller, companyIdOf, q } from '../../test/builders';
-import { addCatalogTypology, cardsOf, CONFIGURATION, orderCaller } from './test-support';
+import { addCatalogTypology, cardsOf, CONFIGURATION, orderCaller } from '../../test/support/orders';
 import { bulkRequest } from '../../../domain/giftcards.test-helper';
 
 /**

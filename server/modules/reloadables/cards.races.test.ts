@@ -3,8 +3,8 @@ import type { CardBulkResult } from '../../../domain/reloadables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { CONCURRENT_DRIVERS } from '../../test/db';
 import { caller } from '../../test/builders';
-import { balanceOf, addReloadableCards, fundWallet } from './runs.test-support';
-import { demoOf, reloadableUrl, walletLedger, type Demo } from './test-support';
+import { balanceOf, addReloadableCards, fundWallet } from '../../test/support/reloadables-runs';
+import { demoOf, reloadableUrl, walletLedger, type Demo } from '../../test/support/reloadables';
 
 /** Bulk reloads racing on a real PostgreSQL: each answers per card, and a key answers its first answer. */
 describe.each(CONCURRENT_DRIVERS)('reloadable bulk reload races (%s)', (driver) => {

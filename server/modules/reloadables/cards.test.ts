@@ -4,7 +4,7 @@ import type { CardBulkResult, CardEvent, ReloadableCard, ReloadableUser, Reloada
 import { createTestApp, type TestApp } from '../../test/app';
 import { DRIVERS } from '../../test/db';
 import { caller, q } from '../../test/builders';
-import { addCard, demoOf, reloadableUrl, walletLedger, type Demo } from './test-support';
+import { addCard, demoOf, reloadableUrl, walletLedger, type Demo } from '../../test/support/reloadables';
 
 describe.each(DRIVERS)('reloadable cards (%s)', (driver) => {
   let t: TestApp;

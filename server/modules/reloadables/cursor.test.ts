@@ -8,7 +8,7 @@ import { DRIVERS } from '../../test/db';
 import { caller, companyIdOf, q } from '../../test/builders';
 import { listPage, walkByCursor } from '../../test/cursor-pages';
 import { historyCsv } from './runs.export';
-import { addReloadableCards, fundWallet } from './runs.test-support';
+import { addReloadableCards, fundWallet } from '../../test/support/reloadables-runs';
 
 /**
  * The wallet's movements page by cursor (Next-Cursor → cursor) on their insertion order (seq):

@@ -5,9 +5,9 @@ import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { DRIVERS } from '../../test/db';
 import { caller } from '../../test/builders';
-import { orderCaller } from '../orders/test-support';
+import { orderCaller } from '../../test/support/orders';
 import { MONTHLY_STATEMENT_JOB, monthStart, nextStatementAt, notifyRunFinished, scheduleMonthlyStatement, sendMonthlyStatements } from './notifications';
-import { addCard, demoOf, outbox, reloadableUrl, type Demo } from './test-support';
+import { addCard, demoOf, outbox, reloadableUrl, type Demo } from '../../test/support/reloadables';
 
 describe.each(DRIVERS)('reloadable notifications (%s)', (driver) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { caller, companyIdOf, userWith } from '../../test/builders';
-import { addReloadableCards, balanceOf, fundWallet, runLedger, walletOf } from './runs.test-support';
+import { addReloadableCards, balanceOf, fundWallet, runLedger, walletOf } from '../../test/support/reloadables-runs';
 
 const csv = (text: string) => ({ file: { type: 'text/csv', name: 'reloads.csv', content: Buffer.from(text).toString('base64') } });
 

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { CONCURRENT_DRIVERS, createTestDb } from '../../test/db';
 import { killProcess, signInOverHttp, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
 import { companyIdOf } from '../../test/builders';
-import { addReloadableCards, fundWallet, runLedger, walletOf } from './runs.test-support';
+import { addReloadableCards, fundWallet, runLedger, walletOf } from '../../test/support/reloadables-runs';
 
 const ROWS = 1000;
 const CHUNK = 100; // RELOAD_CHUNK_ROWS of both servers

@@ -7,7 +7,7 @@ import { CONCURRENT_DRIVERS } from '../../test/db';
 import { caller, companyIdOf } from '../../test/builders';
 import { createRun } from './reloads.service';
 import { executeRun } from './runs.execute';
-import { addReloadableCards, fundWallet, runLedger, walletOf } from './runs.test-support';
+import { addReloadableCards, fundWallet, runLedger, walletOf } from '../../test/support/reloadables-runs';
 
 /** Races on a real PostgreSQL: the wallet is never overdrawn and each row is credited once. */
 describe.each(CONCURRENT_DRIVERS)('reload races (%s)', (driver) => {

@@ -7,7 +7,7 @@ import { login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
 import { queryRows } from '../../db/client';
 import { caller, companyIdOf, q } from '../../test/builders';
-import { addReloadableCards, balanceOf, fundWallet, runLedger, walletOf } from './runs.test-support';
+import { addReloadableCards, balanceOf, fundWallet, runLedger, walletOf } from '../../test/support/reloadables-runs';
 
 const HOUR = 3_600_000;
 

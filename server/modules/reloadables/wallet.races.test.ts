@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
 import { caller } from '../../test/builders';
-import { demoOf, reloadableUrl, walletLedger, type Demo } from './test-support';
+import { demoOf, reloadableUrl, walletLedger, type Demo } from '../../test/support/reloadables';
 
 /**
  * Concurrent transfers on one parent wallet. On PGlite (one connection) they only check the

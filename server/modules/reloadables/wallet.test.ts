@@ -4,7 +4,7 @@ import type { Wallet, WalletMovement } from '../../../domain/reloadables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { DRIVERS } from '../../test/db';
 import { addCompany, caller, q } from '../../test/builders';
-import { demoOf, reloadableUrl, walletLedger, type Demo } from './test-support';
+import { demoOf, reloadableUrl, walletLedger, type Demo } from '../../test/support/reloadables';
 
 describe.each(DRIVERS)('reloadable wallet (%s)', (driver) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { REPORT_TYPES } from '../../../domain/reports';
 import { queryRows } from '../../db/client';
 import { DRIVERS } from '../../test/db';
 import { EXPIRE_JOB, expireReports, generateReportFile, reportFileKey } from './jobs';
-import { reportsWorld, type ReportsWorld } from './test-support';
+import { reportsWorld, type ReportsWorld } from '../../test/support/reports';
 
 const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n').slice(0, -1);
 

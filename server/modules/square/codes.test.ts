@@ -4,7 +4,7 @@ import { formatCardCode } from '../../../domain/codes';
 import { queryRows } from '../../db/client';
 import { DRIVERS } from '../../test/db';
 import { squareJobHandler } from './orders.jobs';
-import { csvFile, italianCsv, squareWorld, type SquareWorld } from './test-support';
+import { csvFile, italianCsv, squareWorld, type SquareWorld } from '../../test/support/square';
 
 /** Codes the generator hands out first (a forced collision), before its own. */
 const forced: string[] = [];

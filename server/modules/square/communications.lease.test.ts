@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { companyIdOf } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
 import { claimDueCommunications, sendDueCommunications, SQUARE_MAIL_LEASE_SECONDS } from './communications.sender';
-import { addOrderWithMails, communicationState } from './communications.test-support';
+import { addOrderWithMails, communicationState } from '../../test/support/square-communications';
 
 /**
  * The lease covers one send, never a batch (issue 41): a batch's later rounds get a fresh lease as

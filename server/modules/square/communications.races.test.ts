@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { companyIdOf } from '../../test/builders';
 import { CONCURRENT_DRIVERS } from '../../test/db';
 import { claimDueCommunications, sendDueCommunications, type SenderDeps } from './communications.sender';
-import { addOrderWithMails, startSmtp, withCommunications, type TestSmtp } from './communications.test-support';
+import { addOrderWithMails, startSmtp, withCommunications, type TestSmtp } from '../../test/support/square-communications';
 import { SQUARE_MAIL_JOB } from './mail-queue';
 
 /** Races on a real PostgreSQL: senders on two connection pools (two instances) send each e-mail once. */

@@ -9,7 +9,7 @@ import { addCompany, caller, companyIdOf, q, userWith } from '../../test/builder
 import { DRIVERS } from '../../test/db';
 import { smtpFailure } from '../../mail/mailer';
 import { sendDueCommunications, squareCodeEmail } from './communications.sender';
-import { addOrderWithMails, closedPort, communicationState, makeRetriesDue, sendsOf, startSmtp, withCommunications, type TestSmtp } from './communications.test-support';
+import { addOrderWithMails, closedPort, communicationState, makeRetriesDue, sendsOf, startSmtp, withCommunications, type TestSmtp } from '../../test/support/square-communications';
 import { SQUARE_MAIL_JOB } from './mail-queue';
 
 /** A message's text as written (quoted-printable undone). */

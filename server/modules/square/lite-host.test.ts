@@ -5,7 +5,7 @@ import { createMemoryStorage } from '../../lib/files.memory';
 import { DEMO_PASSWORD } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { SIGN_IN_URL } from '../../test/auth';
-import { csvFile, italianCsv } from './test-support';
+import { csvFile, italianCsv } from '../../test/support/square';
 
 /**
  * The demo runs the API in the browser on the in-process host (server/host/lite.ts) with files in

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { DRIVERS } from '../../test/db';
-import { csvFile, italianCsv, squareWorld, type SquareWorld } from './test-support';
+import { csvFile, italianCsv, squareWorld, type SquareWorld } from '../../test/support/square';
 
 const SMALL = [
   ['anna.verdi@example.com', 'Anna', 'Verdi', '20,00'],

@@ -3,7 +3,7 @@ import { STORE_IMPORT_LIMITS, STORE_IMPORT_TEMPLATE } from '../../../domain/sche
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login } from '../../test/auth';
 import { DRIVERS } from '../../test/db';
-import { companyId, multipartFile, PNG_BYTES } from '../companies/test-support';
+import { companyId, multipartFile, PNG_BYTES } from '../../test/support/companies';
 
 describe.each(DRIVERS)('store CSV import (%s)', (driver) => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { cardTypologies, giftCards, stores } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login } from '../../test/auth';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
-import { addCompany, companyId } from '../companies/test-support';
+import { addCompany, companyId } from '../../test/support/companies';
 
 const store = { code: 'NEG-1', name: 'Negozio Centro', storeCategoryId: 'RETAIL', defaultActivationStore: true };
 

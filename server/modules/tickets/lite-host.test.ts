@@ -5,7 +5,7 @@ import { createMemoryStorage } from '../../lib/files.memory';
 import { DEMO_PASSWORD } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { SIGN_IN_URL } from '../../test/auth';
-import { EVERY_TYPE, fileOf, PNG_BYTES, REQUIRED_ANSWERS } from './test-support';
+import { EVERY_TYPE, fileOf, PNG_BYTES, REQUIRED_ANSWERS } from '../../test/support/tickets';
 
 /** The demo runs the API in the browser on the in-process host (server/host/lite.ts) with files in memory: a ticket's life works there too, its files included. */
 describe('tickets on the in-process host (demo mode)', () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketCategory } from '../../../domain/schemas/tickets';
 import { CONCURRENT_DRIVERS } from '../../test/db';
-import { ticketWorld, type TicketWorld } from './test-support';
+import { ticketWorld, type TicketWorld } from '../../test/support/tickets';
 
 /** Races on a real PostgreSQL (PGlite serialises everything): the ticket's row lock makes one of two concurrent moves win. */
 describe.each(CONCURRENT_DRIVERS)('tickets races (%s)', (driver) => {

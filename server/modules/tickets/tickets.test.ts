@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ticket, TicketCategory } from '../../../domain/schemas/tickets';
 import { TICKET_LIMITS } from '../../../domain/tickets';
 import { DRIVERS } from '../../test/db';
-import { EVERY_TYPE, EXE_BYTES, fileOf, OLE2_BYTES, PDF_BYTES, PNG_BYTES, REQUIRED_ANSWERS, SUPPORT, ticketWorld, zipWith, type TicketWorld } from './test-support';
+import { EVERY_TYPE, EXE_BYTES, fileOf, OLE2_BYTES, PDF_BYTES, PNG_BYTES, REQUIRED_ANSWERS, SUPPORT, ticketWorld, zipWith, type TicketWorld } from '../../test/support/tickets';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -7,7 +7,7 @@ import { sha256 } from '../../lib/tokens';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login, refresh, signIn, uniqueIp } from '../../test/auth';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
-import { addActiveUser, addCompany, companyId } from '../companies/test-support';
+import { addActiveUser, addCompany, companyId } from '../../test/support/companies';
 
 const NEW_PASSWORD = 'Brand-New-Pass-42!';
 const colleague = { firstName: 'Carla', lastName: 'Collega', email: 'carla@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', permissions: ['privative.management.read', 'ticketing'] };

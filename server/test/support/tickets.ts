@@ -6,9 +6,9 @@ import type { TicketCategoryBody } from '../../../domain/tickets';
 import { queryRows, type Driver } from '../../db/client';
 import type { FileStorage } from '../../lib/files';
 import { createMemoryStorage } from '../../lib/files.memory';
-import { createTestApp, type TestApp } from '../../test/app';
-import { login } from '../../test/auth';
-import { addCompany, companyIdOf, userWith } from '../../test/builders';
+import { createTestApp, type TestApp } from '../app';
+import { login } from '../auth';
+import { addCompany, companyIdOf, userWith } from '../builders';
 
 /** Builders of the tickets tests: an app whose file storage can be looked into (and made to fail), its accounts, categories and files. */
 

@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 import type { PermissionKey } from '../../../domain/permissions';
 import type { GeneratedReport } from '../../../domain/schemas/reports';
 import { queryRows, type Driver } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/app';
-import { addCompany, companyIdOf, userWith } from '../../test/builders';
+import { createTestApp, type TestApp } from '../app';
+import { addCompany, companyIdOf, userWith } from '../builders';
 
 /**
  * The reports tests' world: a parent company with a sub-company and a stranger company (under the

@@ -4,11 +4,11 @@ import { expect } from 'vitest';
 import type { ApiKeyCreateBody, ApiKeyCreated } from '../../../domain/integration';
 import type { Driver } from '../../db/client';
 import { users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { login } from '../../test/auth';
-import { addCompany, addStore, caller, companyIdOf, userWith } from '../../test/builders';
-import { addCard, addTypology } from '../giftcards/test-support';
-import { INTEGRATION_PREFIX } from './plugin';
+import { createTestApp, type TestApp } from '../app';
+import { login } from '../auth';
+import { addCompany, addStore, caller, companyIdOf, userWith } from '../builders';
+import { addCard, addTypology } from './giftcards';
+import { INTEGRATION_PREFIX } from '../../modules/integration/plugin';
 
 /** Builders of the integration tests: Acme with a key manager, a till store, cards, keys, calls with a key. */
 

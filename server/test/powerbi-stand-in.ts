@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
  * token, a known report) and records every call with the identities asked, so a test can tell which
  * companies a token was filtered to.
  *
- * CLI: `node --import tsx server/modules/dashboard/powerbi-stand-in.ts <port>` (playwright webServer);
+ * CLI: `node --import tsx server/test/powerbi-stand-in.ts <port>` (playwright webServer);
  * POWERBI_CLIENT_SECRET, POWERBI_STANDIN_ACCESS_SECONDS, POWERBI_STANDIN_EMBED_SECONDS and
  * POWERBI_STANDIN_EMBED_BASE_URL override the defaults.
  */

@@ -3,9 +3,9 @@ import type { Response as InjectResponse } from 'light-my-request';
 import { expect } from 'vitest';
 import type { SquareOrder } from '../../../domain/schemas/square';
 import { queryRows, type Driver } from '../../db/client';
-import { createTestApp, type TestApp } from '../../test/app';
-import { login } from '../../test/auth';
-import { addCompany, companyIdOf, userWith } from '../../test/builders';
+import { createTestApp, type TestApp } from '../app';
+import { login } from '../auth';
+import { addCompany, companyIdOf, userWith } from '../builders';
 
 /** Builders of the square tests: an app with a low approval threshold and small chunks, its accounts, files and orders. */
 

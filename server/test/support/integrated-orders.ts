@@ -3,7 +3,7 @@ import type { IntegratedOrderBody } from '../../../domain/integratedOrders';
 import { queryRows, type Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { subtreeIds } from '../../lib/company-scope';
-import type { IntegrationCaller } from '../integration/caller';
+import type { IntegrationCaller } from '../../modules/integration/caller';
 
 /**
  * Builders for integrated-order tests. `keyCaller` is the caller the integration plugin puts on

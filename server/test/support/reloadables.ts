@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ReloadableCardStatus } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
-import { login } from '../../test/auth';
-import { companyIdOf } from '../../test/builders';
+import { login } from '../auth';
+import { companyIdOf } from '../builders';
 
 /** Builders and ledger checks for the wallet, card and notification tests (rows straight in the database). */
 

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '../../db/client';
 import { cardTypologies } from '../../db/schema';
-import { caller } from '../../test/builders';
-import { addCard } from '../giftcards/test-support';
+import { caller } from '../builders';
+import { addCard } from './giftcards';
 
 /** Builders for order tests. */
 export async function addCatalogTypology(db: Db, type: 'DIGITAL' | 'PHYSICAL', valueCents: number | null): Promise<string> {

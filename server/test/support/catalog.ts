@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { bearer } from '../../test/auth';
+import { bearer } from '../auth';
 
 /** inject helper: JSON call with a bearer token and optional headers. */
 export function catalogCaller(app: FastifyInstance) {

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { queryRows, type Db } from '../../db/client';
-import { communicationRoutes } from './communications.routes';
-import { registerSquareMailJob } from './communications.sender';
-import { SQUARE_MAIL_JOB } from './mail-queue';
+import { communicationRoutes } from '../../modules/square/communications.routes';
+import { registerSquareMailJob } from '../../modules/square/communications.sender';
+import { SQUARE_MAIL_JOB } from '../../modules/square/mail-queue';
 
 /**
  * Builders for the communications' tests: an active square order with one code and one QUEUED
