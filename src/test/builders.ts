@@ -51,7 +51,7 @@ export function problem(status: number, code: string | undefined, instance = '/a
   return { title: 'Error', status, detail, instance, ...(code ? { error: { message: code } } : {}) };
 }
 
-// the entity builders, shared with the demo data (src/demo)
+// the entity builders of the SPA tests' records (the demo runs the server's own seed instead)
 export { cardCode, seededRandom, sequentialId } from './builders-ids';
 export { cardHistory, giftCard, transaction, typology, BUILDER_COMPANY_ID, type CardRow, type HistoryInput, type HistoryStore, type LedgerRow } from './builders-giftcards';
 export { company, operator, store } from './builders-registry';
