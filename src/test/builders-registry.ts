@@ -1,5 +1,6 @@
 import type { CompanyRecord, OperatorRecord } from '../../domain/schemas/companies-api';
 import type { StoreRecord } from '../../domain/schemas/stores-api';
+import { storeFields } from '../../domain/schemas/store';
 import { sequentialId } from './builders-ids';
 
 /**
@@ -33,8 +34,10 @@ export function company(overrides: Partial<CompanyRecord> = {}): CompanyRecord {
   };
 }
 
+/** A store record: the declared fields' defaults (a field added to storeFields is there), a sample store over them. */
 export function store(overrides: Partial<StoreRecord> = {}): StoreRecord {
   return {
+    ...(storeFields.defaults as Partial<StoreRecord>),
     id: nextId(3),
     companyId: sequentialId(1, 2),
     code: 'MI-CENTRO',
