@@ -37,7 +37,7 @@ export function company(overrides: Partial<CompanyRecord> = {}): CompanyRecord {
 /** A store record: the declared fields' defaults (a field added to storeFields is there), a sample store over them. */
 export function store(overrides: Partial<StoreRecord> = {}): StoreRecord {
   return {
-    ...(storeFields.defaults as Partial<StoreRecord>),
+    ...(storeFields.defaults as StoreRecord),
     id: nextId(3),
     companyId: sequentialId(1, 2),
     code: 'MI-CENTRO',
