@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldChoice } from './fields';
-import { cardExportQuerySchema, GV, refineDateRanges } from './giftcards';
+import { cardExportQuerySchema, refineDateRanges } from './giftcards';
+import { VALIDATION_MESSAGES } from './messages';
 import { textField } from './text';
 
 /**
@@ -80,14 +81,14 @@ export const auditRecordSchema = z.object({
 });
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
-const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: GV.invalid });
+const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: VALIDATION_MESSAGES.invalid });
 
 export const auditFilterSchema = z
   .object({
-    entity: z.enum(AUDIT_ENTITIES, { error: GV.invalid }).optional(),
+    entity: z.enum(AUDIT_ENTITIES, { error: VALIDATION_MESSAGES.invalid }).optional(),
     entityId: textField({ max: 64 }).optional(),
-    action: z.enum(AUDIT_ACTIONS, { error: GV.invalid }).optional(),
-    actorType: z.enum(AUDIT_ACTOR_TYPES, { error: GV.invalid }).optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: VALIDATION_MESSAGES.invalid }).optional(),
+    actorType: z.enum(AUDIT_ACTOR_TYPES, { error: VALIDATION_MESSAGES.invalid }).optional(),
     /** the actor's e-mail or key name/prefix: a case-insensitive substring */
     actor: textField({ max: 120 }).optional(),
     dateFrom: isoDate.optional(),

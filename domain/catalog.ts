@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChoiceTone, FieldChoice } from './fields';
-import { EXPIRATION_TYPES, GV, TYPOLOGY_TYPES, typologySchema } from './giftcards';
-import { amountMaxMessage, maxItemsMessage, maxLengthMessage, numberRangeMessage } from './messages';
+import { EXPIRATION_TYPES, TYPOLOGY_TYPES, typologySchema } from './giftcards';
+import { amountMaxMessage, maxItemsMessage, maxLengthMessage, numberRangeMessage, VALIDATION_MESSAGES } from './messages';
 import { optionalTextField, textField } from './text';
 
 /**
@@ -106,8 +106,8 @@ export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
 
 // ---------------------------------------------------------------- typologies
 
-const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
-const isoDay = z.iso.date(requiredOr(GV.invalid));
+const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? VALIDATION_MESSAGES.required : key) });
+const isoDay = z.iso.date(requiredOr(VALIDATION_MESSAGES.invalid));
 /** Months of a months-based expiry: 1 to 120. */
 export const MIN_EXPIRATION_MONTHS = 1;
 export const MAX_EXPIRATION_MONTHS = 120;
@@ -121,16 +121,16 @@ const months = z.number(requiredOr(monthsRule)).int(monthsRule).min(MIN_EXPIRATI
  */
 export const typologyFieldsShape = {
   name: textField({ max: TYPOLOGY_NAME_MAX }),
-  type: z.enum(TYPOLOGY_TYPES, requiredOr(GV.invalid)),
-  valueCents: z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, amountMaxMessage(MAX_TYPOLOGY_VALUE_CENTS)).nullable().optional(),
-  variableValue: z.boolean(requiredOr(GV.invalid)).default(false),
+  type: z.enum(TYPOLOGY_TYPES, requiredOr(VALIDATION_MESSAGES.invalid)),
+  valueCents: z.number(requiredOr(VALIDATION_MESSAGES.amount)).int(VALIDATION_MESSAGES.amount).positive(VALIDATION_MESSAGES.amount).max(MAX_TYPOLOGY_VALUE_CENTS, amountMaxMessage(MAX_TYPOLOGY_VALUE_CENTS)).nullable().optional(),
+  variableValue: z.boolean(requiredOr(VALIDATION_MESSAGES.invalid)).default(false),
   sku: z
-    .string(requiredOr(GV.invalid))
+    .string(requiredOr(VALIDATION_MESSAGES.invalid))
     .trim()
-    .min(1, GV.required)
+    .min(1, VALIDATION_MESSAGES.required)
     .max(SKU_MAX, maxLengthMessage(SKU_MAX))
-    .regex(SKU_PATTERN, GV.invalid),
-  expirationType: z.enum(EXPIRATION_TYPES, requiredOr(GV.invalid)),
+    .regex(SKU_PATTERN, VALIDATION_MESSAGES.invalid),
+  expirationType: z.enum(EXPIRATION_TYPES, requiredOr(VALIDATION_MESSAGES.invalid)),
   expirationMonths: months.nullable().optional(),
   expirationDate: isoDay.nullable().optional(),
 };
@@ -141,20 +141,20 @@ function checkTypology(
 ) {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (value.variableValue) {
-    if (value.valueCents !== undefined && value.valueCents !== null) issue('valueCents', GV.invalid);
-  } else if (value.valueCents === undefined || value.valueCents === null) issue('valueCents', GV.required);
+    if (value.valueCents !== undefined && value.valueCents !== null) issue('valueCents', VALIDATION_MESSAGES.invalid);
+  } else if (value.valueCents === undefined || value.valueCents === null) issue('valueCents', VALIDATION_MESSAGES.required);
   if (value.expirationType === 'FIXED_DATE') {
-    if (!value.expirationDate) issue('expirationDate', GV.required);
-    if (value.expirationMonths !== undefined && value.expirationMonths !== null) issue('expirationMonths', GV.invalid);
+    if (!value.expirationDate) issue('expirationDate', VALIDATION_MESSAGES.required);
+    if (value.expirationMonths !== undefined && value.expirationMonths !== null) issue('expirationMonths', VALIDATION_MESSAGES.invalid);
   } else if (value.expirationType !== undefined) {
-    if (value.expirationMonths === undefined || value.expirationMonths === null) issue('expirationMonths', GV.required);
-    if (value.expirationDate) issue('expirationDate', GV.invalid);
+    if (value.expirationMonths === undefined || value.expirationMonths === null) issue('expirationMonths', VALIDATION_MESSAGES.required);
+    if (value.expirationDate) issue('expirationDate', VALIDATION_MESSAGES.invalid);
   }
 }
 
 /** POST typologies. `companyId` (optional) makes it a company's own product; absent: the provider's catalog. */
 export const typologyCreateSchema = z
-  .object({ ...typologyFieldsShape, companyId: z.uuid(GV.invalid).nullable().optional() })
+  .object({ ...typologyFieldsShape, companyId: z.uuid(VALIDATION_MESSAGES.invalid).nullable().optional() })
   .strict()
   .superRefine(checkTypology);
 export type TypologyCreateBody = z.output<typeof typologyCreateSchema>;
@@ -166,10 +166,10 @@ export type TypologyUpdateBody = z.output<typeof typologyUpdateSchema>;
 export const typologyFilterSchema = z
   .object({
     q: optionalTextField({ max: 80 }),
-    type: z.enum(TYPOLOGY_TYPES, { error: GV.invalid }).optional(),
-    variableValue: z.boolean({ error: GV.invalid }).optional(),
+    type: z.enum(TYPOLOGY_TYPES, { error: VALIDATION_MESSAGES.invalid }).optional(),
+    variableValue: z.boolean({ error: VALIDATION_MESSAGES.invalid }).optional(),
     /** react-admin's getMany (reference fields): these ids only */
-    id: z.array(z.uuid(GV.invalid), { error: GV.invalid }).max(200, maxItemsMessage(200)).optional(),
+    id: z.array(z.uuid(VALIDATION_MESSAGES.invalid), { error: VALIDATION_MESSAGES.invalid }).max(200, maxItemsMessage(200)).optional(),
   })
   .strict();
 export type TypologyFilter = z.output<typeof typologyFilterSchema>;
@@ -185,12 +185,12 @@ const batchQuantityRule = numberRangeMessage(MIN_BATCH_QUANTITY, MAX_BATCH_QUANT
 export const batchCreateSchema = z
   .object({
     lotNumber: z
-      .string(requiredOr(GV.invalid))
+      .string(requiredOr(VALIDATION_MESSAGES.invalid))
       .trim()
-      .min(1, GV.required)
+      .min(1, VALIDATION_MESSAGES.required)
       .max(LOT_NUMBER_MAX, maxLengthMessage(LOT_NUMBER_MAX))
-      .regex(LOT_NUMBER_PATTERN, GV.invalid),
-    typologyId: z.uuid(requiredOr(GV.invalid)),
+      .regex(LOT_NUMBER_PATTERN, VALIDATION_MESSAGES.invalid),
+    typologyId: z.uuid(requiredOr(VALIDATION_MESSAGES.invalid)),
     quantity: z.number(requiredOr(batchQuantityRule)).int(batchQuantityRule).min(MIN_BATCH_QUANTITY, batchQuantityRule).max(MAX_BATCH_QUANTITY, batchQuantityRule),
     /** the cards' last day (printed on them; activation never gives a later expiry). Optional. */
     expireDate: isoDay.nullable().optional(),
@@ -200,14 +200,14 @@ export const batchCreateSchema = z
 export type BatchCreateBody = z.output<typeof batchCreateSchema>;
 
 /** The face value of the cards of a variable-value typology, given when its batch is activated. */
-export const batchActivationAmountSchema = z.number(GV.amount).int(GV.amount).positive(GV.amount).max(MAX_TYPOLOGY_VALUE_CENTS, amountMaxMessage(MAX_TYPOLOGY_VALUE_CENTS));
+export const batchActivationAmountSchema = z.number(VALIDATION_MESSAGES.amount).int(VALIDATION_MESSAGES.amount).positive(VALIDATION_MESSAGES.amount).max(MAX_TYPOLOGY_VALUE_CENTS, amountMaxMessage(MAX_TYPOLOGY_VALUE_CENTS));
 
 export const batchFilterSchema = z
   .object({
     lotNumber: textField({ max: LOT_NUMBER_MAX }).optional(),
-    typologyId: z.uuid(GV.invalid).optional(),
-    status: z.enum(BATCH_STATUSES, { error: GV.invalid }).optional(),
-    archiveStatus: z.enum(ARCHIVE_STATUSES, { error: GV.invalid }).optional(),
+    typologyId: z.uuid(VALIDATION_MESSAGES.invalid).optional(),
+    status: z.enum(BATCH_STATUSES, { error: VALIDATION_MESSAGES.invalid }).optional(),
+    archiveStatus: z.enum(ARCHIVE_STATUSES, { error: VALIDATION_MESSAGES.invalid }).optional(),
   })
   .strict();
 export type BatchFilter = z.output<typeof batchFilterSchema>;

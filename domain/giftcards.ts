@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage } from './messages';
+import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage, VALIDATION_MESSAGES } from './messages';
 import { LANGUAGES } from './constants';
 import { textField } from './text';
 
@@ -123,28 +123,20 @@ export function normalizeCardCode(input: string): string {
 
 // ---------------------------------------------------------------- validation helpers
 
-export const GV = {
-  required: 'validation.required',
-  invalid: 'validation.invalid',
-  amount: 'validation.amount',
-  dateRange: 'validation.dateRange',
-  progressiveRange: 'validation.progressiveRange',
-} as const;
-
-const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
+const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? VALIDATION_MESSAGES.required : key) });
 
 /** A money amount in cents: integer, > 0, ≤ max. */
 export function amountCentsSchema(max: number = DEFAULT_MAX_TRANSACTION_CENTS) {
-  return z.number(requiredOr(GV.amount)).max(max, amountMaxMessage(max)).int(GV.amount).positive(GV.amount);
+  return z.number(requiredOr(VALIDATION_MESSAGES.amount)).max(max, amountMaxMessage(max)).int(VALIDATION_MESSAGES.amount).positive(VALIDATION_MESSAGES.amount);
 }
 
-const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requiredOr(GV.invalid));
+const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requiredOr(VALIDATION_MESSAGES.invalid));
 /** A progressive typed in a filter: a whole number of up to 15 digits. */
 export const PROGRESSIVE_MAX_DIGITS = 15;
 const progressive = z.union([z.number().int().min(0).max(10 ** PROGRESSIVE_MAX_DIGITS - 1), z.string().regex(/^\d{1,15}$/, maxDigitsMessage(PROGRESSIVE_MAX_DIGITS)).transform(Number)], {
   error: maxDigitsMessage(PROGRESSIVE_MAX_DIGITS),
 });
-const uuid = z.uuid(GV.invalid);
+const uuid = z.uuid(VALIDATION_MESSAGES.invalid);
 
 /** Start of the day for a date-only bound, or the instant itself. */
 export function rangeStart(value: string): Date {
@@ -174,7 +166,7 @@ function checkOrder(
 export const refineNumberRanges =
   <T extends Record<string, unknown>>(...pairs: Array<[keyof T & string, keyof T & string]>) =>
   (value: T, ctx: z.RefinementCtx) => {
-    for (const [from, to] of pairs) checkOrder(ctx, value[from] as number | undefined, value[to] as number | undefined, to, GV.progressiveRange);
+    for (const [from, to] of pairs) checkOrder(ctx, value[from] as number | undefined, value[to] as number | undefined, to, VALIDATION_MESSAGES.progressiveRange);
   };
 
 /**
@@ -184,7 +176,7 @@ export const refineNumberRanges =
  */
 export function refineDateRanges<T extends Record<string, unknown>>(...pairs: readonly (readonly [from: keyof T & string, to: keyof T & string])[]) {
   return (value: T, ctx: z.RefinementCtx) => {
-    for (const [from, to] of pairs) checkOrder(ctx, value[from] as string | undefined, value[to] as string | undefined, to, GV.dateRange);
+    for (const [from, to] of pairs) checkOrder(ctx, value[from] as string | undefined, value[to] as string | undefined, to, VALIDATION_MESSAGES.dateRange);
   };
 }
 
@@ -194,7 +186,7 @@ export function refineDateRanges<T extends Record<string, unknown>>(...pairs: re
 export const CARD_CODE_PREFIX_MIN = 4;
 
 export const cardFilterShape = {
-  status: z.enum(CARD_STATUS_FILTERS, { error: GV.invalid }).optional(),
+  status: z.enum(CARD_STATUS_FILTERS, { error: VALIDATION_MESSAGES.invalid }).optional(),
   /** exact code, or a prefix (the pickers ask for at least CARD_CODE_PREFIX_MIN characters) */
   code: textField({ max: 64 }).optional(),
   progressiveFrom: progressive.optional(),
@@ -213,7 +205,7 @@ export const cardFilterSchema = z
   .object(cardFilterShape)
   .strict()
   .superRefine((value, ctx) => {
-    checkOrder(ctx, value.progressiveFrom, value.progressiveTo, 'progressiveTo', GV.progressiveRange);
+    checkOrder(ctx, value.progressiveFrom, value.progressiveTo, 'progressiveTo', VALIDATION_MESSAGES.progressiveRange);
     refineDateRanges<typeof value>(['activationFrom', 'activationTo'], ['expiryFrom', 'expiryTo'])(value, ctx);
   });
 export type CardFilter = z.output<typeof cardFilterSchema>;
@@ -308,7 +300,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionFilterSchema = z
   .object({
-    type: z.enum(TRANSACTION_LIST_TYPES, { error: GV.invalid }).optional(),
+    type: z.enum(TRANSACTION_LIST_TYPES, { error: VALIDATION_MESSAGES.invalid }).optional(),
     dateFrom: isoDate.optional(),
     dateTo: isoDate.optional(),
     storeId: uuid.optional(),
@@ -340,23 +332,23 @@ export type ReturnBody = z.infer<typeof returnSchema>;
 export function makeBulkSchema(max?: number) {
   return z
     .object({
-      action: z.enum(BULK_ACTIONS, requiredOr(GV.invalid)),
-      ids: z.array(uuid).min(1, GV.required).max(MAX_BULK_IDS, maxCardsMessage(MAX_BULK_IDS)).optional(),
+      action: z.enum(BULK_ACTIONS, requiredOr(VALIDATION_MESSAGES.invalid)),
+      ids: z.array(uuid).min(1, VALIDATION_MESSAGES.required).max(MAX_BULK_IDS, maxCardsMessage(MAX_BULK_IDS)).optional(),
       filter: cardFilterSchema.optional(),
       params: z
-        .object({ amountCents: amountCentsSchema(max).optional(), expireDate: z.iso.date(GV.invalid).optional() })
+        .object({ amountCents: amountCentsSchema(max).optional(), expireDate: z.iso.date(VALIDATION_MESSAGES.invalid).optional() })
         .strict()
         .optional(),
     })
     .strict()
     .superRefine((value, ctx) => {
-      if (value.ids && value.filter) ctx.addIssue({ code: 'custom', path: ['ids'], message: GV.invalid });
-      if (!value.ids && !value.filter) ctx.addIssue({ code: 'custom', path: ['ids'], message: GV.required });
+      if (value.ids && value.filter) ctx.addIssue({ code: 'custom', path: ['ids'], message: VALIDATION_MESSAGES.invalid });
+      if (!value.ids && !value.filter) ctx.addIssue({ code: 'custom', path: ['ids'], message: VALIDATION_MESSAGES.required });
       if (value.action === 'reload' && value.params?.amountCents === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['params', 'amountCents'], message: GV.required });
+        ctx.addIssue({ code: 'custom', path: ['params', 'amountCents'], message: VALIDATION_MESSAGES.required });
       }
       if (value.action === 'editExpiry' && value.params?.expireDate === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['params', 'expireDate'], message: GV.required });
+        ctx.addIssue({ code: 'custom', path: ['params', 'expireDate'], message: VALIDATION_MESSAGES.required });
       }
     });
 }
@@ -395,8 +387,8 @@ export function isTimeZone(value: string): boolean {
 export const cardExportQuerySchema = z
   .object({
     filter: z.string().max(4000, maxLengthMessage(4000)).optional(),
-    lang: z.enum(EXPORT_LANGUAGES, { error: GV.invalid }).optional(),
-    tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, GV.invalid).optional(),
+    lang: z.enum(EXPORT_LANGUAGES, { error: VALIDATION_MESSAGES.invalid }).optional(),
+    tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, VALIDATION_MESSAGES.invalid).optional(),
   })
   .strict();
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants';
 import type { ChoiceTone, FieldChoice } from './fields';
-import { GV, refineDateRanges } from './giftcards';
-import { maxItemsMessage, maxLengthMessage } from './messages';
+import { refineDateRanges } from './giftcards';
+import { maxItemsMessage, maxLengthMessage, VALIDATION_MESSAGES } from './messages';
 import { textField } from './text';
 
 /**
@@ -59,19 +59,19 @@ export const PIN_STATUS_CHOICES: readonly FieldChoice[] = PIN_STATUSES.map((id) 
 
 export const INTEGRATED_ORDER_LIMITS = { maxItems: 50, orderNumberMax: 40, externalItemIdMax: 64 } as const;
 
-const cents = z.number({ error: GV.amount }).int(GV.amount).positive(GV.amount);
+const cents = z.number({ error: VALIDATION_MESSAGES.amount }).int(VALIDATION_MESSAGES.amount).positive(VALIDATION_MESSAGES.amount);
 
 export const integratedOrderItemBodySchema = z
   .object({
     /** the shop's line id */
     externalItemId: textField({ max: INTEGRATED_ORDER_LIMITS.externalItemIdMax }),
     /** a digital typology of the key's company (or one its company may sell) */
-    typologyId: z.uuid(GV.invalid),
+    typologyId: z.uuid(VALIDATION_MESSAGES.invalid),
     denominationCents: cents,
     /** what the buyer paid; default: the denomination */
-    priceCents: z.number({ error: GV.amount }).int(GV.amount).min(0, GV.amount).optional(),
+    priceCents: z.number({ error: VALIDATION_MESSAGES.amount }).int(VALIDATION_MESSAGES.amount).min(0, VALIDATION_MESSAGES.amount).optional(),
     /** who receives the code; default: the buyer */
-    activationEmail: z.email(GV.invalid).max(254, maxLengthMessage(254)).optional(),
+    activationEmail: z.email(VALIDATION_MESSAGES.invalid).max(254, maxLengthMessage(254)).optional(),
   })
   .strict();
 
@@ -79,10 +79,10 @@ export const integratedOrderBodySchema = z
   .object({
     orderNumber: textField({ max: INTEGRATED_ORDER_LIMITS.orderNumberMax }),
     /** when the shop took the order (ISO instant) */
-    orderedAt: z.iso.datetime({ offset: true, error: GV.invalid }),
-    buyerEmail: z.email(GV.invalid).max(254, maxLengthMessage(254)),
-    buyerLanguage: z.enum(LANGUAGES, { error: GV.invalid }).optional(),
-    items: z.array(integratedOrderItemBodySchema).min(1, GV.required).max(INTEGRATED_ORDER_LIMITS.maxItems, maxItemsMessage(INTEGRATED_ORDER_LIMITS.maxItems)),
+    orderedAt: z.iso.datetime({ offset: true, error: VALIDATION_MESSAGES.invalid }),
+    buyerEmail: z.email(VALIDATION_MESSAGES.invalid).max(254, maxLengthMessage(254)),
+    buyerLanguage: z.enum(LANGUAGES, { error: VALIDATION_MESSAGES.invalid }).optional(),
+    items: z.array(integratedOrderItemBodySchema).min(1, VALIDATION_MESSAGES.required).max(INTEGRATED_ORDER_LIMITS.maxItems, maxItemsMessage(INTEGRATED_ORDER_LIMITS.maxItems)),
   })
   .strict();
 export type IntegratedOrderBody = z.infer<typeof integratedOrderBodySchema>;
@@ -124,7 +124,7 @@ export type IntegratedOrderItem = z.infer<typeof integratedOrderItemSchema>;
 export const integratedOrderDetailSchema = integratedOrderSchema.extend({ items: z.array(integratedOrderItemSchema) });
 export type IntegratedOrderDetail = z.infer<typeof integratedOrderDetailSchema>;
 
-const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: GV.invalid });
+const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: VALIDATION_MESSAGES.invalid });
 
 /** Same filter names as the bulk orders' (domain/orders.ts orderFilterSchema), so both tabs read alike. */
 export const integratedOrderFilterSchema = z
@@ -133,10 +133,10 @@ export const integratedOrderFilterSchema = z
     number: textField({ max: INTEGRATED_ORDER_LIMITS.orderNumberMax }).optional(),
     dateFrom: isoDate.optional(),
     dateTo: isoDate.optional(),
-    state: z.enum(INTEGRATED_ORDER_STATES, { error: GV.invalid }).optional(),
+    state: z.enum(INTEGRATED_ORDER_STATES, { error: VALIDATION_MESSAGES.invalid }).optional(),
     /** orders with an item of this typology */
-    typologyId: z.uuid(GV.invalid).optional(),
-    companyId: z.uuid(GV.invalid).optional(),
+    typologyId: z.uuid(VALIDATION_MESSAGES.invalid).optional(),
+    companyId: z.uuid(VALIDATION_MESSAGES.invalid).optional(),
   })
   .strict()
   .superRefine(refineDateRanges(['dateFrom', 'dateTo']));

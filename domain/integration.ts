@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { PermissionKey } from './permissions';
 import { hasAnyPermission, type Permissions } from './permissions';
-import { GV } from './giftcards';
-import { maxItemsMessage } from './messages';
+import { maxItemsMessage, VALIDATION_MESSAGES } from './messages';
 import { textField } from './text';
 
 /**
@@ -61,7 +60,7 @@ export const API_KEY_LIMITS = { maxActivePerCompany: 20 } as const;
 export const apiKeyCreateBodySchema = z
   .object({
     name: textField({ max: API_KEY_NAME_MAX }),
-    scopes: z.array(z.enum(API_KEY_SCOPES, { error: GV.invalid })).min(1, GV.required).max(API_KEY_SCOPES.length, maxItemsMessage(API_KEY_SCOPES.length)),
+    scopes: z.array(z.enum(API_KEY_SCOPES, { error: VALIDATION_MESSAGES.invalid })).min(1, VALIDATION_MESSAGES.required).max(API_KEY_SCOPES.length, maxItemsMessage(API_KEY_SCOPES.length)),
     /** a till's key: every move is at this store */
     storeId: z.uuid().nullable().optional(),
     /** ISO instant; none: until revoked */

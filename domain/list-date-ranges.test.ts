@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { FilterSet } from './filters';
-import { GV } from './giftcards';
+import { VALIDATION_MESSAGES } from './messages';
 
-const DATE_RANGE_MESSAGE = GV.dateRange;
+const DATE_RANGE_MESSAGE = VALIDATION_MESSAGES.dateRange;
 
 /**
  * Issue 43: every list filter with a from/to pair of days refuses a start after the end, on the

@@ -33,6 +33,15 @@ export function readMessage(message: string): { key: string; params: MessagePara
   return { key: message.slice(0, at), params };
 }
 
+/** The validation messages every area's rules share (keys of the `validation` texts). */
+export const VALIDATION_MESSAGES = {
+  required: 'validation.required',
+  invalid: 'validation.invalid',
+  amount: 'validation.amount',
+  dateRange: 'validation.dateRange',
+  progressiveRange: 'validation.progressiveRange',
+} as const;
+
 // ---------------------------------------------------------------- the limit messages
 
 /** "At most 60 characters" */

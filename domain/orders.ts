@@ -3,9 +3,9 @@ import { accessRule, canAccess, type ResourceName } from './access';
 import { MAX_UPLOAD_BYTES } from './constants';
 import type { ApiErrorCode } from './errors';
 import type { ChoiceTone, FieldChoice } from './fields';
-import { EXPORT_LANGUAGES, GV, isTimeZone, refineDateRanges } from './giftcards';
+import { EXPORT_LANGUAGES, isTimeZone, refineDateRanges } from './giftcards';
 import { endOfDay, expiryAtActivation } from './giftcardRules';
-import { amountMaxMessage, fileTooLargeMessage, lengthRangeMessage, maxDigitsMessage, maxLengthMessage, maxRangesMessage, messageWith, numberMinMessage } from './messages';
+import { amountMaxMessage, fileTooLargeMessage, lengthRangeMessage, maxDigitsMessage, maxLengthMessage, maxRangesMessage, messageWith, numberMinMessage, VALIDATION_MESSAGES } from './messages';
 import type { Permissions } from './permissions';
 import { textField } from './text';
 
@@ -309,8 +309,9 @@ export const MAX_ITEM_RANGES = 100;
 /** Face value of one card of a variable-value typology: up to 1,000,000.00 EUR. */
 export const MAX_ITEM_VALUE_CENTS = 100_000_000;
 
-export const OV = {
-  ...GV,
+/** The order rules' messages: the shared ones and the order's own. */
+export const ORDER_MESSAGES = {
+  ...VALIDATION_MESSAGES,
   rangeTotal: 'validation.orderRangeTotal',
   rangeOverlap: 'validation.orderRangeOverlap',
   quantity: messageWith('validation.orderQuantity', { max: MAX_ITEM_CARDS }),
@@ -326,10 +327,10 @@ export const OV = {
   futureDate: 'validation.futureDate',
 } as const;
 
-const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? OV.required : key) });
-const uuid = z.uuid(requiredOr(OV.invalid));
+const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? ORDER_MESSAGES.required : key) });
+const uuid = z.uuid(requiredOr(ORDER_MESSAGES.invalid));
 
-export const createOrderSchema = z.object({ subCompanyId: uuid, shippingType: z.enum(SHIPPING_TYPES, requiredOr(OV.invalid)) }).strict();
+export const createOrderSchema = z.object({ subCompanyId: uuid, shippingType: z.enum(SHIPPING_TYPES, requiredOr(ORDER_MESSAGES.invalid)) }).strict();
 export type CreateOrderBody = z.infer<typeof createOrderSchema>;
 
 /** The order referent's name: this many characters (the wizard's hint states them). */
@@ -339,11 +340,11 @@ export const orderConfigurationSchema = z
   .object({
     // the text rule (domain/text.ts); too short names the whole range
     referentName: textField({ max: REFERENT_NAME_LENGTH.max, min: 0 }).min(REFERENT_NAME_LENGTH.min, lengthRangeMessage(REFERENT_NAME_LENGTH.min, REFERENT_NAME_LENGTH.max)),
-    referentEmail: z.email(requiredOr(OV.email)).max(254, maxLengthMessage(254)),
-    validMonths: z.number(requiredOr(OV.validMonths)).int(OV.validMonths).min(VALID_MONTHS_MIN, OV.validMonths).max(VALID_MONTHS_MAX, OV.validMonths).default(VALID_MONTHS_DEFAULT),
+    referentEmail: z.email(requiredOr(ORDER_MESSAGES.email)).max(254, maxLengthMessage(254)),
+    validMonths: z.number(requiredOr(ORDER_MESSAGES.validMonths)).int(ORDER_MESSAGES.validMonths).min(VALID_MONTHS_MIN, ORDER_MESSAGES.validMonths).max(VALID_MONTHS_MAX, ORDER_MESSAGES.validMonths).default(VALID_MONTHS_DEFAULT),
     companyOrderNumber: textField({ max: 40 }),
-    sendEmailToCompanyContact: z.boolean(requiredOr(OV.invalid)).default(false),
-    autoActivate: z.boolean(requiredOr(OV.invalid)).default(false),
+    sendEmailToCompanyContact: z.boolean(requiredOr(ORDER_MESSAGES.invalid)).default(false),
+    autoActivate: z.boolean(requiredOr(ORDER_MESSAGES.invalid)).default(false),
     /** typed on several lines (the wizard's textarea) */
     shippingAddress: textField({ max: 300, min: 0, multiline: true }).nullable().default(null),
   })
@@ -354,9 +355,9 @@ export type OrderConfiguration = z.output<typeof orderConfigurationSchema>;
 const base64MaxChars = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4;
 export const uploadSchema = z
   .object({
-    type: z.string(requiredOr(OV.invalid)).max(100, maxLengthMessage(100)),
+    type: z.string(requiredOr(ORDER_MESSAGES.invalid)).max(100, maxLengthMessage(100)),
     name: textField({ max: 200 }),
-    content: z.string(requiredOr(OV.invalid)).min(1, OV.required).max(base64MaxChars, OV.fileTooLarge).regex(/^[A-Za-z0-9+/]*={0,2}$/, OV.invalid),
+    content: z.string(requiredOr(ORDER_MESSAGES.invalid)).min(1, ORDER_MESSAGES.required).max(base64MaxChars, ORDER_MESSAGES.fileTooLarge).regex(/^[A-Za-z0-9+/]*={0,2}$/, ORDER_MESSAGES.invalid),
   })
   .strict();
 export type UploadBody = z.infer<typeof uploadSchema>;
@@ -387,10 +388,10 @@ export function makeOrderItemSchema(shipping: ShippingType, options: { savedName
   return z
     .object({
       typologyId: uuid,
-      quantity: z.number(requiredOr(OV.quantity)).int(OV.quantity).positive(OV.quantity).max(MAX_ITEM_CARDS, OV.quantity).optional(),
+      quantity: z.number(requiredOr(ORDER_MESSAGES.quantity)).int(ORDER_MESSAGES.quantity).positive(ORDER_MESSAGES.quantity).max(MAX_ITEM_CARDS, ORDER_MESSAGES.quantity).optional(),
       /** face value of a variable-value typology; fixed-value typologies take the catalog's */
-      valueCents: z.number(requiredOr(OV.amount)).int(OV.amount).positive(OV.amount).max(MAX_ITEM_VALUE_CENTS, amountMaxMessage(MAX_ITEM_VALUE_CENTS)).optional(),
-      ranges: z.array(progressiveRangeSchema).min(1, OV.required).max(MAX_ITEM_RANGES, maxRangesMessage(MAX_ITEM_RANGES)).optional(),
+      valueCents: z.number(requiredOr(ORDER_MESSAGES.amount)).int(ORDER_MESSAGES.amount).positive(ORDER_MESSAGES.amount).max(MAX_ITEM_VALUE_CENTS, amountMaxMessage(MAX_ITEM_VALUE_CENTS)).optional(),
+      ranges: z.array(progressiveRangeSchema).min(1, ORDER_MESSAGES.required).max(MAX_ITEM_RANGES, maxRangesMessage(MAX_ITEM_RANGES)).optional(),
       template: uploadSchema.nullable().optional(),
       namesList: uploadSchema.nullable().optional(),
     })
@@ -398,23 +399,23 @@ export function makeOrderItemSchema(shipping: ShippingType, options: { savedName
     .superRefine((item, ctx) => {
       const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
       if (physical) {
-        if (item.template) issue(['template'], OV.digitalOnly);
-        if (item.namesList) issue(['namesList'], OV.digitalOnly);
-        if (!item.ranges) return issue(['ranges'], OV.required);
-        item.ranges.forEach((r, i) => r.from > r.to && issue(['ranges', i, 'to'], OV.progressiveRange));
+        if (item.template) issue(['template'], ORDER_MESSAGES.digitalOnly);
+        if (item.namesList) issue(['namesList'], ORDER_MESSAGES.digitalOnly);
+        if (!item.ranges) return issue(['ranges'], ORDER_MESSAGES.required);
+        item.ranges.forEach((r, i) => r.from > r.to && issue(['ranges', i, 'to'], ORDER_MESSAGES.progressiveRange));
         const sorted = [...item.ranges].sort((a, b) => a.from - b.from);
-        if (sorted.some((r, i) => i > 0 && r.from <= sorted[i - 1].to)) issue(['ranges'], OV.rangeOverlap);
+        if (sorted.some((r, i) => i > 0 && r.from <= sorted[i - 1].to)) issue(['ranges'], ORDER_MESSAGES.rangeOverlap);
         const total = rangesTotal(item.ranges);
-        if (total > MAX_ITEM_CARDS) issue(['ranges'], OV.quantity);
-        if (item.quantity !== undefined && item.quantity !== total) issue(['quantity'], OV.rangeTotal);
+        if (total > MAX_ITEM_CARDS) issue(['ranges'], ORDER_MESSAGES.quantity);
+        if (item.quantity !== undefined && item.quantity !== total) issue(['quantity'], ORDER_MESSAGES.rangeTotal);
         return;
       }
-      if (item.ranges) issue(['ranges'], OV.physicalOnly);
-      if (item.template && item.namesList) issue(['namesList'], OV.templateOrNames);
+      if (item.ranges) issue(['ranges'], ORDER_MESSAGES.physicalOnly);
+      if (item.template && item.namesList) issue(['namesList'], ORDER_MESSAGES.templateOrNames);
       // an edit sending neither a list nor a quantity keeps the saved names list (`keptItemFiles`)
-      if (!item.namesList && item.quantity === undefined && !options.savedNamesList) issue(['quantity'], OV.required);
-      if (item.template && !/^image\/(jpeg|png)$/.test(item.template.type)) issue(['template'], OV.fileType);
-      if (item.namesList && !/\.csv$/i.test(item.namesList.name)) issue(['namesList'], OV.fileType);
+      if (!item.namesList && item.quantity === undefined && !options.savedNamesList) issue(['quantity'], ORDER_MESSAGES.required);
+      if (item.template && !/^image\/(jpeg|png)$/.test(item.template.type)) issue(['template'], ORDER_MESSAGES.fileType);
+      if (item.namesList && !/\.csv$/i.test(item.namesList.name)) issue(['namesList'], ORDER_MESSAGES.fileType);
     });
 }
 export type OrderItemBody = z.infer<ReturnType<typeof makeOrderItemSchema>>;
@@ -436,13 +437,13 @@ export const orderTrackingSchema = z
   .object({
     carrier: textField({ max: 80 }),
     number: textField({ max: 80 }),
-    link: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? OV.required : OV.url) }).max(500, maxLengthMessage(500)).nullable().default(null),
+    link: z.url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? ORDER_MESSAGES.required : ORDER_MESSAGES.url) }).max(500, maxLengthMessage(500)).nullable().default(null),
   })
   .strict();
 export type OrderTracking = z.output<typeof orderTrackingSchema>;
 
 /** The new expiry of the order's cards: a day, today or later (the cards work until its end, UTC). */
-export const orderExpirySchema = z.object({ expireDate: z.iso.date(requiredOr(OV.invalid)) }).strict();
+export const orderExpirySchema = z.object({ expireDate: z.iso.date(requiredOr(ORDER_MESSAGES.invalid)) }).strict();
 /** Today for an expiry: the UTC day, since the cards work until the end of their day, UTC (the dialog's first day, the server's check). */
 export const expiryToday = (now: Date) => now.toISOString().slice(0, 10);
 export const isTodayOrLater = (day: string, now: Date) => day >= expiryToday(now);
@@ -577,7 +578,7 @@ export const orderDetailSchema = orderSchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requiredOr(OV.invalid));
+const isoDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], requiredOr(ORDER_MESSAGES.invalid));
 
 export const orderFilterSchema = z
   .object({
@@ -585,11 +586,11 @@ export const orderFilterSchema = z
     number: textField({ max: 40 }).optional(),
     dateFrom: isoDate.optional(),
     dateTo: isoDate.optional(),
-    state: z.enum(ORDER_STATES, { error: OV.invalid }).optional(),
-    shippingType: z.enum(SHIPPING_TYPES, { error: OV.invalid }).optional(),
+    state: z.enum(ORDER_STATES, { error: ORDER_MESSAGES.invalid }).optional(),
+    shippingType: z.enum(SHIPPING_TYPES, { error: ORDER_MESSAGES.invalid }).optional(),
     /** orders with an item of this typology */
-    typologyId: z.uuid(OV.invalid).optional(),
-    companyId: z.uuid(OV.invalid).optional(),
+    typologyId: z.uuid(ORDER_MESSAGES.invalid).optional(),
+    companyId: z.uuid(ORDER_MESSAGES.invalid).optional(),
   })
   .strict()
   .superRefine(refineDateRanges(['dateFrom', 'dateTo']));
@@ -598,14 +599,14 @@ export type OrderFilter = z.output<typeof orderFilterSchema>;
 export const orderExportQuerySchema = z
   .object({
     filter: z.string().max(4000, maxLengthMessage(4000)).optional(),
-    lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional(),
-    tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, OV.invalid).optional(),
+    lang: z.enum(EXPORT_LANGUAGES, { error: ORDER_MESSAGES.invalid }).optional(),
+    tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, ORDER_MESSAGES.invalid).optional(),
   })
   .strict();
 /** Unsold physical stock of a typology an order may draw ranges from: runs of consecutive progressives (per lot). */
 export const orderStockRunSchema = z.object({ from: z.number(), to: z.number(), count: z.number(), lotNumber: z.string().nullable() });
 export type OrderStockRun = z.infer<typeof orderStockRunSchema>;
-export const orderStockQuerySchema = z.object({ typologyId: z.uuid(requiredOr(OV.invalid)) }).strict();
+export const orderStockQuerySchema = z.object({ typologyId: z.uuid(requiredOr(ORDER_MESSAGES.invalid)) }).strict();
 /** At most this many runs are listed: the largest first (`byStockRunSize`). */
 export const MAX_STOCK_RUNS = 200;
 /** The stock's order: largest run first, then by first progressive (the API sorts alike in SQL). */
@@ -644,10 +645,10 @@ export const ORDER_CODE_FORMATS = ['csv', 'pdf'] as const;
 export type OrderCodeFormat = (typeof ORDER_CODE_FORMATS)[number];
 export const orderCodesQuerySchema = z
   .object({
-    format: z.enum(ORDER_CODE_FORMATS, { error: OV.invalid }).default('csv'),
-    lang: z.enum(EXPORT_LANGUAGES, { error: OV.invalid }).optional(),
+    format: z.enum(ORDER_CODE_FORMATS, { error: ORDER_MESSAGES.invalid }).default('csv'),
+    lang: z.enum(EXPORT_LANGUAGES, { error: ORDER_MESSAGES.invalid }).optional(),
     /** the CSV's days in the user's time zone (default Europe/Rome), like the list export */
-    tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, OV.invalid).optional(),
+    tz: z.string().max(64, maxLengthMessage(64)).refine(isTimeZone, ORDER_MESSAGES.invalid).optional(),
   })
   .strict();
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { RELOAD_ERROR_CODES } from './errors';
 import { CSV_SEPARATOR } from './csv';
-import { GV, refineDateRanges, refineNumberRanges, type ExportLanguage } from './giftcards';
+import { refineDateRanges, refineNumberRanges, type ExportLanguage } from './giftcards';
 import { csvAmount } from './format';
 import { countDataLines, csvLines, csvSeparatorOf, splitCsvLine } from './csvRead';
-import { amountMaxMessage, messageWith, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage } from './messages';
+import { amountMaxMessage, messageWith, maxCardsMessage, maxDigitsMessage, maxLengthMessage, maxRecipientsMessage, VALIDATION_MESSAGES } from './messages';
 import { AMOUNT_MESSAGES, MAX_SAFE_CENTS, readAmount } from './money';
 import { optionalTextField, textField } from './text';
 
@@ -243,7 +243,7 @@ export function oneCardRefusal(errors: Readonly<Record<string, string>>): { stat
   const reasons = Object.values(errors);
   const coded = reasons.find((reason) => reason.startsWith('errors.codes.'));
   if (coded) return { status: 409, code: coded.slice('errors.codes.'.length) };
-  return { status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: reasons[0] ?? GV.invalid } };
+  return { status: 400, code: 'VALIDATION_ERROR', errors: { amountCents: reasons[0] ?? VALIDATION_MESSAGES.invalid } };
 }
 
 // ---------------------------------------------------------------- CSV of reloads
@@ -328,7 +328,7 @@ export function parseReloadCsv(text: string): { rows: ReloadCsvRow[]; errors: Re
       errors.push({ row, field: 'amount', code: 'validation.required' });
       ok = false;
     } else if (amountCents === null || amountCents <= 0) {
-      errors.push({ row, field: 'amount', code: amount?.problem ? AMOUNT_MESSAGES[amount.problem] : GV.amount });
+      errors.push({ row, field: 'amount', code: amount?.problem ? AMOUNT_MESSAGES[amount.problem] : VALIDATION_MESSAGES.amount });
       ok = false;
     } else if (amountCents > RELOAD_LIMITS.maxReloadCents) {
       errors.push({ row, field: 'amount', code: amountMaxMessage(RELOAD_LIMITS.maxReloadCents) });
@@ -513,10 +513,10 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 // ---------------------------------------------------------------- request bodies
 
-const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? GV.required : key) });
-const uuid = z.uuid(GV.invalid);
-export const walletAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(RELOAD_LIMITS.maxWalletMoveCents, amountMaxMessage(RELOAD_LIMITS.maxWalletMoveCents));
-export const reloadAmountSchema = z.number(requiredOr(GV.amount)).int(GV.amount).positive(GV.amount).max(RELOAD_LIMITS.maxReloadCents, amountMaxMessage(RELOAD_LIMITS.maxReloadCents));
+const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? VALIDATION_MESSAGES.required : key) });
+const uuid = z.uuid(VALIDATION_MESSAGES.invalid);
+export const walletAmountSchema = z.number(requiredOr(VALIDATION_MESSAGES.amount)).int(VALIDATION_MESSAGES.amount).positive(VALIDATION_MESSAGES.amount).max(RELOAD_LIMITS.maxWalletMoveCents, amountMaxMessage(RELOAD_LIMITS.maxWalletMoveCents));
+export const reloadAmountSchema = z.number(requiredOr(VALIDATION_MESSAGES.amount)).int(VALIDATION_MESSAGES.amount).positive(VALIDATION_MESSAGES.amount).max(RELOAD_LIMITS.maxReloadCents, amountMaxMessage(RELOAD_LIMITS.maxReloadCents));
 /** A note on a funding or a transfer. */
 export const WALLET_NOTE_MAX = 200;
 export const walletNoteSchema = textField({ max: WALLET_NOTE_MAX, min: 0 });
@@ -538,14 +538,14 @@ export const CARD_BULK_ACTIONS = ['lock', 'unlock', 'reload', 'linkCompany'] as 
 export type CardBulkAction = (typeof CARD_BULK_ACTIONS)[number];
 export const cardBulkBodySchema = z
   .object({
-    action: z.enum(CARD_BULK_ACTIONS, requiredOr(GV.invalid)),
-    ids: z.array(uuid).min(1, GV.required).max(RELOAD_LIMITS.maxBulkCards, maxCardsMessage(RELOAD_LIMITS.maxBulkCards)),
+    action: z.enum(CARD_BULK_ACTIONS, requiredOr(VALIDATION_MESSAGES.invalid)),
+    ids: z.array(uuid).min(1, VALIDATION_MESSAGES.required).max(RELOAD_LIMITS.maxBulkCards, maxCardsMessage(RELOAD_LIMITS.maxBulkCards)),
     params: z.object({ amountCents: reloadAmountSchema.optional(), companyId: uuid.optional() }).strict().optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.action === 'reload' && value.params?.amountCents === undefined) ctx.addIssue({ code: 'custom', path: ['params', 'amountCents'], message: GV.required });
-    if (value.action === 'linkCompany' && !value.params?.companyId) ctx.addIssue({ code: 'custom', path: ['params', 'companyId'], message: GV.required });
+    if (value.action === 'reload' && value.params?.amountCents === undefined) ctx.addIssue({ code: 'custom', path: ['params', 'amountCents'], message: VALIDATION_MESSAGES.required });
+    if (value.action === 'linkCompany' && !value.params?.companyId) ctx.addIssue({ code: 'custom', path: ['params', 'companyId'], message: VALIDATION_MESSAGES.required });
   });
 export type CardBulkBody = z.infer<typeof cardBulkBodySchema>;
 /** The operation summary (the gift-card list's shape). */
@@ -560,7 +560,7 @@ export interface CardBulkResult {
 export const reloadRowInputSchema = z
   .object({ cardId: uuid.optional(), cardNumber: z.string().trim().regex(RELOAD_CARD_NUMBER, cardNumberMessage).optional(), amountCents: reloadAmountSchema, row: z.number().int().positive().optional() })
   .strict()
-  .refine((value) => Boolean(value.cardId) !== Boolean(value.cardNumber), { message: GV.required, path: ['cardId'] });
+  .refine((value) => Boolean(value.cardId) !== Boolean(value.cardNumber), { message: VALIDATION_MESSAGES.required, path: ['cardId'] });
 export type ReloadRowInput = z.infer<typeof reloadRowInputSchema>;
 
 /** POST reloads (Idempotency-Key): all-or-nothing against the plafond; `scheduledAt` in the future or absent (run now). */
@@ -568,15 +568,15 @@ export const createReloadsBodySchema = z
   .object({
     source: z.enum(['MANUAL', 'CSV']),
     fileName: optionalTextField({ max: 200 }),
-    scheduledAt: z.iso.datetime({ offset: true, error: GV.invalid }).optional(),
-    rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, tooManyRowsMessage()),
+    scheduledAt: z.iso.datetime({ offset: true, error: VALIDATION_MESSAGES.invalid }).optional(),
+    rows: z.array(reloadRowInputSchema).min(1, VALIDATION_MESSAGES.required).max(RELOAD_LIMITS.maxRows, tooManyRowsMessage()),
   })
   .strict();
 export type CreateReloadsBody = z.infer<typeof createReloadsBodySchema>;
 
 /** POST reloads/validate: the same rows, checked without running anything. A CSV goes as a SPEC §3 file object. */
 export const validateReloadsBodySchema = z.union([
-  z.object({ rows: z.array(reloadRowInputSchema).min(1, GV.required).max(RELOAD_LIMITS.maxRows, tooManyRowsMessage()), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
+  z.object({ rows: z.array(reloadRowInputSchema).min(1, VALIDATION_MESSAGES.required).max(RELOAD_LIMITS.maxRows, tooManyRowsMessage()), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
   z.object({ file: z.object({ type: z.string(), name: z.string().max(200, maxLengthMessage(200)), content: z.string() }).strict(), scheduledAt: z.iso.datetime({ offset: true }).optional() }).strict(),
 ]);
 export type ValidateReloadsBody = z.infer<typeof validateReloadsBodySchema>;
@@ -599,23 +599,23 @@ export interface ReloadValidation {
 
 export const notificationSettingsBodySchema = z
   .object({
-    recipients: z.array(z.email(GV.invalid)).max(RELOAD_LIMITS.maxRecipients, maxRecipientsMessage(RELOAD_LIMITS.maxRecipients)),
+    recipients: z.array(z.email(VALIDATION_MESSAGES.invalid)).max(RELOAD_LIMITS.maxRecipients, maxRecipientsMessage(RELOAD_LIMITS.maxRecipients)),
     lowBalanceEnabled: z.boolean(),
-    lowBalanceThresholdCents: z.number().int(GV.amount).min(0, GV.amount).max(RELOAD_LIMITS.maxWalletMoveCents, amountMaxMessage(RELOAD_LIMITS.maxWalletMoveCents)),
+    lowBalanceThresholdCents: z.number().int(VALIDATION_MESSAGES.amount).min(0, VALIDATION_MESSAGES.amount).max(RELOAD_LIMITS.maxWalletMoveCents, amountMaxMessage(RELOAD_LIMITS.maxWalletMoveCents)),
     runCompletedEnabled: z.boolean(),
     runFailedEnabled: z.boolean(),
     monthlyStatementEnabled: z.boolean(),
   })
   .strict()
   // the alert fires below the threshold and the available plafond is never below zero: an alert at 0 would never fire
-  .refine((body) => !body.lowBalanceEnabled || body.lowBalanceThresholdCents > 0, { path: ['lowBalanceThresholdCents'], message: GV.amount });
+  .refine((body) => !body.lowBalanceEnabled || body.lowBalanceThresholdCents > 0, { path: ['lowBalanceThresholdCents'], message: VALIDATION_MESSAGES.amount });
 export type NotificationSettingsBody = z.infer<typeof notificationSettingsBodySchema>;
 
 // ---------------------------------------------------------------- list filters
 
-const dateish = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: GV.invalid });
+const dateish = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: VALIDATION_MESSAGES.invalid });
 /** A movement's size in a filter: cents, whatever its sign (a debit of 50.00 € is "from 40 to 60"). */
-const movementAmount = z.number({ error: GV.invalid }).int(GV.invalid).min(0, GV.invalid).max(MAX_SAFE_CENTS, amountMaxMessage(MAX_SAFE_CENTS));
+const movementAmount = z.number({ error: VALIDATION_MESSAGES.invalid }).int(VALIDATION_MESSAGES.invalid).min(0, VALIDATION_MESSAGES.invalid).max(MAX_SAFE_CENTS, amountMaxMessage(MAX_SAFE_CENTS));
 export const walletMovementFilterSchema = z
   .object({
     type: z.enum(WALLET_MOVEMENT_TYPES).optional(),

@@ -5,8 +5,8 @@ import type { ChoiceTone, FieldChoice } from './fields';
 import { csvLines, csvSeparatorOf, splitCsvLine, countDataLines } from './csvRead';
 import { csvAmount } from './format';
 import { CSV_SEPARATOR } from './csv';
-import { GV, type ExportLanguage } from './giftcards';
-import { amountMaxMessage } from './messages';
+import { type ExportLanguage } from './giftcards';
+import { amountMaxMessage, VALIDATION_MESSAGES } from './messages';
 import { AMOUNT_MESSAGES, readAmount } from './money';
 
 /**
@@ -293,19 +293,19 @@ export function readSquareCsv(text: string): SquareCsvReading {
     const problem = (column: SquareCsvColumn, code: string, params?: SquareLineProblem['params']) => problems.push({ line, column, code, severity: 'error', ...(params ? { params } : {}) });
 
     const email = cell('email').toLowerCase();
-    if (email === '') problem('email', GV.required);
+    if (email === '') problem('email', VALIDATION_MESSAGES.required);
     else if (email.length > SQUARE_LIMITS.maxEmailLength || !emailRule.safeParse(email).success) problem('email', 'validation.email');
     for (const column of ['firstName', 'lastName'] as const) {
       const name = cell(column);
       if (name === '') {
-        if (column === 'firstName') problem(column, GV.required);
+        if (column === 'firstName') problem(column, VALIDATION_MESSAGES.required);
       } else if (name.length > SQUARE_LIMITS.maxNameLength || !NAME.test(name)) problem(column, 'validation.squareName', { max: SQUARE_LIMITS.maxNameLength });
     }
     const amountText = cell('amount');
     const amount = amountText === '' ? null : readAmount(amountText, language);
-    if (amountText === '') problem('amount', GV.required);
-    else if (amount?.cents === undefined) problem('amount', amount?.problem ? AMOUNT_MESSAGES[amount.problem] : GV.amount);
-    else if (amount.cents <= 0) problem('amount', GV.amount);
+    if (amountText === '') problem('amount', VALIDATION_MESSAGES.required);
+    else if (amount?.cents === undefined) problem('amount', amount?.problem ? AMOUNT_MESSAGES[amount.problem] : VALIDATION_MESSAGES.amount);
+    else if (amount.cents <= 0) problem('amount', VALIDATION_MESSAGES.amount);
     else if (amount.cents > SQUARE_LIMITS.maxAmountCents) problem('amount', amountMaxMessage(SQUARE_LIMITS.maxAmountCents));
 
     if (problems.length === before) {

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from './constants';
 import { isRealDateTime } from './dates';
 import type { ChoiceTone, FieldChoice } from './fields';
-import { GV } from './giftcards';
-import { fileTooLargeMessage, maxLengthMessage, messageWith, numberMinMessage, numberRangeMessage } from './messages';
+import { fileTooLargeMessage, maxLengthMessage, messageWith, numberMinMessage, numberRangeMessage, VALIDATION_MESSAGES } from './messages';
 import { optionalTextField, textField } from './text';
 
 /**
@@ -197,13 +196,13 @@ export const ticketFieldDefinitionSchema = z
   .superRefine((field, ctx) => {
     const choice = field.type === 'dropdown' || field.type === 'radio';
     if (choice && !(field.options ?? []).some((o) => !o.retired)) ctx.addIssue({ code: 'custom', path: ['options'], message: 'validation.ticketOptionsRequired' });
-    if (!choice && field.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: GV.invalid });
+    if (!choice && field.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: VALIDATION_MESSAGES.invalid });
     const ids = (field.options ?? []).map((o) => o.id);
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'validation.ticketDuplicateId' });
     const l = field.limits;
-    if (l?.minLength !== undefined && l.maxLength !== undefined && l.minLength > l.maxLength) ctx.addIssue({ code: 'custom', path: ['limits'], message: GV.invalid });
-    if (l?.min !== undefined && l.max !== undefined && l.min > l.max) ctx.addIssue({ code: 'custom', path: ['limits'], message: GV.invalid });
-    if (l?.minDate !== undefined && l.maxDate !== undefined && l.minDate > l.maxDate) ctx.addIssue({ code: 'custom', path: ['limits'], message: GV.dateRange });
+    if (l?.minLength !== undefined && l.maxLength !== undefined && l.minLength > l.maxLength) ctx.addIssue({ code: 'custom', path: ['limits'], message: VALIDATION_MESSAGES.invalid });
+    if (l?.min !== undefined && l.max !== undefined && l.min > l.max) ctx.addIssue({ code: 'custom', path: ['limits'], message: VALIDATION_MESSAGES.invalid });
+    if (l?.minDate !== undefined && l.maxDate !== undefined && l.minDate > l.maxDate) ctx.addIssue({ code: 'custom', path: ['limits'], message: VALIDATION_MESSAGES.dateRange });
   });
 export type TicketFieldDefinition = z.infer<typeof ticketFieldDefinitionSchema>;
 
@@ -248,8 +247,8 @@ export function ticketCategoryChangeRefusal(previous: readonly TicketFieldDefini
 export const ticketFileSchema = z
   .object({
     type: z.string().max(200, maxLengthMessage(200)),
-    name: z.string().min(1, GV.required).max(255, maxLengthMessage(255)),
-    content: z.string().min(1, GV.required),
+    name: z.string().min(1, VALIDATION_MESSAGES.required).max(255, maxLengthMessage(255)),
+    content: z.string().min(1, VALIDATION_MESSAGES.required),
   })
   .strict();
 export type TicketFile = z.infer<typeof ticketFileSchema>;
@@ -294,7 +293,7 @@ function answerSchema(field: TicketFieldDefinition): z.ZodType {
     case 'dropdown':
     case 'radio': {
       const offered = (field.options ?? []).filter((o) => !o.retired).map((o) => o.id);
-      return z.string(GV.invalid).refine((value) => offered.includes(value), GV.invalid);
+      return z.string(VALIDATION_MESSAGES.invalid).refine((value) => offered.includes(value), VALIDATION_MESSAGES.invalid);
     }
     case 'file':
       return ticketFileSchema;
@@ -317,7 +316,7 @@ export function ticketAnswersSchema(fields: readonly TicketFieldDefinition[], au
     const schema = answerSchema(field);
     const answered = z.preprocess((v) => (empty(v) || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.any());
     shape[field.id] = field.required
-      ? answered.refine((v) => v !== undefined, GV.required).pipe(schema)
+      ? answered.refine((v) => v !== undefined, VALIDATION_MESSAGES.required).pipe(schema)
       : answered.pipe(schema.optional());
   }
   return z.object(shape).strict();

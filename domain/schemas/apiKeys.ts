@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineFields, type FieldChoice } from '../fields';
-import { GV } from '../giftcards';
 import { API_KEY_NAME_MAX, API_KEY_SCOPE_CHOICES, API_KEY_SCOPES, API_KEY_STATES, type ApiKeyState } from '../integration';
-import { maxItemsMessage } from '../messages';
+import { maxItemsMessage, VALIDATION_MESSAGES } from '../messages';
 import { textField } from '../text';
 import { STORE_REFERENCE } from './stores-api';
 
@@ -44,7 +43,7 @@ export const apiKeyFormSchema = z
     name: textField({ max: API_KEY_NAME_MAX }),
     scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, 'apiKeys.create.scopesRequired').max(API_KEY_SCOPES.length, maxItemsMessage(API_KEY_SCOPES.length)),
     storeId: z.string().nullable().optional(),
-    expiresAt: z.union([z.literal(''), z.iso.date({ error: GV.invalid })]).optional(),
+    expiresAt: z.union([z.literal(''), z.iso.date({ error: VALIDATION_MESSAGES.invalid })]).optional(),
   })
   .strict();
 export type ApiKeyFormValues = z.infer<typeof apiKeyFormSchema>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineFields, type DisplayFieldSpec, type FieldSet } from '../fields';
-import { GV } from '../giftcards';
-import { maxLengthMessage, messageWith } from '../messages';
+import { maxLengthMessage, messageWith, VALIDATION_MESSAGES } from '../messages';
 import {
   SQUARE_CODE_ACTIVITIES,
   SQUARE_CODE_STATE_CHOICES,
@@ -40,9 +39,9 @@ const iso = z.string();
 const isoOrNull = z.string().nullable();
 
 /** Upload (SPEC §3): `{ type, name, content }`, content base64 without the data-URL prefix. */
-export const squareFileSchema = z.object({ type: z.string().max(200, maxLengthMessage(200)), name: z.string().min(1, GV.required).max(255, maxLengthMessage(255)), content: z.string().min(1, GV.required) }).strict();
+export const squareFileSchema = z.object({ type: z.string().max(200, maxLengthMessage(200)), name: z.string().min(1, VALIDATION_MESSAGES.required).max(255, maxLengthMessage(255)), content: z.string().min(1, VALIDATION_MESSAGES.required) }).strict();
 
-export const squareValidateBodySchema = z.object({ typology: z.enum(SQUARE_TYPOLOGIES, GV.required), file: squareFileSchema }).strict();
+export const squareValidateBodySchema = z.object({ typology: z.enum(SQUARE_TYPOLOGIES, VALIDATION_MESSAGES.required), file: squareFileSchema }).strict();
 export type SquareValidateBody = z.infer<typeof squareValidateBodySchema>;
 
 /** An order's host name: its length (a DNS name is at most 253 characters), said in its message. */
@@ -60,8 +59,8 @@ export const squareOrderCreateSchema = z
   .object({
     host: z.string().trim().min(SQUARE_HOST_LENGTH.min, hostMessage).max(SQUARE_HOST_LENGTH.max, hostMessage).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, hostMessage),
     referentEmail: z.email('validation.email').max(SQUARE_LIMITS.maxEmailLength, maxLengthMessage(SQUARE_LIMITS.maxEmailLength)),
-    typology: z.enum(SQUARE_TYPOLOGIES, GV.required),
-    validMonths: z.number(GV.invalid).int(GV.invalid).min(SQUARE_LIMITS.validMonthsMin, validMonthsMessage).max(SQUARE_LIMITS.validMonthsMax, validMonthsMessage),
+    typology: z.enum(SQUARE_TYPOLOGIES, VALIDATION_MESSAGES.required),
+    validMonths: z.number(VALIDATION_MESSAGES.invalid).int(VALIDATION_MESSAGES.invalid).min(SQUARE_LIMITS.validMonthsMin, validMonthsMessage).max(SQUARE_LIMITS.validMonthsMax, validMonthsMessage),
     file: squareFileSchema,
     /** the warnings of the file's validation were read and accepted (recipients with a live code of this type) */
     acceptWarnings: z.boolean().default(false),

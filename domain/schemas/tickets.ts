@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isoDayOrInstantSchema } from '../dates';
 import { defineFields, type DisplayFieldSpec } from '../fields';
 import { defineFilters } from '../filters';
-import { GV, refineDateRanges } from '../giftcards';
-import { maxLengthMessage, messageWith } from '../messages';
+import { refineDateRanges } from '../giftcards';
+import { maxLengthMessage, messageWith, VALIDATION_MESSAGES } from '../messages';
 import { optionalTextField, textField } from '../text';
 import {
   localizedTextSchema,
@@ -148,8 +148,8 @@ const files = z.array(ticketFileSchema).max(TICKET_LIMITS.filesPerPost, messageW
  */
 export const ticketCreateSchema = z
   .object({
-    categoryId: z.string().min(1, GV.required),
-    priority: z.enum(TICKET_PRIORITIES, GV.required),
+    categoryId: z.string().min(1, VALIDATION_MESSAGES.required),
+    priority: z.enum(TICKET_PRIORITIES, VALIDATION_MESSAGES.required),
     /** typed on several lines (the form's textarea) */
     description: textField({ max: TICKET_LIMITS.descriptionMax, multiline: true }),
     /** where the answers are e-mailed; the creator's address when absent */
@@ -171,7 +171,7 @@ export const ticketMessageBodySchema = z
   .strict();
 export type TicketMessageBody = z.infer<typeof ticketMessageBodySchema>;
 
-export const ticketStatusBodySchema = z.object({ status: z.enum(TICKET_STATUSES, GV.required) }).strict();
+export const ticketStatusBodySchema = z.object({ status: z.enum(TICKET_STATUSES, VALIDATION_MESSAGES.required) }).strict();
 export const ticketInternalBodySchema = z.object({ answers: z.record(z.string(), z.unknown()) }).strict();
 
 /** List filter (all optional): dates are 'YYYY-MM-DD' or ISO, q matches the number, description or e-mail. */
@@ -180,8 +180,8 @@ export const ticketListFilterSchema = z
     status: z.enum(TICKET_STATUSES).optional(),
     priority: z.enum(TICKET_PRIORITIES).optional(),
     categoryId: z.string().optional(),
-    createdFrom: isoDayOrInstantSchema(GV.invalid).optional(),
-    createdTo: isoDayOrInstantSchema(GV.invalid).optional(),
+    createdFrom: isoDayOrInstantSchema(VALIDATION_MESSAGES.invalid).optional(),
+    createdTo: isoDayOrInstantSchema(VALIDATION_MESSAGES.invalid).optional(),
     q: optionalTextField({ max: 100 }),
     /** provider staff: true lists the deleted ones (customers never see them) */
     deleted: z.boolean().optional(),

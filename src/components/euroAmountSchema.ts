@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amountCentsSchema, GV } from '../../domain/giftcards';
+import { amountCentsSchema } from '../../domain/giftcards';
+import { VALIDATION_MESSAGES } from '../../domain/messages';
 import { AMOUNT_MESSAGES, readAmount } from '../../domain/money';
 import { i18n } from '../i18n/i18n';
 
@@ -15,7 +16,7 @@ export function euroAmountSchema(maxCents: number, language?: string, range: z.Z
   return z
     .string()
     .trim()
-    .min(1, GV.required)
+    .min(1, VALIDATION_MESSAGES.required)
     .transform((text, ctx) => {
       const reading = readAmount(text, language ?? i18n.language);
       if (reading.problem) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amountCentsSchema, cardCodeSearchSchema, CARD_STATUSES, GV, LEDGER_TYPES, TRANSACTION_RESULTS } from '../../../domain/giftcards';
+import { amountCentsSchema, cardCodeSearchSchema, CARD_STATUSES, LEDGER_TYPES, TRANSACTION_RESULTS } from '../../../domain/giftcards';
+import { VALIDATION_MESSAGES } from '../../../domain/messages';
 import { textField } from '../../../domain/text';
 
 /**
@@ -9,7 +10,7 @@ import { textField } from '../../../domain/text';
  */
 const code = cardCodeSearchSchema.shape.code;
 const storeCode = textField({ max: 80 }).optional();
-const transactionId = z.uuid(GV.invalid);
+const transactionId = z.uuid(VALIDATION_MESSAGES.invalid);
 
 export const integrationBodies = (max: number) => ({
   balance: z.object({ code }).strict(),

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { z } from 'zod';
-import { GV, type BulkAction, type BulkBody } from '../../../domain/giftcards';
+import { type BulkAction, type BulkBody } from '../../../domain/giftcards';
+import { VALIDATION_MESSAGES } from '../../../domain/messages';
 import { isoDayOf } from '../../components/localDayBounds';
 import { euroAmountSchema } from '../../components/euroAmountSchema';
 
@@ -41,9 +42,9 @@ export function bulkParamsSchema(action: BulkAction, maxCents: number, language 
   if (action === 'editExpiry') {
     const day = z
       .string()
-      .min(1, GV.required)
+      .min(1, VALIDATION_MESSAGES.required)
       .transform(isoDayOf)
-      .pipe(z.iso.date(GV.invalid))
+      .pipe(z.iso.date(VALIDATION_MESSAGES.invalid))
       .refine((value) => value >= firstExpiryDay(), 'giftcards.bulk.expiryInPast');
     return z.object({ amount: unused, expireDate: day, acknowledged }).transform(({ expireDate }) => ({ expireDate }));
   }

@@ -8,7 +8,7 @@ import { fileText } from '../../../components/fileReading';
 import { useFormat } from '../../../components/formatMoney';
 import { FormTextField } from '../../../components/FormTextField';
 import { FileChooser } from './FileChooser';
-import { WE, type DigitalMode, type ItemFormValues, type NamesCheck } from './itemForm';
+import { WIZARD_MESSAGES, type DigitalMode, type ItemFormValues, type NamesCheck } from './itemForm';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 
 const PREVIEW_ROWS = 5;
@@ -76,7 +76,7 @@ export function DigitalInputs({ item }: { item?: OrderItem }) {
     // the list's rows decide the names-list field's error
     await trigger('namesList');
   };
-  const namesError = (key: string) => (key === WE.namesListLine && check && !check.ok ? translate(key, { line: check.line }) : translate(key));
+  const namesError = (key: string) => (key === WIZARD_MESSAGES.namesListLine && check && !check.ok ? translate(key, { line: check.line }) : translate(key));
 
   return (
     <>

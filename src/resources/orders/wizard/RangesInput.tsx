@@ -6,7 +6,7 @@ import { useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { MAX_ITEM_CARDS, MAX_ITEM_RANGES, type OrderStockRun, type ProgressiveRange } from '../../../../domain/orders';
 import { FormTextField } from '../../../components/FormTextField';
-import { formRangesTotal, parseCount, RANGES_CHECK, WE, type ItemFormValues } from './itemForm';
+import { formRangesTotal, parseCount, RANGES_CHECK, WIZARD_MESSAGES, type ItemFormValues } from './itemForm';
 import { StockRuns } from './StockRuns';
 
 /**
@@ -29,7 +29,7 @@ export function RangesInput({ typologyId, otherRanges = [] }: { typologyId: stri
   const typedRanges = ranges.map((r) => ({ from: parseCount(r.from), to: parseCount(r.to) })).filter((r) => Number.isFinite(r.from) && Number.isFinite(r.to));
   const cart = parseCount(quantity);
   const check = (errors as Record<string, { message?: string } | undefined>)[RANGES_CHECK]?.message;
-  const checkText = check === WE.rangesTotal ? translate(WE.rangesTotal, { smart_count: total, cart: Number.isFinite(cart) ? cart : 0 }) : check ? translate(check) : null;
+  const checkText = check === WIZARD_MESSAGES.rangesTotal ? translate(WIZARD_MESSAGES.rangesTotal, { smart_count: total, cart: Number.isFinite(cart) ? cart : 0 }) : check ? translate(check) : null;
 
   const use = (run: OrderStockRun) => {
     const current = getValues('ranges');

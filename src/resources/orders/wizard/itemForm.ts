@@ -4,7 +4,7 @@ import type { Typology } from '../../../../domain/giftcards';
 import { amountInputText } from '../../../../domain/format';
 import { AMOUNT_MESSAGES, readAmount, readWholeNumber } from '../../../../domain/money';
 import { messageWith } from '../../../../domain/messages';
-import { makeOrderItemSchema, OV, PROGRESSIVE_MIN, rangesTotal, type OrderItem, type OrderItemBody, type Recipient, type ShippingType } from '../../../../domain/orders';
+import { makeOrderItemSchema, ORDER_MESSAGES, PROGRESSIVE_MIN, rangesTotal, type OrderItem, type OrderItemBody, type Recipient, type ShippingType } from '../../../../domain/orders';
 import { fileToUpload } from '../../../components/fileReading';
 import { i18n } from '../../../i18n/i18n';
 
@@ -34,7 +34,8 @@ export type SavedFiles = Pick<OrderItem, 'templateName' | 'namesListName' | 'rec
 /** Error keys of the form that are not a field of their own. */
 export const RANGES_CHECK = 'rangesCheck';
 
-export const WE = {
+/** The wizard form's own messages (`orderWizard.errors.*`): what the order rules cannot say of a field being typed. */
+export const WIZARD_MESSAGES = {
   rangesTotal: 'orderWizard.errors.rangesTotal',
   templateType: 'orderWizard.errors.templateType',
   namesListType: 'orderWizard.errors.namesListType',
@@ -89,13 +90,13 @@ function bodyShape(values: ItemFormValues, shipping: ShippingType, typology: Typ
 /** Where a domain issue shows on the form, in the words of its rule. */
 function fieldOf(path: PropertyKey[], message: string): [string, string] {
   const [head, index, leaf] = path.map(String);
-  if (head === 'valueCents') return ['value', message === OV.required ? OV.required : OV.amount];
-  if (head === 'quantity' && message === OV.rangeTotal) return [RANGES_CHECK, WE.rangesTotal];
-  if (head === 'quantity' && message !== OV.required) return ['quantity', OV.quantity];
-  if (head === 'ranges' && index !== undefined && leaf) return [`ranges.${index}.${leaf}`, message === OV.progressiveRange ? OV.progressiveRange : WE.wholeNumber];
-  if (head === 'ranges') return [RANGES_CHECK, message === OV.required ? OV.required : message];
-  if (head === 'template') return ['template', message === OV.fileType ? WE.templateType : message];
-  if (head === 'namesList') return ['namesList', message === OV.fileType ? WE.namesListType : message];
+  if (head === 'valueCents') return ['value', message === ORDER_MESSAGES.required ? ORDER_MESSAGES.required : ORDER_MESSAGES.amount];
+  if (head === 'quantity' && message === ORDER_MESSAGES.rangeTotal) return [RANGES_CHECK, WIZARD_MESSAGES.rangesTotal];
+  if (head === 'quantity' && message !== ORDER_MESSAGES.required) return ['quantity', ORDER_MESSAGES.quantity];
+  if (head === 'ranges' && index !== undefined && leaf) return [`ranges.${index}.${leaf}`, message === ORDER_MESSAGES.progressiveRange ? ORDER_MESSAGES.progressiveRange : WIZARD_MESSAGES.wholeNumber];
+  if (head === 'ranges') return [RANGES_CHECK, message === ORDER_MESSAGES.required ? ORDER_MESSAGES.required : message];
+  if (head === 'template') return ['template', message === ORDER_MESSAGES.fileType ? WIZARD_MESSAGES.templateType : message];
+  if (head === 'namesList') return ['namesList', message === ORDER_MESSAGES.fileType ? WIZARD_MESSAGES.namesListType : message];
   return [path.map(String).join('.') || RANGES_CHECK, message];
 }
 
@@ -105,20 +106,20 @@ export function validateItem(values: ItemFormValues, shipping: ShippingType, typ
   const set = (field: string, message: string) => {
     errors[field] ??= message;
   };
-  if (needsValue(typology) && values.value.trim() === '') set('value', OV.required);
+  if (needsValue(typology) && values.value.trim() === '') set('value', ORDER_MESSAGES.required);
   const valueProblem = needsValue(typology) && values.value.trim() !== '' ? readAmount(values.value, i18n.language).problem : undefined;
   if (valueProblem) set('value', AMOUNT_MESSAGES[valueProblem]);
-  if (shipping !== 'DIGITAL' && values.quantity.trim() === '') set('quantity', OV.required);
+  if (shipping !== 'DIGITAL' && values.quantity.trim() === '') set('quantity', ORDER_MESSAGES.required);
   if (shipping === 'DIGITAL' && values.digitalMode === 'namesList') {
     // editing a product saved with a list: without a new file the list is kept
     if (!values.namesList) {
-      if (!saved?.namesListName) set('namesList', OV.required);
+      if (!saved?.namesListName) set('namesList', ORDER_MESSAGES.required);
     }
-    else if (values.namesList.size > MAX_UPLOAD_BYTES) set('namesList', OV.fileTooLarge);
-    else if (!values.namesCheck) set('namesList', WE.namesListReading);
-    else if (!values.namesCheck.ok) set('namesList', values.namesCheck.line === 0 ? WE.namesListEmpty : WE.namesListLine);
+    else if (values.namesList.size > MAX_UPLOAD_BYTES) set('namesList', ORDER_MESSAGES.fileTooLarge);
+    else if (!values.namesCheck) set('namesList', WIZARD_MESSAGES.namesListReading);
+    else if (!values.namesCheck.ok) set('namesList', values.namesCheck.line === 0 ? WIZARD_MESSAGES.namesListEmpty : WIZARD_MESSAGES.namesListLine);
   }
-  if (shipping === 'DIGITAL' && values.digitalMode === 'quantity' && values.template && values.template.size > MAX_UPLOAD_BYTES) set('template', OV.fileTooLarge);
+  if (shipping === 'DIGITAL' && values.digitalMode === 'quantity' && values.template && values.template.size > MAX_UPLOAD_BYTES) set('template', ORDER_MESSAGES.fileTooLarge);
   const parsed = makeOrderItemSchema(shipping, { savedNamesList: Boolean(saved?.namesListName) }).safeParse(bodyShape(values, shipping, typology));
   if (!parsed.success) {
     const namesMode = shipping === 'DIGITAL' && values.digitalMode === 'namesList';
@@ -126,7 +127,7 @@ export function validateItem(values: ItemFormValues, shipping: ShippingType, typ
       // in names-list mode the list makes the quantity: its own error says what is missing
       if (namesMode && issue.path[0] === 'quantity') continue;
       if (issue.code === 'invalid_type' && issue.path[0] === 'ranges' && issue.path.length === 3) {
-        set(`ranges.${String(issue.path[1])}.${String(issue.path[2])}`, WE.wholeNumber);
+        set(`ranges.${String(issue.path[1])}.${String(issue.path[2])}`, WIZARD_MESSAGES.wholeNumber);
         continue;
       }
       set(...fieldOf(issue.path, issue.message));
@@ -195,7 +196,7 @@ export function serverErrorsOnForm(errors: FieldValues | undefined): FieldValues
   const out: FieldValues = {};
   for (const [field, message] of Object.entries(errors)) {
     if (field === 'valueCents') out.value = message;
-    else if (field === 'ranges' || (field === 'quantity' && message === OV.rangeTotal)) out[RANGES_CHECK] = field === 'quantity' ? WE.rangesTotal : message;
+    else if (field === 'ranges' || (field === 'quantity' && message === ORDER_MESSAGES.rangeTotal)) out[RANGES_CHECK] = field === 'quantity' ? WIZARD_MESSAGES.rangesTotal : message;
     else out[field] = message;
   }
   return out;

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useDataProvider, useListContext, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { GV } from '../../../../domain/giftcards';
+import { VALIDATION_MESSAGES } from '../../../../domain/messages';
 import { CARD_BULK_ACTIONS, RELOAD_AMOUNT_EXAMPLES, RELOAD_LIMITS, type CardBulkAction, type CardBulkBody, type CardBulkResult, type ReloadableCard } from '../../../../domain/reloadables';
 import { AmountField } from '../../../components/AmountField';
 import { euroAmountSchema } from '../../../components/euroAmountSchema';
@@ -21,7 +21,7 @@ import { useLinkableCompanies } from './useLinkableCompanies';
 /** Each action's parameters: reload one amount for all, link one company; lock and unlock none. */
 function paramsSchema(action: CardBulkAction) {
   if (action === 'reload') return z.object({ amount: euroAmountSchema(RELOAD_LIMITS.maxReloadCents) });
-  if (action === 'linkCompany') return z.object({ companyId: z.string().min(1, GV.required) });
+  if (action === 'linkCompany') return z.object({ companyId: z.string().min(1, VALIDATION_MESSAGES.required) });
   return z.object({});
 }
 

@@ -2,7 +2,7 @@ import { MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { z } from 'zod';
-import { GV } from '../../../../domain/giftcards';
+import { VALIDATION_MESSAGES } from '../../../../domain/messages';
 import { clientIdBodySchema, RELOAD_AMOUNT_EXAMPLES, RELOAD_LIMITS, type ReloadableCard } from '../../../../domain/reloadables';
 import { ActionDialog } from '../../../components/ActionDialog';
 import { AmountField } from '../../../components/AmountField';
@@ -71,7 +71,7 @@ export function ClientIdDialog({ card, onClose, onDone }: DialogProps) {
   );
 }
 
-const companySchema = z.object({ companyId: z.string().min(1, GV.required) });
+const companySchema = z.object({ companyId: z.string().min(1, VALIDATION_MESSAGES.required) });
 
 /** Links a card to another company of the scope (offered only when there is one: `actions.linkCompany`). */
 export function LinkCompanyDialog({ card, onClose, onDone }: DialogProps) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GV } from '../../../../domain/giftcards';
+import { VALIDATION_MESSAGES } from '../../../../domain/messages';
 import { amountInputText } from '../../../../domain/format';
 import { AMOUNT_MESSAGES, readAmount } from '../../../../domain/money';
 import { notificationSettingsBodySchema, type NotificationSettings, type NotificationSettingsBody } from '../../../../domain/reloadables';
@@ -47,7 +47,7 @@ export const notificationFormSchema = z
     const messages: Partial<Record<'recipients' | 'lowBalanceThreshold', string>> = {};
     const reading = values.lowBalanceThreshold === '' ? null : readAmount(values.lowBalanceThreshold, i18n.language);
     if (reading?.problem) messages.lowBalanceThreshold = AMOUNT_MESSAGES[reading.problem];
-    else if (reading === null && values.lowBalanceEnabled) messages.lowBalanceThreshold = GV.required;
+    else if (reading === null && values.lowBalanceEnabled) messages.lowBalanceThreshold = VALIDATION_MESSAGES.required;
     const body: NotificationSettingsBody = {
       recipients: splitRecipients(values.recipients),
       lowBalanceEnabled: values.lowBalanceEnabled,
