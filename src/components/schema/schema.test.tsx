@@ -23,9 +23,11 @@ import { SchemaShowFields } from './SchemaShowFields';
 
 const STORES = '/api/company/company-1/stores';
 // src/resources/README.md "Add a field": a field added to stores is one schema key and one declaration line
+// (on stores' first four fields, so the expectations below hold whatever stores declare next)
+const STORE_SOURCES = ['code', 'name', 'storeCategoryId', 'defaultActivationStore'] as const;
 const withRegion = defineFields(
-  storeSchema.extend({ region: z.string().trim().min(2, 'validation.storeText?min=2&max=40').max(40, 'validation.storeText?min=2&max=40') }),
-  [...(storeFields.fields as FieldSpec<never>[]), { source: 'region', label: 'Region', column: true, sortable: true, filter: true }],
+  storeSchema.pick({ code: true, name: true, storeCategoryId: true, defaultActivationStore: true }).extend({ region: z.string().trim().min(2, 'validation.storeText?min=2&max=40').max(40, 'validation.storeText?min=2&max=40') }),
+  [...(storeFields.fields.filter((field) => (STORE_SOURCES as readonly string[]).includes(field.source)) as FieldSpec<never>[]), { source: 'region', label: 'Region', column: true, sortable: true, filter: true }],
   { resource: 'privative/stores', sorts: storeFields.sorts },
 );
 // …and the repository's column for it (server/modules/stores/repository.ts STORE_SORT_COLUMNS)
