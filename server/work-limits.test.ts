@@ -27,9 +27,10 @@ function sources(dir: string): string[] {
 
 describe('where work is queued (read from the code)', () => {
   it('every write of a job or an outbox e-mail goes through a function that charges the request', () => {
-    // the charged writers: enqueue (jobs/queue.ts) and queueMailIds (orders/emails.ts) charge the
-    // request; queueEmail (mail/mailer.ts) writes its row and then calls enqueue
-    const charged = new Set(['jobs/queue.ts', 'modules/orders/emails.ts', 'mail/mailer.ts']);
+    // the charged writers: enqueue (jobs/queue.ts, its row written by jobs/repository.ts's insertJob)
+    // and queueMailIds (orders/emails.ts) charge the request; queueEmail (mail/mailer.ts) calls
+    // enqueue and then writes its row (mail/outbox.repository.ts's insertOutboxRow)
+    const charged = new Set(['jobs/repository.ts', 'modules/orders/emails.ts', 'mail/outbox.repository.ts']);
     const writers = /insert\(\s*(jobs|emailOutbox)\s*\)|INSERT INTO\s+"?(jobs|email_outbox)"?[\s(]/;
     const found = sources(SERVER)
       .filter((file) => writers.test(readFileSync(file, 'utf8')))
@@ -37,6 +38,11 @@ describe('where work is queued (read from the code)', () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.filter((file) => !charged.has(file)), 'a job or e-mail written outside the charged writers escapes the work limits').toEqual([]);
     expect(readFileSync(path.join(SERVER, 'jobs/queue.ts'), 'utf8')).toContain("chargeQueuedWork(db, options.charge ?? 'work')");
+    // insertJob's one caller is enqueue, which charges first
+    const jobWriters = sources(SERVER).filter((file) => /\binsertJob\(/.test(readFileSync(file, 'utf8'))).map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    expect(jobWriters.sort()).toEqual(['jobs/queue.ts', 'jobs/repository.ts']);
+    const outboxWriters = sources(SERVER).filter((file) => /\binsertOutboxRow\(/.test(readFileSync(file, 'utf8'))).map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    expect(outboxWriters.sort()).toEqual(['mail/mailer.ts', 'mail/outbox.repository.ts']);
     expect(readFileSync(path.join(SERVER, 'modules/orders/emails.ts'), 'utf8')).toContain("chargeQueuedWork(db, 'mail')");
     // an e-mail's job is charged as e-mail, wherever it is queued
     expect(readFileSync(path.join(SERVER, 'mail/mailer.ts'), 'utf8')).toMatch(/await enqueue\(db, EMAIL_SEND_JOB, [^)]*charge: 'mail'/);

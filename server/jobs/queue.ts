@@ -1,6 +1,6 @@
-import { jobs } from '../db/schema';
 import type { Db } from '../db/client';
 import { chargeQueuedWork, type WorkKind } from '../lib/work-limits';
+import { insertJob } from './repository';
 
 export interface EnqueueOptions {
   /** run no earlier than this (default now) */
@@ -21,9 +21,5 @@ export interface EnqueueOptions {
 export async function enqueue(db: Db, name: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
   // the request this work is queued for pays for it (lib/work-limits.ts): past its budget, 429 and nothing queued
   await chargeQueuedWork(db, options.charge ?? 'work');
-  const [row] = await db
-    .insert(jobs)
-    .values({ name, payload: payload ?? {}, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5, retryUntil: options.retryUntil ?? null })
-    .returning({ id: jobs.id });
-  return row.id;
+  return insertJob(db, { name, payload: payload ?? {}, runAt: options.runAt ?? new Date(), maxAttempts: options.maxAttempts ?? 5, retryUntil: options.retryUntil ?? null });
 }

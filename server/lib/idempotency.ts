@@ -1,9 +1,21 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ApiErrorCode } from '../../domain/errors';
-import { namedStatement, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { sha256 } from './tokens';
-import { bulkActionItems, idempotencyKeys } from '../db/schema';
 import { ApiError } from './errors';
+import {
+  findKey,
+  insertClaim,
+  insertKey,
+  lockAndInsertKey,
+  purgeExpiredKeys as purgeKeysOlderThan,
+  releaseClaim,
+  renewClaim,
+  saveClaimWork,
+  storeAnswer,
+  storeClaimAnswer,
+  storedResponse,
+  takeOverClaim,
+} from './idempotency.repository';
 import { isDatabaseUnavailable } from './pg-errors';
 
 /** What a money-moving call answers: a body, or a refusal code (the refusal is committed too). */
@@ -41,13 +53,9 @@ export const hashOf = (request: IdempotencyRequest) => sha256(JSON.stringify([re
 /** Keys are kept this long by default (IDEMPOTENCY_KEY_TTL_HOURS): a replay later than that is a new request. */
 export const KEY_RETENTION_HOURS = 24;
 
-/** Drops expired keys (index on created_at); the cleanup job (server/jobs/cleanup.ts) runs it with the configured retention. */
-export async function purgeExpiredKeys(db: Db, hours = KEY_RETENTION_HOURS): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${hours}) AND (${idempotencyKeys.leaseExpiresAt} IS NULL OR ${idempotencyKeys.leaseExpiresAt} < now())`,
-    );
+/** Drops expired keys (index on created_at), never a claim whose lease is live. */
+export function purgeExpiredKeys(db: Db, hours = KEY_RETENTION_HOURS): Promise<void> {
+  return purgeKeysOlderThan(db, hours);
 }
 
 /**
@@ -72,19 +80,10 @@ function runInTransaction<T>(db: Db, request: IdempotencyRequest | null, work: (
       if (claimed?.locked !== true) return inProgress();
       insertedId = claimed.id;
     } else {
-      const inserted = await tx
-        .insert(idempotencyKeys)
-        .values({ key: request.key, userId: request.userId, apiKeyId, route: request.route, requestHash: hash })
-        .onConflictDoNothing()
-        .returning({ id: idempotencyKeys.id });
-      insertedId = inserted[0]?.id ?? null;
+      insertedId = await insertKey(tx, { key: request.key, userId: request.userId, route: request.route, hash });
     }
     if (insertedId === null) {
-      const same =
-        apiKeyId === null
-          ? and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key), isNull(idempotencyKeys.apiKeyId))
-          : and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.route, request.route), eq(idempotencyKeys.key, request.key));
-      const [stored] = await tx.select().from(idempotencyKeys).where(same);
+      const stored = await findKey(tx, { key: request.key, userId: request.userId, apiKeyId, route: request.route });
       if (!stored || stored.requestHash !== hash || stored.responseBody === null) {
         return { ok: false, status: 422, code: 'IDEMPOTENCY_KEY_REUSED', detail: 'This Idempotency-Key was used for another request' };
       }
@@ -96,30 +95,6 @@ function runInTransaction<T>(db: Db, request: IdempotencyRequest | null, work: (
     return outcome;
   });
 }
-
-/**
- * The integration API's key lock, held until the transaction ends, taken in the statement that
- * inserts the key's row: a second call with the same (API key, route, key) while the first runs
- * does not get it and answers at once (`locked` false, nothing inserted), rather than waiting on
- * the unique index for the first to commit. `id` is null when the key's row exists already.
- */
-const lockAndInsertKey = namedStatement<{ locked: boolean; id: string | null }>(
-  'tessera_idempotency_lock_insert',
-  sql`WITH lock AS (SELECT pg_try_advisory_xact_lock(hashtext(${sql.placeholder('lockName')}::text)) AS locked),
-      inserted AS (
-        INSERT INTO idempotency_keys (key, user_id, api_key_id, route, request_hash)
-        SELECT ${sql.placeholder('key')}::text, ${sql.placeholder('userId')}::uuid, ${sql.placeholder('apiKeyId')}::uuid, ${sql.placeholder('route')}::text, ${sql.placeholder('hash')}::text
-        FROM lock WHERE lock.locked
-        ON CONFLICT DO NOTHING
-        RETURNING id)
-      SELECT lock.locked, (SELECT id FROM inserted) AS id FROM lock`,
-);
-
-/** The answer kept on the key's row, in the transaction of the work. */
-const storeAnswer = namedStatement<never>(
-  'tessera_idempotency_store_answer',
-  sql`UPDATE idempotency_keys SET response_status = ${sql.placeholder('status')}::integer, response_body = ${sql.placeholder('body')}::jsonb WHERE id = ${sql.placeholder('id')}::uuid`,
-);
 
 const inProgress = (): Outcome<never> => ({ ok: false, status: 409, code: 'IDEMPOTENCY_IN_PROGRESS', detail: 'The first request with this Idempotency-Key is still running' });
 
@@ -154,30 +129,18 @@ const running = (): Outcome<never> => ({ ok: false, status: 409, code: 'CONFLICT
 export async function runClaimed<T>(db: Db, request: IdempotencyRequest, leaseSeconds: number, work: (claim: Claim) => Promise<T>): Promise<Outcome<T>> {
   const hash = hashOf(request);
   const owner = crypto.randomUUID();
-  const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
-  const [inserted] = await db
-    .insert(idempotencyKeys)
-    .values({ key: request.key, userId: request.userId, route: request.route, requestHash: hash, leaseOwner: owner, leaseExpiresAt: lease })
-    .onConflictDoNothing()
-    .returning({ id: idempotencyKeys.id, work: idempotencyKeys.work });
-  let claimed = inserted;
+  let claimed = await insertClaim(db, { key: request.key, userId: request.userId, route: request.route, hash, owner, leaseSeconds });
   if (!claimed) {
-    const where = and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key), isNull(idempotencyKeys.apiKeyId));
-    const [stored] = await db.select().from(idempotencyKeys).where(where);
+    const stored = await findKey(db, { key: request.key, userId: request.userId, apiKeyId: null, route: request.route });
     if (!stored || stored.requestHash !== hash) return reused();
     if (stored.responseBody !== null) return stored.responseBody as Outcome<T>;
     // take over a claim whose runner is gone (one statement: of several retries, one wins)
-    [claimed] = await db
-      .update(idempotencyKeys)
-      .set({ leaseOwner: owner, leaseExpiresAt: lease })
-      .where(and(eq(idempotencyKeys.id, stored.id), isNull(idempotencyKeys.responseBody), or(isNull(idempotencyKeys.leaseExpiresAt), lt(idempotencyKeys.leaseExpiresAt, sql`now()`))))
-      .returning({ id: idempotencyKeys.id, work: idempotencyKeys.work });
+    claimed = await takeOverClaim(db, stored.id, owner, leaseSeconds);
     if (!claimed) return running();
   }
   const keyId = claimed.id;
-  const mine = and(eq(idempotencyKeys.id, keyId), eq(idempotencyKeys.leaseOwner, owner));
   const heartbeat = setInterval(
-    () => void db.update(idempotencyKeys).set({ leaseExpiresAt: lease }).where(mine).catch(() => undefined),
+    () => void renewClaim(db, keyId, owner, leaseSeconds).catch(() => undefined),
     Math.max(100, (leaseSeconds * 1000) / 3),
   );
   heartbeat.unref();
@@ -185,21 +148,13 @@ export async function runClaimed<T>(db: Db, request: IdempotencyRequest, leaseSe
     keyId,
     work: claimed.work,
     saveWork: async (value) => {
-      await db.update(idempotencyKeys).set({ work: sql`${JSON.stringify(value)}::jsonb` }).where(mine);
+      await saveClaimWork(db, keyId, owner, value);
     },
   };
   try {
     const outcome: Outcome<T> = { ok: true, body: await work(claim) };
-    const stored = await db.transaction(async (tx) => {
-      // only the lease holder stores: a runner that outlived its lease leaves it to the one that took over
-      const [mineStill] = await tx
-        .update(idempotencyKeys)
-        .set({ responseStatus: 200, responseBody: sql`${JSON.stringify(outcome)}::jsonb`, leaseOwner: null, leaseExpiresAt: null, work: null })
-        .where(and(mine, isNull(idempotencyKeys.responseBody)))
-        .returning({ id: idempotencyKeys.id });
-      if (mineStill) await tx.delete(bulkActionItems).where(eq(bulkActionItems.keyId, keyId));
-      return mineStill !== undefined;
-    });
+    // only the lease holder stores: a runner that outlived its lease leaves it to the one that took over
+    const stored = await storeClaimAnswer(db, keyId, owner, outcome);
     return stored ? outcome : ((await storedAnswer<T>(db, keyId)) ?? outcome);
   } catch (err) {
     // the runner that took over may have finished meanwhile: its answer is the answer
@@ -217,8 +172,7 @@ export async function runClaimed<T>(db: Db, request: IdempotencyRequest, leaseSe
 }
 
 async function storedAnswer<T>(db: Db, keyId: string): Promise<Outcome<T> | null> {
-  const [row] = await db.select({ body: idempotencyKeys.responseBody }).from(idempotencyKeys).where(eq(idempotencyKeys.id, keyId));
-  return (row?.body ?? null) as Outcome<T> | null;
+  return (await storedResponse(db, keyId)) as Outcome<T> | null;
 }
 
 /** releaseClaim retried every second until it succeeds or the lease has run out (the claim is then free anyway). */
@@ -232,12 +186,3 @@ function releaseWhenBack(db: Db, keyId: string, owner: string, leaseSeconds: num
 }
 const RELEASE_RETRY_MS = 1000;
 
-/** After a failure: a claim with no progress is dropped (a retry starts afresh); otherwise its lease ends now. */
-async function releaseClaim(db: Db, keyId: string, owner: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [progress] = await tx.select({ one: sql`1` }).from(bulkActionItems).where(eq(bulkActionItems.keyId, keyId)).limit(1);
-    const mine = and(eq(idempotencyKeys.id, keyId), eq(idempotencyKeys.leaseOwner, owner), isNull(idempotencyKeys.responseBody));
-    if (progress) await tx.update(idempotencyKeys).set({ leaseExpiresAt: sql`now()` }).where(mine);
-    else await tx.delete(idempotencyKeys).where(mine);
-  });
-}

@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { smtpOutcome } from '../../domain/square';
-import { queryRows, type Db } from '../db/client';
-import { emailOutbox } from '../db/schema';
-import { EMAIL_PENDING_SQL, EMAIL_PENDING_STATUSES } from '../db/schema/outbox';
+import type { Db } from '../db/client';
+import type { emailOutbox } from '../db/schema';
+import { EMAIL_PENDING_STATUSES } from '../db/schema/outbox';
 import { enqueue } from '../jobs/queue';
 import { RetryLater, type JobRegistry } from '../jobs/registry';
+import { failPendingOutboxRow, findOutboxRow, insertOutboxRow, orphanedOutboxRows, setOutboxRow } from './outbox.repository';
 import { renderEmail, type EmailParams, type EmailTemplate } from './templates';
 
 export const EMAIL_SEND_JOB = 'email.send';
@@ -44,7 +44,7 @@ async function writeOutboxRow(db: Db, row: Omit<typeof emailOutbox.$inferInsert,
   const id = crypto.randomUUID();
   const retryUntil = new Date(Date.now() + DEFAULT_MAIL_RETRY_HOURS * HOUR_MS);
   const jobId = await enqueue(db, EMAIL_SEND_JOB, { outboxId: id }, { maxAttempts: EMAIL_JOB_MAX_ATTEMPTS, retryUntil, charge: 'mail' });
-  await db.insert(emailOutbox).values({ ...row, id, jobId });
+  await insertOutboxRow(db, { ...row, id, jobId });
   return id;
 }
 
@@ -54,7 +54,7 @@ async function writeOutboxRow(db: Db, row: Omit<typeof emailOutbox.$inferInsert,
  * rule (domain/emails.ts, emailResendable) on the row it locked.
  */
 export async function requeueOutboxEmail(db: Db, id: string): Promise<string | null> {
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  const row = await findOutboxRow(db, id);
   if (!row) return null;
   return writeOutboxRow(db, { toAddress: row.toAddress, subject: row.subject, textBody: row.textBody, htmlBody: row.htmlBody, template: row.template, language: row.language, resentFrom: row.id });
 }
@@ -68,28 +68,19 @@ export async function requeueOutboxEmail(db: Db, id: string): Promise<string | n
  * from being claimed again). Returns how many were queued again and failed.
  */
 export async function sweepOutbox(db: Db, now: Date, retryHours: number): Promise<{ requeued: number; failed: number }> {
-  const orphans = await queryRows<{ id: string; created_at: Date | string }>(
-    db,
-    sql`SELECT o.id, o.created_at FROM email_outbox o
-        WHERE o.status IN (${EMAIL_PENDING_SQL}) AND o.created_at < ${new Date(now.getTime() - 15 * 60_000).toISOString()}::timestamptz
-          AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.name = ${EMAIL_SEND_JOB} AND j.status IN ('queued', 'running') AND j.payload->>'outboxId' = o.id::text)
-        ORDER BY o.created_at LIMIT 1000`,
-  );
+  const orphans = await orphanedOutboxRows(db, EMAIL_SEND_JOB, new Date(now.getTime() - 15 * 60_000));
   let requeued = 0;
   let failed = 0;
   for (const orphan of orphans) {
     const deadline = new Date(new Date(orphan.created_at).getTime() + retryHours * HOUR_MS);
     if (deadline <= now) {
-      await db
-        .update(emailOutbox)
-        .set({ status: 'failed', lastError: `not handed over to the mail server within ${retryHours} h` })
-        .where(and(eq(emailOutbox.id, orphan.id), inArray(emailOutbox.status, [...EMAIL_PENDING_STATUSES])));
+      await failPendingOutboxRow(db, orphan.id, `not handed over to the mail server within ${retryHours} h`);
       failed += 1;
       continue;
     }
     await db.transaction(async (tx) => {
       const jobId = await enqueue(tx, EMAIL_SEND_JOB, { outboxId: orphan.id }, { maxAttempts: EMAIL_JOB_MAX_ATTEMPTS, retryUntil: deadline, charge: 'mail' });
-      await tx.update(emailOutbox).set({ jobId }).where(eq(emailOutbox.id, orphan.id));
+      await setOutboxRow(tx, orphan.id, { jobId });
     });
     requeued += 1;
   }
@@ -173,7 +164,7 @@ export function registerEmailJob(
   const now = deps.now ?? (() => new Date());
   registry.register(EMAIL_SEND_JOB, async (payload, { jobId, log }) => {
     const { outboxId } = payload as { outboxId: string };
-    const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+    const row = await findOutboxRow(deps.db, outboxId);
     if (!row || !EMAIL_PENDING_STATUSES.includes(row.status)) return;
     // this e-mail's tries, whichever job made them
     const tries = row.attempts + 1;
@@ -182,13 +173,10 @@ export function registerEmailJob(
       // dev server) the e-mail, its address and its link are printed so the user can follow it.
       // A server that sends e-mails (SMTP_URL set) never logs an address, a subject or a body.
       deps.log.info({ outboxId, to: row.toAddress, subject: row.subject }, `e-mail (no SMTP configured):\n${row.textBody}`);
-      await deps.db
-        .update(emailOutbox)
-        .set({ status: 'logged', attempts: tries, sentAt: now(), jobId })
-        .where(eq(emailOutbox.id, outboxId));
+      await setOutboxRow(deps.db, outboxId, { status: 'logged', attempts: tries, sentAt: now(), jobId });
       return;
     }
-    await deps.db.update(emailOutbox).set({ status: 'sending', jobId }).where(eq(emailOutbox.id, outboxId));
+    await setOutboxRow(deps.db, outboxId, { status: 'sending', jobId });
     try {
       await deps.transport.sendMail({
         from: deps.from,
@@ -205,17 +193,14 @@ export function registerEmailJob(
       // `envelope`, `response`) may name the recipient (the row keeps the whole answer)
       const safe = loggableMailError(err);
       if (failure.kind === 'permanent' || outOfTime) {
-        await deps.db.update(emailOutbox).set({ status: 'failed', attempts: tries, lastError: failure.answer }).where(eq(emailOutbox.id, outboxId));
+        await setOutboxRow(deps.db, outboxId, { status: 'failed', attempts: tries, lastError: failure.answer });
         const why = failure.kind === 'permanent' ? 'refused by the mail server' : `not handed over in ${retryHours} h`;
         log.warn({ outboxId, err: safe, tries }, `e-mail failed for good: ${why}`);
         return;
       }
-      await deps.db.update(emailOutbox).set({ status: 'retrying', attempts: tries, lastError: failure.answer }).where(eq(emailOutbox.id, outboxId));
+      await setOutboxRow(deps.db, outboxId, { status: 'retrying', attempts: tries, lastError: failure.answer });
       throw new RetryLater(`e-mail not handed over yet (${safe.message})`, deadline);
     }
-    await deps.db
-      .update(emailOutbox)
-      .set({ status: 'sent', attempts: tries, sentAt: now(), lastError: null })
-      .where(eq(emailOutbox.id, outboxId));
+    await setOutboxRow(deps.db, outboxId, { status: 'sent', attempts: tries, sentAt: now(), lastError: null });
   });
 }

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppConfig } from '../config';
 import { rawDriverOf, type Db } from '../db/client';
-import { timedRows } from '../db/migration-state';
+import { emailStatusCounts, jobQueueCounts } from './metrics.repository';
 import { routeTemplate } from './logging';
 import type { Clock } from '../lib/clock';
 import { unauthorized } from '../lib/errors';
@@ -146,18 +146,7 @@ export class Metrics {
   }
 
   private async readJobs(): Promise<void> {
-    const rows = await timedRows<{ name: string; queued_due: number; queued_later: number; running: number; failed: number; oldest: number | null }>(
-      this.options.db,
-      `SELECT name,
-         count(*) FILTER (WHERE status = 'queued' AND run_at <= $1::timestamptz)::int AS queued_due,
-         count(*) FILTER (WHERE status = 'queued' AND run_at > $1::timestamptz)::int AS queued_later,
-         count(*) FILTER (WHERE status = 'running')::int AS running,
-         count(*) FILTER (WHERE status = 'failed')::int AS failed,
-         extract(epoch FROM $1::timestamptz - min(run_at) FILTER (WHERE status = 'queued' AND run_at <= $1::timestamptz))::float8 AS oldest
-       FROM jobs WHERE status IN ('queued', 'running', 'failed') GROUP BY name`,
-      [this.options.clock.now().toISOString()],
-      QUERY_TIME_LIMIT_MS,
-    );
+    const rows = await jobQueueCounts(this.options.db, this.options.clock.now(), QUERY_TIME_LIMIT_MS);
     for (const row of rows) this.queues.add(row.name);
     const byName = new Map(rows.map((row) => [row.name, row]));
     for (const queue of this.queues) {
@@ -171,15 +160,7 @@ export class Metrics {
   }
 
   private async readEmails(): Promise<void> {
-    // counts by status over each table's status index (email_outbox_status_idx, square_communications_due_idx)
-    const rows = await timedRows<{ channel: string; status: string; n: number }>(
-      this.options.db,
-      `SELECT 'outbox' AS channel, status, count(*)::int AS n FROM email_outbox GROUP BY status
-       UNION ALL
-       SELECT 'square' AS channel, status, count(*)::int AS n FROM square_communications GROUP BY status`,
-      [],
-      QUERY_TIME_LIMIT_MS,
-    );
+    const rows = await emailStatusCounts(this.options.db, QUERY_TIME_LIMIT_MS);
     const counts = new Map<string, number>();
     for (const row of rows) {
       const state = (row.channel === 'outbox' ? OUTBOX_STATE : SQUARE_STATE)[row.status];

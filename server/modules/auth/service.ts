@@ -1,13 +1,12 @@
 import type { Session } from '../../../domain/schemas/auth';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { eq } from 'drizzle-orm';
-import { users, type UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { signAccessToken } from '../../lib/access-token';
 import { ApiError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { recordAudit } from '../audit/repository';
-import { findUserByEmail, findUserById } from '../user/repository';
+import { findUserByEmail, findUserById, markSignedIn } from '../user/repository';
 import type { IdTokenVerifier } from './id-token';
 import * as repo from '../../lib/refresh-tokens';
 
@@ -45,7 +44,7 @@ export class AuthService {
       const session = await this.startSession(tx, user, meta);
       await recordAudit(tx, { kind: 'sign_in', actorUserId: user.id, subject: user.email.toLowerCase(), ip: meta.ip });
       // the users list shows it (last sign-in)
-      await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+      await markSignedIn(tx, user.id);
       return session;
     });
   }

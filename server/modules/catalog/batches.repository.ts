@@ -189,3 +189,42 @@ export async function lotNumberTaken(db: Db, companyId: string, lotNumber: strin
   );
   return row.taken;
 }
+
+/** A new batch (its cards are made by its job); answers its id. */
+export async function insertBatch(
+  tx: Db,
+  b: { companyId: string; typologyId: string; lotNumber: string; quantity: number; orderReference: string | null; expireDate: string | null; userId: string },
+): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO card_batches (company_id, typology_id, lot_number, quantity, order_reference, expire_date, user_id)
+      VALUES (${b.companyId}, ${b.typologyId}, ${b.lotNumber}, ${b.quantity}, ${b.orderReference}, ${b.expireDate}, ${b.userId})
+      RETURNING id`,
+  );
+  return row.id;
+}
+
+/** The archive is to be made (again): its job counts from 0. */
+export async function markArchivePending(tx: Db, id: string): Promise<void> {
+  await setBatch(tx, id, sql`archive_status = 'PENDING', archive_count = 0`);
+}
+
+/** An activation or deactivation queued: the batch's pending state, counted from 0, no error left. */
+export async function markActivationPending(tx: Db, id: string, pending: BatchStatus): Promise<void> {
+  await setBatch(tx, id, sql`status = ${pending}, activation_count = 0, error_message = NULL`);
+}
+
+/** The batch's archive file name, if one was made. */
+export async function archiveFileName(db: Db, id: string): Promise<string | null> {
+  const [row] = await queryRows<{ archive_file: string | null }>(db, sql`SELECT archive_file FROM card_batches WHERE id = ${id}`);
+  return row?.archive_file ?? null;
+}
+
+/** A job's last attempt failed: the batch shows the ERROR state of that work with the reason. */
+export async function markBatchError(db: Db, id: string, status: BatchStatus, reason: string): Promise<void> {
+  await setBatch(db, id, sql`status = ${status}, error_message = ${reason}`);
+}
+
+export async function markArchiveError(db: Db, id: string, reason: string): Promise<void> {
+  await setBatch(db, id, sql`archive_status = 'ERROR', error_message = ${reason}`);
+}

@@ -1,10 +1,9 @@
 import type { AppContext } from '../../context';
 import type { JobRegistry } from '../../jobs/registry';
-import { sql } from 'drizzle-orm';
 import { pgErrorCode } from '../../lib/pg-errors';
 import { activationStates, runBatchActivation, type ActivationPayload } from './activation';
 import { makeArchive } from './archive';
-import { setBatch } from './batches.repository';
+import { markArchiveError, markBatchError } from './batches.repository';
 import { generateBatchCards } from './generate';
 import { JOB_ACTIVATION, JOB_ARCHIVE, JOB_GENERATE } from './service';
 
@@ -33,7 +32,7 @@ export function registerCatalogJobs(ctx: AppContext, registry: JobRegistry): voi
     try {
       await generateBatchCards(ctx.db, batchId, { signal: job.signal });
     } catch (error) {
-      if (job.lastAttempt && !job.signal.aborted) await setBatch(ctx.db, batchId, sql`status = 'ERROR', error_message = ${reason(error)}`);
+      if (job.lastAttempt && !job.signal.aborted) await markBatchError(ctx.db, batchId, 'ERROR', reason(error));
       throw error;
     }
   });
@@ -42,7 +41,7 @@ export function registerCatalogJobs(ctx: AppContext, registry: JobRegistry): voi
     try {
       await makeArchive(ctx.db, ctx.files, batchId, language ?? 'it', job.signal);
     } catch (error) {
-      if (job.lastAttempt && !job.signal.aborted) await setBatch(ctx.db, batchId, sql`archive_status = 'ERROR', error_message = ${reason(error)}`);
+      if (job.lastAttempt && !job.signal.aborted) await markArchiveError(ctx.db, batchId, reason(error));
       throw error;
     }
   });
@@ -51,7 +50,7 @@ export function registerCatalogJobs(ctx: AppContext, registry: JobRegistry): voi
     try {
       await runBatchActivation(ctx.db, work, ctx.config.giftCards.maxTransactionCents, job.signal);
     } catch (error) {
-      if (job.lastAttempt && !job.signal.aborted) await setBatch(ctx.db, work.batchId, sql`status = ${activationStates(work.mode).error}, error_message = ${reason(error)}`);
+      if (job.lastAttempt && !job.signal.aborted) await markBatchError(ctx.db, work.batchId, activationStates(work.mode).error, reason(error));
       throw error;
     }
   });

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   batchActionAllowed,
   type Batch,
@@ -8,7 +7,7 @@ import {
   type TypologyUpdateBody,
 } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import { assertCan, type Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
@@ -16,7 +15,7 @@ import { isUuid, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-errors';
 import { runIdempotent, unwrap, type IdempotencyRequest, type Outcome } from '../../lib/idempotency';
 import { findTypology, insertTypology, typologyInUse, updateTypology } from '../giftcards/typologies.repository';
 import { activationStates, type ActivationMode, type ActivationPayload } from './activation';
-import { batchById, findBatch, lockBatch, lotNumberTaken, setBatch } from './batches.repository';
+import { archiveFileName, batchById, findBatch, insertBatch, lockBatch, lotNumberTaken, markActivationPending, markArchivePending } from './batches.repository';
 
 export const JOB_GENERATE = 'catalog.batch.generate';
 export const JOB_ARCHIVE = 'catalog.batch.archive';
@@ -88,12 +87,7 @@ export async function createBatch(ctx: AppContext, actor: Actor, body: BatchCrea
   const id = await uniqueOr(
     () =>
       ctx.db.transaction(async (tx) => {
-        const [{ id: batchId }] = await queryRows<{ id: string }>(
-          tx,
-          sql`INSERT INTO card_batches (company_id, typology_id, lot_number, quantity, order_reference, expire_date, user_id)
-            VALUES (${actor.companyId}, ${typology.id}, ${body.lotNumber}, ${body.quantity}, ${body.orderReference || null}, ${expireDate}, ${actor.userId})
-            RETURNING id`,
-        );
+        const batchId = await insertBatch(tx, { companyId: actor.companyId, typologyId: typology.id, lotNumber: body.lotNumber, quantity: body.quantity, orderReference: body.orderReference || null, expireDate, userId: actor.userId });
         await enqueue(tx, JOB_GENERATE, { batchId }, { maxAttempts: 3 });
         return batchId;
       }),
@@ -114,7 +108,7 @@ export async function requestArchive(ctx: AppContext, actor: Actor, id: string):
     if (busy || !batchActionAllowed('archive', { status: batch.status, activated: batch.activatedAt !== null })) {
       throw new ApiError(409, 'BATCH_STATE_INVALID', 'The batch cannot make its archive now');
     }
-    await setBatch(tx, id, sql`archive_status = 'PENDING', archive_count = 0`);
+    await markArchivePending(tx, id);
     await enqueue(tx, JOB_ARCHIVE, { batchId: id, language: actor.language }, { maxAttempts: 3 });
   });
   ctx.jobs.wake();
@@ -125,9 +119,9 @@ export async function requestArchive(ctx: AppContext, actor: Actor, id: string):
 export async function archiveFileOf(db: Db, actor: Actor, id: string): Promise<{ batch: Batch; file: string }> {
   assertCan(actor, 'privative/batches', 'download');
   const batch = await showBatch(db, actor, id);
-  const [row] = await queryRows<{ archive_file: string | null }>(db, sql`SELECT archive_file FROM card_batches WHERE id = ${id}`);
-  if (batch.archiveStatus !== 'COMPLETED' || !row?.archive_file) throw new ApiError(409, 'ARCHIVE_NOT_READY', 'The archive is not ready');
-  return { batch, file: row.archive_file };
+  const file = await archiveFileName(db, id);
+  if (batch.archiveStatus !== 'COMPLETED' || !file) throw new ApiError(409, 'ARCHIVE_NOT_READY', 'The archive is not ready');
+  return { batch, file };
 }
 
 /**
@@ -157,7 +151,7 @@ export async function requestActivation(
     if (!batchActionAllowed(mode, { status: batch.status, activated: batch.activatedAt !== null })) {
       return { ok: false, status: 409, code: 'BATCH_STATE_INVALID', detail: `The batch cannot ${mode} from ${batch.status}` };
     }
-    await setBatch(tx, id, sql`status = ${activationStates(mode).pending}, activation_count = 0, error_message = NULL`);
+    await markActivationPending(tx, id, activationStates(mode).pending);
     const payload: ActivationPayload = { batchId: id, mode, userId: actor.userId, ...(amountCents === undefined ? {} : { amountCents }) };
     await enqueue(tx, JOB_ACTIVATION, payload, { maxAttempts: 3 });
     return { ok: true, body: { id } };

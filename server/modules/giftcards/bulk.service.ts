@@ -1,12 +1,11 @@
 import type { ApiErrorCode } from '../../../domain/errors';
 import { MAX_BULK_FILTER_CARDS, type BulkBody, type BulkResult } from '../../../domain/giftcards';
 import { messageWith } from '../../../domain/messages';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import type { Db } from '../../db/client';
 import { assertCan, type Actor } from '../../lib/access';
 import { ApiError } from '../../lib/errors';
 import { isDatabaseUnavailable, isRecordBusy } from '../../lib/pg-errors';
+import { doneUnderKey, progressOf, recordProgress } from './bulk.repository';
 import { filteredCardIds } from './cards.repository';
 import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger';
 import type { Claim } from '../../lib/idempotency';
@@ -100,21 +99,6 @@ async function targetIds(db: Db, actor: BulkActor, body: BulkBody): Promise<stri
 
 type Tally = Pick<BulkResult, 'succeeded' | 'failed'>;
 type Failure = BulkResult['failed'][number];
-
-/** Cards of `ids` that already have their progress row under the key (moved once already). */
-async function doneUnderKey(tx: Db, keyId: string, ids: readonly string[]): Promise<Set<string>> {
-  const rows = await queryRows<{ card_id: string }>(tx, sql`SELECT card_id FROM bulk_action_items WHERE key_id = ${keyId} AND ${inIds(sql`card_id`, ids)}`);
-  return new Set(rows.map((r) => r.card_id));
-}
-
-/** The progress rows of a chunk, in the chunk's own transaction (ids come from locked cards or are unknown). */
-async function recordProgress(tx: Db, keyId: string, items: ReadonlyArray<{ id: string; code: string; error: string | null }>): Promise<void> {
-  if (items.length === 0) return;
-  const rows = items.map((i) => ({ key_id: keyId, card_id: i.id, card_code: i.code, error_code: i.error }));
-  await tx.execute(sql`INSERT INTO bulk_action_items (key_id, card_id, card_code, error_code)
-      SELECT r.key_id, r.card_id, r.card_code, r.error_code FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(key_id uuid, card_id uuid, card_code text, error_code text)
-      ON CONFLICT DO NOTHING`);
-}
 
 /**
  * One chunk in one transaction: lock the cards, decide, write the ledger and, under a key, each
@@ -276,10 +260,3 @@ export async function runKeyedBulk(db: Db, actor: BulkCaller, body: BulkBody, ma
   return result;
 }
 
-async function progressOf(db: Db, keyId: string): Promise<Map<string, { code: string; error: string | null }>> {
-  const rows = await queryRows<{ card_id: string; card_code: string; error_code: string | null }>(
-    db,
-    sql`SELECT card_id, card_code, error_code FROM bulk_action_items WHERE key_id = ${keyId}`,
-  );
-  return new Map(rows.map((r) => [r.card_id, { code: r.card_code, error: r.error_code }]));
-}

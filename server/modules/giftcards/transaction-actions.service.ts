@@ -1,26 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { giftCardTransactions, type GiftCardTransactionRow } from '../../db/schema';
+import type { GiftCardTransactionRow } from '../../db/schema';
 import { assertCan, type Actor } from '../../lib/access';
 import { notFound } from '../../lib/errors';
 import type { LedgerEntry, LockedCard } from './ledger';
 import { moveCard, storeIdFor, type MoveOptions } from './moves.service';
 import { cancelRefusal, cancelReversalCents, returnRefusal, unfreezeRefusal } from '../../../domain/giftcardRules';
-import { inIds } from '../../lib/company-scope';
+import { findTransactionRow, setTransactionRow } from './transactions.repository';
 
 /**
  * Actions on a ledger row (SPEC §5): unfreeze a FREEZE, return part of a CONSUME, cancel a
  * CONSUME/RECHARGE/RETURN. The row is read again after its card is locked: the fields these
  * rules look at (cancelled_by, unfrozen_by, returned_cents) only change under that lock.
  */
-async function targetRow(db: Db, companyIds: readonly string[], id: string): Promise<GiftCardTransactionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(giftCardTransactions)
-    .where(and(eq(giftCardTransactions.id, id), inIds(sql`${giftCardTransactions.companyId}`, companyIds)));
-  return row;
-}
-
 async function onTarget(
   db: Db,
   actor: Actor,
@@ -31,7 +22,7 @@ async function onTarget(
   after: (tx: Db, target: GiftCardTransactionRow, entry: LedgerEntry, newId: string) => Promise<void>,
 ) {
   assertCan(actor, 'privative/transactions', action);
-  const first = await targetRow(db, actor.companyIds, txId);
+  const first = await findTransactionRow(db, actor.companyIds, txId);
   if (!first) throw notFound();
   let target = first;
   return moveCard(
@@ -41,15 +32,11 @@ async function onTarget(
     options,
     ['privative/transactions', action],
     async (tx, card) => {
-      target = (await targetRow(tx, actor.companyIds, txId)) ?? first;
+      target = (await findTransactionRow(tx, actor.companyIds, txId)) ?? first;
       return decide(tx, card, target);
     },
     (tx, _card, entry, newId) => after(tx, target, entry, newId),
   );
-}
-
-async function setRow(tx: Db, id: string, values: Partial<GiftCardTransactionRow>): Promise<void> {
-  await tx.update(giftCardTransactions).set(values).where(eq(giftCardTransactions.id, id));
 }
 
 export function unfreeze(db: Db, actor: Actor, txId: string, options: MoveOptions) {
@@ -65,7 +52,7 @@ export function unfreeze(db: Db, actor: Actor, txId: string, options: MoveOption
       const errorCode = unfreezeRefusal({ ...target, released: target.unfrozenByTransactionId !== null }, card) ?? undefined;
       return { type: 'UNFREEZE', frozenDeltaCents: -target.frozenDeltaCents, relatedTransactionId: target.id, storeId: target.storeId, errorCode };
     },
-    (tx, target, _entry, newId) => setRow(tx, target.id, { unfrozenByTransactionId: newId }),
+    (tx, target, _entry, newId) => setTransactionRow(tx, target.id, { unfrozenByTransactionId: newId }),
   );
 }
 
@@ -81,7 +68,7 @@ export function returnConsume(db: Db, actor: Actor, txId: string, body: { amount
       const errorCode = returnRefusal(target, card, body.amountCents, options.maxTransactionCents, new Date()) ?? undefined;
       return { type: 'RETURN', amountCents: body.amountCents, storeId, returnNumber: body.returnNumber.trim(), relatedTransactionId: target.id, errorCode };
     },
-    (tx, target, entry) => setRow(tx, target.id, { returnedCents: target.returnedCents + (entry.amountCents ?? 0) }),
+    (tx, target, entry) => setTransactionRow(tx, target.id, { returnedCents: target.returnedCents + (entry.amountCents ?? 0) }),
   );
 }
 
@@ -94,14 +81,14 @@ export function cancel(db: Db, actor: Actor, txId: string, options: MoveOptions)
     options,
     'cancel',
     async (tx, card, target) => {
-      consumeOfReturn = target.type === 'RETURN' && target.relatedTransactionId ? await targetRow(tx, actor.companyIds, target.relatedTransactionId) : undefined;
+      consumeOfReturn = target.type === 'RETURN' && target.relatedTransactionId ? await findTransactionRow(tx, actor.companyIds, target.relatedTransactionId) : undefined;
       const amount = cancelReversalCents(target);
       const errorCode = cancelRefusal(target, card, !!consumeOfReturn?.cancelledByTransactionId, new Date()) ?? undefined;
       return { type: 'CANCEL', amountCents: amount, relatedTransactionId: target.id, storeId: target.storeId, errorCode };
     },
     async (tx, target, _entry, newId) => {
-      await setRow(tx, target.id, { cancelledByTransactionId: newId });
-      if (consumeOfReturn) await setRow(tx, consumeOfReturn.id, { returnedCents: consumeOfReturn.returnedCents - target.amountCents });
+      await setTransactionRow(tx, target.id, { cancelledByTransactionId: newId });
+      if (consumeOfReturn) await setTransactionRow(tx, consumeOfReturn.id, { returnedCents: consumeOfReturn.returnedCents - target.amountCents });
     },
   );
 }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   TRANSACTION_LIST_TYPE_MAP,
   listTypeOf,
@@ -12,6 +12,8 @@ import {
 import { rowActions } from '../../../domain/giftcardRules';
 import type { CardStatus } from '../../../domain/giftcards';
 import type { Db } from '../../db/client';
+import { giftCardTransactions, type GiftCardTransactionRow } from '../../db/schema';
+import { inIds } from '../../lib/company-scope';
 import { idList, inIdList, readByIds } from '../../db/id-list';
 import { orderedIds, withRecords, type PageStart } from '../../lib/ordered-pages';
 import type { KeyedRows } from '../../lib/keyset';
@@ -160,4 +162,21 @@ export async function listTransactions(db: Db, companyIds: readonly string[], pa
     page,
   );
   return withRecords(ids, (list) => transactionRecordsByIds(db, companyIds, list));
+}
+
+/**
+ * One ledger row within the companies given (none: not there). The actions on a row read it again
+ * after its card is locked: the fields their rules look at only change under that lock.
+ */
+export async function findTransactionRow(db: Db, companyIds: readonly string[], id: string): Promise<GiftCardTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(giftCardTransactions)
+    .where(and(eq(giftCardTransactions.id, id), inIds(sql`${giftCardTransactions.companyId}`, companyIds)));
+  return row;
+}
+
+/** Marks on a ledger row (cancelled_by, unfrozen_by, returned_cents), under its card's lock. */
+export async function setTransactionRow(tx: Db, id: string, values: Partial<GiftCardTransactionRow>): Promise<void> {
+  await tx.update(giftCardTransactions).set(values).where(eq(giftCardTransactions.id, id));
 }

@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, knownLanguage } from '../../../domain/constants';
 import { issuesToErrors } from '../../../domain/errors';
 import { expiryAtActivation } from '../../../domain/giftcardRules';
 import { integratedOrderBodySchema, type IntegratedOrderBody, type IntegratedOrderDetail } from '../../../domain/integratedOrders';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
+import { findCompanyById } from '../companies/repository';
 import { activateSoldCards, mintCards } from '../orders/cards';
 import { cardCodeMail, queueMailIds } from '../orders/emails';
 import { catalogValue } from '../orders/items';
@@ -98,7 +98,7 @@ export async function createIntegratedOrder(db: Db, ctx: { jobs: Pick<AppContext
       if (!winner) throw new Error(`integrated order ${body.orderNumber} vanished`);
       return { winner };
     }
-    const [company] = await queryRows<{ name: string }>(tx, sql`SELECT name FROM companies WHERE id = ${companyId}`);
+    const company = (await findCompanyById(tx, companyId))!;
     const now = new Date();
     const items: Array<Omit<NewItem, 'outboxId'>> = [];
     for (const [position, item] of body.items.entries()) {

@@ -1,16 +1,15 @@
 import { findStoreForCard } from '../giftcards/stores.repository';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CardMoveResult, GiftCard } from '../../../domain/giftcards';
 import { normalizeCardCode } from '../../../domain/giftcards';
 import { isSearchableCode } from '../../../domain/codes';
 import { refusalDetail, refusalStatus } from '../../../domain/giftcardRules';
 import type { ApiErrorCode } from '../../../domain/errors';
 import { namedStatement, type Db } from '../../db/client';
-import { giftCardTransactions } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
-import { inIds } from '../../lib/company-scope';
 import { runIdempotent, type IdempotencyRequest, type Outcome } from '../../lib/idempotency';
 import { runBulk } from '../giftcards/bulk.service';
+import { findTransactionRow } from '../giftcards/transactions.repository';
 import { cardByCodeRead, findCardRecord, toCardRecord, type CardRecordRow } from '../giftcards/cards.repository';
 import { consume, freeze, type MoveOptions } from '../giftcards/moves.service';
 import { cancel, returnConsume, unfreeze } from '../giftcards/transaction-actions.service';
@@ -91,10 +90,7 @@ export function storeCodeOf(caller: IntegrationCaller, given: string | undefined
 /** A till key acts on the ledger rows of its own store only (unfreeze, cancel); unknown rows are the services' 404. */
 async function assertRowAtStore(db: Db, caller: IntegrationCaller, transactionId: string): Promise<void> {
   if (caller.storeId === null) return;
-  const [row] = await db
-    .select({ storeId: giftCardTransactions.storeId })
-    .from(giftCardTransactions)
-    .where(and(eq(giftCardTransactions.id, transactionId), inIds(sql`${giftCardTransactions.companyId}`, caller.actor.companyIds)));
+  const row = await findTransactionRow(db, caller.actor.companyIds, transactionId);
   if (row && row.storeId !== caller.storeId) throw new ApiError(403, 'API_KEY_STORE_MISMATCH', 'This key acts on its own store’s moves only');
 }
 

@@ -7,6 +7,7 @@ import type { Actor } from '../../lib/access';
 import { companySubtreeJson, inIds } from '../../lib/company-scope';
 import { escapeLike } from '../../lib/like';
 import { countedRead, type RateLimitHit } from '../../lib/rate-limit-store';
+import { findStore } from '../stores/repository';
 
 /** The SQL of api_keys: records of the back office's list, the row an integration call presents. */
 
@@ -124,11 +125,11 @@ export async function revokeApiKey(db: Db, companyIds: readonly string[], id: st
 }
 
 export async function storeOfCompany(db: Db, companyId: string, storeId: string): Promise<boolean> {
-  const [row] = await db.select({ id: stores.id }).from(stores).where(and(eq(stores.id, storeId), eq(stores.companyId, companyId)));
-  return row !== undefined;
+  return (await findStore(db, companyId, storeId)) !== undefined;
 }
 
 /** A key's rate limit counts its calls per minute (INTEGRATION_RATE_LIMIT_PER_MINUTE). */
+/** Whether the store is the company's own (the stores module's lookup, not a copy of it). */
 const KEY_RATE_WINDOW_MS = 60_000;
 
 /** The row an integration call presents (`keyForCall`). */
@@ -182,4 +183,12 @@ const keyForCallStatement = countedRead<KeyForCall>(
 export async function keyForCall(db: Db, prefix: string, secretHash: string, ratePerMinute: number): Promise<{ row: KeyForCall | undefined; hit: RateLimitHit | null }> {
   const { hit, rows } = await keyForCallStatement(db, ratePerMinute > 0 ? 'integration:' : null, { prefix, secretHash, max: ratePerMinute });
   return { row: rows[0], hit };
+}
+
+/** Marks the key used now, unless another instance did within the minute: of several seeing the same stale value, one writes. */
+export async function markKeyUsed(db: Db, id: string): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, id), sql`(${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < now() - interval '1 minute')`));
 }

@@ -1,15 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { grantedKeys, permissionsFrom, type PermissionKey } from '../../../domain/permissions';
 import { API_KEY_LIMITS, SCOPE_PERMISSIONS, scopeHeld, type ApiKey, type ApiKeyCreateBody, type ApiKeyCreated, type ApiKeyScope } from '../../../domain/integration';
 import type { Db } from '../../db/client';
-import { apiKeys } from '../../db/schema';
 import { assertCan, type Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
 import type { RateLimitHit } from '../../lib/rate-limit-store';
 import { sha256 } from '../../lib/tokens';
 import type { IntegrationCaller } from './caller';
-import { findApiKeyRecord, insertApiKey, keyForCall, listApiKeys, lockActiveKeyCount, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
+import { findApiKeyRecord, insertApiKey, keyForCall, listApiKeys, lockActiveKeyCount, markKeyUsed, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
 import { newApiKey, parseApiKey, secretMatches } from './keys';
 
 /** API keys in the back office (access entry `api-keys`) and their check on every integration call. */
@@ -101,10 +99,7 @@ export async function authenticateKey(db: Db, header: string | undefined, rateLi
   if (stateOf({ revokedAt: dateOrNull(row.revoked_at), expiresAt: dateOrNull(row.expires_at) }, now) !== 'active' || row.user_status !== 'ACTIVE') throw invalidKey();
   if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USE_EVERY_MS) {
     // conditional: of several instances seeing the same stale value, one writes
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, row.id), sql`(${apiKeys.lastUsedAt} IS NULL OR ${apiKeys.lastUsedAt} < now() - interval '1 minute')`));
+    await markKeyUsed(db, row.id);
   }
   const scopes = row.scopes;
   const actor: Actor = {

@@ -3,10 +3,9 @@ import { generateCardCodes } from '../../../domain/codes';
 import type { ApiErrorCode } from '../../../domain/errors';
 import { orderCardsExpiry, type Order, type ProgressiveRange } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
-import { companySubtree } from '../../lib/company-scope';
 import { allocateProgressives } from '../catalog/progressives';
 import { applyChanges, lockCards, type CardChange, type LockedCard } from '../giftcards/ledger';
-import { orderCardIds } from './repository';
+import { cardInStock, orderCardIds } from './repository';
 
 /**
  * What an order does to its cards, inside the caller's transaction: issue (mint digital codes or
@@ -100,15 +99,12 @@ async function takeRanges(tx: Db, order: Order, item: IssueItem, userId: string 
   for (const range of item.ranges ?? []) {
     const inRange = sql`typology_id = ${item.typology_id} AND progressive BETWEEN ${range.from} AND ${range.to}`;
     const inRangeG = sql`g.typology_id = ${item.typology_id} AND g.progressive BETWEEN ${range.from} AND ${range.to}`;
-    // stock of the provider, or of the placing company's own subtree: never another customer's cards
-    const cards = await queryRows<{ id: string; status: string; order_reference: string | null; stock: boolean }>(
+    const cards = await queryRows<{ id: string; stock: boolean }>(
       tx,
-      sql`SELECT g.id, g.status, g.order_reference,
-            (g.company_id IN (SELECT id FROM companies WHERE is_provider) OR g.company_id IN (${companySubtree(order.placedByCompanyId)})) AS stock
-          FROM gift_cards g WHERE ${inRangeG} ORDER BY g.id FOR UPDATE OF g`,
+      sql`SELECT g.id, ${cardInStock(order.placedByCompanyId)} AS stock FROM gift_cards g WHERE ${inRangeG} ORDER BY g.id FOR UPDATE OF g`,
     );
     const size = range.to - range.from + 1;
-    if (cards.length !== size || cards.some((c) => c.status !== 'NOT_ACTIVE' || c.order_reference !== null || !c.stock)) {
+    if (cards.length !== size || cards.some((c) => !c.stock)) {
       throw new OrderRefusal('ORDER_RANGE_UNAVAILABLE', `Progressives ${range.from}–${range.to} are not all available`);
     }
     await tx.execute(sql`UPDATE gift_cards SET company_id = ${order.companyId}, order_reference = ${order.number}, status = 'SOLD',

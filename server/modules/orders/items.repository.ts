@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderItem, ProgressiveRange, Recipient } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { orderItems, orderRecipients } from '../../db/schema';
-import { companySubtree, inIds } from '../../lib/company-scope';
+import { inIds } from '../../lib/company-scope';
+import { cardInStock } from './repository';
 
 /** The rows behind a draft's items: what item checks read (typology, stock) and what saving an item writes. */
 
@@ -27,9 +28,7 @@ export async function unsoldInRange(tx: Db, placedBy: string, typologyId: string
   const [row] = await queryRows<{ ok: number }>(
     tx,
     sql`SELECT count(*)::int AS ok FROM gift_cards g
-        WHERE g.typology_id = ${typologyId} AND g.progressive BETWEEN ${range.from} AND ${range.to}
-          AND g.status = 'NOT_ACTIVE' AND g.order_reference IS NULL
-          AND (g.company_id IN (SELECT id FROM companies WHERE is_provider) OR g.company_id IN (${companySubtree(placedBy)}))`,
+        WHERE g.typology_id = ${typologyId} AND g.progressive BETWEEN ${range.from} AND ${range.to} AND ${cardInStock(placedBy)}`,
   );
   return row.ok;
 }

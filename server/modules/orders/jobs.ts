@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { issuedStateFor } from '../../../domain/orders';
+import { issuedStateFor, type OrderState } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { JobRegistry } from '../../jobs/registry';
 import { activateOrderCards, issueOrderCards, OrderRefusal, voidOrderCards } from './cards';
 import { queueRecipientCodes } from './emails';
-import { orderById } from './repository';
+import { markCancelled, markCancelRefused, markIssueError, markRetried, orderById, setOrderState } from './repository';
 
 export const ORDER_ISSUE_JOB = 'orders.issue';
 export const ORDER_CANCEL_JOB = 'orders.cancel';
@@ -19,18 +18,13 @@ export interface OrderJobPayload {
 const REFUSAL_DETAIL = 'Unable to cancel the order. GiftCards have already been used.';
 
 /** Moves the order from one of `from` to `to` in its own transaction; false when it was not in `from`. */
-async function step(db: Db, orderId: string, from: readonly string[], to: string): Promise<boolean> {
+async function step(db: Db, orderId: string, from: readonly string[], to: OrderState): Promise<boolean> {
   return db.transaction(async (tx) => {
     const order = await orderById(tx, orderId, true);
     if (!order || !from.includes(order.state)) return false;
-    if (order.state !== to) await tx.execute(sql`UPDATE orders SET state = ${to}, updated_at = now() WHERE id = ${orderId}`);
+    if (order.state !== to) await setOrderState(tx, orderId, to);
     return true;
   });
-}
-
-async function markError(db: Db, orderId: string, code: string, detail: string): Promise<void> {
-  await db.execute(sql`UPDATE orders SET state = 'ERROR', error_code = ${code}, error_detail = ${detail.slice(0, 2000)}, updated_at = now()
-    WHERE id = ${orderId} AND state IN ('PENDING', 'IN_PROGRESS')`);
 }
 
 /**
@@ -51,15 +45,15 @@ export async function runIssue(ctx: AppContext, payload: OrderJobPayload, lastAt
       const order = await orderById(tx, orderId, true);
       if (!order || order.state !== 'IN_PROGRESS') return 0;
       await issueOrderCards(tx, order, userId);
-      await tx.execute(sql`UPDATE orders SET state = ${issuedStateFor(order.shippingType)}, error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${orderId}`);
+      await markRetried(tx, orderId, issuedStateFor(order.shippingType));
       if (!order.autoActivate) return 0;
       await activateOrderCards(tx, order, userId);
       return queueRecipientCodes(tx, order);
     });
     if (mails > 0) ctx.jobs.wake();
   } catch (err) {
-    if (err instanceof OrderRefusal) return markError(ctx.db, orderId, err.code, err.detail);
-    if (lastAttempt && !signal?.aborted) await markError(ctx.db, orderId, 'INTERNAL_ERROR', err instanceof Error ? err.message : String(err));
+    if (err instanceof OrderRefusal) return markIssueError(ctx.db, orderId, err.code, err.detail);
+    if (lastAttempt && !signal?.aborted) await markIssueError(ctx.db, orderId, 'INTERNAL_ERROR', err instanceof Error ? err.message : String(err));
     throw err;
   }
 }
@@ -78,11 +72,10 @@ export async function runCancel(ctx: AppContext, payload: OrderJobPayload, signa
     if (!order || order.state !== 'IN_PROGRESS_CANCEL') return;
     const refusal = await voidOrderCards(tx, order, userId);
     if (refusal) {
-      await tx.execute(sql`UPDATE orders SET state = COALESCE(cancel_from_state, 'COMPLETED'), cancel_from_state = NULL, error_code = ${refusal},
-          error_detail = ${REFUSAL_DETAIL}, updated_at = now() WHERE id = ${orderId}`);
+      await markCancelRefused(tx, orderId, refusal, REFUSAL_DETAIL);
       return;
     }
-    await tx.execute(sql`UPDATE orders SET state = 'CANCELLED', cancelled_at = now(), cancel_from_state = NULL, updated_at = now() WHERE id = ${orderId}`);
+    await markCancelled(tx, orderId);
   });
 }
 

@@ -222,6 +222,16 @@ export async function orderCardIds(db: Db, order: Pick<Order, 'companyId' | 'num
 }
 
 /**
+ * A card (gift_cards as `g`) in the stock an order placed by `placedBy` may draw on: unsold (not
+ * active, no order) and the provider's or the placing company's own subtree's, never another
+ * customer's. Written once: an item's check, the stock runs and issuing a range all ask it.
+ */
+export function cardInStock(placedBy: string): SQL {
+  return sql`(g.status = 'NOT_ACTIVE' AND g.order_reference IS NULL
+    AND (g.company_id IN (SELECT id FROM companies WHERE is_provider) OR g.company_id IN (${companySubtree(placedBy)})))`;
+}
+
+/**
  * Unsold stock of a typology an order placed by `placedBy` may draw on (the provider's, or the
  * placing company's subtree): runs of consecutive progressives per lot, largest first (domain
  * `byStockRunSize`), so a big run is never hidden behind single cards.
@@ -232,8 +242,7 @@ export async function stockRuns(db: Db, placedBy: string, typologyId: string, li
     sql`SELECT min(s.progressive) AS from, max(s.progressive) AS to, count(*)::int AS count, s.lot_number
         FROM (SELECT g.progressive, g.lot_number, g.progressive - row_number() OVER (PARTITION BY g.lot_number ORDER BY g.progressive) AS grp
               FROM gift_cards g
-              WHERE g.typology_id = ${typologyId} AND g.status = 'NOT_ACTIVE' AND g.order_reference IS NULL
-                AND (g.company_id IN (SELECT id FROM companies WHERE is_provider) OR g.company_id IN (${companySubtree(placedBy)}))) s
+              WHERE g.typology_id = ${typologyId} AND ${cardInStock(placedBy)}) s
         GROUP BY s.lot_number, s.grp ORDER BY count(*) DESC, 1 LIMIT ${limit}`,
   );
   return rows.map((r) => ({ from: Number(r.from), to: Number(r.to), count: r.count, lotNumber: r.lot_number }));
@@ -268,9 +277,30 @@ export async function markConfirmed(tx: Db, id: string, to: OrderState): Promise
   await tx.execute(sql`UPDATE orders SET state = ${to}, confirmed_at = now(), error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${id}`);
 }
 
-/** ERROR → PENDING: the error cleared for the issue job's next run. */
+/** → `to`, any earlier error cleared: ERROR → PENDING for the issue job's next run, or the issue job's end (jobs.ts). */
 export async function markRetried(tx: Db, id: string, to: OrderState): Promise<void> {
   await tx.execute(sql`UPDATE orders SET state = ${to}, error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${id}`);
+}
+
+/** The jobs' moves (jobs.ts): a step of its own, nothing else changed. */
+export async function setOrderState(tx: Db, id: string, to: OrderState): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET state = ${to}, updated_at = now() WHERE id = ${id}`);
+}
+
+/** An issue job refused or failed for good: ERROR ("verification") with its code, unless the order has moved on. */
+export async function markIssueError(db: Db, id: string, code: string, detail: string): Promise<void> {
+  await db.execute(sql`UPDATE orders SET state = 'ERROR', error_code = ${code}, error_detail = ${detail.slice(0, 2000)}, updated_at = now()
+    WHERE id = ${id} AND state IN ('PENDING', 'IN_PROGRESS')`);
+}
+
+/** A cancel refused by a used card: back to the state it came from, with the refusal. */
+export async function markCancelRefused(tx: Db, id: string, code: string, detail: string): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET state = COALESCE(cancel_from_state, 'COMPLETED'), cancel_from_state = NULL, error_code = ${code},
+      error_detail = ${detail}, updated_at = now() WHERE id = ${id}`);
+}
+
+export async function markCancelled(tx: Db, id: string): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET state = 'CANCELLED', cancelled_at = now(), cancel_from_state = NULL, updated_at = now() WHERE id = ${id}`);
 }
 
 /** → PENDING_CANCEL, remembering the state a refused cancel returns to. */

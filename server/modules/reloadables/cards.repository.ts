@@ -158,3 +158,45 @@ export async function cardHistory(db: Db, cardId: string, offset: number, limit:
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
+
+// ---------------------------------------------------------------- a card's non-money writes (cards.service.ts decides on the locked card)
+
+/** Serializes client-ID checks of one company (no unique index: client IDs are per company and optional). */
+export async function lockClientIds(tx: Db, companyId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reloadable-client-id:${companyId}`}))`);
+}
+
+export async function clientIdUsed(tx: Db, companyId: string, clientId: string, exceptCardId: string): Promise<boolean> {
+  const rows = await queryRows(tx, sql`SELECT 1 FROM reloadable_cards WHERE company_id = ${companyId} AND client_id = ${clientId} AND id <> ${exceptCardId} LIMIT 1`);
+  return rows.length > 0;
+}
+
+export async function clientIdsOf(tx: Db, ids: readonly string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; client_id: string | null }>(tx, sql`SELECT id, client_id FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((r) => [r.id, r.client_id]));
+}
+
+/** The numbers of the cards given, in the subtree. */
+export async function cardNumbers(tx: Db, ids: readonly string[], companyIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await queryRows<{ id: string; number: string }>(tx, sql`SELECT id, number FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${inIds(sql`company_id`, companyIds)}`);
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+/** Company names by id (a company link's history event names both). */
+export async function companyNames(tx: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await queryRows<{ id: string; name: string }>(tx, sql`SELECT id, name FROM companies WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function setCardCompany(tx: Db, id: string, companyId: string): Promise<void> {
+  await tx.execute(sql`UPDATE reloadable_cards SET company_id = ${companyId}, updated_at = now() WHERE id = ${id}`);
+}
+
+export async function setCardStatus(tx: Db, id: string, status: ReloadableCardStatus): Promise<void> {
+  await tx.execute(sql`UPDATE reloadable_cards SET status = ${status}, updated_at = now() WHERE id = ${id}`);
+}
+
+export async function setCardClientId(tx: Db, id: string, clientId: string): Promise<void> {
+  await tx.execute(sql`UPDATE reloadable_cards SET client_id = ${clientId}, updated_at = now() WHERE id = ${id}`);
+}

@@ -1,14 +1,23 @@
-import { sql } from 'drizzle-orm';
 import { cardActionRefusal, oneCardRefusal, type CardBulkBody, type CardBulkResult, type ReloadableCard, type ReloadableCardStatus, type ReloadRunDetail } from '../../../domain/reloadables';
 import type { ErrorCode } from '../../../domain/errors';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/access';
-import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import type { Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
 import type { IdempotencyRequest } from '../../lib/idempotency';
 import { runIdempotent, unwrap } from '../../lib/idempotency';
-import { findReloadableCard, type CardViewer } from './cards.repository';
+import {
+  cardNumbers,
+  clientIdsOf,
+  clientIdUsed,
+  companyNames,
+  findReloadableCard,
+  lockClientIds,
+  setCardClientId,
+  setCardCompany,
+  setCardStatus,
+  type CardViewer,
+} from './cards.repository';
 import { appendCardEvent, lockReloadableCards, type LockedReloadableCard } from './ledger';
 import { createRun, createRunOfValidRows } from './reloads.service';
 
@@ -20,16 +29,6 @@ import { createRun, createRunOfValidRows } from './reloads.service';
 
 const stateInvalid = () => new ApiError(409, 'CARD_STATE_INVALID', "The card's state does not allow this action");
 const clientIdTaken = () => new ApiError(409, 'CLIENT_ID_TAKEN', 'Another card of the company already has this client ID', { clientId: 'errors.codes.CLIENT_ID_TAKEN' });
-
-/** Serializes client-ID checks of one company (no unique index: client IDs are per company and optional). */
-async function lockClientIds(tx: Db, companyId: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reloadable-client-id:${companyId}`}))`);
-}
-
-async function clientIdUsed(tx: Db, companyId: string, clientId: string, exceptCardId: string): Promise<boolean> {
-  const rows = await queryRows(tx, sql`SELECT 1 FROM reloadable_cards WHERE company_id = ${companyId} AND client_id = ${clientId} AND id <> ${exceptCardId} LIMIT 1`);
-  return rows.length > 0;
-}
 
 /** The cards as `actor` sees them: its company's wallet pays, its subtree, the configured caps. */
 export const cardViewer = (ctx: AppContext, actor: Actor): CardViewer => ({ companyId: actor.companyId, companyIds: actor.companyIds, caps: ctx.config.reloads });
@@ -52,15 +51,15 @@ async function applyChange(tx: Db, actor: Actor, card: LockedReloadableCard, cha
       await lockClientIds(tx, change.companyId);
       if (await clientIdUsed(tx, change.companyId, clientId, card.id)) return 'CLIENT_ID_TAKEN';
     }
-    await tx.execute(sql`UPDATE reloadable_cards SET company_id = ${change.companyId}, updated_at = now() WHERE id = ${card.id}`);
+    await setCardCompany(tx, card.id, change.companyId);
     const from = card.companyId;
-    const names = new Map((await queryRows<{ id: string; name: string }>(tx, sql`SELECT id, name FROM companies WHERE id IN (${from}, ${change.companyId})`)).map((r) => [r.id, r.name]));
+    const names = await companyNames(tx, [from, change.companyId]);
     card.companyId = change.companyId;
     await appendCardEvent(tx, card, 'COMPANY_LINKED', actor.userId, { from, to: change.companyId, fromName: names.get(from) ?? null, toName: names.get(change.companyId) ?? null });
     return null;
   }
   const to: ReloadableCardStatus = change.kind === 'lock' ? 'LOCKED' : 'ACTIVE';
-  await tx.execute(sql`UPDATE reloadable_cards SET status = ${to}, updated_at = now() WHERE id = ${card.id}`);
+  await setCardStatus(tx, card.id, to);
   await appendCardEvent(tx, card, change.kind === 'lock' ? 'LOCK' : 'UNLOCK', actor.userId, { from: card.status, to });
   card.status = to;
   return null;
@@ -70,12 +69,6 @@ const REFUSALS: Record<string, () => ApiError> = { CARD_STATE_INVALID: stateInva
 
 async function assertCompanyInSubtree(actor: Actor, companyId: string): Promise<void> {
   if (!actor.companyIds.includes(companyId)) throw notFound('The company is not in your scope');
-}
-
-async function clientIdsOf(tx: Db, ids: readonly string[]): Promise<Map<string, string | null>> {
-  if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ id: string; client_id: string | null }>(tx, sql`SELECT id, client_id FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  return new Map(rows.map((r) => [r.id, r.client_id]));
 }
 
 /** lock / unlock / link company on one card: 404 outside the subtree, 409 CARD_STATE_INVALID or CLIENT_ID_TAKEN. */
@@ -101,7 +94,7 @@ export async function setClientId(ctx: AppContext, actor: Actor, id: string, cli
     if (previous === clientId) return;
     await lockClientIds(tx, card.companyId);
     if (await clientIdUsed(tx, card.companyId, clientId, id)) throw clientIdTaken();
-    await tx.execute(sql`UPDATE reloadable_cards SET client_id = ${clientId}, updated_at = now() WHERE id = ${id}`);
+    await setCardClientId(tx, id, clientId);
     await appendCardEvent(tx, card, 'CLIENT_ID_CHANGED', actor.userId, { from: previous, to: clientId });
   });
   return cardAfter(ctx, actor, id);
@@ -163,7 +156,7 @@ export async function bulkCards(ctx: AppContext, actor: Actor, body: CardBulkBod
 async function bulkReload(ctx: AppContext, actor: Actor, ids: string[], amountCents: number, idempotency: IdempotencyRequest | null): Promise<CardBulkResult> {
   const rows = ids.map((cardId, i) => ({ row: i + 1, cardId, amountCents }));
   return createRunOfValidRows(ctx, actor, { source: 'MANUAL', rows }, idempotency, async (tx, { errors }) => {
-    const numbers = new Map((await queryRows<{ id: string; number: string }>(tx, sql`SELECT id, number FROM reloadable_cards WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${inIds(sql`company_id`, actor.companyIds)}`)).map((r) => [r.id, r.number]));
+    const numbers = await cardNumbers(tx, ids, actor.companyIds);
     const failedRows = new Map<number, string>();
     for (const error of errors) if (!failedRows.has(error.row)) failedRows.set(error.row, error.code.replace(/^errors\.codes\./, ''));
     const failed = [...failedRows].map(([row, code]) => ({ id: ids[row - 1], code: numbers.get(ids[row - 1]) ?? '', error: code }));

@@ -1,16 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { reportedErrors, periodOf, PROGRAMME_TIME_ZONE, RELOAD_LIMITS, reloadRefusal, type ReloadCaps, type ReloadRowError, type ReloadRunDetail, type ReloadSource, type ReloadValidation, type ReloadableCardState } from '../../../domain/reloadables';
+import { reportedErrors, periodOf, RELOAD_LIMITS, reloadRefusal, type ReloadCaps, type ReloadRowError, type ReloadRunDetail, type ReloadSource, type ReloadValidation, type ReloadableCardState } from '../../../domain/reloadables';
 import { amountMaxMessage, maxDaysAheadMessage } from '../../../domain/messages';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/access';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import { ApiError } from '../../lib/errors';
 import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
 import { lockReloadableCards, lockWallet, reserve } from './ledger';
 import { executeRun, lowBalanceCheck, RUN_JOB } from './runs.execute';
-import { loadRunDetail } from './runs.repository';
-import { nextPrintedNumber } from '../../db/numbering';
+import { insertRunRows, loadRunDetail, pendingReloadsOf, reloadCardsByIdOrNumber } from './runs.repository';
+import { walletAvailable } from './wallet.repository';
 
 export interface RunRowInput {
   /** file line or position in the selection (1-based) */
@@ -30,19 +29,6 @@ interface ResolvedCard extends ReloadableCardState {
   pending: { month: number; year: number };
 }
 
-interface CardRow {
-  id: string;
-  number: string;
-  status: ResolvedCard['status'];
-  balance_cents: string | number;
-  expiration_date: string | Date | null;
-  month_key: string | null;
-  year_key: string | null;
-  month_reloaded_cents: string | number;
-  year_reloaded_cents: string | number;
-  customer: string | null;
-}
-
 const day = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,15 +42,7 @@ async function resolveCards(db: Db, companyId: string, rows: readonly RunRowInpu
   const byId = new Map<string, ResolvedCard>();
   const byNumber = new Map<string, ResolvedCard>();
   if (ids.length === 0 && numbers.length === 0) return { byId, byNumber };
-  const found = await queryRows<CardRow>(
-    db,
-    sql`SELECT c.id, c.number, c.status, c.balance_cents, c.expiration_date, c.month_key, c.year_key, c.month_reloaded_cents, c.year_reloaded_cents,
-          CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer
-        FROM reloadable_cards c LEFT JOIN reloadable_users u ON u.id = c.user_id
-        WHERE c.company_id = ${companyId}
-          AND (c.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
-            OR c.number IN (SELECT jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb)))`,
-  );
+  const found = await reloadCardsByIdOrNumber(db, companyId, ids, numbers);
   for (const row of found) {
     const card: ResolvedCard = {
       id: row.id,
@@ -95,15 +73,7 @@ async function resolveCards(db: Db, companyId: string, rows: readonly RunRowInpu
 async function withPending(db: Db, cards: Map<string, ResolvedCard>, at: Date): Promise<void> {
   if (cards.size === 0) return;
   const period = periodOf(at);
-  const rows = await queryRows<{ card_id: string; month_cents: string | number | null; year_cents: string | number | null }>(
-    db,
-    sql`SELECT r.card_id,
-          sum(r.amount_cents) FILTER (WHERE to_char(coalesce(x.scheduled_at, x.created_at) AT TIME ZONE ${PROGRAMME_TIME_ZONE}, 'YYYY-MM') = ${period.month}) AS month_cents,
-          sum(r.amount_cents) FILTER (WHERE to_char(coalesce(x.scheduled_at, x.created_at) AT TIME ZONE ${PROGRAMME_TIME_ZONE}, 'YYYY') = ${period.year}) AS year_cents
-        FROM reload_rows r JOIN reload_runs x ON x.id = r.run_id
-        WHERE r.state = 'IN_PROGRESS' AND r.card_id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...cards.keys()])}::jsonb)::uuid)
-        GROUP BY r.card_id`,
-  );
+  const rows = await pendingReloadsOf(db, [...cards.keys()], period);
   for (const card of cards.values()) card.pending = { month: 0, year: 0 };
   for (const row of rows) {
     const card = cards.get(row.card_id);
@@ -156,11 +126,6 @@ function evaluate(rows: readonly RunRowInput[], cards: { byId: Map<string, Resol
   return { good, errors };
 }
 
-async function availableOf(db: Db, companyId: string): Promise<number> {
-  const [row] = await queryRows<{ available: string | number }>(db, sql`SELECT balance_cents - reserved_cents AS available FROM wallets WHERE company_id = ${companyId}`);
-  return row ? Number(row.available) : 0;
-}
-
 /**
  * Checks rows without writing: each card must be the company's, reloadable now (or at
  * `at`, for a plan) by its amount within the caps (a card twice is RELOAD_CARD_DUPLICATE), and
@@ -169,7 +134,7 @@ async function availableOf(db: Db, companyId: string): Promise<number> {
 export async function checkRows(db: Db, ctx: AppContext, actor: Pick<Actor, 'userId' | 'companyId'>, rows: readonly RunRowInput[], at: Date): Promise<ReloadValidation> {
   const cards = await resolveCards(db, actor.companyId, rows, at);
   const { good, errors } = evaluate(rows, cards, at, ctx.config.reloads);
-  const availableCents = await availableOf(db, actor.companyId);
+  const availableCents = await walletAvailable(db, actor.companyId);
   const totalCents = good.reduce((sum, r) => sum + r.amountCents, 0);
   return {
     rows: good.map((r) => ({ row: r.row, cardId: r.card.id, cardNumber: r.card.number, customer: r.card.customer, amountCents: r.amountCents })),
@@ -301,18 +266,16 @@ async function insertRun(
   const totalCents = good.reduce((sum, r) => sum + r.amountCents, 0);
   const wallet = await lockWallet(tx, actor.companyId);
   await reserve(tx, wallet, totalCents);
-  const [run] = await queryRows<{ id: string }>(
-    tx,
-    sql`INSERT INTO reload_runs (number, company_id, source, file_name, state, scheduled_at, row_count, total_cents, reserved_cents, user_id, created_at)
-        VALUES (${nextPrintedNumber('RL-', 'reload_run_number_seq')}, ${actor.companyId}, ${input.source}, ${input.fileName ?? null}, 'IN_PROGRESS',
-          ${input.scheduledAt?.toISOString() ?? null}::timestamptz, ${good.length}, ${totalCents}, ${totalCents}, ${actor.userId}, ${now.toISOString()}::timestamptz)
-        RETURNING id`,
-  );
-  const rows = JSON.stringify(good.map((r) => ({ p: r.row, c: r.card.id, a: r.amountCents, b: r.card.balanceCents })));
-  await tx.execute(sql`
-    INSERT INTO reload_rows (run_id, company_id, position, card_id, amount_cents, initial_balance_cents, inserted_at)
-    SELECT ${run.id}, ${actor.companyId}, v.p, v.c, v.a, v.b, ${now.toISOString()}::timestamptz
-    FROM jsonb_to_recordset(${rows}::jsonb) AS v(p int, c uuid, a bigint, b bigint)`);
+  const run = await insertRunRows(tx, {
+    companyId: actor.companyId,
+    source: input.source,
+    fileName: input.fileName ?? null,
+    scheduledAt: input.scheduledAt ?? null,
+    totalCents,
+    userId: actor.userId,
+    now,
+    rows: good.map((r) => ({ position: r.row, cardId: r.card.id, amountCents: r.amountCents, balanceCents: r.card.balanceCents })),
+  });
   await enqueue(tx, RUN_JOB, { runId: run.id }, { runAt: input.scheduledAt ?? new Date(now.getTime() + RUN_NOW_RESCUE_MS) });
   return { runId: run.id, errors };
 }

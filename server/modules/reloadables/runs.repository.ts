@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PROGRAMME_TIME_ZONE, type ReloadableCardState } from '../../../domain/reloadables';
 import type { PlannedReload, PlannedReloadFilter, ReloadRun, ReloadRunDetail, ReloadRunFilter, ReloadSource, ReloadState } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
+import { nextPrintedNumber } from '../../db/numbering';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
 import type { PageStart } from '../../lib/ordered-pages';
 
@@ -193,4 +195,75 @@ export async function listPlanned(db: Db, companyId: string, filter: PlannedRelo
         ORDER BY r.scheduled_at ${direction}, r.number ${direction}, w.position LIMIT ${limit + 1} OFFSET ${offset}`,
   );
   return rows.map(toPlanned);
+}
+
+// ---------------------------------------------------------------- what creating a run reads and writes (reloads.service.ts checks the rows)
+
+/** A card a run's row names, as the reload rules read it. */
+export interface ReloadCardRow {
+  id: string;
+  number: string;
+  status: ReloadableCardState['status'];
+  balance_cents: string | number;
+  expiration_date: string | Date | null;
+  month_key: string | null;
+  year_key: string | null;
+  month_reloaded_cents: string | number;
+  year_reloaded_cents: string | number;
+  customer: string | null;
+}
+
+/** The company's cards with one of these ids or numbers, in one query (the keys go as two JSON arrays, not one parameter each). */
+export function reloadCardsByIdOrNumber(db: Db, companyId: string, ids: readonly string[], numbers: readonly string[]): Promise<ReloadCardRow[]> {
+  return queryRows<ReloadCardRow>(
+    db,
+    sql`SELECT c.id, c.number, c.status, c.balance_cents, c.expiration_date, c.month_key, c.year_key, c.month_reloaded_cents, c.year_reloaded_cents,
+          CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer
+        FROM reloadable_cards c LEFT JOIN reloadable_users u ON u.id = c.user_id
+        WHERE c.company_id = ${companyId}
+          AND (c.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+            OR c.number IN (SELECT jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb)))`,
+  );
+}
+
+/** What reloads not yet run ask of each card in the month and the year given (Rome time, by their run's scheduled time). */
+export function pendingReloadsOf(db: Db, cardIds: readonly string[], period: { month: string; year: string }) {
+  return queryRows<{ card_id: string; month_cents: string | number | null; year_cents: string | number | null }>(
+    db,
+    sql`SELECT r.card_id,
+          sum(r.amount_cents) FILTER (WHERE to_char(coalesce(x.scheduled_at, x.created_at) AT TIME ZONE ${PROGRAMME_TIME_ZONE}, 'YYYY-MM') = ${period.month}) AS month_cents,
+          sum(r.amount_cents) FILTER (WHERE to_char(coalesce(x.scheduled_at, x.created_at) AT TIME ZONE ${PROGRAMME_TIME_ZONE}, 'YYYY') = ${period.year}) AS year_cents
+        FROM reload_rows r JOIN reload_runs x ON x.id = r.run_id
+        WHERE r.state = 'IN_PROGRESS' AND r.card_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(cardIds)}::jsonb)::uuid)
+        GROUP BY r.card_id`,
+  );
+}
+
+/** A new run, IN_PROGRESS, its total reserved, numbered from reload_run_number_seq, with its rows; answers its id. */
+export async function insertRunRows(
+  tx: Db,
+  run: {
+    companyId: string;
+    source: ReloadSource;
+    fileName: string | null;
+    scheduledAt: Date | null;
+    totalCents: number;
+    userId: string;
+    now: Date;
+    rows: ReadonlyArray<{ position: number; cardId: string; amountCents: number; balanceCents: number }>;
+  },
+): Promise<{ id: string }> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO reload_runs (number, company_id, source, file_name, state, scheduled_at, row_count, total_cents, reserved_cents, user_id, created_at)
+        VALUES (${nextPrintedNumber('RL-', 'reload_run_number_seq')}, ${run.companyId}, ${run.source}, ${run.fileName}, 'IN_PROGRESS',
+          ${run.scheduledAt?.toISOString() ?? null}::timestamptz, ${run.rows.length}, ${run.totalCents}, ${run.totalCents}, ${run.userId}, ${run.now.toISOString()}::timestamptz)
+        RETURNING id`,
+  );
+  const rows = JSON.stringify(run.rows.map((r) => ({ p: r.position, c: r.cardId, a: r.amountCents, b: r.balanceCents })));
+  await tx.execute(sql`
+    INSERT INTO reload_rows (run_id, company_id, position, card_id, amount_cents, initial_balance_cents, inserted_at)
+    SELECT ${row.id}, ${run.companyId}, v.p, v.c, v.a, v.b, ${run.now.toISOString()}::timestamptz
+    FROM jsonb_to_recordset(${rows}::jsonb) AS v(p int, c uuid, a bigint, b bigint)`);
+  return row;
 }

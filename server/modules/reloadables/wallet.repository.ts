@@ -179,3 +179,9 @@ export async function movementSummary(db: Db, companyId: string, from: Date, to:
     closingCents: await balanceBefore(to),
   };
 }
+
+/** What the company's wallet may still pay (balance less reservations; no wallet: 0). */
+export async function walletAvailable(db: Db, companyId: string): Promise<number> {
+  const [row] = await queryRows<{ available: string | number }>(db, sql`SELECT balance_cents - reserved_cents AS available FROM wallets WHERE company_id = ${companyId}`);
+  return row ? Number(row.available) : 0;
+}

@@ -1,16 +1,29 @@
-import { sql } from 'drizzle-orm';
 import { csvDateTime } from '../../../domain/csv';
 import { API_ERROR_CODES } from '../../../domain/errors';
 import { reportTypeDefinition } from '../../../domain/reports';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
 import { subtreeIds } from '../../lib/company-scope';
-import { csvDownload, csvRead, type CsvFile } from '../../lib/csv-export';
+import { csvDownload } from '../../lib/csv-export';
 import { ApiError } from '../../lib/errors';
 import { queueEmail } from '../../mail/mailer';
-import { findReport, setReport, type ReportRow } from './repository';
+import { firstQueuedJob, setJobRunAt } from '../../jobs/repository';
+import {
+  countFileRows,
+  findReport,
+  lockExpiryScheduling,
+  markExpired,
+  markReady,
+  markReportFailed,
+  markRunning,
+  nextExpiry,
+  reportsToExpire,
+  requesterOf,
+  setProgress,
+  type ReportRow,
+} from './repository';
 import { parametersText } from './summary';
 import { exportLanguageOf, parametersOf, reportName } from './records';
 import { REPORT_FILES } from './types';
@@ -35,20 +48,6 @@ const EXPIRE_BATCH = 200;
 export function failureCode(error: unknown): string {
   if (error instanceof ApiError && (API_ERROR_CODES as readonly string[]).includes(error.code)) return error.code;
   return 'INTERNAL_ERROR';
-}
-
-/** How many rows the file will have (for the progress): its own FROM, counted. */
-async function countRows(db: Db, file: CsvFile): Promise<number> {
-  const { read } = csvRead(file);
-  const [row] = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n ${read.from(sql`TRUE`)}`);
-  return Number(row?.n ?? 0);
-}
-
-/** The requester's address and language now (they may have switched since they asked), or null when they are gone. */
-async function requesterOf(db: Db, userId: string | null): Promise<{ email: string; language: string } | null> {
-  if (!userId) return null;
-  const [row] = await queryRows<{ email: string; language: string }>(db, sql`SELECT email, language FROM users WHERE id = ${userId}`);
-  return row ?? null;
 }
 
 /** The e-mail of a ready or failed report, to the requester in their language, with the download page's link. */
@@ -77,10 +76,10 @@ async function mailOutcome(ctx: AppContext, db: Db, row: ReportRow): Promise<voi
  */
 export async function scheduleExpiry(db: Db, at: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(7262021001)`);
-    const [queued] = await queryRows<{ id: string; run_at: Date | string }>(tx, sql`SELECT id, run_at FROM jobs WHERE name = ${EXPIRE_JOB} AND status = 'queued' ORDER BY run_at LIMIT 1`);
+    await lockExpiryScheduling(tx);
+    const queued = await firstQueuedJob(tx, EXPIRE_JOB);
     if (!queued) await enqueue(tx, EXPIRE_JOB, {}, { runAt: at, maxAttempts: 3 });
-    else if (new Date(queued.run_at) > at) await tx.execute(sql`UPDATE jobs SET run_at = ${at.toISOString()}::timestamptz WHERE id = ${queued.id}`);
+    else if (new Date(queued.run_at) > at) await setJobRunAt(tx, queued.id, at);
   });
 }
 
@@ -96,18 +95,15 @@ export async function expireReports(ctx: AppContext, signal?: AbortSignal): Prom
   for (;;) {
     // the lease lost or a shutdown: the next sweep expires the rest (each report on its own)
     signal?.throwIfAborted();
-    const due = await queryRows<{ id: string; file_key: string | null }>(
-      ctx.db,
-      sql`SELECT id, file_key FROM generated_reports WHERE state = 'ready' AND expires_at <= ${now.toISOString()}::timestamptz ORDER BY expires_at LIMIT ${EXPIRE_BATCH}`,
-    );
+    const due = await reportsToExpire(ctx.db, now, EXPIRE_BATCH);
     for (const row of due) {
       if (row.file_key) await ctx.files.remove(row.file_key);
-      if (await setReport(ctx.db, row.id, sql`state = 'expired', file_key = NULL`, sql`state = 'ready'`)) expired += 1;
+      if (await markExpired(ctx.db, row.id)) expired += 1;
     }
     if (due.length < EXPIRE_BATCH) break;
   }
-  const [next] = await queryRows<{ at: Date | string | null }>(ctx.db, sql`SELECT min(expires_at) AS at FROM generated_reports WHERE state = 'ready'`);
-  if (next?.at) await scheduleExpiry(ctx.db, new Date(next.at));
+  const next = await nextExpiry(ctx.db);
+  if (next) await scheduleExpiry(ctx.db, next);
   return expired;
 }
 
@@ -123,13 +119,13 @@ export async function generateReportFile(ctx: AppContext, reportId: string, sign
   const row = await findReport(ctx.db, reportId);
   if (!row || row.state !== 'queued' && row.state !== 'running') return;
   const startedAt = ctx.clock.now();
-  await setReport(ctx.db, reportId, sql`state = 'running', started_at = COALESCE(started_at, ${startedAt.toISOString()}::timestamptz), progress = 0, error_code = NULL`);
+  await markRunning(ctx.db, reportId, startedAt);
   const definition = reportTypeDefinition(row.report_id);
   if (!definition) throw new Error(`unknown report type ${row.report_id}`);
   const parameters = definition.parameters.schema.parse(parametersOf(row));
   const companyIds = parameters.includeSubCompanies === false ? [row.company_id] : await subtreeIds(ctx.db, row.company_id);
   const file = REPORT_FILES[row.report_id]({ parameters, companyIds, format: { language: exportLanguageOf(row.language), timeZone: row.time_zone } });
-  const total = await countRows(ctx.db, file);
+  const total = await countFileRows(ctx.db, file);
   signal.throwIfAborted();
   let written = 0;
   let reportedAt = Date.now();
@@ -142,7 +138,7 @@ export async function generateReportFile(ctx: AppContext, reportId: string, sign
     if (Date.now() - reportedAt < PROGRESS_EVERY_MS) return;
     reportedAt = Date.now();
     const progress = Math.min(99, Math.floor((rows * 100) / Math.max(total, 1)));
-    await setReport(ctx.db, reportId, sql`progress = ${progress}`, sql`state = 'running'`);
+    await setProgress(ctx.db, reportId, progress);
   };
   const key = reportFileKey(reportId);
   const { size } = await ctx.files.put(key, csvDownload(ctx.db, file, { onRows }), 'text/csv; charset=utf-8');
@@ -150,13 +146,7 @@ export async function generateReportFile(ctx: AppContext, reportId: string, sign
   const finishedAt = ctx.clock.now();
   const expiresAt = new Date(finishedAt.getTime() + ctx.config.reports.retentionDays * 86_400_000);
   await ctx.db.transaction(async (tx) => {
-    const done = await setReport(
-      tx,
-      reportId,
-      sql`state = 'ready', progress = 100, row_count = ${written}, size_bytes = ${size}, file_key = ${key},
-          finished_at = ${finishedAt.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz`,
-      sql`state = 'running'`,
-    );
+    const done = await markReady(tx, reportId, { rowCount: written, size, fileKey: key, finishedAt, expiresAt });
     if (!done) return;
     if (row.notify) await mailOutcome(ctx, tx, (await findReport(tx, reportId))!);
   });
@@ -166,7 +156,7 @@ export async function generateReportFile(ctx: AppContext, reportId: string, sign
 
 async function markFailed(ctx: AppContext, reportId: string, error: unknown): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const done = await setReport(tx, reportId, sql`state = 'failed', error_code = ${failureCode(error)}, finished_at = ${ctx.clock.now().toISOString()}::timestamptz`, sql`state IN ('queued', 'running')`);
+    const done = await markReportFailed(tx, reportId, failureCode(error), ctx.clock.now());
     const row = done ? await findReport(tx, reportId) : null;
     if (row?.notify) await mailOutcome(ctx, tx, row);
   });

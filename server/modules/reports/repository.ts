@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportState, ReportTypeId } from '../../../domain/reports';
 import type { GeneratedReportFilter } from '../../../domain/schemas/reports';
 import { queryRows, type Db } from '../../db/client';
+import { generatedReports } from '../../db/schema';
 import { inIds } from '../../lib/company-scope';
+import { csvRead, type CsvFile } from '../../lib/csv-export';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';
 
@@ -87,4 +89,81 @@ export async function activeCount(db: Db, userId: string): Promise<number> {
 export async function setReport(db: Db, id: string, set: SQL, where: SQL = sql`TRUE`): Promise<boolean> {
   const rows = await queryRows(db, sql`UPDATE generated_reports SET ${set} WHERE id = ${id} AND ${where} RETURNING id`);
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- a request's writes (service.ts counts the caller's active reports first)
+
+/** Serializes one user's report requests (the count of active ones, then the new row). */
+export async function lockUserReports(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reports:${userId}`}))`);
+}
+
+export async function insertReport(tx: Db, values: typeof generatedReports.$inferInsert): Promise<{ id: string }> {
+  const [row] = await tx.insert(generatedReports).values(values).returning({ id: generatedReports.id });
+  return row;
+}
+
+export async function setReportJob(tx: Db, id: string, jobId: string): Promise<void> {
+  await tx.update(generatedReports).set({ jobId }).where(sql`id = ${id}`);
+}
+
+// ---------------------------------------------------------------- the jobs' reads and writes (jobs.ts): a move is written only from the state it expects
+
+/** How many rows the file will have (for the progress): its own FROM, counted. */
+export async function countFileRows(db: Db, file: CsvFile): Promise<number> {
+  const { read } = csvRead(file);
+  const [row] = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n ${read.from(sql`TRUE`)}`);
+  return Number(row?.n ?? 0);
+}
+
+/** The requester's address and language now (they may have switched since they asked), or null when they are gone. */
+export async function requesterOf(db: Db, userId: string | null): Promise<{ email: string; language: string } | null> {
+  if (!userId) return null;
+  const [row] = await queryRows<{ email: string; language: string }>(db, sql`SELECT email, language FROM users WHERE id = ${userId}`);
+  return row ?? null;
+}
+
+/** Serializes the expiry sweep's scheduling, so two instances never queue two. */
+export async function lockExpiryScheduling(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7262021001)`);
+}
+
+/** Ready reports past their expiry (business clock `now`), the oldest first. */
+export function reportsToExpire(db: Db, now: Date, limit: number): Promise<Array<{ id: string; file_key: string | null }>> {
+  return queryRows<{ id: string; file_key: string | null }>(
+    db,
+    sql`SELECT id, file_key FROM generated_reports WHERE state = 'ready' AND expires_at <= ${now.toISOString()}::timestamptz ORDER BY expires_at LIMIT ${limit}`,
+  );
+}
+
+/** The next expiry of a ready report, if any. */
+export async function nextExpiry(db: Db): Promise<Date | null> {
+  const [next] = await queryRows<{ at: Date | string | null }>(db, sql`SELECT min(expires_at) AS at FROM generated_reports WHERE state = 'ready'`);
+  return next?.at ? new Date(next.at) : null;
+}
+
+export function markExpired(db: Db, id: string): Promise<boolean> {
+  return setReport(db, id, sql`state = 'expired', file_key = NULL`, sql`state = 'ready'`);
+}
+
+export async function markRunning(db: Db, id: string, startedAt: Date): Promise<void> {
+  await setReport(db, id, sql`state = 'running', started_at = COALESCE(started_at, ${startedAt.toISOString()}::timestamptz), progress = 0, error_code = NULL`);
+}
+
+export async function setProgress(db: Db, id: string, progress: number): Promise<void> {
+  await setReport(db, id, sql`progress = ${progress}`, sql`state = 'running'`);
+}
+
+export function markReady(tx: Db, id: string, r: { rowCount: number; size: number; fileKey: string; finishedAt: Date; expiresAt: Date }): Promise<boolean> {
+  return setReport(
+    tx,
+    id,
+    sql`state = 'ready', progress = 100, row_count = ${r.rowCount}, size_bytes = ${r.size}, file_key = ${r.fileKey},
+        finished_at = ${r.finishedAt.toISOString()}::timestamptz, expires_at = ${r.expiresAt.toISOString()}::timestamptz`,
+    sql`state = 'running'`,
+  );
+}
+
+export function markReportFailed(tx: Db, id: string, code: string, at: Date): Promise<boolean> {
+  return setReport(tx, id, sql`state = 'failed', error_code = ${code}, finished_at = ${at.toISOString()}::timestamptz`, sql`state IN ('queued', 'running')`);
 }

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { issuesToErrors } from '../../../domain/errors';
 import { isTimeZone, type ExportLanguage } from '../../../domain/giftcards';
 import { canReadReportType, reportCode, reportTypeDefinition, reportTypesFor, type ReportTypeId } from '../../../domain/reports';
 import type { GeneratedReport, GeneratedReportFilter, ReportGenerateBody, ReportType } from '../../../domain/schemas/reports';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dashboard';
 import type { AppContext } from '../../context';
-import { generatedReports } from '../../db/schema';
 import { enqueue } from '../../jobs/queue';
 import type { Actor, Principal } from '../../lib/access';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
@@ -13,7 +11,7 @@ import type { KeyedRows, KeyPosition } from '../../lib/keyset';
 import { textOf } from '../../lib/texts';
 import { REPORT_JOB } from './jobs';
 import { exportLanguageOf, toRecord } from './records';
-import { activeCount, findReport, listReports } from './repository';
+import { activeCount, findReport, insertReport, listReports, lockUserReports, setReportJob } from './repository';
 
 /** Who reads reports: their flags and whether they are provider staff (the access table's two inputs). */
 export type ReportCaller = Pick<Principal, 'permissions' | 'company'>;
@@ -68,14 +66,11 @@ export async function generateReport(ctx: AppContext, actor: Actor, userLanguage
   const max = ctx.config.reports.maxActivePerUser;
   const userId = actor.userId;
   const id = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`reports:${userId}`}))`);
+    await lockUserReports(tx, userId);
     if ((await activeCount(tx, userId)) >= max) throw new ApiError(409, 'REPORTS_TOO_MANY_ACTIVE', `At most ${max} reports may be queued or running at once`, undefined, { max });
-    const [row] = await tx
-      .insert(generatedReports)
-      .values({ companyId, reportId: definition.id, parameters, language: exportLanguageOf(body.language ?? userLanguage), timeZone, notify: body.notify ?? false, requestedBy: userId, createdAt: ctx.clock.now() })
-      .returning({ id: generatedReports.id });
+    const row = await insertReport(tx, { companyId, reportId: definition.id, parameters, language: exportLanguageOf(body.language ?? userLanguage), timeZone, notify: body.notify ?? false, requestedBy: userId, createdAt: ctx.clock.now() });
     const jobId = await enqueue(tx, REPORT_JOB, { reportId: row.id }, { maxAttempts: 3, runAt: ctx.clock.now() });
-    await tx.update(generatedReports).set({ jobId }).where(sql`id = ${row.id}`);
+    await setReportJob(tx, row.id, jobId);
     return row.id;
   });
   ctx.jobs.wake();

@@ -8,11 +8,13 @@ import {
   squareApprovalRequired,
   squareOrderActionsFor,
   type SquareCommunicationState,
+  type SquareOrderAction,
   type SquareOrderState,
   type SquareTypology,
   type SquareViewer,
 } from '../../../domain/square';
 import { queryRows, type Db } from '../../db/client';
+import { nextPrintedNumber } from '../../db/numbering';
 import { inIds } from '../../lib/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';
@@ -194,4 +196,48 @@ export async function liveCodeHolders(db: Db, companyIds: readonly string[], typ
     for (const row of rows) holders.set(row.email, row.order_number);
   }
   return holders;
+}
+
+// ---------------------------------------------------------------- writes (orders.service.ts checks the move on the locked order first)
+
+/** A new order, PENDING, numbered from square_order_number_seq; its creation job counts `quantity` codes. */
+export async function insertSquareOrder(
+  tx: Db,
+  o: { id: string; companyId: string; host: string; referentEmail: string; typology: string; validMonths: number; totalAmountCents: number; quantity: number; fileKey: string; userId: string },
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO square_orders (id, order_number, company_id, host, referent_email, typology, valid_months, total_amount_cents, total_quantity, status, file_key, created_by, progress_done, progress_total)
+    VALUES (${o.id}, ${nextPrintedNumber('SQ-', 'square_order_number_seq')}, ${o.companyId}, ${o.host}, ${o.referentEmail}, ${o.typology},
+      ${o.validMonths}, ${o.totalAmountCents}, ${o.quantity}, 'PENDING', ${o.fileKey}, ${o.userId}, 0, ${o.quantity})`);
+}
+
+export async function deleteSquareOrder(tx: Db, id: string): Promise<void> {
+  await tx.execute(sql`DELETE FROM square_orders WHERE id = ${id}`);
+}
+
+/** Whether one of the order's codes was spent (under the order's lock: a cancel is refused). */
+export async function hasSpentCode(db: Db, orderId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`SELECT 1 FROM square_codes WHERE order_id = ${orderId} AND status = 'SPENT' LIMIT 1`);
+  return rows.length > 0;
+}
+
+/**
+ * An action's move to `to`: the action's own time stamp, the state a cancel left from, and the
+ * progress of the job it starts (`progressTotal`, null when it starts none).
+ */
+export async function moveSquareOrder(
+  tx: Db,
+  m: { id: string; action: SquareOrderAction; to: string; from: string; userId: string; now: Date; progressTotal: number | string | null },
+): Promise<void> {
+  const { action, to } = m;
+  const job = m.progressTotal !== null;
+  await tx.execute(sql`UPDATE square_orders SET status = ${to}, updated_at = now(), failure = NULL,
+      confirmed_at = ${action === 'confirm' ? sql`now()` : sql`confirmed_at`},
+      approved_at = ${action === 'approve' ? sql`now()` : sql`approved_at`},
+      approved_by = ${action === 'approve' ? m.userId : sql`approved_by`},
+      activated_at = ${action === 'activate' ? sql`${m.now.toISOString()}::timestamptz` : sql`activated_at`},
+      cancelled_at = ${to === 'CANCELLED' ? sql`now()` : sql`cancelled_at`},
+      cancelled_from = ${to === 'CANCELLING' ? m.from : sql`NULL`},
+      progress_done = ${job ? 0 : null}, progress_total = ${job ? m.progressTotal : null}
+    WHERE id = ${m.id}`);
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { SquareOrder, SquareOrderCreateBody, SquareValidation, SquareValidateBody } from '../../../domain/schemas/square';
 import {
   readSquareCsv,
@@ -13,15 +12,14 @@ import {
   type SquareTypology,
 } from '../../../domain/square';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import type { Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
 import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
 import { decodeCsvFile } from '../../lib/uploads';
 import { SQUARE_JOBS, type SquareJobPayload } from './orders.jobs';
-import { findSquareOrder, liveCodeHolders, toSquareOrders, type OrderView, type SquareOrderRow } from './orders.repository';
-import { nextPrintedNumber } from '../../db/numbering';
+import { deleteSquareOrder, findSquareOrder, hasSpentCode, insertSquareOrder, liveCodeHolders, moveSquareOrder, toSquareOrders, type OrderView, type SquareOrderRow } from './orders.repository';
 
 /** The orders' work (README.md beside this file): upload, validation, creation and the actions of the transition table. */
 
@@ -103,10 +101,18 @@ export async function createSquareOrder(ctx: AppContext, actor: SquareActor, bod
       const bytes = new TextEncoder().encode(text);
       await ctx.files.put(key, (async function* () { yield bytes; })(), 'text/csv');
       written = key;
-      await tx.execute(sql`
-        INSERT INTO square_orders (id, order_number, company_id, host, referent_email, typology, valid_months, total_amount_cents, total_quantity, status, file_key, created_by, progress_done, progress_total)
-        VALUES (${id}, ${nextPrintedNumber('SQ-', 'square_order_number_seq')}, ${actor.companyId}, ${body.host.toLowerCase()}, ${body.referentEmail.toLowerCase()}, ${body.typology},
-          ${body.validMonths}, ${validation.totalAmountCents}, ${validation.validCount}, 'PENDING', ${key}, ${actor.userId}, 0, ${validation.validCount})`);
+      await insertSquareOrder(tx, {
+        id,
+        companyId: actor.companyId,
+        host: body.host.toLowerCase(),
+        referentEmail: body.referentEmail.toLowerCase(),
+        typology: body.typology,
+        validMonths: body.validMonths,
+        totalAmountCents: validation.totalAmountCents,
+        quantity: validation.validCount,
+        fileKey: key,
+        userId: actor.userId,
+      });
       await enqueue(tx, SQUARE_JOBS.create, { orderId: id, userId: actor.userId } satisfies SquareJobPayload);
       return { ok: true, body: { id } };
     });
@@ -125,12 +131,6 @@ const DETAIL: Record<string, string> = {
   SQUARE_ORDER_STATE_INVALID: 'The order is not in a state that allows this',
   SQUARE_CODES_SPENT: 'Unable to cancel the order: a code has already been spent',
 };
-
-/** Whether one of the order's codes was spent (under the order's lock: a cancel is refused). */
-export async function hasSpentCode(db: Db, orderId: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`SELECT 1 FROM square_codes WHERE order_id = ${orderId} AND status = 'SPENT' LIMIT 1`);
-  return rows.length > 0;
-}
 
 /** The job an action starts (the table's busy states), or null. */
 const JOB_OF: Partial<Record<string, string>> = { APPROVING: SQUARE_JOBS.mint, ACTIVATING: SQUARE_JOBS.activate, CANCELLING: SQUARE_JOBS.cancel };
@@ -151,20 +151,12 @@ export async function squareOrderAction(ctx: AppContext, actor: SquareActor, id:
     if (refusal) throw new ApiError(squareRefusalStatus(refusal), refusal, DETAIL[refusal]);
     const to = squareOrderTarget(action, facts, ctx.config.square.approvalThresholdCents);
     if (to === 'REMOVED') {
-      await tx.execute(sql`DELETE FROM square_orders WHERE id = ${id}`);
+      await deleteSquareOrder(tx, id);
       return 'REMOVED' as const;
     }
     if (action === 'cancel' && (await hasSpentCode(tx, id))) throw new ApiError(409, 'SQUARE_CODES_SPENT', DETAIL.SQUARE_CODES_SPENT);
     const job = JOB_OF[to];
-    await tx.execute(sql`UPDATE square_orders SET status = ${to}, updated_at = now(), failure = NULL,
-        confirmed_at = ${action === 'confirm' ? sql`now()` : sql`confirmed_at`},
-        approved_at = ${action === 'approve' ? sql`now()` : sql`approved_at`},
-        approved_by = ${action === 'approve' ? actor.userId : sql`approved_by`},
-        activated_at = ${action === 'activate' ? sql`${ctx.clock.now().toISOString()}::timestamptz` : sql`activated_at`},
-        cancelled_at = ${to === 'CANCELLED' ? sql`now()` : sql`cancelled_at`},
-        cancelled_from = ${to === 'CANCELLING' ? order.status : sql`NULL`},
-        progress_done = ${job ? 0 : null}, progress_total = ${job ? order.total_quantity : null}
-      WHERE id = ${id}`);
+    await moveSquareOrder(tx, { id, action, to, from: order.status, userId: actor.userId, now: ctx.clock.now(), progressTotal: job ? order.total_quantity : null });
     if (job) await enqueue(tx, job, { orderId: id, userId: actor.userId } satisfies SquareJobPayload);
     return job ? ('JOB' as const) : ('MOVED' as const);
   });

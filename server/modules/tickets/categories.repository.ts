@@ -88,3 +88,29 @@ export async function currentVersion(db: Db, id: string, lock = false): Promise<
   );
   return row ? { id: row.id, active: row.active, versionId: row.version_id, version: row.version, name: json(row.name), fields: json(row.fields) } : null;
 }
+
+// ---------------------------------------------------------------- writes: each save is a new version row
+
+interface CategoryVersionValues {
+  id: string;
+  versionId: string;
+  active: boolean;
+  name: LocalizedText;
+  fields: readonly TicketFieldDefinition[];
+  userId: string;
+}
+
+/** A new category and its version 1. */
+export async function insertCategory(tx: Db, v: CategoryVersionValues): Promise<void> {
+  await tx.execute(sql`INSERT INTO ticket_categories (id, active) VALUES (${v.id}, ${v.active})`);
+  await tx.execute(sql`INSERT INTO ticket_category_versions (id, category_id, version, name, fields, created_by)
+    VALUES (${v.versionId}, ${v.id}, 1, ${JSON.stringify(v.name)}::jsonb, ${JSON.stringify(v.fields)}::jsonb, ${v.userId})`);
+  await tx.execute(sql`UPDATE ticket_categories SET current_version_id = ${v.versionId} WHERE id = ${v.id}`);
+}
+
+/** The category's next version (the caller holds the category's lock, so two saves take consecutive numbers), made current. */
+export async function insertNextVersion(tx: Db, v: CategoryVersionValues): Promise<void> {
+  await tx.execute(sql`INSERT INTO ticket_category_versions (id, category_id, version, name, fields, created_by)
+    VALUES (${v.versionId}, ${v.id}, (SELECT max(version) + 1 FROM ticket_category_versions WHERE category_id = ${v.id}), ${JSON.stringify(v.name)}::jsonb, ${JSON.stringify(v.fields)}::jsonb, ${v.userId})`);
+  await tx.execute(sql`UPDATE ticket_categories SET current_version_id = ${v.versionId}, active = ${v.active}, updated_at = now() WHERE id = ${v.id}`);
+}

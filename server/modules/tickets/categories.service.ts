@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { TicketCategory } from '../../../domain/schemas/tickets';
 import { ticketCategoryChangeRefusal, type TicketCategoryBody } from '../../../domain/tickets';
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
-import { currentVersion, findCategory } from './categories.repository';
+import { currentVersion, findCategory, insertCategory, insertNextVersion } from './categories.repository';
 import { assertStaff, sideOf, type TicketActor } from './viewer';
 
 /** The categories' writes (README.md beside this file): provider staff's; each save is a new version, the tickets keep theirs. */
@@ -19,11 +18,7 @@ export async function createCategory(ctx: AppContext, actor: TicketActor, body: 
   assertStaff(actor, 'manage ticket categories');
   const id = crypto.randomUUID();
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`INSERT INTO ticket_categories (id, active) VALUES (${id}, ${body.active})`);
-    const versionId = crypto.randomUUID();
-    await tx.execute(sql`INSERT INTO ticket_category_versions (id, category_id, version, name, fields, created_by)
-      VALUES (${versionId}, ${id}, 1, ${JSON.stringify(body.name)}::jsonb, ${JSON.stringify(body.fields)}::jsonb, ${actor.userId})`);
-    await tx.execute(sql`UPDATE ticket_categories SET current_version_id = ${versionId} WHERE id = ${id}`);
+    await insertCategory(tx, { id, versionId: crypto.randomUUID(), active: body.active, name: body.name, fields: body.fields, userId: actor.userId });
   });
   return categoryRecord(ctx, actor, id);
 }
@@ -41,10 +36,7 @@ export async function updateCategory(ctx: AppContext, actor: TicketActor, id: st
     if (!current) throw notFound('No such ticket category');
     const refusal = ticketCategoryChangeRefusal(current.fields, body.fields);
     if (refusal) throw new ApiError(409, 'TICKET_CATEGORY_CHANGE_REFUSED', 'A field changed its type or lost an option its tickets may have chosen', { fields: refusal });
-    const versionId = crypto.randomUUID();
-    await tx.execute(sql`INSERT INTO ticket_category_versions (id, category_id, version, name, fields, created_by)
-      VALUES (${versionId}, ${id}, (SELECT max(version) + 1 FROM ticket_category_versions WHERE category_id = ${id}), ${JSON.stringify(body.name)}::jsonb, ${JSON.stringify(body.fields)}::jsonb, ${actor.userId})`);
-    await tx.execute(sql`UPDATE ticket_categories SET current_version_id = ${versionId}, active = ${body.active}, updated_at = now() WHERE id = ${id}`);
+    await insertNextVersion(tx, { id, versionId: crypto.randomUUID(), active: body.active, name: body.name, fields: body.fields, userId: actor.userId });
   });
   return categoryRecord(ctx, actor, id);
 }

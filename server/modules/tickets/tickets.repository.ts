@@ -12,6 +12,7 @@ import {
   type TicketStatus,
 } from '../../../domain/tickets';
 import { queryRows, type Db } from '../../db/client';
+import type { CheckedFile } from '../../lib/attachments';
 import { inIds } from '../../lib/company-scope';
 import { ApiError } from '../../lib/errors';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
@@ -223,4 +224,62 @@ export async function findAttachment(db: Db, ticketId: string, attachmentId: str
     sql`SELECT id, name, file_key, field_id FROM ticket_attachments WHERE id = ${attachmentId} AND ticket_id = ${ticketId}`,
   );
   return row ?? null;
+}
+
+// ---------------------------------------------------------------- writes (the service decides, under the ticket's row lock)
+
+export type TicketEventKind = 'CREATED' | 'MESSAGE' | 'STATUS' | 'REOPENED' | 'DELETED' | 'RESTORED';
+
+/** A new ticket, TO_DO, numbered from ticket_number_seq. */
+export async function insertTicket(
+  tx: Db,
+  t: { id: string; companyId: string; categoryId: string; categoryVersionId: string; priority: TicketPriority; description: string; email: string; language: string; answers: Record<string, TicketAnswerValue>; createdBy: string },
+): Promise<void> {
+  await tx.execute(sql`INSERT INTO tickets (id, number, company_id, category_id, category_version_id, priority, status, description, email, language, answers, created_by)
+    VALUES (${t.id}, nextval('ticket_number_seq'), ${t.companyId}, ${t.categoryId}, ${t.categoryVersionId}, ${t.priority}, 'TO_DO', ${t.description},
+      ${t.email}, ${t.language}, ${JSON.stringify(t.answers)}::jsonb, ${t.createdBy})`);
+}
+
+export async function insertEvent(tx: Db, e: { ticketId: string; kind: TicketEventKind; from: TicketStatus | null; to: TicketStatus; side: TicketSide; userId: string }): Promise<void> {
+  await tx.execute(sql`INSERT INTO ticket_events (ticket_id, kind, from_status, to_status, side, user_id) VALUES (${e.ticketId}, ${e.kind}, ${e.from}, ${e.to}, ${e.side}, ${e.userId})`);
+}
+
+export async function insertMessage(tx: Db, m: { id: string; ticketId: string; side: TicketSide; body: string; authorId: string }): Promise<void> {
+  await tx.execute(sql`INSERT INTO ticket_messages (id, ticket_id, side, body, author_id) VALUES (${m.id}, ${m.ticketId}, ${m.side}, ${m.body}, ${m.authorId})`);
+}
+
+/** Files of a ticket (of one of its answers when `fieldId` is set), of a message when `messageId` is. */
+export async function insertAttachments(
+  tx: Db,
+  ticketId: string,
+  messageId: string | null,
+  files: ReadonlyArray<{ id: string; key: string; fieldId: string | null; file: CheckedFile }>,
+  userId: string,
+): Promise<void> {
+  for (const f of files) {
+    await tx.execute(sql`INSERT INTO ticket_attachments (id, ticket_id, message_id, field_id, file_key, name, type, size, uploaded_by)
+      VALUES (${f.id}, ${ticketId}, ${messageId}, ${f.fieldId}, ${f.key}, ${f.file.name}, ${f.file.type}, ${f.file.bytes.byteLength}, ${userId})`);
+  }
+}
+
+/** A message written: the ticket moves to `to` and counts it. */
+export async function markMessaged(tx: Db, id: string, to: TicketStatus): Promise<void> {
+  await tx.execute(sql`UPDATE tickets SET status = ${to}, message_count = message_count + 1, last_message_at = now(), updated_at = now() WHERE id = ${id}`);
+}
+
+export async function setTicketStatus(tx: Db, id: string, status: TicketStatus): Promise<void> {
+  await tx.execute(sql`UPDATE tickets SET status = ${status}, updated_at = now() WHERE id = ${id}`);
+}
+
+export async function markDeleted(tx: Db, id: string, userId: string): Promise<void> {
+  await tx.execute(sql`UPDATE tickets SET deleted_at = now(), deleted_by = ${userId}, updated_at = now() WHERE id = ${id}`);
+}
+
+export async function markRestored(tx: Db, id: string): Promise<void> {
+  await tx.execute(sql`UPDATE tickets SET deleted_at = NULL, deleted_by = NULL, updated_at = now() WHERE id = ${id}`);
+}
+
+/** The ticket's answers, whole (the service keeps what stays). */
+export async function setAnswers(tx: Db, id: string, answers: Record<string, TicketAnswerValue>): Promise<void> {
+  await tx.execute(sql`UPDATE tickets SET answers = ${JSON.stringify(answers)}::jsonb, updated_at = now() WHERE id = ${id}`);
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ticket, TicketCreateBody, TicketMessageBody } from '../../../domain/schemas/tickets';
 import { messageWith } from '../../../domain/messages';
@@ -23,7 +22,22 @@ import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
 import { currentVersion } from './categories.repository';
 import { authorOf, mailTicketCreated, mailTicketMessage, mailTicketStatus } from './emails';
-import { findAttachment, findTicket, toTicket, type TicketRow } from './tickets.repository';
+import {
+  findAttachment,
+  findTicket,
+  insertAttachments,
+  insertEvent,
+  insertMessage,
+  insertTicket,
+  markDeleted,
+  markMessaged,
+  markRestored,
+  setAnswers,
+  setTicketStatus,
+  toTicket,
+  type TicketEventKind,
+  type TicketRow,
+} from './tickets.repository';
 import { assertStaff, sideOf, type TicketActor } from './viewer';
 
 /** The tickets' work (README.md beside this file): creation, messages, the moves of domain/tickets.ts, internal answers, files. */
@@ -87,12 +101,6 @@ async function withFiles<T>(ctx: AppContext, work: (tx: Db, store: (files: reado
   }
 }
 
-async function insertAttachments(tx: Db, ticketId: string, messageId: string | null, files: readonly PendingFile[], userId: string): Promise<void> {
-  for (const f of files) {
-    await tx.execute(sql`INSERT INTO ticket_attachments (id, ticket_id, message_id, field_id, file_key, name, type, size, uploaded_by)
-      VALUES (${f.id}, ${ticketId}, ${messageId}, ${f.fieldId}, ${f.key}, ${f.file.name}, ${f.file.type}, ${f.file.bytes.byteLength}, ${userId})`);
-  }
-}
 
 // ---------------------------------------------------------------- answers
 
@@ -126,8 +134,8 @@ function readAnswers(fields: readonly TicketFieldDefinition[], audience: TicketA
 const fileAnswers = (files: readonly PendingFile[]): Record<string, TicketAnswerValue> =>
   Object.fromEntries(files.filter((f) => f.fieldId !== null).map((f) => [f.fieldId!, { attachmentId: f.id, name: f.file.name, size: f.file.bytes.byteLength }]));
 
-async function addEvent(tx: Db, ticketId: string, kind: 'CREATED' | 'MESSAGE' | 'STATUS' | 'REOPENED' | 'DELETED' | 'RESTORED', from: TicketStatus | null, to: TicketStatus, actor: TicketActor): Promise<void> {
-  await tx.execute(sql`INSERT INTO ticket_events (ticket_id, kind, from_status, to_status, side, user_id) VALUES (${ticketId}, ${kind}, ${from}, ${to}, ${sideOf(actor)}, ${actor.userId})`);
+async function addEvent(tx: Db, ticketId: string, kind: TicketEventKind, from: TicketStatus | null, to: TicketStatus, actor: TicketActor): Promise<void> {
+  await insertEvent(tx, { ticketId, kind, from, to, side: sideOf(actor), userId: actor.userId });
 }
 
 // ---------------------------------------------------------------- creation
@@ -146,9 +154,18 @@ export async function createTicket(ctx: AppContext, actor: TicketActor, body: Ti
   const files = checkFiles(id, answers.files, body.attachments);
   const author = await authorOf(ctx.db, actor.userId);
   await withFiles(ctx, async (tx, store) => {
-    await tx.execute(sql`INSERT INTO tickets (id, number, company_id, category_id, category_version_id, priority, status, description, email, language, answers, created_by)
-      VALUES (${id}, nextval('ticket_number_seq'), ${actor.companyId}, ${category.id}, ${category.versionId}, ${body.priority}, 'TO_DO', ${body.description},
-        ${(body.email ?? author.email).toLowerCase()}, ${author.language}, ${JSON.stringify({ ...answers.values, ...fileAnswers(files) })}::jsonb, ${actor.userId})`);
+    await insertTicket(tx, {
+      id,
+      companyId: actor.companyId,
+      categoryId: category.id,
+      categoryVersionId: category.versionId,
+      priority: body.priority,
+      description: body.description,
+      email: (body.email ?? author.email).toLowerCase(),
+      language: author.language,
+      answers: { ...answers.values, ...fileAnswers(files) },
+      createdBy: actor.userId,
+    });
     await addEvent(tx, id, 'CREATED', null, 'TO_DO', actor);
     await store(files);
     await insertAttachments(tx, id, null, files, actor.userId);
@@ -178,11 +195,11 @@ export async function postMessage(ctx: AppContext, actor: TicketActor, id: strin
     if (isTicketClosed(row.status)) throw new ApiError(409, 'TICKET_CLOSED', 'The ticket is closed: reopen it to write');
     const to = body.status ?? ticketStatusAfterMessage(row.status, side);
     const messageId = crypto.randomUUID();
-    await tx.execute(sql`INSERT INTO ticket_messages (id, ticket_id, side, body, author_id) VALUES (${messageId}, ${id}, ${side}, ${body.body}, ${actor.userId})`);
+    await insertMessage(tx, { id: messageId, ticketId: id, side, body: body.body, authorId: actor.userId });
     await store(files);
     await insertAttachments(tx, id, messageId, files, actor.userId);
     if (to !== row.status) await addEvent(tx, id, 'MESSAGE', row.status, to, actor);
-    await tx.execute(sql`UPDATE tickets SET status = ${to}, message_count = message_count + 1, last_message_at = now(), updated_at = now() WHERE id = ${id}`);
+    await markMessaged(tx, id, to);
     await mailTicketMessage(ctx, tx, row, side, author, body.body, to);
   });
   ctx.jobs.wake();
@@ -207,7 +224,7 @@ export async function setStatus(ctx: AppContext, actor: TicketActor, id: string,
   assertStaff(actor, 'set a status');
   return move(ctx, actor, id, 'status', async (tx, row) => {
     if (row.status === status) throw stateInvalid('status');
-    await tx.execute(sql`UPDATE tickets SET status = ${status}, updated_at = now() WHERE id = ${id}`);
+    await setTicketStatus(tx, id, status);
     await addEvent(tx, id, 'STATUS', row.status, status, actor);
     if (status !== 'WAITING_FOR_CUSTOMER') return false;
     await mailTicketStatus(ctx, tx, row, status);
@@ -218,7 +235,7 @@ export async function setStatus(ctx: AppContext, actor: TicketActor, id: string,
 /** POST tickets/{id}/reopen: a closed ticket back to ON_GOING. */
 export function reopenTicket(ctx: AppContext, actor: TicketActor, id: string): Promise<Ticket> {
   return move(ctx, actor, id, 'reopen', async (tx, row) => {
-    await tx.execute(sql`UPDATE tickets SET status = ${TICKET_REOPEN_STATUS}, updated_at = now() WHERE id = ${id}`);
+    await setTicketStatus(tx, id, TICKET_REOPEN_STATUS);
     await addEvent(tx, id, 'REOPENED', row.status, TICKET_REOPEN_STATUS, actor);
   });
 }
@@ -226,7 +243,7 @@ export function reopenTicket(ctx: AppContext, actor: TicketActor, id: string): P
 /** DELETE tickets/{id}: soft (deleted_at); gone from the customer's side, restorable by provider staff. */
 export function deleteTicket(ctx: AppContext, actor: TicketActor, id: string): Promise<Ticket> {
   return move(ctx, actor, id, 'delete', async (tx, row) => {
-    await tx.execute(sql`UPDATE tickets SET deleted_at = now(), deleted_by = ${actor.userId}, updated_at = now() WHERE id = ${id}`);
+    await markDeleted(tx, id, actor.userId);
     await addEvent(tx, id, 'DELETED', row.status, row.status, actor);
   });
 }
@@ -235,7 +252,7 @@ export function deleteTicket(ctx: AppContext, actor: TicketActor, id: string): P
 export function restoreTicket(ctx: AppContext, actor: TicketActor, id: string): Promise<Ticket> {
   assertStaff(actor, 'restore tickets');
   return move(ctx, actor, id, 'restore', async (tx, row) => {
-    await tx.execute(sql`UPDATE tickets SET deleted_at = NULL, deleted_by = NULL, updated_at = now() WHERE id = ${id}`);
+    await markRestored(tx, id);
     await addEvent(tx, id, 'RESTORED', row.status, row.status, actor);
   });
 }
@@ -258,7 +275,7 @@ export async function setInternalAnswers(ctx: AppContext, actor: TicketActor, id
     const kept = Object.fromEntries(Object.entries(row.answers).filter(([fieldId]) => !replaced.has(fieldId)));
     await store(files);
     await insertAttachments(tx, id, null, files, actor.userId);
-    await tx.execute(sql`UPDATE tickets SET answers = ${JSON.stringify({ ...kept, ...answers.values, ...fileAnswers(files) })}::jsonb, updated_at = now() WHERE id = ${id}`);
+    await setAnswers(tx, id, { ...kept, ...answers.values, ...fileAnswers(files) });
   });
   return ticketRecord(ctx, actor, id);
 }

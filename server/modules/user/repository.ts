@@ -103,3 +103,8 @@ export async function emailInUse(db: Db, email: string, exceptId: string, pendin
     .limit(1);
   return row !== undefined;
 }
+
+/** The user's last sign-in is now (the users list shows it). */
+export async function markSignedIn(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+}

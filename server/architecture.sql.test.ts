@@ -1,0 +1,130 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * SQL lives in repositories (issue 46): a service says what it decides, a job what it runs, and
+ * the statements they need are named functions of their module's repository, each written once.
+ * Read from the code, not run.
+ *
+ * A repository file is `repository.ts`, `*.repository.ts`, or the database layer itself,
+ * `db/**` (client, migrations, schema, id lists, numbering). A SQL fragment is a `sql` template
+ * (`sql\`…\``, `sql<T>\`…\``), a query builder or statement called on a database handle
+ * (`db`, `tx`, `pool`, `client` + `.select(`, `.selectDistinct(`, `.insert(`, `.update(`,
+ * `.delete(`, `.execute(`, `.query(`), or a string starting with SELECT, INSERT INTO, UPDATE,
+ * DELETE FROM or WITH. Tests and test support are not read.
+ *
+ * Outside repositories, only the files below may still hold SQL, at most as many fragments as
+ * listed: a ratchet that only goes down (lower a count when you move SQL out; a file at 0 leaves
+ * the list). Services (`*service*.ts`) and jobs (`jobs/`, `*\/jobs.ts`) are at 0 and not listed.
+ */
+const LEFT_TO_MOVE: Record<string, number> = {
+  'lib/company-scope.ts': 12,
+  'lib/csv-export.ts': 1,
+  'lib/keyset.ts': 25,
+  'lib/ordered-pages.ts': 10,
+  'lib/rate-limit-store.ts': 5,
+  'lib/refresh-tokens.ts': 7,
+  'modules/audit/export.ts': 14,
+  'modules/audit/retention.ts': 4,
+  'modules/catalog/activation.ts': 10,
+  'modules/catalog/archive.ts': 5,
+  'modules/catalog/generate.ts': 11,
+  'modules/catalog/progressives.ts': 1,
+  'modules/dashboard/stats.ts': 10,
+  'modules/giftcards/card-filter.ts': 23,
+  'modules/giftcards/export.ts': 21,
+  'modules/giftcards/ledger.ts': 7,
+  'modules/integrated-orders/export.ts': 13,
+  'modules/orders/cards.ts': 13,
+  'modules/orders/emails.ts': 6,
+  'modules/orders/export.ts': 28,
+  'modules/reloadables/export.ts': 11,
+  'modules/reloadables/ledger.ts': 20,
+  'modules/reloadables/notifications.ts': 11,
+  'modules/reloadables/runs.execute.ts': 9,
+  'modules/reloadables/runs.export.ts': 19,
+  'modules/reloadables/runs.queue.ts': 8,
+  'modules/reports/types/giftcard-transactions.ts': 19,
+  'modules/reports/types/orders.ts': 9,
+  'modules/reports/types/outstanding-balances.ts': 13,
+  'modules/reports/types/reloads.ts': 5,
+  'modules/reports/types/square-codes.ts': 14,
+  'modules/reports/types/support.ts': 6,
+  'modules/square/communications.sender.ts': 6,
+  'modules/square/export.ts': 16,
+  'modules/square/mail-queue.ts': 6,
+  'modules/square/orders.jobs.ts': 25,
+  'modules/tickets/emails.ts': 1,
+  'plugins/auth.ts': 6,
+  'seed/batches.ts': 12,
+  'seed/demo.ts': 7,
+  'seed/giftcards.ts': 9,
+  'seed/integratedOrders.ts': 4,
+  'seed/orders.ts': 12,
+  'seed/reloadables.ts': 25,
+  'seed/tickets.ts': 21,
+};
+
+const SERVER = path.resolve(__dirname);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'test' ? [] : sources(full);
+    return /\.ts$/.test(name) && !/\.test\.ts$|test-support\.ts$|\.d\.ts$/.test(name) ? [full] : [];
+  });
+}
+
+const isRepositoryFile = (file: string) => /(^|\/)repository\.ts$|\.repository\.ts$/.test(file) || file.startsWith('db/');
+
+const FRAGMENTS = [
+  /(?<!\bsql(?:<[^`;]*?>)?)[`'"]\s*(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH)\s/g,
+  /\bsql(?:<[^`;]*?>)?`/g,
+  /\b(?:db|tx|pool|client)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|query)\s*[(<]/g,
+];
+
+const sqlFragments = (text: string) => FRAGMENTS.reduce((n, re) => n + (text.match(re) ?? []).length, 0);
+
+function outsideRepositories(): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const file of sources(SERVER)) {
+    const rel = path.relative(SERVER, file).split(path.sep).join('/');
+    if (isRepositoryFile(rel)) continue;
+    const n = sqlFragments(readFileSync(file, 'utf8'));
+    if (n > 0) found.set(rel, n);
+  }
+  return found;
+}
+
+describe('SQL lives in repositories (read from the code)', () => {
+  it('counts what it should', () => {
+    expect(sqlFragments("await tx.execute(sql`UPDATE t SET a = 1`)")).toBe(2);
+    expect(sqlFragments('const [row] = await db\n  .select()\n  .from(t)')).toBe(1);
+    expect(sqlFragments("timedRows(db, `SELECT 1 FROM jobs`, [])")).toBe(1);
+    expect(sqlFragments("raw.query<T>('SELECT 1')")).toBe(1);
+    expect(sqlFragments('await markJobDone(this.db, job.id); registry.delete(name)')).toBe(0);
+    expect(isRepositoryFile('modules/orders/repository.ts')).toBe(true);
+    expect(isRepositoryFile('modules/orders/items.repository.ts')).toBe(true);
+    expect(isRepositoryFile('db/migrate.ts')).toBe(true);
+    expect(isRepositoryFile('modules/orders/cards.ts')).toBe(false);
+  });
+
+  it('no service or job holds SQL, and no other file more than the list allows', () => {
+    const found = outsideRepositories();
+    const services = [...found.keys()].filter((file) => /service[^/]*\.ts$/.test(path.posix.basename(file)));
+    const jobs = [...found.keys()].filter((file) => file.startsWith('jobs/') || file.endsWith('/jobs.ts'));
+    expect(services, 'a service writes SQL: move it into its module repository, a function named for what it asks').toEqual([]);
+    expect(jobs, 'a job writes SQL: move it into a repository').toEqual([]);
+    const over = [...found].filter(([file, n]) => n > (LEFT_TO_MOVE[file] ?? 0)).map(([file, n]) => `${file}: ${n} (allowed ${LEFT_TO_MOVE[file] ?? 0})`);
+    expect(over, 'SQL outside a repository: move it into one (or, moved, lower the count in LEFT_TO_MOVE)').toEqual([]);
+  });
+
+  it('the list only goes down: a file with fewer fragments than listed is lowered, one with none leaves it', () => {
+    const found = outsideRepositories();
+    const stale = Object.entries(LEFT_TO_MOVE)
+      .filter(([file, n]) => (found.get(file) ?? 0) < n)
+      .map(([file, n]) => `${file}: listed ${n}, holds ${found.get(file) ?? 0}`);
+    expect(stale).toEqual([]);
+  });
+});
