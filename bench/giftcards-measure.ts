@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { to as copyTo } from 'pg-copy-streams';
 import { queryRows, rawDriverOf, type Db } from '../server/db/client';
-import { copyStatement } from '../server/db/row-stream';
+import { copyStatement } from '../server/lib/row-stream';
 import { inIds, subtreeIds } from '../server/lib/company-scope';
 import { encodeCursor } from '../server/lib/keyset';
 import { csvRead } from '../server/lib/csv-export';

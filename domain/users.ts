@@ -1,6 +1,8 @@
 import { grantedKeys, PERMISSION_KEYS, type PermissionKey, type Permissions } from './permissions';
 import { USER_ROLES, type UserRole } from './roles';
-import type { UserStatus } from './schemas/auth';
+
+export const USER_STATUSES = ['ACTIVE', 'PENDING_ACTIVATION', 'DISABLED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
 
 /**
  * User management's rules (issue 20): nobody grants what they do not hold, nor manages a user who

@@ -34,7 +34,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { apiKeyRoutes, integrationApi, integrationGiftcardRoutes } from './modules/integration';
 import { integratedOrderRoutes } from './modules/integrated-orders/routes';
 import { integratedOrderIntegrationRoutes } from './modules/integrated-orders/integration-routes';
-import { registerAuditContext } from './lib/audit-context';
+import { registerAuditContext } from './db/audit-context';
 import { auditModule } from './modules/audit';
 import { emailRoutes } from './modules/emails/routes';
 

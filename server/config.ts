@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { APP_VERSION_FALLBACK, DEFAULT_TENANT_ID } from '../domain/constants';
 import { DEFAULT_MAX_TRANSACTION_CENTS } from '../domain/giftcards';
 import { DEFAULT_RELOAD_CAPS } from '../domain/reloadables';
-import { QUEUE_NAMES, QUEUES, type QueueName } from './jobs/queues';
+import { QUEUE_NAMES, QUEUES, type QueueName } from './queues';
 
 /**
  * Runtime configuration, read once from the environment. Everything has a default that makes
@@ -35,7 +35,7 @@ export interface AppConfig {
   oneTimeTokenTtlSeconds: { activation: number; reset: number; emailChange: number };
   bruteForce: { windowSeconds: number; maxPerAccount: number; maxPerIp: number };
   forgotPasswordRateLimit: { max: number; windowMs: number };
-  /** the job runner: polling, the stale lease, each queue's concurrency (server/jobs/queues.ts) */
+  /** the job runner: polling, the stale lease, each queue's concurrency (server/queues.ts) */
   jobs: { pollIntervalMs: number; staleAfterSeconds: number; concurrency: Record<QueueName, number> };
   /** reloadable cards: per-card caps of reloads per calendar month and year (cents) */
   reloads: { monthlyCapCents: number; yearlyCapCents: number; chunkRows: number };

@@ -5,7 +5,6 @@ import type { Clock } from './lib/clock';
 import type { FileStorage } from './lib/files';
 import type { KeyMaterial } from './lib/keys';
 import type { MailTransport } from './mail/mailer';
-import type { CompanyRow, UserRow } from './db/schema';
 
 /** What services need, built once per app and passed down (no module-level singletons). */
 export interface AppContext {
@@ -21,10 +20,5 @@ export interface AppContext {
   mail: { transport: MailTransport | null; from: string };
 }
 
-/** The authenticated caller, set by the auth plugin on every protected /api request. */
-export interface AuthState {
-  user: UserRow;
-  company: CompanyRow;
-  /** refresh-token family of this session (the access token's `sid`) */
-  sessionId: string;
-}
+// the authenticated caller is the access checks' (lib/access.ts), below the context
+export type { AuthState } from './lib/access';

@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { permissionsSchema } from '../permissions';
 import { maxLengthMessage, messageWith } from '../messages';
 import { isStrongPassword } from '../password';
+import { USER_STATUSES, type UserStatus } from '../users';
 
 /**
  * Payloads of SPEC §3/§7, shared by the SPA forms and the API routes. Messages are i18n keys
@@ -80,8 +81,8 @@ export const changePasswordSchema = z
   })
   .strict();
 
-export const USER_STATUSES = ['ACTIVE', 'PENDING_ACTIVATION', 'DISABLED'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+// the account's states are user management's (domain/users.ts); the payloads below name them
+export { USER_STATUSES, type UserStatus };
 
 /** `GET /api/user/configuration`: the signed-in user's profile, company and permissions. */
 export const userConfigurationSchema = z.object({

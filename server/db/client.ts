@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { auditContextSetting, MAY_WRITE } from '../lib/audit-context';
+import { auditContextSetting, MAY_WRITE } from './audit-context';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,7 +25,7 @@ export interface DbHandle {
 
 /**
  * The driver under a `Db` made by openPglite/pgliteHandle or openPostgres, for the few readers
- * that need more than drizzle gives (db/row-stream.ts: a server-side cursor on its own connection,
+ * that need more than drizzle gives (lib/row-stream.ts: a server-side cursor on its own connection,
  * rows as arrays). A transaction's `Db` is not here: those readers fall back to plain queries.
  */
 export type RawDriver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; /** the streamed downloads' own pool (db/postgres.ts) */ exportPool?: pg.Pool; copyOut: CopyOut };
@@ -67,7 +67,7 @@ export function pgliteHandle(client: PGlite): DbHandle {
 const SET_CONTEXT = "SELECT set_config('tessera.ctx', $1, true)";
 
 /**
- * The PGlite drizzle is given: the caller's audit context (lib/audit-context.ts) reaches the audit
+ * The PGlite drizzle is given: the caller's audit context (db/audit-context.ts) reaches the audit
  * triggers (migration 0013) as the transaction-local setting `tessera.ctx`. PGlite is one
  * connection, so a session setting could be another caller's by the time a write runs: each
  * transaction sets it first thing, and a write outside one runs in a transaction of its own that

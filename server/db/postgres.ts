@@ -1,7 +1,7 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { auditContextSetting, MAY_WRITE } from '../lib/audit-context';
+import { auditContextSetting, MAY_WRITE } from './audit-context';
 import { registerDriver, type Db, type DbHandle } from './client';
 import * as schema from './schema';
 
@@ -15,7 +15,7 @@ export interface PostgresSessionSettings {
 
 /**
  * A pool of `max` connections for requests and jobs, and one of `exportMax` of its own for the
- * streamed CSV downloads (db/row-stream.ts: a COPY holds its connection for the whole download),
+ * streamed CSV downloads (lib/row-stream.ts: a COPY holds its connection for the whole download),
  * so downloads, however slow their clients, never take a connection a request needs
  * (plugins/exports.ts caps downloads at the same number). Both open connections only when used.
  */
@@ -38,7 +38,7 @@ export function openPostgres(url: string, max = 10, exportMax = 4, session: Post
     // a little after the statement timeout would have (and the connection is dropped, below)
     ...(statementTimeoutMs > 0 ? { query_timeout: statementTimeoutMs + clientMarginMs(statementTimeoutMs) } : {}),
   } as pg.PoolConfig);
-  // a COPY streams a whole download (db/row-stream.ts): no statement timeout, the other two hold
+  // a COPY streams a whole download (lib/row-stream.ts): no statement timeout, the other two hold
   const exportPool = new pg.Pool({
     ...common,
     max: exportMax,
@@ -148,11 +148,11 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
 
 /**
  * The pool drizzle is given: every checkout (`connect`, which `pool.query` uses too) hands the
- * client the caller's audit context (lib/audit-context.ts) as its setting `tessera.ctx`, which
+ * client the caller's audit context (db/audit-context.ts) as its setting `tessera.ctx`, which
  * the audit triggers read (migration 0013). It travels with the checkout's first statement:
  * - a transaction's BEGIN (drizzle's, a simple statement) carries it as a second statement of the
  *   same message, `set_config(…, true)`: local to that transaction, no round trip of its own;
- * - a statement that may write (lib/audit-context.ts MAY_WRITE) is preceded by
+ * - a statement that may write (db/audit-context.ts MAY_WRITE) is preceded by
  *   `set_config(…, false)` for the session, queued on the client before it (a client runs its
  *   statements in order); a read before it is not handed the context at all.
  * A client remembers what its session was last given, so a checkout for the same actor and

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { queueOfKind, type QueueName } from './queues';
+import { queueOfKind, type QueueName } from '../queues';
 
 export interface JobContext {
   jobId: string;
@@ -39,7 +39,7 @@ export class FailNow extends Error {
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
 
 export interface RegisterOptions {
-  /** the kind's queue; default its queue in JOB_QUEUES (jobs/queues.ts), where every kind of the API is */
+  /** the kind's queue; default its queue in JOB_QUEUES (server/queues.ts), where every kind of the API is */
   queue?: QueueName;
 }
 
@@ -47,7 +47,7 @@ export interface RegisterOptions {
 const KIND_NAME = /^[A-Za-z0-9._:-]+$/;
 
 /**
- * Handlers keyed by job name, each in its queue (jobs/queues.ts): the runner runs each queue's
+ * Handlers keyed by job name, each in its queue (server/queues.ts): the runner runs each queue's
  * kinds apart, with the queue's concurrency. A kind with no queue is refused here, so none runs
  * unnoticed in no queue (or in one by chance).
  */
@@ -60,7 +60,7 @@ export class JobRegistry {
     if (this.handlers.has(name)) throw new Error(`job handler "${name}" already registered`);
     if (!KIND_NAME.test(name)) throw new Error(`job kind "${name}": letters, digits and . _ : - only`);
     const queue = options.queue ?? queueOfKind(name);
-    if (!queue) throw new Error(`job kind "${name}" belongs to no queue: add it to JOB_QUEUES (server/jobs/queues.ts)`);
+    if (!queue) throw new Error(`job kind "${name}" belongs to no queue: add it to JOB_QUEUES (server/queues.ts)`);
     this.handlers.set(name, { handler, queue });
     this.byQueue = null;
   }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../db/client';
-import { jobAuditContext, runWithAuditContext } from '../lib/audit-context';
+import { jobAuditContext, runWithAuditContext } from '../db/audit-context';
 import { loggableError, storableMessage } from '../lib/pg-errors';
-import { QUEUE_NAMES, QUEUES, UNHANDLED_KINDS_QUEUE, type QueueName } from './queues';
+import { QUEUE_NAMES, QUEUES, UNHANDLED_KINDS_QUEUE, type QueueName } from '../queues';
 import { FailNow, RetryLater, type JobRegistry } from './registry';
 
 export interface RunnerOptions {
@@ -21,7 +21,7 @@ export interface RunnerOptions {
   now?: () => Date;
   /**
    * jobs of each queue this runner runs at once (config.jobs.concurrency, JOBS_CONCURRENCY_<QUEUE>;
-   * default each queue's own, jobs/queues.ts). Every running job may hold a database connection.
+   * default each queue's own, server/queues.ts). Every running job may hold a database connection.
    */
   concurrency?: Partial<Record<QueueName, number>>;
   /**
@@ -86,7 +86,7 @@ interface ClaimedJob {
 const CLAIMED = sql`RETURNING id, name, payload, attempts, max_attempts, retry_until`;
 
 /**
- * Polls the jobs table and runs due jobs, each queue apart (jobs/queues.ts): up to its concurrency
+ * Polls the jobs table and runs due jobs, each queue apart (server/queues.ts): up to its concurrency
  * jobs of a queue at once, so a slow or stuck job (a stalled SMTP server holding `square.mail`)
  * delays only its own queue, never a square order, a report or a batch. Each poll claims, for every
  * queue with a free slot, up to that many due jobs of its kinds, all in one UPDATE over
@@ -396,7 +396,7 @@ export class JobRunner {
       try {
         const handler = this.registry.get(job.name);
         if (!handler) throw new Error(`no handler registered for job "${job.name}"`);
-        // the job's changes are its own in the audit trail (lib/audit-context.ts), whoever queued it
+        // the job's changes are its own in the audit trail (db/audit-context.ts), whoever queued it
         await runWithAuditContext(jobAuditContext(job.name), () =>
           handler(job.payload, { jobId: job.id, attempt: job.attempts, lastAttempt: this.isFinal(job, null), log, signal }),
         );

@@ -1,10 +1,18 @@
 import { accessRefusal } from '../../domain/access';
 import type { Permissions } from '../../domain/permissions';
-import type { AuthState } from '../context';
 import type { Db } from '../db/client';
+import type { CompanyRow, UserRow } from '../db/schema';
 import { companyInScopeOf } from './company-scope';
 import { ApiError, forbidden, notFound } from './errors';
 import { isUuid } from './pg-errors';
+
+/** The authenticated caller, set by the auth plugin on every protected /api request. */
+export interface AuthState {
+  user: UserRow;
+  company: CompanyRow;
+  /** refresh-token family of this session (the access token's `sid`) */
+  sessionId: string;
+}
 
 /**
  * Who acts, independent of HTTP: the same value comes from a request (`principalOf(request.auth)`)

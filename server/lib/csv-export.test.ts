@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CsvFormat } from '../../domain/csv';
 import { queryRows, rawDriverOf, registerDriver, type RawDriver } from '../db/client';
-import { rowStream } from '../db/row-stream';
+import { rowStream } from './row-stream';
 import { createTestDb, DRIVERS } from '../test/db';
 import { csvColumns, csvDownload, type CsvFile } from './csv-export';
 import type { SortKey } from './keyset';

@@ -3,14 +3,14 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { CSV_BOM, CSV_SEPARATOR, csvCell, csvDateTime, csvDay, fastCsvCell, type CsvFormat } from '../../domain/csv';
 import { csvAmounts } from '../../domain/format';
 import type { Db } from '../db/client';
-import { rowStream, type OrderedRead, type RowStreamOptions } from '../db/row-stream';
+import { rowStream, type OrderedRead, type RowStreamOptions } from './row-stream';
 import type { SortKey } from './keyset';
 import { nextTurn, streamOf } from './streams';
 
 /**
  * The one CSV writer of every download (DESIGN §2): a file is its columns (a header in the user's
  * language, what each reads, how its cell is written) over an ordered read of the database
- * (db/row-stream.ts: a cursor on PostgreSQL, keyset batches on PGlite). Cells are written by
+ * (lib/row-stream.ts: a cursor on PostgreSQL, keyset batches on PGlite). Cells are written by
  * formatters built once per file for the user's language and time zone (domain/csv.ts), from the
  * values as PostgreSQL writes them, with no record objects in between: money as a plain decimal
  * with the language's mark, instants in the user's zone, states in the screens' words, every text

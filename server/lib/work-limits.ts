@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { queryRows, type Db } from '../db/client';
-import { currentRequest, requestAuditContext } from './audit-context';
+import { currentRequest, requestAuditContext } from '../db/audit-context';
 import { ApiError } from './errors';
 import { hitStatement } from './rate-limit-store';
 

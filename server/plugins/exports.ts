@@ -64,7 +64,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, payload: ReadableS
  * with Retry-After and the stream is cancelled unread (no connection taken). The slot is given
  * back when the response closes, finished or cut. A client that stops reading for
  * `writeTimeoutMs` has its connection ended, which cancels the read and frees the database
- * connection (db/row-stream.ts).
+ * connection (lib/row-stream.ts).
  */
 export const exportsPlugin = fp(async (app: FastifyInstance, { config }: { config: AppConfig }) => {
   const slots = new ExportSlots(config.exports.maxConcurrent, config.exports.maxPerUser);

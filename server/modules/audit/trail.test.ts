@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../../domain/audit';
 import { queryRows } from '../../db/client';
 import { orders } from '../../db/schema';
-import { jobAuditContext, runWithAuditContext } from '../../lib/audit-context';
+import { jobAuditContext, runWithAuditContext } from '../../db/audit-context';
 import { createMemoryStorage } from '../../lib/files.memory';
 import { createTestApp, type TestApp } from '../../test/app';
 import { login } from '../../test/auth';

@@ -1,6 +1,6 @@
 /**
  * `node:async_hooks` for the browser build, as far as the server's code uses it: the audit
- * context's AsyncLocalStorage (server/lib/audit-context.ts). The demo has one user and no
+ * context's AsyncLocalStorage (server/db/audit-context.ts). The demo has one user and no
  * continuation tracking in the browser: the store is the one entered last (`run` restores the
  * previous one when its callback returns or its promise settles).
  */

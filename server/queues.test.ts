@@ -2,16 +2,16 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Db, type DbHandle } from '../db/client';
-import { openPostgres } from '../db/postgres';
-import { jobs } from '../db/schema';
-import { createTestApp } from '../test/app';
-import { CONCURRENT_DRIVERS, DRIVERS, createTestDb } from '../test/db';
-import { waitFor } from '../test/processes';
-import { enqueue } from './queue';
+import { queryRows, type Db, type DbHandle } from './db/client';
+import { openPostgres } from './db/postgres';
+import { jobs } from './db/schema';
+import { createTestApp } from './test/app';
+import { CONCURRENT_DRIVERS, DRIVERS, createTestDb } from './test/db';
+import { waitFor } from './test/processes';
+import { enqueue } from './jobs/queue';
 import { JOB_QUEUES, QUEUE_NAMES, QUEUES, type QueueName } from './queues';
-import { JobRegistry } from './registry';
-import { JobRunner, RELEASED_ERROR } from './runner';
+import { JobRegistry } from './jobs/registry';
+import { JobRunner, RELEASED_ERROR } from './jobs/runner';
 
 const log = Fastify({ logger: { level: 'silent' } }).log;
 const options = { pollIntervalMs: 20, staleAfterSeconds: 60, backoffBaseMs: 10 };
@@ -67,7 +67,7 @@ describe('job kinds and their queues', () => {
 
   it('the registry refuses a kind that belongs to no queue, and one whose name the claim could not carry', () => {
     const registry = new JobRegistry();
-    expect(() => registry.register('brand.new.kind', async () => {})).toThrow('job kind "brand.new.kind" belongs to no queue: add it to JOB_QUEUES (server/jobs/queues.ts)');
+    expect(() => registry.register('brand.new.kind', async () => {})).toThrow('job kind "brand.new.kind" belongs to no queue: add it to JOB_QUEUES (server/queues.ts)');
     expect(() => registry.register('constructor', async () => {})).toThrow('belongs to no queue');
     expect(() => registry.register('a,b', async () => {}, { queue: 'mail' })).toThrow('letters, digits');
     registry.register('email.send', async () => {});

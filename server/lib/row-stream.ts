@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterPosition, keyOrder, type KeyPosition, type SortKey } from '../lib/keyset';
-import { nextTurn } from '../lib/streams';
-import { queryRows, rawDriverOf, type Db } from './client';
+import { afterPosition, keyOrder, type KeyPosition, type SortKey } from './keyset';
+import { nextTurn } from './streams';
+import { queryRows, rawDriverOf, type Db } from '../db/client';
 
 /**
  * A row as the reader hands it: each selected value as PostgreSQL writes it as text (null stays
