@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { jobAuditContext, runWithAuditContext } from '../db/audit-context';
 import { loggableError, storableMessage } from '../lib/pg-errors';
 import { QUEUE_NAMES, QUEUES, UNHANDLED_KINDS_QUEUE, type QueueName } from '../queues';
 import { FailNow, RetryLater, type JobRegistry } from './registry';
+import { claimDueJobs, claimOldestDueJob, markJobDone, markJobFailed, releaseJob, renewJobLock, requeueStale, type ClaimedJob } from './repository';
 
 export interface RunnerOptions {
   pollIntervalMs: number;
@@ -74,16 +74,6 @@ interface Running {
   released: boolean;
 }
 
-interface ClaimedJob {
-  id: string;
-  name: string;
-  payload: unknown;
-  attempts: number;
-  max_attempts: number;
-  retry_until: Date | string | null;
-}
-
-const CLAIMED = sql`RETURNING id, name, payload, attempts, max_attempts, retry_until`;
 
 /**
  * Polls the jobs table and runs due jobs, each queue apart (server/queues.ts): up to its concurrency
@@ -214,15 +204,8 @@ export class JobRunner {
     if (job.released) return;
     job.released = true;
     await job.stopLease?.();
-    const rows = await queryRows<{ id: string }>(
-      this.db,
-      sql`
-      UPDATE jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), run_at = now(),
-        locked_at = NULL, locked_by = NULL, last_error = ${RELEASED_ERROR}
-      WHERE id = ${job.id} AND locked_by = ${this.workerId} AND status = 'running'
-      RETURNING id`,
-    );
-    this.log.info({ jobId: job.id, job: job.name, released: rows.length === 1 }, rows.length === 1 ? 'job given back to the queue (shutdown)' : 'job not given back: no longer this worker\'s');
+    const released = await releaseJob(this.db, job.id, this.workerId, RELEASED_ERROR);
+    this.log.info({ jobId: job.id, job: job.name, released }, released ? 'job given back to the queue (shutdown)' : 'job not given back: no longer this worker\'s');
     this.ended(job, 'lost');
   }
 
@@ -242,8 +225,8 @@ export class JobRunner {
    * are scheduled from the same clock, as recurring jobs schedule their successors (cleanup), so a
    * clock moved forward (tests) never makes a job due again at once, in a loop.
    */
-  private dueBefore() {
-    return this.options.now ? sql`${this.options.now().toISOString()}::timestamptz` : sql`now()`;
+  private dueBefore(): Date | null {
+    return this.options.now?.() ?? null;
   }
 
   /** Look for work now (a job was just committed in this process, or one ended and freed its slot). */
@@ -302,12 +285,7 @@ export class JobRunner {
 
   /** Re-queues jobs whose lock was not renewed for `staleAfterSeconds`: their worker died (or stalled that long). */
   private async recoverStale(): Promise<void> {
-    await this.db.execute(sql`
-      UPDATE jobs SET
-        status = CASE WHEN attempts >= max_attempts AND (retry_until IS NULL OR retry_until <= ${this.dueBefore()}) THEN 'failed' ELSE 'queued' END,
-        last_error = 'lock expired (worker stopped while running the job)',
-        locked_at = NULL, locked_by = NULL, run_at = now()
-      WHERE status = 'running' AND locked_at < now() - make_interval(secs => ${this.options.staleAfterSeconds})`);
+    await requeueStale(this.db, this.options.staleAfterSeconds, this.dueBefore());
   }
 
   /** Slots of `queue` taken: its jobs under way whose handler has not returned (a lost or given-back job's handler still holds one). */
@@ -326,24 +304,12 @@ export class JobRunner {
   private async claimForFreeSlots(): Promise<ClaimedJob[]> {
     const free = QUEUE_NAMES.map((queue) => ({ queue, slots: this.concurrency[queue] - this.busy(queue) })).filter(({ slots }) => slots > 0);
     if (free.length === 0) return [];
-    // kinds are letters, digits and . _ : - (jobs/registry.ts): a comma-separated list is safe
-    const list = (kinds: readonly string[]) => sql`string_to_array(${kinds.join(',')}::text, ',')`;
-    const queues = sql.join(
-      free.map(({ queue, slots }) => sql`(${list(this.registry.kindsOf(queue))}, ${slots}::int, ${queue === UNHANDLED_KINDS_QUEUE}::boolean)`),
-      sql`, `,
-    );
-    return queryRows<ClaimedJob>(
+    return claimDueJobs(
       this.db,
-      sql`
-      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = ${this.workerId}
-      WHERE id IN (
-        SELECT due.id FROM (VALUES ${queues}) AS q(kinds, slots, unhandled)
-        CROSS JOIN LATERAL (
-          SELECT id FROM jobs
-          WHERE status = 'queued' AND run_at <= ${this.dueBefore()}
-            AND (name = ANY(q.kinds) OR (q.unhandled AND name <> ALL(${list(this.registry.kinds())})))
-          ORDER BY run_at LIMIT q.slots FOR UPDATE SKIP LOCKED) AS due)
-      ${CLAIMED}`,
+      this.workerId,
+      free.map(({ queue, slots }) => ({ kinds: this.registry.kindsOf(queue), slots, unhandled: queue === UNHANDLED_KINDS_QUEUE })),
+      this.registry.kinds(),
+      this.dueBefore(),
     );
   }
 
@@ -352,15 +318,7 @@ export class JobRunner {
    * scripts: `drain()`). False when nothing was due (or the job was given back unrun by a shutdown).
    */
   async runOne(): Promise<boolean> {
-    const [job] = await queryRows<ClaimedJob>(
-      this.db,
-      sql`
-      UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_at = now(), locked_by = ${this.workerId}
-      WHERE id = (
-        SELECT id FROM jobs WHERE status = 'queued' AND run_at <= ${this.dueBefore()}
-        ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      ${CLAIMED}`,
-    );
+    const job = await claimOldestDueJob(this.db, this.workerId, this.dueBefore());
     if (!job) return false;
     return this.execute(job);
   }
@@ -411,9 +369,7 @@ export class JobRunner {
       // given back by a stop that did not wait for this handler any longer
       if (running.released) return;
       // a handler that finished its work although the shutdown asked it to stop: its outcome stands
-      await this.db.execute(sql`
-        UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, locked_by = NULL, last_error = NULL
-        WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
+      await markJobDone(this.db, job.id, this.workerId);
       this.ended(running, 'done');
     } catch (err) {
       if (lease.signal.aborted) {
@@ -436,14 +392,7 @@ export class JobRunner {
       const delayMs = Math.min(3_600_000, (this.options.backoffBaseMs ?? 5000) * 2 ** (Math.min(job.attempts, 30) - 1));
       if (err instanceof RetryLater && !final) log.info({ reason: message, attempt: job.attempts, retryUntil }, 'job to be tried again later');
       else log.warn({ err: loggableError(err), attempt: job.attempts, final }, 'job failed');
-      await this.db.execute(sql`
-        UPDATE jobs SET
-          status = ${final ? 'failed' : 'queued'},
-          finished_at = ${final ? sql`now()` : sql`NULL`},
-          run_at = ${this.dueBefore()} + make_interval(secs => ${delayMs / 1000}),
-          retry_until = ${retryUntil ? retryUntil.toISOString() : null}::timestamptz,
-          last_error = ${message.slice(0, 2000)}, locked_at = NULL, locked_by = NULL
-        WHERE id = ${job.id} AND locked_by = ${this.workerId}`);
+      await markJobFailed(this.db, job.id, this.workerId, { final, delayMs, retryUntil, error: message.slice(0, 2000), from: this.dueBefore() });
       this.ended(running, final ? 'failed' : 'retry');
     }
   }
@@ -470,11 +419,7 @@ export class JobRunner {
     let stopped = false;
     const renew = async () => {
       try {
-        const renewed = await queryRows<{ id: string }>(
-          this.db,
-          sql`UPDATE jobs SET locked_at = now() WHERE id = ${jobId} AND locked_by = ${this.workerId} AND status = 'running' RETURNING id`,
-        );
-        if (renewed.length === 0) {
+        if (!(await renewJobLock(this.db, jobId, this.workerId))) {
           log.warn('job lease lost: the job was taken over after its lock went stale; stopping it');
           controller.abort(new DOMException('job lease lost: the job was taken over by another worker', 'AbortError'));
         }
