@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReloadableCardStatus } from '../../domain/reloadables';
 import { queryRows, type Db } from '../db/client';
-import { applyWalletMoves, appendCardEvent, creditCards, lockReloadableCards, lockWallet } from '../modules/reloadables/ledger';
+import { applyWalletMoves, appendCardEvent, creditCards, lockReloadableCards, lockWallet } from '../modules/reloadables/ledger.repository';
 import { nextPrintedNumber } from '../db/numbering';
 
 /**
@@ -11,7 +11,7 @@ import { nextPrintedNumber } from '../db/numbering';
  * `535000000000` + 0001..0240 in every state (0231–0240 active without a cardholder), Acme's 60
  * cards `535000000001` + 0001..0060; their cardholders; one completed run of 10 reloads of 25.00 €
  * on Acme Nord's cards 0201–0210 (cards 0001–0200 keep no reload, the journeys reload them); Acme
- * Nord's notification settings. Money moves through ledger.ts, so every invariant holds (wallet
+ * Nord's notification settings. Money moves through ledger.repository.ts, so every invariant holds (wallet
  * balance = its movements, card balance = its RELOAD events). Runs once (skipped when any card or
  * wallet exists); times relative to now.
  */

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/errors';
 import { isDatabaseUnavailable, isRecordBusy } from '../../lib/pg-errors';
 import { doneUnderKey, progressOf, recordProgress } from './bulk.repository';
 import { filteredCardIds } from './cards.repository';
-import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger';
+import { applyChanges, lockCards, type CardChange, type LedgerEntry, type LockedCard } from './ledger.repository';
 import type { Claim } from '../../lib/idempotency';
 import { blockingChange, endOfDay, expiryAtActivation, moneyMoveRefusal, stateChangeRefusal } from '../../../domain/giftcardRules';
 import { defaultActivationStores } from './stores.repository';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { assertCan, type Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
 import { findCardRecord } from './cards.repository';
-import { applyChanges, lockCards, type LedgerEntry, type LockedCard } from './ledger';
+import { applyChanges, lockCards, type LedgerEntry, type LockedCard } from './ledger.repository';
 import { runIdempotent, type IdempotencyRequest, type Outcome } from '../../lib/idempotency';
 import { availableCents, expiryAtFirstUse, moneyMoveRefusal, refusalDetail, refusalStatus } from '../../../domain/giftcardRules';
 import { findStoreForCard } from './stores.repository';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { GiftCardTransactionRow } from '../../db/schema';
 import { assertCan, type Actor } from '../../lib/access';
 import { notFound } from '../../lib/errors';
-import type { LedgerEntry, LockedCard } from './ledger';
+import type { LedgerEntry, LockedCard } from './ledger.repository';
 import { moveCard, storeIdFor, type MoveOptions } from './moves.service';
 import { cancelRefusal, cancelReversalCents, returnRefusal, unfreezeRefusal } from '../../../domain/giftcardRules';
 import { findTransactionRow, setTransactionRow } from './transactions.repository';

@@ -10,7 +10,7 @@ import { findCompanyById } from '../companies/repository';
 import { activateSoldCards, mintCards } from '../orders/cards';
 import { cardCodeMail, queueMailIds } from '../orders/emails';
 import { catalogValue } from '../orders/items';
-import { lockCards } from '../giftcards/ledger';
+import { lockCards } from '../giftcards/ledger.repository';
 import { findByNumber, findInScope, insertItems, insertOrder, mintedCard, typologyName, type NewItem, type StoredOrder } from './repository';
 import { textsIn } from '../../lib/texts';
 import { sha256 } from '../../lib/tokens';

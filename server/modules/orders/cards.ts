@@ -4,14 +4,14 @@ import type { ApiErrorCode } from '../../../domain/errors';
 import { orderCardsExpiry, type Order, type ProgressiveRange } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { allocateProgressives } from '../catalog/progressives';
-import { applyChanges, lockCards, type CardChange, type LockedCard } from '../giftcards/ledger';
+import { applyChanges, lockCards, type CardChange, type LockedCard } from '../giftcards/ledger.repository';
 import { cardInStock, orderCardIds } from './repository';
 
 /**
  * What an order does to its cards, inside the caller's transaction: issue (mint digital codes or
  * take physical ranges; cards SOLD with SOLD ledger rows), activate (ACTIVATE rows: ACTIVE with
  * their value) and void (CANCEL rows: balance to zero, DISABLED). Every card change goes through
- * the ledger (server/modules/giftcards/ledger.ts) under the card's row lock.
+ * the ledger (server/modules/giftcards/ledger.repository.ts) under the card's row lock.
  */
 export class OrderRefusal extends Error {
   constructor(

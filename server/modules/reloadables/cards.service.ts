@@ -18,13 +18,13 @@ import {
   setCardStatus,
   type CardViewer,
 } from './cards.repository';
-import { appendCardEvent, lockReloadableCards, type LockedReloadableCard } from './ledger';
+import { appendCardEvent, lockReloadableCards, type LockedReloadableCard } from './ledger.repository';
 import { createRun, createRunOfValidRows } from './reloads.service';
 
 /**
  * A card's non-money actions (lock, unlock, company, client ID), one card or many, and a card's
  * reload by hand (a one-row run through the reloads service). Every change is checked against
- * the domain rules on the locked card and written with its history event (ledger.ts).
+ * the domain rules on the locked card and written with its history event (ledger.repository.ts).
  */
 
 const stateInvalid = () => new ApiError(409, 'CARD_STATE_INVALID', "The card's state does not allow this action");

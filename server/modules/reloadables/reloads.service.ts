@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import { ApiError } from '../../lib/errors';
 import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
-import { lockReloadableCards, lockWallet, reserve } from './ledger';
+import { lockReloadableCards, lockWallet, reserve } from './ledger.repository';
 import { executeRun, lowBalanceCheck, RUN_JOB } from './runs.execute';
 import { insertRunRows, loadRunDetail, pendingReloadsOf, reloadCardsByIdOrNumber } from './runs.repository';
 import { walletAvailable } from './wallet.repository';

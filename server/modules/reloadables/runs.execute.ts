@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { reloadRefusal, type ReloadErrorCode } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
-import { applyWalletMoves, creditCards, lockReloadableCards, lockWallet, release, type CardCredit, type WalletMove } from './ledger';
+import { applyWalletMoves, creditCards, lockReloadableCards, lockWallet, release, type CardCredit, type WalletMove } from './ledger.repository';
 import { checkLowBalance, notifyRunFinished } from './notifications';
 
 /** The job that runs a run (planned: at its time; now: as a rescue if the request died mid-run). */

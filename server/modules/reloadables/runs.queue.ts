@@ -3,7 +3,7 @@ import type { PlannedReload, ReloadRunDetail } from '../../../domain/reloadables
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import { ApiError, notFound } from '../../lib/errors';
-import { lockWallet, release } from './ledger';
+import { lockWallet, release } from './ledger.repository';
 import { lowBalanceCheck } from './runs.execute';
 import { loadPlannedRow, loadRunDetail } from './runs.repository';
 

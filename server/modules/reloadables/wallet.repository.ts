@@ -9,7 +9,7 @@ import { escapeLike } from '../../lib/like';
 
 /**
  * Reads of wallets and their movements. A company never funded has no `wallets` row: it reads as
- * zeros (LEFT JOIN), and `lockWallet` (ledger.ts) creates the row the first time money moves.
+ * zeros (LEFT JOIN), and `lockWallet` (ledger.repository.ts) creates the row the first time money moves.
  */
 interface WalletRow {
   id: string;

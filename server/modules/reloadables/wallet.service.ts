@@ -6,13 +6,13 @@ import { ApiError, notFound } from '../../lib/errors';
 import { isInSubtree } from '../../lib/company-scope';
 import type { CompanyActor } from '../../lib/access';
 import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
-import { applyWalletMoves, lockWallet } from './ledger';
+import { applyWalletMoves, lockWallet } from './ledger.repository';
 import { checkLowBalance } from './notifications';
 import { walletOf } from './wallet.repository';
 
 /**
  * Money into and between wallets (README "Funding", "Parent → sub-company"). Each call is one
- * transaction through ledger.ts, with its Idempotency-Key row: a replay answers the same wallets
+ * transaction through ledger.repository.ts, with its Idempotency-Key row: a replay answers the same wallets
  * and moves nothing.
  */
 

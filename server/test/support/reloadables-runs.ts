@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReloadableCardStatus } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
-import { applyWalletMoves, lockWallet } from '../../modules/reloadables/ledger';
+import { applyWalletMoves, lockWallet } from '../../modules/reloadables/ledger.repository';
 
 /** Builders and ledger checks for reload-run tests: rows made straight in the database. */
 
