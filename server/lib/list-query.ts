@@ -24,19 +24,28 @@ export const listQuerySchema = z
   .strict();
 export type ListQueryString = z.infer<typeof listQuerySchema>;
 
+/**
+ * The sort every list accepts: react-admin asks a list it was given no sort for in `["id","DESC"]`
+ * (a <ReferenceInput>, a <List> without `sort`), so each orders by its records' id too, both ways.
+ */
+export const ID_SORT = 'id';
+
 /** The list query of a route whose sorts are `sorts`: the same parameters, the accepted sort fields written in the OpenAPI description. */
-export const listQueryOf = (sorts: readonly string[]) =>
-  listQuerySchema.extend({ sort: listQuerySchema.shape.sort.describe(`JSON ["field","ASC"|"DESC"]; field: ${sorts.join(', ')}`) });
+export const listQueryOf = (sorts: readonly string[]) => {
+  // checked when the route is declared: a list refusing react-admin's default sort never starts
+  if (!sorts.includes(ID_SORT)) throw new Error(`a list's sorts must include ${ID_SORT}: ${sorts.join(', ')}`);
+  return listQuerySchema.extend({ sort: listQuerySchema.shape.sort.describe(`JSON ["field","ASC"|"DESC"]; field: ${sorts.join(', ')}`) });
+};
 
 /**
- * The sorts a declared list accepts: what its field declaration (domain) makes sortable, each of
- * which the repository must be able to order by (`orderable`: its sort columns). A declared sort
+ * The sorts a declared list accepts: what its field declaration (domain) makes sortable, and the
+ * id (ID_SORT), each of which the repository must be able to order by (`orderable`: its sort columns). A declared sort
  * the repository cannot order by stops the server at start, so the SPA never offers a sort the
  * API refuses.
  */
 export function declaredSorts<K extends string>(set: FieldSet, orderable: readonly K[] | Readonly<Record<K, unknown>>): K[] {
   const known: readonly string[] = Array.isArray(orderable) ? orderable : Object.keys(orderable);
-  const sorts = sortFields(set);
+  const sorts = [...new Set([...sortFields(set), ID_SORT])];
   const missing = sorts.filter((field) => !known.includes(field));
   if (missing.length > 0) throw new Error(`${set.resource}: sortable but not orderable by its repository: ${missing.join(', ')}`);
   return sorts as K[];

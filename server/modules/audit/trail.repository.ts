@@ -70,13 +70,23 @@ export function auditConditions(scope: AuditScope, filter: AuditFilter): SQL {
   }
 }
 
-/** A page: `limit` rows after `afterId` (a previous page's last id), newest first. */
-export async function listAudit(db: Db, scope: AuditScope, filter: AuditFilter, page: { offset: number; afterId?: string; limit: number }): Promise<AuditRow[]> {
-  const after = page.afterId ? sql`a.id < ${page.afterId}::bigint` : sql`TRUE`;
+/** A page of the trail: where it starts, and which way it walks the ids (DESC: newest first, the default). */
+export interface AuditPage {
+  offset: number;
+  /** a previous page's last id: the page starts after it */
+  afterId?: string;
+  limit: number;
+  order: 'ASC' | 'DESC';
+}
+
+/** A page: `limit` rows after `afterId` (a previous page's last id), newest first (or oldest first: ASC). */
+export async function listAudit(db: Db, scope: AuditScope, filter: AuditFilter, page: AuditPage): Promise<AuditRow[]> {
+  const asc = page.order === 'ASC';
+  const after = page.afterId ? (asc ? sql`a.id > ${page.afterId}::bigint` : sql`a.id < ${page.afterId}::bigint`) : sql`TRUE`;
   return queryRows<AuditRow>(
     db,
     sql`SELECT ${COLUMNS} FROM ${FROM} WHERE ${auditConditions(scope, filter)} AND ${after}
-        ORDER BY a.id DESC LIMIT ${page.limit} OFFSET ${page.afterId ? 0 : page.offset}`,
+        ORDER BY a.id ${asc ? sql`ASC` : sql`DESC`} LIMIT ${page.limit} OFFSET ${page.afterId ? 0 : page.offset}`,
   );
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { auditExportQuerySchema, auditFilterSchema, auditRecordSchema } from '../../../domain/audit';
 import type { AppContext } from '../../context';
 import { ApiError, notFound } from '../../lib/errors';
-import { listQuerySchema, NEXT_CURSOR_HEADER, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { ID_SORT, listQueryOf, NEXT_CURSOR_HEADER, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { auditExport, auditPage, auditRecord, auditScopeOf } from './trail.service';
 import { routeAccess } from '../../lib/route-access';
@@ -12,6 +12,7 @@ import { routeAccess } from '../../lib/route-access';
 const RESOURCE = 'audit';
 /** newest first: the identity id is the order rows were written in, so `occurredAt` (what the screens ask) and `id` sort alike */
 const SORT = { field: 'occurredAt', order: 'DESC' } as const;
+const SORTS = [SORT.field, ID_SORT] as const;
 /** a record's id (the bigint identity) in the path: digits, else the same 404 as an unknown id */
 const idParams = z.object({ companyId: pathIdSchema, id: pathIdSchema }).strict();
 const BIGINT = /^\d{1,18}$/;
@@ -32,7 +33,7 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
         tags,
         summary: "The subtree's audit trail, newest first (filter {entity, entityId, action, actorType, actor, dateFrom, dateTo}, range, cursor); provider staff and the company's referent",
         params: scopeParams,
-        querystring: listQuerySchema,
+        querystring: listQueryOf(SORTS),
         response: { 200: z.array(auditRecordSchema) },
       },
       config: routeAccess(RESOURCE, 'list'),
@@ -41,8 +42,8 @@ export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
       const scope = auditScopeOf(request);
       const { cursor, ...rest } = request.query;
       if (cursor !== undefined && !BIGINT.test(cursor)) throw new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', { cursor: 'validation.invalid' });
-      const q = parseListQuery(rest, auditFilterSchema, [SORT.field, 'id'], SORT);
-      const found = await auditPage(ctx, scope, q.filter, { offset: q.offset, afterId: cursor, limit: q.limit + 1 });
+      const q = parseListQuery(rest, auditFilterSchema, SORTS, SORT);
+      const found = await auditPage(ctx, scope, q.filter, { offset: q.offset, afterId: cursor, limit: q.limit + 1, order: q.sort.order });
       const page = sendPage(reply, RESOURCE, q.offset, q.limit, found);
       if (found.length > q.limit && page.length > 0) reply.header(NEXT_CURSOR_HEADER, page[page.length - 1].id);
       return page;

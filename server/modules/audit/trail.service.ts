@@ -4,7 +4,7 @@ import type { CsvFormat } from '../../../domain/csv';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { auditCsvStream } from './export';
-import { findAudit, listAudit, toAuditRecord, type AuditScope } from './trail.repository';
+import { findAudit, listAudit, toAuditRecord, type AuditPage, type AuditScope } from './trail.repository';
 
 /**
  * What the audit trail of a route's company shows its reader (the access table's `audit` entry has
@@ -18,7 +18,7 @@ export function auditScopeOf(request: FastifyRequest): AuditScope {
   return { companyIds: actor.companyIds, withoutCompany: staff && actor.companyId === request.auth.company.id };
 }
 
-export async function auditPage(ctx: AppContext, scope: AuditScope, filter: AuditFilter, page: { offset: number; afterId?: string; limit: number }): Promise<AuditRecord[]> {
+export async function auditPage(ctx: AppContext, scope: AuditScope, filter: AuditFilter, page: AuditPage): Promise<AuditRecord[]> {
   return (await listAudit(ctx.db, scope, filter, page)).map(toAuditRecord);
 }
 

@@ -68,13 +68,14 @@ function toBatch(r: Raw): Batch {
 }
 
 /** What a batch list can be ordered by; the declaration (batchFields) says which of these the API offers. */
-export const BATCH_SORT_COLUMNS = { createdAt: sql`b.created_at`, lotNumber: sql`b.lot_number`, quantity: sql`b.quantity`, expireDate: sql`b.expire_date` } as const;
+export const BATCH_SORT_COLUMNS = { createdAt: sql`b.created_at`, lotNumber: sql`b.lot_number`, quantity: sql`b.quantity`, expireDate: sql`b.expire_date`, id: sql`b.id` } as const;
 /** Each sort column's type, and whether it may be NULL (a batch with no expiry date). */
 const BATCH_SORT_TYPES: Record<keyof typeof BATCH_SORT_COLUMNS, { type: KeyType; nullable?: boolean }> = {
   createdAt: { type: 'timestamptz' },
   lotNumber: { type: 'text' },
   quantity: { type: 'integer' },
   expireDate: { type: 'date', nullable: true },
+  id: { type: 'uuid' },
 };
 
 export interface BatchPage {

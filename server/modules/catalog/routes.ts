@@ -14,7 +14,7 @@ import {
 } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { batchFields } from '../../../domain/schemas/batch';
-import { declaredOrder, listQueryOf, listQuerySchema, parseListQuery, sendList, sendPage } from '../../lib/list-query';
+import { declaredOrder, ID_SORT, listQueryOf, parseListQuery, sendList, sendPage } from '../../lib/list-query';
 import { ApiError } from '../../lib/errors';
 import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { idempotencyKeyOf } from '../../lib/idempotency';
@@ -23,6 +23,7 @@ import { archiveKey } from './archive';
 import { BATCH_SORT_COLUMNS, listBatches } from './batches.repository';
 
 const BATCH_ORDER = declaredOrder(batchFields, BATCH_SORT_COLUMNS);
+const TYPOLOGY_SORTS = [...TYPOLOGY_SORT_FIELDS, ID_SORT] as const;
 import { registerCatalogJobs } from './jobs';
 import {
   archiveFileOf,
@@ -56,11 +57,11 @@ export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
   app.get(
     typologies,
     {
-      schema: { tags, summary: 'The catalog: the provider typologies and those of the company subtree (filter {q, type, variableValue})', params: scopeParams, querystring: listQuerySchema, response: { 200: z.array(catalogTypologySchema) } },
+      schema: { tags, summary: 'The catalog: the provider typologies and those of the company subtree (filter {q, type, variableValue})', params: scopeParams, querystring: listQueryOf(TYPOLOGY_SORTS), response: { 200: z.array(catalogTypologySchema) } },
       config: routeAccess(TYP, 'list'),
     },
     async (request, reply) => {
-      const query = parseListQuery(request.query, typologyFilterSchema, TYPOLOGY_SORT_FIELDS, { field: 'name', order: 'ASC' });
+      const query = parseListQuery(request.query, typologyFilterSchema, TYPOLOGY_SORTS, { field: 'name', order: 'ASC' });
       const { rows, total } = await listCatalog(ctx.db, request.scopedActor.companyIds, query);
       return sendList(reply, 'typologies', query.offset, rows, total);
     },

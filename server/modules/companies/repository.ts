@@ -87,6 +87,7 @@ export const COMPANY_SORT_COLUMNS = {
   businessName: companies.businessName,
   city: companies.city,
   createdAt: companies.createdAt,
+  id: companies.id,
 } satisfies Record<string, AnyPgColumn>;
 export type CompanySortField = keyof typeof COMPANY_SORT_COLUMNS;
 

@@ -84,9 +84,9 @@ function toRecord(row: EmailRow): EmailRecord {
 }
 
 /** What the list can be ordered by (emailFields declares which of these it offers). */
-export const EMAIL_SORT_COLUMNS = { createdAt: sql`e.created_at`, recipient: sql`e.recipient` };
+export const EMAIL_SORT_COLUMNS = { createdAt: sql`e.created_at`, recipient: sql`e.recipient`, id: sql`e.id` };
 type SortField = keyof typeof EMAIL_SORT_COLUMNS;
-const SORT_TYPES: Record<SortField, KeyType> = { createdAt: 'timestamptz', recipient: 'text' };
+const SORT_TYPES: Record<SortField, KeyType> = { createdAt: 'timestamptz', recipient: 'text', id: 'uuid' };
 
 const emailKey = (sort: { field: SortField; order: 'ASC' | 'DESC' }): SortKey => ({ column: EMAIL_SORT_COLUMNS[sort.field], type: SORT_TYPES[sort.field], id: sql`e.id`, order: sort.order });
 

@@ -71,4 +71,5 @@ export const CARD_SORT_COLUMNS = {
   createdAt: sql.raw('c.created_at'),
   activationDate: sql.raw('c.activation_date'),
   expireDate: sql.raw('c.expire_date'),
+  id: sql.raw('c.id'),
 } as const;

@@ -105,6 +105,7 @@ const CARD_SORT_KEYS: Record<CardSortField, { type: KeyType; nullable: boolean }
   createdAt: { type: 'timestamptz', nullable: false },
   activationDate: { type: 'timestamptz', nullable: true },
   expireDate: { type: 'timestamptz', nullable: true },
+  id: { type: 'uuid', nullable: false },
 };
 
 function cardOrder(filter: CardFilter, field: CardSortField, order: 'ASC' | 'DESC', filterFirst = false): OrderedQuery {

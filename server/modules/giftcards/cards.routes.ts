@@ -30,7 +30,7 @@ import { cardTransactionFields } from '../../../domain/schemas/transaction';
 import { declaredOrder, listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 
 /** A card's own ledger, newest first (the ledger's order). */
-const CARD_LEDGER_ORDER = declaredOrder(cardTransactionFields, ['createdAt'] as const);
+const CARD_LEDGER_ORDER = declaredOrder(cardTransactionFields, ['createdAt', 'id'] as const);
 import { consume, freeze, reload } from './moves.service';
 import { itemParams, scopeParams } from '../../lib/route-support';
 import { moveOptions } from './move-options';
@@ -150,7 +150,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       const { companyIds } = request.scopedActor;
       if (!(await findCardRecord(ctx.db, companyIds, request.params.id))) throw notFound();
       const q = parseListQuery(request.query, z.object({}).strict(), CARD_LEDGER_ORDER.sortFields, CARD_LEDGER_ORDER.defaultSort);
-      const page = await listTransactions(ctx.db, companyIds, { filter: { cardId: request.params.id }, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
+      const page = await listTransactions(ctx.db, companyIds, { filter: { cardId: request.params.id }, field: q.sort.field, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
       return sendPage(reply, 'transactions', q.offset, q.limit, page, q.sort);
     },
   );

@@ -141,6 +141,8 @@ function transactionConditions(filter: TransactionFilter): SQL {
 
 export interface TransactionPage extends PageStart {
   filter: TransactionFilter;
+  /** by when the row was written (the default), or by its id */
+  field: 'createdAt' | 'id';
   order: 'ASC' | 'DESC';
 }
 
@@ -149,15 +151,17 @@ export async function listTransactions(db: Db, companyIds: readonly string[], pa
   // the indexes are (created_at DESC NULLS LAST, id DESC NULLS LAST): the ORDER BY must say the same to walk them
   const dir = page.order === 'ASC' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
   const conditions = transactionConditions(page.filter);
+  const byId = page.field === 'id';
+  const column = byId ? sql`x.id` : sql`x.created_at`;
   const ids = await orderedIds(
     db,
     companyIds,
     {
-      select: (condition) => sql`SELECT x.id AS id, x.created_at AS s FROM gift_card_transactions x WHERE ${condition} AND ${conditions}`,
-      innerOrder: sql`x.created_at ${dir}, x.id ${dir}`,
+      select: (condition) => sql`SELECT x.id AS id, ${column} AS s FROM gift_card_transactions x WHERE ${condition} AND ${conditions}`,
+      innerOrder: sql`${column} ${dir}, x.id ${dir}`,
       outerOrder: sql`u.s ${dir}, u.id ${dir}`,
       companyColumn: sql`x.company_id`,
-      key: { column: sql`x.created_at`, type: 'timestamptz', id: sql`x.id`, order: page.order },
+      key: { column, type: byId ? 'uuid' : 'timestamptz', id: sql`x.id`, order: page.order },
     },
     page,
   );

@@ -10,7 +10,7 @@ import { itemParams, scopeParams } from '../../lib/route-support';
 import { moveOptions } from './move-options';
 
 /** The ledger is read by date, newest or oldest first (its indexes: created_at, id). */
-const LEDGER_ORDER = declaredOrder(transactionFields, ['createdAt'] as const);
+const LEDGER_ORDER = declaredOrder(transactionFields, ['createdAt', 'id'] as const);
 import { cancel, returnConsume, unfreeze } from './transaction-actions.service';
 import { listTransactions } from './transactions.repository';
 import { routeAccess } from '../../lib/route-access';
@@ -28,7 +28,7 @@ export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: A
     { schema: { tags, summary: 'Ledger rows of the company subtree, newest first (filter type, dateFrom, dateTo, storeId, cardId)', params: scopeParams, querystring: listQueryOf(LEDGER_ORDER.sortFields), response: { 200: z.array(transactionSchema) } }, config: guard('list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, transactionFilterSchema, LEDGER_ORDER.sortFields, LEDGER_ORDER.defaultSort);
-      const page = await listTransactions(ctx.db, request.scopedActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
+      const page = await listTransactions(ctx.db, request.scopedActor.companyIds, { filter: q.filter, field: q.sort.field, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
       return sendPage(reply, 'transactions', q.offset, q.limit, page, q.sort);
     },
   );

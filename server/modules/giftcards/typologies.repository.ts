@@ -51,7 +51,7 @@ export async function listTypologies(db: Db, companyIds: readonly string[]): Pro
   });
 }
 
-const SORT: Record<'name' | 'sku' | 'createdAt', SQL> = { name: sql`t.name`, sku: sql`t.sku`, createdAt: sql`t.created_at` };
+const SORT: Record<'name' | 'sku' | 'createdAt' | 'id', SQL> = { name: sql`t.name`, sku: sql`t.sku`, createdAt: sql`t.created_at`, id: sql`t.id` };
 
 /** A page of the catalog (small table: an exact total). */
 export async function listCatalog(

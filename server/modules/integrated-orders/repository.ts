@@ -204,8 +204,8 @@ function filterConditions(filter: IntegratedOrderFilter): SQL {
 export const listConditions = (companyIds: readonly string[], filter: IntegratedOrderFilter): SQL => sql`${inIds(sql`o.company_id`, companyIds)} AND ${filterConditions(filter)}`;
 
 /** What the list can be ordered by: when the shop took the order (the default, newest first), or its number. */
-export const SORT_COLUMNS = { orderedAt: sql`o.ordered_at`, orderNumber: sql`o.order_number` };
-const SORT_TYPES: Record<keyof typeof SORT_COLUMNS, KeyType> = { orderedAt: 'timestamptz', orderNumber: 'text' };
+export const SORT_COLUMNS = { orderedAt: sql`o.ordered_at`, orderNumber: sql`o.order_number`, id: sql`o.id` };
+const SORT_TYPES: Record<keyof typeof SORT_COLUMNS, KeyType> = { orderedAt: 'timestamptz', orderNumber: 'text', id: 'uuid' };
 export type SortField = keyof typeof SORT_COLUMNS;
 
 export const orderKey = (sort: { field: SortField; order: 'ASC' | 'DESC' }): SortKey => ({ column: SORT_COLUMNS[sort.field], type: SORT_TYPES[sort.field], id: sql`o.id`, order: sort.order });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { INTEGRATED_ORDER_DEFAULT_SORT, INTEGRATED_ORDER_SORT_FIELDS, integratedOrderDetailSchema, integratedOrderFilterSchema, integratedOrderSchema } from '../../../domain/integratedOrders';
 import { orderExportQuerySchema } from '../../../domain/orders';
 import type { AppContext } from '../../context';
-import { listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
+import { ID_SORT, listQueryOf, parseFilter, parseListQuery, sendPage } from '../../lib/list-query';
 import { itemParams, scopeParams } from '../../lib/route-support';
 import { integratedOrdersCsvStream } from './export';
 import { listOrders } from './repository';
@@ -13,6 +13,8 @@ import { routeAccess } from '../../lib/route-access';
 
 const RESOURCE = 'privative-orders/integrated-orders';
 const PATH = 'integrated-orders';
+/** the domain's sorts and the id every list accepts */
+const SORTS = [...INTEGRATED_ORDER_SORT_FIELDS, ID_SORT] as const;
 
 /** /api/company/{companyId}/giftcard/integrated-orders…: the subtree's integrated orders (README.md beside this file). */
 export async function integratedOrderRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -27,13 +29,13 @@ export async function integratedOrderRoutes(base: FastifyInstance, { ctx }: { ct
         tags,
         summary: "Integrated orders (web shops') of the company subtree (filter {number, dateFrom, dateTo, state, typologyId, companyId}, sort, range; load more)",
         params: scopeParams,
-        querystring: listQueryOf(INTEGRATED_ORDER_SORT_FIELDS),
+        querystring: listQueryOf(SORTS),
         response: { 200: z.array(integratedOrderSchema) },
       },
       config: routeAccess(RESOURCE, 'list'),
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, integratedOrderFilterSchema, INTEGRATED_ORDER_SORT_FIELDS, INTEGRATED_ORDER_DEFAULT_SORT);
+      const q = parseListQuery(request.query, integratedOrderFilterSchema, SORTS, INTEGRATED_ORDER_DEFAULT_SORT);
       const rows = await listOrders(ctx.db, request.scopedActor.companyIds, { filter: q.filter, sort: q.sort, offset: q.offset, after: q.after, limit: q.limit + 1 });
       return sendPage(reply, PATH, q.offset, q.limit, rows, q.sort);
     },

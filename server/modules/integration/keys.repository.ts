@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiKey, ApiKeyScope, ApiKeyState } from '../../../domain/integration';
 import type { grantedKeys } from '../../../domain/permissions';
 import type { Db } from '../../db/client';
@@ -72,8 +72,12 @@ function recordQuery(db: Db) {
     .leftJoin(users, eq(users.id, apiKeys.createdByUserId));
 }
 
+/** What the key list sorts by: when a key was made (newest first by default), or its id. */
+export const API_KEY_SORTS = ['createdAt', 'id'] as const;
+export type ApiKeySort = { field: (typeof API_KEY_SORTS)[number]; order: 'ASC' | 'DESC' };
+
 /** Keys of the subtree, newest first; the table is small (a few keys per company), so the total is exact. */
-export async function listApiKeys(db: Db, companyIds: readonly string[], filter: ApiKeyFilter, offset: number, limit: number): Promise<{ rows: ApiKey[]; total: number }> {
+export async function listApiKeys(db: Db, companyIds: readonly string[], filter: ApiKeyFilter, sort: ApiKeySort, offset: number, limit: number): Promise<{ rows: ApiKey[]; total: number }> {
   if (companyIds.length === 0) return { rows: [], total: 0 };
   const q = filter.q?.trim();
   const where = and(
@@ -82,8 +86,10 @@ export async function listApiKeys(db: Db, companyIds: readonly string[], filter:
     filter.state ? stateCondition(filter.state) : undefined,
     filter.storeId ? eq(apiKeys.storeId, filter.storeId) : undefined,
   );
+  const dir = sort.order === 'ASC' ? asc : desc;
+  const order = sort.field === 'id' ? [dir(apiKeys.id)] : [dir(apiKeys.createdAt), dir(apiKeys.id)];
   const [rows, [count]] = await Promise.all([
-    recordQuery(db).where(where).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).offset(offset).limit(limit),
+    recordQuery(db).where(where).orderBy(...order).offset(offset).limit(limit),
     db.select({ n: sql<number>`count(*)::int` }).from(apiKeys).where(where),
   ]);
   const now = new Date();

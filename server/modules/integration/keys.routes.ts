@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/errors';
 import { listQueryOf, parseListQuery, sendList } from '../../lib/list-query';
 import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { createKey, listKeys, revokeKey } from './keys.service';
+import { API_KEY_SORTS } from './keys.repository';
 import { routeAccess } from '../../lib/route-access';
 
 const KEYS = 'api-keys';
@@ -24,12 +25,12 @@ export async function apiKeyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   app.get(
     root,
     {
-      schema: { tags, summary: 'API keys of the company subtree, newest first (filter {q: name or prefix, state, storeId}; exact Content-Range total)', params: scopeParams, querystring: listQueryOf(['createdAt']), response: { 200: z.array(apiKeySchema) } },
+      schema: { tags, summary: 'API keys of the company subtree, newest first (filter {q: name or prefix, state, storeId}; exact Content-Range total)', params: scopeParams, querystring: listQueryOf(API_KEY_SORTS), response: { 200: z.array(apiKeySchema) } },
       config: routeAccess(KEYS, 'list'),
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, apiKeyFilterSchema, ['createdAt'] as const, { field: 'createdAt', order: 'DESC' });
-      const { rows, total } = await listKeys(ctx.db, request.scopedActor, q.filter, q.offset, q.limit);
+      const q = parseListQuery(request.query, apiKeyFilterSchema, API_KEY_SORTS, { field: 'createdAt', order: 'DESC' });
+      const { rows, total } = await listKeys(ctx.db, request.scopedActor, q.filter, q.sort, q.offset, q.limit);
       return sendList(reply, KEYS, q.offset, rows, total);
     },
   );

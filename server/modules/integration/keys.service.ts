@@ -7,16 +7,16 @@ import { isUuid } from '../../lib/pg-errors';
 import type { RateLimitHit } from '../../lib/rate-limit-store';
 import { sha256 } from '../../lib/tokens';
 import type { IntegrationCaller } from './caller';
-import { findApiKeyRecord, insertApiKey, keyForCall, listApiKeys, lockActiveKeyCount, markKeyUsed, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter } from './keys.repository';
+import { findApiKeyRecord, insertApiKey, keyForCall, listApiKeys, lockActiveKeyCount, markKeyUsed, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter, type ApiKeySort } from './keys.repository';
 import { newApiKey, parseApiKey, secretMatches } from './keys';
 
 /** API keys in the back office (access entry `api-keys`) and their check on every integration call. */
 
 const RESOURCE = 'api-keys';
 
-export function listKeys(db: Db, actor: Actor, filter: ApiKeyFilter, offset: number, limit: number) {
+export function listKeys(db: Db, actor: Actor, filter: ApiKeyFilter, sort: ApiKeySort, offset: number, limit: number) {
   assertCan(actor, RESOURCE, 'list');
-  return listApiKeys(db, actor.companyIds, filter, offset, limit);
+  return listApiKeys(db, actor.companyIds, filter, sort, offset, limit);
 }
 
 /**

@@ -46,6 +46,7 @@ export const OPERATOR_SORT_COLUMNS = {
   companyName: companies.name,
   status: users.status,
   createdAt: users.createdAt,
+  id: users.id,
 } satisfies Record<string, AnyPgColumn>;
 export type OperatorSortField = keyof typeof OPERATOR_SORT_COLUMNS;
 

@@ -125,8 +125,8 @@ function filterConditions(filter: OrderFilter): SQL {
 }
 
 /** What an order list can be ordered by; the declarations (orderFields, acquiredOrderFields) say which of these the API offers. */
-export const ORDER_SORT_COLUMNS = { createdAt: sql`o.created_at`, number: sql`o.number` };
-const ORDER_SORT_TYPES: Record<keyof typeof ORDER_SORT_COLUMNS, KeyType> = { createdAt: 'timestamptz', number: 'text' };
+export const ORDER_SORT_COLUMNS = { createdAt: sql`o.created_at`, number: sql`o.number`, id: sql`o.id` };
+const ORDER_SORT_TYPES: Record<keyof typeof ORDER_SORT_COLUMNS, KeyType> = { createdAt: 'timestamptz', number: 'text', id: 'uuid' };
 
 export interface OrderPage {
   filter: OrderFilter;

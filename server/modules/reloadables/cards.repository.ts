@@ -6,7 +6,7 @@ import { escapeLike } from '../../lib/like';
 
 /** Reads of reloadable cards and their history, always inside the caller's company subtree. */
 /** What a card list can be ordered by; the declaration (reloadableCardFields) says which of these the API offers. */
-export const CARD_SORT_COLUMNS = { number: sql`c.number`, lastReloadAt: sql`c.last_reload_at`, expirationDate: sql`c.expiration_date` } satisfies Record<string, SQL>;
+export const CARD_SORT_COLUMNS = { number: sql`c.number`, lastReloadAt: sql`c.last_reload_at`, expirationDate: sql`c.expiration_date`, id: sql`c.id` } satisfies Record<string, SQL>;
 export type CardSortField = keyof typeof CARD_SORT_COLUMNS;
 
 interface CardRow {
@@ -137,14 +137,15 @@ interface EventRow {
   created_at: Date | string;
 }
 
-/** A card's history, newest first (insertion order). */
-export async function cardHistory(db: Db, cardId: string, offset: number, limit: number): Promise<CardEvent[]> {
+/** A card's history, newest first (insertion order) by default, or by the events' ids. */
+export async function cardHistory(db: Db, cardId: string, sort: { field: 'createdAt' | 'id'; order: 'ASC' | 'DESC' }, offset: number, limit: number): Promise<CardEvent[]> {
+  const dir = sort.order === 'ASC' ? sql`ASC` : sql`DESC`;
   const rows = await queryRows<EventRow>(
     db,
     sql`SELECT e.id, e.card_id, e.type, e.amount_cents, e.balance_after_cents, e.run_id, e.detail, e.created_at,
           CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS user_name
         FROM reloadable_card_events e LEFT JOIN users u ON u.id = e.user_id
-        WHERE e.card_id = ${cardId} ORDER BY e.seq DESC OFFSET ${offset} LIMIT ${limit}`,
+        WHERE e.card_id = ${cardId} ORDER BY ${sort.field === 'id' ? sql`e.id` : sql`e.seq`} ${dir} OFFSET ${offset} LIMIT ${limit}`,
   );
   return rows.map((row) => ({
     id: row.id,

@@ -23,7 +23,7 @@ import { routeAccess } from '../../lib/route-access';
 
 const CARD_ORDER = declaredOrder(reloadableCardFields, CARD_SORT_COLUMNS);
 /** A card's history, newest first: the repository's order. */
-const HISTORY_ORDER = declaredOrder(cardEventFields, ['createdAt'] as const);
+const HISTORY_ORDER = declaredOrder(cardEventFields, ['createdAt', 'id'] as const);
 
 const CARDS = 'reloadables/cards';
 const HISTORY = 'reloadables/card-history';
@@ -73,7 +73,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
       const card = await findReloadableCard(ctx.db, cardViewer(ctx, request.scopedActor), request.params.id, ctx.clock.now());
       if (!card) throw notFound();
       const q = parseListQuery(request.query, z.object({}).strict(), HISTORY_ORDER.sortFields, HISTORY_ORDER.defaultSort);
-      const rows = await cardHistory(ctx.db, card.id, q.offset, q.limit + 1);
+      const rows = await cardHistory(ctx.db, card.id, q.sort, q.offset, q.limit + 1);
       return sendPage(reply, 'history', q.offset, q.limit, rows);
     },
   );

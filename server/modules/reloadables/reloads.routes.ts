@@ -26,10 +26,10 @@ import { listPlanned, listRunRows, listRuns, loadRunDetail } from './runs.reposi
 import { routeAccess } from '../../lib/route-access';
 
 /** The queue by when a row runs, the history by when a run was made (the repositories order by these alone). */
-const QUEUE_ORDER = declaredOrder(queueReloadFields, ['scheduledAt'] as const);
-const HISTORY_ORDER = declaredOrder(reloadHistoryFields, ['createdAt'] as const);
+const QUEUE_ORDER = declaredOrder(queueReloadFields, ['scheduledAt', 'id'] as const);
+const HISTORY_ORDER = declaredOrder(reloadHistoryFields, ['createdAt', 'id'] as const);
 /** A run's rows by position. */
-const ROW_ORDER = declaredOrder(runRowFields, ['position'] as const);
+const ROW_ORDER = declaredOrder(runRowFields, ['position', 'id'] as const);
 
 const RELOADS = 'reloadables/reloads';
 const ROWS = 'reloadables/reload-rows';
@@ -46,8 +46,8 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   const tags = ['reloadables'];
   const root = '/api/company/:companyId/reloadable/reloads';
   /** A page of runs by cursor (or range): one row more than the page, so sendPage knows whether more follow. */
-  const runs = (companyId: string, q: ListParams<ReloadRunFilter, 'createdAt'>) =>
-    listRuns(ctx.db, companyId, { filter: q.filter, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
+  const runs = (companyId: string, q: ListParams<ReloadRunFilter, 'createdAt' | 'id'>) =>
+    listRuns(ctx.db, companyId, { filter: q.filter, field: q.sort.field, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
 
   app.get(
     `${root}/template`,
@@ -118,7 +118,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, plannedReloadFilterSchema, QUEUE_ORDER.sortFields, QUEUE_ORDER.defaultSort);
-      return sendPage(reply, 'planned', q.offset, q.limit, await listPlanned(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1, q.sort.order));
+      return sendPage(reply, 'planned', q.offset, q.limit, await listPlanned(ctx.db, request.actor.companyId, q.filter, q.offset, q.limit + 1, q.sort));
     },
   );
 
@@ -174,7 +174,7 @@ export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
       const q = parseListQuery(request.query, plannedReloadFilterSchema, ROW_ORDER.sortFields, ROW_ORDER.defaultSort);
       const run = await loadRunDetail(ctx.db, request.actor.companyId, request.params.runId);
       if (!run) throw notFound('No such reload run');
-      return sendPage(reply, 'rows', q.offset, q.limit, await listRunRows(ctx.db, request.actor.companyId, run.id, q.filter, q.offset, q.limit + 1));
+      return sendPage(reply, 'rows', q.offset, q.limit, await listRunRows(ctx.db, request.actor.companyId, run.id, q.filter, q.sort, q.offset, q.limit + 1));
     },
   );
 }

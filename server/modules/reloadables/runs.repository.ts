@@ -87,22 +87,24 @@ export function runFilterSql(filter: ReloadRunFilter): SQL[] {
   return where;
 }
 
-/** Runs in the order they were made (created_at, ties by id both ways): the walk on (company_id, created_at). */
-export const runKey = (order: 'ASC' | 'DESC'): SortKey => ({ column: sql`r.created_at`, type: 'timestamptz', id: sql`r.id`, order });
+/** Runs in the order they were made (created_at, ties by id both ways): the walk on (company_id, created_at); or by id. */
+export const runKey = (order: 'ASC' | 'DESC', field: 'createdAt' | 'id' = 'createdAt'): SortKey =>
+  field === 'id' ? { column: sql`r.id`, type: 'uuid', id: sql`r.id`, order } : { column: sql`r.created_at`, type: 'timestamptz', id: sql`r.id`, order };
 
 export interface RunPage extends PageStart {
   filter: ReloadRunFilter;
+  field: 'createdAt' | 'id';
   order: 'ASC' | 'DESC';
 }
 
 /** A page of the company's runs (after `offset` rows or after a cursor's row), newest first (or oldest: ASC); with each row's key. */
 export async function listRuns(db: Db, companyId: string, page: RunPage): Promise<KeyedRows<ReloadRun>> {
-  const key = runKey(page.order);
+  const key = runKey(page.order, page.field);
   const after = afterCondition(key, page.after);
   const where = [sql`r.company_id = ${companyId}`, ...runFilterSql(page.filter), after];
   const rows = await queryRows<RunRow & { sort_key: string }>(
     db,
-    sql`SELECT ${RUN_COLUMNS}, r.created_at::text AS sort_key FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)}
+    sql`SELECT ${RUN_COLUMNS}, ${key.column}::text AS sort_key FROM ${RUN_FROM} WHERE ${sql.join(where, sql` AND `)}
         ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
   );
   return keyedRows(rows, toRun);
@@ -165,10 +167,19 @@ export async function loadPlannedRow(db: Db, companyId: string, rowId: string): 
   return row ? toPlanned(row) : null;
 }
 
-/** A run's rows by position (`limit + 1` rows). */
-export async function listRunRows(db: Db, companyId: string, runId: string, filter: PlannedReloadFilter, offset: number, limit: number): Promise<PlannedReload[]> {
+/** A run's rows by position (or by id; `limit + 1` rows). */
+export async function listRunRows(
+  db: Db,
+  companyId: string,
+  runId: string,
+  filter: PlannedReloadFilter,
+  sort: { field: 'position' | 'id'; order: 'ASC' | 'DESC' },
+  offset: number,
+  limit: number,
+): Promise<PlannedReload[]> {
   const where = [sql`w.run_id = ${runId}`, sql`w.company_id = ${companyId}`, ...rowFilterSql(filter)];
-  const rows = await queryRows<PlannedRow>(db, sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY w.position LIMIT ${limit + 1} OFFSET ${offset}`);
+  const order = sql`${sort.field === 'id' ? sql`w.id` : sql`w.position`} ${sort.order === 'ASC' ? sql`ASC` : sql`DESC`}`;
+  const rows = await queryRows<PlannedRow>(db, sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${sql.join(where, sql` AND `)} ORDER BY ${order} LIMIT ${limit + 1} OFFSET ${offset}`);
   return rows.map(toPlanned);
 }
 
@@ -186,13 +197,21 @@ function rowFilterSql(filter: PlannedReloadFilter): SQL[] {
  * The queue (SPEC §3 planned reloads): rows of planned runs, by default those still IN_PROGRESS,
  * soonest scheduled first (latest first with `order` DESC; `limit + 1` rows).
  */
-export async function listPlanned(db: Db, companyId: string, filter: PlannedReloadFilter, offset: number, limit: number, order: 'ASC' | 'DESC' = 'ASC'): Promise<PlannedReload[]> {
+export async function listPlanned(
+  db: Db,
+  companyId: string,
+  filter: PlannedReloadFilter,
+  offset: number,
+  limit: number,
+  sort: { field: 'scheduledAt' | 'id'; order: 'ASC' | 'DESC' } = { field: 'scheduledAt', order: 'ASC' },
+): Promise<PlannedReload[]> {
   const where = [sql`w.company_id = ${companyId}`, sql`r.scheduled_at IS NOT NULL`, ...rowFilterSql({ ...filter, state: filter.state ?? 'IN_PROGRESS' })];
-  const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;
+  const direction = sort.order === 'ASC' ? sql`ASC` : sql`DESC`;
+  const order = sort.field === 'id' ? sql`w.id ${direction}` : sql`r.scheduled_at ${direction}, r.number ${direction}, w.position`;
   const rows = await queryRows<PlannedRow>(
     db,
     sql`SELECT ${ROW_COLUMNS} FROM ${ROW_FROM} WHERE ${sql.join(where, sql` AND `)}
-        ORDER BY r.scheduled_at ${direction}, r.number ${direction}, w.position LIMIT ${limit + 1} OFFSET ${offset}`,
+        ORDER BY ${order} LIMIT ${limit + 1} OFFSET ${offset}`,
   );
   return rows.map(toPlanned);
 }

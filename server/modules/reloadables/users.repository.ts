@@ -35,14 +35,23 @@ const USER_SELECT = (companyIds: readonly string[]) => sql`SELECT u.id, u.compan
     (SELECT count(*)::int FROM reloadable_cards c WHERE c.user_id = u.id AND ${inIds(sql`c.company_id`, companyIds)}) AS card_count
   FROM reloadable_users u`;
 
-/** By last and first name; `q` matches a name (either order), the e-mail or the client ID. */
-export async function listReloadableUsers(db: Db, companyIds: readonly string[], filter: { q?: string }, offset: number, limit: number): Promise<ReloadableUser[]> {
+/** By last and first name (or by id); `q` matches a name (either order), the e-mail or the client ID. */
+export async function listReloadableUsers(
+  db: Db,
+  companyIds: readonly string[],
+  filter: { q?: string },
+  sort: { field: 'lastName' | 'id'; order: 'ASC' | 'DESC' },
+  offset: number,
+  limit: number,
+): Promise<ReloadableUser[]> {
   const parts: SQL[] = [inIds(sql`u.company_id`, companyIds)];
   if (filter.q) {
     const like = `%${escapeLike(filter.q)}%`;
     parts.push(sql`((u.first_name || ' ' || u.last_name) ILIKE ${like} OR (u.last_name || ' ' || u.first_name) ILIKE ${like} OR u.email ILIKE ${like} OR u.client_id ILIKE ${like})`);
   }
-  const rows = await queryRows<UserRow>(db, sql`${USER_SELECT(companyIds)} WHERE ${sql.join(parts, sql` AND `)} ORDER BY u.last_name, u.first_name, u.id OFFSET ${offset} LIMIT ${limit}`);
+  const dir = sort.order === 'ASC' ? sql`ASC` : sql`DESC`;
+  const order = sort.field === 'id' ? sql`u.id ${dir}` : sql`u.last_name ${dir}, u.first_name ${dir}, u.id ${dir}`;
+  const rows = await queryRows<UserRow>(db, sql`${USER_SELECT(companyIds)} WHERE ${sql.join(parts, sql` AND `)} ORDER BY ${order} OFFSET ${offset} LIMIT ${limit}`);
   return rows.map(toUser);
 }
 

@@ -8,7 +8,7 @@ import { reloadableUserFields } from '../../../domain/schemas/reloadable-users';
 import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
 
 /** Cardholders by surname: the repository's order. */
-const USER_ORDER = declaredOrder(reloadableUserFields, ['lastName'] as const);
+const USER_ORDER = declaredOrder(reloadableUserFields, ['lastName', 'id'] as const);
 import { itemParams, scopeParams } from '../../lib/route-support';
 import { cardsOfUser } from './cards.repository';
 import { cardViewer } from './cards.service';
@@ -31,7 +31,7 @@ export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, reloadableUserFilterSchema, USER_ORDER.sortFields, USER_ORDER.defaultSort);
-      const rows = await listReloadableUsers(ctx.db, request.scopedActor.companyIds, q.filter, q.offset, q.limit + 1);
+      const rows = await listReloadableUsers(ctx.db, request.scopedActor.companyIds, q.filter, q.sort, q.offset, q.limit + 1);
       return sendPage(reply, 'users', q.offset, q.limit, rows);
     },
   );

@@ -49,6 +49,8 @@ export async function walletOf(db: Db, companyId: string): Promise<Wallet | null
 
 export interface SubCompanyQuery {
   q?: string;
+  /** by the company's name (the default), or by its id (the wallet's) */
+  sort: { field: 'companyName' | 'id'; order: 'ASC' | 'DESC' };
   offset: number;
   limit: number;
 }
@@ -61,9 +63,11 @@ const subCompanyWhere = (rootId: string, q: string | undefined): SQL => {
 /** The wallets of every company below `rootId` (its whole subtree but itself), by name; with the exact total (a subtree is small). */
 export async function subCompanyWallets(db: Db, rootId: string, query: SubCompanyQuery): Promise<{ rows: Wallet[]; total: number }> {
   const where = subCompanyWhere(rootId, query.q);
+  const dir = query.sort.order === 'ASC' ? sql`ASC` : sql`DESC`;
+  const column = query.sort.field === 'id' ? sql`c.id` : sql`c.name`;
   const rows = await queryRows<WalletRow>(
     db,
-    sql`SELECT ${WALLET_COLUMNS} FROM companies c LEFT JOIN wallets w ON w.company_id = c.id WHERE ${where} ORDER BY c.name, c.id OFFSET ${query.offset} LIMIT ${query.limit}`,
+    sql`SELECT ${WALLET_COLUMNS} FROM companies c LEFT JOIN wallets w ON w.company_id = c.id WHERE ${where} ORDER BY ${column} ${dir}, c.id ${dir} OFFSET ${query.offset} LIMIT ${query.limit}`,
   );
   const [count] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM companies c WHERE ${where}`);
   return { rows: rows.map(toWallet), total: count.n };
@@ -134,20 +138,22 @@ export const MOVEMENT_USER_NAME = sql`CASE WHEN u.id IS NULL THEN NULL ELSE u.fi
  * A wallet's movements in insertion order (seq: unique, and two movements of one transaction
  * share created_at), the way the list and the CSV walk them; the walk on (company_id, seq).
  */
-export const movementKey = (order: 'ASC' | 'DESC'): SortKey => ({ column: sql`m.seq`, type: 'bigint', id: sql`m.id`, order });
+export const movementKey = (order: 'ASC' | 'DESC', field: 'createdAt' | 'id' = 'createdAt'): SortKey =>
+  field === 'id' ? { column: sql`m.id`, type: 'uuid', id: sql`m.id`, order } : { column: sql`m.seq`, type: 'bigint', id: sql`m.id`, order };
 
 export interface MovementPage extends PageStart {
   filter: WalletMovementFilter;
+  field: 'createdAt' | 'id';
   order: 'ASC' | 'DESC';
 }
 
 /** A page of a wallet's movements (after `offset` rows or after a cursor's row), newest first by default; with each row's key. */
 export async function listMovements(db: Db, companyId: string, page: MovementPage): Promise<KeyedRows<WalletMovement>> {
-  const key = movementKey(page.order);
+  const key = movementKey(page.order, page.field);
   const after = afterCondition(key, page.after);
   const rows = await queryRows<MovementRow & { sort_key: string }>(
     db,
-    sql`SELECT m.id, m.seq, m.seq::text AS sort_key, m.company_id, m.type, m.reason, m.amount_cents, m.balance_after_cents, m.counterpart_company_id,
+    sql`SELECT m.id, m.seq, ${key.column}::text AS sort_key, m.company_id, m.type, m.reason, m.amount_cents, m.balance_after_cents, m.counterpart_company_id,
           cp.name AS counterpart_name, m.card_id, rc.number AS card_number, m.run_id, rr.number AS run_number, m.note,
           ${MOVEMENT_USER_NAME} AS user_name, m.created_at
         ${MOVEMENT_FROM}

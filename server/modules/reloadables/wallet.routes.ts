@@ -27,8 +27,8 @@ export function idempotencyOf(request: FastifyRequest, route: string): Idempoten
 }
 
 /** Movements by date (their insertion order), sub-company wallets by name: the repositories' orders. */
-const MOVEMENT_ORDER = declaredOrder(walletMovementFields, ['createdAt'] as const);
-const SUB_WALLET_ORDER = declaredOrder(subCompanyWalletFields, ['companyName'] as const);
+const MOVEMENT_ORDER = declaredOrder(walletMovementFields, ['createdAt', 'id'] as const);
+const SUB_WALLET_ORDER = declaredOrder(subCompanyWalletFields, ['companyName', 'id'] as const);
 
 /** /api/company/{companyId}/reloadable/wallet… (README.md beside this file). */
 export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -39,7 +39,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   const movements = (companyId: string, query: z.infer<typeof listQuerySchema>, reply: FastifyReply) => {
     // the movement's date is its order: `createdAt` sorts by insertion (seq), as two movements of one transaction share a time
     const q = parseListQuery(query, walletMovementFilterSchema, MOVEMENT_ORDER.sortFields, MOVEMENT_ORDER.defaultSort);
-    return listMovements(ctx.db, companyId, { filter: q.filter, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 }).then((page) => sendPage(reply, 'movements', q.offset, q.limit, page, q.sort));
+    return listMovements(ctx.db, companyId, { filter: q.filter, field: q.sort.field, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 }).then((page) => sendPage(reply, 'movements', q.offset, q.limit, page, q.sort));
   };
   const exportMovements = (companyId: string, query: z.infer<typeof cardExportQuerySchema>, reply: FastifyReply) => {
     const filter = parseFilter(query.filter, walletMovementFilterSchema);
@@ -88,7 +88,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, subCompanyFilterSchema, SUB_WALLET_ORDER.sortFields, SUB_WALLET_ORDER.defaultSort);
-      const { rows, total } = await subCompanyWallets(ctx.db, request.actor.companyId, { q: q.filter.q, offset: q.offset, limit: q.limit });
+      const { rows, total } = await subCompanyWallets(ctx.db, request.actor.companyId, { q: q.filter.q, sort: q.sort, offset: q.offset, limit: q.limit });
       return sendList(reply, 'sub-companies', q.offset, rows, total);
     },
   );

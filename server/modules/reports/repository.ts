@@ -45,12 +45,14 @@ export async function findReport(db: Db, id: string, companyIds: readonly string
   return row ?? null;
 }
 
-/** The list's one order: newest first (the company/created index), or oldest first. */
-export const REPORT_SORTS = ['createdAt'] as const;
-const sortKey = (order: 'ASC' | 'DESC'): SortKey => ({ column: sql`r.created_at`, type: 'timestamptz', id: sql`r.id`, order });
+/** The list's order: newest first (the company/created index), or oldest first; or by id. */
+export const REPORT_SORTS = ['createdAt', 'id'] as const;
+const sortKey = (field: (typeof REPORT_SORTS)[number], order: 'ASC' | 'DESC'): SortKey =>
+  field === 'id' ? { column: sql`r.id`, type: 'uuid', id: sql`r.id`, order } : { column: sql`r.created_at`, type: 'timestamptz', id: sql`r.id`, order };
 
 export interface ReportPage {
   filter: GeneratedReportFilter;
+  field: (typeof REPORT_SORTS)[number];
   order: 'ASC' | 'DESC';
   offset: number;
   after?: KeyPosition;
@@ -70,7 +72,7 @@ function conditions(companyIds: readonly string[], types: readonly ReportTypeId[
 
 /** A page of the subtree's reports of `types` (one row more than the page: sendPage's "more"); no types: none. */
 export async function listReports(db: Db, companyIds: readonly string[], types: readonly ReportTypeId[], page: ReportPage): Promise<KeyedRows<ReportRow>> {
-  const key = sortKey(page.order);
+  const key = sortKey(page.field, page.order);
   const found = await queryRows<ReportRow & { sort_key: string | null }>(
     db,
     sql`SELECT ${COLUMNS}, ${key.column}::text AS sort_key ${FROM}

@@ -71,7 +71,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
     },
     async (request, reply) => {
       const q = parseListQuery(request.query, generatedReportFilterSchema, sortFields, defaultSort);
-      const page = await reportsPage(ctx, request.scopedActor, request.scopedActor.companyIds, { filter: q.filter, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
+      const page = await reportsPage(ctx, request.scopedActor, request.scopedActor.companyIds, { filter: q.filter, field: q.sort.field, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });
       return sendPage(reply, REPORT, q.offset, q.limit, page, q.sort);
     },
   );

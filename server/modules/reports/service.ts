@@ -1,17 +1,17 @@
 import { issuesToErrors } from '../../../domain/errors';
 import { isTimeZone, type ExportLanguage } from '../../../domain/giftcards';
 import { canReadReportType, reportCode, reportTypeDefinition, reportTypesFor, type ReportTypeId } from '../../../domain/reports';
-import type { GeneratedReport, GeneratedReportFilter, ReportGenerateBody, ReportType } from '../../../domain/schemas/reports';
+import type { GeneratedReport, ReportGenerateBody, ReportType } from '../../../domain/schemas/reports';
 import { BUSINESS_TIME_ZONE } from '../../../domain/dashboard';
 import type { AppContext } from '../../context';
 import { enqueue } from '../../jobs/queue';
 import type { Actor, Principal } from '../../lib/access';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
-import type { KeyedRows, KeyPosition } from '../../lib/keyset';
+import type { KeyedRows } from '../../lib/keyset';
 import { textOf } from '../../lib/texts';
 import { REPORT_JOB } from './jobs';
 import { exportLanguageOf, toRecord } from './records';
-import { activeCount, findReport, insertReport, listReports, lockUserReports, setReportJob } from './repository';
+import { activeCount, findReport, insertReport, listReports, lockUserReports, setReportJob, type ReportPage } from './repository';
 
 /** Who reads reports: their flags and whether they are provider staff (the access table's two inputs). */
 export type ReportCaller = Pick<Principal, 'permissions' | 'company'>;
@@ -85,7 +85,7 @@ export async function reportsPage(
   ctx: AppContext,
   caller: ReportCaller,
   companyIds: readonly string[],
-  page: { filter: GeneratedReportFilter; order: 'ASC' | 'DESC'; offset: number; limit: number; after?: KeyPosition },
+  page: ReportPage,
 ): Promise<KeyedRows<GeneratedReport>> {
   const found = await listReports(ctx.db, companyIds, readableTypes(caller), page);
   return { rows: found.rows.map(toRecord), keys: found.keys };

@@ -63,12 +63,13 @@ const toCode = (row: CodeRaw): SquareCode => ({
 });
 
 /** What the codes list can be ordered by (squareCodeFields declares which of these it offers). */
-export const SQUARE_CODE_SORT_COLUMNS = { email: sql`k.email`, amountCents: sql`k.amount_cents`, activationDate: sql`k.activation_date`, expireDate: sql`k.expire_date` };
+export const SQUARE_CODE_SORT_COLUMNS = { email: sql`k.email`, amountCents: sql`k.amount_cents`, activationDate: sql`k.activation_date`, expireDate: sql`k.expire_date`, id: sql`k.id` };
 const SORT_TYPES: Record<keyof typeof SQUARE_CODE_SORT_COLUMNS, { type: KeyType; nullable: boolean }> = {
   email: { type: 'text', nullable: false },
   amountCents: { type: 'bigint', nullable: false },
   activationDate: { type: 'timestamptz', nullable: true },
   expireDate: { type: 'timestamptz', nullable: true },
+  id: { type: 'uuid', nullable: false },
 };
 export type SquareCodeSort = { field: keyof typeof SQUARE_CODE_SORT_COLUMNS; order: 'ASC' | 'DESC' };
 const codeKey = (sort: SquareCodeSort): SortKey => ({ column: SQUARE_CODE_SORT_COLUMNS[sort.field], ...SORT_TYPES[sort.field], id: sql`k.id`, order: sort.order });

@@ -63,9 +63,9 @@ function toCommunication(row: CommunicationRow): SquareCommunication {
 }
 
 /** What the list can be ordered by (the declaration, squareCommunicationFields, says which the API offers). */
-export const COMMUNICATION_SORT_COLUMNS = { createdAt: sql`m.created_at`, recipient: sql`m.recipient`, sentAt: sql`m.sent_at` };
+export const COMMUNICATION_SORT_COLUMNS = { createdAt: sql`m.created_at`, recipient: sql`m.recipient`, sentAt: sql`m.sent_at`, id: sql`m.id` };
 type SortField = keyof typeof COMMUNICATION_SORT_COLUMNS;
-const SORT_TYPES: Record<SortField, KeyType> = { createdAt: 'timestamptz', recipient: 'text', sentAt: 'timestamptz' };
+const SORT_TYPES: Record<SortField, KeyType> = { createdAt: 'timestamptz', recipient: 'text', sentAt: 'timestamptz', id: 'uuid' };
 
 /** The walk of a sort: its column, ties broken by id (not yet sent: sentAt NULL, last ascending). */
 export const communicationKey = (sort: { field: SortField; order: 'ASC' | 'DESC' }): SortKey => ({

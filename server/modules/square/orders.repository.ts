@@ -136,8 +136,9 @@ export const SQUARE_ORDER_SORT_COLUMNS = {
   orderNumber: sql`o.order_number`,
   totalQuantity: sql`o.total_quantity`,
   totalAmountCents: sql`o.total_amount_cents`,
+  id: sql`o.id`,
 };
-const SORT_TYPES: Record<keyof typeof SQUARE_ORDER_SORT_COLUMNS, KeyType> = { createdAt: 'timestamptz', orderNumber: 'text', totalQuantity: 'integer', totalAmountCents: 'bigint' };
+const SORT_TYPES: Record<keyof typeof SQUARE_ORDER_SORT_COLUMNS, KeyType> = { createdAt: 'timestamptz', orderNumber: 'text', totalQuantity: 'integer', totalAmountCents: 'bigint', id: 'uuid' };
 export type SquareOrderSort = { field: keyof typeof SQUARE_ORDER_SORT_COLUMNS; order: 'ASC' | 'DESC' };
 const orderKey = (sort: SquareOrderSort): SortKey => ({ column: SQUARE_ORDER_SORT_COLUMNS[sort.field], type: SORT_TYPES[sort.field], id: sql`o.id`, order: sort.order });
 

@@ -47,8 +47,8 @@ export interface CategoryFilter {
 }
 
 /** What the list sorts by: the Italian name (SPEC §1's reference language) or the last change. */
-export const CATEGORY_SORTS = ['name', 'updatedAt'] as const;
-const SORT_COLUMNS: Record<(typeof CATEGORY_SORTS)[number], SQL> = { name: sql`lower(v.name->>'it')`, updatedAt: sql`c.updated_at` };
+export const CATEGORY_SORTS = ['name', 'updatedAt', 'id'] as const;
+const SORT_COLUMNS: Record<(typeof CATEGORY_SORTS)[number], SQL> = { name: sql`lower(v.name->>'it')`, updatedAt: sql`c.updated_at`, id: sql`c.id` };
 
 /**
  * The categories (a handful: read whole, paged in memory) with their tickets counted in the

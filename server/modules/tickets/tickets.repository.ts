@@ -159,6 +159,7 @@ export const TICKET_SORT_COLUMNS = {
   priority: rank(sql`t.priority`, TICKET_PRIORITIES),
   status: rank(sql`t.status`, TICKET_STATUSES),
   number: sql`t.number`,
+  id: sql`t.id`,
 };
 const SORT_TYPES: Record<keyof typeof TICKET_SORT_COLUMNS, { type: KeyType; nullable?: boolean }> = {
   createdAt: { type: 'timestamptz' },
@@ -166,6 +167,7 @@ const SORT_TYPES: Record<keyof typeof TICKET_SORT_COLUMNS, { type: KeyType; null
   priority: { type: 'integer' },
   status: { type: 'integer' },
   number: { type: 'bigint' },
+  id: { type: 'uuid' },
 };
 export type TicketSort = { field: keyof typeof TICKET_SORT_COLUMNS; order: 'ASC' | 'DESC' };
 const sortKey = (sort: TicketSort): SortKey => ({ column: TICKET_SORT_COLUMNS[sort.field], ...SORT_TYPES[sort.field], id: sql`t.id`, order: sort.order });

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/schemas/tickets';
 import { TICKET_LIMITS } from '../../../domain/tickets';
 import type { AppContext } from '../../context';
-import { listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
+import { ID_SORT, listQueryOf, parseListQuery, sendPage } from '../../lib/list-query';
 import { itemParams, pathIdSchema, scopeParams } from '../../lib/route-support';
 import { parseBody } from './parse';
 import { listTickets, type TicketSort } from './tickets.repository';
@@ -23,6 +23,8 @@ import { assertStaff, sideOf } from './viewer';
 import { routeAccess } from '../../lib/route-access';
 
 const TICKETS = 'tickets';
+/** the domain's sorts and the id every list accepts */
+const SORTS = [...TICKET_SORTS, ID_SORT] as const;
 /** Five files of 5 MB in base64 (4/3 of them) and the texts; a larger file is refused by its own size (413) */
 const BODY_LIMIT = Math.ceil((TICKET_LIMITS.filesPerPost * TICKET_LIMITS.fileBytes * 4) / 3) + 1024 * 1024;
 const attachmentParams = z.object({ companyId: pathIdSchema, id: z.uuid(), attachmentId: z.uuid() }).strict();
@@ -45,13 +47,13 @@ export async function supportTicketRoutes(base: FastifyInstance, { ctx }: { ctx:
         tags,
         summary: "The subtree's tickets, newest first (filter {status, priority, categoryId, createdFrom, createdTo, q, deleted}, range, cursor); the customer's side never lists deleted ones",
         params: scopeParams,
-        querystring: listQueryOf(TICKET_SORTS),
+        querystring: listQueryOf(SORTS),
         response: { 200: z.array(ticketListItemSchema) },
       },
       config: routeAccess(TICKETS, 'list'),
     },
     async (request, reply) => {
-      const q = parseListQuery(request.query, ticketListFilterSchema, TICKET_SORTS, { field: 'createdAt', order: 'DESC' });
+      const q = parseListQuery(request.query, ticketListFilterSchema, SORTS, { field: 'createdAt', order: 'DESC' });
       const rows = await listTickets(ctx.db, request.scopedActor.companyIds, sideOf(request.scopedActor), {
         filter: q.filter as TicketListFilter,
         sort: q.sort as TicketSort,

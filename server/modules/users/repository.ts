@@ -57,6 +57,7 @@ export const USER_SORT_COLUMNS = {
   role: users.role,
   status: users.status,
   createdAt: users.createdAt,
+  id: users.id,
 } satisfies Record<string, AnyPgColumn>;
 export type UserSortField = keyof typeof USER_SORT_COLUMNS;
 
