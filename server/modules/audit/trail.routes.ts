@@ -8,6 +8,7 @@ import { ID_SORT, listQueryOf, NEXT_CURSOR_HEADER, parseFilter, parseListQuery, 
 import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { auditExport, auditPage, auditRecord, auditScopeOf } from './trail.service';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const RESOURCE = 'audit';
 /** newest first: the identity id is the order rows were written in, so `occurredAt` (what the screens ask) and `id` sort alike */
@@ -24,7 +25,7 @@ const BIGINT = /^\d{1,18}$/;
 export async function auditRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['audit'];
-  const root = '/api/company/:companyId/audit';
+  const root = apiRoute(RESOURCE);
 
   app.get(
     root,

@@ -36,6 +36,7 @@ import {
   showTypology,
 } from './service';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 /** ids are checked by the services (an unknown or malformed id answers 404) */
 const itemParams = z.object({ companyId: pathIdSchema, id: pathIdSchema }).strict();
@@ -48,8 +49,8 @@ const activateBody = z
 export async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   registerCatalogJobs(ctx, base.jobRegistry);
-  const typologies = '/api/company/:companyId/giftcard/typologies';
-  const batches = '/api/company/:companyId/giftcard/batches';
+  const typologies = apiRoute('privative/typologies');
+  const batches = apiRoute('privative/batches');
   const TYP = 'privative/typologies';
   const BAT = 'privative/batches';
   const tags = ['catalog'];

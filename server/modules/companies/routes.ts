@@ -13,6 +13,9 @@ import { malformedIdIsNotFound, onlyUuids } from '../../lib/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
+import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
+import { formatFileSize } from '../../../domain/format';
 
 const RESOURCE = 'privative-orders/companies';
 /** The declared filters (companyFields: the parent), the search, a lookup's ids. */
@@ -24,7 +27,7 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
   await app.register(multipart);
   malformedIdIsNotFound(app);
   const tags = ['companies'];
-  const root = '/api/company/:companyId/companies';
+  const root = apiRoute(RESOURCE);
 
   companyCrudRoutes(app, {
     resource: RESOURCE,
@@ -70,7 +73,7 @@ export async function companyRoutes(base: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.post(
     `${root}/:id/logo`,
-    { schema: { tags, summary: 'Upload the logo (multipart "file": JPEG or PNG, at most 5 MB)', params: itemParams, response: { 200: companyRecordSchema } }, config: routeAccess(RESOURCE, 'logo') },
+    { schema: { tags, summary: `Upload the logo (multipart "file": JPEG or PNG, at most ${formatFileSize(MAX_UPLOAD_BYTES, 'en')})`, params: itemParams, response: { 200: companyRecordSchema } }, config: routeAccess(RESOURCE, 'logo') },
     async (request) => saveLogo(ctx, request.actor, request.params.companyId, request.params.id, await readSingleFile(request)),
   );
 

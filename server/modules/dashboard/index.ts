@@ -10,6 +10,7 @@ import { PowerBiClient } from './powerbi';
 import { registerDashboardRollupJob } from './rollup';
 import { dashboardStats } from './stats';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const DASHBOARD = 'dashboard';
 
@@ -23,7 +24,7 @@ export async function dashboardRoutes(base: FastifyInstance, { ctx }: { ctx: App
   // one per instance: its Entra token is cached for every caller
   const powerBi = ctx.config.dashboard.powerBi ? new PowerBiClient(ctx.config.dashboard.powerBi, app.log.child({ component: 'powerbi' })) : null;
   const tags = ['dashboard'];
-  const root = '/api/company/:companyId/dashboard';
+  const root = apiRoute('dashboard');
 
   app.get(
     `${root}/stats`,

@@ -9,6 +9,7 @@ import { routeAccess } from '../../lib/route-access';
 import { itemParams, scopeParams } from '../../lib/route-support';
 import { EMAIL_SORT_COLUMNS, emailFilterSchema, listEmails, type EmailFilter } from './repository';
 import { emailOf, resendEmail } from './service';
+import { apiRoute } from '../../../domain/resources';
 
 const EMAILS = 'emails';
 const ORDER = declaredOrder(emailFields, EMAIL_SORT_COLUMNS);
@@ -17,7 +18,7 @@ const ORDER = declaredOrder(emailFields, EMAIL_SORT_COLUMNS);
 export async function emailRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['emails'];
-  const root = '/api/company/:companyId/emails';
+  const root = apiRoute('emails');
 
   app.get(
     root,

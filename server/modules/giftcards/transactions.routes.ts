@@ -14,12 +14,13 @@ const LEDGER_ORDER = declaredOrder(transactionFields, ['createdAt', 'id'] as con
 import { cancel, returnConsume, unfreeze } from './transaction-actions.service';
 import { listTransactions } from './transactions.repository';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 /** /api/company/{companyId}/giftcard/transactions… (privative.transactions). */
 export async function transactionRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['transactions'];
-  const root = '/api/company/:companyId/giftcard/transactions';
+  const root = apiRoute('privative/transactions');
   const guard = (action: string) => routeAccess('privative/transactions', action);
   const emptyBody = z.object({}).strict().optional();
 

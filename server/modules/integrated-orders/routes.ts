@@ -10,6 +10,7 @@ import { integratedOrdersCsvStream } from './export';
 import { listOrders } from './repository';
 import { integratedOrderDetail } from './service';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const RESOURCE = 'privative-orders/integrated-orders';
 const PATH = 'integrated-orders';
@@ -20,7 +21,7 @@ const SORTS = [...INTEGRATED_ORDER_SORT_FIELDS, ID_SORT] as const;
 export async function integratedOrderRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['integrated orders'];
-  const root = `/api/company/:companyId/giftcard/${PATH}`;
+  const root = apiRoute(RESOURCE);
 
   app.get(
     root,

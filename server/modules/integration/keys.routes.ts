@@ -11,6 +11,7 @@ import { pathIdSchema, scopeParams } from '../../lib/route-support';
 import { createKey, listKeys, revokeKey } from './keys.service';
 import { API_KEY_SORTS } from './keys.repository';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const KEYS = 'api-keys';
 const apiKeyFilterSchema = z.object({ q: filterTextSchema.optional(), state: z.enum(API_KEY_STATES).optional(), storeId: z.uuid().optional() }).strict();
@@ -20,7 +21,7 @@ const keyParams = z.object({ companyId: pathIdSchema, id: pathIdSchema }).strict
 export async function apiKeyRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['api-keys'];
-  const root = '/api/company/:companyId/api-keys';
+  const root = apiRoute('api-keys');
 
   app.get(
     root,

@@ -8,6 +8,7 @@ import { declaredOrder } from '../../lib/list-query';
 import { malformedIdIsNotFound } from '../../lib/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
+import { apiRoute } from '../../../domain/resources';
 
 /** The declared filters (operatorFields: the company, the status) and the search. */
 const listFilter = declaredFilter(operatorFields, { q: filterTextSchema.optional() });
@@ -17,7 +18,7 @@ export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   malformedIdIsNotFound(app);
   companyCrudRoutes(app, {
     resource: 'privative-orders/operators',
-    root: '/api/company/:companyId/operators',
+    root: apiRoute('privative-orders/operators'),
     tags: ['operators'],
     name: 'operators',
     record: operatorRecordSchema,

@@ -20,6 +20,7 @@ import { CARD_SORT_COLUMNS, cardHistory, findReloadableCard, listReloadableCards
 import { bulkCards, cardViewer, changeCard, reloadCard, setClientId } from './cards.service';
 import { idempotencyOf } from './wallet.routes';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const CARD_ORDER = declaredOrder(reloadableCardFields, CARD_SORT_COLUMNS);
 /** A card's history, newest first: the repository's order. */
@@ -32,7 +33,7 @@ const HISTORY = 'reloadables/card-history';
 export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['reloadables'];
-  const root = '/api/company/:companyId/reloadable/cards';
+  const root = apiRoute('reloadables/cards');
 
   app.get(
     root,

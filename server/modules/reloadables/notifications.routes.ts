@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notificationSettingsBodySchema, notificationSettingsSchema } from '../../../domain/reloadables';
+import { notificationSettingsBodySchema, notificationSettingsSchema, RELOAD_LIMITS } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
 import { scopeParams } from '../../lib/route-support';
 import { notificationSettings, saveNotificationSettings } from './notifications';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const NOTIFICATIONS = 'reloadables/notifications';
 
@@ -12,7 +13,7 @@ const NOTIFICATIONS = 'reloadables/notifications';
 export async function notificationRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['reloadables'];
-  const path = '/api/company/:companyId/reloadable/notifications';
+  const path = apiRoute('reloadables/notifications');
 
   app.get(
     path,
@@ -23,7 +24,7 @@ export async function notificationRoutes(base: FastifyInstance, { ctx }: { ctx: 
   app.put(
     path,
     {
-      schema: { tags, summary: 'Saves the settings (recipients: up to 10 e-mail addresses; empty = the company referent)', params: scopeParams, body: notificationSettingsBodySchema, response: { 200: notificationSettingsSchema } },
+      schema: { tags, summary: `Saves the settings (recipients: up to ${RELOAD_LIMITS.maxRecipients} e-mail addresses; empty = the company referent)`, params: scopeParams, body: notificationSettingsBodySchema, response: { 200: notificationSettingsSchema } },
       config: routeAccess(NOTIFICATIONS, 'edit'),
     },
     async (request) => saveNotificationSettings(ctx, request.actor, request.body),

@@ -24,6 +24,7 @@ import { historyCsvStream } from './runs.export';
 import { deletePlannedRow, deleteRun } from './runs.queue';
 import { listPlanned, listRunRows, listRuns, loadRunDetail } from './runs.repository';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 /** The queue by when a row runs, the history by when a run was made (the repositories order by these alone). */
 const QUEUE_ORDER = declaredOrder(queueReloadFields, ['scheduledAt', 'id'] as const);
@@ -44,7 +45,7 @@ const BODY_LIMIT = 8 * 1024 * 1024;
 export async function reloadRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['reloadables'];
-  const root = '/api/company/:companyId/reloadable/reloads';
+  const root = apiRoute('reloadables/reloads');
   /** A page of runs by cursor (or range): one row more than the page, so sendPage knows whether more follow. */
   const runs = (companyId: string, q: ListParams<ReloadRunFilter, 'createdAt' | 'id'>) =>
     listRuns(ctx.db, companyId, { filter: q.filter, field: q.sort.field, order: q.sort.order, offset: q.offset, after: q.after, limit: q.limit + 1 });

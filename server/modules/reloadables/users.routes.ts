@@ -14,6 +14,7 @@ import { cardsOfUser } from './cards.repository';
 import { cardViewer } from './cards.service';
 import { findReloadableUser, listReloadableUsers } from './users.repository';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const USERS = 'reloadables/users';
 
@@ -21,7 +22,7 @@ const USERS = 'reloadables/users';
 export async function userRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['reloadables'];
-  const root = '/api/company/:companyId/reloadable/users';
+  const root = apiRoute('reloadables/users');
 
   app.get(
     root,

@@ -8,6 +8,7 @@ import { declaredOrder, listQueryOf, parseListQuery, sendPage } from '../../lib/
 import { itemParams, scopeParams } from '../../lib/route-support';
 import { findSquareCode, listSquareCodes, SQUARE_CODE_SORT_COLUMNS, squareCodeFilterSchema, type SquareCodeFilter } from './codes.repository';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const CODES = 'square/codes';
 const ORDER = declaredOrder(squareCodeFields, SQUARE_CODE_SORT_COLUMNS);
@@ -16,7 +17,7 @@ const ORDER = declaredOrder(squareCodeFields, SQUARE_CODE_SORT_COLUMNS);
 export async function codeRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['square'];
-  const root = '/api/company/:companyId/square/codes';
+  const root = apiRoute('square/codes');
 
   app.get(
     root,

@@ -8,6 +8,7 @@ import { itemParams, scopeParams } from '../../lib/route-support';
 import { COMMUNICATION_SORT_COLUMNS, listCommunications, squareCommunicationFilterSchema } from './communications.repository';
 import { resendCommunication } from './communications.service';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const COMMUNICATIONS = 'square/communications';
 const ORDER = declaredOrder(squareCommunicationFields, COMMUNICATION_SORT_COLUMNS);
@@ -16,7 +17,7 @@ const ORDER = declaredOrder(squareCommunicationFields, COMMUNICATION_SORT_COLUMN
 export async function communicationRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['square'];
-  const root = '/api/company/:companyId/square/communications';
+  const root = apiRoute('square/communications');
 
   app.get(
     root,

@@ -15,6 +15,7 @@ import { reconciliationCsvStream } from './export';
 import { listSquareOrders, SQUARE_ORDER_SORT_COLUMNS, squareOrderFilterSchema, type SquareOrderFilter } from './orders.repository';
 import { createSquareOrder, squareOrderAction, squareOrderRecord, SquareValidationError, validateUpload } from './orders.service';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const ORDERS = 'square/orders';
 const ORDER = declaredOrder(squareOrderFields, SQUARE_ORDER_SORT_COLUMNS);
@@ -41,7 +42,7 @@ function sendRefusedUpload(request: FastifyRequest, reply: FastifyReply, error: 
 export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['square'];
-  const root = '/api/company/:companyId/square/orders';
+  const root = apiRoute('square/orders');
 
   app.get(
     root,

@@ -14,6 +14,8 @@ import * as repo from './repository';
 import * as service from './service';
 import { routeAccess } from '../../lib/route-access';
 import { apiRoute } from '../../../domain/resources';
+import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
+import { formatFileSize } from '../../../domain/format';
 
 const RESOURCE = 'privative/stores';
 /** The declared filters (storeFields), the search, the code and name of the store pickers, a lookup's ids. */
@@ -40,7 +42,7 @@ export async function storeRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.post(
     `${root}/import`,
-    { schema: { tags, summary: 'Import stores from a CSV (multipart "file", at most 5 MB): good lines saved, bad ones reported with code and message', params: scopeParams, response: { 200: storeImportResultSchema } }, config: importGuard },
+    { schema: { tags, summary: `Import stores from a CSV (multipart "file", at most ${formatFileSize(MAX_UPLOAD_BYTES, 'en')}): good lines saved, bad ones reported with code and message`, params: scopeParams, response: { 200: storeImportResultSchema } }, config: importGuard },
     async (request) => importStores(ctx, request.actor, (await readSingleFile(request)).data),
   );
 

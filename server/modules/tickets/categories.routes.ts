@@ -10,6 +10,7 @@ import { categoryRecord, createCategory, updateCategory } from './categories.ser
 import { parseBody } from './parse';
 import { assertStaff, sideOf } from './viewer';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const CATEGORIES = 'tickets/categories';
 const categoryFilterSchema = z.object({ active: z.boolean().optional(), q: z.string().max(100).optional() }).strict();
@@ -18,7 +19,7 @@ const categoryFilterSchema = z.object({ active: z.boolean().optional(), q: z.str
 export async function categoryRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['tickets'];
-  const root = '/api/company/:companyId/ticket-categories';
+  const root = apiRoute('tickets/categories');
 
   app.get(
     root,

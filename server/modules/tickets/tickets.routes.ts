@@ -21,6 +21,7 @@ import { listTickets, type TicketSort } from './tickets.repository';
 import { attachmentFile, createTicket, deleteTicket, postMessage, reopenTicket, restoreTicket, setInternalAnswers, setStatus, ticketRecord } from './tickets.service';
 import { assertStaff, sideOf } from './viewer';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 const TICKETS = 'tickets';
 /** the domain's sorts and the id every list accepts */
@@ -38,7 +39,7 @@ const asciiName = (name: string) => name.replace(/[^A-Za-z0-9._ -]/g, '_');
 export async function supportTicketRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['tickets'];
-  const root = '/api/company/:companyId/tickets';
+  const root = apiRoute('tickets');
 
   app.get(
     root,

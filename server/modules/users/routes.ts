@@ -10,6 +10,7 @@ import { malformedIdIsNotFound } from '../../lib/malformed-id';
 import * as repo from './repository';
 import * as service from './service';
 import { routeAccess } from '../../lib/route-access';
+import { apiRoute } from '../../../domain/resources';
 
 /** The declared filters (userFields: company, role, status) and the search. */
 const listFilter = declaredFilter(userFields, { q: filterTextSchema.optional() });
@@ -42,7 +43,7 @@ const idOf = (request: FastifyRequest) => (request.params as z.infer<typeof item
 /** /api/company/{companyId}/users (README.md beside this file; the route list: domain/schemas/users.ts). */
 export async function usersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   malformedIdIsNotFound(app);
-  const root = '/api/company/:companyId/users';
+  const root = apiRoute('users');
   const tags = ['users'];
   const guard = (action: string) => routeAccess('users', action);
   const record = userRecordSchema;
