@@ -18,7 +18,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { queryRows } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { applyWalletMoves, lockWallet } from '../server/modules/reloadables/ledger';
+import { applyWalletMoves, lockWallet } from '../server/modules/reloadables/ledger.repository';
 import { checkRows, createRun } from '../server/modules/reloadables/reloads.service';
 import { seedDemoData } from '../server/seed/demo';
 import { benchLog, openBenchDatabase, writeBenchResults } from './support';

@@ -4,7 +4,7 @@ import { UNFINISHED_AFTER_MS, type FileStorage } from '../lib/files';
 import { enqueue } from './queue';
 import type { JobRegistry } from './registry';
 import { runCleanup } from './cleanup.repository';
-import { jobWaiting, lockCleanupScheduling } from './repository';
+import { jobWaiting, lockScheduling } from './repository';
 
 export { runCleanup };
 
@@ -31,7 +31,7 @@ export interface CleanupSweeps {
 export async function scheduleCleanup(db: Db, delaySeconds: number, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     // one instance at a time decides (transaction-scoped advisory lock: released at commit)
-    await lockCleanupScheduling(tx);
+    await lockScheduling(tx, 7262013002);
     if (!(await jobWaiting(tx, CLEANUP_JOB, ['queued', 'running']))) await enqueue(tx, CLEANUP_JOB, {}, { runAt: new Date(now.getTime() + delaySeconds * 1000), maxAttempts: 3 });
   });
 }

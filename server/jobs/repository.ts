@@ -124,9 +124,12 @@ export async function jobWaiting(db: Db, name: string, statuses: readonly ('queu
   return rows.length > 0;
 }
 
-/** One instance at a time decides whether to queue the next cleanup (transaction-scoped advisory lock: released at commit). */
-export async function lockCleanupScheduling(tx: Db): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(7262013002)`);
+/**
+ * One instance at a time decides whether to queue a recurring job's next run: a transaction-scoped
+ * advisory lock (released at commit) under the caller's key.
+ */
+export async function lockScheduling(tx: Db, key: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${key})`);
 }
 
 /** The queued job of this kind due first, if any. */

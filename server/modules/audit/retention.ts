@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { JobRegistry } from '../../jobs/registry';
 import { enqueue } from '../../jobs/queue';
+import { jobWaiting } from '../../jobs/repository';
 import type { FileStorage } from '../../lib/files';
 import { csvDownload } from '../../lib/csv-export';
 import { auditCsv } from './export';
@@ -40,8 +41,7 @@ export async function runAuditRetention(db: Db, files: FileStorage, retentionDay
 
 /** Queues the next retention run unless one is queued (several instances share one). */
 export async function scheduleAuditRetention(db: Db, delaySeconds: number, now: Date): Promise<void> {
-  const queued = await queryRows(db, sql`SELECT 1 FROM jobs WHERE name = ${AUDIT_RETENTION_JOB} AND status = 'queued' LIMIT 1`);
-  if (queued.length === 0) await enqueue(db, AUDIT_RETENTION_JOB, {}, { runAt: new Date(now.getTime() + delaySeconds * 1000), maxAttempts: 3 });
+  if (!(await jobWaiting(db, AUDIT_RETENTION_JOB, ['queued']))) await enqueue(db, AUDIT_RETENTION_JOB, {}, { runAt: new Date(now.getTime() + delaySeconds * 1000), maxAttempts: 3 });
 }
 
 /** The daily job: runs, then queues the next one a day later by the business clock. */

@@ -74,8 +74,3 @@ export function unsummarizedDays(db: Db, from: string, to: string): Promise<Arra
         WHERE NOT EXISTS (SELECT 1 FROM giftcard_stats_days s WHERE s.day = d::date) ORDER BY 1`,
   );
 }
-
-/** One instance at a time decides whether to queue the next rollup (transaction-scoped advisory lock: released at commit). */
-export async function lockRollupScheduling(tx: Db): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(7262021001)`);
-}

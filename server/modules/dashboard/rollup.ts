@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
-import { jobWaiting } from '../../jobs/repository';
+import { jobWaiting, lockScheduling } from '../../jobs/repository';
 import { addDays, businessDay, daysBetween } from './days';
-import { firstLedgerMove, lockRollupScheduling, rewriteDays, unsummarizedDays } from './rollup.repository';
+import { firstLedgerMove, rewriteDays, unsummarizedDays } from './rollup.repository';
 
 export { rewriteDays };
 
@@ -54,7 +54,7 @@ export async function runDashboardRollup(db: Db, now: Date, signal?: AbortSignal
 export async function scheduleDashboardRollup(db: Db, delaySeconds: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     // one instance at a time decides (transaction-scoped advisory lock: released at commit)
-    await lockRollupScheduling(tx);
+    await lockScheduling(tx, 7262021001);
     if (!(await jobWaiting(tx, DASHBOARD_ROLLUP_JOB, ['queued', 'running']))) await enqueue(tx, DASHBOARD_ROLLUP_JOB, {}, { runAt: new Date(now.getTime() + delaySeconds * 1000), maxAttempts: 3 });
   });
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db/client';
 import type { Actor } from '../../lib/access';
 import { enqueue } from '../../jobs/queue';
+import { jobWaiting, lockScheduling } from '../../jobs/repository';
 import type { JobRegistry } from '../../jobs/registry';
 import { queueEmail } from '../../mail/mailer';
 import type { EmailParams, EmailTemplate } from '../../mail/templates';
@@ -200,9 +201,8 @@ export async function sendMonthlyStatements(ctx: AppContext, now: Date, signal?:
  */
 export async function scheduleMonthlyStatement(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${STATEMENT_SCHEDULE_LOCK})`);
-    const pending = await queryRows(tx, sql`SELECT 1 FROM jobs WHERE name = ${MONTHLY_STATEMENT_JOB} AND status IN ('queued', 'running') LIMIT 1`);
-    if (pending.length === 0) await enqueue(tx, MONTHLY_STATEMENT_JOB, {}, { runAt: nextStatementAt(now), maxAttempts: 5 });
+    await lockScheduling(tx, STATEMENT_SCHEDULE_LOCK);
+    if (!(await jobWaiting(tx, MONTHLY_STATEMENT_JOB, ['queued', 'running']))) await enqueue(tx, MONTHLY_STATEMENT_JOB, {}, { runAt: nextStatementAt(now), maxAttempts: 5 });
   });
 }
 
@@ -213,7 +213,6 @@ export function registerNotificationJobs(ctx: AppContext, registry: JobRegistry)
     const sent = await sendMonthlyStatements(ctx, now, signal);
     log.info({ sent }, 'monthly plafond statements sent');
     // this job is still 'running' while it queues its successor: only a queued one counts here
-    const queued = await queryRows(ctx.db, sql`SELECT 1 FROM jobs WHERE name = ${MONTHLY_STATEMENT_JOB} AND status = 'queued' LIMIT 1`);
-    if (queued.length === 0) await enqueue(ctx.db, MONTHLY_STATEMENT_JOB, {}, { runAt: nextStatementAt(now), maxAttempts: 5 });
+    if (!(await jobWaiting(ctx.db, MONTHLY_STATEMENT_JOB, ['queued']))) await enqueue(ctx.db, MONTHLY_STATEMENT_JOB, {}, { runAt: nextStatementAt(now), maxAttempts: 5 });
   });
 }

@@ -9,11 +9,10 @@ import { subtreeIds } from '../../lib/company-scope';
 import { csvDownload } from '../../lib/csv-export';
 import { ApiError } from '../../lib/errors';
 import { queueEmail } from '../../mail/mailer';
-import { firstQueuedJob, setJobRunAt } from '../../jobs/repository';
+import { firstQueuedJob, lockScheduling, setJobRunAt } from '../../jobs/repository';
 import {
   countFileRows,
   findReport,
-  lockExpiryScheduling,
   markExpired,
   markReady,
   markReportFailed,
@@ -76,7 +75,7 @@ async function mailOutcome(ctx: AppContext, db: Db, row: ReportRow): Promise<voi
  */
 export async function scheduleExpiry(db: Db, at: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockExpiryScheduling(tx);
+    await lockScheduling(tx, 7262021001);
     const queued = await firstQueuedJob(tx, EXPIRE_JOB);
     if (!queued) await enqueue(tx, EXPIRE_JOB, {}, { runAt: at, maxAttempts: 3 });
     else if (new Date(queued.run_at) > at) await setJobRunAt(tx, queued.id, at);

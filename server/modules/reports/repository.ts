@@ -125,11 +125,6 @@ export async function requesterOf(db: Db, userId: string | null): Promise<{ emai
   return row ?? null;
 }
 
-/** Serializes the expiry sweep's scheduling, so two instances never queue two. */
-export async function lockExpiryScheduling(tx: Db): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(7262021001)`);
-}
-
 /** Ready reports past their expiry (business clock `now`), the oldest first. */
 export function reportsToExpire(db: Db, now: Date, limit: number): Promise<Array<{ id: string; file_key: string | null }>> {
   return queryRows<{ id: string; file_key: string | null }>(

@@ -1,13 +1,25 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { generateCardCodes } from '../../../domain/codes';
 import { readSquareCsv, SQUARE_ORDER_JOB_TRANSITIONS, squareCodeExpiry, type SquareOrderState } from '../../../domain/square';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { JobContext, JobRegistry } from '../../jobs/registry';
 import { concatBytes, chunksOf } from '../../lib/streams';
 import { queueOrderMails } from './mail-queue';
-import { squareOrderById, type SquareOrderRow } from './orders.repository';
+import {
+  activateCodes,
+  countActivated,
+  deleteCodes,
+  finishCancel,
+  finishCreate,
+  finishMove,
+  insertRecipients,
+  markJobFailure,
+  mintCodes,
+  recipientsWithoutCode,
+  refuseCancel,
+} from './order-jobs.repository';
+import { hasSpentCode, squareOrderById, type SquareOrderRow } from './orders.repository';
 
 /**
  * The order's jobs (README.md beside this file), each one move of SQUARE_ORDER_JOB_TRANSITIONS
@@ -50,10 +62,7 @@ async function runMove(ctx: AppContext, orderId: string, move: Move, signal: Abo
   await chunk(ctx.db, orderId, move, finish);
 }
 
-const count = async (tx: Db, query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(tx, query))[0].n;
-const setProgress = (tx: Db, orderId: string, done: ReturnType<typeof sql>) => tx.execute(sql`UPDATE square_orders SET progress_done = (${done}), updated_at = now() WHERE id = ${orderId}`);
-const finished = (tx: Db, orderId: string, move: Move, extra = sql``) =>
-  tx.execute(sql`UPDATE square_orders SET status = ${SQUARE_ORDER_JOB_TRANSITIONS[move].to}, progress_done = NULL, progress_total = NULL, updated_at = now() ${extra} WHERE id = ${orderId}`);
+const to = (move: Move) => SQUARE_ORDER_JOB_TRANSITIONS[move].to;
 
 /** square.create (PENDING → DRAFT): the stored file's recipients, one row per line (unique per order and line). */
 async function runCreate(ctx: AppContext, payload: SquareJobPayload, signal: AbortSignal): Promise<void> {
@@ -75,24 +84,11 @@ async function runCreate(ctx: AppContext, payload: SquareJobPayload, signal: Abo
       const part = recipients.slice(at, at + size);
       at += size;
       if (part.length === 0) return 0;
-      const rows = JSON.stringify(part.map((r) => ({ line: r.line, email: r.email, first_name: r.firstName, last_name: r.lastName, amount_cents: r.amountCents })));
-      await tx.execute(sql`
-        INSERT INTO square_order_recipients (order_id, line, email, first_name, last_name, amount_cents)
-        SELECT ${order.id}, x.line, x.email, x.first_name, x.last_name, x.amount_cents
-        FROM jsonb_to_recordset(${rows}::jsonb) AS x(line int, email text, first_name text, last_name text, amount_cents bigint)
-        ON CONFLICT (order_id, line) DO NOTHING`);
-      await setProgress(tx, order.id, sql`SELECT count(*)::int FROM square_order_recipients WHERE order_id = ${order.id}`);
+      await insertRecipients(tx, order.id, part);
       return part.length;
     },
     // the totals are the recipients' own (the same the upload counted)
-    (tx) =>
-      finished(
-        tx,
-        order.id,
-        'created',
-        sql`, total_quantity = (SELECT count(*)::int FROM square_order_recipients WHERE order_id = ${order.id}),
-              total_amount_cents = (SELECT COALESCE(sum(amount_cents), 0) FROM square_order_recipients WHERE order_id = ${order.id})`,
-      ).then(() => 1),
+    (tx) => finishCreate(tx, order.id, to('created')).then(() => 1),
   );
 }
 
@@ -109,27 +105,13 @@ async function runMint(ctx: AppContext, payload: SquareJobPayload, signal: Abort
     'minted',
     signal,
     async (tx, order) => {
-      const waiting = await queryRows<{ id: string }>(
-        tx,
-        sql`SELECT r.id FROM square_order_recipients r WHERE r.order_id = ${order.id}
-            AND NOT EXISTS (SELECT 1 FROM square_codes k WHERE k.recipient_id = r.id) ORDER BY r.line LIMIT ${size}`,
-      );
+      const waiting = await recipientsWithoutCode(tx, order.id, size);
       if (waiting.length === 0) return 0;
       const codes = generateCardCodes(waiting.length);
-      const rows = JSON.stringify(waiting.map((r, i) => ({ recipient_id: r.id, code: codes[i] })));
-      await tx.execute(sql`
-        WITH made AS (
-          INSERT INTO square_codes (code, order_id, recipient_id, company_id, host, email, first_name, last_name, typology, amount_cents, value_cents, status)
-          SELECT x.code, ${order.id}, r.id, ${order.company_id}, ${order.host}, r.email, r.first_name, r.last_name, ${order.typology}, r.amount_cents, r.amount_cents, 'NOT_ACTIVE'
-          FROM jsonb_to_recordset(${rows}::jsonb) AS x(recipient_id uuid, code text) JOIN square_order_recipients r ON r.id = x.recipient_id
-          ON CONFLICT DO NOTHING
-          RETURNING id, amount_cents)
-        INSERT INTO square_code_activities (code_id, activity, from_status, to_status, amount_cents, user_id)
-        SELECT id, 'MINTED', NULL, 'NOT_ACTIVE', amount_cents, ${payload.userId} FROM made`);
-      await setProgress(tx, order.id, sql`SELECT count(*)::int FROM square_codes WHERE order_id = ${order.id}`);
+      await mintCodes(tx, order, waiting.map((r, i) => ({ recipientId: r.id, code: codes[i] })), payload.userId);
       return waiting.length;
     },
-    (tx, order) => finished(tx, order.id, 'minted').then(() => 1),
+    (tx, order) => finishMove(tx, order.id, to('minted')).then(() => 1),
   );
 }
 
@@ -149,31 +131,19 @@ async function runActivate(ctx: AppContext, payload: SquareJobPayload, signal: A
     async (tx, order) => {
       const at = order.activated_at ? new Date(order.activated_at) : ctx.clock.now();
       const expiry = squareCodeExpiry(at, order.valid_months);
-      const changed = await queryRows<{ id: string }>(
-        tx,
-        sql`WITH picked AS (
-              SELECT id FROM square_codes WHERE order_id = ${order.id} AND status = 'NOT_ACTIVE' ORDER BY id LIMIT ${size} FOR UPDATE),
-            sold AS (
-              UPDATE square_codes k SET status = 'SOLD', sell_date = ${at.toISOString()}::timestamptz, activation_date = ${at.toISOString()}::timestamptz,
-                expire_date = ${expiry.toISOString()}::timestamptz
-              FROM picked WHERE k.id = picked.id RETURNING k.id),
-            logged AS (
-              INSERT INTO square_code_activities (code_id, activity, from_status, to_status, amount_cents, user_id)
-              SELECT id, 'ACTIVATED', 'NOT_ACTIVE', 'SOLD', 0, ${payload.userId} FROM sold)
-            SELECT id FROM sold`,
-      );
+      const changed = await activateCodes(tx, order.id, at, expiry, size, payload.userId);
       // the codes of a chunk a killed run activated whose mails it did not queue are caught by the last call (every code of the order)
       if (changed.length > 0) {
         await queueOrderMails(tx, order.id, changed.map((row) => row.id));
         queued = true;
       }
-      await setProgress(tx, order.id, sql`SELECT count(*)::int FROM square_codes WHERE order_id = ${order.id} AND status <> 'NOT_ACTIVE'`);
+      await countActivated(tx, order.id);
       return changed.length;
     },
     async (tx, order) => {
       await queueOrderMails(tx, order.id);
       queued = true;
-      await finished(tx, order.id, 'activated');
+      await finishMove(tx, order.id, to('activated'));
       return 1;
     },
   );
@@ -194,29 +164,14 @@ async function runCancel(ctx: AppContext, payload: SquareJobPayload, signal: Abo
     'cancelled',
     signal,
     async (tx, order) => {
-      if ((await count(tx, sql`SELECT count(*)::int AS n FROM square_codes WHERE order_id = ${order.id} AND status = 'SPENT'`)) > 0) {
-        await tx.execute(sql`UPDATE square_orders SET status = COALESCE(cancelled_from, 'ACTIVE'), cancelled_from = NULL, failure = 'SQUARE_CODES_SPENT',
-            progress_done = NULL, progress_total = NULL, updated_at = now() WHERE id = ${order.id}`);
+      if (await hasSpentCode(tx, order.id)) {
+        await refuseCancel(tx, order.id);
         refused = true;
         return 0;
       }
-      const deleted = await count(
-        tx,
-        sql`WITH picked AS (
-              SELECT id, status, value_cents FROM square_codes WHERE order_id = ${order.id} AND status <> 'DELETED' ORDER BY id LIMIT ${size} FOR UPDATE),
-            gone AS (
-              UPDATE square_codes k SET status = 'DELETED', value_cents = 0 FROM picked WHERE k.id = picked.id RETURNING k.id),
-            logged AS (
-              INSERT INTO square_code_activities (code_id, activity, from_status, to_status, amount_cents, user_id)
-              SELECT picked.id, 'DELETED', picked.status, 'DELETED', -picked.value_cents, ${payload.userId} FROM picked)
-            SELECT count(*)::int AS n FROM gone`,
-      );
-      await tx.execute(sql`UPDATE square_communications SET status = 'FAILED', next_attempt_at = NULL, lease_until = NULL, last_smtp_answer = 'order cancelled'
-          WHERE order_id = ${order.id} AND status IN ('QUEUED', 'RETRY_WAITING')`);
-      await setProgress(tx, order.id, sql`SELECT count(*)::int FROM square_codes WHERE order_id = ${order.id} AND status = 'DELETED'`);
-      return deleted;
+      return deleteCodes(tx, order.id, size, payload.userId);
     },
-    (tx, order) => (refused ? Promise.resolve(0) : finished(tx, order.id, 'cancelled', sql`, cancelled_at = now(), cancelled_from = NULL`).then(() => 1)),
+    (tx, order) => (refused ? Promise.resolve(0) : finishCancel(tx, order.id, to('cancelled')).then(() => 1)),
   );
 }
 
@@ -231,7 +186,7 @@ export function squareJobHandler(ctx: AppContext, name: keyof typeof SQUARE_JOBS
     try {
       await RUNNERS[name](ctx, payload, job.signal);
     } catch (error) {
-      if (job.lastAttempt && !job.signal.aborted) await ctx.db.execute(sql`UPDATE square_orders SET failure = 'square.failure.job', updated_at = now() WHERE id = ${payload.orderId}`);
+      if (job.lastAttempt && !job.signal.aborted) await markJobFailure(ctx.db, payload.orderId);
       throw error;
     }
   };
