@@ -1,15 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext, AuthState } from '../context';
-import type { Db } from '../db/client';
-import { companies, refreshTokens, users } from '../db/schema';
 import { verifyAccessToken, type AccessClaims } from '../lib/access-token';
 import type { Actor, CompanyActor } from '../lib/access';
-import { companyInScopeSql, companySubtreeJson } from '../lib/company-scope';
 import { forbidden, unauthorized } from '../lib/errors';
 import { guardCompanyRoute } from '../lib/route-guards';
 import { isUuid } from '../lib/pg-errors';
+import { loadCaller } from './auth.repository';
 
 /** The route's {companyId} as the caller's query saw it: in scope or not, and its subtree. */
 export interface RouteCompanyScope {
@@ -48,34 +45,6 @@ function routeCompanyId(request: FastifyRequest): string | null {
   return typeof id === 'string' && isUuid(id) ? id : null;
 }
 
-function callerQuery(db: Db, withCompany: boolean) {
-  const live = sql<boolean>`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${and(eq(refreshTokens.familyId, sql.placeholder('sessionId')), isNull(refreshTokens.revokedAt), isNull(refreshTokens.rotatedAt))})`;
-  const companyId = sql.placeholder('companyId');
-  const inScope = withCompany ? companyInScopeSql({ id: companies.id, isProvider: companies.isProvider }, companyId) : sql`NULL`;
-  const subtree = withCompany ? companySubtreeJson(companyId) : sql`NULL`;
-  return db
-    .select({ user: users, company: companies, live, inScope: sql<boolean | null>`${inScope}`, subtree: sql<string[] | null>`${subtree}` })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare(withCompany ? 'tessera_auth_caller_company' : 'tessera_auth_caller');
-}
-type CallerQuery = ReturnType<typeof callerQuery>;
-const preparedByDb = new WeakMap<Db, { plain: CallerQuery; company: CallerQuery }>();
-
-/**
- * One round trip: the user, its company, whether the session is live and, on a company route,
- * whether {companyId} is in the caller's scope with that company's subtree. Loaded per request,
- * so a disabled user or a revoked session (logout, password change) is out at once. A prepared
- * statement: built once per database, planned once per connection.
- */
-async function loadCaller(ctx: AppContext, claims: AccessClaims, companyId: string | null) {
-  let prepared = preparedByDb.get(ctx.db);
-  if (!prepared) preparedByDb.set(ctx.db, (prepared = { plain: callerQuery(ctx.db, false), company: callerQuery(ctx.db, true) }));
-  const [row] = await (companyId ? prepared.company : prepared.plain).execute({ userId: claims.userId, sessionId: claims.sessionId, companyId });
-  return row;
-}
-
 async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthState> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -90,7 +59,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   }
   const companyId = routeCompanyId(request);
   request.routeOptions.config.onTokenVerified?.(request, claims, companyId);
-  const row = await loadCaller(ctx, claims, companyId);
+  const row = await loadCaller(ctx.db, claims, companyId);
   if (!row || row.user.status !== 'ACTIVE' || !row.live) throw unauthorized('The session has ended');
   request.companyScope = companyId ? { companyId, inScope: row.inScope === true, subtreeIds: row.inScope === true ? (row.subtree ?? []) : [] } : null;
   return { user: row.user, company: row.company, sessionId: claims.sessionId };

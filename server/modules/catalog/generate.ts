@@ -3,7 +3,7 @@ import { generateCardCodes } from '../../../domain/codes';
 import { queryRows, type Db } from '../../db/client';
 import { nextTurn } from '../../lib/streams';
 import { lockBatch, setBatch } from './batches.repository';
-import { allocateProgressives } from './progressives';
+import { allocateProgressives } from './progressives.repository';
 
 export interface GenerateOptions {
   /** code source (tests force collisions with it) */

@@ -3,7 +3,7 @@ import { generateCardCodes } from '../../../domain/codes';
 import type { ApiErrorCode } from '../../../domain/errors';
 import { orderCardsExpiry, type Order, type ProgressiveRange } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
-import { allocateProgressives } from '../catalog/progressives';
+import { allocateProgressives } from '../catalog/progressives.repository';
 import { applyChanges, lockCards, type CardChange, type LockedCard } from '../giftcards/ledger.repository';
 import { cardInStock, orderCardIds } from './repository';
 

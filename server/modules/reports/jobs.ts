@@ -10,6 +10,7 @@ import { csvDownload } from '../../lib/csv-export';
 import { ApiError } from '../../lib/errors';
 import { queueEmail } from '../../mail/mailer';
 import { firstQueuedJob, lockScheduling, setJobRunAt } from '../../jobs/repository';
+import { userContact } from '../user/repository';
 import {
   countFileRows,
   findReport,
@@ -19,7 +20,6 @@ import {
   markRunning,
   nextExpiry,
   reportsToExpire,
-  requesterOf,
   setProgress,
   type ReportRow,
 } from './repository';
@@ -51,7 +51,8 @@ export function failureCode(error: unknown): string {
 
 /** The e-mail of a ready or failed report, to the requester in their language, with the download page's link. */
 async function mailOutcome(ctx: AppContext, db: Db, row: ReportRow): Promise<void> {
-  const to = await requesterOf(db, row.requested_by);
+  // the requester's address and language now (they may have switched since they asked); none when they are gone
+  const to = row.requested_by ? await userContact(db, row.requested_by) : undefined;
   if (!to) return;
   const language = exportLanguageOf(to.language);
   const ready = row.state === 'ready';

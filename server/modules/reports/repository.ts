@@ -118,13 +118,6 @@ export async function countFileRows(db: Db, file: CsvFile): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The requester's address and language now (they may have switched since they asked), or null when they are gone. */
-export async function requesterOf(db: Db, userId: string | null): Promise<{ email: string; language: string } | null> {
-  if (!userId) return null;
-  const [row] = await queryRows<{ email: string; language: string }>(db, sql`SELECT email, language FROM users WHERE id = ${userId}`);
-  return row ?? null;
-}
-
 /** Ready reports past their expiry (business clock `now`), the oldest first. */
 export function reportsToExpire(db: Db, now: Date, limit: number): Promise<Array<{ id: string; file_key: string | null }>> {
   return queryRows<{ id: string; file_key: string | null }>(

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { localized, type TicketPriority, type TicketStatus } from '../../../domain/tickets';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { queueEmail } from '../../mail/mailer';
 import { EMAIL_LANGUAGES, loadCatalog } from '../../mail/templates';
+import { userContact } from '../user/repository';
 import type { TicketRow } from './tickets.repository';
 
 /**
@@ -23,10 +23,7 @@ export interface Author {
 
 /** The user's name (or e-mail), address and language, for e-mails and defaults. */
 export async function authorOf(db: Db, userId: string): Promise<Author> {
-  const [row] = await queryRows<{ name: string | null; email: string; language: string }>(
-    db,
-    sql`SELECT NULLIF(trim(concat_ws(' ', first_name, last_name)), '') AS name, email, language FROM users WHERE id = ${userId}`,
-  );
+  const row = await userContact(db, userId);
   return { name: row?.name ?? row?.email ?? '', email: row?.email ?? '', language: row?.language ?? 'it' };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { companies, oneTimeTokens, users, type OneTimeTokenKind, type UserRow } from '../../db/schema';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -107,4 +107,13 @@ export async function emailInUse(db: Db, email: string, exceptId: string, pendin
 /** The user's last sign-in is now (the users list shows it). */
 export async function markSignedIn(db: Db, userId: string): Promise<void> {
   await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** The user's name (null when none is set), address and language now, for e-mails that go to them; undefined when the user is gone. */
+export async function userContact(db: Db, userId: string): Promise<{ name: string | null; email: string; language: string } | undefined> {
+  const [row] = await queryRows<{ name: string | null; email: string; language: string }>(
+    db,
+    sql`SELECT NULLIF(trim(concat_ws(' ', first_name, last_name)), '') AS name, email, language FROM users WHERE id = ${userId}`,
+  );
+  return row;
 }
