@@ -130,12 +130,12 @@ export async function revokeApiKey(db: Db, companyIds: readonly string[], id: st
   return rows.length > 0;
 }
 
+/** Whether the store is the company's own (the stores module's lookup, not a copy of it). */
 export async function storeOfCompany(db: Db, companyId: string, storeId: string): Promise<boolean> {
   return (await findStore(db, companyId, storeId)) !== undefined;
 }
 
 /** A key's rate limit counts its calls per minute (INTEGRATION_RATE_LIMIT_PER_MINUTE). */
-/** Whether the store is the company's own (the stores module's lookup, not a copy of it). */
 const KEY_RATE_WINDOW_MS = 60_000;
 
 /** The row an integration call presents (`keyForCall`). */
