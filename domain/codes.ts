@@ -1,4 +1,4 @@
-import { CARD_CODE_ALPHABET, CARD_CODE_LENGTH, normalizeCardCode } from './giftcards';
+import { CARD_CODE_ALPHABET, normalizeCardCode } from './giftcards';
 
 /**
  * Gift-card codes (issue 9): 16 random characters of CARD_CODE_ALPHABET (31 characters, no
@@ -24,7 +24,6 @@ export const CODE_ENTROPY_BITS = Math.floor(CODE_PAYLOAD_LENGTH * Math.log2(N));
 
 const INDEX: Record<string, number> = Object.fromEntries([...CODE_ALPHABET].map((c, i) => [c, i]));
 const SHAPE = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
-const LEGACY_SHAPE = new RegExp(`^[${CODE_ALPHABET}]{${CARD_CODE_LENGTH}}$`);
 
 /** Σ (position · value) mod 31, positions counted from 1. */
 function weightedSum(chars: string): number {
@@ -63,9 +62,6 @@ export function isSearchableCode(input: string): boolean {
   if (hasNewCodeShape(code)) return isWellFormedCode(code);
   return true;
 }
-
-/** A code of the 16-character format made before the check character existed. */
-export const isLegacyCode = (code: string) => LEGACY_SHAPE.test(code);
 
 /** Cryptographically strong random bytes (Web Crypto: Node 20 and browsers). */
 function randomBytes(length: number): Uint8Array {

@@ -74,7 +74,6 @@ export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 
 /** One step of the series: its first day, its figures, the outstanding balance at its last day's end. */
 export const dashboardPointSchema = dashboardFiguresSchema.extend({ period: z.string(), outstandingCents: z.number().int() });
-export type DashboardPoint = z.infer<typeof dashboardPointSchema>;
 
 export const dashboardTypologyRowSchema = dashboardFiguresSchema.extend({ typologyId: z.string(), typologyName: z.string(), outstandingCents: z.number().int() });
 export const dashboardStoreRowSchema = dashboardFiguresSchema.extend({ storeId: z.string().nullable(), storeName: z.string().nullable() });

@@ -13,9 +13,6 @@ import { textField } from './text';
 export const CARD_STATUSES = ['ACTIVE', 'SOLD', 'DISABLED', 'LOCKED', 'EXPIRED', 'NOT_ACTIVE'] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
 
-/** States in which a card can move money (reload, consume, freeze, return). */
-export const USABLE_CARD_STATUSES: readonly CardStatus[] = ['ACTIVE', 'SOLD'];
-
 export const CARD_STATUS_FILTERS = ['all', 'active', 'notSold', 'disabled', 'sold', 'draft', 'expired', 'locked', 'blocking'] as const;
 export type CardStatusFilter = (typeof CARD_STATUS_FILTERS)[number];
 
@@ -46,7 +43,6 @@ export const TRANSACTION_TYPES = [
   'RETURN',
   'UNFREEZE',
 ] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /**
  * Ledger-only types that are not SPEC raw types: LOCK (the "lock" half of "disable or lock") and
@@ -320,13 +316,7 @@ export const makeReturnSchema = (max?: number) =>
   z.object({ amountCents: amountCentsSchema(max), returnNumber: textField({ max: 40 }), storeCode }).strict();
 
 export const reloadSchema = makeReloadSchema();
-/** consume and freeze */
-export const moveSchema = makeMoveSchema();
-export const consumeSchema = moveSchema;
-export const freezeSchema = moveSchema;
 export const returnSchema = makeReturnSchema();
-export type ReloadBody = z.infer<typeof reloadSchema>;
-export type MoveBody = z.infer<typeof moveSchema>;
 export type ReturnBody = z.infer<typeof returnSchema>;
 
 export function makeBulkSchema(max?: number) {

@@ -55,7 +55,6 @@ export const INTEGRATED_ORDER_STATE_CHOICES: readonly FieldChoice[] = INTEGRATED
 /** SPEC §3 "PIN status": where the card's code (PIN) stands with its recipient. */
 export const PIN_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type PinStatus = (typeof PIN_STATUSES)[number];
-export const PIN_STATUS_CHOICES: readonly FieldChoice[] = PIN_STATUSES.map((id) => ({ id, name: `integratedOrders.pinStatus.${id}` }));
 
 export const INTEGRATED_ORDER_LIMITS = { maxItems: 50, orderNumberMax: 40, externalItemIdMax: 64 } as const;
 

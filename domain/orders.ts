@@ -86,8 +86,6 @@ export const typologyTypeFor = (shipping: ShippingType): 'DIGITAL' | 'PHYSICAL' 
 
 /** States in which a job is working on the order (the SPA polls the detail while one is shown). */
 export const ORDER_BUSY_STATES: readonly OrderState[] = ['PENDING', 'IN_PROGRESS', 'PENDING_CANCEL', 'IN_PROGRESS_CANCEL'];
-/** States of an issued order: its cards exist. */
-export const ORDER_ISSUED_STATES: readonly OrderState[] = ['COMPLETED', 'SHIPMENT_IN_PROGRESS', 'SHIPPED', 'SHIPMENT_DELIVERED'];
 
 /** States of an order being cancelled or cancelled: it will never be activated. */
 export const ORDER_CANCEL_STATES: readonly OrderState[] = ['PENDING_CANCEL', 'IN_PROGRESS_CANCEL', 'CANCELLED'];
@@ -360,7 +358,6 @@ export const uploadSchema = z
     content: z.string(requiredOr(ORDER_MESSAGES.invalid)).min(1, ORDER_MESSAGES.required).max(base64MaxChars, ORDER_MESSAGES.fileTooLarge).regex(/^[A-Za-z0-9+/]*={0,2}$/, ORDER_MESSAGES.invalid),
   })
   .strict();
-export type UploadBody = z.infer<typeof uploadSchema>;
 
 /** A progressive of a range: a whole number, 1 or more (at most 15 digits, like the card filter's). */
 /** The first progressive a card can have. */
@@ -669,4 +666,3 @@ export interface OrderCsvTexts {
 export const ORDER_CSV_COLUMNS = ['number', 'createdAt', 'company', 'placedBy', 'shippingType', 'state', 'activation', 'companyOrderNumber', 'cards', 'total'] as const;
 
 export const orderCsvHeader = (texts: OrderCsvTexts) => ORDER_CSV_COLUMNS.map((column) => texts.fields[column] ?? column);
-

@@ -248,9 +248,6 @@ export function oneCardRefusal(errors: Readonly<Record<string, string>>): { stat
 
 // ---------------------------------------------------------------- CSV of reloads
 
-/** Template columns (header row, any case; `;` or `,` separated; amount in euros, "12,50" or "12.50"). */
-export const RELOAD_CSV_COLUMNS = ['cardNumber', 'amount'] as const;
-
 export interface ReloadCsvRow {
   /** 1-based line in the file, header = line 1 */
   row: number;
@@ -561,7 +558,6 @@ export const reloadRowInputSchema = z
   .object({ cardId: uuid.optional(), cardNumber: z.string().trim().regex(RELOAD_CARD_NUMBER, cardNumberMessage).optional(), amountCents: reloadAmountSchema, row: z.number().int().positive().optional() })
   .strict()
   .refine((value) => Boolean(value.cardId) !== Boolean(value.cardNumber), { message: VALIDATION_MESSAGES.required, path: ['cardId'] });
-export type ReloadRowInput = z.infer<typeof reloadRowInputSchema>;
 
 /** POST reloads (Idempotency-Key): all-or-nothing against the plafond; `scheduledAt` in the future or absent (run now). */
 export const createReloadsBodySchema = z

@@ -161,7 +161,6 @@ export const ticketFieldOptionSchema = z
     retired: z.boolean().default(false),
   })
   .strict();
-export type TicketFieldOption = z.infer<typeof ticketFieldOptionSchema>;
 
 export const ticketFieldLimitsSchema = z
   .object({
@@ -177,7 +176,6 @@ export const ticketFieldLimitsSchema = z
     maxDate: z.iso.date().optional(),
   })
   .strict();
-export type TicketFieldLimits = z.infer<typeof ticketFieldLimitsSchema>;
 
 export const ticketFieldDefinitionSchema = z
   .object({

@@ -16,8 +16,6 @@ const ROLE_RANK: Record<UserRole, number> = { ADMIN: 3, REFERENT: 2, OPERATOR: 1
 
 export const roleRank = (role: string): number => ROLE_RANK[role as UserRole] ?? 0;
 
-export const isUserRole = (role: string): role is UserRole => (USER_ROLES as readonly string[]).includes(role);
-
 /** Who acts: their id, role, flags and whether their company is the provider. */
 export interface UserManager {
   userId: string;

@@ -27,13 +27,6 @@ export const loginFormSchema = z.object({
   password: z.string().min(1, V.passwordError).max(PASSWORD_MAX_LENGTH, V.passwordLengthError),
 });
 
-/** Identity Toolkit `accounts:signInWithPassword` request. Validated by hand in the provider. */
-export interface SignInRequest {
-  email: string;
-  password: string;
-  tenantId: string;
-  returnSecureToken: true;
-}
 export interface SignInResponse {
   idToken: string;
   email: string;

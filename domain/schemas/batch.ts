@@ -83,7 +83,6 @@ export const batchFormSchema = z
       .transform((text) => text || null),
   })
   .strict();
-export type BatchFormValues = z.input<typeof batchFormSchema>;
 export type BatchFormBody = z.output<typeof batchFormSchema>;
 
 /** The API's generic field keys on a refused body, read as this form's own rule. */

@@ -64,7 +64,6 @@ export const companySchema = z
     zip: z.string().trim().regex(new RegExp(`^\\d{${ZIP_DIGITS}}$`), zipMessage),
   })
   .strict();
-export type CompanyInput = z.infer<typeof companySchema>;
 
 export const referentSchema = z
   .object({
@@ -90,7 +89,6 @@ const COMPANIES = 'privative-orders/companies';
 
 /** The company form: the SPEC §5 company rules plus the parent (empty: the user's own company). */
 export const companyFormSchema = companySchema.extend({ parentId: z.string() });
-export type CompanyFormValues = z.infer<typeof companyFormSchema>;
 
 /** Company fields (domain/fields.ts); `group` is the step of the two-step form (SPEC §2). */
 export const companyFields = defineFields(

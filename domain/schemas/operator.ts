@@ -6,7 +6,6 @@ import { operatorSchema } from './company';
 
 /** The operator form: the SPEC §5 operator rules plus the company it belongs to (in scope). */
 export const operatorFormSchema = operatorSchema.extend({ companyId: z.string().min(1, 'validation.required') });
-export type OperatorFormValues = z.infer<typeof operatorFormSchema>;
 
 // SPEC §4 badge colours: active green; pending and disabled yellow
 const STATUS_TONES = { ACTIVE: 'green', PENDING_ACTIVATION: 'yellow', DISABLED: 'yellow' } as const;

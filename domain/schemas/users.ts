@@ -38,7 +38,6 @@ import { operatorSchema, phoneCountryMessage, referentSchema } from './company';
 export const USER_PHONE_DIGITS = 10;
 /** SPEC §5 user form: phone of 10 digits. */
 const userPhoneMessage = messageWith('validation.userPhone', { digits: USER_PHONE_DIGITS });
-export const userPhoneSchema = z.string().trim().regex(new RegExp(`^\\d{${USER_PHONE_DIGITS}}$`), userPhoneMessage);
 
 /**
  * A user's phone is optional (issue 43): SPEC §3 lists phone and phone country among the user's

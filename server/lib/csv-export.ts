@@ -66,8 +66,6 @@ export function csvColumns({ language, timeZone }: CsvFormat) {
   };
 }
 
-export type CsvColumns = ReturnType<typeof csvColumns>;
-
 /** Where a file's rows come from: `FROM … WHERE <condition> AND …` and their order (what a batch resumes after). */
 export interface CsvRows {
   from: (condition: SQL) => SQL;

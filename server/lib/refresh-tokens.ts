@@ -43,13 +43,3 @@ export async function revokeUserTokens(db: Db, userId: string, keepFamilyId?: st
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
 }
-
-/** A session is live while its family has a token that is neither revoked nor rotated nor expired. */
-export async function isSessionLive(db: Db, familyId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), isNull(refreshTokens.rotatedAt)))
-    .limit(1);
-  return rows.length > 0;
-}

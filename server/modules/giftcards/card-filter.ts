@@ -7,7 +7,6 @@ import {
   rangeStart,
   type CardFilter,
 } from '../../../domain/giftcards';
-import { inIds } from '../../lib/company-scope';
 import { CODE_LENGTH } from '../../../domain/codes';
 
 const CODE_CHARS = new RegExp(`^[${CARD_CODE_ALPHABET}]+$`);
@@ -40,11 +39,6 @@ function codeCondition(code: string | undefined): SQL | null {
   if (normalized.length >= CODE_LENGTH) return sql`c.code = ${normalized}`;
   // 'Z' sorts after every other character of the alphabet; CODE_LENGTH covers both code formats
   return sql`c.code BETWEEN ${normalized} AND ${normalized.padEnd(CODE_LENGTH, 'Z')}`;
-}
-
-/** WHERE conditions of the card list (alias `c`), always inside the company subtree. */
-export function cardConditions(companyIds: readonly string[], filter: CardFilter): SQL {
-  return sql`${inIds(sql`c.company_id`, companyIds)} AND ${cardFilterConditions(filter)}`;
 }
 
 /** The filter's own conditions (alias `c`), without the company: TRUE when there are none. */

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogTypology, TypologyCreateBody, TypologyFilter, TypologyUpdateBody } from '../../../domain/catalog';
-import type { Typology } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import type { TypologyRow } from '../../db/schema';
 import { inIds } from '../../lib/company-scope';
@@ -41,15 +40,6 @@ function toTypology(r: Raw): CatalogTypology {
 
 /** What a caller of the subtree sees: the provider catalog (company_id null) and the subtree's own typologies. */
 const visible = (companyIds: readonly string[]) => sql`(t.company_id IS NULL OR ${inIds(sql`t.company_id`, companyIds)})`;
-
-/** The provider catalog (company_id null) and the typologies of the company subtree. */
-export async function listTypologies(db: Db, companyIds: readonly string[]): Promise<Typology[]> {
-  const rows = await queryRows<Raw>(db, sql`SELECT ${COLUMNS} FROM card_typologies t WHERE ${visible(companyIds)} ORDER BY t.name, t.id`);
-  return rows.map((r) => {
-    const { createdAt: _createdAt, ...typology } = toTypology(r);
-    return typology;
-  });
-}
 
 const SORT: Record<'name' | 'sku' | 'createdAt' | 'id', SQL> = { name: sql`t.name`, sku: sql`t.sku`, createdAt: sql`t.created_at`, id: sql`t.id` };
 

@@ -38,8 +38,6 @@ export function parseCreateBody(body: unknown): CreateReloadsBody {
   return parsed.data;
 }
 
-export type ReloadValidationBody = z.input<typeof validateReloadsBodySchema>;
-
 /** POST reloads/validate: the rows (or the CSV's) checked at the plan's time or now; nothing written. */
 export async function validateBody(ctx: AppContext, actor: Pick<Actor, 'userId' | 'companyId'>, body: unknown): Promise<ReloadValidation> {
   const parsed = validateReloadsBodySchema.safeParse(body);

@@ -113,6 +113,3 @@ export async function reportsWorld(driver: Driver, env: Record<string, string> =
   };
   return { t, driver, parentId, subId, strangerId, reporter, reporterId, noReport, stranger, url, call, drain, generate, show, typology, card };
 }
-
-/** The file as written, byte-order mark included (Response.text() would drop it). */
-export const bytesText = (body: string | Buffer) => (typeof body === 'string' ? body : new TextDecoder('utf-8', { ignoreBOM: true }).decode(body));

@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { makeReturnSchema } from '../../../domain/giftcards';
 import { euroAmountSchema } from '../../components/euroAmountSchema';
 
-export interface ReturnForm {
-  amount: string;
-  returnNumber: string;
-  storeCode: string;
-}
-
 /**
  * Return of a consume (SPEC §5): amount > 0, at most the maximum import and at most what is left
  * of the consume; return number and store code required (the API's own field rules).
