@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldChoice, FieldReference } from './fields';
+import type { FieldChoice, FieldReference } from './choices';
 import { maxLengthOf } from './messages';
 
 /**
