@@ -1,8 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import type { CleanupCounts, Retention } from './cleanup';
+import type { AppConfig } from '../config';
 
 /** The cleanup's deletes (cleanup.ts runs them, then the sweeps, then queues the next run). */
+
+export type Retention = AppConfig['retention'];
+export interface CleanupCounts {
+  jobs: number;
+  refreshTokens: number;
+  idempotencyKeys: number;
+  auditEvents: number;
+  rateLimits: number;
+  emails: number;
+}
 
 /** Rows deleted per statement: short transactions, no long lock on a busy table. */
 const BATCH = 5000;

@@ -3,21 +3,12 @@ import type { AppConfig } from '../config';
 import { UNFINISHED_AFTER_MS, type FileStorage } from '../lib/files';
 import { enqueue } from './queue';
 import type { JobRegistry } from './registry';
-import { runCleanup } from './cleanup.repository';
+import { runCleanup, type CleanupCounts, type Retention } from './cleanup.repository';
 import { jobWaiting, lockScheduling } from './repository';
 
-export { runCleanup };
+export { runCleanup, type CleanupCounts, type Retention };
 
 export const CLEANUP_JOB = 'maintenance.cleanup';
-export type Retention = AppConfig['retention'];
-export interface CleanupCounts {
-  jobs: number;
-  refreshTokens: number;
-  idempotencyKeys: number;
-  auditEvents: number;
-  rateLimits: number;
-  emails: number;
-}
 
 /** What the cleanup sweeps besides the tables, given by api.ts (each optional: a test's app may have none). */
 export interface CleanupSweeps {
