@@ -51,3 +51,6 @@ export const DATE_FORMAT = 'DD/MM/YYYY';
 
 /** SPEC §9: the login side panel width. */
 export const LOGIN_PANEL_WIDTH = 480;
+
+/** SPEC §5 "maximum import" default (1,000.00 EUR); the server setting MAX_TRANSACTION_AMOUNT_CENTS overrides it. */
+export const DEFAULT_MAX_TRANSACTION_CENTS = 100_000;

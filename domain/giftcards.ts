@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountMaxMessage, maxCardsMessage, maxDigitsMessage, maxLengthMessage, VALIDATION_MESSAGES } from './messages';
-import { LANGUAGES } from './constants';
+import { DEFAULT_MAX_TRANSACTION_CENTS, LANGUAGES } from './constants';
 import { textField } from './text';
 
 /**
@@ -88,8 +88,7 @@ export type TypologyType = (typeof TYPOLOGY_TYPES)[number];
 export const EXPIRATION_TYPES = ['MONTHS_FROM_ACTIVATION', 'MONTHS_FROM_FIRST_USE', 'FIXED_DATE'] as const;
 export type ExpirationType = (typeof EXPIRATION_TYPES)[number];
 
-/** SPEC §5 "maximum import" default (1,000.00 EUR); the server setting MAX_TRANSACTION_AMOUNT_CENTS overrides it. */
-export const DEFAULT_MAX_TRANSACTION_CENTS = 100_000;
+export { DEFAULT_MAX_TRANSACTION_CENTS } from './constants';
 
 /** Lists: at most this many rows per page (`range` [start,end]). */
 export const MAX_PAGE_SIZE = 200;

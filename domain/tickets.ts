@@ -4,6 +4,7 @@ import { isRealDateTime } from './dates';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { fileTooLargeMessage, maxLengthMessage, messageWith, numberMinMessage, numberRangeMessage, VALIDATION_MESSAGES } from './messages';
 import { optionalTextField, textField } from './text';
+import { uploadedFileSchema } from './uploads';
 
 /**
  * Support tickets (SPEC §3, §4; issue 20): statuses, priorities, who moves a ticket where, the
@@ -242,13 +243,7 @@ export function ticketCategoryChangeRefusal(previous: readonly TicketFieldDefini
 // ---------------------------------------------------------------- answers
 
 /** SPEC §3 "File to upload": `{ type, name, content }`, content base64 without the data-URL prefix. */
-export const ticketFileSchema = z
-  .object({
-    type: z.string().max(200, maxLengthMessage(200)),
-    name: z.string().min(1, VALIDATION_MESSAGES.required).max(255, maxLengthMessage(255)),
-    content: z.string().min(1, VALIDATION_MESSAGES.required),
-  })
-  .strict();
+export const ticketFileSchema = uploadedFileSchema;
 export type TicketFile = z.infer<typeof ticketFileSchema>;
 
 /** Who fills the answers: the customer's form has no internal field; staff's internal form has only those. */

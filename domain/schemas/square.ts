@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineFields, type DisplayFieldSpec, type FieldSet } from '../fields';
 import { maxLengthMessage, messageWith, VALIDATION_MESSAGES } from '../messages';
+import { uploadedFileSchema } from '../uploads';
 import {
   SQUARE_CODE_ACTIVITIES,
   SQUARE_CODE_STATE_CHOICES,
@@ -39,7 +40,7 @@ const iso = z.string();
 const isoOrNull = z.string().nullable();
 
 /** Upload (SPEC §3): `{ type, name, content }`, content base64 without the data-URL prefix. */
-export const squareFileSchema = z.object({ type: z.string().max(200, maxLengthMessage(200)), name: z.string().min(1, VALIDATION_MESSAGES.required).max(255, maxLengthMessage(255)), content: z.string().min(1, VALIDATION_MESSAGES.required) }).strict();
+export const squareFileSchema = uploadedFileSchema;
 
 export const squareValidateBodySchema = z.object({ typology: z.enum(SQUARE_TYPOLOGIES, VALIDATION_MESSAGES.required), file: squareFileSchema }).strict();
 export type SquareValidateBody = z.infer<typeof squareValidateBodySchema>;

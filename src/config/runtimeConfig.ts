@@ -1,4 +1,4 @@
-import { APP_VERSION_FALLBACK, DEFAULT_TENANT_ID } from '../../domain/constants';
+import { APP_VERSION_FALLBACK, DEFAULT_MAX_TRANSACTION_CENTS, DEFAULT_TENANT_ID } from '../../domain/constants';
 
 /**
  * Settings the API server decides at runtime (served as /config.js so one build runs in every
@@ -20,7 +20,7 @@ const DEFAULTS: RuntimeConfig = {
   identityApiKey: '',
   tenantId: DEFAULT_TENANT_ID,
   version: APP_VERSION_FALLBACK,
-  maxTransactionCents: 100_000,
+  maxTransactionCents: DEFAULT_MAX_TRANSACTION_CENTS,
 };
 
 export function getRuntimeConfig(): RuntimeConfig {
