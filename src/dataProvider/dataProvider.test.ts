@@ -112,9 +112,9 @@ describe('dataProvider', () => {
     ]);
   });
 
-  it('refuses a resource that is not in the path map', async () => {
+  it('refuses a resource the manifest gives no path', async () => {
     signedIn();
-    await expect(provider().getOne('nope', { id: 1 })).rejects.toThrow(/RESOURCE_PATHS/);
-    await expect(provider().getList('nope', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toThrow(/RESOURCE_PATHS/);
+    await expect(provider().getOne('nope', { id: 1 })).rejects.toThrow(/domain\/resources.ts/);
+    await expect(provider().getList('nope', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toThrow(/domain\/resources.ts/);
   });
 });
