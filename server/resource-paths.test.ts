@@ -34,6 +34,8 @@ const STANDARD: Record<string, { method: string; item: boolean }> = {
 
 /** `/a/{companyId}/b/{id}` and `/a/{x}/b/{y}` are the same route. */
 const shape = (path: string) => path.replace(/\{\w+\}/g, '{}');
+/** The route the dataProvider calls for a standard action on a resource path. */
+const standardRoute = (path: string, action: string) => `${STANDARD[action].method} ${shape(path + (STANDARD[action].item ? '/{id}' : ''))}`;
 
 describe('resource manifest ↔ server routes', () => {
   let t: TestApp;
@@ -53,7 +55,7 @@ describe('resource manifest ↔ server routes', () => {
     const skipped = NOT_STANDARD[name as ResourceName] ?? {};
     const missing = Object.keys(manifest.access)
       .filter((action) => STANDARD[action] && !skipped[action])
-      .map((action) => `${STANDARD[action].method} ${shape(manifest.path! + (STANDARD[action].item ? '/{id}' : ''))}`)
+      .map((action) => standardRoute(manifest.path!, action))
       .filter((route) => !routes.has(route));
     expect(missing).toEqual([]);
   });
@@ -62,7 +64,7 @@ describe('resource manifest ↔ server routes', () => {
     const wrong = Object.entries(NOT_STANDARD).flatMap(([name, actions]) => {
       const manifest = RESOURCES[name as ResourceName] as ResourceManifest;
       return Object.keys(actions ?? {}).flatMap((action) => {
-        const route = `${STANDARD[action].method} ${shape(manifest.path! + (STANDARD[action].item ? '/{id}' : ''))}`;
+        const route = standardRoute(manifest.path!, action);
         if (!(action in manifest.access)) return [`${name}.${action}: no such action`];
         return routes.has(route) ? [`${name}.${action}: ${route} is a route`] : [];
       });
