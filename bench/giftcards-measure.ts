@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { to as copyTo } from 'pg-copy-streams';
 import { queryRows, rawDriverOf, type Db } from '../server/db/client';
 import { copyStatement } from '../server/lib/row-stream';
-import { inIds, subtreeIds } from '../server/lib/company-scope';
+import { inIds, subtreeIds } from '../server/db/company-scope';
 import { encodeCursor } from '../server/lib/keyset';
 import { csvRead } from '../server/lib/csv-export';
 import { cardsCsv } from '../server/modules/giftcards/export';
@@ -198,7 +198,7 @@ export async function streamCsv(app: FastifyInstance, db: Db, port: number, acme
   const pool = rawDriverOf(db)?.kind === 'postgres' ? (rawDriverOf(db) as { pool: import('pg').Pool }).pool : undefined;
   if (pool) {
     const companyIds = await subtreeIds(db, acmeId);
-    // the very statement the export runs (db/row-stream.ts copyStatement), without the export around it
+    // the very statement the export runs (lib/row-stream.ts copyStatement), without the export around it
     const statement = copyStatement(csvRead(cardsCsv(companyIds, {}, { language: 'it', timeZone: 'Europe/Rome' })).read);
     const client = await pool.connect();
     try {

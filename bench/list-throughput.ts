@@ -20,7 +20,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { DbHandle } from '../server/db/client';
-import { subtreeIds } from '../server/lib/company-scope';
+import { subtreeIds } from '../server/db/company-scope';
 import { listCards } from '../server/modules/giftcards/cards.repository';
 import { login } from '../server/test/auth';
 

@@ -2,7 +2,7 @@ import { accessRefusal } from '../../domain/access';
 import type { Permissions } from '../../domain/permissions';
 import type { Db } from '../db/client';
 import type { CompanyRow, UserRow } from '../db/schema';
-import { companyInScopeOf } from './company-scope';
+import { companyInScopeOf } from '../db/company-scope';
 import { ApiError, forbidden, notFound } from './errors';
 import { isUuid } from './pg-errors';
 

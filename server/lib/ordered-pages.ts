@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { inIds } from './company-scope';
+import { inIds } from '../db/company-scope';
 import { afterPosition, type KeyedRows, type KeyPosition, type SortKey } from './keyset';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { assertCan, authorize, principalOf, type Actor, type CompanyActor } from './access';
-import { subtreeIds } from './company-scope';
+import { subtreeIds } from '../db/company-scope';
 import { notFound } from './errors';
 
 declare module 'fastify' {

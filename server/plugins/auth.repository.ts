@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, refreshTokens, users } from '../db/schema';
-import { companyInScopeSql, companySubtreeJson } from '../lib/company-scope';
+import { companyInScopeSql, companySubtreeJson } from '../db/company-scope';
 
 /** The auth guard's one read per request (auth.ts decides: active, session live, company in scope). */
 

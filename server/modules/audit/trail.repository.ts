@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditChange, AuditEntity, AuditFilter, AuditRecord } from '../../../domain/audit';
 import { queryRows, type Db } from '../../db/client';
 import { currentAuditContext } from '../../db/audit-context';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import type { SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';
 

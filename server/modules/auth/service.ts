@@ -8,7 +8,7 @@ import { randomToken, sha256 } from '../../lib/tokens';
 import { recordAudit } from '../audit/repository';
 import { findUserByEmail, findUserById, markSignedIn } from '../user/repository';
 import type { IdTokenVerifier } from './id-token';
-import * as repo from '../../lib/refresh-tokens';
+import * as repo from '../../lib/refresh-tokens.repository';
 
 export interface ClientMeta {
   ip: string;

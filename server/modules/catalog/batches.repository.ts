@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Batch, BatchFilter, BatchStatus } from '../../../domain/catalog';
 import { queryRows, type Db } from '../../db/client';
 import type { CardBatchRow } from '../../db/schema';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 
 interface Raw {

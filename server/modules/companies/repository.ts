@@ -5,7 +5,7 @@ import type { Permissions } from '../../../domain/permissions';
 import type { CompanyRecord, ReferentRecord } from '../../../domain/schemas/companies-api';
 import { queryRows, type Db } from '../../db/client';
 import { companies, companyLogos, users, type CompanyRow } from '../../db/schema';
-import { inCompanySubtree } from '../../lib/company-scope';
+import { inCompanySubtree } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
 export async function findCompanyById(db: Db, id: string): Promise<CompanyRow | undefined> {

@@ -4,7 +4,7 @@ import { canAccess } from '../../../domain/access';
 import { dashboardEmbedSchema, dashboardQuerySchema, dashboardStatsSchema } from '../../../domain/dashboard';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { subtreeIds } from '../../lib/company-scope';
+import { subtreeIds } from '../../db/company-scope';
 import { scopeParams } from '../../lib/route-support';
 import { PowerBiClient } from './powerbi';
 import { registerDashboardRollupJob } from './rollup';

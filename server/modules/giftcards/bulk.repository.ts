@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 
 /** A bulk action's progress under its Idempotency-Key (bulk_action_items): which cards moved, and how, so a resumed run skips them. */
 

@@ -8,7 +8,7 @@ import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
 import { orderedIds, withRecords, type OrderedQuery, type PageStart } from '../../lib/ordered-pages';
 import type { KeyedRows, KeyType } from '../../lib/keyset';
 import { effectiveStatus } from '../../../domain/giftcardRules';
-import { inCompanySubtree, inIds } from '../../lib/company-scope';
+import { inCompanySubtree, inIds } from '../../db/company-scope';
 
 export type CardSortField = keyof typeof CARD_SORT_COLUMNS;
 /** The card lists' sorts and default order: the declaration's (giftCardFields), each a column the cards are ordered by. */

@@ -3,7 +3,7 @@ import { GIFT_CARD_TEXTS, type CsvFormat } from '../../../domain/csv';
 import type { CardFilter, CardStatus } from '../../../domain/giftcards';
 import { effectiveStatus } from '../../../domain/giftcardRules';
 import type { Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { csvColumns, csvDownload, epochMillis, type CsvFile } from '../../lib/csv-export';
 import { cardFilterConditions } from './card-filter';
 import { CARD_RECORD_JOINS } from './cards.repository';

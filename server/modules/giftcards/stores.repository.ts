@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { namedStatement, queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 
 /**
  * Stores as the ledger sees them (the stores module owns their CRUD). A card may be used at a

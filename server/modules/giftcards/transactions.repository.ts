@@ -13,7 +13,7 @@ import { rowActions } from '../../../domain/giftcardRules';
 import type { CardStatus } from '../../../domain/giftcards';
 import type { Db } from '../../db/client';
 import { giftCardTransactions, type GiftCardTransactionRow } from '../../db/schema';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { idList, inIdList, readByIds } from '../../db/id-list';
 import { orderedIds, withRecords, type PageStart } from '../../lib/ordered-pages';
 import type { KeyedRows } from '../../lib/keyset';

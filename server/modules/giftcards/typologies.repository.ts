@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogTypology, TypologyCreateBody, TypologyFilter, TypologyUpdateBody } from '../../../domain/catalog';
 import { queryRows, type Db } from '../../db/client';
 import type { TypologyRow } from '../../db/schema';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
 type Raw = {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
 import type { IntegratedOrder, IntegratedOrderDetail, IntegratedOrderFilter, IntegratedOrderItem, IntegratedOrderState, PinStatus } from '../../../domain/integratedOrders';
 import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';
 

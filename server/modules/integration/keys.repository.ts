@@ -4,7 +4,7 @@ import type { grantedKeys } from '../../../domain/permissions';
 import type { Db } from '../../db/client';
 import { apiKeys, companies, stores, users, type ApiKeyRow } from '../../db/schema';
 import type { Actor } from '../../lib/access';
-import { companySubtreeJson, inIds } from '../../lib/company-scope';
+import { companySubtreeJson, inIds } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 import { countedRead, type RateLimitHit } from '../../lib/rate-limit-store';
 import { findStore } from '../stores/repository';
@@ -160,7 +160,7 @@ export interface KeyForCall {
 }
 
 /**
- * The key, its creator, its company's subtree (lib/company-scope.ts, correlated to the key's row)
+ * The key, its creator, its company's subtree (db/company-scope.ts, correlated to the key's row)
  * and its store's code, with the call counted against the key's rate limit in the same statement
  * (lib/rate-limit-store.ts countedRead): every integration call runs it first, so its text is
  * built once and PostgreSQL plans it once per connection. Only a call that presents the key's

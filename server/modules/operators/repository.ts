@@ -4,7 +4,7 @@ import type { Permissions } from '../../../domain/permissions';
 import type { OperatorRecord } from '../../../domain/schemas/companies-api';
 import type { Db } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema';
-import { inCompanySubtree } from '../../lib/company-scope';
+import { inCompanySubtree } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
 const operatorColumns = {

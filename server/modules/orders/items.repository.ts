@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderItem, ProgressiveRange, Recipient } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { orderItems, orderRecipients } from '../../db/schema';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { cardInStock } from './repository';
 
 /** The rows behind a draft's items: what item checks read (typology, stock) and what saving an item writes. */

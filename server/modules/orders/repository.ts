@@ -3,7 +3,7 @@ import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
 import type { Order, OrderFilter, OrderItem, OrderState, OrderStockRun, OrderTracking, OrderView, ProgressiveRange, ShippingType } from '../../../domain/orders';
 import { queryRows, type Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import { companySubtree, inIds } from '../../lib/company-scope';
+import { companySubtree, inIds } from '../../db/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { nextPrintedNumber } from '../../db/numbering';
 import { escapeLike } from '../../lib/like';

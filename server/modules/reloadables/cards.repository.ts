@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { cardActionsFor, periodTotals, reloadRefusal, type CardEvent, type ReloadableCard, type ReloadableCardFilter, type ReloadableCardStatus, type ReloadCaps } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
 /** Reads of reloadable cards and their history, always inside the caller's company subtree. */

@@ -3,7 +3,7 @@ import { periodOf, type CardEventType, type ReloadableCardStatus, type WalletMov
 import { queryRows, type Db } from '../../db/client';
 import { reloadableCardEvents } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 
 /**
  * The one place that writes the programme's money: wallet movements and card credits. Every

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReloadableUser } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
 /** The cardholders of the subtree's reloadable cards, with how many cards each holds there. */

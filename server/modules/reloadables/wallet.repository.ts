@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
 import type { Wallet, WalletMovement, WalletMovementFilter } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
-import { companySubtree } from '../../lib/company-scope';
+import { companySubtree } from '../../db/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
 import type { PageStart } from '../../lib/ordered-pages';
 import { escapeLike } from '../../lib/like';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { assertCan } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
-import { isInSubtree } from '../../lib/company-scope';
+import { isInSubtree } from '../../db/company-scope';
 import type { CompanyActor } from '../../lib/access';
 import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
 import { applyWalletMoves, lockWallet } from './ledger.repository';

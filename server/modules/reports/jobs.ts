@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
-import { subtreeIds } from '../../lib/company-scope';
+import { subtreeIds } from '../../db/company-scope';
 import { csvDownload } from '../../lib/csv-export';
 import { ApiError } from '../../lib/errors';
 import { queueEmail } from '../../mail/mailer';

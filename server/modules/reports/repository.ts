@@ -3,7 +3,7 @@ import type { ReportState, ReportTypeId } from '../../../domain/reports';
 import type { GeneratedReportFilter } from '../../../domain/schemas/reports';
 import { queryRows, type Db } from '../../db/client';
 import { generatedReports } from '../../db/schema';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { csvRead, type CsvFile } from '../../lib/csv-export';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';

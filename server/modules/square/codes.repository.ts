@@ -4,7 +4,7 @@ import { declaredFilter, filterTextSchema } from '../../../domain/fields';
 import { squareCodeFields, type SquareCode } from '../../../domain/schemas/square';
 import type { SquareCodeActivity, SquareCodeState, SquareCommunicationState, SquareTypology } from '../../../domain/square';
 import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';
 

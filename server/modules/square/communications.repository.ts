@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SQUARE_COMMUNICATION_STATES, SQUARE_RESENDABLE_STATES } from '../../../domain/square';
 import type { SquareCommunication } from '../../../domain/schemas/square';
 import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/square';
 import { queryRows, type Db } from '../../db/client';
 import { nextPrintedNumber } from '../../db/numbering';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TicketCategory } from '../../../domain/schemas/tickets';
 import type { LocalizedText, TicketFieldDefinition, TicketSide } from '../../../domain/tickets';
 import { queryRows, type Db } from '../../db/client';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
 /** The categories' reads: a category with its current version, as provider staff or the customer's side sees it. */

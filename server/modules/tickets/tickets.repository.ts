@@ -13,7 +13,7 @@ import {
 } from '../../../domain/tickets';
 import { queryRows, type Db } from '../../db/client';
 import type { CheckedFile } from '../../lib/attachments';
-import { inIds } from '../../lib/company-scope';
+import { inIds } from '../../db/company-scope';
 import { ApiError } from '../../lib/errors';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { json, visibleFields } from './categories.repository';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import { inCompanySubtree } from '../../lib/company-scope';
+import { inCompanySubtree } from '../../db/company-scope';
 import { invalidateAllOneTimeTokens } from './repository';
 
 /** Users written by the registry (referents and operators); sign-in and tokens stay in modules/user. */

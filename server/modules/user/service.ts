@@ -16,7 +16,7 @@ import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
 import { queueEmail } from '../../mail/mailer';
 import { recordAudit } from '../audit/repository';
-import { revokeUserTokens } from '../../lib/refresh-tokens';
+import { revokeUserTokens } from '../../lib/refresh-tokens.repository';
 import * as repo from './repository';
 
 /** One account per e-mail (any case): companies (referents) and operators answer the same conflict. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { companies, users, type UserRow } from '../../db/schema';
-import { inCompanySubtree } from '../../lib/company-scope';
+import { inCompanySubtree } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
 /** A user row with its company's name and whether that company is the provider. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { IntegratedOrderBody } from '../../../domain/integratedOrders';
 import { queryRows, type Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { subtreeIds } from '../../lib/company-scope';
+import { subtreeIds } from '../../db/company-scope';
 import type { IntegrationCaller } from '../../modules/integration/caller';
 
 /**

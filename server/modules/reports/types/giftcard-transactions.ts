@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LEDGER_TYPES } from '../../../../domain/giftcards';
 import type { giftcardTransactionsParameters } from '../../../../domain/reports';
-import { inIds } from '../../../lib/company-scope';
+import { inIds } from '../../../db/company-scope';
 import { csvColumns, type CsvFile } from '../../../lib/csv-export';
 import { textOf } from '../../../lib/texts';
 import { inPeriod, wordsOf, type ReportFileInput } from './support';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ORDER_STATE_DISPLAY, ORDER_STATES } from '../../../../domain/orders';
 import type { ordersParameters } from '../../../../domain/reports';
-import { inIds } from '../../../lib/company-scope';
+import { inIds } from '../../../db/company-scope';
 import type { CsvFile } from '../../../lib/csv-export';
 import { ordersCsv } from '../../orders/export';
 import { ORDER_LIST_FROM } from '../../orders/repository';

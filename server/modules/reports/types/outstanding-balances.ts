@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { outstandingBalancesParameters } from '../../../../domain/reports';
-import { inIds } from '../../../lib/company-scope';
+import { inIds } from '../../../db/company-scope';
 import { csvColumns, type CsvFile } from '../../../lib/csv-export';
 import { textOf } from '../../../lib/texts';
 import { dayEnd, type ReportFileInput } from './support';

@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db } from './client';
 
 /**
  * The tenant boundary (DESIGN §6): a company and every company below it. The recursive query is
