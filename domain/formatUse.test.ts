@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { codeFiles, ROOT } from '../tests/code-files';
 
 /**
  * Issue 14, numbers and money: every number, amount and range is written by the one formatter
- * (domain/format.ts; the SPA reaches it through src/components/formatMoney.ts and i18next's
+ * (domain/format.ts; the SPA reaches it through src/i18n/formatMoney.ts and i18next's
  * interpolation). This walks the SPA, the demo, the server and the domain, tests aside, and
  * fails on the ways a number gets written beside it: `toLocaleString`, `toFixed`, an own
  * `Intl.NumberFormat` or `Intl.PluralRules`, a decimal comma patched in with
@@ -14,7 +14,6 @@ import { describe, expect, it } from 'vitest';
  * What it cannot see, a number put raw into JSX (`{order.quantity}`), is covered by the
  * screens' own tests and the named examples (src/i18n/namedExamples.test.tsx).
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FORMATTER = 'domain/format.ts';
 
 const RULES: Array<[string, RegExp]> = [
@@ -26,15 +25,7 @@ const RULES: Array<[string, RegExp]> = [
   ['cents / 100', /cents\)?\s*\/\s*100\b/i],
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(full);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$|\.test-helper\.ts$|\.test-support\.ts$/.test(name) ? [full] : [];
-  });
-}
-
-const files = ['src', 'server', 'domain'].flatMap((dir) => sourceFiles(path.join(ROOT, dir))).map((file) => path.relative(ROOT, file).split(path.sep).join('/'));
+const files = codeFiles(['src', 'server', 'domain']);
 
 describe('numbers are written by the one formatter', () => {
   it('walks the SPA, the server and the domain', () => {

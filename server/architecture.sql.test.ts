@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeFiles, ROOT } from '../tests/code-files';
 
 /**
  * SQL lives in repositories (issue 46): a service says what it decides, a job what it runs, and
@@ -52,15 +53,8 @@ const LEFT_TO_MOVE: Record<string, number> = {
   'modules/square/mail-queue.ts': 6,
 };
 
-const SERVER = path.resolve(__dirname);
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'test' ? [] : sources(full);
-    return /\.ts$/.test(name) && !/\.test\.ts$|test-support\.ts$|\.d\.ts$/.test(name) ? [full] : [];
-  });
-}
+/** server's code, tests and test support aside, relative to server/ */
+const sources = () => codeFiles(['server']).map((file) => file.slice('server/'.length));
 
 const LIST_MACHINERY = new Set(['lib/keyset.ts', 'lib/ordered-pages.ts', 'lib/row-stream.ts']);
 
@@ -77,10 +71,9 @@ const sqlFragments = (text: string) => FRAGMENTS.reduce((n, re) => n + (text.mat
 
 function outsideRepositories(): Map<string, number> {
   const found = new Map<string, number>();
-  for (const file of sources(SERVER)) {
-    const rel = path.relative(SERVER, file).split(path.sep).join('/');
+  for (const rel of sources()) {
     if (isRepositoryFile(rel)) continue;
-    const n = sqlFragments(readFileSync(file, 'utf8'));
+    const n = sqlFragments(readFileSync(path.join(ROOT, 'server', rel), 'utf8'));
     if (n > 0) found.set(rel, n);
   }
   return found;

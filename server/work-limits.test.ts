@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from './test/app';
 import { bearer, login, uniqueIp } from './test/auth';
 import { DRIVERS } from './test/db';
 import { companyId } from './test/support/companies';
+import { codeFiles } from '../tests/code-files';
 
 /**
  * What one caller may have the service do (issue 39, lib/work-limits.ts): requests that queue jobs
@@ -17,13 +18,9 @@ import { companyId } from './test/support/companies';
 
 const SERVER = path.resolve(__dirname);
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'test' || name === 'seed' ? [] : sources(full);
-    return /\.ts$/.test(name) && !/\.test\.ts$|test-support\.ts$|\.d\.ts$/.test(name) ? [full] : [];
-  });
-}
+/** server's code, tests, test support and the demo seed (which writes its rows straight) aside, relative to server/ */
+const sources = () => codeFiles(['server']).map((file) => file.slice('server/'.length)).filter((file) => !file.startsWith('db/seed/'));
+const writing = (pattern: RegExp) => sources().filter((file) => pattern.test(readFileSync(path.join(SERVER, file), 'utf8')));
 
 describe('where work is queued (read from the code)', () => {
   it('every write of a job or an outbox e-mail goes through a function that charges the request', () => {
@@ -32,16 +29,14 @@ describe('where work is queued (read from the code)', () => {
     // enqueue and then writes its row (mail/outbox.repository.ts's insertOutboxRow)
     const charged = new Set(['jobs/repository.ts', 'modules/orders/emails.ts', 'mail/outbox.repository.ts']);
     const writers = /insert\(\s*(jobs|emailOutbox)\s*\)|INSERT INTO\s+"?(jobs|email_outbox)"?[\s(]/;
-    const found = sources(SERVER)
-      .filter((file) => writers.test(readFileSync(file, 'utf8')))
-      .map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    const found = writing(writers);
     expect(found.length).toBeGreaterThan(0);
     expect(found.filter((file) => !charged.has(file)), 'a job or e-mail written outside the charged writers escapes the work limits').toEqual([]);
     expect(readFileSync(path.join(SERVER, 'jobs/queue.ts'), 'utf8')).toContain("chargeQueuedWork(db, options.charge ?? 'work')");
     // insertJob's one caller is enqueue, which charges first
-    const jobWriters = sources(SERVER).filter((file) => /\binsertJob\(/.test(readFileSync(file, 'utf8'))).map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    const jobWriters = writing(/\binsertJob\(/);
     expect(jobWriters.sort()).toEqual(['jobs/queue.ts', 'jobs/repository.ts']);
-    const outboxWriters = sources(SERVER).filter((file) => /\binsertOutboxRow\(/.test(readFileSync(file, 'utf8'))).map((file) => path.relative(SERVER, file).split(path.sep).join('/'));
+    const outboxWriters = writing(/\binsertOutboxRow\(/);
     expect(outboxWriters.sort()).toEqual(['mail/mailer.ts', 'mail/outbox.repository.ts']);
     expect(readFileSync(path.join(SERVER, 'modules/orders/emails.ts'), 'utf8')).toContain("chargeQueuedWork(db, 'mail')");
     // an e-mail's job is charged as e-mail, wherever it is queued

@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { codeFiles, ROOT } from '../tests/code-files';
 
 /**
  * Imports run one way: no two folders of src/, server/ and domain/ may import each other, straight
@@ -20,24 +20,7 @@ import { describe, expect, it } from 'vitest';
  */
 const KNOWN_LOOPS: string[][] = [];
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOP = ['src', 'server', 'domain'];
-
-const isTestCode = (rel: string) =>
-  /\.test(-helper)?\.tsx?$/.test(rel) || /(^|[./])test-support\.ts$/.test(rel) || /(^|\/)test\//.test(rel);
-
-function codeFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-    const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') out.push(...codeFiles(rel));
-    } else if (/\.tsx?$/.test(entry.name) && !isTestCode(rel)) {
-      out.push(rel);
-    }
-  }
-  return out;
-}
 
 /** the relative module names a file imports: static, re-exported, side-effect and dynamic */
 function importedNames(source: string): string[] {
@@ -61,7 +44,7 @@ function resolve(from: string, name: string, known: Set<string>): string | undef
 export type Import = { from: string; to: string };
 
 export function importGraph() {
-  const files = TOP.filter((dir) => existsSync(path.join(ROOT, dir))).flatMap(codeFiles);
+  const files = codeFiles(TOP);
   const known = new Set(files);
   const foldersWithCode = new Set<string>();
   for (const file of files) {

@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repositoryFiles, ROOT } from '../tests/code-files';
 
 /**
  * No export is used nowhere (issue 46): an exported declaration of src/, server/ or domain/ whose
@@ -13,14 +12,12 @@ import { describe, expect, it } from 'vitest';
  * Not walked: server/db/schema/ — drizzle-kit writes the migrations from every table that module
  * exports, so a table no query names yet is still the database's (its row type beside it).
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DECLARATION = /^export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|function\*?|class|abstract\s+class|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm;
 const SOURCE = /\.(?:ts|tsx|mjs)$/;
 const TEST = /\.(?:test|spec)\.tsx?$|test-helper/;
 
 function trackedTexts(): Map<string, string> {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'server', 'domain', 'scripts', 'bench', 'tests'], { cwd: ROOT, encoding: 'utf8' });
-  const files = out.split('\n').filter((file) => SOURCE.test(file) && existsSync(path.join(ROOT, file)));
+  const files = repositoryFiles(['src', 'server', 'domain', 'scripts', 'bench', 'tests']).filter((file) => SOURCE.test(file));
   return new Map(files.map((file) => [file, readFileSync(path.join(ROOT, file), 'utf8')]));
 }
 
@@ -43,7 +40,7 @@ function deadExports(texts: ReadonlyMap<string, string>): string[] {
 describe('exports', () => {
   it('are each used somewhere: by another file, or by their own', () => {
     expect(deadExports(trackedTexts())).toEqual([]);
-  });
+  }, 60_000); // every name of ~1,400 files against all their texts: seconds, more on a busy machine
 
   it('the walk names the exports nothing uses, and only those', () => {
     const tree = new Map([

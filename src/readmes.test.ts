@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readmeFiles, ROOT } from '../tests/code-files';
 
 /**
  * A README that names a file sends its reader there: every path it names must exist. A path is a
@@ -12,22 +12,6 @@ import { describe, expect, it } from 'vitest';
  * stands between `<!-- example paths -->` and `<!-- /example paths -->` (a walkthrough's files to
  * be written).
  */
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SKIP = new Set(['node_modules', '.git', 'dist', 'dist-demo', 'dist-server', 'reports', 'test-results']);
-
-function readmes(dir = ''): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
-    const rel = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (!SKIP.has(entry.name) && !entry.name.startsWith('.')) out.push(...readmes(rel));
-    } else if (entry.name === 'README.md') {
-      out.push(rel);
-    }
-  }
-  return out;
-}
 
 const FILE = /^[\w.@-][\w.@-]*(\/[\w.@-]+)*\/[\w.@-]+\.(ts|tsx|mjs|js|json|md|sql|yml|yaml|css|html|sh|png|svg)$/;
 const FOLDER = /^[\w.@-]+(\/[\w.@-]+)*\/$/;
@@ -70,7 +54,7 @@ const foldersUp = (readme: string): string[] => {
 };
 
 describe('READMEs', () => {
-  const files = readmes();
+  const files = readmeFiles();
 
   it('are all read, and a named path is recognised', () => {
     expect(files).toContain('README.md');
