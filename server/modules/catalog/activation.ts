@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { BulkBody } from '../../../domain/giftcards';
 import { endOfDay } from '../../../domain/giftcardRules';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { runBulkForJob } from '../giftcards/bulk.service';
-import { lockBatch, setBatch } from './batches.repository';
+import { addActivationCount, lockBatch, markActivationCompleted, markBatchError, markBatchRunning, setActivationCount } from './batches.repository';
+import { lotCardIdsToSwitch } from './lot-cards.repository';
 
 export type ActivationMode = 'activate' | 'deactivate';
 
@@ -41,32 +41,25 @@ export async function runBatchActivation(db: Db, payload: ActivationPayload, max
   const batch = await db.transaction(async (tx) => {
     const locked = await lockBatch(tx, payload.batchId);
     if (!locked || (locked.status !== states.pending && locked.status !== states.running)) return null;
-    await setBatch(tx, payload.batchId, sql`status = ${states.running}, error_message = NULL`);
+    await markBatchRunning(tx, payload.batchId, states.running);
     return locked;
   });
   if (!batch) return;
-  const condition = payload.mode === 'activate' ? sql`status = 'NOT_ACTIVE'` : sql`status <> 'NOT_ACTIVE'`;
-  const ids = (
-    await queryRows<{ id: string }>(
-      db,
-      sql`SELECT id FROM gift_cards WHERE company_id = ${batch.companyId} AND lot_number = ${batch.lotNumber} AND ${condition} ORDER BY progressive`,
-    )
-  ).map((r) => r.id);
-  await setBatch(db, payload.batchId, sql`activation_count = ${Math.max(0, batch.quantity - ids.length)}`);
+  const ids = await lotCardIdsToSwitch(db, batch, payload.mode);
+  await setActivationCount(db, payload.batchId, Math.max(0, batch.quantity - ids.length));
   const body: BulkBody = { action: payload.mode, ids, params: payload.amountCents === undefined ? undefined : { amountCents: payload.amountCents } };
   const result = await runBulkForJob(db, { userId: payload.userId, permissions: {}, companyIds: [batch.companyId] }, body, ids, maxTransactionCents, {
     expireCap: payload.mode === 'activate' && batch.expireDate ? endOfDay(batch.expireDate) : null,
     // the job's lease lost (jobs/runner.ts): the chunk done is counted, and no other starts
     onChunk: async (handled) => {
-      await setBatch(db, payload.batchId, sql`activation_count = activation_count + ${handled}`);
+      await addActivationCount(db, payload.batchId, handled);
       signal?.throwIfAborted();
     },
   });
   if (result.failed.length > 0) {
-    await setBatch(db, payload.batchId, sql`status = ${states.error}, error_message = ${refusalSummary(result.failed).slice(0, 500)}`);
+    await markBatchError(db, payload.batchId, states.error, refusalSummary(result.failed).slice(0, 500));
     return;
   }
   signal?.throwIfAborted();
-  const activatedAt = payload.mode === 'activate' ? sql`now()` : sql`NULL`;
-  await setBatch(db, payload.batchId, sql`status = 'COMPLETED', activated_at = ${activatedAt}, activation_count = quantity`);
+  await markActivationCompleted(db, payload.batchId, payload.mode === 'activate');
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import deTexts from '../../../locales/de/batches.json';
 import enTexts from '../../../locales/en/batches.json';
 import esTexts from '../../../locales/es/batches.json';
@@ -7,10 +6,11 @@ import itTexts from '../../../locales/it/batches.json';
 import { knownLanguage, type Language } from '../../../domain/constants';
 import { formatCardCode } from '../../../domain/codes';
 import { formatCents } from '../../../domain/format';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { FileStorage } from '../../lib/files';
 import { concatBytes, nextTurn } from '../../lib/streams';
-import { lockBatch, setBatch } from './batches.repository';
+import { batchById, lockBatch, markArchiveCompleted, markArchiveRunning, setArchiveCount } from './batches.repository';
+import { lotCardPage, type Lot } from './lot-cards.repository';
 
 /** ISO/IEC 7810 ID-1 card (85.60 × 53.98 mm) in PDF points, ten to an A4 sheet (2 × 5) with room to cut. */
 const MM = 72 / 25.4;
@@ -224,16 +224,11 @@ export async function* sheetsPdf(header: SheetHeader, cards: AsyncIterable<Sheet
 }
 
 /** The batch's cards in progressive order, a page at a time (keyset on gift_cards_company_lot_idx). */
-async function* batchCards(db: Db, companyId: string, lotNumber: string): AsyncIterable<SheetCard[]> {
+async function* batchCards(db: Db, lot: Lot): AsyncIterable<SheetCard[]> {
   let after = -1;
   for (;;) {
-    const rows = await queryRows<{ code: string; progressive: string | number }>(
-      db,
-      sql`SELECT code, progressive FROM gift_cards WHERE company_id = ${companyId} AND lot_number = ${lotNumber} AND progressive > ${after}
-          ORDER BY progressive LIMIT ${PAGE}`,
-    );
-    if (rows.length === 0) return;
-    const page = rows.map((r) => ({ code: r.code, progressive: Number(r.progressive) }));
+    const page = await lotCardPage(db, lot, after, PAGE);
+    if (page.length === 0) return;
     after = page[page.length - 1].progressive;
     yield page;
   }
@@ -254,27 +249,26 @@ export async function makeArchive(db: Db, files: FileStorage, batchId: string, l
   const batch = await db.transaction(async (tx) => {
     const locked = await lockBatch(tx, batchId);
     if (!locked || (locked.archiveStatus !== 'PENDING' && locked.archiveStatus !== 'IN_PROGRESS')) return null;
-    await setBatch(tx, batchId, sql`archive_status = 'IN_PROGRESS', archive_count = 0, error_message = NULL`);
+    await markArchiveRunning(tx, batchId);
     return locked;
   });
   if (!batch) return;
-  const [info] = await queryRows<{ name: string; value_cents: string | number | null }>(
-    db,
-    sql`SELECT name, value_cents FROM card_typologies WHERE id = ${batch.typologyId}`,
-  );
+  // the batch as read everywhere: its typology's name and value for the card fronts
+  const shown = await batchById(db, batchId);
+  if (!shown) throw new Error(`batch ${batchId} not found`);
   const file = `batch-${batchId}.pdf`;
   const { size } = await files.put(
     archiveKey(file),
     sheetsPdf(
-      { typologyName: info.name, valueCents: info.value_cents === null ? null : Number(info.value_cents), lotNumber: batch.lotNumber, expireDate: batch.expireDate, language },
-      batchCards(db, batch.companyId, batch.lotNumber),
+      { typologyName: shown.typologyName, valueCents: shown.valueCents, lotNumber: batch.lotNumber, expireDate: batch.expireDate, language },
+      batchCards(db, batch),
       async (drawn) => {
         signal?.throwIfAborted();
-        await setBatch(db, batchId, sql`archive_count = ${drawn}`);
+        await setArchiveCount(db, batchId, drawn);
       },
     ),
     'application/pdf',
   );
   signal?.throwIfAborted();
-  await setBatch(db, batchId, sql`archive_status = 'COMPLETED', archive_file = ${file}, archive_bytes = ${size}`);
+  await markArchiveCompleted(db, batchId, file, size);
 }

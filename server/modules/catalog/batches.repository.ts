@@ -174,8 +174,70 @@ export async function lockBatch(tx: Db, id: string): Promise<LockedBatch | undef
 }
 
 /** Sets columns of a batch (and updated_at). */
-export async function setBatch(db: Db, id: string, set: SQL): Promise<void> {
+async function setBatch(db: Db, id: string, set: SQL): Promise<void> {
   await db.execute(sql`UPDATE card_batches SET ${set}, updated_at = now() WHERE id = ${id}`);
+}
+
+/** A job takes the batch: its running state, no error left. */
+export async function markBatchRunning(tx: Db, id: string, running: BatchStatus): Promise<void> {
+  await setBatch(tx, id, sql`status = ${running}, error_message = NULL`);
+}
+
+/** Generation starts with the range of progressives the batch took. */
+export async function startGeneration(tx: Db, id: string, range: { from: number; to: number }): Promise<void> {
+  await setBatch(tx, id, sql`progressive_from = ${range.from}, progressive_to = ${range.to}, status = 'IN_PROGRESS', error_message = NULL`);
+}
+
+/**
+ * The advisory lock of one generation chunk (until the caller's transaction ends): two runners of
+ * the same batch never write the same chunk at once.
+ */
+export async function lockGenerationChunk(tx: Db, id: string, chunk: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${id}), ${chunk})`);
+}
+
+/** A chunk's cards made (in the chunk's transaction). */
+export async function addGeneratedCount(tx: Db, id: string, count: number): Promise<void> {
+  await setBatch(tx, id, sql`generated_count = generated_count + ${count}`);
+}
+
+/** How many cards the batch's generation has made. */
+export async function generatedCount(db: Db, id: string): Promise<number> {
+  const [{ made }] = await queryRows<{ made: number }>(db, sql`SELECT generated_count AS made FROM card_batches WHERE id = ${id}`);
+  return made;
+}
+
+export async function markBatchCompleted(db: Db, id: string): Promise<void> {
+  await setBatch(db, id, sql`status = 'COMPLETED'`);
+}
+
+/** The activation job's progress: `count` cards in the target state. */
+export async function setActivationCount(db: Db, id: string, count: number): Promise<void> {
+  await setBatch(db, id, sql`activation_count = ${count}`);
+}
+
+export async function addActivationCount(db: Db, id: string, handled: number): Promise<void> {
+  await setBatch(db, id, sql`activation_count = activation_count + ${handled}`);
+}
+
+/** Every card in the target state: COMPLETED, activated (now) or not. */
+export async function markActivationCompleted(db: Db, id: string, activated: boolean): Promise<void> {
+  const activatedAt = activated ? sql`now()` : sql`NULL`;
+  await setBatch(db, id, sql`status = 'COMPLETED', activated_at = ${activatedAt}, activation_count = quantity`);
+}
+
+/** The archive job takes the batch: counted from 0, no error left. */
+export async function markArchiveRunning(tx: Db, id: string): Promise<void> {
+  await setBatch(tx, id, sql`archive_status = 'IN_PROGRESS', archive_count = 0, error_message = NULL`);
+}
+
+export async function setArchiveCount(db: Db, id: string, drawn: number): Promise<void> {
+  await setBatch(db, id, sql`archive_count = ${drawn}`);
+}
+
+/** The archive file is whole in the file storage. */
+export async function markArchiveCompleted(db: Db, id: string, file: string, bytes: number): Promise<void> {
+  await setBatch(db, id, sql`archive_status = 'COMPLETED', archive_file = ${file}, archive_bytes = ${bytes}`);
 }
 
 /**

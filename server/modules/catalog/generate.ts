@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { generateCardCodes } from '../../../domain/codes';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { nextTurn } from '../../lib/streams';
-import { lockBatch, setBatch } from './batches.repository';
+import { addGeneratedCount, generatedCount, lockBatch, lockGenerationChunk, markBatchCompleted, markBatchRunning, startGeneration } from './batches.repository';
+import { insertLotCards, lotCardsInRange, lotProgressivesInRange } from './lot-cards.repository';
 import { allocateProgressives } from './progressives.repository';
 
 export interface GenerateOptions {
@@ -35,10 +35,10 @@ export async function generateBatchCards(db: Db, batchId: string, options: Gener
     if (!locked || (locked.status !== 'PENDING' && locked.status !== 'IN_PROGRESS')) return null;
     if (locked.progressiveFrom === null) {
       const range = await allocateProgressives(tx, locked.typologyId, locked.quantity);
-      await setBatch(tx, batchId, sql`progressive_from = ${range.from}, progressive_to = ${range.to}, status = 'IN_PROGRESS', error_message = NULL`);
+      await startGeneration(tx, batchId, range);
       locked.progressiveFrom = range.from;
     } else if (locked.status === 'PENDING') {
-      await setBatch(tx, batchId, sql`status = 'IN_PROGRESS', error_message = NULL`);
+      await markBatchRunning(tx, batchId, 'IN_PROGRESS');
     }
     return locked;
   });
@@ -51,39 +51,20 @@ export async function generateBatchCards(db: Db, batchId: string, options: Gener
     db.transaction(async (tx) => {
       const first = from + k * size;
       const last = Math.min(from + batch.quantity, first + size) - 1;
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${batchId}), ${k})`);
-      const [present] = await queryRows<{ n: number }>(
-        tx,
-        sql`SELECT count(*)::int AS n FROM gift_cards WHERE company_id = ${batch.companyId} AND lot_number = ${batch.lotNumber} AND progressive BETWEEN ${first} AND ${last}`,
-      );
+      await lockGenerationChunk(tx, batchId, k);
       // chunks commit whole: any card of the chunk means another run made it
-      if (present.n > 0) return;
+      if ((await lotCardsInRange(tx, batch, first, last)) > 0) return;
       let missing = Array.from({ length: last - first + 1 }, (_, i) => first + i);
       const count = missing.length;
       for (let round = 0; missing.length > 0; round++) {
         if (round === 10) throw new Error('could not find free codes');
         const fresh = codes(missing.length);
         // only the count comes back; the rare collision is looked up afterwards
-        const [{ n }] = await queryRows<{ n: number }>(
-          tx,
-          sql`WITH made AS (
-                INSERT INTO gift_cards (company_id, typology_id, code, progressive, lot_number, order_reference, status)
-                SELECT ${batch.companyId}, ${batch.typologyId}, u.code, u.progressive, ${batch.lotNumber}, ${batch.orderReference}, 'NOT_ACTIVE'
-                FROM unnest(string_to_array(${fresh.join(',')}, ','), string_to_array(${missing.join(',')}, ',')::bigint[]) AS u(code, progressive)
-                ON CONFLICT (code) DO NOTHING
-                RETURNING 1)
-              SELECT count(*)::int AS n FROM made`,
-        );
-        if (n === missing.length) break;
-        const made = await queryRows<{ progressive: string | number }>(
-          tx,
-          sql`SELECT progressive FROM gift_cards WHERE company_id = ${batch.companyId} AND lot_number = ${batch.lotNumber}
-                AND progressive BETWEEN ${missing[0]} AND ${missing[missing.length - 1]}`,
-        );
-        const there = new Set(made.map((r) => Number(r.progressive)));
+        if ((await insertLotCards(tx, batch, fresh, missing)) === missing.length) break;
+        const there = new Set(await lotProgressivesInRange(tx, batch, missing[0], missing[missing.length - 1]));
         missing = missing.filter((p) => !there.has(p));
       }
-      await tx.execute(sql`UPDATE card_batches SET generated_count = generated_count + ${count}, updated_at = now() WHERE id = ${batchId}`);
+      await addGeneratedCount(tx, batchId, count);
     });
 
   let next = 0;
@@ -105,8 +86,8 @@ export async function generateBatchCards(db: Db, batchId: string, options: Gener
   const outcomes = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_CHUNKS, chunks) }, worker));
   const failure = outcomes.find((o) => o.status === 'rejected');
   if (failure) throw failure.reason;
-  const [{ made }] = await queryRows<{ made: number }>(db, sql`SELECT generated_count AS made FROM card_batches WHERE id = ${batchId}`);
+  const made = await generatedCount(db, batchId);
   if (made !== batch.quantity) throw new Error(`batch has ${made} of ${batch.quantity} cards`);
   options.signal?.throwIfAborted();
-  await setBatch(db, batchId, sql`status = 'COMPLETED'`);
+  await markBatchCompleted(db, batchId);
 }
