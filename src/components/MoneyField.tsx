@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useCallback } from 'react';
 import { useLocaleState, useRecordContext } from 'react-admin';
-import { formatCents } from './formatMoney';
+import { formatCents } from '../i18n/formatMoney';
 
 /** A formatter for cents in the current language. */
 export function useFormatCents(): (cents: number) => string {

@@ -1,6 +1,6 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useId } from 'react';
-import { useFormat } from './formatMoney';
+import { useFormat } from '../i18n/formatMoney';
 
 /** A determinate bar (a bar that advances, not a spinner): its label, what is done of what ("12 of 40 cards") and the percentage, announced politely. */
 export function ProgressBar({ label, percent, count, testId, sx }: { label: string; percent: number; count: string; testId: string; sx?: object }) {

@@ -1,5 +1,5 @@
 import { HttpError as RaHttpError } from 'react-admin';
-import { formatCents } from '../components/formatMoney';
+import { formatCents } from '../i18n/formatMoney';
 import { hasTranslation, i18n, translate } from '../i18n/i18n';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { LANGUAGES, MAX_UPLOAD_BYTES } from '../../domain/constants';
-import { formatCents, formatFileSize, formatNumber } from '../components/formatMoney';
+import { formatCents, formatFileSize, formatNumber } from './formatMoney';
 import { i18n, translate } from './i18n';
 
 /**

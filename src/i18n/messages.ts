@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '../../domain/constants';
 import { readMessage, type MessageParams } from '../../domain/messages';
-import { amountInputText, formatCents, formatFileSize, formatNumber } from '../components/formatMoney';
+import { amountInputText, formatCents, formatFileSize, formatNumber } from './formatMoney';
 
 /**
  * The values of texts that state an app rule whoever shows them, when the message brings none: an

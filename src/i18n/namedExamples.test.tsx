@@ -177,7 +177,7 @@ describe('numbers and money, as rendered', () => {
   });
 
   it('an amount of 1.300,50 € sits beside 18.999,50 € grouped alike', async () => {
-    const { formatCents } = await import('../components/formatMoney');
+    const { formatCents } = await import('./formatMoney');
     expect([formatCents(130050, 'it'), formatCents(1899950, 'it')]).toEqual([`1.300,50${NBSP}€`, `18.999,50${NBSP}€`]);
   });
 });

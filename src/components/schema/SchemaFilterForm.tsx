@@ -5,7 +5,7 @@ import type { FieldReference } from '../../../domain/fields';
 import { filterValueFromApi, filterValueToApi, type FilterFormValues, type FilterKey, type FilterReaders, type FilterSet, type FilterWriters } from '../../../domain/filters';
 import { readAmount } from '../../../domain/money';
 import { FormDateField } from '../FormDateField';
-import { amountInputText } from '../formatMoney';
+import { amountInputText } from '../../i18n/formatMoney';
 import { FormSelectField } from '../FormSelectField';
 import { FormTextField } from '../FormTextField';
 import { ListFilterForm } from '../ListFilterForm';

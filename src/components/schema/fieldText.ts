@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
 import type { FieldSpec } from '../../../domain/fields';
 import { formatDate, formatDateTime } from '../../i18n/dates';
-import { useFormat } from '../formatMoney';
+import { useFormat } from '../../i18n/formatMoney';
 
 /**
  * A declared field's value as text, by its kind: what a compact (phone) row shows and what a

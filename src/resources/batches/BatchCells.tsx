@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { ARCHIVE_STATUS_TONES, archiveStatusKey, type Batch } from '../../../domain/catalog';
-import { formatIdRange, useFormatNumber } from '../../components/formatMoney';
+import { formatIdRange, useFormatNumber } from '../../i18n/formatMoney';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { ColumnRender } from '../../components/schema';
 import { formatDate } from '../../i18n/dates';

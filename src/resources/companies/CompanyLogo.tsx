@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { LOGO_TYPES, MAX_LOGO_BYTES } from '../../../domain/schemas/company';
 import type { CompanyRecord } from '../../../domain/schemas/companies-api';
-import { useFormat } from '../../components/formatMoney';
+import { useFormat } from '../../i18n/formatMoney';
 import { useBusyRun } from '../../components/useBusyRun';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { COMPANIES } from '../../components/companies/useScopeCompanies';

@@ -8,7 +8,7 @@ import type { Order, OrderFilter } from '../../../domain/orders';
 import { orderFields } from '../../../domain/schemas/order';
 import { integratedOrderFields } from '../../../domain/schemas/integratedOrders';
 import { datedFileName, useCsvDownload, type CsvFormat } from '../../components/csvDownload';
-import { useFormatNumber } from '../../components/formatMoney';
+import { useFormatNumber } from '../../i18n/formatMoney';
 import { PageHeading } from '../../components/PageHeading';
 import { SchemaList } from '../../components/schema';
 import type { TesseraDataProvider } from '../../dataProvider/types';

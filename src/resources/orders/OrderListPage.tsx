@@ -4,7 +4,7 @@ import { Box, Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { useCanAccess, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { orderActivation, type Order, type OrderFilter } from '../../../domain/orders';
-import { useFormatNumber } from '../../components/formatMoney';
+import { useFormatNumber } from '../../i18n/formatMoney';
 import { CompactRows, SchemaList } from '../../components/schema';
 import { PageHeading } from '../../components/PageHeading';
 import { formatDate } from '../../i18n/dates';

@@ -2,7 +2,7 @@ import { Box, Grid, Link as MuiLink, Paper, Table, TableBody, TableCell, TableFo
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { orderActivation, orderCardsExpiry, type OrderDetail } from '../../../domain/orders';
-import { formatIdRange, useFormatNumber } from '../../components/formatMoney';
+import { formatIdRange, useFormatNumber } from '../../i18n/formatMoney';
 import { useFormatCents } from '../../components/MoneyField';
 import { formatDate, formatDateTime } from '../../i18n/dates';
 import { OrderStateBadge, orderCards } from './OrderFields';

@@ -6,7 +6,7 @@ import { reportDownloadable } from '../../../domain/reports';
 import { generatedReportFields, type GeneratedReport } from '../../../domain/schemas/reports';
 import { saveBlob } from '../../components/saveBlob';
 import { SchemaField } from '../../components/schema';
-import { useFormat } from '../../components/formatMoney';
+import { useFormat } from '../../i18n/formatMoney';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { hasTranslation } from '../../i18n/i18n';

@@ -2,7 +2,7 @@ import { Box, CircularProgress, Paper, Typography } from '@mui/material';
 import { ShowBase, useCreatePath, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { squareCodeFields, type SquareCode } from '../../../domain/schemas/square';
-import { useFormat } from '../../components/formatMoney';
+import { useFormat } from '../../i18n/formatMoney';
 import { PageHeading } from '../../components/PageHeading';
 import { RowsTable } from '../../components/RowsTable';
 import { ScrollRegion } from '../../components/ScrollRegion';

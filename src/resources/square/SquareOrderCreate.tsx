@@ -12,7 +12,7 @@ import { actionErrorText } from '../../components/actionErrorText';
 import { exportLanguageOf } from '../../components/csvDownload';
 import { FilePickButton } from '../../components/FilePickButton';
 import { fileText, fileToUpload, isCsvFile } from '../../components/fileReading';
-import { formatFileSize, useFormat, useFormatNumber } from '../../components/formatMoney';
+import { formatFileSize, useFormat, useFormatNumber } from '../../i18n/formatMoney';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { PageHeading } from '../../components/PageHeading';
 import { saveBlob } from '../../components/saveBlob';

@@ -6,7 +6,7 @@ import { SQUARE_COMMUNICATION_STATES, SQUARE_ORDER_BUSY_STATES, SQUARE_ORDER_TON
 import { squareOrderCodeFields, squareOrderFields, type SquareOrder } from '../../../domain/schemas/square';
 import { useCsvDownload } from '../../components/csvDownload';
 import { FigureGrid } from '../../components/FigureGrid';
-import { useFormat } from '../../components/formatMoney';
+import { useFormat } from '../../i18n/formatMoney';
 import { PageHeading } from '../../components/PageHeading';
 import { ProgressBar } from '../../components/ProgressBar';
 import { BackLink, RecordLoadError, SchemaList, SchemaShowFields } from '../../components/schema';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { SquareValidation } from '../../../domain/schemas/square';
 import { FigureGrid } from '../../components/FigureGrid';
-import { useFormatNumber } from '../../components/formatMoney';
+import { useFormatNumber } from '../../i18n/formatMoney';
 import { useFormatCents } from '../../components/MoneyField';
 import { RowsTable } from '../../components/RowsTable';
 import { ScrollRegion } from '../../components/ScrollRegion';

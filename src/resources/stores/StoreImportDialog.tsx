@@ -4,7 +4,7 @@ import { useDataProvider, useRefresh, useTranslate } from 'react-admin';
 import { MAX_UPLOAD_BYTES } from '../../../domain/constants';
 import { messageWith } from '../../../domain/messages';
 import type { StoreImportResult } from '../../../domain/schemas/stores-api';
-import { useFormat, useFormatNumber } from '../../components/formatMoney';
+import { useFormat, useFormatNumber } from '../../i18n/formatMoney';
 import { FilePickButton } from '../../components/FilePickButton';
 import { ModalDialog } from '../../components/ModalDialog';
 import { RowsTable } from '../../components/RowsTable';

@@ -6,7 +6,7 @@ import { useCanAccess, useDataProvider, useLocaleState, useTranslate, type Ident
 import { TICKET_ATTACHMENT_ACCEPT, TICKET_ATTACHMENT_LABEL, TICKET_LIMITS, TICKET_PRIORITY_TONES, TICKET_STATUS_TONES, localized, ticketFileRefusal, ticketPriorityKey, ticketStatusKey, type LocalizedText, type TicketFile, type TicketPriority, type TicketStatus } from '../../../domain/tickets';
 import { FilePickButton } from '../../components/FilePickButton';
 import { fileToUpload } from '../../components/fileReading';
-import { useFormat } from '../../components/formatMoney';
+import { useFormat } from '../../i18n/formatMoney';
 import { saveBlob } from '../../components/saveBlob';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useBusyRun } from '../../components/useBusyRun';

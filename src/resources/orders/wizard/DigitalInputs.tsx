@@ -5,7 +5,7 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES } from '../../../../domain/constants';
 import { MAX_ITEM_CARDS, parseNamesList, type OrderItem } from '../../../../domain/orders';
 import { fileText } from '../../../components/fileReading';
-import { useFormat } from '../../../components/formatMoney';
+import { useFormat } from '../../../i18n/formatMoney';
 import { FormTextField } from '../../../components/FormTextField';
 import { FileChooser } from './FileChooser';
 import { WIZARD_MESSAGES, type DigitalMode, type ItemFormValues, type NamesCheck } from './itemForm';

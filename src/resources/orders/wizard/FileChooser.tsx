@@ -3,7 +3,7 @@ import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { useFormat } from '../../../components/formatMoney';
+import { useFormat } from '../../../i18n/formatMoney';
 
 /**
  * A file of the form (template image, names list): a button opening the file picker (a label, so

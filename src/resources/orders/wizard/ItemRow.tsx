@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { OrderItem } from '../../../../domain/orders';
-import { formatIdRange } from '../../../components/formatMoney';
+import { formatIdRange } from '../../../i18n/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { wizardPaths } from './paths';
 

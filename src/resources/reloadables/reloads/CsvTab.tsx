@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { fileTooLargeMessage } from '../../../../domain/messages';
 import { RELOAD_LIMITS } from '../../../../domain/reloadables';
-import { formatFileSize } from '../../../components/formatMoney';
+import { formatFileSize } from '../../../i18n/formatMoney';
 import { FilePickButton } from '../../../components/FilePickButton';
 import { useDownload } from '../../../components/useDownload';
 import type { TesseraDataProvider } from '../../../dataProvider/types';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { DataTable, useTranslate, type RaRecord } from 'react-admin';
 import type { PlannedReload } from '../../../../domain/reloadables';
 import { queueReloadFields } from '../../../../domain/schemas/reloads';
-import { useFormat } from '../../../components/formatMoney';
+import { useFormat } from '../../../i18n/formatMoney';
 import { PageHeading } from '../../../components/PageHeading';
 import { SchemaCompactList, SchemaList } from '../../../components/schema';
 import { formatDateTime } from '../../../i18n/dates';

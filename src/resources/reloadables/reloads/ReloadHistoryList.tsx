@@ -3,7 +3,7 @@ import { Button, CircularProgress } from '@mui/material';
 import { useCanAccess, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import type { ReloadRunFilter } from '../../../../domain/reloadables';
 import { reloadHistoryFields } from '../../../../domain/schemas/reloads';
-import { useFormat } from '../../../components/formatMoney';
+import { useFormat } from '../../../i18n/formatMoney';
 import { PageHeading } from '../../../components/PageHeading';
 import { SchemaCompactList, SchemaList, useEditLink } from '../../../components/schema';
 import { formatDateTime } from '../../../i18n/dates';

@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { reloadDisplayState, type ReloadRunDetail } from '../../../../domain/reloadables';
 import { ConfirmActionButton } from '../../../components/ConfirmActionButton';
 import { FigureGrid } from '../../../components/FigureGrid';
-import { useFormatNumber } from '../../../components/formatMoney';
+import { useFormatNumber } from '../../../i18n/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { BackLink, RecordLoadError } from '../../../components/schema';
 import type { TesseraDataProvider } from '../../../dataProvider/types';

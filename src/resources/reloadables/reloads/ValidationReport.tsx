@@ -2,7 +2,7 @@ import { Alert, AlertTitle, Box, Button, Paper, Typography } from '@mui/material
 import { useTranslate } from 'react-admin';
 import type { ReloadRowError, ReloadValidation } from '../../../../domain/reloadables';
 import { FigureGrid } from '../../../components/FigureGrid';
-import { useFormatNumber } from '../../../components/formatMoney';
+import { useFormatNumber } from '../../../i18n/formatMoney';
 import { useFormatCents } from '../../../components/MoneyField';
 import { RowsTable } from '../../../components/RowsTable';
 import { useReasonText } from './reloadTexts';

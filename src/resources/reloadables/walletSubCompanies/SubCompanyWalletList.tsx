@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { subCompanyWalletFields } from '../../../../domain/schemas/wallets';
-import { useFormat } from '../../../components/formatMoney';
+import { useFormat } from '../../../i18n/formatMoney';
 import { PageHeading } from '../../../components/PageHeading';
 import { SchemaCompactList, SchemaList, useEditLink } from '../../../components/schema';
 
