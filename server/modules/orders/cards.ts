@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { generateCardCodes } from '../../../domain/codes';
 import type { ApiErrorCode } from '../../../domain/errors';
-import { orderCardsExpiry, type Order, type ProgressiveRange } from '../../../domain/orders';
-import { queryRows, type Db } from '../../db/client';
+import { orderCardsExpiry, type Order } from '../../../domain/orders';
+import type { Db } from '../../db/client';
 import { allocateProgressives } from '../catalog/progressives.repository';
 import { applyChanges, lockCards, type CardChange, type LockedCard } from '../giftcards/ledger.repository';
-import { cardInStock, orderCardIds } from './repository';
+import { insertSoldCards, itemsToIssue, lockRangeCards, sellRange, tieRecipientsToMinted, type IssueItem, type MintTarget } from './cards.repository';
+import { markOrderActivated, orderCardIds } from './repository';
 
 /**
  * What an order does to its cards, inside the caller's transaction: issue (mint digital codes or
@@ -23,17 +23,9 @@ export class OrderRefusal extends Error {
   }
 }
 
-interface IssueItem {
-  id: string;
-  typology_id: string;
-  quantity: number;
-  value_cents: string | number;
-  ranges: ProgressiveRange[] | null;
-}
-
 /** Issues every item of an order that is being issued (state IN_PROGRESS, locked by the caller). */
 export async function issueOrderCards(tx: Db, order: Order, userId: string | null): Promise<number> {
-  const items = await queryRows<IssueItem>(tx, sql`SELECT id, typology_id, quantity, value_cents, ranges FROM order_items WHERE order_id = ${order.id} ORDER BY created_at, id`);
+  const items = await itemsToIssue(tx, order.id);
   let cards = 0;
   for (const item of items) {
     cards += order.shippingType === 'DIGITAL' ? await mintDigital(tx, order, item, userId) : await takeRanges(tx, order, item, userId);
@@ -42,20 +34,10 @@ export async function issueOrderCards(tx: Db, order: Order, userId: string | nul
 }
 
 async function mintDigital(tx: Db, order: Order, item: IssueItem, userId: string | null): Promise<number> {
-  const first = await mintCards(tx, { companyId: order.companyId, typologyId: item.typology_id, orderReference: order.number, valueCents: Number(item.value_cents) }, item.quantity, userId);
-  await tx.execute(sql`UPDATE order_recipients r SET card_id = g.id
-      FROM gift_cards g
-      WHERE r.item_id = ${item.id} AND g.company_id = ${order.companyId} AND g.order_reference = ${order.number}
-        AND g.typology_id = ${item.typology_id} AND g.progressive = ${first} + r.position`);
+  const target: MintTarget = { companyId: order.companyId, typologyId: item.typology_id, orderReference: order.number, valueCents: Number(item.value_cents) };
+  const first = await mintCards(tx, target, item.quantity, userId);
+  await tieRecipientsToMinted(tx, item.id, target, first);
   return item.quantity;
-}
-
-/** What minted digital cards are: whose, of which typology and value, under which order reference. */
-export interface MintTarget {
-  companyId: string;
-  typologyId: string;
-  orderReference: string;
-  valueCents: number;
 }
 
 /**
@@ -71,20 +53,7 @@ export async function mintCards(tx: Db, target: MintTarget, quantity: number, us
   while (pending.length > 0) {
     const codes = generateCardCodes(pending.length);
     const rows = pending.map((progressive, i) => ({ code: codes[i], progressive }));
-    const inserted = await queryRows<{ progressive: string | number }>(
-      tx,
-      sql`WITH ins AS (
-            INSERT INTO gift_cards (company_id, typology_id, code, progressive, order_reference, status, value_cents)
-            SELECT ${target.companyId}, ${target.typologyId}, r.code, r.progressive, ${target.orderReference}, 'SOLD', ${target.valueCents}
-            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(code text, progressive bigint)
-            ON CONFLICT (code) DO NOTHING
-            RETURNING id, company_id, progressive),
-          led AS (
-            INSERT INTO gift_card_transactions (card_id, company_id, type, amount_cents, balance_after_cents, user_id, created_at)
-            SELECT id, company_id, 'SOLD', 0, 0, ${userId}, clock_timestamp() FROM ins)
-          SELECT progressive FROM ins`,
-    );
-    const done = new Set(inserted.map((r) => Number(r.progressive)));
+    const done = new Set(await insertSoldCards(tx, target, rows, userId));
     pending = pending.filter((p) => !done.has(p));
   }
   return first;
@@ -97,20 +66,12 @@ export async function mintCards(tx: Db, target: MintTarget, quantity: number, us
 async function takeRanges(tx: Db, order: Order, item: IssueItem, userId: string | null): Promise<number> {
   let total = 0;
   for (const range of item.ranges ?? []) {
-    const inRange = sql`typology_id = ${item.typology_id} AND progressive BETWEEN ${range.from} AND ${range.to}`;
-    const inRangeG = sql`g.typology_id = ${item.typology_id} AND g.progressive BETWEEN ${range.from} AND ${range.to}`;
-    const cards = await queryRows<{ id: string; stock: boolean }>(
-      tx,
-      sql`SELECT g.id, ${cardInStock(order.placedByCompanyId)} AS stock FROM gift_cards g WHERE ${inRangeG} ORDER BY g.id FOR UPDATE OF g`,
-    );
+    const cards = await lockRangeCards(tx, order.placedByCompanyId, item.typology_id, range);
     const size = range.to - range.from + 1;
     if (cards.length !== size || cards.some((c) => !c.stock)) {
       throw new OrderRefusal('ORDER_RANGE_UNAVAILABLE', `Progressives ${range.from}–${range.to} are not all available`);
     }
-    await tx.execute(sql`UPDATE gift_cards SET company_id = ${order.companyId}, order_reference = ${order.number}, status = 'SOLD',
-        value_cents = ${Number(item.value_cents)}, updated_at = now() WHERE ${inRange}`);
-    await tx.execute(sql`INSERT INTO gift_card_transactions (card_id, company_id, type, amount_cents, balance_after_cents, user_id, created_at)
-        SELECT id, company_id, 'SOLD', 0, 0, ${userId}, clock_timestamp() FROM gift_cards WHERE ${inRange} ORDER BY progressive`);
+    await sellRange(tx, item.typology_id, range, { companyId: order.companyId, orderReference: order.number, valueCents: Number(item.value_cents) }, userId);
     total += size;
   }
   return total;
@@ -131,7 +92,7 @@ export const isUsed = (card: LockedCard) => card.everConsumed || card.frozenCent
 export async function activateOrderCards(tx: Db, order: Order, userId: string | null, now = new Date()): Promise<number> {
   const expireDate = orderCardsExpiry({ ...order, activatedAt: now });
   const count = await activateSoldCards(tx, await lockOrderCards(tx, order), userId, now, () => expireDate);
-  await tx.execute(sql`UPDATE orders SET activated = true, activated_at = ${now.toISOString()}, updated_at = now() WHERE id = ${order.id}`);
+  await markOrderActivated(tx, order.id, now);
   return count;
 }
 

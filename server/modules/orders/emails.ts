@@ -1,13 +1,12 @@
 import { chargeQueuedWork } from '../../lib/work-limits';
-import { sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, knownLanguage, type Language } from '../../../domain/constants';
 import { formatCents } from '../../../domain/format';
 import type { Order } from '../../../domain/orders';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { EmailTemplate } from '../../../domain/emails';
-import { DEFAULT_MAIL_RETRY_HOURS, EMAIL_JOB_MAX_ATTEMPTS, EMAIL_SEND_JOB } from '../../mail/mailer';
 import { emailValues } from '../../mail/templates';
 import { textsIn } from '../../lib/texts';
+import { companyContact, insertOutboxMails, markRecipientsEmailed, recipientsToEmail } from './emails.repository';
 
 /**
  * Order e-mails go through the outbox like every other (an `email_outbox` row and its
@@ -37,15 +36,9 @@ export async function queueMailIds(db: Db, mails: readonly Mail[]): Promise<stri
   if (mails.length === 0) return [];
   // the request they are queued for pays for them (lib/work-limits.ts); a job's are free
   await chargeQueuedWork(db, 'mail');
-  // each row names its job (the e-mails screen reads its next try there), each job its row; the jobs' retry window as queueEmail's (mail/mailer.ts)
+  // each row names its job (the e-mails screen reads its next try there), each job its row
   const rows = mails.map((m) => ({ id: crypto.randomUUID(), job_id: crypto.randomUUID(), to_address: m.to, subject: m.subject, text_body: m.text, template: m.template, language: m.language }));
-  await db.execute(sql`WITH o AS (
-      INSERT INTO email_outbox (id, to_address, subject, text_body, template, language, job_id)
-      SELECT r.id, r.to_address, r.subject, r.text_body, r.template, r.language, r.job_id
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, job_id uuid, to_address text, subject text, text_body text, template text, language text)
-      RETURNING id, job_id)
-    INSERT INTO jobs (id, name, payload, max_attempts, retry_until)
-    SELECT o.job_id, ${EMAIL_SEND_JOB}, jsonb_build_object('outboxId', o.id), ${EMAIL_JOB_MAX_ATTEMPTS}, now() + make_interval(hours => ${DEFAULT_MAIL_RETRY_HOURS}) FROM o`);
+  await insertOutboxMails(db, rows);
   return rows.map((r) => r.id);
 }
 
@@ -58,10 +51,7 @@ export async function queueConfirmation(db: Db, order: Order, language: string):
   const recipients = new Map<string, string>();
   if (order.referentEmail) recipients.set(order.referentEmail.toLowerCase(), order.referentName ?? '');
   if (order.sendEmailToCompanyContact) {
-    const [contact] = await queryRows<{ email: string; name: string }>(
-      db,
-      sql`SELECT u.email, u.first_name || ' ' || u.last_name AS name FROM companies c JOIN users u ON u.id = c.referent_user_id WHERE c.id = ${order.companyId}`,
-    );
+    const contact = await companyContact(db, order.companyId);
     if (contact && !recipients.has(contact.email.toLowerCase())) recipients.set(contact.email.toLowerCase(), contact.name);
   }
   const params = emailValues(
@@ -91,13 +81,7 @@ export async function queueConfirmation(db: Db, order: Order, language: string):
 export async function queueRecipientCodes(db: Db, order: Order): Promise<number> {
   // a names-list recipient has no language of their own on record: the codes go out in the
   // language of whoever placed the order (who wrote the list for them), else the default one
-  const rows = await queryRows<{ id: string; email: string; first_name: string; last_name: string; code: string; value: string | number; expire_date: Date | string | null; language: string | null }>(
-    db,
-    sql`SELECT r.id, r.email, r.first_name, r.last_name, g.code, g.balance_cents AS value, g.expire_date, u.language
-        FROM order_recipients r JOIN gift_cards g ON g.id = r.card_id
-        JOIN orders o ON o.id = r.order_id LEFT JOIN users u ON u.id = o.created_by_user_id
-        WHERE r.order_id = ${order.id} AND r.emailed_at IS NULL ORDER BY r.item_id, r.position`,
-  );
+  const rows = await recipientsToEmail(db, order.id);
   const count = await queueMails(
     db,
     rows.map((r) =>
@@ -107,7 +91,7 @@ export async function queueRecipientCodes(db: Db, order: Order): Promise<number>
       ),
     ),
   );
-  if (rows.length > 0) await db.execute(sql`UPDATE order_recipients SET emailed_at = now() WHERE order_id = ${order.id} AND card_id IS NOT NULL AND emailed_at IS NULL`);
+  if (rows.length > 0) await markRecipientsEmailed(db, order.id);
   return count;
 }
 

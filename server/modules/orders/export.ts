@@ -1,13 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { CsvFormat } from '../../../domain/csv';
 import type { ExportLanguage } from '../../../domain/giftcards';
 import { ORDER_CSV_COLUMNS, ORDER_STATE_DISPLAY, orderActivation, orderCsvHeader, type Order, type OrderCsvTexts, type OrderFilter, type OrderState } from '../../../domain/orders';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { csvColumns, csvDownload, type CsvColumn, type CsvFile } from '../../lib/csv-export';
 import { nextTurn, streamOf } from '../../lib/streams';
 import { textsIn } from '../../lib/texts';
 import { cardSheets } from '../catalog/archive';
-import { ORDER_LIST_FROM, orderKey, orderListConditions, type OrderView } from './repository';
+import { orderCardFronts, orderCodeExportRows, orderListExportRows } from './export.repository';
+import type { OrderView } from './repository';
 
 /**
  * CSV downloads of orders on the one CSV writer (lib/csv-export.ts), in the user's language and
@@ -39,25 +39,23 @@ const texts = (language: ExportLanguage): Texts => {
 export function ordersCsv(view: OrderView, companyIds: readonly string[], filter: OrderFilter, format: CsvFormat): CsvFile {
   const t = texts(format.language).orderCsv;
   const c = csvColumns(format);
+  const rows = orderListExportRows(view, companyIds, filter);
+  const v = rows.values;
   const cells: Record<(typeof ORDER_CSV_COLUMNS)[number], (header: string) => CsvColumn> = {
-    number: (h) => c.text(h, sql`o.number`),
-    createdAt: (h) => c.dateTime(h, sql`o.created_at`),
-    company: (h) => c.text(h, sql`c.name`),
-    placedBy: (h) => c.text(h, sql`p.name`),
-    shippingType: (h) => c.words(h, sql`o.shipping_type`, t.shippingType),
+    number: (h) => c.text(h, v.number),
+    createdAt: (h) => c.dateTime(h, v.createdAt),
+    company: (h) => c.text(h, v.companyName),
+    placedBy: (h) => c.text(h, v.placedByName),
+    shippingType: (h) => c.words(h, v.shippingType, t.shippingType),
     // the screens' state (several stored states show as one) and activation: the domain's rules
-    state: (h) => c.derived(h, [sql`o.state`], (state) => t.status[ORDER_STATE_DISPLAY[state as OrderState]] ?? ''),
-    activation: (h) => c.derived(h, [sql`o.state`, sql`o.activated`], (state, activated) => t.activation[orderActivation({ state: state as OrderState, activated: activated === 'true' })]),
-    companyOrderNumber: (h) => c.text(h, sql`o.company_order_number`),
-    cards: (h) => c.count(h, sql`o.physical_cards + o.digital_cards`),
-    total: (h) => c.money(h, sql`o.total_cents`),
+    state: (h) => c.derived(h, [v.state], (state) => t.status[ORDER_STATE_DISPLAY[state as OrderState]] ?? ''),
+    activation: (h) => c.derived(h, [v.state, v.activated], (state, activated) => t.activation[orderActivation({ state: state as OrderState, activated: activated === 'true' })]),
+    companyOrderNumber: (h) => c.text(h, v.companyOrderNumber),
+    cards: (h) => c.count(h, v.cards),
+    total: (h) => c.money(h, v.totalCents),
   };
   const headers = orderCsvHeader(t);
   const columns = ORDER_CSV_COLUMNS.map((name, i) => cells[name](headers[i]));
-  const rows = {
-    from: (condition: SQL) => sql`FROM ${ORDER_LIST_FROM} WHERE ${orderListConditions(view, companyIds, filter)} AND ${condition}`,
-    key: orderKey({ field: 'createdAt', order: 'DESC' }),
-  };
   return { rows, columns, separator: c.separator };
 }
 
@@ -68,23 +66,19 @@ export const ordersCsvStream = (db: Db, view: OrderView, companyIds: readonly st
 export function orderCodesCsv(order: Pick<Order, 'companyId' | 'number'>, format: CsvFormat): CsvFile {
   const t = texts(format.language).orders.codesCsv;
   const c = csvColumns(format);
+  const rows = orderCodeExportRows(order);
+  const v = rows.values;
   const columns = [
-    c.text(t.code, sql`g.code`),
-    c.count(t.progressive, sql`g.progressive`),
-    c.text(t.typology, sql`ty.name`),
-    c.money(t.value, sql`COALESCE(g.value_cents, ty.value_cents)`),
-    c.words(t.status, sql`g.status`, texts(format.language).cardStatus),
+    c.text(t.code, v.code),
+    c.count(t.progressive, v.progressive),
+    c.text(t.typology, v.typologyName),
+    c.money(t.value, v.valueCents),
+    c.words(t.status, v.status, texts(format.language).cardStatus),
     // a card with a recipient (its e-mail) is named after them
-    c.derived(t.recipient, [sql`r.email`, sql`r.first_name`, sql`r.last_name`], (email, first, last) => (email ? `${first ?? ''} ${last ?? ''}`.trim() : '')),
-    c.text(t.email, sql`r.email`),
-    c.dateTime(t.expireDate, sql`g.expire_date`),
+    c.derived(t.recipient, [v.recipientEmail, v.recipientFirstName, v.recipientLastName], (email, first, last) => (email ? `${first ?? ''} ${last ?? ''}`.trim() : '')),
+    c.text(t.email, v.recipientEmail),
+    c.dateTime(t.expireDate, v.expireDate),
   ];
-  // one line per card even if a card were ever tied to two recipients (card_id is indexed, not unique)
-  const rows = {
-    from: (condition: SQL) => sql`FROM gift_cards g JOIN card_typologies ty ON ty.id = g.typology_id LEFT JOIN LATERAL (SELECT email, first_name, last_name FROM order_recipients WHERE card_id = g.id ORDER BY position LIMIT 1) r ON true
-        WHERE g.company_id = ${order.companyId} AND g.order_reference = ${order.number} AND ${condition}`,
-    key: { column: sql`g.progressive`, type: 'bigint', id: sql`g.id`, order: 'ASC' },
-  } as const;
   return { rows, columns, separator: c.separator };
 }
 
@@ -106,14 +100,7 @@ export function orderCodesPdfStream(db: Db, order: Pick<Order, 'companyId' | 'nu
     if (head) yield head;
     let after: { progressive: number; id: string } | null = null;
     for (;;) {
-      const rows: Array<{ id: string; code: string; progressive: string | number; typology: string; value: string | number | null; lot_number: string | null; expire_date: Date | string | null }> = await queryRows(
-        db,
-        sql`SELECT g.id, g.code, g.progressive, ty.name AS typology, COALESCE(g.value_cents, ty.value_cents) AS value, g.lot_number, g.expire_date
-            FROM gift_cards g JOIN card_typologies ty ON ty.id = g.typology_id
-            WHERE g.company_id = ${order.companyId} AND g.order_reference = ${order.number}
-              ${after ? sql`AND (g.progressive, g.id) > (${after.progressive}, ${after.id})` : sql``}
-            ORDER BY g.progressive, g.id LIMIT ${PDF_BATCH}`,
-      );
+      const rows = await orderCardFronts(db, order, after, PDF_BATCH);
       for (const r of rows) {
         const header = {
           typologyName: r.typology,

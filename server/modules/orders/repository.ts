@@ -272,6 +272,11 @@ export async function deleteOrderRow(tx: Db, id: string): Promise<void> {
   await tx.delete(orders).where(eq(orders.id, id));
 }
 
+/** Activated at `now` (the cards' activation, cards.ts, in the same transaction). */
+export async function markOrderActivated(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.execute(sql`UPDATE orders SET activated = true, activated_at = ${now.toISOString()}, updated_at = now() WHERE id = ${id}`);
+}
+
 /** NEW → PENDING: confirmed now, any earlier error cleared. */
 export async function markConfirmed(tx: Db, id: string, to: OrderState): Promise<void> {
   await tx.execute(sql`UPDATE orders SET state = ${to}, confirmed_at = now(), error_code = NULL, error_detail = NULL, updated_at = now() WHERE id = ${id}`);
