@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_STATUSES } from './auth';
-import { companySchema, operatorSchema } from './company';
+import { recordSchemaOf } from '../fields';
+import { companyFields, companySchema, operatorSchema } from './company';
 import { permissionKeySchema } from './users';
 
 /**
@@ -44,20 +45,20 @@ export const referentRecordSchema = z.object({
 });
 export type ReferentRecord = z.infer<typeof referentRecordSchema>;
 
+/**
+ * A company as the API answers it: the declared fields (company.ts), null where a row lacks them
+ * (SPEC §3 fields stay nullable in the table: the provider and older rows), a name always; its id,
+ * provider flag and times, and what is looked up: the parent's name, the logo, the referent.
+ */
+const declaredCompany = recordSchemaOf(companyFields, {}).shape;
+type NullableShape<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodNullable<T[K]> };
+const nullableDeclared = Object.fromEntries(Object.entries(declaredCompany).map(([key, rule]) => [key, rule.nullable()])) as NullableShape<typeof declaredCompany>;
 export const companyRecordSchema = z.object({
   id: z.string(),
-  parentId: z.string().nullable(),
+  ...nullableDeclared,
+  companyName: z.string(),
   parentName: z.string().nullable(),
   isProvider: z.boolean(),
-  code: z.string().nullable(),
-  companyName: z.string(),
-  businessName: z.string().nullable(),
-  vatNumber: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  municipality: z.string().nullable(),
-  province: z.string().nullable(),
-  zip: z.string().nullable(),
   hasLogo: z.boolean(),
   referent: referentRecordSchema.nullable(),
   createdAt: z.string(),

@@ -13,8 +13,13 @@ import { filterFields, sortFields, type FieldSet } from '../../domain/fields';
 export interface DeclaredTable {
   /** the record: every column of the row under its field's name, times as ISO strings */
   toRecord(row: Record<string, unknown>): Record<string, unknown>;
-  /** a parsed body (the declaration's schema) as the table's values */
-  values(body: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * a parsed body (the declaration's schema) as the table's values: the fields it holds, or with
+   * `replace` every input field, an absent one as null (a PUT that leaves an optional field out clears it)
+   */
+  values(body: Record<string, unknown>, options?: { replace?: boolean }): Record<string, unknown>;
+  /** the input fields' columns under their fields' names: a select's own part where a record also joins or computes (a parent's name, a count) */
+  columns: Record<string, AnyPgColumn>;
   /** the columns a list may sort on: the declaration's sorts, and the id */
   sortColumns: Record<string, AnyPgColumn>;
   /** the declared filters that hold a value, each an equality on its column */
@@ -38,7 +43,9 @@ export function declaredTable(set: FieldSet, table: PgTable, renamed: Readonly<R
   return {
     toRecord: (row) =>
       Object.fromEntries(Object.entries(row).map(([key, value]) => [sourceOf.get(key) ?? key, value instanceof Date ? value.toISOString() : value])),
-    values: (body) => Object.fromEntries(set.inputs.filter((field) => field.source in body).map((field) => [keyOf(field.source), body[field.source]])),
+    values: (body, { replace = false } = {}) =>
+      Object.fromEntries(set.inputs.filter((field) => replace || field.source in body).map((field) => [keyOf(field.source), replace ? (body[field.source] ?? null) : body[field.source]])),
+    columns: Object.fromEntries(set.inputs.map((field) => [field.source, columnOf(field.source)])),
     sortColumns,
     filterConditions: (filter) => filters.filter(({ source }) => filter[source] !== undefined).map(({ source, column }) => eq(column, filter[source])),
   };

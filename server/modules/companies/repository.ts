@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Permissions } from '../../../domain/permissions';
+import { companyFields } from '../../../domain/schemas/company';
 import type { CompanyRecord, ReferentRecord } from '../../../domain/schemas/companies-api';
 import { queryRows, type Db } from '../../db/client';
+import { declaredTable } from '../../db/declared-table';
 import { companies, companyLogos, users, type CompanyRow } from '../../db/schema';
 import { inCompanySubtree } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
@@ -13,11 +14,19 @@ export async function findCompanyById(db: Db, id: string): Promise<CompanyRow | 
   return row;
 }
 
+/** The declared company fields' columns (domain/schemas/company.ts); the company's name column is older than its field's name. */
+export const companyTable = declaredTable(companyFields, companies, { companyName: 'name' });
+
 const parent = alias(companies, 'parent');
 const referent = alias(users, 'referent');
 
+/** The record's columns: the declared ones, the row's own (id, provider flag, times), and what is joined or computed. */
 const recordColumns = {
-  company: companies,
+  id: companies.id,
+  isProvider: companies.isProvider,
+  ...companyTable.columns,
+  createdAt: companies.createdAt,
+  updatedAt: companies.updatedAt,
   parentName: parent.name,
   referent: {
     id: referent.id,
@@ -37,34 +46,9 @@ export type ReferentView = Omit<ReferentRecord, 'actions' | 'outOfScope'> & { pe
 /** A company as stored; the service makes it the caller's record (the referent's actions). */
 export type CompanyView = Omit<CompanyRecord, 'referent'> & { referent: ReferentView | null };
 
-type RecordRow = {
-  company: typeof companies.$inferSelect;
-  parentName: string | null;
-  referent: ReferentView | null;
-  hasLogo: boolean;
-};
-
-function toView(row: RecordRow): CompanyView {
-  const c = row.company;
-  return {
-    id: c.id,
-    parentId: c.parentId,
-    parentName: row.parentName,
-    isProvider: c.isProvider,
-    code: c.code,
-    companyName: c.name,
-    businessName: c.businessName,
-    vatNumber: c.vatNumber,
-    address: c.address,
-    city: c.city,
-    municipality: c.municipality,
-    province: c.province,
-    zip: c.zip,
-    hasLogo: Boolean(row.hasLogo),
-    referent: row.referent?.id ? row.referent : null,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
-  };
+function toView(row: Record<string, unknown> & { referent: ReferentView | null; hasLogo: boolean }): CompanyView {
+  const record = companyTable.toRecord(row) as Omit<CompanyView, 'referent' | 'hasLogo'>;
+  return { ...record, hasLogo: Boolean(row.hasLogo), referent: row.referent?.id ? row.referent : null };
 }
 
 function selectRecords(db: Db) {
@@ -77,32 +61,21 @@ function selectRecords(db: Db) {
 
 export async function findCompanyView(db: Db, scopeRootId: string, id: string): Promise<CompanyView | undefined> {
   const [row] = await selectRecords(db).where(and(eq(companies.id, id), inCompanySubtree(companies.id, scopeRootId)));
-  return row ? toView(row as RecordRow) : undefined;
+  return row ? toView(row) : undefined;
 }
 
-/** What the list can be ordered by; the declaration (companyFields) says which of these the API offers. */
-export const COMPANY_SORT_COLUMNS = {
-  companyName: companies.name,
-  code: companies.code,
-  businessName: companies.businessName,
-  city: companies.city,
-  createdAt: companies.createdAt,
-  id: companies.id,
-} satisfies Record<string, AnyPgColumn>;
-export type CompanySortField = keyof typeof COMPANY_SORT_COLUMNS;
+/** What the list can be ordered by: the declaration's sorts (companyFields) and the id. */
+export const COMPANY_SORT_COLUMNS = companyTable.sortColumns;
 
-export interface CompanyListFilter {
-  q?: string;
-  parentId?: string;
-  id?: string[];
-}
+/** The declared filters (companyFields: the parent), the search, a lookup's ids. */
+export type CompanyListFilter = Readonly<Record<string, unknown>> & { q?: string; id?: string[] };
 
 /** The companies below `rootId` (its subtree without itself), paged. */
 export async function listCompanies(
   db: Db,
   rootId: string,
   filter: CompanyListFilter,
-  sort: { field: CompanySortField; order: 'ASC' | 'DESC' },
+  sort: { field: string; order: 'ASC' | 'DESC' },
   offset: number,
   limit: number,
 ): Promise<{ rows: CompanyView[]; total: number }> {
@@ -113,7 +86,7 @@ export async function listCompanies(
       or(ilike(companies.name, like), ilike(companies.code, like), ilike(companies.businessName, like), ilike(companies.vatNumber, like)) as SQL,
     );
   }
-  if (filter.parentId) conditions.push(eq(companies.parentId, filter.parentId));
+  conditions.push(...companyTable.filterConditions(filter));
   if (filter.id) conditions.push(filter.id.length > 0 ? sql`${companies.id} IN ${filter.id}` : sql`false`);
   const where = and(...conditions);
   const order = sort.order === 'ASC' ? asc : desc;
@@ -121,13 +94,11 @@ export async function listCompanies(
     selectRecords(db).where(where).orderBy(order(COMPANY_SORT_COLUMNS[sort.field]), asc(companies.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(companies).where(where),
   ]);
-  return { rows: rows.map((r) => toView(r as RecordRow)), total };
+  return { rows: rows.map(toView), total };
 }
 
-export type CompanyValues = Pick<
-  typeof companies.$inferInsert,
-  'code' | 'name' | 'businessName' | 'vatNumber' | 'address' | 'city' | 'municipality' | 'province' | 'zip' | 'parentId'
->;
+/** A company's written columns (companyTable.values of a parsed body, and the parent the service decided). */
+export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'isProvider' | 'logoPath' | 'referentUserId' | 'createdAt' | 'updatedAt'>;
 
 export async function insertCompany(db: Db, values: CompanyValues): Promise<string> {
   const [row] = await db.insert(companies).values(values).returning({ id: companies.id });

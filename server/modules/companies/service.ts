@@ -60,7 +60,7 @@ export async function listCompanies(
   actor: CompaniesActor,
   scopeId: string,
   filter: repo.CompanyListFilter,
-  sort: { field: repo.CompanySortField; order: 'ASC' | 'DESC' },
+  sort: { field: string; order: 'ASC' | 'DESC' },
   offset: number,
   limit: number,
 ): Promise<{ rows: CompanyRecord[]; total: number }> {
@@ -68,19 +68,11 @@ export async function listCompanies(
   return { rows: rows.map((view) => toRecord(view, actor)), total };
 }
 
-function values(body: CompanyBody) {
-  return {
-    code: body.code,
-    name: body.companyName,
-    businessName: body.businessName,
-    vatNumber: body.vatNumber,
-    address: body.address,
-    city: body.city,
-    municipality: body.municipality,
-    province: body.province.toUpperCase(),
-    zip: body.zip,
-  };
-}
+/** The body's declared fields as columns (companyTable); a province is stored upper-case ("mi" is MI). */
+const values = (body: CompanyBody) => {
+  const declared = repo.companyTable.values(body) as repo.CompanyValues;
+  return { ...declared, province: body.province.toUpperCase() };
+};
 
 /** Unique violations that slip past the checks (two writers at once) are the same conflict. */
 async function translateConflicts<T>(work: () => Promise<T>): Promise<T> {
