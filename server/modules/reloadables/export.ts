@@ -1,10 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { CsvFormat } from '../../../domain/csv';
 import { movementKindOf, type WalletMovementFilter, type WalletMovementKind, type WalletMovementReason, type WalletMovementType } from '../../../domain/reloadables';
 import { RELOADABLES_CSV_TEXTS } from '../../../domain/reloadablesCsv';
 import type { Db } from '../../db/client';
 import { csvColumns, csvDownload, type CsvFile } from '../../lib/csv-export';
-import { MOVEMENT_FROM, MOVEMENT_USER_NAME, movementKey, movementWhere } from './wallet.repository';
+import { movementExportRows } from './wallet.repository';
 
 /**
  * A wallet's movements as CSV (lib/csv-export.ts), newest first as the wallet page lists them,
@@ -17,22 +16,20 @@ export function movementsCsv(companyId: string, filter: WalletMovementFilter, fo
   const f = movements.fields;
   const c = csvColumns(format);
   const typeWords: Readonly<Record<WalletMovementKind, string>> = movementType;
+  const rows = movementExportRows(companyId, filter);
+  const v = rows.values;
   const columns = [
-    c.dateTime(f.createdAt, sql`m.created_at`),
-    c.derived(f.type, [sql`m.type`, sql`m.reason`], (type, reason) => typeWords[movementKindOf({ type: type as WalletMovementType, reason: reason as WalletMovementReason })]),
-    c.words(movementFilters.reason, sql`m.reason`, movementReason),
-    c.money(f.amount, sql`m.amount_cents`),
-    c.money(f.balanceAfter, sql`m.balance_after_cents`),
-    c.text(f.counterpart, sql`cp.name`),
-    c.text(f.card, sql`rc.number`),
-    c.text(movements.run, sql`rr.number`),
-    c.text(f.note, sql`m.note`),
-    c.text(f.user, MOVEMENT_USER_NAME),
+    c.dateTime(f.createdAt, v.createdAt),
+    c.derived(f.type, [v.type, v.reason], (type, reason) => typeWords[movementKindOf({ type: type as WalletMovementType, reason: reason as WalletMovementReason })]),
+    c.words(movementFilters.reason, v.reason, movementReason),
+    c.money(f.amount, v.amountCents),
+    c.money(f.balanceAfter, v.balanceAfterCents),
+    c.text(f.counterpart, v.counterpartName),
+    c.text(f.card, v.cardNumber),
+    c.text(movements.run, v.runNumber),
+    c.text(f.note, v.note),
+    c.text(f.user, v.userName),
   ];
-  const rows = {
-    from: (condition: SQL) => sql`${MOVEMENT_FROM} WHERE ${movementWhere(companyId, filter)} AND ${condition}`,
-    key: movementKey('DESC'),
-  };
   return { rows, columns, separator: c.separator };
 }
 

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { knownLanguage } from '../../../domain/constants';
 import type { NotificationSettings, NotificationSettingsBody } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
+import { escapeLike } from '../../lib/like';
+import type { EmailTemplate } from '../../mail/templates';
 
 /** A company's notification settings, as stored; a company that never saved any reads as all off. */
 export interface StoredSettings extends NotificationSettingsBody {
@@ -102,4 +104,55 @@ export async function recipientsOf(db: Db, companyId: string, settings: StoredSe
   const language = knownLanguage(company.language);
   if (settings.recipients.length > 0) return { to: settings.recipients, language, companyName: company.name };
   return { to: company.email ? [company.email] : [], language, companyName: company.name };
+}
+
+/** The low-balance mail sent for the current crossing (true), or re-armed (false). */
+export async function markLowBalanceNotified(tx: Db, companyId: string, notified: boolean): Promise<void> {
+  await tx.execute(sql`UPDATE reload_notification_settings SET low_balance_notified = ${notified} WHERE company_id = ${companyId}`);
+}
+
+/** A run that ended, as its "done" or "failed" mail tells it. */
+export interface FinishedRun {
+  number: string;
+  company_id: string;
+  state: string;
+  scheduled_at: Date | string | null;
+  row_count: number;
+  credited_count: number;
+  credited_cents: string | number;
+  /** rows refused at run time (DELETED with a reason) */
+  refused: number;
+}
+
+/** The run, locked (FOR UPDATE): two callers deciding whether to mail it take turns. */
+export async function finishedRunToTell(tx: Db, runId: string): Promise<FinishedRun | undefined> {
+  const [run] = await queryRows<FinishedRun>(
+    tx,
+    sql`SELECT r.number, r.company_id, r.state, r.scheduled_at, r.row_count, r.credited_count, r.credited_cents,
+          (SELECT count(*)::int FROM reload_rows x WHERE x.run_id = r.id AND x.state = 'DELETED' AND x.reason IS NOT NULL) AS refused
+        FROM reload_runs r WHERE r.id = ${runId} FOR UPDATE OF r`,
+  );
+  return run;
+}
+
+/** Whether the outbox holds a `template` mail of this run already (the run's number is in its subject). */
+export async function runMailQueued(tx: Db, template: EmailTemplate, runNumber: string): Promise<boolean> {
+  const pattern = `%${escapeLike(runNumber)}%`;
+  const sent = await queryRows(tx, sql`SELECT 1 FROM email_outbox WHERE template = ${template} AND subject LIKE ${pattern} LIMIT 1`);
+  return sent.length > 0;
+}
+
+/** Companies that asked for the monthly statement and have not had `month`'s (YYYY-MM), by id. */
+export async function companiesDueStatement(db: Db, month: string): Promise<string[]> {
+  const due = await queryRows<{ company_id: string }>(
+    db,
+    sql`SELECT company_id FROM reload_notification_settings
+        WHERE monthly_statement_enabled AND (last_statement_month IS NULL OR last_statement_month < ${month}) ORDER BY company_id`,
+  );
+  return due.map((row) => row.company_id);
+}
+
+/** `month`'s statement sent to the company (a retried job sends it no more). */
+export async function markStatementSent(tx: Db, companyId: string, month: string): Promise<void> {
+  await tx.execute(sql`UPDATE reload_notification_settings SET last_statement_month = ${month} WHERE company_id = ${companyId}`);
 }

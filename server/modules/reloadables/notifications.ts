@@ -1,17 +1,27 @@
-import { sql } from 'drizzle-orm';
 import { formatCents, numberLocale } from '../../../domain/format';
 import { MONTHLY_STATEMENT_DAY, PROGRAMME_TIME_ZONE, periodOf, type NotificationSettings, type NotificationSettingsBody } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/access';
 import { enqueue } from '../../jobs/queue';
 import { jobWaiting, lockScheduling } from '../../jobs/repository';
 import type { JobRegistry } from '../../jobs/registry';
 import { queueEmail } from '../../mail/mailer';
 import type { EmailParams, EmailTemplate } from '../../mail/templates';
-import { DEFAULT_SETTINGS, recipientsOf, saveSettings, storedSettings, toSettings, type StoredSettings } from './notifications.repository';
+import {
+  companiesDueStatement,
+  DEFAULT_SETTINGS,
+  finishedRunToTell,
+  markLowBalanceNotified,
+  markStatementSent,
+  recipientsOf,
+  runMailQueued,
+  saveSettings,
+  storedSettings,
+  toSettings,
+  type StoredSettings,
+} from './notifications.repository';
 import { movementSummary, walletOf } from './wallet.repository';
-import { escapeLike } from '../../lib/like';
 
 /**
  * The programme's e-mails (README "Notifications"), all through the outbox and committed with
@@ -60,24 +70,13 @@ export async function checkLowBalance(tx: Db, _ctx: AppContext, companyId: strin
   if (!wallet) return;
   const below = wallet.availableCents < settings.lowBalanceThresholdCents;
   if (below === settings.lowBalanceNotified) return;
-  await tx.execute(sql`UPDATE reload_notification_settings SET low_balance_notified = ${below} WHERE company_id = ${companyId}`);
+  await markLowBalanceNotified(tx, companyId, below);
   if (!below) return;
   await mailAll(tx, companyId, settings, 'reloadLowBalance', (language, company) => ({
     company,
     available: money(wallet.availableCents, language),
     threshold: money(settings.lowBalanceThresholdCents, language),
   }));
-}
-
-interface FinishedRun {
-  number: string;
-  company_id: string;
-  state: string;
-  scheduled_at: Date | string | null;
-  row_count: number;
-  credited_count: number;
-  credited_cents: string | number;
-  refused: number;
 }
 
 /**
@@ -93,21 +92,14 @@ interface FinishedRun {
  */
 export async function notifyRunFinished(ctx: AppContext, runId: string): Promise<void> {
   const queued = await ctx.db.transaction(async (tx) => {
-    const [run] = await queryRows<FinishedRun>(
-      tx,
-      sql`SELECT r.number, r.company_id, r.state, r.scheduled_at, r.row_count, r.credited_count, r.credited_cents,
-            (SELECT count(*)::int FROM reload_rows x WHERE x.run_id = r.id AND x.state = 'DELETED' AND x.reason IS NOT NULL) AS refused
-          FROM reload_runs r WHERE r.id = ${runId} FOR UPDATE OF r`,
-    );
+    const run = await finishedRunToTell(tx, runId);
     if (!run || run.state === 'IN_PROGRESS') return 0;
     const failed = run.refused > 0;
     if (!failed && (run.state !== 'COMPLETED' || run.scheduled_at === null)) return 0;
     const settings = await storedSettings(tx, run.company_id);
     if (!settings || !(failed ? settings.runFailedEnabled : settings.runCompletedEnabled)) return 0;
     const template: EmailTemplate = failed ? 'reloadRunFailed' : 'reloadRunDone';
-    const pattern = `%${escapeLike(run.number)}%`;
-    const sent = await queryRows(tx, sql`SELECT 1 FROM email_outbox WHERE template = ${template} AND subject LIKE ${pattern} LIMIT 1`);
-    if (sent.length > 0) return 0;
+    if (await runMailQueued(tx, template, run.number)) return 0;
     return mailAll(tx, run.company_id, settings, template, (language, company) => ({
       company,
       number: run.number,
@@ -161,20 +153,16 @@ export async function sendMonthlyStatements(ctx: AppContext, now: Date, signal?:
   const month = shiftMonth(periodOf(now).month, -1);
   const from = monthStart(month);
   const to = monthStart(shiftMonth(month, 1));
-  const due = await queryRows<{ company_id: string }>(
-    ctx.db,
-    sql`SELECT company_id FROM reload_notification_settings
-        WHERE monthly_statement_enabled AND (last_statement_month IS NULL OR last_statement_month < ${month}) ORDER BY company_id`,
-  );
+  const due = await companiesDueStatement(ctx.db, month);
   let sent = 0;
-  for (const { company_id: companyId } of due) {
+  for (const companyId of due) {
     // the lease lost or a shutdown: the next run sends the companies left (each marks its month in its own transaction)
     if (signal?.aborted) break;
     sent += await ctx.db.transaction(async (tx) => {
       const settings = await storedSettings(tx, companyId, true);
       if (!settings?.monthlyStatementEnabled || (settings.lastStatementMonth !== null && settings.lastStatementMonth >= month)) return 0;
       const summary = await movementSummary(tx, companyId, from, to);
-      await tx.execute(sql`UPDATE reload_notification_settings SET last_statement_month = ${month} WHERE company_id = ${companyId}`);
+      await markStatementSent(tx, companyId, month);
       const mailed = await mailAll(tx, companyId, settings, 'reloadMonthlyStatement', (language, company) => {
         const opening = summary.openingCents ?? 0;
         return {

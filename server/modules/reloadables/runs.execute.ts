@@ -1,21 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { reloadRefusal, type ReloadErrorCode } from '../../../domain/reloadables';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { applyWalletMoves, creditCards, lockReloadableCards, lockWallet, release, type CardCredit, type WalletMove } from './ledger.repository';
 import { checkLowBalance, notifyRunFinished } from './notifications';
+import { claimRows, countChunk, finishRunIfDone, lockRunToExecute, markRowsCredited, markRowsRefused, type ClaimedRow } from './runs.repository';
 
 /** The job that runs a run (planned: at its time; now: as a rescue if the request died mid-run). */
 export const RUN_JOB = 'reloads.run';
 
 /** Rows per chunk transaction (RELOAD_CHUNK_ROWS; README "Exactly once"). */
 export const DEFAULT_CHUNK_ROWS = 500;
-
-interface ClaimedRow {
-  id: string;
-  card_id: string;
-  amount_cents: string | number;
-}
 
 type ChunkResult = 'done' | 'empty' | 'gone';
 
@@ -45,16 +39,9 @@ export async function executeRun(ctx: AppContext, runId: string, signal?: AbortS
  */
 async function runChunk(tx: Db, ctx: AppContext, runId: string, chunkRows: number): Promise<ChunkResult> {
   const at = ctx.clock.now();
-  const [run] = await queryRows<{ company_id: string; user_id: string | null; state: string }>(
-    tx,
-    sql`SELECT company_id, user_id, state FROM reload_runs WHERE id = ${runId} FOR UPDATE`,
-  );
+  const run = await lockRunToExecute(tx, runId);
   if (!run || run.state !== 'IN_PROGRESS') return 'gone';
-  const claimed = await queryRows<ClaimedRow>(
-    tx,
-    sql`SELECT id, card_id, amount_cents FROM reload_rows WHERE run_id = ${runId} AND state = 'IN_PROGRESS'
-        ORDER BY position LIMIT ${chunkRows} FOR UPDATE SKIP LOCKED`,
-  );
+  const claimed = await claimRows(tx, runId, chunkRows);
   if (claimed.length === 0) return 'empty';
   const cards = await lockReloadableCards(tx, [run.company_id], claimed.map((r) => r.card_id));
   let wallet = await lockWallet(tx, run.company_id);
@@ -87,24 +74,9 @@ async function runChunk(tx: Db, ctx: AppContext, runId: string, chunkRows: numbe
   const refusedCents = refused.reduce((sum, r) => sum + r.amount, 0);
   wallet = await applyWalletMoves(tx, wallet, moves, creditedCents);
   await release(tx, wallet, refusedCents);
-  const iso = at.toISOString();
-  if (creditedRows.length > 0) {
-    const done = JSON.stringify(creditedRows.map((r, i) => ({ id: r.id, b: after[i] })));
-    await tx.execute(sql`
-      UPDATE reload_rows AS r SET state = 'COMPLETED', balance_after_cents = v.b, credited_at = ${iso}::timestamptz
-      FROM jsonb_to_recordset(${done}::jsonb) AS v(id uuid, b bigint) WHERE r.id = v.id`);
-  }
-  if (refused.length > 0) {
-    const gone = JSON.stringify(refused.map((r) => ({ id: r.id, reason: r.reason })));
-    await tx.execute(sql`
-      UPDATE reload_rows AS r SET state = 'DELETED', reason = v.reason, deleted_at = ${iso}::timestamptz
-      FROM jsonb_to_recordset(${gone}::jsonb) AS v(id uuid, reason text) WHERE r.id = v.id`);
-  }
-  await tx.execute(sql`
-    UPDATE reload_runs SET started_at = COALESCE(started_at, ${iso}::timestamptz),
-      credited_count = credited_count + ${credits.length}, credited_cents = credited_cents + ${creditedCents},
-      deleted_count = deleted_count + ${refused.length}, reserved_cents = reserved_cents - ${creditedCents + refusedCents}
-    WHERE id = ${runId}`);
+  if (creditedRows.length > 0) await markRowsCredited(tx, creditedRows.map((r, i) => ({ id: r.id, balanceAfterCents: after[i] })), at);
+  if (refused.length > 0) await markRowsRefused(tx, refused, at);
+  await countChunk(tx, runId, at, { credited: credits.length, creditedCents, refused: refused.length, refusedCents });
   return 'done';
 }
 
@@ -113,14 +85,7 @@ async function runChunk(tx: Db, ctx: AppContext, runId: string, chunkRows: numbe
  * DELETED. One conditional UPDATE, so of several executors exactly one finishes it and tells.
  */
 async function finishRun(ctx: AppContext, runId: string): Promise<boolean> {
-  const at = ctx.clock.now().toISOString();
-  const [finished] = await queryRows<{ company_id: string }>(
-    ctx.db,
-    sql`UPDATE reload_runs SET state = CASE WHEN credited_count > 0 THEN 'COMPLETED' ELSE 'DELETED' END, completed_at = ${at}::timestamptz
-        WHERE id = ${runId} AND state = 'IN_PROGRESS'
-          AND NOT EXISTS (SELECT 1 FROM reload_rows WHERE run_id = ${runId} AND state = 'IN_PROGRESS')
-        RETURNING company_id`,
-  );
+  const finished = await finishRunIfDone(ctx.db, runId, ctx.clock.now());
   if (!finished) return false;
   await notifyRunFinished(ctx, runId);
   await lowBalanceCheck(ctx, finished.company_id);

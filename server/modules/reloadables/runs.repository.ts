@@ -132,13 +132,52 @@ interface PlannedRow {
 }
 
 /** A row's customer: the card's holder, by name (the run page's and the history CSV's). */
-export const ROW_CUSTOMER = sql`CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END`;
+const ROW_CUSTOMER = sql`CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END`;
 
 const ROW_COLUMNS = sql`w.id, w.run_id, r.number AS run_number, w.position, w.company_id, c.name AS company_name, w.card_id, k.number AS card_number,
   ${ROW_CUSTOMER} AS customer,
   w.amount_cents, w.inserted_at, r.scheduled_at, w.initial_balance_cents, w.balance_after_cents, k.balance_cents AS card_balance_cents, w.state, w.reason, w.credited_at`;
 const ROW_FROM = sql`reload_rows w JOIN reload_runs r ON r.id = w.run_id JOIN companies c ON c.id = w.company_id
   JOIN reloadable_cards k ON k.id = w.card_id LEFT JOIN reloadable_users u ON u.id = k.user_id`;
+
+/** The history's order: newest run first (its creation, then its number), a run's rows by position. */
+const HISTORY_KEY: SortKey = {
+  column: sql`r.created_at`,
+  type: 'timestamptz',
+  then: [
+    { column: sql`r.number`, type: 'text', order: 'DESC' },
+    { column: sql`w.position`, type: 'integer', order: 'ASC' },
+  ],
+  id: sql`w.id`,
+  order: 'DESC',
+};
+
+/**
+ * The reload history for the CSV (runs.export.ts says how it is shown): the rows of the company's
+ * completed runs that pass the filter (its state aside), and the values a line is made of.
+ */
+export function historyExportRows(companyId: string, filter: ReloadRunFilter) {
+  const where = [sql`r.company_id = ${companyId}`, sql`r.state = 'COMPLETED'`, ...runFilterSql({ ...filter, state: undefined })];
+  return {
+    from: (condition: SQL) =>
+      sql`FROM reload_rows w JOIN reload_runs r ON r.id = w.run_id JOIN reloadable_cards k ON k.id = w.card_id LEFT JOIN reloadable_users u ON u.id = k.user_id
+        WHERE ${sql.join(where, sql` AND `)} AND ${condition}`,
+    key: HISTORY_KEY,
+    values: {
+      runNumber: sql`r.number`,
+      createdAt: sql`r.created_at`,
+      scheduledAt: sql`r.scheduled_at`,
+      completedAt: sql`r.completed_at`,
+      position: sql`w.position`,
+      cardNumber: sql`k.number`,
+      customer: ROW_CUSTOMER,
+      amountCents: sql`w.amount_cents`,
+      state: sql`w.state`,
+      creditedAt: sql`w.credited_at`,
+      reason: sql`w.reason`,
+    },
+  };
+}
 
 function toPlanned(row: PlannedRow): PlannedReload {
   return {
@@ -285,4 +324,133 @@ export async function insertRunRows(
     SELECT ${row.id}, ${run.companyId}, v.p, v.c, v.a, v.b, ${run.now.toISOString()}::timestamptz
     FROM jsonb_to_recordset(${rows}::jsonb) AS v(p int, c uuid, a bigint, b bigint)`);
   return row;
+}
+
+// ---------------------------------------------------------------- what running a run writes (runs.execute.ts decides; README "Exactly once")
+
+/** The run row, locked (FOR UPDATE) for one chunk: a queue deletion and a chunk never interleave. */
+export async function lockRunToExecute(tx: Db, runId: string): Promise<{ company_id: string; user_id: string | null; state: string } | undefined> {
+  const [run] = await queryRows<{ company_id: string; user_id: string | null; state: string }>(
+    tx,
+    sql`SELECT company_id, user_id, state FROM reload_runs WHERE id = ${runId} FOR UPDATE`,
+  );
+  return run;
+}
+
+/** A row claimed by one chunk. */
+export interface ClaimedRow {
+  id: string;
+  card_id: string;
+  amount_cents: string | number;
+}
+
+/** The run's next `limit` rows still IN_PROGRESS, by position, that no other executor holds (FOR UPDATE SKIP LOCKED). */
+export function claimRows(tx: Db, runId: string, limit: number): Promise<ClaimedRow[]> {
+  return queryRows<ClaimedRow>(
+    tx,
+    sql`SELECT id, card_id, amount_cents FROM reload_rows WHERE run_id = ${runId} AND state = 'IN_PROGRESS'
+        ORDER BY position LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+  );
+}
+
+/** Rows credited: COMPLETED, with the card's balance after each. */
+export async function markRowsCredited(tx: Db, rows: ReadonlyArray<{ id: string; balanceAfterCents: number }>, at: Date): Promise<void> {
+  const done = JSON.stringify(rows.map((r) => ({ id: r.id, b: r.balanceAfterCents })));
+  await tx.execute(sql`
+      UPDATE reload_rows AS r SET state = 'COMPLETED', balance_after_cents = v.b, credited_at = ${at.toISOString()}::timestamptz
+      FROM jsonb_to_recordset(${done}::jsonb) AS v(id uuid, b bigint) WHERE r.id = v.id`);
+}
+
+/** Rows refused at run time: DELETED, with the refusal code as their reason. */
+export async function markRowsRefused(tx: Db, rows: ReadonlyArray<{ id: string; reason: string }>, at: Date): Promise<void> {
+  const gone = JSON.stringify(rows.map((r) => ({ id: r.id, reason: r.reason })));
+  await tx.execute(sql`
+      UPDATE reload_rows AS r SET state = 'DELETED', reason = v.reason, deleted_at = ${at.toISOString()}::timestamptz
+      FROM jsonb_to_recordset(${gone}::jsonb) AS v(id uuid, reason text) WHERE r.id = v.id`);
+}
+
+/** A chunk's counts on its run (started at the first chunk); its credited and refused amounts leave the run's reservation. */
+export async function countChunk(tx: Db, runId: string, at: Date, chunk: { credited: number; creditedCents: number; refused: number; refusedCents: number }): Promise<void> {
+  await tx.execute(sql`
+    UPDATE reload_runs SET started_at = COALESCE(started_at, ${at.toISOString()}::timestamptz),
+      credited_count = credited_count + ${chunk.credited}, credited_cents = credited_cents + ${chunk.creditedCents},
+      deleted_count = deleted_count + ${chunk.refused}, reserved_cents = reserved_cents - ${chunk.creditedCents + chunk.refusedCents}
+    WHERE id = ${runId}`);
+}
+
+/**
+ * Ends the run when no row is left IN_PROGRESS (COMPLETED when something was credited, else
+ * DELETED), in one conditional UPDATE: of several executors exactly one gets its company back.
+ */
+export async function finishRunIfDone(db: Db, runId: string, at: Date): Promise<{ company_id: string } | undefined> {
+  const [finished] = await queryRows<{ company_id: string }>(
+    db,
+    sql`UPDATE reload_runs SET state = CASE WHEN credited_count > 0 THEN 'COMPLETED' ELSE 'DELETED' END, completed_at = ${at.toISOString()}::timestamptz
+        WHERE id = ${runId} AND state = 'IN_PROGRESS'
+          AND NOT EXISTS (SELECT 1 FROM reload_rows WHERE run_id = ${runId} AND state = 'IN_PROGRESS')
+        RETURNING company_id`,
+  );
+  return finished;
+}
+
+// ---------------------------------------------------------------- what the queue writes (runs.queue.ts decides)
+
+/** A run as the queue checks it before deleting. */
+export interface LockedRun {
+  id: string;
+  state: string;
+  started_at: Date | string | null;
+  scheduled_at: Date | string | null;
+}
+
+/** The company's run, locked (FOR UPDATE) in the executor's order: the run row before its rows. */
+export async function lockCompanyRun(tx: Db, companyId: string, runId: string): Promise<LockedRun | undefined> {
+  const [run] = await queryRows<LockedRun>(tx, sql`SELECT id, state, started_at, scheduled_at FROM reload_runs WHERE id = ${runId} AND company_id = ${companyId} FOR UPDATE`);
+  return run;
+}
+
+/** The run a company's row belongs to (undefined: no such row of this company). */
+export async function runIdOfRow(tx: Db, companyId: string, rowId: string): Promise<string | undefined> {
+  const [found] = await queryRows<{ run_id: string }>(tx, sql`SELECT run_id FROM reload_rows WHERE id = ${rowId} AND company_id = ${companyId}`);
+  return found?.run_id;
+}
+
+/** Every still-planned row of the run DELETED by `userId`; answers how many and their amount. */
+export async function deletePlannedRowsOf(tx: Db, runId: string, at: Date, userId: string): Promise<{ count: number; cents: number }> {
+  const [gone] = await queryRows<{ count: string | number; cents: string | number | null }>(
+    tx,
+    sql`WITH d AS (
+          UPDATE reload_rows SET state = 'DELETED', reason = NULL, deleted_at = ${at.toISOString()}::timestamptz, deleted_by = ${userId}
+          WHERE run_id = ${runId} AND state = 'IN_PROGRESS' RETURNING amount_cents)
+        SELECT count(*) AS count, sum(amount_cents) AS cents FROM d`,
+  );
+  return { count: Number(gone.count), cents: Number(gone.cents ?? 0) };
+}
+
+/** The run closed after its planned rows were deleted: COMPLETED if something was credited, else DELETED; their amount leaves its reservation. */
+export async function closeDeletedRun(tx: Db, runId: string, at: Date, deleted: { count: number; cents: number }): Promise<void> {
+  await tx.execute(sql`
+    UPDATE reload_runs SET state = CASE WHEN credited_count > 0 THEN 'COMPLETED' ELSE 'DELETED' END, completed_at = ${at.toISOString()}::timestamptz,
+      deleted_count = deleted_count + ${deleted.count}, reserved_cents = reserved_cents - ${deleted.cents}
+    WHERE id = ${runId}`);
+}
+
+/** One still-planned row DELETED by `userId`; answers its amount (undefined: it was no longer planned). */
+export async function deletePlannedRowOf(tx: Db, rowId: string, at: Date, userId: string): Promise<number | undefined> {
+  const [row] = await queryRows<{ amount_cents: string | number }>(
+    tx,
+    sql`UPDATE reload_rows SET state = 'DELETED', reason = NULL, deleted_at = ${at.toISOString()}::timestamptz, deleted_by = ${userId}
+        WHERE id = ${rowId} AND state = 'IN_PROGRESS' RETURNING amount_cents`,
+  );
+  return row ? Number(row.amount_cents) : undefined;
+}
+
+/** One deleted row counted on its run, its amount out of the reservation; the run's last row deletes the run. */
+export async function countDeletedRow(tx: Db, runId: string, at: Date, cents: number): Promise<void> {
+  const iso = at.toISOString();
+  await tx.execute(sql`
+    UPDATE reload_runs SET deleted_count = deleted_count + 1, reserved_cents = reserved_cents - ${cents},
+      state = CASE WHEN deleted_count + 1 >= row_count THEN 'DELETED' ELSE state END,
+      completed_at = CASE WHEN deleted_count + 1 >= row_count THEN ${iso}::timestamptz ELSE completed_at END
+    WHERE id = ${runId}`);
 }

@@ -141,6 +141,29 @@ export const MOVEMENT_USER_NAME = sql`CASE WHEN u.id IS NULL THEN NULL ELSE u.fi
 export const movementKey = (order: 'ASC' | 'DESC', field: 'createdAt' | 'id' = 'createdAt'): SortKey =>
   field === 'id' ? { column: sql`m.id`, type: 'uuid', id: sql`m.id`, order } : { column: sql`m.seq`, type: 'bigint', id: sql`m.id`, order };
 
+/**
+ * A wallet's movements for the CSV (export.ts says how they are shown): the filtered movements of
+ * the company, newest first as the list walks them, and the values a line is made of.
+ */
+export function movementExportRows(companyId: string, filter: WalletMovementFilter) {
+  return {
+    from: (condition: SQL) => sql`${MOVEMENT_FROM} WHERE ${movementWhere(companyId, filter)} AND ${condition}`,
+    key: movementKey('DESC'),
+    values: {
+      createdAt: sql`m.created_at`,
+      type: sql`m.type`,
+      reason: sql`m.reason`,
+      amountCents: sql`m.amount_cents`,
+      balanceAfterCents: sql`m.balance_after_cents`,
+      counterpartName: sql`cp.name`,
+      cardNumber: sql`rc.number`,
+      runNumber: sql`rr.number`,
+      note: sql`m.note`,
+      userName: MOVEMENT_USER_NAME,
+    },
+  };
+}
+
 export interface MovementPage extends PageStart {
   filter: WalletMovementFilter;
   field: 'createdAt' | 'id';
