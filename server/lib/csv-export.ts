@@ -1,9 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { CSV_BOM, CSV_SEPARATOR, csvCell, csvDateTime, csvDay, fastCsvCell, type CsvFormat } from '../../domain/csv';
 import { csvAmounts } from '../../domain/format';
 import type { Db } from '../db/client';
-import { rowStream, type OrderedRead, type RowStreamOptions } from './row-stream';
+import { epochMillis, rowStream, type OrderedRead, type RowStreamOptions } from './row-stream';
 import type { SortKey } from './keyset';
 import { nextTurn, streamOf } from './streams';
 
@@ -27,9 +27,6 @@ export interface CsvColumn {
   cell: (...values: Array<string | null>) => string;
 }
 
-/** An instant as milliseconds since the epoch (whole, as JavaScript has them): what dateTime cells read. */
-export const epochMillis = (value: SQL): SQL => sql`floor(extract(epoch from ${value}) * 1000)::int8`;
-
 const dialect = new PgDialect();
 
 /** Rows formatted between two turns of the event loop (a few milliseconds of work). */
@@ -49,7 +46,7 @@ export function csvColumns({ language, timeZone }: CsvFormat) {
     count: (header: string, read: SQL) => one(header, read, (value) => value ?? ''),
     /** integer cents → "1234,50" (it) / "1234.50" (en) */
     money: (header: string, read: SQL) => one(header, read, (value) => (value === null ? '' : amount(Number(value)))),
-    /** an instant (timestamptz) → the user's local date and time */
+    /** an instant (timestamptz) → the user's local date and time, read as epoch milliseconds */
     dateTime: (header: string, read: SQL) => {
       // a formatter of its own per column: its memory of the last instant serves rows made together
       const time = csvDateTime(timeZone);

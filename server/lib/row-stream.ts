@@ -11,6 +11,9 @@ import { queryRows, rawDriverOf, type Db } from '../db/client';
  */
 export type TextRow = Array<string | null>;
 
+/** An instant as milliseconds since the epoch (whole, as JavaScript has them): how a read takes a timestamptz as text that any zone parses alike. */
+export const epochMillis = (value: SQL): SQL => sql`floor(extract(epoch from ${value}) * 1000)::int8`;
+
 /** An ordered read: the values of each row, where they come from, and the order (which is also where a batch resumes). */
 export interface OrderedRead {
   /** the values of a row, in order (each read as text) */

@@ -4,11 +4,13 @@ import { queryRows, type Db } from '../../db/client';
 import { idList, inIdList, readByIds } from '../../db/id-list';
 import { giftCardFields } from '../../../domain/schemas/giftcard';
 import { declaredOrder } from '../../lib/list-query';
-import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter';
+import { CARD_SORT_COLUMNS, cardFilterConditions } from './card-filter.repository';
 import { orderedIds, withRecords, type OrderedQuery, type PageStart } from '../../lib/ordered-pages';
 import type { KeyedRows, KeyType } from '../../lib/keyset';
 import { effectiveStatus } from '../../../domain/giftcardRules';
 import { inCompanySubtree, inIds } from '../../db/company-scope';
+import type { CsvRows } from '../../lib/csv-export';
+import { epochMillis } from '../../lib/row-stream';
 
 export type CardSortField = keyof typeof CARD_SORT_COLUMNS;
 /** The card lists' sorts and default order: the declaration's (giftCardFields), each a column the cards are ordered by. */
@@ -176,4 +178,34 @@ export async function filteredCardIds(db: Db, companyIds: readonly string[], fil
  */
 export function cardByCodeRead(rootId: string | Placeholder, code: string | Placeholder): SQL {
   return sql`SELECT ${CARD_RECORD_COLUMNS} FROM gift_cards c ${CARD_RECORD_JOINS} WHERE c.code = ${code} AND ${inCompanySubtree(sql`c.company_id`, rootId)}`;
+}
+
+/**
+ * The filtered cards of `companyIds` as the CSV download reads them (giftcards/export.ts), in
+ * progressive order: each value a card record has (alias c, with CARD_RECORD_JOINS' names).
+ */
+export function cardExportRows(companyIds: readonly string[], filter: CardFilter) {
+  return {
+    from: (condition: SQL) => sql`FROM gift_cards c ${CARD_RECORD_JOINS} WHERE ${inIds(sql`c.company_id`, companyIds)} AND ${cardFilterConditions(filter)} AND ${condition}`,
+    key: { column: sql`c.progressive`, type: 'bigint', id: sql`c.id`, order: 'ASC' },
+    values: {
+      code: sql`c.code`,
+      progressive: sql`c.progressive`,
+      lotNumber: sql`c.lot_number`,
+      orderReference: sql`c.order_reference`,
+      typologyName: sql`t.name`,
+      companyName: sql`co.name`,
+      /** the stored state, before expiry is applied */
+      storedStatus: sql`c.status`,
+      balanceCents: sql`c.balance_cents`,
+      frozenCents: sql`c.frozen_cents`,
+      activationDate: sql`c.activation_date`,
+      expireDate: sql`c.expire_date`,
+      /** the expiry as epoch milliseconds (what the state is worked out from) */
+      expireMillis: epochMillis(sql`c.expire_date`),
+      firstUseDate: sql`c.first_use_date`,
+      storeName: sql`s.name`,
+      createdAt: sql`c.created_at`,
+    },
+  } satisfies CsvRows & { values: Record<string, SQL> };
 }

@@ -1,11 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { localDateTimeFormatter, type CsvFormat } from '../../../domain/csv';
 import { INTEGRATED_ORDER_CSV_COLUMNS, type IntegratedOrderFilter } from '../../../domain/integratedOrders';
 import type { Db } from '../../db/client';
-import { csvColumns, csvDownload, epochMillis, type CsvColumn, type CsvFile } from '../../lib/csv-export';
+import { csvColumns, csvDownload, type CsvColumn, type CsvFile } from '../../lib/csv-export';
 import { textsIn } from '../../lib/texts';
-import { listConditions, ORDER_FROM, PIN_STATUS_SQL, STATE_SQL } from './repository';
+import { integratedOrderExportRows } from './repository';
 
 /**
  * The integrated orders as CSV on the one CSV writer (lib/csv-export.ts), one line per item with
@@ -17,35 +16,22 @@ export function integratedOrdersCsv(companyIds: readonly string[], filter: Integ
   const c = csvColumns(format);
   const day = localDateTimeFormatter(format.timeZone, DATE_FORMAT);
   const hour = localDateTimeFormatter(format.timeZone, 'HH:mm:ss');
-  const orderedAt = epochMillis(sql`o.ordered_at`);
+  const rows = integratedOrderExportRows(companyIds, filter);
+  const v = rows.values;
   const cells: Record<(typeof INTEGRATED_ORDER_CSV_COLUMNS)[number], (header: string) => CsvColumn> = {
-    orderNumber: (h) => c.text(h, sql`o.order_number`),
-    date: (h) => c.derived(h, [orderedAt], (ms) => day(ms === null ? null : Number(ms))),
-    hour: (h) => c.derived(h, [orderedAt], (ms) => hour(ms === null ? null : Number(ms))),
-    productName: (h) => c.text(h, sql`i.product_name`),
-    externalItemId: (h) => c.text(h, sql`i.external_item_id`),
-    denomination: (h) => c.money(h, sql`i.denomination_cents`),
-    serialNumber: (h) => c.text(h, sql`i.serial_number`),
-    price: (h) => c.money(h, sql`i.price_cents`),
-    pinStatus: (h) => c.words(h, PIN_STATUS_SQL, t.pinStatus),
-    activationEmail: (h) => c.text(h, sql`i.activation_email`),
-    state: (h) => c.words(h, STATE_SQL, t.states),
+    orderNumber: (h) => c.text(h, v.orderNumber),
+    date: (h) => c.derived(h, [v.orderedAtMillis], (ms) => day(ms === null ? null : Number(ms))),
+    hour: (h) => c.derived(h, [v.orderedAtMillis], (ms) => hour(ms === null ? null : Number(ms))),
+    productName: (h) => c.text(h, v.productName),
+    externalItemId: (h) => c.text(h, v.externalItemId),
+    denomination: (h) => c.money(h, v.denominationCents),
+    serialNumber: (h) => c.text(h, v.serialNumber),
+    price: (h) => c.money(h, v.priceCents),
+    pinStatus: (h) => c.words(h, v.pinStatus, t.pinStatus),
+    activationEmail: (h) => c.text(h, v.activationEmail),
+    state: (h) => c.words(h, v.state, t.states),
   };
   const columns = INTEGRATED_ORDER_CSV_COLUMNS.map((name) => cells[name](t.fields[name]));
-  const rows = {
-    from: (condition: SQL) => sql`FROM ${ORDER_FROM} JOIN integrated_order_items i ON i.order_id = o.id WHERE ${listConditions(companyIds, filter)} AND ${condition}`,
-    key: {
-      column: sql`o.ordered_at`,
-      type: 'timestamptz',
-      // an order's lines together, in the shop's item order
-      then: [
-        { column: sql`o.id`, type: 'uuid', order: 'DESC' },
-        { column: sql`i.position`, type: 'integer', order: 'ASC' },
-      ],
-      id: sql`i.id`,
-      order: 'DESC',
-    },
-  } satisfies CsvFile['rows'];
   return { rows, columns, separator: c.separator };
 }
 

@@ -3,8 +3,10 @@ import { rangeEndExclusive, rangeStart } from '../../../domain/giftcards';
 import type { IntegratedOrder, IntegratedOrderDetail, IntegratedOrderFilter, IntegratedOrderItem, IntegratedOrderState, PinStatus } from '../../../domain/integratedOrders';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../db/company-scope';
+import type { CsvRows } from '../../lib/csv-export';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type KeyPosition, type KeyType, type SortKey } from '../../lib/keyset';
 import { escapeLike } from '../../lib/like';
+import { epochMillis } from '../../lib/row-stream';
 
 /**
  * The SQL of integrated orders. PIN status and the order's state are read, not kept: an item's code
@@ -15,12 +17,12 @@ import { escapeLike } from '../../lib/like';
  */
 
 /** An item's PIN status (`i` an integrated_order_items row). */
-export const PIN_STATUS_SQL = sql`(CASE WHEN i.pin_status <> 'pending' THEN i.pin_status
+const PIN_STATUS_SQL = sql`(CASE WHEN i.pin_status <> 'pending' THEN i.pin_status
   ELSE COALESCE((SELECT CASE e.status WHEN 'sent' THEN 'sent' WHEN 'logged' THEN 'sent' WHEN 'failed' THEN 'failed' ELSE 'pending' END
                  FROM email_outbox e WHERE e.id = (i.details->>'outboxId')::uuid), 'pending') END)`;
 
 /** The order's state (`o` an integrated_orders row): a stored state other than `processing` stands. */
-export const STATE_SQL = sql`(CASE WHEN o.state <> 'processing' THEN o.state
+const STATE_SQL = sql`(CASE WHEN o.state <> 'processing' THEN o.state
   ELSE (SELECT CASE WHEN count(*) FILTER (WHERE x.pin = 'pending') > 0 THEN 'processing'
                     WHEN count(*) FILTER (WHERE x.pin = 'failed') = 0 THEN 'complete'
                     WHEN count(*) FILTER (WHERE x.pin = 'sent') = 0 THEN 'delivery_error'
@@ -50,7 +52,7 @@ const ORDER_COLUMNS = sql`o.id, o.company_id, c.name AS company_name, o.order_nu
   (SELECT count(*)::int FROM integrated_order_items i WHERE i.order_id = o.id) AS item_count,
   (SELECT array_agg(DISTINCT i.product_name ORDER BY i.product_name) FROM integrated_order_items i WHERE i.order_id = o.id) AS product_names,
   k.name AS api_key_name, o.error_code, o.created_at, o.request_hash`;
-export const ORDER_FROM = sql`integrated_orders o JOIN companies c ON c.id = o.company_id LEFT JOIN api_keys k ON k.id = o.api_key_id`;
+const ORDER_FROM = sql`integrated_orders o JOIN companies c ON c.id = o.company_id LEFT JOIN api_keys k ON k.id = o.api_key_id`;
 
 const toOrder = (r: OrderRaw): IntegratedOrder => ({
   id: r.id,
@@ -201,7 +203,7 @@ function filterConditions(filter: IntegratedOrderFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export const listConditions = (companyIds: readonly string[], filter: IntegratedOrderFilter): SQL => sql`${inIds(sql`o.company_id`, companyIds)} AND ${filterConditions(filter)}`;
+const listConditions = (companyIds: readonly string[], filter: IntegratedOrderFilter): SQL => sql`${inIds(sql`o.company_id`, companyIds)} AND ${filterConditions(filter)}`;
 
 /** What the list can be ordered by: when the shop took the order (the default, newest first), or its number. */
 export const SORT_COLUMNS = { orderedAt: sql`o.ordered_at`, orderNumber: sql`o.order_number`, id: sql`o.id` };
@@ -228,4 +230,38 @@ export async function listOrders(db: Db, companyIds: readonly string[], page: Pa
         ORDER BY ${keyOrder(key)} LIMIT ${page.limit} OFFSET ${page.after ? 0 : page.offset}`,
   );
   return keyedRows(rows, toOrder);
+}
+
+/**
+ * The filtered orders of `companyIds` as the CSV download reads them (export.ts): one row per item,
+ * newest order first, an order's items in the shop's order.
+ */
+export function integratedOrderExportRows(companyIds: readonly string[], filter: IntegratedOrderFilter) {
+  return {
+    from: (condition: SQL) => sql`FROM ${ORDER_FROM} JOIN integrated_order_items i ON i.order_id = o.id WHERE ${listConditions(companyIds, filter)} AND ${condition}`,
+    key: {
+      column: sql`o.ordered_at`,
+      type: 'timestamptz',
+      // an order's lines together, in the shop's item order
+      then: [
+        { column: sql`o.id`, type: 'uuid', order: 'DESC' },
+        { column: sql`i.position`, type: 'integer', order: 'ASC' },
+      ],
+      id: sql`i.id`,
+      order: 'DESC',
+    },
+    values: {
+      orderNumber: sql`o.order_number`,
+      /** when the shop took the order, as epoch milliseconds (its day and hour in the user's zone) */
+      orderedAtMillis: epochMillis(sql`o.ordered_at`),
+      productName: sql`i.product_name`,
+      externalItemId: sql`i.external_item_id`,
+      denominationCents: sql`i.denomination_cents`,
+      serialNumber: sql`i.serial_number`,
+      priceCents: sql`i.price_cents`,
+      pinStatus: PIN_STATUS_SQL,
+      activationEmail: sql`i.activation_email`,
+      state: STATE_SQL,
+    },
+  } satisfies CsvRows & { values: Record<string, SQL> };
 }
