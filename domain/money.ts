@@ -103,6 +103,18 @@ export function readWholeNumber(input: string, language: string | undefined): nu
   return Number.isSafeInteger(value) ? value : Number.MAX_SAFE_INTEGER;
 }
 
+/**
+ * The one reader of decimals typed in the user's language (a percentage: "12,5" in Italian,
+ * "12.5" in English): `readAmount`'s separators, with any number of decimals and a sign. Null
+ * when the text is not a number (the field's rule then says what it takes).
+ */
+export function readDecimal(input: string, language: string | undefined): number | null {
+  const number = splitNumber(input.replace(/[\s\u00a0\u202f]/g, ''), language);
+  if (!number || (number.integer === '' && number.fraction === '')) return null;
+  const value = Number(`${number.negative ? '-' : ''}${number.integer || '0'}.${number.fraction || '0'}`);
+  return Number.isFinite(value) ? value : null;
+}
+
 /** `readAmount`'s cents, or null when the text is not an amount (a sign, 3+ decimals, junk). */
 export function parseAmountInput(input: string, language: string | undefined): number | null {
   return readAmount(input, language).cents ?? null;

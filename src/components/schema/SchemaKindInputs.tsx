@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, useTranslate } from 'react-admin';
 import type { ResolvedInputField } from '../../../domain/fields';
 import { amountInputText, decimalSeparator } from '../../../domain/format';
-import { readAmount } from '../../../domain/money';
+import { readAmount, readDecimal, readWholeNumber } from '../../../domain/money';
 import { DateTimeInput } from '../DateTimeInput';
 import { FilePickButton } from '../FilePickButton';
 import { fileToUpload } from '../fileReading';
@@ -14,11 +14,12 @@ import { displayDayOf, DISPLAY_DAY_TIME, parseDay, parseDayTime } from '../local
 
 /**
  * The form inputs of the kinds whose typed text is not the value the API takes: money (euros in
- * the user's language → cents), numbers and percentages (the language's decimal mark → a
- * number), days and moments (DD/MM/YYYY [HH:mm], SPEC §9 → an ISO day or instant) and files
- * (a chosen file → SPEC §3's { type, name, content }). Each keeps the text as typed; the form
- * value is what the text reads as, or the text itself when it reads as nothing, so the API's
- * schema (the same rule the server applies) reports it on the field.
+ * the user's language → cents), counts and percentages (read in the user's language by
+ * domain/money.ts → a number), days and moments (DD/MM/YYYY [HH:mm], SPEC §9 → an ISO day or
+ * instant) and files (a chosen file → SPEC §3's { type, name, content }). Each keeps the text as
+ * typed; the form value is what the text reads as, or the text itself when it reads as nothing,
+ * so the API's schema (the same rule the server applies) reports it on the field. A declared
+ * helper line shows under the input until an error takes its place.
  */
 
 interface KindInputProps {
@@ -37,16 +38,8 @@ function useKindInput(field: ResolvedInputField) {
     ...input,
     label: <FieldTitle label={field.label} source={field.source} />,
     invalid: Boolean(error),
-    helperText: <InputHelperText error={error} />,
+    helperText: <InputHelperText error={error} helperText={field.helper} />,
   };
-}
-
-/** A decimal text in the user's language → a number; null when it is not one ("12,5" in Italian, "12.5" in English). */
-function readDecimal(text: string, language: string): number | null {
-  const mark = decimalSeparator(language);
-  const plain = text.trim();
-  if (!new RegExp(`^-?\\d+(\\${mark}\\d+)?$`).test(plain)) return null;
-  return Number(plain.replace(mark, '.'));
 }
 
 function TextKindInput({ field, readOnly, initial, read, inputMode, adornment }: KindInputProps & { initial: (value: unknown, language: string) => string; read: (text: string, language: string) => unknown; inputMode: 'decimal' | 'numeric'; adornment?: ReactNode }) {
@@ -88,7 +81,10 @@ export function MoneyKindInput(props: KindInputProps) {
   );
 }
 
-/** A count or a percentage (0–100, shown with its sign), typed with the language's decimal mark. */
+/**
+ * A count (domain `readWholeNumber`: "10.000" in Italian, "10,000" in English) or a percentage
+ * (0–100, shown with its sign; domain `readDecimal`: "12,5" in Italian, "12.5" in English).
+ */
 export function NumberKindInput({ percent = false, ...props }: KindInputProps & { percent?: boolean }) {
   return (
     <TextKindInput
@@ -96,7 +92,7 @@ export function NumberKindInput({ percent = false, ...props }: KindInputProps & 
       inputMode={percent ? 'decimal' : 'numeric'}
       adornment={percent ? '%' : undefined}
       initial={(value, language) => (typeof value === 'number' ? String(value).replace('.', decimalSeparator(language)) : String(value ?? ''))}
-      read={readDecimal}
+      read={percent ? readDecimal : readWholeNumber}
     />
   );
 }
