@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ARCHIVE_STATUS_CHOICES, BATCH_ORDER_REFERENCE_MAX, BATCH_STATUS_CHOICES, LOT_NUMBER_MAX, MAX_BATCH_QUANTITY, MIN_BATCH_QUANTITY } from '../catalog';
+import { ARCHIVE_STATUS_CHOICES, BATCH_ORDER_REFERENCE_MAX, BATCH_STATUS_CHOICES, batchCreateSchema, LOT_NUMBER_MAX, LOT_NUMBER_PATTERN, MAX_BATCH_QUANTITY, MIN_BATCH_QUANTITY } from '../catalog';
 import { defineFields } from '../fields';
 import { maxLengthMessage, messageWith } from '../messages';
+import { isTodayOrLater } from '../orders';
 
 /**
  * The batch screens' fields (SPEC §3 Batch) and the generate-batch form. The API checks the body
@@ -37,13 +38,11 @@ export function isoDayOfInput(text: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-/** Today as an ISO day in the browser's zone (the API refuses an expiry before its today). */
-const localToday = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
-
-/** The form's values are what the inputs hold (texts); the output is the API's body. */
+/**
+ * The form's values are what the inputs hold: texts, and the quantity as its input read it in the
+ * user's language (domain/money.ts `readWholeNumber`; the text itself when it reads as none). The
+ * output is the API's body; each rule is the API's (domain/catalog.ts), said in the form's words.
+ */
 export const batchFormSchema = z
   .object({
     lotNumber: z
@@ -51,26 +50,21 @@ export const batchFormSchema = z
       .trim()
       .min(1, REQUIRED)
       .max(LOT_NUMBER_MAX, maxLengthMessage(LOT_NUMBER_MAX))
-      .regex(/^[A-Za-z0-9._/-]+$/, BATCH_RULES.lotNumber),
+      .regex(LOT_NUMBER_PATTERN, BATCH_RULES.lotNumber),
     typologyId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED),
-    quantity: z
-      .union([z.string(), z.number()])
-      .transform((value) => String(value).trim().replace(/[.,'\s](?=\d{3}\b)/g, ''))
-      .pipe(
-        z
-          .string()
-          .min(1, REQUIRED)
-          .regex(/^\d+$/, BATCH_RULES.quantity)
-          .transform(Number)
-          .pipe(z.number().int(BATCH_RULES.quantity).min(MIN_BATCH_QUANTITY, BATCH_RULES.quantity).max(MAX_BATCH_QUANTITY, BATCH_RULES.quantity)),
-      ),
+    quantity: z.union([z.number(), z.string()]).transform((value, ctx) => {
+      if (typeof value === 'number' && batchCreateSchema.shape.quantity.safeParse(value).success) return value;
+      ctx.addIssue({ code: 'custom', message: value === '' ? REQUIRED : BATCH_RULES.quantity });
+      return z.NEVER;
+    }),
     expireDate: z
       .string()
       .trim()
       .transform((text, ctx) => {
         if (!text) return null;
         const day = isoDayOfInput(text);
-        if (!day || day < localToday()) {
+        // the API's today is the UTC day (domain/orders.ts `isTodayOrLater`), not the browser's
+        if (!day || !isTodayOrLater(day, new Date())) {
           ctx.addIssue({ code: 'custom', message: BATCH_RULES.expireDate });
           return z.NEVER;
         }
@@ -109,7 +103,14 @@ export const batchFields = defineFields(
     { source: 'typologyName', label: 'batches.fields.typology', input: false, column: true },
     { source: 'status', label: 'batches.fields.status', input: false, kind: 'select', choices: BATCH_STATUS_CHOICES, column: true, filter: true },
     { source: 'archiveStatus', label: 'batches.fields.archiveStatus', input: false, kind: 'select', choices: ARCHIVE_STATUS_CHOICES, column: true, filter: true },
-    { source: 'quantity', label: 'batches.fields.quantity', kind: 'number', column: true, sortable: true },
+    {
+      source: 'quantity',
+      label: 'batches.fields.quantity',
+      kind: 'number',
+      column: true,
+      sortable: true,
+      helper: messageWith('batches.form.quantityHelp', { min: MIN_BATCH_QUANTITY, max: MAX_BATCH_QUANTITY, smart_count: MAX_BATCH_QUANTITY }),
+    },
     { source: 'orderReference', label: 'batches.fields.orderReference', column: true, maxLength: BATCH_ORDER_REFERENCE_MAX },
     { source: 'progressiveFrom', label: 'batches.fields.progressiveFrom', input: false, column: true },
     { source: 'progressiveTo', label: 'batches.fields.progressiveTo', input: false, column: true },

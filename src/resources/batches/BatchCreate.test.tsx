@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/i18n';
 import { typology } from '../../test/builders';
 import { server } from '../../test/msw';
 import { renderScreen } from '../../test/renderScreen';
@@ -59,7 +60,11 @@ describe('BatchCreate', () => {
     await user.clear(screen.getByLabelText(/^Batch number/));
     await user.type(screen.getByLabelText(/^Batch number/), 'LOT-2026/01');
     await user.clear(screen.getByLabelText(/^Quantity/));
+    // a count as English writes it (domain readWholeNumber): "10.000" is ten with decimals, refused
     await user.type(screen.getByLabelText(/^Quantity/), '10.000');
+    expect(await screen.findByText('Enter a whole number of cards from 1 to 100,000')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/^Quantity/));
+    await user.type(screen.getByLabelText(/^Quantity/), '10,000');
     await user.type(screen.getByLabelText(/^Expiry date/), '01/01/2020');
     expect(await screen.findByText('Enter today or a later day as dd/mm/yyyy')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Expiry date/));
@@ -71,6 +76,34 @@ describe('BatchCreate', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/privative/batches/${batch().id}`));
     expect(posted).toEqual({ lotNumber: 'LOT-2026/01', typologyId: TYPOLOGY_ID, quantity: 10000, expireDate: '2099-12-31', orderReference: 'PO-77' });
     expect(await screen.findByText('Batch created: the cards are being generated')).toBeInTheDocument();
+  });
+
+  it('in Italian, reads the quantity as Italian writes it: "10.000" is ten thousand, "10,000" is refused', async () => {
+    await i18n.changeLanguage('it');
+    serveConfiguration(true);
+    serveCatalog();
+    let posted: unknown;
+    server.use(
+      http.post(BATCHES_API, async ({ request }) => {
+        posted = await request.json();
+        return HttpResponse.json(batch({ status: 'PENDING', generatedCount: 0 }), { status: 201 });
+      }),
+    );
+    await render();
+    const user = userEvent.setup();
+    expect(screen.getByText('Da 1 a 100.000 carte')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Lotto/), 'LOT-7');
+    await user.click(screen.getByRole('combobox', { name: /^Tipologia/ }));
+    await user.click(await screen.findByRole('option', { name: 'Gift Card 25 € (GC-PHY-25)' }));
+    const quantity = screen.getByLabelText(/^Quantità/);
+    await user.type(quantity, '10,000');
+    expect(await screen.findByText('Inserisci un numero intero di carte da 1 a 100.000')).toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '10.000');
+    const submit = screen.getByRole('button', { name: 'Genera lotto' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await waitFor(() => expect(posted).toMatchObject({ lotNumber: 'LOT-7', quantity: 10000 }));
   });
 
   it("puts the server's refusal on the field, in the field's own words", async () => {

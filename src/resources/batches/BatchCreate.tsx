@@ -3,11 +3,11 @@ import { useCallback, type ReactNode } from 'react';
 import { AutocompleteInput, TextInput, useDataProvider, useGetList, useNotify, useRedirect, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { Batch } from '../../../domain/catalog';
-import { LOT_NUMBER_MAX, MAX_BATCH_QUANTITY, MIN_BATCH_QUANTITY } from '../../../domain/catalog';
+import { LOT_NUMBER_MAX } from '../../../domain/catalog';
 import type { Typology } from '../../../domain/giftcards';
 import { BATCH_ORDER_REFERENCE_MAX, batchFieldErrorKey, batchFields, type BatchFormBody } from '../../../domain/schemas/batch';
 import { FormDateField } from '../../components/FormDateField';
-import { BackLink, SchemaForm } from '../../components/schema';
+import { BackLink, SchemaForm, SchemaInput } from '../../components/schema';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { TesseraDataProvider } from '../../dataProvider/types';
 import { PageHeading } from '../../components/PageHeading';
@@ -32,7 +32,9 @@ export function BatchInputs({ typologyAction }: { typologyAction?: ReactNode }) 
     sort: { field: 'name', order: 'ASC' },
     filter: { type: 'PHYSICAL' },
   });
-  const required = (source: string) => batchFields.inputs.find((field) => field.source === source)?.required ?? false;
+  const declared = (source: string) => batchFields.inputs.find((field) => field.source === source);
+  const required = (source: string) => declared(source)?.required ?? false;
+  const quantity = declared('quantity');
   return (
     <>
       <TextInput
@@ -59,15 +61,8 @@ export function BatchInputs({ typologyAction }: { typologyAction?: ReactNode }) 
         />
         {typologyAction}
       </Box>
-      <TextInput
-        source="quantity"
-        label="batches.fields.quantity"
-        helperText={translate('batches.form.quantityHelp', { min: MIN_BATCH_QUANTITY, max: MAX_BATCH_QUANTITY, smart_count: MAX_BATCH_QUANTITY })}
-        isRequired={required('quantity')}
-        autoComplete="off"
-        fullWidth
-        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-      />
+      {/* a count in the user's language ("10.000" in Italian), read by the domain's reader */}
+      {quantity && <SchemaInput field={quantity} />}
       <FormDateField name="expireDate" label={translate('batches.fields.expireDate')} helperText={translate('batches.form.expireDateHelp')} calendarLabel={translate('batches.form.calendar')} />
       <TextInput
         source="orderReference"
