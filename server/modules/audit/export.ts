@@ -1,10 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { AuditFilter } from '../../../domain/audit';
 import type { CsvFormat } from '../../../domain/csv';
 import type { Db } from '../../db/client';
 import { csvColumns, csvDownload, type CsvFile } from '../../lib/csv-export';
 import { textsIn } from '../../lib/texts';
-import { AUDIT_KEY, auditConditions, changesOf, type AuditScope } from './trail.repository';
+import { auditListExportRows, changesOf, type AuditExportRows, type AuditScope } from './trail.repository';
 
 /**
  * The audit trail as CSV on the one CSV writer (lib/csv-export.ts), newest first, in the user's
@@ -18,29 +17,26 @@ function changesCell(before: string | null, after: string | null): string {
     .join('; ');
 }
 
-export function auditCsv(where: SQL, format: CsvFormat): CsvFile {
+export function auditCsv(rows: AuditExportRows, format: CsvFormat): CsvFile {
   const t = textsIn(format.language).auditFiles;
   const c = csvColumns(format);
+  const v = rows.values;
   const columns = [
-    c.dateTime(t.columns.occurredAt, sql`a.occurred_at`),
-    c.words(t.columns.actorType, sql`a.actor_type`, t.actorTypes),
-    c.text(t.columns.actor, sql`a.actor_label`),
-    c.text(t.columns.company, sql`c.name`),
-    c.words(t.columns.origin, sql`a.origin`, t.origins),
-    c.text(t.columns.ip, sql`a.ip`),
-    c.text(t.columns.requestId, sql`a.request_id`),
-    c.words(t.columns.entity, sql`a.entity`, t.entities),
-    c.text(t.columns.entityId, sql`a.entity_id`),
-    c.words(t.columns.action, sql`a.action`, t.actions),
-    c.text(t.columns.operation, sql`a.operation`),
-    c.derived(t.columns.changes, [sql`a.before`, sql`a.after`], changesCell),
+    c.dateTime(t.columns.occurredAt, v.occurredAt),
+    c.words(t.columns.actorType, v.actorType, t.actorTypes),
+    c.text(t.columns.actor, v.actorLabel),
+    c.text(t.columns.company, v.companyName),
+    c.words(t.columns.origin, v.origin, t.origins),
+    c.text(t.columns.ip, v.ip),
+    c.text(t.columns.requestId, v.requestId),
+    c.words(t.columns.entity, v.entity, t.entities),
+    c.text(t.columns.entityId, v.entityId),
+    c.words(t.columns.action, v.action, t.actions),
+    c.text(t.columns.operation, v.operation),
+    c.derived(t.columns.changes, [v.before, v.after], changesCell),
   ];
-  const rows = {
-    from: (condition: SQL) => sql`FROM audit_log a LEFT JOIN companies c ON c.id = a.company_id WHERE ${where} AND ${condition}`,
-    key: AUDIT_KEY,
-  };
   return { rows, columns, separator: c.separator };
 }
 
 export const auditCsvStream = (db: Db, scope: AuditScope, filter: AuditFilter, format: CsvFormat): ReadableStream<Uint8Array> =>
-  csvDownload(db, auditCsv(auditConditions(scope, filter), format));
+  csvDownload(db, auditCsv(auditListExportRows(scope, filter), format));

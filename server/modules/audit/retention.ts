@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { JobRegistry } from '../../jobs/registry';
 import { enqueue } from '../../jobs/queue';
 import { jobWaiting } from '../../jobs/repository';
 import type { FileStorage } from '../../lib/files';
 import { csvDownload } from '../../lib/csv-export';
 import { auditCsv } from './export';
+import { auditRetiringRows, newestAuditIdBefore, retireAuditRows } from './trail.repository';
 
 export const AUDIT_RETENTION_JOB = 'audit.retention';
 const DAY_MS = 86_400_000;
@@ -29,14 +29,13 @@ export interface RetentionResult {
 export async function runAuditRetention(db: Db, files: FileStorage, retentionDays: number, now: Date, signal?: AbortSignal): Promise<RetentionResult> {
   signal?.throwIfAborted();
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
-  const [last] = await queryRows<{ id: string | null }>(db, sql`SELECT max(id)::text AS id FROM audit_log WHERE occurred_at < ${cutoff}::timestamptz`);
-  if (!last?.id) return { fileKey: null, deleted: 0 };
+  const lastId = await newestAuditIdBefore(db, cutoff);
+  if (!lastId) return { fileKey: null, deleted: 0 };
   // the same rows as audit_log_retire deletes
-  const where = sql`a.occurred_at < ${cutoff}::timestamptz AND a.id <= ${last.id}::bigint`;
-  const fileKey = `audit/retention-${cutoff.slice(0, 10)}-${last.id}.csv`;
-  await files.put(fileKey, csvDownload(db, auditCsv(where, { language: 'it', timeZone: 'Europe/Rome' }), { onRows: async () => signal?.throwIfAborted() }), 'text/csv; charset=utf-8');
-  const [retired] = await queryRows<{ deleted: string }>(db, sql`SELECT audit_log_retire(${cutoff}::timestamptz, ${last.id}::bigint)::text AS deleted`);
-  return { fileKey, deleted: Number(retired?.deleted ?? 0) };
+  const rows = auditRetiringRows(cutoff, lastId);
+  const fileKey = `audit/retention-${cutoff.slice(0, 10)}-${lastId}.csv`;
+  await files.put(fileKey, csvDownload(db, auditCsv(rows, { language: 'it', timeZone: 'Europe/Rome' }), { onRows: async () => signal?.throwIfAborted() }), 'text/csv; charset=utf-8');
+  return { fileKey, deleted: await retireAuditRows(db, cutoff, lastId) };
 }
 
 /** Queues the next retention run unless one is queued (several instances share one). */

@@ -70,6 +70,55 @@ export function auditConditions(scope: AuditScope, filter: AuditFilter): SQL {
   }
 }
 
+/** The trail's rows where `where` holds, newest first, with the values a CSV file reads of them (export.ts). */
+function auditExportRows(where: SQL) {
+  return {
+    from: (condition: SQL) => sql`FROM audit_log a LEFT JOIN companies c ON c.id = a.company_id WHERE ${where} AND ${condition}`,
+    key: AUDIT_KEY,
+    values: {
+      occurredAt: sql`a.occurred_at`,
+      actorType: sql`a.actor_type`,
+      actorLabel: sql`a.actor_label`,
+      companyName: sql`c.name`,
+      origin: sql`a.origin`,
+      ip: sql`a.ip`,
+      requestId: sql`a.request_id`,
+      entity: sql`a.entity`,
+      entityId: sql`a.entity_id`,
+      action: sql`a.action`,
+      operation: sql`a.operation`,
+      /** the row's values before and after the change, as JSON text */
+      before: sql`a.before`,
+      after: sql`a.after`,
+    },
+  };
+}
+
+export type AuditExportRows = ReturnType<typeof auditExportRows>;
+
+/** A download: the list's rows (scope and filter). */
+export const auditListExportRows = (scope: AuditScope, filter: AuditFilter): AuditExportRows => auditExportRows(auditConditions(scope, filter));
+
+/** The rows older than `cutoff` up to id `lastId`: the same rows as audit_log_retire deletes (retireAuditRows). */
+export const auditRetiringRows = (cutoff: string, lastId: string): AuditExportRows =>
+  auditExportRows(sql`a.occurred_at < ${cutoff}::timestamptz AND a.id <= ${lastId}::bigint`);
+
+/** The id of the newest row older than `cutoff`, or null when none is. */
+export async function newestAuditIdBefore(db: Db, cutoff: string): Promise<string | null> {
+  const [last] = await queryRows<{ id: string | null }>(db, sql`SELECT max(id)::text AS id FROM audit_log WHERE occurred_at < ${cutoff}::timestamptz`);
+  return last?.id ?? null;
+}
+
+/**
+ * Deletes the rows older than `cutoff` up to id `lastId` by `audit_log_retire` (migration 0014:
+ * the runtime role may not delete audit rows itself, the function runs as the table's owner);
+ * answers how many went.
+ */
+export async function retireAuditRows(db: Db, cutoff: string, lastId: string): Promise<number> {
+  const [retired] = await queryRows<{ deleted: string }>(db, sql`SELECT audit_log_retire(${cutoff}::timestamptz, ${lastId}::bigint)::text AS deleted`);
+  return Number(retired?.deleted ?? 0);
+}
+
 /** A page of the trail: where it starts, and which way it walks the ids (DESC: newest first, the default). */
 export interface AuditPage {
   offset: number;
