@@ -6,7 +6,8 @@ import { queryRows, type DbHandle } from '../db/client';
 import { openPostgres } from '../db/postgres';
 import { createTestDb, CONCURRENT_DRIVERS, DRIVERS } from '../test/db';
 import { isDatabaseUnavailable } from './pg-errors';
-import { countedRead, postgresRateLimitStore } from './rate-limit-store';
+import { countedRead } from './rate-limit.repository';
+import { postgresRateLimitStore } from './rate-limit-store';
 
 const WINDOW = 600_000;
 

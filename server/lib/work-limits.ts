@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { currentRequest, requestAuditContext } from '../db/audit-context';
 import { ApiError } from './errors';
-import { hitStatement } from './rate-limit-store';
+import { countHit } from './rate-limit.repository';
 
 /**
  * How much work one caller may have the service do for them (issue 39): the jobs a request queues
@@ -91,8 +91,8 @@ function budgetsOf(request: FastifyRequest, kind: WorkKind, limits: WorkLimits):
 }
 
 async function count(db: Db, key: string, windowMs: number, max: number): Promise<{ over: boolean; retryAfterSeconds: number }> {
-  const [row] = await queryRows<{ count: number; ttl: string | number }>(db, hitStatement(key, windowMs, max));
-  return { over: Number(row.count) > max, retryAfterSeconds: Math.max(1, Math.ceil(Number(row.ttl) / 1000)) };
+  const hit = await countHit(db, key, windowMs, max);
+  return { over: hit.current > max, retryAfterSeconds: Math.max(1, Math.ceil(hit.ttl / 1000)) };
 }
 
 /**

@@ -6,7 +6,7 @@ import { apiKeys, companies, stores, users, type ApiKeyRow } from '../../db/sche
 import type { Actor } from '../../lib/access';
 import { companySubtreeJson, inIds } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
-import { countedRead, type RateLimitHit } from '../../lib/rate-limit-store';
+import { countedRead, type RateLimitHit } from '../../lib/rate-limit.repository';
 import { findStore } from '../stores/repository';
 
 /** The SQL of api_keys: records of the back office's list, the row an integration call presents. */
@@ -162,7 +162,7 @@ export interface KeyForCall {
 /**
  * The key, its creator, its company's subtree (db/company-scope.ts, correlated to the key's row)
  * and its store's code, with the call counted against the key's rate limit in the same statement
- * (lib/rate-limit-store.ts countedRead): every integration call runs it first, so its text is
+ * (lib/rate-limit.repository.ts countedRead): every integration call runs it first, so its text is
  * built once and PostgreSQL plans it once per connection. Only a call that presents the key's
  * secret is counted (`secretHash`, what keys.ts stores: knowing a key's prefix, shown in lists,
  * spends nothing of its budget), under `integration:<key id>`, and only when a limit is set (the

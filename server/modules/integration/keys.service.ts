@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { assertCan, type Actor } from '../../lib/access';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
-import type { RateLimitHit } from '../../lib/rate-limit-store';
+import type { RateLimitHit } from '../../lib/rate-limit.repository';
 import { sha256 } from '../../lib/tokens';
 import type { IntegrationCaller } from './caller';
 import { findApiKeyRecord, insertApiKey, keyForCall, listApiKeys, lockActiveKeyCount, markKeyUsed, revokeApiKey, stateOf, storeOfCompany, type ApiKeyFilter, type ApiKeySort } from './keys.repository';
