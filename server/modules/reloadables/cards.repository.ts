@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { cardActionsFor, periodTotals, reloadRefusal, type CardEvent, type ReloadableCard, type ReloadableCardFilter, type ReloadableCardStatus, type ReloadCaps } from '../../../domain/reloadables';
+import { cardActionsFor, periodTotals, reloadRefusal, type CardEvent, type ReloadableCard, type ReloadableCardFilter, type ReloadableCardState, type ReloadableCardStatus, type ReloadCaps } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 import { inIds } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
@@ -9,7 +9,17 @@ import { escapeLike } from '../../lib/like';
 export const CARD_SORT_COLUMNS = { number: sql`c.number`, lastReloadAt: sql`c.last_reload_at`, expirationDate: sql`c.expiration_date`, id: sql`c.id` } satisfies Record<string, SQL>;
 export type CardSortField = keyof typeof CARD_SORT_COLUMNS;
 
-interface CardRow {
+/** A card's columns the reload rules read (domain ReloadableCardState), as PostgreSQL answers them. */
+export interface CardStateRow {
+  status: ReloadableCardStatus;
+  expiration_date: Date | string | null;
+  month_key: string | null;
+  year_key: string | null;
+  month_reloaded_cents: string | number;
+  year_reloaded_cents: string | number;
+}
+
+interface CardRow extends CardStateRow {
   id: string;
   number: string;
   company_id: string;
@@ -17,19 +27,23 @@ interface CardRow {
   client_id: string | null;
   user_id: string | null;
   customer_name: string | null;
-  status: ReloadableCardStatus;
   balance_cents: string | number;
   activation_date: Date | string | null;
-  expiration_date: Date | string | null;
   last_reload_at: Date | string | null;
-  month_key: string | null;
-  year_key: string | null;
-  month_reloaded_cents: string | number;
-  year_reloaded_cents: string | number;
 }
 
 const isoOf = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const dayOf = (v: Date | string | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+
+/** What the reload rules need of a card, from its row (the expiry as its day): the list, the lock and the run checks read it alike. */
+export const cardStateOf = (row: CardStateRow): ReloadableCardState => ({
+  status: row.status,
+  expirationDate: dayOf(row.expiration_date),
+  monthKey: row.month_key,
+  yearKey: row.year_key,
+  monthReloadedCents: Number(row.month_reloaded_cents),
+  yearReloadedCents: Number(row.year_reloaded_cents),
+});
 
 /**
  * Who looks at cards: the route's company (`companyId`, whose wallet pays a reload), its subtree
@@ -47,7 +61,7 @@ export interface CardViewer {
  * an older period) and the actions that would succeed now.
  */
 export function toCard(row: CardRow, now: Date, viewer: CardViewer): ReloadableCard {
-  const state = { status: row.status, expirationDate: dayOf(row.expiration_date), monthKey: row.month_key, yearKey: row.year_key, monthReloadedCents: Number(row.month_reloaded_cents), yearReloadedCents: Number(row.year_reloaded_cents) };
+  const state = cardStateOf(row);
   const totals = periodTotals(state, now);
   return {
     id: row.id,

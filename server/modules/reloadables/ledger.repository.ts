@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { periodOf, type CardEventType, type ReloadableCardStatus, type WalletMovementReason, type WalletMovementType } from '../../../domain/reloadables';
+import { periodOf, type CardEventType, type ReloadableCardState, type WalletMovementReason, type WalletMovementType } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 import { reloadableCardEvents } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { inIds } from '../../db/company-scope';
+import { cardStateOf, type CardStateRow } from './cards.repository';
 
 /**
  * The one place that writes the programme's money: wallet movements and card credits. Every
@@ -116,33 +117,19 @@ export async function release(tx: Db, wallet: LockedWallet, cents: number): Prom
 
 // ---------------------------------------------------------------- cards
 
-export interface LockedReloadableCard {
+export interface LockedReloadableCard extends ReloadableCardState {
   id: string;
   number: string;
   companyId: string;
-  status: ReloadableCardStatus;
   balanceCents: number;
-  expirationDate: string | null;
-  monthKey: string | null;
-  yearKey: string | null;
-  monthReloadedCents: number;
-  yearReloadedCents: number;
 }
 
-interface CardRow {
+interface CardRow extends CardStateRow {
   id: string;
   number: string;
   company_id: string;
-  status: ReloadableCardStatus;
   balance_cents: string | number;
-  expiration_date: string | Date | null;
-  month_key: string | null;
-  year_key: string | null;
-  month_reloaded_cents: string | number;
-  year_reloaded_cents: string | number;
 }
-
-const day = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 
 /** Locks cards by id, in id order (the lock order); cards outside `companyIds` are not returned. */
 export async function lockReloadableCards(tx: Db, companyIds: readonly string[], ids: readonly string[]): Promise<Map<string, LockedReloadableCard>> {
@@ -156,18 +143,7 @@ export async function lockReloadableCards(tx: Db, companyIds: readonly string[],
         ORDER BY id FOR UPDATE`,
   );
   for (const row of rows) {
-    out.set(row.id, {
-      id: row.id,
-      number: row.number,
-      companyId: row.company_id,
-      status: row.status,
-      balanceCents: Number(row.balance_cents),
-      expirationDate: day(row.expiration_date),
-      monthKey: row.month_key,
-      yearKey: row.year_key,
-      monthReloadedCents: Number(row.month_reloaded_cents),
-      yearReloadedCents: Number(row.year_reloaded_cents),
-    });
+    out.set(row.id, { id: row.id, number: row.number, companyId: row.company_id, balanceCents: Number(row.balance_cents), ...cardStateOf(row) });
   }
   return out;
 }

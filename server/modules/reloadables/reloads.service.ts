@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import { ApiError } from '../../lib/errors';
 import { runIdempotent, unwrap, type IdempotencyRequest } from '../../lib/idempotency';
+import { cardStateOf } from './cards.repository';
 import { lockReloadableCards, lockWallet, reserve } from './ledger.repository';
 import { executeRun, lowBalanceCheck, RUN_JOB } from './runs.execute';
 import { insertRunRows, loadRunDetail, pendingReloadsOf, reloadCardsByIdOrNumber } from './runs.repository';
@@ -29,7 +30,6 @@ interface ResolvedCard extends ReloadableCardState {
   pending: { month: number; year: number };
 }
 
-const day = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -48,13 +48,8 @@ async function resolveCards(db: Db, companyId: string, rows: readonly RunRowInpu
       id: row.id,
       number: row.number,
       customer: row.customer,
-      status: row.status,
       balanceCents: Number(row.balance_cents),
-      expirationDate: day(row.expiration_date),
-      monthKey: row.month_key,
-      yearKey: row.year_key,
-      monthReloadedCents: Number(row.month_reloaded_cents),
-      yearReloadedCents: Number(row.year_reloaded_cents),
+      ...cardStateOf(row),
       pending: { month: 0, year: 0 },
     };
     byId.set(card.id, card);

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PROGRAMME_TIME_ZONE, type ReloadableCardState } from '../../../domain/reloadables';
+import { PROGRAMME_TIME_ZONE } from '../../../domain/reloadables';
 import type { PlannedReload, PlannedReloadFilter, ReloadRun, ReloadRunDetail, ReloadRunFilter, ReloadSource, ReloadState } from '../../../domain/reloadables';
 import { queryRows, type Db } from '../../db/client';
 import { nextPrintedNumber } from '../../db/numbering';
 import { afterCondition, keyedRows, keyOrder, type KeyedRows, type SortKey } from '../../lib/keyset';
 import type { PageStart } from '../../lib/ordered-pages';
+import type { CardStateRow } from './cards.repository';
 
 /**
  * Reads of reload runs and their rows (planned reloads). Every read is limited to the route's
@@ -131,7 +132,7 @@ interface PlannedRow {
   credited_at: Date | string | null;
 }
 
-/** A row's customer: the card's holder, by name (the run page's and the history CSV's). */
+/** A row's customer: the card's holder, by name (the run page's, the history CSV's, the validation report's). */
 const ROW_CUSTOMER = sql`CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END`;
 
 const ROW_COLUMNS = sql`w.id, w.run_id, r.number AS run_number, w.position, w.company_id, c.name AS company_name, w.card_id, k.number AS card_number,
@@ -258,16 +259,10 @@ export async function listPlanned(
 // ---------------------------------------------------------------- what creating a run reads and writes (reloads.service.ts checks the rows)
 
 /** A card a run's row names, as the reload rules read it. */
-export interface ReloadCardRow {
+export interface ReloadCardRow extends CardStateRow {
   id: string;
   number: string;
-  status: ReloadableCardState['status'];
   balance_cents: string | number;
-  expiration_date: string | Date | null;
-  month_key: string | null;
-  year_key: string | null;
-  month_reloaded_cents: string | number;
-  year_reloaded_cents: string | number;
   customer: string | null;
 }
 
@@ -276,7 +271,7 @@ export function reloadCardsByIdOrNumber(db: Db, companyId: string, ids: readonly
   return queryRows<ReloadCardRow>(
     db,
     sql`SELECT c.id, c.number, c.status, c.balance_cents, c.expiration_date, c.month_key, c.year_key, c.month_reloaded_cents, c.year_reloaded_cents,
-          CASE WHEN u.id IS NULL THEN NULL ELSE trim(u.first_name || ' ' || u.last_name) END AS customer
+          ${ROW_CUSTOMER} AS customer
         FROM reloadable_cards c LEFT JOIN reloadable_users u ON u.id = c.user_id
         WHERE c.company_id = ${companyId}
           AND (c.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
