@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
 import { z } from 'zod';
 import { type BulkAction, type BulkBody } from '../../../domain/giftcards';
 import { VALIDATION_MESSAGES } from '../../../domain/messages';
+import { expiryToday } from '../../../domain/orders';
 import { isoDayOf } from '../../components/localDayBounds';
 import { euroAmountSchema } from '../../components/euroAmountSchema';
 
@@ -18,8 +18,8 @@ export interface BulkParamsForm {
 
 export const EMPTY_BULK_PARAMS: BulkParamsForm = { amount: '', expireDate: '', acknowledged: false };
 
-/** The first day a new expiry date may be (the API refuses past days). */
-export const firstExpiryDay = () => dayjs().format('YYYY-MM-DD');
+/** The first day a new expiry date may be: the API's today, the UTC day (domain `expiryToday`: a card works until the end of its day, UTC). */
+export const firstExpiryDay = () => expiryToday(new Date());
 
 export function bulkActionNeedsParams(action: BulkAction): boolean {
   return action === 'reload' || action === 'editExpiry';
