@@ -9,6 +9,9 @@ import { z } from 'zod';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** A day as a user types it (SPEC §9, DD/MM/YYYY): "1/3/2026", "01/03/2026", "01.03.2026" or "01-03-2026" → day, month, year. */
+export const TYPED_DAY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
 /** 'YYYY-MM-DD' naming a day that exists. */
 export function isRealDay(text: string): boolean {
   const match = DAY.exec(text);

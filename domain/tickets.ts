@@ -252,12 +252,17 @@ export type TicketAnswerAudience = 'customer' | 'internal';
 const empty = (value: unknown) => value === undefined || value === null || value === '';
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** The most characters a text or text-area answer takes: the field's own limit, within the type's cap. */
+export function answerMaxLength(field: Pick<TicketFieldDefinition, 'type' | 'limits'>): number {
+  return Math.min(field.limits?.maxLength ?? Infinity, field.type === 'text' ? TICKET_LIMITS.textMax : TICKET_LIMITS.textAreaMax);
+}
+
 function answerSchema(field: TicketFieldDefinition): z.ZodType {
   const l = field.limits ?? {};
   switch (field.type) {
     case 'text':
     case 'textArea': {
-      const max = Math.min(l.maxLength ?? Infinity, field.type === 'text' ? TICKET_LIMITS.textMax : TICKET_LIMITS.textAreaMax);
+      const max = answerMaxLength(field);
       // a text answer fits on one line; a textArea's may span lines
       let s = textField({ max, min: 0, multiline: field.type === 'textArea' });
       if (l.minLength) s = s.min(l.minLength, messageWith('validation.minLength', { min: l.minLength }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARCHIVE_STATUS_CHOICES, BATCH_ORDER_REFERENCE_MAX, BATCH_STATUS_CHOICES, batchCreateSchema, LOT_NUMBER_MAX, LOT_NUMBER_PATTERN, MAX_BATCH_QUANTITY, MIN_BATCH_QUANTITY } from '../catalog';
+import { TYPED_DAY } from '../dates';
 import { defineFields } from '../fields';
 import { maxLengthMessage, messageWith } from '../messages';
 import { isTodayOrLater } from '../orders';
@@ -26,12 +27,11 @@ export const BATCH_RULES = {
 } as const;
 
 const REQUIRED = 'validation.required';
-const DAY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 
 /** "31/12/2027" (or an ISO day) → "2027-12-31"; null when it is not a real day. */
 export function isoDayOfInput(text: string): string | null {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const match = DAY.exec(text);
+  const match = TYPED_DAY.exec(text);
   const [year, month, day] = iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : match ? [Number(match[3]), Number(match[2]), Number(match[1])] : [NaN, NaN, NaN];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (Number.isNaN(date.getTime()) || date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;

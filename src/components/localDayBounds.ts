@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { isRealDateTime, isRealDay } from '../../domain/dates';
+import { isRealDateTime, isRealDay, TYPED_DAY } from '../../domain/dates';
 
 /**
  * Date inputs show and take days as DD/MM/YYYY (SPEC §9), whatever the browser's locale; the API
@@ -13,7 +13,7 @@ export const DISPLAY_DAY_TIME = 'DD/MM/YYYY HH:mm';
 
 /** "1/3/2026", "01/03/2026", "01.03.2026" or "01-03-2026" → that local day; null for anything else (31/02 included). */
 export function parseDay(text: string): Dayjs | null {
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  const match = TYPED_DAY.exec(text.trim());
   if (!match) return null;
   const [day, month, year] = match.slice(1).map(Number);
   const date = dayjs(new Date(year, month - 1, day));

@@ -4,7 +4,7 @@ import { Box, Chip, FormControl, FormControlLabel, FormHelperText, FormLabel, Me
 import { useId, type ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController, useFormContext } from 'react-hook-form';
-import { readTicketNumber, TICKET_ATTACHMENT_ACCEPT, TICKET_LIMITS, type TicketAnswerAudience, type TicketFieldDefinition, type TicketFieldType, type TicketFile } from '../../../domain/tickets';
+import { answerMaxLength, readTicketNumber, TICKET_ATTACHMENT_ACCEPT, TICKET_LIMITS, type TicketAnswerAudience, type TicketFieldDefinition, type TicketFieldType, type TicketFile } from '../../../domain/tickets';
 import { FormDateField } from '../../components/FormDateField';
 import { FilePickButton } from '../../components/FilePickButton';
 import { DISPLAY_DAY_TIME, displayDayOf, isoDayOf, parseDayTime } from '../../components/localDayBounds';
@@ -165,8 +165,8 @@ function FileAnswer({ field, disabled }: AnswerInputProps) {
 
 /** One input component per SPEC §3 field type. */
 export const ANSWER_INPUTS: Record<TicketFieldType, ComponentType<AnswerInputProps>> = {
-  text: textInput('text', { maxLength: (field) => Math.min(field.limits?.maxLength ?? Infinity, TICKET_LIMITS.textMax) }),
-  textArea: textInput('text', { multiline: true, maxLength: (field) => Math.min(field.limits?.maxLength ?? Infinity, TICKET_LIMITS.textAreaMax) }),
+  text: textInput('text', { maxLength: answerMaxLength }),
+  textArea: textInput('text', { multiline: true, maxLength: answerMaxLength }),
   number: textInput('number'),
   email: textInput('email', { maxLength: () => TICKET_LIMITS.emailMax }),
   date: DateAnswer,
