@@ -1,16 +1,26 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DATE_FORMAT, knownLanguage } from '../../../domain/constants';
 import { localDateTimeFormatter } from '../../../domain/csv';
 import { formatCents } from '../../../domain/format';
 import { squareRetryDelaySeconds } from '../../../domain/square';
 import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { JobRegistry } from '../../jobs/registry';
+import { firstQueuedJob } from '../../jobs/repository';
 import type { Clock } from '../../lib/clock';
 import { smtpFailure, SMTP_ANSWER_MAX, type MailTransport } from '../../mail/mailer';
 import { renderEmail } from '../../mail/templates';
+import {
+  claimDueCommunications,
+  nextCommunicationDue,
+  renewCommunicationLeases,
+  settleCommunication,
+  type ClaimedCommunication as Claimed,
+} from './communications-queue.repository';
 import { queueSenderRun, SQUARE_MAIL_JOB } from './mail-queue';
+
+// the claim is the repository's statement; its lease and race tests take it from the sender
+export { claimDueCommunications };
 
 /**
  * The square communications' sender (README.md beside this file, "Communications"): the table is
@@ -42,40 +52,7 @@ export interface SenderDeps {
   log: FastifyBaseLogger;
 }
 
-interface Claimed {
-  id: string;
-  recipient: string;
-  retry_number: number;
-  tries: number;
-  code: string;
-  first_name: string;
-  amount_cents: string | number;
-  expire_date: Date | string | null;
-  host: string;
-  order_number: string;
-  language: string;
-}
-
 type Outcome = { kind: 'sent' | 'temporary' | 'permanent'; answer: string | null };
-
-/** Takes up to `limit` due rows for this runner until `leaseUntil`, with what their e-mail needs. */
-export async function claimDueCommunications(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<Claimed[]> {
-  const at = now.toISOString();
-  return queryRows<Claimed>(
-    db,
-    sql`WITH claimed AS (
-          UPDATE square_communications SET status = 'SENDING', lease_until = ${leaseUntil.toISOString()}::timestamptz
-          WHERE id IN (
-            SELECT id FROM square_communications
-            WHERE status = 'QUEUED'
-               OR (status = 'RETRY_WAITING' AND next_attempt_at <= ${at}::timestamptz)
-               OR (status = 'SENDING' AND lease_until < ${at}::timestamptz)
-            ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-          RETURNING id, recipient, retry_number, tries, code_id, order_id)
-        SELECT m.id, m.recipient, m.retry_number, m.tries, c.code, c.first_name, c.amount_cents, c.expire_date, o.host, o.order_number, o.language
-        FROM claimed m JOIN square_codes c ON c.id = m.code_id JOIN square_orders o ON o.id = m.order_id`,
-  );
-}
 
 // the day as every screen, file and e-mail writes it (SPEC §9: DD/MM/YYYY in every language),
 // Rome's day of the instant
@@ -129,44 +106,27 @@ async function settle(deps: SenderDeps, row: Claimed, leaseUntil: Date, outcome:
   const delay = outcome.kind === 'temporary' ? squareRetryDelaySeconds(tryNumber) : null;
   const status = outcome.kind === 'sent' ? 'SENT' : delay === null ? 'FAILED' : 'RETRY_WAITING';
   const next = delay === null ? null : new Date(now.getTime() + delay * 1000).toISOString();
-  await deps.db.execute(sql`
-    WITH settled AS (
-      UPDATE square_communications SET status = ${status}, tries = ${tryNumber}, lease_until = NULL, last_smtp_answer = ${outcome.answer},
-        next_attempt_at = ${next}::timestamptz, sent_at = ${status === 'SENT' ? now.toISOString() : null}::timestamptz
-      WHERE id = ${row.id} AND status = 'SENDING' AND lease_until = ${leaseUntil.toISOString()}::timestamptz
-      RETURNING id, retry_number, tries)
-    INSERT INTO square_communication_sends (communication_id, retry_number, try_number, outcome, smtp_answer, at)
-    SELECT id, retry_number, tries, ${outcome.kind}, ${outcome.answer}, ${now.toISOString()}::timestamptz FROM settled`);
+  await settleCommunication(deps.db, row.id, leaseUntil, {
+    status,
+    tryNumber,
+    outcome: outcome.kind,
+    answer: outcome.answer,
+    nextAttemptAt: next,
+    sentAt: status === 'SENT' ? now.toISOString() : null,
+    at: now.toISOString(),
+  });
 }
 
 /** Moves the lease of `rows` from the claim's `heldUntil` to `leaseUntil`; answers the rows still held (the others are another run's now). */
 async function renewLeases(db: Db, rows: Claimed[], heldUntil: Date, leaseUntil: Date): Promise<Claimed[]> {
-  const renewed = await queryRows<{ id: string }>(
-    db,
-    sql`UPDATE square_communications SET lease_until = ${leaseUntil.toISOString()}::timestamptz
-        WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(rows.map((r) => r.id))}::jsonb))
-          AND status = 'SENDING' AND lease_until = ${heldUntil.toISOString()}::timestamptz
-        RETURNING id`,
-  );
-  const held = new Set(renewed.map((r) => r.id));
+  const held = new Set(await renewCommunicationLeases(db, rows.map((r) => r.id), heldUntil, leaseUntil));
   return rows.filter((r) => held.has(r.id));
-}
-
-/** When the queue next needs a run: a retry coming due, or a lease running out (a runner that died). */
-async function nextDue(db: Db): Promise<Date | null> {
-  const [row] = await queryRows<{ at: Date | string | null }>(
-    db,
-    sql`SELECT least(
-          (SELECT min(next_attempt_at) FROM square_communications WHERE status = 'RETRY_WAITING'),
-          (SELECT min(lease_until) FROM square_communications WHERE status = 'SENDING')) AS at`,
-  );
-  return row?.at ? new Date(row.at) : null;
 }
 
 /** One run for `at`, unless a waiting run already comes by then (runs at once would only find each other's rows taken). */
 async function scheduleRun(db: Db, at: Date): Promise<void> {
-  const [waiting] = await queryRows<{ n: number }>(db, sql`SELECT 1 AS n FROM jobs WHERE name = ${SQUARE_MAIL_JOB} AND status = 'queued' AND run_at <= ${at.toISOString()}::timestamptz LIMIT 1`);
-  if (!waiting) await queueSenderRun(db, at);
+  const waiting = await firstQueuedJob(db, SQUARE_MAIL_JOB);
+  if (!waiting || new Date(waiting.run_at) > at) await queueSenderRun(db, at);
 }
 
 /** Sends every due communication, batch by batch, until none is due; returns how many tries were made. */
@@ -192,7 +152,7 @@ export async function sendDueCommunications(deps: SenderDeps, signal?: AbortSign
       tries += round.length;
     }
   }
-  const next = await nextDue(deps.db);
+  const next = await nextCommunicationDue(deps.db);
   if (next) await scheduleRun(deps.db, next);
   return tries;
 }

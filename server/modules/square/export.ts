@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { CsvFormat } from '../../../domain/csv';
 import type { Db } from '../../db/client';
 import { csvColumns, csvDownload, type CsvFile } from '../../lib/csv-export';
 import { textsIn } from '../../lib/texts';
+import { reconciliationRows } from './export.repository';
 
 /**
  * An order's reconciliation CSV on the one CSV writer (lib/csv-export.ts): every code with its
@@ -14,27 +14,23 @@ import { textsIn } from '../../lib/texts';
 export function reconciliationCsv(orderId: string, format: CsvFormat): CsvFile {
   const { fields: h, codeStatus, communicationStatus } = textsIn(format.language).square;
   const c = csvColumns(format);
+  const rows = reconciliationRows(orderId);
+  const v = rows.values;
   const columns = [
-    c.text(h.code, sql`k.code`),
-    c.text(h.email, sql`k.email`),
-    c.text(h.firstName, sql`k.first_name`),
-    c.text(h.lastName, sql`k.last_name`),
-    c.money(h.amount, sql`k.amount_cents`),
-    c.money(h.value, sql`k.value_cents`),
-    c.words(h.status, sql`k.status`, codeStatus),
-    c.dateTime(h.activationDate, sql`k.activation_date`),
-    c.dateTime(h.expireDate, sql`k.expire_date`),
-    c.words(h.communicationStatus, sql`m.status`, communicationStatus),
-    c.count(h.retryNumber, sql`m.retry_number`),
-    c.dateTime(h.sentAt, sql`m.sent_at`),
-    c.text(h.lastSmtpAnswer, sql`m.last_smtp_answer`),
+    c.text(h.code, v.code),
+    c.text(h.email, v.email),
+    c.text(h.firstName, v.firstName),
+    c.text(h.lastName, v.lastName),
+    c.money(h.amount, v.amountCents),
+    c.money(h.value, v.valueCents),
+    c.words(h.status, v.status, codeStatus),
+    c.dateTime(h.activationDate, v.activationDate),
+    c.dateTime(h.expireDate, v.expireDate),
+    c.words(h.communicationStatus, v.communicationStatus, communicationStatus),
+    c.count(h.retryNumber, v.retryNumber),
+    c.dateTime(h.sentAt, v.sentAt),
+    c.text(h.lastSmtpAnswer, v.lastSmtpAnswer),
   ];
-  const rows = {
-    from: (condition: SQL) =>
-      sql`FROM square_codes k JOIN square_order_recipients r ON r.id = k.recipient_id LEFT JOIN square_communications m ON m.code_id = k.id
-          WHERE k.order_id = ${orderId} AND ${condition}`,
-    key: { column: sql`r.line`, type: 'integer' as const, id: sql`k.id`, order: 'ASC' as const },
-  };
   return { rows, columns, separator: c.separator };
 }
 

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
+import { insertOrderCommunications } from './communications-queue.repository';
 
 /**
  * The job that drains the square communications queue (communications.sender.ts registers it):
@@ -15,12 +15,7 @@ export const SQUARE_MAIL_JOB = 'square.mail';
  * communication per code, by the unique index on code_id).
  */
 export async function queueOrderMails(db: Db, orderId: string, codeIds?: readonly string[]): Promise<void> {
-  const only = codeIds ? sql`AND c.id IN (${sql.join(codeIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  await db.execute(sql`
-    INSERT INTO square_communications (order_id, code_id, company_id, recipient)
-    SELECT c.order_id, c.id, c.company_id, c.email FROM square_codes c
-    WHERE c.order_id = ${orderId} ${only}
-    ON CONFLICT (code_id) DO NOTHING`);
+  await insertOrderCommunications(db, orderId, codeIds);
   await queueSenderRun(db);
 }
 
