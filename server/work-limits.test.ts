@@ -25,9 +25,10 @@ const writing = (pattern: RegExp) => sources().filter((file) => pattern.test(rea
 describe('where work is queued (read from the code)', () => {
   it('every write of a job or an outbox e-mail goes through a function that charges the request', () => {
     // the charged writers: enqueue (jobs/queue.ts, its row written by jobs/repository.ts's insertJob)
-    // and queueMailIds (orders/emails.ts) charge the request; queueEmail (mail/mailer.ts) calls
-    // enqueue and then writes its row (mail/outbox.repository.ts's insertOutboxRow)
-    const charged = new Set(['jobs/repository.ts', 'modules/orders/emails.ts', 'mail/outbox.repository.ts']);
+    // and queueMailIds (orders/emails.ts, its rows written by orders/emails.repository.ts's
+    // insertOutboxMails) charge the request; queueEmail (mail/mailer.ts) calls enqueue and then
+    // writes its row (mail/outbox.repository.ts's insertOutboxRow)
+    const charged = new Set(['jobs/repository.ts', 'modules/orders/emails.repository.ts', 'mail/outbox.repository.ts']);
     const writers = /insert\(\s*(jobs|emailOutbox)\s*\)|INSERT INTO\s+"?(jobs|email_outbox)"?[\s(]/;
     const found = writing(writers);
     expect(found.length).toBeGreaterThan(0);
@@ -38,6 +39,8 @@ describe('where work is queued (read from the code)', () => {
     expect(jobWriters.sort()).toEqual(['jobs/queue.ts', 'jobs/repository.ts']);
     const outboxWriters = writing(/\binsertOutboxRow\(/);
     expect(outboxWriters.sort()).toEqual(['mail/mailer.ts', 'mail/outbox.repository.ts']);
+    // insertOutboxMails's one caller is queueMailIds, which charges first
+    expect(writing(/\binsertOutboxMails\(/).sort()).toEqual(['modules/orders/emails.repository.ts', 'modules/orders/emails.ts']);
     expect(readFileSync(path.join(SERVER, 'modules/orders/emails.ts'), 'utf8')).toContain("chargeQueuedWork(db, 'mail')");
     // an e-mail's job is charged as e-mail, wherever it is queued
     expect(readFileSync(path.join(SERVER, 'mail/mailer.ts'), 'utf8')).toMatch(/await enqueue\(db, EMAIL_SEND_JOB, [^)]*charge: 'mail'/);

@@ -4,7 +4,8 @@ import type { MailTransport } from '../../mail/mailer';
 import { createTestApp, type TestApp } from '../../test/app';
 import { companyIdOf } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
-import { claimDueCommunications, sendDueCommunications, SQUARE_MAIL_LEASE_SECONDS } from './communications.sender';
+import { claimDueCommunications } from './communications-queue.repository';
+import { sendDueCommunications, SQUARE_MAIL_LEASE_SECONDS } from './communications.sender';
 import { addOrderWithMails, communicationState } from '../../test/support/square-communications';
 
 /**

@@ -8,7 +8,8 @@ import { createTransport } from '../../mail/smtp';
 import { createTestApp, type TestApp } from '../../test/app';
 import { companyIdOf } from '../../test/builders';
 import { CONCURRENT_DRIVERS } from '../../test/db';
-import { claimDueCommunications, sendDueCommunications, type SenderDeps } from './communications.sender';
+import { claimDueCommunications } from './communications-queue.repository';
+import { sendDueCommunications, type SenderDeps } from './communications.sender';
 import { addOrderWithMails, startSmtp, withCommunications, type TestSmtp } from '../../test/support/square-communications';
 import { SQUARE_MAIL_JOB } from './mail-queue';
 

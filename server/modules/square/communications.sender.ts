@@ -19,9 +19,6 @@ import {
 } from './communications-queue.repository';
 import { queueSenderRun, SQUARE_MAIL_JOB } from './mail-queue';
 
-// the claim is the repository's statement; its lease and race tests take it from the sender
-export { claimDueCommunications };
-
 /**
  * The square communications' sender (README.md beside this file, "Communications"): the table is
  * its own queue. A run claims due rows in batches (one statement, FOR UPDATE SKIP LOCKED, → SENDING
