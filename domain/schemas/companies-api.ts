@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_STATUSES } from './auth';
 import { recordSchemaOf } from '../fields';
 import { companyFields, companySchema, operatorSchema } from './company';
+import { operatorFields } from './operator';
 import { permissionKeySchema } from './users';
 
 /**
@@ -79,15 +80,14 @@ export const operatorUpdateSchema = operatorSchema;
 export const OPERATOR_ACTIONS = ['edit', 'delete'] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
+/** An operator as the API answers it: the declared fields (operator.ts; a contact's phone may be missing), its id, company name, role, status and time. */
+const declaredOperator = recordSchemaOf(operatorFields, {}).shape;
 export const operatorRecordSchema = z.object({
   id: z.string(),
-  companyId: z.string(),
+  ...declaredOperator,
+  phoneCountry: declaredOperator.phoneCountry.nullable(),
+  phone: declaredOperator.phone.nullable(),
   companyName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneCountry: z.string().nullable(),
-  phone: z.string().nullable(),
   role: z.string(),
   status: userStatusSchema,
   createdAt: z.string(),

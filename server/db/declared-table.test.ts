@@ -2,21 +2,18 @@ import { and } from 'drizzle-orm';
 import { boolean, integer, PgDialect, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineFields } from '../../domain/fields';
+import { defineFields, type FieldSpec } from '../../domain/fields';
 import { declaredTable } from './declared-table';
 
 // a resource with a renamed column, an optional field, a filter and a sort
 const schema = z.object({ code: z.string(), label: z.string(), months: z.number().nullable().optional(), active: z.boolean() }).strict();
-const fields = defineFields(
-  schema,
-  [
-    { source: 'code', label: 'x.code', sortable: true },
-    { source: 'label', label: 'x.label', sortable: true },
-    { source: 'months', label: 'x.months', kind: 'number' },
-    { source: 'active', label: 'x.active', kind: 'boolean', filter: true },
-  ],
-  { resource: 'things', sorts: ['createdAt'], sort: { field: 'code', order: 'ASC' } },
-);
+const specs: FieldSpec<'code' | 'label' | 'months' | 'active'>[] = [
+  { source: 'code', label: 'x.code', sortable: true },
+  { source: 'label', label: 'x.label', sortable: true },
+  { source: 'months', label: 'x.months', kind: 'number' },
+  { source: 'active', label: 'x.active', kind: 'boolean', filter: true },
+];
+const fields = defineFields(schema, specs, { resource: 'things', sorts: ['createdAt'], sort: { field: 'code', order: 'ASC' } });
 const things = pgTable('things', {
   id: uuid('id').primaryKey(),
   code: text('code').notNull(),
@@ -54,5 +51,15 @@ describe('declaredTable: a repository read from its declaration', () => {
 
   it('refuses at start a declared field the table has no column for', () => {
     expect(() => declaredTable(fields, things)).toThrow('field "label" has no column');
+  });
+
+  it('sorts and filters a field another table holds on its joined column, and never writes one', () => {
+    const owners = pgTable('owners', { id: uuid('id').primaryKey(), name: text('name').notNull() });
+    const withOwner = defineFields(schema, [...specs, { source: 'ownerName', label: 'x.owner', input: false, sortable: true, filter: true }], { resource: 'things' });
+    const joinedTable = declaredTable(withOwner, things, { label: 'name' }, { ownerName: owners.name });
+    expect(joinedTable.sortColumns.ownerName).toBe(owners.name);
+    expect(dialect.sqlToQuery(and(...joinedTable.filterConditions({ ownerName: 'Acme' }))!).sql).toBe('"owners"."name" = $1');
+    expect(Object.keys(joinedTable.values({ code: 'C1', label: 'One', active: true, ownerName: 'Acme' }))).toEqual(['code', 'name', 'active']);
+    expect(() => declaredTable(withOwner, things, { label: 'name' }, { code: owners.name })).toThrow('field "code" is written');
   });
 });

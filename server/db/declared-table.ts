@@ -26,17 +26,29 @@ export interface DeclaredTable {
   filterConditions(filter: Readonly<Record<string, unknown>>): SQL[];
 }
 
-export function declaredTable(set: FieldSet, table: PgTable, renamed: Readonly<Record<string, string>> = {}): DeclaredTable {
+/**
+ * `joined` names the columns of fields another table holds (a company's name beside its operator):
+ * sorted and filtered on there, selected by the repository's own join, never written.
+ */
+export function declaredTable(
+  set: FieldSet,
+  table: PgTable,
+  renamed: Readonly<Record<string, string>> = {},
+  joined: Readonly<Record<string, AnyPgColumn>> = {},
+): DeclaredTable {
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
   const keyOf = (source: string) => renamed[source] ?? source;
   const columnOf = (source: string): AnyPgColumn => {
-    const column = columns[keyOf(source)];
+    const column = joined[source] ?? columns[keyOf(source)];
     if (!column) throw new Error(`${set.resource}: field "${source}" has no column (declare it in the table, or name its column in "renamed")`);
     return column;
   };
   const sourceOf = new Map(Object.entries(renamed).map(([source, key]) => [key, source]));
   // every input field is written, and every declared sort and filter reads a column: checked once, at start
-  for (const field of set.inputs) columnOf(field.source);
+  for (const field of set.inputs) {
+    if (field.source in joined) throw new Error(`${set.resource}: field "${field.source}" is written, so its column is the table's own`);
+    columnOf(field.source);
+  }
   const sortColumns = Object.fromEntries([...new Set([...sortFields(set), 'id'])].map((source) => [source, columnOf(source)]));
   const filters = filterFields(set).map((field) => ({ source: field.source, column: columnOf(field.source) }));
 

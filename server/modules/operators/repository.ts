@@ -1,21 +1,21 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Permissions } from '../../../domain/permissions';
 import type { OperatorRecord } from '../../../domain/schemas/companies-api';
+import { operatorFields } from '../../../domain/schemas/operator';
 import type { Db } from '../../db/client';
-import { companies, users, type UserRow } from '../../db/schema';
+import { declaredTable } from '../../db/declared-table';
+import { companies, users } from '../../db/schema';
 import { inCompanySubtree } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
+/** The declared operator fields' columns (domain/schemas/operator.ts): a user's, and its company's name (joined). */
+export const operatorTable = declaredTable(operatorFields, users, {}, { companyName: companies.name });
+
+/** The record's columns: the declared ones, the user's own (id, role, status, time, flags) and the company's name. */
 const operatorColumns = {
   id: users.id,
-  companyId: users.companyId,
+  ...operatorTable.columns,
   companyName: companies.name,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  phoneCountry: users.phoneCountry,
-  phone: users.phone,
   role: users.role,
   status: users.status,
   createdAt: users.createdAt,
@@ -25,9 +25,7 @@ const operatorColumns = {
 /** An operator as stored: the record's data and the flags it holds (which decide what a caller may do, service.ts). */
 export type OperatorView = Omit<OperatorRecord, 'actions' | 'outOfScope'> & { permissions: Permissions };
 
-function toView(row: Omit<OperatorView, 'createdAt'> & { createdAt: Date }): OperatorView {
-  return { ...row, createdAt: row.createdAt.toISOString() };
-}
+const toView = (row: Record<string, unknown>) => operatorTable.toRecord(row) as OperatorView;
 
 export async function findOperator(db: Db, scopeRootId: string, id: string): Promise<OperatorView | undefined> {
   const [row] = await db
@@ -38,30 +36,18 @@ export async function findOperator(db: Db, scopeRootId: string, id: string): Pro
   return row ? toView(row) : undefined;
 }
 
-/** What the list can be ordered by; the declaration (operatorFields) says which of these the API offers. */
-export const OPERATOR_SORT_COLUMNS = {
-  lastName: users.lastName,
-  firstName: users.firstName,
-  email: users.email,
-  companyName: companies.name,
-  status: users.status,
-  createdAt: users.createdAt,
-  id: users.id,
-} satisfies Record<string, AnyPgColumn>;
-export type OperatorSortField = keyof typeof OPERATOR_SORT_COLUMNS;
+/** What the list can be ordered by: the declaration's sorts (operatorFields) and the id. */
+export const OPERATOR_SORT_COLUMNS = operatorTable.sortColumns;
 
-export interface OperatorListFilter {
-  q?: string;
-  companyId?: string;
-  status?: string;
-}
+/** The declared filters (operatorFields: the company, the status) and the search. */
+export type OperatorListFilter = Readonly<Record<string, unknown>> & { q?: string };
 
 /** Operators of the companies in the subtree of `rootId` (a filter only ever narrows it). */
 export async function listOperators(
   db: Db,
   rootId: string,
   filter: OperatorListFilter,
-  sort: { field: OperatorSortField; order: 'ASC' | 'DESC' },
+  sort: { field: string; order: 'ASC' | 'DESC' },
   offset: number,
   limit: number,
 ): Promise<{ rows: OperatorView[]; total: number }> {
@@ -70,8 +56,7 @@ export async function listOperators(
     const like = `%${escapeLike(filter.q)}%`;
     conditions.push(or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like)) as SQL);
   }
-  if (filter.companyId) conditions.push(eq(users.companyId, filter.companyId));
-  if (filter.status) conditions.push(eq(users.status, filter.status as UserRow['status']));
+  conditions.push(...operatorTable.filterConditions(filter));
   const where = and(...conditions);
   const order = sort.order === 'ASC' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([

@@ -49,7 +49,7 @@ export async function listOperators(
   actor: OperatorsActor,
   scopeId: string,
   filter: repo.OperatorListFilter,
-  sort: { field: repo.OperatorSortField; order: 'ASC' | 'DESC' },
+  sort: { field: string; order: 'ASC' | 'DESC' },
   offset: number,
   limit: number,
 ): Promise<{ rows: OperatorRecord[]; total: number }> {
@@ -70,12 +70,9 @@ export async function createOperator(ctx: AppContext, creator: Principal, scopeI
     ctx.db.transaction(async (tx) => {
       if (await accounts.emailTaken(tx, body.email)) throw emailExists();
       const user = await accounts.insertPendingUser(tx, {
+        // the declared fields (operatorTable), in the company decided above
+        ...(repo.operatorTable.values(body) as OperatorInput),
         companyId,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        email: body.email,
-        phone: body.phone,
-        phoneCountry: body.phoneCountry,
         role: 'OPERATOR',
         permissions: defaultPermissionsFor('OPERATOR', creator.permissions),
         language: creator.language,
