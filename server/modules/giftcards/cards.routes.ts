@@ -1,3 +1,4 @@
+import { apiRoute } from '../../../domain/resources';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,11 +45,10 @@ const CARDS = 'privative/giftcards';
 export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['giftcards'];
-  const root = '/api/company/:companyId/giftcard';
   const max = ctx.config.giftCards.maxTransactionCents;
 
   app.get(
-    `${root}/cards`,
+    apiRoute(CARDS),
     { schema: { tags, summary: 'Gift cards of the company subtree (filter, sort, range; Content-Range total "*" when more pages exist)', params: scopeParams, querystring: listQueryOf(CARD_ORDER.sortFields), response: { 200: z.array(giftCardSchema) } }, config: routeAccess(CARDS, 'list') },
     async (request, reply) => {
       const q = parseListQuery(request.query, cardFilterSchema, CARD_ORDER.sortFields, CARD_ORDER.defaultSort);
@@ -59,7 +59,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   app.get(
-    `${root}/cards/count`,
+    `${apiRoute(CARDS)}/count`,
     {
       schema: { tags, summary: `How many cards match the filter: exact up to ${CARD_COUNT_CAP}, then {count: ${CARD_COUNT_CAP}, capped: true}`, params: scopeParams, querystring: cardExportQuerySchema.pick({ filter: true }), response: { 200: cardCountSchema } },
       config: routeAccess(CARDS, 'list'),
@@ -68,7 +68,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   app.get(
-    `${root}/cards/export`,
+    `${apiRoute(CARDS)}/export`,
     {
       schema: {
         tags,
@@ -108,7 +108,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   };
 
   app.get(
-    `${root}/cards/search`,
+    `${apiRoute(CARDS)}/search`,
     {
       schema: { tags, summary: 'One card by its exact code (unknown and out-of-scope codes answer the same 404); rate-limited per user and address', params: scopeParams, querystring: cardCodeSearchSchema, response: { 200: giftCardSchema } },
       config: { ...routeAccess('privative/giftcards-search', 'search'), onTokenVerified: (request, claims, companyId) => void (companyId && search(request, claims.userId, companyId)) },
@@ -124,7 +124,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   app.post(
-    `${root}/cards/bulk`,
+    `${apiRoute(CARDS)}/bulk`,
     { schema: { tags, summary: 'A bulk action on the given ids or on the filtered set; answers the operation summary; honours Idempotency-Key', params: scopeParams, body: makeBulkSchema(max), response: { 200: bulkResultSchema } }, config: routeAccess(CARDS, 'bulk') },
     async (request) => {
       const { idempotency } = moveOptions(ctx, request, `cards.bulk:${request.params.companyId}`, request.body);
@@ -135,7 +135,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   app.get(
-    `${root}/cards/:id`,
+    `${apiRoute(CARDS)}/:id`,
     { schema: { tags, summary: 'One gift card', params: itemParams, response: { 200: giftCardSchema } }, config: routeAccess(CARDS, 'show') },
     async (request) => {
       const card = await findCardRecord(ctx.db, request.scopedActor.companyIds, request.params.id);
@@ -145,7 +145,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   app.get(
-    `${root}/cards/:id/transactions`,
+    `${apiRoute(CARDS)}/:id/transactions`,
     { schema: { tags, summary: "A card's ledger, newest first (same list shape as transactions)", params: itemParams, querystring: listQueryOf(CARD_LEDGER_ORDER.sortFields), response: { 200: z.array(transactionSchema) } }, config: routeAccess('privative/giftcard-transactions', 'list') },
     async (request, reply) => {
       const { companyIds } = request.scopedActor;
@@ -157,7 +157,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   app.post(
-    `${root}/cards/:id/reload`,
+    `${apiRoute(CARDS)}/:id/reload`,
     { schema: { tags, summary: 'Reload (RECHARGE) a card; honours Idempotency-Key', params: itemParams, body: makeReloadSchema(max), response: { 200: cardMoveResultSchema } }, config: routeAccess(CARDS, 'reload') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.reload:${request.params.id}`, request.body);
@@ -166,7 +166,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   app.post(
-    `${root}/cards/:id/consume`,
+    `${apiRoute(CARDS)}/:id/consume`,
     { schema: { tags, summary: 'Consume from a card at a store; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, config: routeAccess(CARDS, 'consume') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.consume:${request.params.id}`, request.body);
@@ -175,7 +175,7 @@ export async function cardRoutes(base: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   app.post(
-    `${root}/cards/:id/freeze`,
+    `${apiRoute(CARDS)}/:id/freeze`,
     { schema: { tags, summary: 'Freeze (hold) part of the available balance; honours Idempotency-Key', params: itemParams, body: makeMoveSchema(max), response: { 200: cardMoveResultSchema } }, config: routeAccess(CARDS, 'freeze') },
     async (request) => {
       const options = moveOptions(ctx, request, `cards.freeze:${request.params.id}`, request.body);

@@ -32,6 +32,7 @@ import { ORDER_SORT_COLUMNS, findOrder, listOrders, stockRuns, type OrderView } 
 import * as service from './service';
 import { routeAccess } from '../../lib/route-access';
 import type { ResourceName } from '../../../domain/access';
+import { apiRoute } from '../../../domain/resources';
 
 /** the views' resources, the same the records' `actions` are checked against (domain/orders.ts) */
 const ORDERS = ORDER_VIEW_RESOURCES.placed;
@@ -51,7 +52,6 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   registerOrderJobs(ctx, base.jobRegistry);
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
-  const root = '/api/company/:companyId/giftcard';
 
   // ---------------------------------------------------------------- lists, shared by both views
   for (const [view, path, resource] of [
@@ -61,7 +61,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     const what = view === 'placed' ? 'Orders the company subtree placed' : 'Orders other companies placed for the company subtree';
     const order = declaredOrder(view === 'placed' ? orderFields : acquiredOrderFields, ORDER_SORT_COLUMNS);
     app.get(
-      `${root}/${path}`,
+      apiRoute(resource),
       {
         schema: { tags, summary: `${what} (filter {number, dateFrom, dateTo, state, shippingType, typologyId, companyId}, range)`, params: scopeParams, querystring: listQueryOf(order.sortFields), response: { 200: z.array(orderSchema) } },
         config: routeAccess(resource, 'list'),
@@ -74,7 +74,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     );
 
     app.get(
-      `${root}/${path}/export`,
+      `${apiRoute(resource)}/export`,
       { schema: { tags, summary: `${what} as CSV in the user's language (lang it|en|es|fr|de, tz), streamed`, params: scopeParams, querystring: orderExportQuerySchema }, config: routeAccess(resource, 'export') },
       async (request, reply) => {
         const filter = parseFilter(request.query.filter, orderFilterSchema);
@@ -85,13 +85,13 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     );
 
     app.get(
-      `${root}/${path}/:id`,
+      `${apiRoute(resource)}/:id`,
       { schema: { tags, summary: 'One order with its items and the actions the caller may take now', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(resource, 'show') },
       async (request) => service.orderDetail(ctx.db, view, request.scopedActor, request.params.id),
     );
 
     app.get(
-      `${root}/${path}/:id/cards`,
+      `${apiRoute(resource)}/:id/cards`,
       { schema: { tags, summary: "The order's gift cards (sort, range; load more)", params: itemParams, querystring: listQueryOf(CARD_ORDER.sortFields), response: { 200: z.array(giftCardSchema) } }, config: routeAccess(resource, 'show') },
       async (request, reply) => {
         const order = await findOrder(ctx.db, view, request.scopedActor.companyIds, request.params.id);
@@ -104,7 +104,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     );
 
     app.get(
-      `${root}/${path}/:id/codes`,
+      `${apiRoute(resource)}/:id/codes`,
       {
         schema: { tags, summary: "The order's codes: format=csv (streamed, in lang it|en|es|fr|de) or pdf (print-ready sheets of card fronts with barcodes, streamed)", params: itemParams, querystring: orderCodesQuerySchema },
         config: routeAccess(resource, 'codes'),
@@ -123,7 +123,7 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
     );
 
     app.post(
-      `${root}/${path}/:id/delivered`,
+      `${apiRoute(resource)}/:id/delivered`,
       { schema: { tags, summary: 'SHIPPED → SHIPMENT_DELIVERED ("mark as delivered" / "received"; third-party shipments)', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(resource, 'delivered') },
       async (request) => service.markDelivered(ctx, request.scopedActor, request.params.id, view),
     );
@@ -131,13 +131,13 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
 
   // ---------------------------------------------------------------- drafts (NEW), saved at every wizard step
   app.post(
-    `${root}/orders`,
+    apiRoute(ORDERS),
     { schema: { tags, summary: 'A new draft order (NEW) for a company of the subtree', params: scopeParams, body: createOrderSchema, response: { 201: orderDetailSchema } }, config: routeAccess(ORDERS, 'create') },
     async (request, reply) => reply.code(201).send(await service.createOrder(ctx, request.scopedActor, request.body)),
   );
 
   app.get(
-    `${root}/orders/stock`,
+    `${apiRoute(ORDERS)}/stock`,
     {
       schema: { tags, summary: `Unsold physical stock of a typology the company's orders may draw ranges from: runs of consecutive progressives per lot (at most ${MAX_STOCK_RUNS})`, params: scopeParams, querystring: orderStockQuerySchema, response: { 200: z.array(orderStockRunSchema) } },
       config: routeAccess(ORDERS, 'create'),
@@ -146,13 +146,13 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   );
 
   app.put(
-    `${root}/orders/:id`,
+    `${apiRoute(ORDERS)}/:id`,
     { schema: { tags, summary: "The draft's configuration (referent, valid months, company order number, e-mail flag, auto-activate, address)", params: itemParams, body: orderConfigurationSchema, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'edit') },
     async (request) => service.configureOrder(ctx, request.scopedActor, request.params.id, request.body),
   );
 
   app.delete(
-    `${root}/orders/:id`,
+    `${apiRoute(ORDERS)}/:id`,
     { schema: { tags, summary: 'Delete a draft', params: itemParams }, config: { noContent: true, ...routeAccess(ORDERS, 'delete') } },
     async (request, reply) => {
       await service.deleteOrder(ctx, request.scopedActor, request.params.id);
@@ -161,69 +161,69 @@ export async function orderRoutes(base: FastifyInstance, { ctx }: { ctx: AppCont
   );
 
   app.get(
-    `${root}/orders/:id/items`,
+    `${apiRoute(ORDERS)}/:id/items`,
     { schema: { tags, summary: "The order's items", params: itemParams, response: { 200: z.array(orderItemSchema) } }, config: routeAccess(ORDERS, 'show') },
     async (request) => service.draftItems(ctx.db, request.scopedActor, request.params.id),
   );
 
   const itemBody = 'Body: {typologyId, quantity?, valueCents?, ranges?: [{from, to}], template?: {type, name, content}, namesList?: {type, name, content}} (domain/orders.ts makeOrderItemSchema of the order\'s shipping type)';
   app.post(
-    `${root}/orders/:id/items`,
+    `${apiRoute(ORDERS)}/:id/items`,
     { bodyLimit: ITEM_BODY_LIMIT, schema: { tags, summary: `Add an item to a draft. ${itemBody}`, params: itemParams, response: { 201: orderItemSchema } }, config: routeAccess(ORDERS, 'edit') },
     async (request, reply) => reply.code(201).send(await service.addItem(ctx, request.scopedActor, request.params.id, request.body)),
   );
 
   app.put(
-    `${root}/orders/:id/items/:itemId`,
+    `${apiRoute(ORDERS)}/:id/items/:itemId`,
     { bodyLimit: ITEM_BODY_LIMIT, schema: { tags, summary: `Replace an item of a draft. ${itemBody}`, params: itemRouteParams, response: { 200: orderItemSchema } }, config: routeAccess(ORDERS, 'edit') },
     async (request) => service.editItem(ctx, request.scopedActor, request.params.id, request.params.itemId, request.body),
   );
 
   app.delete(
-    `${root}/orders/:id/items/:itemId`,
+    `${apiRoute(ORDERS)}/:id/items/:itemId`,
     { schema: { tags, summary: 'Remove an item of a draft', params: itemRouteParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'edit') },
     async (request) => service.removeItem(ctx, request.scopedActor, request.params.id, request.params.itemId),
   );
 
   // ---------------------------------------------------------------- the order's life
   app.post(
-    `${root}/orders/:id/confirm`,
+    `${apiRoute(ORDERS)}/:id/confirm`,
     { schema: { tags, summary: 'NEW → PENDING; a job issues the cards; confirmation e-mail; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'confirm') },
     async (request) => service.confirmOrder(ctx, request.scopedActor, request.params.id, keyOf(request, 'confirm', request.params.id)),
   );
 
   app.post(
-    `${root}/orders/:id/activate`,
+    `${apiRoute(ORDERS)}/:id/activate`,
     { schema: { tags, summary: 'Activate the issued cards (ACTIVATE rows); recipients get their codes; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'activate') },
     async (request) => service.activateOrder(ctx, request.scopedActor, request.params.id, keyOf(request, 'activate', request.params.id)),
   );
 
   app.post(
-    `${root}/orders/:id/cancel`,
+    `${apiRoute(ORDERS)}/:id/cancel`,
     { schema: { tags, summary: '→ PENDING_CANCEL → IN_PROGRESS_CANCEL → CANCELLED (job; cards voided with CANCEL rows); 409 ORDER_CARDS_USED; honours Idempotency-Key', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'cancel') },
     async (request) => service.cancelOrder(ctx, request.scopedActor, request.params.id, keyOf(request, 'cancel', request.params.id)),
   );
 
   app.post(
-    `${root}/orders/:id/retry`,
+    `${apiRoute(ORDERS)}/:id/retry`,
     { schema: { tags, summary: 'ERROR → PENDING: issue again (provider staff)', params: itemParams, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'retry') },
     async (request) => service.retryOrder(ctx, request.scopedActor, request.params.id),
   );
 
   app.post(
-    `${root}/orders/:id/expiry`,
+    `${apiRoute(ORDERS)}/:id/expiry`,
     { schema: { tags, summary: "The cards' expiry day (before activation)", params: itemParams, body: orderExpirySchema, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'editExpiry') },
     async (request) => service.editExpiry(ctx, request.scopedActor, request.params.id, request.body.expireDate),
   );
 
   app.post(
-    `${root}/orders/:id/tracking`,
+    `${apiRoute(ORDERS)}/:id/tracking`,
     { schema: { tags, summary: 'Tracking of a third-party shipment (provider staff); SHIPMENT_IN_PROGRESS → SHIPPED', params: itemParams, body: orderTrackingSchema, response: { 200: orderDetailSchema } }, config: routeAccess(ORDERS, 'tracking') },
     async (request) => service.setTracking(ctx, request.scopedActor, request.params.id, request.body),
   );
 
   app.post(
-    `${root}/orders/:id/resend-confirmation`,
+    `${apiRoute(ORDERS)}/:id/resend-confirmation`,
     { schema: { tags, summary: 'Send the confirmation e-mail again (outbox)', params: itemParams, response: { 200: z.object({ emails: z.number() }) } }, config: routeAccess(ORDERS, 'resendConfirmation') },
     async (request) => service.resendConfirmation(ctx, request.scopedActor, request.params.id),
   );

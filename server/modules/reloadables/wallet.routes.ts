@@ -1,3 +1,4 @@
+import { apiRoute } from '../../../domain/resources';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,7 +60,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   app.get(
-    `${root}/movements`,
+    apiRoute(WALLET),
     {
       schema: { tags, summary: 'Wallet movements, newest first (filter {type, reason, dateFrom, dateTo}, range)', params: scopeParams, querystring: listQueryOf(MOVEMENT_ORDER.sortFields), response: { 200: z.array(walletMovementSchema) } },
       config: routeAccess(WALLET, 'list'),
@@ -68,7 +69,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   app.get(
-    `${root}/movements/export`,
+    `${apiRoute(WALLET)}/export`,
     { schema: { tags, summary: 'Wallet movements as CSV (lang it|en|es|fr|de, tz), streamed', params: scopeParams, querystring: cardExportQuerySchema }, config: routeAccess(WALLET, 'export') },
     async (request, reply) => exportMovements(request.actor.companyId, request.query, reply),
   );
@@ -81,7 +82,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
 
   // ---------------------------------------------------------------- a parent's sub-companies
   app.get(
-    `${root}/sub-companies`,
+    apiRoute(SUBS),
     {
       schema: { tags, summary: 'Wallets of every company below {companyId} (filter {q}: name or code; range), by name', params: scopeParams, querystring: listQueryOf(SUB_WALLET_ORDER.sortFields), response: { 200: z.array(walletSchema) } },
       config: routeAccess(SUBS, 'list'),
@@ -94,7 +95,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   app.get(
-    `${root}/sub-companies/:subCompanyId`,
+    `${apiRoute(SUBS)}/:subCompanyId`,
     { schema: { tags, summary: "A sub-company's wallet", params: subParams, response: { 200: walletSchema } }, config: routeAccess(SUBS, 'show') },
     async (request) => {
       await assertSubCompany(ctx.db, request.actor.companyId, request.params.subCompanyId);
@@ -103,7 +104,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   app.get(
-    `${root}/sub-companies/:subCompanyId/movements`,
+    apiRoute(SUB_MOVEMENTS),
     {
       schema: { tags, summary: "A sub-company's wallet movements, newest first", params: subParams, querystring: listQueryOf(MOVEMENT_ORDER.sortFields), response: { 200: z.array(walletMovementSchema) } },
       config: routeAccess(SUB_MOVEMENTS, 'list'),
@@ -115,7 +116,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   app.get(
-    `${root}/sub-companies/:subCompanyId/movements/export`,
+    `${apiRoute(SUB_MOVEMENTS)}/export`,
     { schema: { tags, summary: "A sub-company's wallet movements as CSV", params: subParams, querystring: cardExportQuerySchema }, config: routeAccess(SUB_MOVEMENTS, 'export') },
     async (request, reply) => {
       await assertSubCompany(ctx.db, request.actor.companyId, request.params.subCompanyId);
@@ -124,7 +125,7 @@ export async function walletRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   app.post(
-    `${root}/sub-companies/:subCompanyId/transfer`,
+    `${apiRoute(SUBS)}/:subCompanyId/transfer`,
     {
       schema: { tags, summary: 'Plafond to (TO_SUB) or back from (FROM_SUB) a sub-company (Idempotency-Key)', params: subParams, body: transferBodySchema, response: { 200: z.object({ parent: walletSchema, sub: walletSchema }) } },
       config: routeAccess(SUBS, 'transfer'),

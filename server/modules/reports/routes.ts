@@ -1,3 +1,4 @@
+import { apiRoute } from '../../../domain/resources';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,10 +24,9 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   const app = base.withTypeProvider<ZodTypeProvider>();
   registerReportJobs(ctx, base.jobRegistry);
   const tags = ['reports'];
-  const root = '/api/company/:companyId/giftcard';
 
   app.get(
-    `${root}/report`,
+    apiRoute('report/types'),
     {
       schema: {
         tags,
@@ -45,7 +45,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   app.post(
-    `${root}/report/:reportId/generate`,
+    `${apiRoute('report/types')}/:reportId/generate`,
     {
       schema: {
         tags,
@@ -64,7 +64,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   app.get(
-    `${root}/report-generated`,
+    apiRoute(REPORT),
     {
       schema: { tags, summary: "The subtree's generated reports of the types the caller may read, newest first (filter {state, reportId, q}, range, cursor)", params: scopeParams, querystring: listQueryOf(sortFields), response: { 200: z.array(generatedReportSchema) } },
       config: routeAccess(REPORT, 'list'),
@@ -77,7 +77,7 @@ export async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   app.get(
-    `${root}/report-generated/:reportId`,
+    `${apiRoute(REPORT)}/:reportId`,
     {
       schema: {
         tags,
