@@ -1,13 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batchCreateSchema } from '../../../domain/catalog';
-import { isTodayOrLater } from '../../../domain/orders';
 import { BATCH_RULES, batchFields } from '../../../domain/schemas/batch';
-
-const zone = process.env.TZ;
-afterEach(() => {
-  vi.useRealTimers();
-  process.env.TZ = zone;
-});
+import { itTakesTheServersDay } from '../../test/serverDay';
 
 const VALID = { lotNumber: 'LOT-1', typologyId: 'typology-1', quantity: 5, expireDate: '', orderReference: '' };
 const form = (values: Partial<Record<keyof typeof VALID, unknown>>) => batchFields.formSchema.safeParse({ ...VALID, ...values });
@@ -28,20 +22,7 @@ describe('the generate-batch form', () => {
     expect(messagesOf({ quantity: '' })).toEqual(['validation.required']);
   });
 
-  it('takes the expiry days the server takes just after midnight in Italy (still yesterday, UTC)', () => {
-    process.env.TZ = 'Europe/Rome';
-    vi.useFakeTimers({ now: new Date('2026-05-10T22:30:00Z'), toFake: ['Date'] });
-    expect(new Date().getDate()).toBe(11);
-    expect(form({ expireDate: '10/05/2026' }).success).toBe(isTodayOrLater('2026-05-10', new Date()));
-    expect(form({ expireDate: '10/05/2026' }).success).toBe(true);
-    expect(form({ expireDate: '09/05/2026' }).success).toBe(false);
-  });
-
-  it('refuses the expiry day the server refuses in the evening west of UTC (already tomorrow, UTC)', () => {
-    process.env.TZ = 'America/New_York';
-    vi.useFakeTimers({ now: new Date('2026-05-11T01:00:00Z'), toFake: ['Date'] });
-    expect(new Date().getDate()).toBe(10);
-    expect(form({ expireDate: '10/05/2026' }).success).toBe(false);
-    expect(form({ expireDate: '11/05/2026' }).success).toBe(true);
+  describe('its expiry day', () => {
+    itTakesTheServersDay((day) => form({ expireDate: day }).success);
   });
 });
