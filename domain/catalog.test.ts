@@ -10,6 +10,8 @@ import {
   batchActionAllowed,
   batchCreateSchema,
   batchProgress,
+  readRefusalSummary,
+  refusalSummary,
   typologyCreateSchema,
 } from './catalog';
 import { issuesToErrors } from './errors';
@@ -63,6 +65,25 @@ describe('catalog contract', () => {
     expect(allowed('deactivate', false)).toEqual(['ERROR_DEACTIVATE']);
     expect(allowed('archive', false)).not.toContain('IN_PROGRESS');
     expect(allowed('archive', false)).toContain('COMPLETED');
+  });
+
+  it('writes the refused cards of a job as counted codes, and reads them back', () => {
+    const summary = refusalSummary(['ALREADY_USED', 'INTERNAL_ERROR', 'ALREADY_USED', 'ALREADY_USED']);
+    expect(summary).toBe('3 × ALREADY_USED, 1 × INTERNAL_ERROR');
+    expect(readRefusalSummary(summary)).toEqual([
+      { code: 'ALREADY_USED', count: 3 },
+      { code: 'INTERNAL_ERROR', count: 1 },
+    ]);
+    // a job's lone error code is read as a code without a count
+    expect(readRefusalSummary('PDF_FAILED')).toEqual([{ code: 'PDF_FAILED', count: null }]);
+  });
+
+  it('reads no code out of a message that is no summary (free text, a summary cut short)', () => {
+    expect(readRefusalSummary('connection terminated unexpectedly')).toBeNull();
+    expect(readRefusalSummary('3 × ALREADY_USED, relation "x" does not exist')).toBeNull();
+    expect(readRefusalSummary('3 × ALREADY_USED, 1 ×')).toBeNull();
+    expect(readRefusalSummary('3 × already_used')).toBeNull();
+    expect(readRefusalSummary('')).toBeNull();
   });
 
   it('reports the progress of the running work, null when idle', () => {

@@ -86,6 +86,36 @@ export function batchActionAllowed(action: BatchAction, batch: { status: BatchSt
   }
 }
 
+/**
+ * Why an activation or deactivation refused cards, kept in the batch's `errorMessage`: each
+ * refusal code with its count, in the order first met ("3 × ALREADY_USED, 1 × INTERNAL_ERROR").
+ * The job writes it, the batch page reads it back to say it in the user's language.
+ */
+export function refusalSummary(codes: Iterable<string>): string {
+  const counts = new Map<string, number>();
+  for (const code of codes) counts.set(code, (counts.get(code) ?? 0) + 1);
+  return [...counts].map(([code, n]) => `${n} × ${code}`).join(', ');
+}
+
+/** A part of an `errorMessage`: a code, counted when it comes from a refusal summary. */
+export interface RefusalPart {
+  code: string;
+  count: number | null;
+}
+
+/**
+ * A batch's `errorMessage` read back: a refusal summary's counted codes, or a lone error code
+ * (count null). Anything else (free text, a summary cut short) is null: no code to show.
+ */
+export function readRefusalSummary(message: string): RefusalPart[] | null {
+  const parts = message.split(', ').map((part): RefusalPart | null => {
+    const counted = /^(\d+) × ([A-Z_]+)$/.exec(part);
+    if (counted) return { code: counted[2], count: Number(counted[1]) };
+    return /^[A-Z_]+$/.test(part) ? { code: part, count: null } : null;
+  });
+  return parts.every((part) => part !== null) ? parts : null;
+}
+
 // ---------------------------------------------------------------- limits
 
 /** Cards of one batch: 1 to 100,000. */

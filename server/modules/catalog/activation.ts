@@ -1,3 +1,4 @@
+import { refusalSummary } from '../../../domain/catalog';
 import type { BulkBody } from '../../../domain/giftcards';
 import { endOfDay } from '../../../domain/giftcardRules';
 import type { Db } from '../../db/client';
@@ -20,13 +21,6 @@ const STATES = {
   deactivate: { pending: 'PENDING_DEACTIVATE', running: 'IN_PROGRESS_DEACTIVATE', error: 'ERROR_DEACTIVATE' },
 } as const;
 export const activationStates = (mode: ActivationMode) => STATES[mode];
-
-/** "3 × ALREADY_USED, 1 × INTERNAL_ERROR": why some cards were refused. */
-function refusalSummary(failed: ReadonlyArray<{ error: string }>): string {
-  const counts = new Map<string, number>();
-  for (const f of failed) counts.set(f.error, (counts.get(f.error) ?? 0) + 1);
-  return [...counts].map(([code, n]) => `${n} × ${code}`).join(', ');
-}
 
 /**
  * The activation / deactivation job of a batch: its cards that are not yet in the target state go
@@ -57,7 +51,7 @@ export async function runBatchActivation(db: Db, payload: ActivationPayload, max
     },
   });
   if (result.failed.length > 0) {
-    await markBatchError(db, payload.batchId, states.error, refusalSummary(result.failed).slice(0, 500));
+    await markBatchError(db, payload.batchId, states.error, refusalSummary(result.failed.map((f) => f.error)).slice(0, 500));
     return;
   }
   signal?.throwIfAborted();

@@ -6,6 +6,7 @@ import {
   type TypologyCreateBody,
   type TypologyUpdateBody,
 } from '../../../domain/catalog';
+import { isTodayOrLater } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
@@ -23,7 +24,6 @@ export const JOB_ACTIVATION = 'catalog.batch.activation';
 
 
 const invalid = (errors: Record<string, string>, detail = 'The request is not valid') => new ApiError(400, 'VALIDATION_ERROR', detail, errors);
-const today = () => new Date().toISOString().slice(0, 10);
 
 async function uniqueOr<T>(work: () => Promise<T>, field: string): Promise<T> {
   try {
@@ -80,7 +80,8 @@ export async function createBatch(ctx: AppContext, actor: Actor, body: BatchCrea
   // batches are print runs: physical cards only (digital codes are minted by orders)
   if (!typology || typology.type !== 'PHYSICAL') throw invalid({ typologyId: 'validation.invalid' });
   const expireDate = body.expireDate ?? (typology.expirationType === 'FIXED_DATE' ? typology.expirationDate : null);
-  if (expireDate && expireDate < today()) throw invalid({ expireDate: 'validation.futureDate' });
+  // the cards work until the end of their day, UTC: the same today as the form's (domain isTodayOrLater)
+  if (expireDate && !isTodayOrLater(expireDate, new Date())) throw invalid({ expireDate: 'validation.futureDate' });
   if (await lotNumberTaken(ctx.db, actor.companyId, body.lotNumber)) {
     throw new ApiError(409, 'DUPLICATE_CODE', 'This lot number is already in use', { lotNumber: 'validation.duplicateCode' });
   }

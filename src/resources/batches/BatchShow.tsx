@@ -1,7 +1,7 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { Labeled, Loading, RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import type { Batch } from '../../../domain/catalog';
+import { readRefusalSummary, type Batch } from '../../../domain/catalog';
 import { batchFields } from '../../../domain/schemas/batch';
 import { useFormatCents } from '../../components/MoneyField';
 import { BackLink, RecordLoadError, SchemaShowFields } from '../../components/schema';
@@ -19,20 +19,15 @@ export const BATCH_POLL_MS = 1000;
 
 /**
  * Why the last job failed, in the user's language: the API keeps an error code or a summary of
- * refused cards ("3 × ALREADY_USED"); only codes the catalogue knows are shown (never raw text).
+ * refused cards (domain/catalog.ts `refusalSummary`, read back by `readRefusalSummary`); only codes
+ * the catalogue knows are shown (never raw text).
  */
 function useErrorReason() {
   const translate = useTranslate();
   return (message: string | null): string | null => {
-    if (!message) return null;
-    const parts = message.split(', ').map((part) => {
-      const counted = /^(\d+) × ([A-Z_]+)$/.exec(part);
-      const code = counted ? counted[2] : part;
-      if (!/^[A-Z_]+$/.test(code) || !hasTranslation(`errors.codes.${code}`)) return null;
-      const text = translate(`errors.codes.${code}`);
-      return counted ? `${counted[1]} × ${text}` : text;
-    });
-    return parts.every((part) => part !== null) ? parts.join(' ') : null;
+    const parts = message ? readRefusalSummary(message) : null;
+    if (!parts || !parts.every(({ code }) => hasTranslation(`errors.codes.${code}`))) return null;
+    return parts.map(({ code, count }) => (count === null ? translate(`errors.codes.${code}`) : `${count} × ${translate(`errors.codes.${code}`)}`)).join(' ');
   };
 }
 
