@@ -33,7 +33,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { queryRows } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { newApiKey } from '../server/modules/integration/keys';
+import { newApiKey } from '../server/modules/integration-api/keys';
 import { seedDemoData } from '../server/db/seed/demo';
 import { newCardCode } from '../server/db/seed/giftcards';
 import { benchLog, percentile, openBenchDatabase, writeBenchResults } from './support';

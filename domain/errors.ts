@@ -137,7 +137,7 @@ export const API_ERROR_CODES = [
   'REPORT_NOT_READY',
   'REPORT_EXPIRED',
   'REPORTS_TOO_MANY_ACTIVE',
-  // integration API, integrated orders (domain/integration.ts, domain/integratedOrders.ts, server/modules/integration/README.md)
+  // integration API, integrated orders (domain/integration.ts, domain/integratedOrders.ts, server/modules/integration-api/README.md)
   'API_KEY_INVALID',
   'API_KEY_SCOPE_MISSING',
   'API_KEY_SCOPE_NOT_HELD',

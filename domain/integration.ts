@@ -15,7 +15,7 @@ import { textField } from './text';
  *   POST /api/company/{companyId}/api-keys/{id}/revoke     → ApiKey (revokedAt set; a revoked key answers 401)
  *
  * Access entry `api-keys` (flag `management`); nobody gives a key a scope whose permissions they
- * lack (API_KEY_SCOPE_NOT_HELD, 403). Calls for tills and shops (server/modules/integration/README.md):
+ * lack (API_KEY_SCOPE_NOT_HELD, 403). Calls for tills and shops (server/modules/integration-api/README.md):
  *
  *   POST /api/integration/v1/giftcards/balance            { code } → card state and balance (giftcards.balance)
  *   POST /api/integration/v1/giftcards/consume            { code, amountCents, storeCode? } (giftcards.move)

@@ -54,7 +54,7 @@ export interface AppConfig {
   files: FileStorageConfig;
   /** what the cleanup job (server/jobs/cleanup.ts) deletes, and how often it runs */
   retention: { intervalMinutes: number; finishedJobsDays: number; expiredRefreshTokensDays: number; idempotencyKeyHours: number; auditDays: number; emailsDays: number };
-  /** the integration API (server/modules/integration): calls per API key and minute, one budget for every instance; 0: no limit */
+  /** the integration API (server/modules/integration-api): calls per API key and minute, one budget for every instance; 0: no limit */
   integration: { rateLimitPerMinute: number };
   /** what one caller may have queued (lib/work-limits.ts): requests that queue jobs or e-mails per user and company, e-mails per inbox */
   work: { maxPerUser: number; maxPerCompany: number; mailMaxPerUser: number; mailMaxPerCompany: number; windowSeconds: number; maxPerRecipient: number; recipientWindowSeconds: number };

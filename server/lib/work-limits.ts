@@ -17,7 +17,7 @@ import { countHit } from './rate-limit.repository';
  * once per request, per user and per company. An unsigned request (a password reset) is held by
  * its route's own per-address limit instead. An e-mail sent
  * to an address a caller chooses or repeats is charged to that inbox too: a link (activation of a
- * user created or resent, an e-mail change, a password reset: modules/user/service.ts issueLink)
+ * user created or resent, an e-mail change, a password reset: modules/account/service.ts issueLink)
  * and a voucher's resend (square/communications.routes.ts). Notifications to the people of a
  * ticket or an order are not: their number follows the work, which is already limited. A job, a seed or a test's
  * direct call runs outside any request and is not charged; neither is an integration API key,

@@ -13,7 +13,7 @@ import { giftcardRoutes } from './giftcards/routes';
 import { identityRoutes } from './identity/routes';
 import { integratedOrderIntegrationRoutes } from './integrated-orders/integration-routes';
 import { integratedOrderRoutes } from './integrated-orders/routes';
-import { apiKeyRoutes, integrationApi, integrationGiftcardRoutes } from './integration';
+import { apiKeyRoutes, integrationApi, integrationGiftcardRoutes } from './integration-api';
 import { operatorRoutes } from './operators/routes';
 import { orderRoutes } from './orders/routes';
 import { registerReloadableJobs, reloadableRoutes } from './reloadables';
@@ -21,8 +21,8 @@ import { reportRoutes } from './reports/routes';
 import { registerSquareJobs, squareRoutes } from './square';
 import { storeRoutes } from './stores/routes';
 import { ticketRoutes } from './tickets';
-import { userRoutes } from './user/routes';
-import { registerUserJobs } from './user/service';
+import { userRoutes } from './account/routes';
+import { registerUserJobs } from './account/service';
 import { usersRoutes } from './users/routes';
 
 /** What a module gives the API: its routes (a fastify plugin given the context) and its jobs' handlers. */
@@ -51,7 +51,7 @@ export const API_MODULES: readonly ApiModule[] = [
       await app.register(authRoutes, { auth: new AuthService(ctx, createIdTokenVerifier(ctx.config.identity, ctx.keys)) });
     },
   },
-  { name: 'user', routes: plugin(userRoutes), jobs: registerUserJobs },
+  { name: 'account', routes: plugin(userRoutes), jobs: registerUserJobs },
   { name: 'companies', routes: plugin(companyRoutes) },
   { name: 'operators', routes: plugin(operatorRoutes) },
   { name: 'users', routes: plugin(usersRoutes) },
@@ -67,7 +67,7 @@ export const API_MODULES: readonly ApiModule[] = [
   { name: 'api-keys', routes: plugin(apiKeyRoutes) },
   { name: 'integrated-orders', routes: plugin(integratedOrderRoutes) },
   // the web shops' API (its own authentication by key): the gift cards and the orders it posts
-  { name: 'integration', routes: (app, ctx) => integrationApi(app, ctx, [integrationGiftcardRoutes, integratedOrderIntegrationRoutes]) },
+  { name: 'integration-api', routes: (app, ctx) => integrationApi(app, ctx, [integrationGiftcardRoutes, integratedOrderIntegrationRoutes]) },
   { name: 'audit', routes: plugin(auditModule) },
   { name: 'emails', routes: plugin(emailRoutes) },
 ];

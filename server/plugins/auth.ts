@@ -79,7 +79,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
-    // the integration API authenticates its own callers, API keys (modules/integration/plugin.ts)
+    // the integration API authenticates its own callers, API keys (modules/integration-api/plugin.ts)
     if (!url || !url.startsWith('/api/') || url.startsWith('/api/integration/') || request.routeOptions.config.public) return;
     request.auth = await authenticate(ctx, request);
     const access = request.routeOptions.config.access;

@@ -59,7 +59,7 @@ function describeAnswers(input: TransformInput) {
     const schema = (input.schema ?? {}) as Record<string, unknown>;
     if (schema.body || schema.querystring || schema.params) response['400'] ??= problemResponse('VALIDATION_ERROR (errors: field → message key) or another refusal of the request');
     if (url.startsWith('/api/integration/')) {
-      // the integration API: an API key's refusals (modules/integration/README.md)
+      // the integration API: an API key's refusals (modules/integration-api/README.md)
       response['401'] ??= problemResponse('API_KEY_INVALID: no key, an unknown, revoked or expired key (always the same body)');
       response['403'] ??= problemResponse('API_KEY_SCOPE_MISSING, or API_KEY_STORE_MISMATCH (a till key names another store)');
       response['404'] ??= problemResponse('NOT_FOUND: an unknown code or id, or one outside the key’s company (same body)');
@@ -88,7 +88,7 @@ export const docsPlugin = fp(async (app: FastifyInstance, { config }: { config: 
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          // the integration API's routes name this scheme instead (modules/integration/giftcards.routes.ts integrationSecurity)
+          // the integration API's routes name this scheme instead (modules/integration-api/giftcards.routes.ts integrationSecurity)
           apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'tsk_<prefix>_<secret>', description: 'An integration API key, created in the back office (API keys); never a session token' },
         },
       },

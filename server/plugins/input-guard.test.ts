@@ -7,7 +7,7 @@ import { createMemoryStorage } from '../lib/files.memory';
 import { findNul } from '../lib/nul';
 import { multipartFile, PNG_BYTES } from '../test/support/companies';
 import { idem, integrationWorld, type IntegrationWorld } from '../test/support/integration';
-import { INTEGRATION_PREFIX } from '../modules/integration/plugin';
+import { INTEGRATION_PREFIX } from '../modules/integration-api/plugin';
 import { EVERY_TYPE, REQUIRED_ANSWERS } from '../test/support/tickets';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { bearer, login, SIGN_IN_URL, uniqueIp } from '../test/auth';

@@ -6,7 +6,7 @@ import { signAccessToken } from '../../lib/access-token';
 import { ApiError } from '../../lib/errors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { recordAudit } from '../audit/repository';
-import { findUserByEmail, findUserById, markSignedIn } from '../user/repository';
+import { findUserByEmail, findUserById, markSignedIn } from '../account/repository';
 import type { IdTokenVerifier } from './id-token';
 import * as repo from '../../lib/refresh-tokens.repository';
 

@@ -4,7 +4,7 @@ import { IdentityError } from '../../lib/errors';
 import { getDummyHash, verifyPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
 import { countRecent, recordAudit } from '../audit/repository';
-import { findUserByEmail } from '../user/repository';
+import { findUserByEmail } from '../account/repository';
 import { ID_TOKEN_TTL_SECONDS, signIdToken } from './id-token-signer';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -7,7 +7,7 @@ import { login } from '../../test/auth';
 import { addCompany, caller, companyIdOf, q, userWith } from '../../test/builders';
 import { CONCURRENT_DRIVERS, DRIVERS } from '../../test/db';
 import { addTypology } from '../../test/support/giftcards';
-import type { IntegrationCaller } from '../integration/caller';
+import type { IntegrationCaller } from '../integration-api/caller';
 import { addCatalogTypology } from '../../test/support/orders';
 import { CARD_REFERENCE_PREFIX, createIntegratedOrder } from './service';
 import { counts, keyCaller, shopOrder } from '../../test/support/integrated-orders';

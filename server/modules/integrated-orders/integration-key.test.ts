@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegratedOrderDetail } from '../../../domain/integratedOrders';
 import { queryRows } from '../../db/client';
 import { DRIVERS } from '../../test/db';
-import { INTEGRATION_PREFIX } from '../integration/plugin';
+import { INTEGRATION_PREFIX } from '../integration-api/plugin';
 import { integrationWorld, type IntegrationWorld } from '../../test/support/integration';
 import { addCatalogTypology } from '../../test/support/orders';
 import { shopOrder } from '../../test/support/integrated-orders';

@@ -4,9 +4,9 @@ import type { IntegratedOrderDetail } from '../../../domain/integratedOrders';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addCompany, companyIdOf } from '../../test/builders';
 import { DRIVERS } from '../../test/db';
-import type { IntegrationCaller } from '../integration/caller';
+import type { IntegrationCaller } from '../integration-api/caller';
 import { addCatalogTypology } from '../../test/support/orders';
-import { requireDeclaredScope } from '../integration/plugin';
+import { requireDeclaredScope } from '../integration-api/plugin';
 import { integratedOrderIntegrationRoutes } from './integration-routes';
 import { keyCaller, shopOrder } from '../../test/support/integrated-orders';
 

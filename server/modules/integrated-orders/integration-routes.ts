@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { INTEGRATED_ORDER_LIMITS, integratedOrderBodySchema, integratedOrderDetailSchema } from '../../../domain/integratedOrders';
 import { maxLengthMessage } from '../../../domain/messages';
 import type { AppContext } from '../../context';
-import { requireScope } from '../integration/scope';
+import { requireScope } from '../integration-api/scope';
 import { keyAccess } from '../../lib/route-access';
-import type { IntegrationCaller } from '../integration/caller';
+import type { IntegrationCaller } from '../integration-api/caller';
 import { createIntegratedOrder, integratedOrderByNumber, type IntegratedOrderCaller } from './service';
 
 const numberParams = z.object({ orderNumber: z.string().min(1).max(INTEGRATED_ORDER_LIMITS.orderNumberMax, maxLengthMessage(INTEGRATED_ORDER_LIMITS.orderNumberMax)) }).strict();

@@ -9,8 +9,8 @@ import { ApiError, notFound } from '../../lib/errors';
 import { revokeUserTokens } from '../../lib/refresh-tokens.repository';
 import { isInSubtree } from '../../db/company-scope';
 import { isUuid } from '../../lib/pg-errors';
-import * as accounts from '../user/accounts.repository';
-import { emailExists, issueActivationLink, uniqueEmail } from '../user/service';
+import * as accounts from '../account/accounts.repository';
+import { emailExists, issueActivationLink, uniqueEmail } from '../account/service';
 import { assertUserInScope } from '../users/service';
 import * as repo from './repository';
 

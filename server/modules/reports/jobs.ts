@@ -10,7 +10,7 @@ import { csvDownload } from '../../lib/csv-export';
 import { ApiError } from '../../lib/errors';
 import { queueEmail } from '../../mail/mailer';
 import { firstQueuedJob, lockScheduling, setJobRunAt } from '../../jobs/repository';
-import { userContact } from '../user/repository';
+import { userContact } from '../account/repository';
 import {
   countFileRows,
   findReport,

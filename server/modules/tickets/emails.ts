@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { queueEmail } from '../../mail/mailer';
 import { EMAIL_LANGUAGES, loadCatalog } from '../../mail/templates';
-import { userContact } from '../user/repository';
+import { userContact } from '../account/repository';
 import type { TicketRow } from './tickets.repository';
 
 /**

@@ -10,9 +10,9 @@ import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/pg-errors';
 import { recordExplicit } from '../audit';
 import { revokeUserTokens } from '../../lib/refresh-tokens.repository';
-import * as accounts from '../user/accounts.repository';
-import { emailExists, endLinksOfOldEmail, issueActivationLink, issueEmailChangeLink, uniqueEmail } from '../user/service';
-import * as userRepo from '../user/repository';
+import * as accounts from '../account/accounts.repository';
+import { emailExists, endLinksOfOldEmail, issueActivationLink, issueEmailChangeLink, uniqueEmail } from '../account/service';
+import * as userRepo from '../account/repository';
 import * as repo from './repository';
 
 /** The caller of user management: a company actor and their own role. */

@@ -3,11 +3,11 @@ import type { IntegratedOrderBody } from '../../../domain/integratedOrders';
 import { queryRows, type Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { subtreeIds } from '../../db/company-scope';
-import type { IntegrationCaller } from '../../modules/integration/caller';
+import type { IntegrationCaller } from '../../modules/integration-api/caller';
 
 /**
  * Builders for integrated-order tests. `keyCaller` is the caller the integration plugin puts on
- * `request.apiKey` for a key (server/modules/integration/caller.ts): its creator's principal acting
+ * `request.apiKey` for a key (server/modules/integration-api/caller.ts): its creator's principal acting
  * on the key's company and subtree. Here the key row is made straight in the database, as
  * authenticating keys is the integration plugin's work, not this module's.
  */

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../app';
 import { login } from '../auth';
 import { addCompany, addStore, caller, companyIdOf, userWith } from '../builders';
 import { addCard, addTypology } from './giftcards';
-import { INTEGRATION_PREFIX } from '../../modules/integration/plugin';
+import { INTEGRATION_PREFIX } from '../../modules/integration-api/plugin';
 
 /** Builders of the integration tests: Acme with a key manager, a till store, cards, keys, calls with a key. */
 

@@ -18,7 +18,7 @@
  *   its own). Their e-mails go to addresses of their own, or are found by a link of their own.
  *
  * One thing crosses the lanes: foundation changes admin@tessera.test's password for a while, which
- * also ends every other session of the admin (server/modules/user/service.ts changePassword). The
+ * also ends every other session of the admin (server/modules/account/service.ts changePassword). The
  * journeys of the other lane that sign in as the admin hold {@link ADMIN_PASSWORD} with it, so
  * Playwright never runs them at the same time (test locks); the lane's other files go on meanwhile,
  * so a lane's files may run in another order than their names': none counts on the order.

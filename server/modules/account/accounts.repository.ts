@@ -4,7 +4,7 @@ import { users, type UserRow } from '../../db/schema';
 import { inCompanySubtree } from '../../db/company-scope';
 import { invalidateAllOneTimeTokens } from './repository';
 
-/** Users written by the registry (referents and operators); sign-in and tokens stay in modules/user. */
+/** Users written by the registry (referents and operators); sign-in and tokens stay in modules/account. */
 export type NewUser = Pick<
   typeof users.$inferInsert,
   'companyId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'phoneCountry' | 'role' | 'permissions' | 'language'
