@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PHONE_COUNTRY, LANGUAGES, PHONE_COUNTRY_DIGITS } from '../constants';
-import { defineFields, type FieldSet } from '../fields';
+import { defineFields, recordSchemaOf, type FieldSet } from '../fields';
 import { maxItemsMessage, maxLengthMessage, messageWith } from '../messages';
 import { PERMISSION_KEYS } from '../permissions';
 import { USER_ROLES } from '../roles';
@@ -106,33 +106,6 @@ export type UserUpdateBody = z.infer<typeof userUpdateSchema>;
 export const userCreateSchema = userUpdateShape.extend({ companyId: z.string().max(64, maxLengthMessage(64)).optional() }).strict().refine(phonePairOk, phonePairParams);
 export type UserCreateBody = z.infer<typeof userCreateSchema>;
 
-export const userRecordSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  /** an e-mail waiting for its confirmation link (the account signs in with `email` until then) */
-  pendingEmail: z.string().nullable(),
-  phone: z.string().nullable(),
-  phoneCountry: z.string().nullable(),
-  role: z.string(),
-  permissions: z.array(permissionKeySchema),
-  status: z.enum(USER_STATUSES),
-  companyId: z.string(),
-  companyName: z.string(),
-  language: z.string(),
-  createdAt: z.string(),
-  lastSignInAt: z.string().nullable(),
-  /** what the caller may do with this user (domain/users.ts userActionsFor) */
-  actions: z.array(z.enum(USER_ACTIONS)),
-  /**
-   * the flags this user holds and the caller does not (domain/users.ts outOfScopeKeys): when any,
-   * the caller may read the user but not manage them, and the screen says why
-   */
-  outOfScope: z.array(permissionKeySchema),
-});
-export type UserRecord = z.infer<typeof userRecordSchema>;
-
 export const grantableSchema = z.object({ permissions: z.array(permissionKeySchema), roles: z.array(z.enum(USER_ROLES)) });
 export type Grantable = z.infer<typeof grantableSchema>;
 
@@ -178,6 +151,33 @@ const declaredUserFields = defineFields(
 );
 /** The declaration, its form also held to the phone pair (a phone needs its prefix). */
 export const userFields: FieldSet = { ...declaredUserFields, formSchema: declaredUserFields.formSchema.refine(phonePairOk, phonePairParams) };
+
+/**
+ * A user as the API answers it: the declared fields (userFields; a user's phone may be missing),
+ * the flags as their keys, its id, state, company name, language and times, and what the caller
+ * may do with the user.
+ */
+const declaredUser = recordSchemaOf(declaredUserFields, {}).shape;
+export const userRecordSchema = z.object({
+  id: z.string(),
+  ...declaredUser,
+  permissions: z.array(permissionKeySchema),
+  /** an e-mail waiting for its confirmation link (the account signs in with `email` until then) */
+  pendingEmail: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  companyName: z.string(),
+  language: z.string(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  /** what the caller may do with this user (domain/users.ts userActionsFor) */
+  actions: z.array(z.enum(USER_ACTIONS)),
+  /**
+   * the flags this user holds and the caller does not (domain/users.ts outOfScopeKeys): when any,
+   * the caller may read the user but not manage them, and the screen says why
+   */
+  outOfScope: z.array(permissionKeySchema),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
 
 /** An optional text of the profile (the text rule, one line): empty is null. */
 const optionalText = (max: number) =>

@@ -4,11 +4,12 @@ import { users, type UserRow } from '../../db/schema';
 import { inCompanySubtree } from '../../db/company-scope';
 import { invalidateAllOneTimeTokens } from './repository';
 
-/** Users written by the registry (referents and operators); sign-in and tokens stay in modules/account. */
-export type NewUser = Pick<
-  typeof users.$inferInsert,
-  'companyId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'phoneCountry' | 'role' | 'permissions' | 'language'
->;
+/**
+ * Users written by the registry (referents and operators) and by user management (its declared
+ * fields, users/repository.ts userTable); sign-in, state and tokens stay in modules/account.
+ */
+export type NewUser = Pick<typeof users.$inferInsert, 'companyId' | 'firstName' | 'lastName' | 'email'> &
+  Partial<Omit<typeof users.$inferInsert, 'id' | 'status' | 'pendingEmail' | 'passwordHash' | 'passwordChangedAt' | 'lastSignInAt' | 'createdAt' | 'updatedAt'>>;
 
 export async function insertPendingUser(db: Db, values: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values({ ...values, status: 'PENDING_ACTIVATION' }).returning();

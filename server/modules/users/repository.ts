@@ -1,18 +1,37 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { userFields } from '../../../domain/schemas/users';
 import type { Db } from '../../db/client';
+import { declaredTable } from '../../db/declared-table';
 import { companies, users, type UserRow } from '../../db/schema';
 import { inCompanySubtree } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
-/** A user row with its company's name and whether that company is the provider. */
+/** The declared user fields' columns (domain/schemas/users.ts); the company's name is its company's. */
+export const userTable = declaredTable(userFields, users, {}, { companyName: companies.name });
+
+/** The record's columns: the declared ones, the row's own (id, state, language, times) and the company's name. */
+const recordColumns = {
+  id: users.id,
+  ...userTable.columns,
+  pendingEmail: users.pendingEmail,
+  status: users.status,
+  companyName: companies.name,
+  language: users.language,
+  createdAt: users.createdAt,
+  lastSignInAt: users.lastSignInAt,
+};
+
+/**
+ * A user as stored: the row (what the service decides on), its record's columns (userTable.toRecord
+ * makes them the record's data) and whether its company is the provider.
+ */
 export interface UserView {
   user: UserRow;
-  companyName: string;
+  record: Record<string, unknown>;
   companyIsProvider: boolean;
 }
 
-const viewColumns = { user: users, companyName: companies.name, companyIsProvider: companies.isProvider };
+const viewColumns = { user: users, record: recordColumns, companyIsProvider: companies.isProvider };
 
 export async function findUserInScope(db: Db, rootId: string, id: string): Promise<UserView | undefined> {
   const [row] = await db
@@ -48,32 +67,18 @@ export async function lockActiveUsersOf(db: Db, companyId: string): Promise<User
     .for('update');
 }
 
-/** What the list can be ordered by; the declaration (userFields) says which the API offers. */
-export const USER_SORT_COLUMNS = {
-  lastName: users.lastName,
-  firstName: users.firstName,
-  email: users.email,
-  companyName: companies.name,
-  role: users.role,
-  status: users.status,
-  createdAt: users.createdAt,
-  id: users.id,
-} satisfies Record<string, AnyPgColumn>;
-export type UserSortField = keyof typeof USER_SORT_COLUMNS;
+/** What the list can be ordered by: the declaration's sorts (userFields) and the id. */
+export const USER_SORT_COLUMNS = userTable.sortColumns;
 
-export interface UserListFilter {
-  q?: string;
-  companyId?: string;
-  status?: string;
-  role?: string;
-}
+/** The declared filters (userFields: company, role, status) and the search. */
+export type UserListFilter = Readonly<Record<string, unknown>> & { q?: string };
 
 /** Users of the companies in the subtree of `rootId` (a filter only ever narrows it). */
 export async function listUsers(
   db: Db,
   rootId: string,
   filter: UserListFilter,
-  sort: { field: UserSortField; order: 'ASC' | 'DESC' },
+  sort: { field: string; order: 'ASC' | 'DESC' },
   offset: number,
   limit: number,
 ): Promise<{ rows: UserView[]; total: number }> {
@@ -82,9 +87,7 @@ export async function listUsers(
     const like = `%${escapeLike(filter.q)}%`;
     conditions.push(or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like)) as SQL);
   }
-  if (filter.companyId) conditions.push(eq(users.companyId, filter.companyId));
-  if (filter.status) conditions.push(eq(users.status, filter.status as UserRow['status']));
-  if (filter.role) conditions.push(eq(users.role, filter.role));
+  conditions.push(...userTable.filterConditions(filter));
   const where = and(...conditions);
   const order = sort.order === 'ASC' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
@@ -101,7 +104,10 @@ export async function listUsers(
   return { rows, total };
 }
 
-export async function updateUser(db: Db, id: string, values: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'pendingEmail' | 'phone' | 'phoneCountry' | 'role' | 'permissions' | 'status'>>): Promise<void> {
+/** A user's written columns: userTable.values of a parsed body, and what the service decided (the e-mail or the one waiting, the status). */
+export type UserValues = Partial<Omit<typeof users.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>>;
+
+export async function updateUser(db: Db, id: string, values: UserValues): Promise<void> {
   await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
 }
 

@@ -58,28 +58,27 @@ function refusalError(refusal: GrantRefusal): ApiError {
 const lastManager = () => new ApiError(409, 'LAST_USER_MANAGER', "The company's last user who can manage users cannot be disabled or lose that permission");
 const stateInvalid = () => new ApiError(409, 'USER_STATE_INVALID', 'The user does not allow this in their current state');
 
+/** The record: its stored columns (userTable), the flags as their keys, and what the caller may do with the user. */
 export function toRecord(view: repo.UserView, actor: UsersActor): UserRecord {
   const { user } = view;
+  const record = repo.userTable.toRecord(view.record) as Omit<UserRecord, 'permissions' | 'actions' | 'outOfScope'>;
   return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    pendingEmail: user.pendingEmail,
-    phone: user.phone,
-    phoneCountry: user.phoneCountry,
-    role: user.role,
+    ...record,
     permissions: grantedKeys(user.permissions),
-    status: user.status,
-    companyId: user.companyId,
-    companyName: view.companyName,
-    language: user.language,
-    createdAt: user.createdAt.toISOString(),
-    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
     actions: userActionsFor(managerOf(actor), user),
     outOfScope: outOfScopeKeys(managerOf(actor), user),
   };
 }
+
+/**
+ * The body's declared fields as columns (userTable); the flags as stored, and the phone pair: both
+ * or neither (domain/schemas/users.ts), a prefix without a phone is not stored.
+ */
+const values = (body: UserCreateBody | UserUpdateBody) => ({
+  ...(repo.userTable.values(body) as repo.UserValues),
+  ...phonePair(body),
+  permissions: permissionsFrom(body.permissions),
+});
 
 async function findView(db: Db, actor: UsersActor, id: string): Promise<repo.UserView> {
   const view = isUuid(id) ? await repo.findUserInScope(db, actor.companyId, id) : undefined;
@@ -91,7 +90,7 @@ export async function getUser(ctx: AppContext, actor: UsersActor, id: string, db
   return toRecord(await findView(db, actor, id), actor);
 }
 
-export async function listUsers(ctx: AppContext, actor: UsersActor, filter: repo.UserListFilter, sort: { field: repo.UserSortField; order: 'ASC' | 'DESC' }, offset: number, limit: number) {
+export async function listUsers(ctx: AppContext, actor: UsersActor, filter: repo.UserListFilter, sort: { field: string; order: 'ASC' | 'DESC' }, offset: number, limit: number) {
   const { rows, total } = await repo.listUsers(ctx.db, actor.companyId, filter, sort, offset, limit);
   return { rows: rows.map((view) => toRecord(view, actor)), total };
 }
@@ -125,17 +124,7 @@ export async function createUser(ctx: AppContext, actor: UsersActor, body: UserC
   const record = await uniqueEmail(() =>
     ctx.db.transaction(async (tx) => {
       if (await accounts.emailTaken(tx, body.email)) throw emailExists();
-      const user = await accounts.insertPendingUser(tx, {
-        companyId,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        email: body.email,
-        // both or neither (domain/schemas/users.ts): a prefix without a phone is not stored
-        ...phonePair(body),
-        role: body.role,
-        permissions: permissionsFrom(body.permissions),
-        language: actor.language,
-      });
+      const user = await accounts.insertPendingUser(tx, { ...(values(body) as Omit<accounts.NewUser, 'companyId'>), companyId, language: actor.language });
       await issueActivationLink(ctx, tx, user);
       return getUser(ctx, actor, user.id, tx);
     }),
@@ -164,14 +153,9 @@ export async function updateUser(ctx: AppContext, actor: UsersActor, id: string,
       if (!body.permissions.includes('management')) await assertNotLastManager(tx, user);
       const email = body.email.trim();
       const emailChanged = email.toLowerCase() !== user.email.toLowerCase();
-      const changes: Parameters<typeof repo.updateUser>[2] = {
-        firstName: body.firstName,
-        lastName: body.lastName,
-        // both or neither (domain/schemas/users.ts): a prefix without a phone is not stored
-        ...phonePair(body),
-        role: body.role,
-        permissions: permissionsFrom(body.permissions),
-      };
+      // the e-mail is decided below: it changes at once, goes pending, or stays
+      const { email: _asked, ...declared } = values(body);
+      const changes: repo.UserValues = declared;
       let link: 'activation' | 'emailChange' | null = null;
       if (!emailChanged) {
         // back to the current address: a waiting change is dropped
