@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChoiceTone, FieldChoice } from './fields';
-import { EXPIRATION_TYPES, TYPOLOGY_TYPES, typologySchema } from './giftcards';
 import { amountMaxMessage, maxItemsMessage, maxLengthMessage, numberRangeMessage, VALIDATION_MESSAGES } from './messages';
+import { MAX_TYPOLOGY_VALUE_CENTS, TYPOLOGY_TYPES, typologyFields, typologySchema } from './schemas/typology';
 import { optionalTextField, textField } from './text';
 
 /**
@@ -121,50 +121,25 @@ export function readRefusalSummary(message: string): RefusalPart[] | null {
 /** Cards of one batch: 1 to 100,000. */
 export const MIN_BATCH_QUANTITY = 1;
 export const MAX_BATCH_QUANTITY = 100_000;
-export const TYPOLOGY_NAME_MAX = 80;
-export const SKU_MAX = 40;
-/** The characters an SKU takes. */
-export const SKU_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const LOT_NUMBER_MAX = 40;
 /** The characters a lot number takes. */
 export const LOT_NUMBER_PATTERN = /^[A-Za-z0-9._/-]+$/;
 /** A batch's order reference. */
 export const BATCH_ORDER_REFERENCE_MAX = 60;
-/** A typology's face value: up to 10,000.00 EUR. */
-export const MAX_TYPOLOGY_VALUE_CENTS = 1_000_000;
 export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
 
 // ---------------------------------------------------------------- typologies
 
+/** The typology's rules and limits are its declaration's (domain/schemas/typology.ts). */
+export { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, SKU_MAX, SKU_PATTERN, TYPOLOGY_NAME_MAX } from './schemas/typology';
 const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? VALIDATION_MESSAGES.required : key) });
 const isoDay = z.iso.date(requiredOr(VALIDATION_MESSAGES.invalid));
-/** Months of a months-based expiry: 1 to 120. */
-export const MIN_EXPIRATION_MONTHS = 1;
-export const MAX_EXPIRATION_MONTHS = 120;
-const monthsRule = numberRangeMessage(MIN_EXPIRATION_MONTHS, MAX_EXPIRATION_MONTHS);
-const months = z.number(requiredOr(monthsRule)).int(monthsRule).min(MIN_EXPIRATION_MONTHS, monthsRule).max(MAX_EXPIRATION_MONTHS, monthsRule);
 
 /**
- * SPEC §3 "Batch creation" fields: name, type, value, expiration type, expiration months,
- * variable value, SKU. A fixed value is required unless the value is variable (then it must be
- * absent); months are required for the two months-based expiration types, a date for FIXED_DATE.
+ * Between the declared fields (SPEC §3 "Batch creation"): a fixed value is required unless the
+ * value is variable (then it must be absent); months are required for the two months-based
+ * expiration types, a date for FIXED_DATE.
  */
-export const typologyFieldsShape = {
-  name: textField({ max: TYPOLOGY_NAME_MAX }),
-  type: z.enum(TYPOLOGY_TYPES, requiredOr(VALIDATION_MESSAGES.invalid)),
-  valueCents: z.number(requiredOr(VALIDATION_MESSAGES.amount)).int(VALIDATION_MESSAGES.amount).positive(VALIDATION_MESSAGES.amount).max(MAX_TYPOLOGY_VALUE_CENTS, amountMaxMessage(MAX_TYPOLOGY_VALUE_CENTS)).nullable().optional(),
-  variableValue: z.boolean(requiredOr(VALIDATION_MESSAGES.invalid)).default(false),
-  sku: z
-    .string(requiredOr(VALIDATION_MESSAGES.invalid))
-    .trim()
-    .min(1, VALIDATION_MESSAGES.required)
-    .max(SKU_MAX, maxLengthMessage(SKU_MAX))
-    .regex(SKU_PATTERN, VALIDATION_MESSAGES.invalid),
-  expirationType: z.enum(EXPIRATION_TYPES, requiredOr(VALIDATION_MESSAGES.invalid)),
-  expirationMonths: months.nullable().optional(),
-  expirationDate: isoDay.nullable().optional(),
-};
-
 function checkTypology(
   value: { variableValue?: boolean; valueCents?: number | null; expirationType?: string; expirationMonths?: number | null; expirationDate?: string | null },
   ctx: z.RefinementCtx,
@@ -184,13 +159,13 @@ function checkTypology(
 
 /** POST typologies. `companyId` (optional) makes it a company's own product; absent: the provider's catalog. */
 export const typologyCreateSchema = z
-  .object({ ...typologyFieldsShape, companyId: z.uuid(VALIDATION_MESSAGES.invalid).nullable().optional() })
+  .object({ ...typologyFields.schema.shape, companyId: z.uuid(VALIDATION_MESSAGES.invalid).nullable().optional() })
   .strict()
   .superRefine(checkTypology);
 export type TypologyCreateBody = z.output<typeof typologyCreateSchema>;
 
 /** PUT typologies/{id}: the same fields (the owner company does not change). */
-export const typologyUpdateSchema = z.object(typologyFieldsShape).strict().superRefine(checkTypology);
+export const typologyUpdateSchema = typologyFields.schema.superRefine(checkTypology);
 export type TypologyUpdateBody = z.output<typeof typologyUpdateSchema>;
 
 export const typologyFilterSchema = z

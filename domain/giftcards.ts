@@ -83,10 +83,8 @@ export type TransactionResult = (typeof TRANSACTION_RESULTS)[number];
 /** Types a CANCEL can reverse (once). */
 export const CANCELLABLE_TYPES: readonly LedgerType[] = ['CONSUME', 'RECHARGE', 'RETURN'];
 
-export const TYPOLOGY_TYPES = ['DIGITAL', 'PHYSICAL'] as const;
-export type TypologyType = (typeof TYPOLOGY_TYPES)[number];
-export const EXPIRATION_TYPES = ['MONTHS_FROM_ACTIVATION', 'MONTHS_FROM_FIRST_USE', 'FIXED_DATE'] as const;
-export type ExpirationType = (typeof EXPIRATION_TYPES)[number];
+/** The typology's types, expiries and record: declared in domain/schemas/typology.ts. */
+export { EXPIRATION_TYPES, TYPOLOGY_TYPES, typologySchema, type ExpirationType, type Typology, type TypologyType } from './schemas/typology';
 
 export { DEFAULT_MAX_TRANSACTION_CENTS } from './constants';
 
@@ -238,20 +236,6 @@ export const cardCountSchema = z.object({ count: z.number().int().min(0), capped
 export type CardCount = z.infer<typeof cardCountSchema>;
 
 export const cardCodeSearchSchema = z.object({ code: textField({ max: 64 }) }).strict();
-
-export const typologySchema = z.object({
-  id: z.string(),
-  companyId: z.string().nullable(),
-  name: z.string(),
-  type: z.enum(TYPOLOGY_TYPES),
-  valueCents: z.number().nullable(),
-  variableValue: z.boolean(),
-  sku: z.string(),
-  expirationType: z.enum(EXPIRATION_TYPES),
-  expirationMonths: z.number().nullable(),
-  expirationDate: isoOrNull,
-});
-export type Typology = z.infer<typeof typologySchema>;
 
 // ---------------------------------------------------------------- transactions
 

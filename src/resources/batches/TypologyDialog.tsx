@@ -5,11 +5,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { BooleanInput, SelectInput, TextInput, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
-import { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, typologyFieldsShape } from '../../../domain/catalog';
+import { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS } from '../../../domain/catalog';
 import { amountInputText, formatCents } from '../../../domain/format';
 import { EXPIRATION_TYPES, TYPOLOGY_TYPES, type Typology } from '../../../domain/giftcards';
 import { maxLengthOf } from '../../../domain/messages';
 import { AMOUNT_EXAMPLE_CENTS } from '../../../domain/money';
+import { typologyFields } from '../../../domain/schemas/typology';
 import { FormDateField } from '../../components/FormDateField';
 import { FormDialog } from '../../components/FormDialog';
 import { useFormSubmit } from '../../components/useFormSubmit';
@@ -17,8 +18,8 @@ import type { TesseraDataProvider } from '../../dataProvider/types';
 import { TYPOLOGY_FORM_DEFAULTS, typologyFormSchema } from './typologyForm';
 
 const TYPOLOGIES = 'privative/typologies';
-const nameMax = maxLengthOf(typologyFieldsShape.name);
-const skuMax = maxLengthOf(typologyFieldsShape.sku);
+const nameMax = maxLengthOf(typologyFields.schema.shape.name);
+const skuMax = maxLengthOf(typologyFields.schema.shape.sku);
 const typeChoices = TYPOLOGY_TYPES.map((id) => ({ id, name: `batches.typologyDialog.types.${id}` }));
 const expirationChoices = EXPIRATION_TYPES.map((id) => ({ id, name: `batches.typology.expirationTypes.${id}` }));
 

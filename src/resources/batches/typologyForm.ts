@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, SKU_MAX, SKU_PATTERN, TYPOLOGY_NAME_MAX, typologyFieldsShape } from '../../../domain/catalog';
-import { EXPIRATION_TYPES, TYPOLOGY_TYPES } from '../../../domain/giftcards';
-import { maxLengthMessage, messageWith } from '../../../domain/messages';
+import { messageWith, VALIDATION_MESSAGES } from '../../../domain/messages';
 import { AMOUNT_MESSAGES, readAmount, readWholeNumber } from '../../../domain/money';
 import { isoDayOfInput } from '../../../domain/schemas/batch';
+import { EXPIRATION_TYPES, MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, TYPOLOGY_TYPES, typologyFields } from '../../../domain/schemas/typology';
 
 const REQUIRED = 'validation.required';
-/** Each field's rule, its limits passed from the catalog's constants (issue 43). */
+/** The API's rules (domain/schemas/typology.ts): the form refuses what the API refuses. */
+const API = typologyFields.schema.shape;
+/** The form's words for a rule the API calls invalid, its limits passed from the declaration's constants (issue 43). */
 const RULE = {
-  name: maxLengthMessage(TYPOLOGY_NAME_MAX),
-  skuLength: maxLengthMessage(SKU_MAX),
   /** the characters an SKU takes */
   sku: 'batches.validation.sku',
   value: messageWith('batches.validation.typologyValue', { maxCents: MAX_TYPOLOGY_VALUE_CENTS }),
@@ -28,6 +27,16 @@ export const TYPOLOGY_FORM_DEFAULTS = {
   expirationDate: '',
 };
 
+/** The API's rule of a text field, its refusal "invalid" said in the form's words (`invalid`); its other messages (required, the length) are the API's. */
+function apiTextRule(rule: z.ZodType<string>, invalid: string) {
+  return z.string().transform((value, ctx) => {
+    const result = rule.safeParse(value);
+    if (result.success) return result.data;
+    for (const { message } of result.error.issues) ctx.addIssue({ code: 'custom', message: message === VALIDATION_MESSAGES.invalid ? invalid : message });
+    return z.NEVER;
+  });
+}
+
 /**
  * SPEC §3 "Batch creation" as typed in the dialog (value in euros in the user's language, months
  * and day as text) → the body of POST typologies (domain/catalog.ts typologyCreateSchema), each
@@ -37,16 +46,11 @@ export const TYPOLOGY_FORM_DEFAULTS = {
 export function typologyFormSchema(language: string) {
   return z
     .object({
-      name: z.string().trim().min(1, REQUIRED).max(TYPOLOGY_NAME_MAX, RULE.name),
+      name: API.name,
       type: z.enum(TYPOLOGY_TYPES, { error: REQUIRED }),
       variableValue: z.boolean().default(false),
       value: z.string().trim(),
-      sku: z
-        .string()
-        .trim()
-        .min(1, REQUIRED)
-        .max(SKU_MAX, RULE.skuLength)
-        .regex(SKU_PATTERN, RULE.sku),
+      sku: apiTextRule(API.sku, RULE.sku),
       expirationType: z.enum(EXPIRATION_TYPES, { error: REQUIRED }),
       expirationMonths: z.string().trim(),
       expirationDate: z.string().trim(),
@@ -61,8 +65,8 @@ export function typologyFormSchema(language: string) {
         if (!form.value) return issue('value', REQUIRED);
         const reading = readAmount(form.value, language);
         if (reading.problem) return issue('value', AMOUNT_MESSAGES[reading.problem]);
-        // the API's rule (typologyFieldsShape), said in the form's words
-        if (!typologyFieldsShape.valueCents.safeParse(reading.cents).success) return issue('value', RULE.value);
+        // the API's rule, said in the form's words
+        if (!API.valueCents.safeParse(reading.cents).success) return issue('value', RULE.value);
         valueCents = reading.cents;
       }
       let expirationMonths: number | null = null;
@@ -74,7 +78,7 @@ export function typologyFormSchema(language: string) {
       } else {
         if (!form.expirationMonths) return issue('expirationMonths', REQUIRED);
         const months = readWholeNumber(form.expirationMonths, language);
-        if (months === null || !typologyFieldsShape.expirationMonths.safeParse(months).success) return issue('expirationMonths', RULE.months);
+        if (months === null || !API.expirationMonths.safeParse(months).success) return issue('expirationMonths', RULE.months);
         expirationMonths = months;
       }
       return { name: form.name, type: form.type, variableValue: form.variableValue, valueCents, sku: form.sku, expirationType: form.expirationType, expirationMonths, expirationDate };
