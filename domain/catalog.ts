@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChoiceTone, FieldChoice } from './fields';
 import { amountMaxMessage, maxItemsMessage, maxLengthMessage, numberRangeMessage, VALIDATION_MESSAGES } from './messages';
-import { MAX_TYPOLOGY_VALUE_CENTS, TYPOLOGY_TYPES, typologyFields, typologySchema } from './schemas/typology';
+import { MAX_TYPOLOGY_VALUE_CENTS, TYPOLOGY_TYPES, typologyFields, typologySchema } from './typology';
 import { optionalTextField, textField } from './text';
 
 /**
@@ -130,8 +130,8 @@ export const TYPOLOGY_SORT_FIELDS = ['name', 'sku', 'createdAt'] as const;
 
 // ---------------------------------------------------------------- typologies
 
-/** The typology's rules and limits are its declaration's (domain/schemas/typology.ts). */
-export { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, SKU_MAX, SKU_PATTERN, TYPOLOGY_NAME_MAX } from './schemas/typology';
+/** The typology's rules and limits are its declaration's (domain/typology.ts). */
+export { MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, SKU_MAX, SKU_PATTERN, TYPOLOGY_NAME_MAX } from './typology';
 const requiredOr = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? VALIDATION_MESSAGES.required : key) });
 const isoDay = z.iso.date(requiredOr(VALIDATION_MESSAGES.invalid));
 

@@ -83,8 +83,8 @@ export type TransactionResult = (typeof TRANSACTION_RESULTS)[number];
 /** Types a CANCEL can reverse (once). */
 export const CANCELLABLE_TYPES: readonly LedgerType[] = ['CONSUME', 'RECHARGE', 'RETURN'];
 
-/** The typology's types, expiries and record: declared in domain/schemas/typology.ts. */
-export { EXPIRATION_TYPES, TYPOLOGY_TYPES, typologySchema, type ExpirationType, type Typology, type TypologyType } from './schemas/typology';
+/** The typology's types, expiries and record: declared in domain/typology.ts. */
+export { EXPIRATION_TYPES, TYPOLOGY_TYPES, typologySchema, type ExpirationType, type Typology, type TypologyType } from './typology';
 
 export { DEFAULT_MAX_TRANSACTION_CENTS } from './constants';
 

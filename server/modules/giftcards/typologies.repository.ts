@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CatalogTypology, TypologyCreateBody, TypologyFilter, TypologyUpdateBody } from '../../../domain/catalog';
-import { typologyFields } from '../../../domain/schemas/typology';
+import { typologyFields } from '../../../domain/typology';
 import { queryRows, type Db } from '../../db/client';
 import { declaredTable } from '../../db/declared-table';
 import { cardTypologies, type TypologyRow } from '../../db/schema';
 import { inIds } from '../../db/company-scope';
 import { escapeLike } from '../../lib/like';
 
-/** The declared typology fields' columns (domain/schemas/typology.ts). */
+/** The declared typology fields' columns (domain/typology.ts). */
 export const typologyTable = declaredTable(typologyFields, cardTypologies);
 
 /** The record: the declared fields, the id, the owner company (null: the provider's catalog) and the creation time. */

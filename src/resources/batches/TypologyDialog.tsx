@@ -10,7 +10,7 @@ import { amountInputText, formatCents } from '../../../domain/format';
 import { EXPIRATION_TYPES, TYPOLOGY_TYPES, type Typology } from '../../../domain/giftcards';
 import { maxLengthOf } from '../../../domain/messages';
 import { AMOUNT_EXAMPLE_CENTS } from '../../../domain/money';
-import { typologyFields } from '../../../domain/schemas/typology';
+import { typologyFields } from '../../../domain/typology';
 import { FormDateField } from '../../components/FormDateField';
 import { FormDialog } from '../../components/FormDialog';
 import { useFormSubmit } from '../../components/useFormSubmit';

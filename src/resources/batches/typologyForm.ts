@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { messageWith, VALIDATION_MESSAGES } from '../../../domain/messages';
 import { AMOUNT_MESSAGES, readAmount, readWholeNumber } from '../../../domain/money';
 import { isoDayOfInput } from '../../../domain/schemas/batch';
-import { EXPIRATION_TYPES, MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, TYPOLOGY_TYPES, typologyFields } from '../../../domain/schemas/typology';
+import { EXPIRATION_TYPES, MAX_EXPIRATION_MONTHS, MAX_TYPOLOGY_VALUE_CENTS, MIN_EXPIRATION_MONTHS, TYPOLOGY_TYPES, typologyFields } from '../../../domain/typology';
 
 const REQUIRED = 'validation.required';
-/** The API's rules (domain/schemas/typology.ts): the form refuses what the API refuses. */
+/** The API's rules (domain/typology.ts): the form refuses what the API refuses. */
 const API = typologyFields.schema.shape;
 /** The form's words for a rule the API calls invalid, its limits passed from the declaration's constants (issue 43). */
 const RULE = {

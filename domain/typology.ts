@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineFields, recordSchemaOf } from '../fields';
-import { amountMaxMessage, maxLengthMessage, numberRangeMessage, VALIDATION_MESSAGES } from '../messages';
-import { textField } from '../text';
+import { defineFields, recordSchemaOf } from './fields';
+import { amountMaxMessage, maxLengthMessage, numberRangeMessage, VALIDATION_MESSAGES } from './messages';
+import { textField } from './text';
 
 /**
  * The catalog typology (SPEC §3 "Batch creation"): its rules and its fields, declared once. The
@@ -10,7 +10,8 @@ import { textField } from '../text';
  * columns, values, sorts and filters (server/modules/giftcards/typologies.repository.ts) read them.
  * The creation dialog is its own form (src/resources/batches/typologyForm.ts: the value and the
  * expiry depend on each other), over the same rules. Nothing here imports catalog.ts or
- * giftcards.ts: both read this file.
+ * giftcards.ts: both read this file — which is why it stands beside them and not in schemas/,
+ * whose declarations build on catalog.ts and giftcards.ts (imports run one way).
  */
 
 export const TYPOLOGY_TYPES = ['DIGITAL', 'PHYSICAL'] as const;
