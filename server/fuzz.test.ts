@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES } from '../domain/integration';
 import { queryRows } from './db/client';
-import { seedDemoData } from './db/seed/demo';
+import { seedDemoData } from './seed/demo';
 import { createTestApp, type TestApp } from './test/app';
 import { bearer, login, uniqueIp } from './test/auth';
 import { companyIdOf } from './test/builders';

@@ -8,7 +8,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
 import { newIdentityPem } from './lib/key-material';
-import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
+import { DEMO_PASSWORD, seedDemoData } from './seed/demo';
 import { companyIdOf } from './test/builders';
 import { CONCURRENT_DRIVERS, createTestDb } from './test/db';
 import { killProcess, signInOverHttp, startServerProcess, waitFor, type RunningServer } from './test/processes';

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
-import { seedDemoData } from './db/seed/demo';
+import { seedDemoData } from './seed/demo';
 import { createTestApp, type TestApp } from './test/app';
 import { bearer, login } from './test/auth';
 import { companyIdOf } from './test/builders';

@@ -101,7 +101,7 @@ async function main() {
   const db = await opening;
   mark('databaseOpen');
   const seed = newEmbedded || config.demoData;
-  const seedDemo = async (target: Db) => (await import('./db/seed/demo')).seedDemoData(target, { giftcards: true, orders: true });
+  const seedDemo = async (target: Db) => (await import('./seed/demo')).seedDemoData(target, { giftcards: true, orders: true });
   // a migration role of its own migrates and grants the runtime role at every start, and seeds (db/migrate.ts)
   const migrationUrl = config.databaseMigrationUrl !== config.databaseUrl ? config.databaseMigrationUrl : null;
   const owned = migrationUrl ? await migrateAsOwner(migrationUrl, db, config.auditTrail.retentionDays, seed ? seedDemo : undefined) : null;

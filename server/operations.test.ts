@@ -7,7 +7,7 @@ import { jobsCheck } from './plugins/health';
 import type { FileStorage } from './lib/files';
 import { createMemoryStorage } from './lib/files.memory';
 import type { MailTransport } from './mail/mailer';
-import { DEMO_PASSWORD } from './db/seed/demo';
+import { DEMO_PASSWORD } from './seed/demo';
 import { createTestApp, type TestApp } from './test/app';
 import { bearer, login, refresh, uniqueIp } from './test/auth';
 import { addCard, addTypology } from './test/support/giftcards';

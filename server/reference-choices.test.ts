@@ -8,7 +8,7 @@ import { createDataProvider } from '../src/dataProvider/dataProvider';
 import { createHttpClient } from '../src/dataProvider/httpClient';
 import { DECLARED_REFERENCES } from '../src/test/declarations';
 import { createTestApp, type TestApp } from './test/app';
-import { seedDemoData } from './db/seed/demo';
+import { seedDemoData } from './seed/demo';
 import { login } from './test/auth';
 import { injectFetch } from './test/inject-fetch';
 

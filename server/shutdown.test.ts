@@ -8,7 +8,7 @@ import { queryRows } from './db/client';
 import { newIdentityPem } from './lib/key-material';
 import { generateBatchCards } from './modules/catalog/generate';
 import { addTypology } from './test/support/giftcards';
-import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo';
+import { DEMO_PASSWORD, seedDemoData } from './seed/demo';
 import { companyIdOf } from './test/builders';
 import { CONCURRENT_DRIVERS, createTestDb } from './test/db';
 import { killProcess, signInOverHttp, startServerProcess, terminateProcess, waitFor, type RunningServer } from './test/processes';

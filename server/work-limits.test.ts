@@ -19,7 +19,7 @@ import { codeFiles } from '../tests/code-files';
 const SERVER = path.resolve(__dirname);
 
 /** server's code, tests, test support and the demo seed (which writes its rows straight) aside, relative to server/ */
-const sources = () => codeFiles(['server']).map((file) => file.slice('server/'.length)).filter((file) => !file.startsWith('db/seed/'));
+const sources = () => codeFiles(['server']).map((file) => file.slice('server/'.length)).filter((file) => !file.startsWith('seed/'));
 const writing = (pattern: RegExp) => sources().filter((file) => pattern.test(readFileSync(path.join(SERVER, file), 'utf8')));
 
 describe('where work is queued (read from the code)', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from './seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo';
 import { CONCURRENT_DRIVERS } from '../test/db';
 import { startPrivatePostgres, type PrivatePostgres } from '../test/private-postgres';
 import { killProcess, signInOverHttp, startServerProcess, waitFor, type RunningServer } from '../test/processes';

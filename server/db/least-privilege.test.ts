@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../lib/files.memory';
 import { runAuditRetention } from '../modules/audit/retention';
-import { seedDemoData } from './seed/demo';
+import { seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
 import { login } from '../test/auth';
 import { caller, companyIdOf } from '../test/builders';

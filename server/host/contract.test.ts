@@ -5,7 +5,7 @@ import { installNodeTimers } from '../../src/demo/host/shims/timers';
 import { API_KEY_SCOPES } from '../../domain/integration';
 import { openPglite, queryRows, rawDriverOf, type DbHandle } from '../db/client';
 import { createMemoryStorage } from '../lib/files.memory';
-import { DEMO_PASSWORD, seedDemoData } from '../db/seed/demo';
+import { DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import { createTestApp, type TestApp } from '../test/app';
 import { SIGN_IN_URL, uniqueIp } from '../test/auth';
 import { documentOperations, isIntegration, isMultipart, realData, validBody, validQuery, type Operation, type RealData } from '../test/openapi-walk';

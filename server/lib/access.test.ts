@@ -5,7 +5,7 @@ import { runBulk } from '../modules/giftcards/bulk.service';
 import { reload } from '../modules/giftcards/moves.service';
 import { addCompany, companyIdOf } from '../test/builders';
 import { addCard, addTypology, ledgerCheck } from '../test/support/giftcards';
-import { seedDemoData } from '../db/seed/demo';
+import { seedDemoData } from '../seed/demo';
 import { createTestDb, DRIVERS } from '../test/db';
 import { assertCan, authorize, type Principal } from './access';
 import { subtreeIds } from '../db/company-scope';

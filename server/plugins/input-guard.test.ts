@@ -9,7 +9,7 @@ import { multipartFile, PNG_BYTES } from '../test/support/companies';
 import { idem, integrationWorld, type IntegrationWorld } from '../test/support/integration';
 import { INTEGRATION_PREFIX } from '../modules/integration-api/plugin';
 import { EVERY_TYPE, REQUIRED_ANSWERS } from '../test/support/tickets';
-import { DEMO_PASSWORD } from '../db/seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo';
 import { bearer, login, SIGN_IN_URL, uniqueIp } from '../test/auth';
 import { companyIdOf } from '../test/builders';
 import { DRIVERS } from '../test/db';

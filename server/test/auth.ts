@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Session } from '../../domain/schemas/auth';
-import { DEMO_PASSWORD } from '../db/seed/demo';
+import { DEMO_PASSWORD } from '../seed/demo';
 
 export const SIGN_IN_URL = '/identity/v1/accounts:signInWithPassword?key=test-key';
 let ipCounter = 0;

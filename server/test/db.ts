@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { openPglite, type DbHandle, type Driver } from '../db/client';
 import { openPostgres } from '../db/postgres';
 import { runMigrations } from '../db/migrate';
-import { seedDemoData } from '../db/seed/demo';
+import { seedDemoData } from '../seed/demo';
 import type { SnapshotKind } from './global-setup';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../db/postgres';
 import { runMigrations } from '../db/migrate';
 import { pgliteSnapshot } from '../db/snapshot';
-import { seedDemoData } from '../db/seed/demo';
+import { seedDemoData } from '../seed/demo';
 
 export type SnapshotKind = 'migrated' | 'seeded';
 

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../../domain/permissions';
 import { emailOutbox, oneTimeTokens, users } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, login, refresh, signIn, uniqueIp } from '../../test/auth';
 import { DRIVERS } from '../../test/db';

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../db/client';
 import { idempotencyKeys, users } from '../../db/schema';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { killProcess, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
 import { login } from '../../test/auth';

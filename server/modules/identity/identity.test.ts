@@ -1,6 +1,6 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signIn, uniqueIp } from '../../test/auth';
 import { DRIVERS } from '../../test/db';

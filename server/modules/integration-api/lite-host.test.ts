@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHost, type ApiHost } from '../../host/api-host';
 import { fetchVia } from '../../host/fetch';
 import { createMemoryStorage } from '../../lib/files.memory';
-import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { SIGN_IN_URL } from '../../test/auth';
 import { addStore, companyIdOf } from '../../test/builders';

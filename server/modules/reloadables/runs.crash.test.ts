@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { CONCURRENT_DRIVERS, createTestDb } from '../../test/db';
 import { killProcess, signInOverHttp, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
 import { companyIdOf } from '../../test/builders';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateGiftcards } from '../../../bench/giftcards-data';
 import type { GeneratedReport } from '../../../domain/schemas/reports';
 import { queryRows } from '../../db/client';
-import { DEMO_PASSWORD, seedDemoData } from '../../db/seed/demo';
+import { DEMO_PASSWORD, seedDemoData } from '../../seed/demo';
 import { CONCURRENT_DRIVERS, createTestDb } from '../../test/db';
 import { killProcess, signInOverHttp, startServerProcess, waitFor, type RunningServer } from '../../test/processes';
 import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../../test/s3rver';

@@ -3,7 +3,7 @@ import type { Permissions } from '../../../domain/permissions';
 import type { Db } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_PASSWORD } from '../../seed/demo';
 
 /** Test data for the registry tests: companies by code and active users with chosen flags. */
 export async function companyId(db: Db, code: string): Promise<string> {

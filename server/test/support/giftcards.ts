@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CardStatus, ExpirationType } from '../../../domain/giftcards';
 import { queryRows, type Db } from '../../db/client';
 import { cardTypologies, giftCardTransactions, giftCards } from '../../db/schema';
-import { newCardCode } from '../../db/seed/giftcards';
+import { newCardCode } from '../../seed/giftcards';
 
 /** Builders for gift-card tests: rows that obey the ledger invariants, made straight in the database (shared builders: server/test/builders.ts). */
 export async function addTypology(

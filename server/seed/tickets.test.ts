@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketCategoryBodySchema } from '../../../domain/tickets';
-import { queryRows, type DbHandle } from '../client';
-import { DRIVERS, createTestDb } from '../../test/db';
+import { ticketCategoryBodySchema } from '../../domain/tickets';
+import { queryRows, type DbHandle } from '../db/client';
+import { DRIVERS, createTestDb } from '../test/db';
 import { seedDemoData } from './demo';
 import { DEMO_TICKET_CATEGORIES, seedTickets } from './tickets';
 

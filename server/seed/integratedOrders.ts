@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../client';
-import { cardTypologies, companies, users } from '../schema';
-import { subtreeIds } from '../company-scope';
-import { createIntegratedOrder } from '../../modules/integrated-orders/service';
+import { queryRows, type Db } from '../db/client';
+import { cardTypologies, companies, users } from '../db/schema';
+import { subtreeIds } from '../db/company-scope';
+import { createIntegratedOrder } from '../modules/integrated-orders/service';
 
 /**
  * Demo integrated orders (issue 22): three orders of Acme's web shop, made through the integrated

@@ -1,11 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { OrderConfiguration } from '../../../domain/orders';
-import type { AppContext } from '../../context';
-import { queryRows, type Db } from '../client';
-import type { Actor } from '../../lib/access';
-import { cardTypologies, companies, orders, users } from '../schema';
-import { runCancel, runIssue } from '../../modules/orders/jobs';
-import * as service from '../../modules/orders/service';
+import type { OrderConfiguration } from '../../domain/orders';
+import type { AppContext } from '../context';
+import { queryRows, type Db } from '../db/client';
+import type { Actor } from '../lib/access';
+import { cardTypologies, companies, orders, users } from '../db/schema';
+import { runCancel, runIssue } from '../modules/orders/jobs';
+import * as service from '../modules/orders/service';
 import { newCardCode } from './giftcards';
 
 /**

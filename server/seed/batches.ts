@@ -1,11 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_MAX_TRANSACTION_CENTS } from '../../../domain/giftcards';
-import { queryRows, type Db } from '../client';
-import { cardTypologies, companies, users } from '../schema';
-import { enqueue } from '../../jobs/queue';
-import { runBatchActivation } from '../../modules/catalog/activation';
-import { generateBatchCards } from '../../modules/catalog/generate';
-import { JOB_ARCHIVE, JOB_GENERATE } from '../../modules/catalog/service';
+import { DEFAULT_MAX_TRANSACTION_CENTS } from '../../domain/giftcards';
+import { queryRows, type Db } from '../db/client';
+import { cardTypologies, companies, users } from '../db/schema';
+import { enqueue } from '../jobs/queue';
+import { runBatchActivation } from '../modules/catalog/activation';
+import { generateBatchCards } from '../modules/catalog/generate';
+import { JOB_ARCHIVE, JOB_GENERATE } from '../modules/catalog/service';
 
 /** Physical typologies only batches use (the others come from the gift-card seed). */
 const BATCH_TYPOLOGIES = [

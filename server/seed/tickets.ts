@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { TicketCategoryBody, TicketPriority, TicketSide, TicketStatus } from '../../../domain/tickets';
-import { queryRows, type Db } from '../client';
+import type { TicketCategoryBody, TicketPriority, TicketSide, TicketStatus } from '../../domain/tickets';
+import { queryRows, type Db } from '../db/client';
 
 /**
  * Demo support tickets (issue 20): three categories, named in the five languages (an order problem with its order number as text, a date, a

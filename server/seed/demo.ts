@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '../../../domain/demoAccounts';
-import type { Db } from '../client';
-import { companies, users } from '../schema';
-import { hashPassword } from '../../lib/passwords';
-import { runDashboardRollup } from '../../modules/dashboard/rollup';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '../../domain/demoAccounts';
+import type { Db } from '../db/client';
+import { companies, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { runDashboardRollup } from '../modules/dashboard/rollup';
 import { seedBatches } from './batches';
 import { seedGiftcards } from './giftcards';
 import { seedOrders } from './orders';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DbHandle } from '../client';
-import { DRIVERS, createTestDb } from '../../test/db';
+import { queryRows, type DbHandle } from '../db/client';
+import { DRIVERS, createTestDb } from '../test/db';
 import { seedDemoData } from './demo';
 import { seedReloadables } from './reloadables';
 

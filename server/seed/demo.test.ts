@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS } from '../../../domain/permissions';
-import type { DbHandle } from '../client';
-import { users } from '../schema';
-import { verifyPassword } from '../../lib/passwords';
-import { DRIVERS, createTestDb } from '../../test/db';
+import { ALL_PERMISSIONS } from '../../domain/permissions';
+import type { DbHandle } from '../db/client';
+import { users } from '../db/schema';
+import { verifyPassword } from '../lib/passwords';
+import { DRIVERS, createTestDb } from '../test/db';
 import { DEMO_PASSWORD, seedDemoData } from './demo';
 
 describe.each(DRIVERS)('demo data (%s)', (driver) => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { ReloadableCardStatus } from '../../../domain/reloadables';
-import { queryRows, type Db } from '../client';
-import { applyWalletMoves, appendCardEvent, creditCards, lockReloadableCards, lockWallet } from '../../modules/reloadables/ledger.repository';
-import { nextPrintedNumber } from '../numbering';
+import type { ReloadableCardStatus } from '../../domain/reloadables';
+import { queryRows, type Db } from '../db/client';
+import { applyWalletMoves, appendCardEvent, creditCards, lockReloadableCards, lockWallet } from '../modules/reloadables/ledger.repository';
+import { nextPrintedNumber } from '../db/numbering';
 
 /**
  * The reloadable programme's demo data (issue 10), the same picture as the SPA's demo mode

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../domain/constants';
-import type { Ticket } from '../../../domain/schemas/tickets';
-import { localized, ticketAnswersSchema, type LocalizedText } from '../../../domain/tickets';
-import { queryRows } from '../client';
-import { ticketWorld, type TicketWorld } from '../../test/support/tickets';
-import { DRIVERS } from '../../test/db';
+import { LANGUAGES } from '../../domain/constants';
+import type { Ticket } from '../../domain/schemas/tickets';
+import { localized, ticketAnswersSchema, type LocalizedText } from '../../domain/tickets';
+import { queryRows } from '../db/client';
+import { ticketWorld, type TicketWorld } from '../test/support/tickets';
+import { DRIVERS } from '../test/db';
 import { DEMO_TICKET_CATEGORIES, seedTickets } from './tickets';
 
 /**

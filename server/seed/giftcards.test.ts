@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_STATUSES } from '../../../domain/giftcards';
-import { queryRows, type DbHandle } from '../client';
-import { DRIVERS, createTestDb } from '../../test/db';
+import { CARD_STATUSES } from '../../domain/giftcards';
+import { queryRows, type DbHandle } from '../db/client';
+import { DRIVERS, createTestDb } from '../test/db';
 import { seedDemoData } from './demo';
 import { seedGiftcards } from './giftcards';
 

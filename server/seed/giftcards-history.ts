@@ -1,4 +1,4 @@
-import type { CardStatus, LedgerType } from '../../../domain/giftcards';
+import type { CardStatus, LedgerType } from '../../domain/giftcards';
 
 /**
  * A believable, consistent history for one demo card: the rows obey the same rules the API

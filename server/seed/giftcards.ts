@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { generateCardCode } from '../../../domain/codes';
-import { type CardStatus, type ExpirationType, type TypologyType } from '../../../domain/giftcards';
-import type { Db } from '../client';
-import { cardTypologies, companies, giftCards, stores, type giftCardTransactions } from '../schema';
+import { generateCardCode } from '../../domain/codes';
+import { type CardStatus, type ExpirationType, type TypologyType } from '../../domain/giftcards';
+import type { Db } from '../db/client';
+import { cardTypologies, companies, giftCards, stores, type giftCardTransactions } from '../db/schema';
 import { cardHistory } from './giftcards-history';
 
 /** A new unguessable card code with its check character (domain/codes.ts). */
