@@ -24,7 +24,7 @@ import { runMigrations } from '../server/db/migrate';
 import { createDiskStorage } from '../server/lib/files.disk';
 import { sheetsPdf, type SheetCard } from '../server/modules/catalog/archive';
 import { generateBatchCards } from '../server/modules/catalog/generate';
-import { seedDemoData } from '../server/db/seed/demo';
+import { seedDemoData } from '../server/seed/demo';
 
 const CARDS = Number(process.env.BENCH_BATCH_CARDS ?? 100_000);
 const PDF_CARDS = Number(process.env.BENCH_PDF_CARDS ?? 10_000);

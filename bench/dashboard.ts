@@ -23,7 +23,7 @@ import { queryRows, type Db } from '../server/db/client';
 import { MIGRATIONS_FOLDER, runMigrations } from '../server/db/migrate';
 import { addDays, businessDay } from '../server/modules/dashboard/days';
 import { runDashboardRollup } from '../server/modules/dashboard/rollup';
-import { seedDemoData } from '../server/db/seed/demo';
+import { seedDemoData } from '../server/seed/demo';
 import { login } from '../server/test/auth';
 import { benchLog, openBenchDatabase, percentile, writeBenchResults } from './support';
 

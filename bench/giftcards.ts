@@ -20,7 +20,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { queryRows, type DbHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { seedDemoData } from '../server/db/seed/demo';
+import { seedDemoData } from '../server/seed/demo';
 import { generateGiftcards } from './giftcards-data';
 import { measure, streamCsv, table, type Row } from './giftcards-measure';
 

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client';
 import { newIdentityPem } from '../server/lib/key-material';
-import { DEMO_PASSWORD } from '../server/db/seed/demo';
+import { DEMO_PASSWORD } from '../server/seed/demo';
 import { killProcess, signInOverHttp, startServerProcess, type RunningServer } from '../server/test/processes';
 import { benchLog, cardListDatabase, closedLoad, openBenchDatabase, type LoadFigures } from './support';
 

@@ -34,8 +34,8 @@ import { loadConfig } from '../server/config';
 import { queryRows } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { newApiKey } from '../server/modules/integration-api/keys';
-import { seedDemoData } from '../server/db/seed/demo';
-import { newCardCode } from '../server/db/seed/giftcards';
+import { seedDemoData } from '../server/seed/demo';
+import { newCardCode } from '../server/seed/giftcards';
 import { benchLog, percentile, openBenchDatabase, writeBenchResults } from './support';
 
 const CARDS = Number(process.env.BENCH_INTEGRATION_CARDS ?? 500);

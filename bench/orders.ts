@@ -17,7 +17,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { queryRows } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { seedDemoData } from '../server/db/seed/demo';
+import { seedDemoData } from '../server/seed/demo';
 
 const CARDS = Number(process.env.BENCH_ORDER_CARDS ?? 10_000);
 const lines: string[] = [];

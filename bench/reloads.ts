@@ -20,7 +20,7 @@ import { queryRows } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { applyWalletMoves, lockWallet } from '../server/modules/reloadables/ledger.repository';
 import { checkRows, createRun } from '../server/modules/reloadables/reloads.service';
-import { seedDemoData } from '../server/db/seed/demo';
+import { seedDemoData } from '../server/seed/demo';
 import { benchLog, openBenchDatabase, writeBenchResults } from './support';
 
 const ROWS = Number(process.env.BENCH_RELOAD_ROWS ?? 10_000);

@@ -23,7 +23,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { queryRows } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { seedDemoData } from '../server/db/seed/demo';
+import { seedDemoData } from '../server/seed/demo';
 import { login } from '../server/test/auth';
 import { benchLog, openBenchDatabase, writeBenchResults } from './support';
 

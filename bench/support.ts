@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, queryRows, type DbHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { seedDemoData } from '../server/db/seed/demo';
+import { seedDemoData } from '../server/seed/demo';
 import { generateGiftcards } from './giftcards-data';
 import { openPostgres } from '../server/db/postgres';
 

@@ -27,7 +27,7 @@ import { pgliteSnapshot } from '../server/db/snapshot';
 import { createApiHost, standaloneParts } from '../server/host/api-host';
 import { publicConfig } from '../server/plugins/spa';
 import { scheduleDashboardRollup } from '../server/modules/dashboard/rollup';
-import { seedDemoData } from '../server/db/seed/demo';
+import { seedDemoData } from '../server/seed/demo';
 import { withShortWal } from '../src/demo/shortWal';
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/demo/generated');

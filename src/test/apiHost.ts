@@ -4,7 +4,7 @@ import { runMigrations } from '../../server/db/migrate';
 import { createApiHost, standaloneParts } from '../../server/host/api-host';
 import { fetchVia } from '../../server/host/fetch';
 import { publicConfig } from '../../server/plugins/spa';
-import { seedDemoData } from '../../server/db/seed/demo';
+import { seedDemoData } from '../../server/seed/demo';
 
 export interface TestApiHost {
   /** `fetch` answered by the API: give it to `createHttpClient` */
