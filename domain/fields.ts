@@ -177,7 +177,8 @@ export function recordSchemaOf<S extends z.ZodObject, E extends z.ZodRawShape>(s
       return [field.source, shape[field.source].safeParse(null).success ? plain.nullable() : plain];
     }),
   );
-  return z.object({ ...fields, ...own }) as unknown as z.ZodObject<{ -readonly [K in keyof S['shape']]: z.ZodType<z.output<S['shape'][K]>> } & E>;
+  // every key is present (an absent optional field is answered null): a value is never undefined
+  return z.object({ ...fields, ...own }) as unknown as z.ZodObject<{ -readonly [K in keyof S['shape']]: z.ZodType<Exclude<z.output<S['shape'][K]>, undefined>> } & E>;
 }
 
 /** A list filter's text (search box, code, name): at most this many characters. */

@@ -73,9 +73,7 @@ export const typologyFields = defineFields(
 );
 
 // the answer states its choices (OpenAPI enums), which a declared select's plain text would not
-const declaredRecord = recordSchemaOf(typologyFields, { type: z.enum(TYPOLOGY_TYPES), expirationType: z.enum(EXPIRATION_TYPES) }).shape;
-/** An answered record carries every field (an absent optional one is null): its values are never undefined. */
-const declaredTypology = declaredRecord as { [K in keyof typeof declaredRecord]: z.ZodType<Exclude<z.output<(typeof declaredRecord)[K]>, undefined>> };
+const declaredTypology = recordSchemaOf(typologyFields, { type: z.enum(TYPOLOGY_TYPES), expirationType: z.enum(EXPIRATION_TYPES) }).shape;
 
 /** A typology as the API answers it: the id, the owner company (null: the provider's catalog) and the declared fields. */
 export const typologySchema = z.object({ id: z.string(), companyId: z.string().nullable(), ...declaredTypology });
