@@ -16,11 +16,25 @@ export function FormBlockers({ fields, extra = {} }: { fields: FieldSet; extra?:
   const { isDirty, isValid, errors } = useFormState();
   const box = useRef<HTMLDivElement>(null);
   const values = useWatch();
-  const blocked = isDirty && !isValid;
+  // A field the server refused (react-admin sets its error with type 'server') keeps that error
+  // until the user changes it: it is no rule of the form, so checking the rules again must not
+  // wipe it, and a refusal alone is said on the field and in the notification, not here.
+  const refused = Object.entries(errors)
+    .filter(([source, error]) => source !== 'root' && error?.type === 'server')
+    .map(([source]) => source);
+  const ruleErrors = Object.keys(errors).filter((source) => source !== 'root' && !refused.includes(source));
+  const blocked = isDirty && !isValid && (refused.length === 0 || ruleErrors.length > 0);
+  const refusedKey = refused.join(' ');
   // mode 'all' checks only the field being typed in: while blocked, each change checks them all
+  // (all but the refused ones)
   useEffect(() => {
-    if (blocked) void trigger();
-  }, [blocked, trigger, values]);
+    if (!blocked) return;
+    if (refusedKey === '') void trigger();
+    else {
+      const kept = new Set(refusedKey.split(' '));
+      void trigger(Object.keys(values).filter((source) => !kept.has(source)));
+    }
+  }, [blocked, trigger, values, refusedKey]);
   if (!blocked) return null;
   const labels: Record<string, string> = { ...Object.fromEntries(fields.inputs.map((field) => [field.source, field.label])), ...extra };
   const invalid = Object.keys(labels).filter((source) => errors[source]);
