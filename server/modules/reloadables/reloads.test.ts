@@ -77,7 +77,7 @@ describe.each(DRIVERS)('reload runs: validate and create (%s)', (driver) => {
     expect(await runCount()).toBe(0);
   });
 
-  it('a CSV of bad lines answers at once with its first errors and their number; past the row cap, one file error (flat memory)', async () => {
+  it('a CSV of bad lines answers at once with its first errors and their number; past the row cap, one file error', async () => {
     const bad = `cardNumber;amount\r\n${'x;y\r\n'.repeat(RELOAD_LIMITS.maxRows)}`;
     const capped = await call(token, 'POST', `${url}/validate`, csv(bad));
     expect(capped.statusCode).toBe(200);
@@ -85,17 +85,12 @@ describe.each(DRIVERS)('reload runs: validate and create (%s)', (driver) => {
     expect(report.errors).toHaveLength(RELOAD_LIMITS.maxReportedErrors);
     expect(report).toMatchObject({ errorCount: RELOAD_LIMITS.maxRows * 2, badRows: RELOAD_LIMITS.maxRows, count: 0 });
     expect(capped.body.length).toBeLessThan(50_000);
-    // 5 MB of short bad lines: refused by its row count before it is split
-    // the request's bytes made before measuring: what is measured is the server's reading of them
+    // 5 MB of short bad lines: refused by its row count before it is split (how fast and in how
+    // much memory: bench/refusals.ts)
     const payload = JSON.stringify(csv(`cardNumber;amount\r\n${'x;y\r\n'.repeat(Math.floor((5 * 1024 * 1024 - 40) / 5))}`));
-    const rss = process.memoryUsage().rss;
-    const started = performance.now();
     const refused = await call(token, 'POST', `${url}/validate`, payload, { 'content-type': 'application/json' });
-    const elapsed = performance.now() - started;
     expect(refused.statusCode).toBe(200);
     expect(refused.json().errors).toEqual([{ row: 1, field: 'file', code: `validation.csvTooManyRows?max=${RELOAD_LIMITS.maxRows}` }]);
-    expect(elapsed).toBeLessThan(1000);
-    expect(process.memoryUsage().rss - rss).toBeLessThan(50 * 1024 * 1024);
   });
 
   it('validates a CSV file: lines numbered as in the file, parse errors beside the card checks', async () => {

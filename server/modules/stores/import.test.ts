@@ -74,17 +74,12 @@ describe.each(DRIVERS)('store CSV import (%s)', (driver) => {
     expect(capped.json().failed).toHaveLength(STORE_IMPORT_LIMITS.maxReportedFailures);
     expect(capped.json()).toMatchObject({ created: 0, failedCount: STORE_IMPORT_LIMITS.maxRows });
     expect(capped.body.length).toBeLessThan(60_000);
-    // 5 MB of short bad lines: read no further than one line past the cap
-    // the request's bytes made before measuring: what is measured is the server's reading of them
+    // 5 MB of short bad lines: refused at the row cap, nothing saved (how fast and in how much
+    // memory: bench/refusals.ts)
     const upload = multipartFile('stores.csv', 'text/csv', Buffer.from(header + 'x,*,y,\n'.repeat(Math.floor((5 * 1024 * 1024 - header.length - 400) / 7))));
-    const rss = process.memoryUsage().rss;
-    const started = performance.now();
     const refused = await t.app.inject({ method: 'POST', url: `/api/company/${acme}/stores/import`, headers: { ...bearer(token), ...upload.headers }, payload: upload.payload });
-    const elapsed = performance.now() - started;
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ file: `validation.storeRowsMax?max=${STORE_IMPORT_LIMITS.maxRows}` });
-    expect(elapsed).toBeLessThan(1000);
-    expect(process.memoryUsage().rss - rss).toBeLessThan(50 * 1024 * 1024);
     expect(await codes()).not.toContain('x');
   });
 
