@@ -21,20 +21,18 @@ export function permissionFullName(translate: (key: string) => string, key: Perm
  * The domain permission table as a checklist, grouped by area with translated names. A flag the
  * actor does not hold (`grantable` lacks it) is shown disabled with a hint: the server would
  * refuse its change (domain/users.ts notGrantableKeys). `locked` disables everything (the
- * actor's own account).
+ * actor's own account; the form says why, once for the role and the permissions).
  */
 export function PermissionChecklist({
   value,
   onChange,
   grantable,
   locked = false,
-  lockedHint,
 }: {
   value: readonly PermissionKey[];
   onChange: (next: PermissionKey[]) => void;
   grantable: readonly PermissionKey[];
   locked?: boolean;
-  lockedHint?: string;
 }) {
   const translate = useTranslate();
   const labelId = useId();
@@ -46,7 +44,6 @@ export function PermissionChecklist({
       <FormLabel component="legend" id={labelId}>
         {translate('users.fields.permissions')}
       </FormLabel>
-      {locked && lockedHint && <FormHelperText sx={{ mx: 0 }}>{translate(lockedHint)}</FormHelperText>}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 1 }}>
         {permissionGroups().map(({ group, keys }) => (
           <Box key={group} component="section" aria-label={translate(`users.permissionGroups.${group}`)}>
@@ -80,7 +77,7 @@ export function PermissionChecklist({
 }
 
 /** The checklist as the form's `permissions` input. */
-export function PermissionChecklistInput({ grantable, locked, lockedHint }: { grantable: readonly PermissionKey[]; locked?: boolean; lockedHint?: string }) {
+export function PermissionChecklistInput({ grantable, locked }: { grantable: readonly PermissionKey[]; locked?: boolean }) {
   const { field } = useInput<PermissionKey[]>({ source: 'permissions', defaultValue: [] });
-  return <PermissionChecklist value={(field.value as PermissionKey[] | undefined) ?? []} onChange={field.onChange} grantable={grantable} locked={locked} lockedHint={lockedHint} />;
+  return <PermissionChecklist value={(field.value as PermissionKey[] | undefined) ?? []} onChange={field.onChange} grantable={grantable} locked={locked} />;
 }

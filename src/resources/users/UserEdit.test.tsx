@@ -69,6 +69,17 @@ describe('UserEdit', () => {
     expect(sent).toEqual([{ firstName: 'Carla', lastName: 'Collega', email: 'carla@acme.test', phoneCountry: '+39', phone: '3331234567', role: 'OPERATOR', permissions: ['report', 'ticketing'] }]);
   });
 
+  it("one's own account: role and permissions locked, said once in the page's text colour", async () => {
+    serve(() => HttpResponse.json(carla));
+    server.use(http.get('/api/user/configuration', () => HttpResponse.json(userConfiguration(['management', 'ticketing', 'report'], { id: 'u-carla', role: 'OPERATOR' }))));
+    await render();
+    expect(await screen.findByTestId('own-rights-hint')).toHaveTextContent('You cannot change your own role or permissions.');
+    expect(screen.getAllByText('You cannot change your own role or permissions.')).toHaveLength(1);
+    expect(screen.getAllByRole('checkbox').every((checkbox) => (checkbox as HTMLInputElement).disabled)).toBe(true);
+    // the data stays editable
+    expect(screen.getByRole('textbox', { name: /^First name/ })).toBeEnabled();
+  });
+
   it('a refused grant (403 PERMISSION_NOT_GRANTABLE) shows the translated list of what cannot be granted', async () => {
     serve(() =>
       HttpResponse.json({ ...problem(403, 'PERMISSION_NOT_GRANTABLE', `${USERS}/u-carla`), params: { permissions: 'report' }, notGrantable: ['report'] }, { status: 403 }),

@@ -42,10 +42,17 @@ export function UserForm({ above }: { above?: ReactNode }) {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('users.sections.rights')}
       </Typography>
+      {/* said once for both, in the page's text colour: a greyed helper under a locked input reads
+          as disabled too, and was too faint to read (axe color-contrast) */}
+      {own && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="own-rights-hint">
+          {translate('users.ownRightsHint')}
+        </Typography>
+      )}
       <Box sx={{ maxWidth: 360 }}>
-        <SelectInput source="role" label="users.fields.role" choices={roleChoices} readOnly={own} isRequired fullWidth helperText={own ? 'users.ownRightsHint' : undefined} />
+        <SelectInput source="role" label="users.fields.role" choices={roleChoices} readOnly={own} isRequired fullWidth />
       </Box>
-      <PermissionChecklistInput grantable={permissions} locked={own} lockedHint="users.ownRightsHint" />
+      <PermissionChecklistInput grantable={permissions} locked={own} />
       <FormBlockers fields={userFields} />
     </SchemaForm>
   );
