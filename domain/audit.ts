@@ -16,7 +16,10 @@ import { textField } from './text';
  * A record's timeline is the list filtered by its entity and entityId.
  */
 
-/** Audited tables (entity = table name); labels `audit.entities.<entity>`. */
+/**
+ * Audited tables (entity = table name); labels `audit.entities.<entity>`. `email_outbox` has no
+ * trigger (every e-mail is a row): a resend, a person's act, is written by the emails service.
+ */
 export const AUDIT_ENTITIES = [
   'companies',
   'stores',
@@ -35,6 +38,7 @@ export const AUDIT_ENTITIES = [
   'reload_runs',
   'square_orders',
   'square_communications',
+  'email_outbox',
   'ticket_categories',
   'tickets',
   'generated_reports',

@@ -164,6 +164,14 @@ describe.each(DRIVERS)('the e-mails screen (%s)', (driver) => {
     expect(oneTime.json().error.message).toBe('EMAIL_ONE_TIME_LINK');
     const [{ copies }] = await queryRows<{ copies: number }>(t.db.db, sql`SELECT count(*)::int AS copies FROM email_outbox WHERE resent_from IN (${pending}, ${reset})`);
     expect(copies).toBe(0);
+
+    // the audit trail names who resent what, to whom, and never the message; a refusal writes nothing
+    const trail = await call(staff, 'GET', `/api/company/${provider}/audit?filter=${q({ entity: 'email_outbox' })}&range=[0,49]`);
+    expect(trail.statusCode).toBe(200);
+    const rows = trail.json<{ entityId: string; action: string; actorType: string; actorLabel: string; operation: string; changes: { field: string; before: unknown; after: unknown }[] }[]>();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ entityId: made.id, action: 'create', actorType: 'user', actorLabel: 'admin@tessera.test', operation: 'POST /api/company/:companyId/emails/:id/resend' });
+    expect(Object.fromEntries(rows[0].changes.map((change) => [change.field, change.after]))).toEqual({ resent_from: first, to_address: 'again@three.test', template: 'reportReady' });
   });
 
   it("resend of a square code's e-mail makes its next attempt (the same e-mail, square's rule)", async () => {
