@@ -182,4 +182,36 @@ describe.each(DRIVERS)('reports read only areas their reader may open (%s)', (dr
     expect([...firstRows, ...(second.json() as GeneratedReport[])].every((report) => readable.has(report.reportId))).toBe(true);
     await t.app.ctx.jobs.drain();
   });
+
+  it('a report queued before its requester lost the right to its data is not written: failed FORBIDDEN, no file, the failure e-mailed when asked', async () => {
+    const oscar = 'operator@acme.test';
+    const outcome = async (id: string) => {
+      const [row] = await queryRows<{ state: string; error_code: string | null; file_key: string | null }>(t.db.db, sql`SELECT state, error_code, file_key FROM generated_reports WHERE id = ${id}`);
+      return row;
+    };
+    const failureMails = async () => (await queryRows<{ n: number }>(t.db.db, sql`SELECT count(*)::int AS n FROM email_outbox WHERE template = 'reportFailed' AND to_address = ${oscar}`))[0].n;
+    const [before] = await queryRows<{ permissions: unknown }>(t.db.db, sql`SELECT permissions FROM users WHERE email = ${oscar}`);
+    const mailsBefore = await failureMails();
+    // his square flags taken away while his square-codes report waits for its job
+    const queued = await call(oscar, 'POST', url('/report/square-codes/generate'), { parameters: { ...PARAMETERS['square-codes'], companyId: '', includeSubCompanies: true }, language: 'it', timeZone: 'Europe/Rome', notify: true });
+    expect(queued.statusCode, queued.body).toBe(202);
+    const flagTaken = (queued.json() as GeneratedReport).id;
+    // and a colleague's report queued, then the requester disabled
+    const disabledId = (await generate('referent@acme.test', 'reloads')).json().id as string;
+    try {
+      await t.db.db.execute(sql`UPDATE users SET permissions = permissions - 'square' WHERE email = ${oscar}`);
+      await t.db.db.execute(sql`UPDATE users SET status = 'DISABLED' WHERE email = 'referent@acme.test'`);
+      await t.app.ctx.jobs.drain();
+      expect(await outcome(flagTaken)).toEqual({ state: 'failed', error_code: 'FORBIDDEN', file_key: null });
+      expect(await outcome(disabledId)).toEqual({ state: 'failed', error_code: 'FORBIDDEN', file_key: null });
+      expect(await failureMails()).toBe(mailsBefore + 1);
+    } finally {
+      await t.db.db.execute(sql`UPDATE users SET permissions = ${JSON.stringify(before.permissions)}::jsonb WHERE email = ${oscar}`);
+      await t.db.db.execute(sql`UPDATE users SET status = 'ACTIVE' WHERE email = 'referent@acme.test'`);
+    }
+    // with the right back, the same report is written
+    const again = await generate(oscar, 'square-codes');
+    await t.app.ctx.jobs.drain();
+    expect(await outcome((again.json() as GeneratedReport).id)).toMatchObject({ state: 'ready', error_code: null });
+  });
 });

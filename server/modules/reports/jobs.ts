@@ -1,13 +1,13 @@
 import { csvDateTime } from '../../../domain/csv';
 import { API_ERROR_CODES } from '../../../domain/errors';
-import { reportTypeDefinition } from '../../../domain/reports';
+import { canReadReportType, reportTypeDefinition } from '../../../domain/reports';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue';
 import type { JobRegistry } from '../../jobs/registry';
-import { subtreeIds } from '../../db/company-scope';
+import { companyInScopeOf, subtreeIds } from '../../db/company-scope';
 import { csvDownload } from '../../lib/csv-export';
-import { ApiError } from '../../lib/errors';
+import { ApiError, forbidden } from '../../lib/errors';
 import { queueEmail } from '../../mail/mailer';
 import { firstQueuedJob, lockScheduling, setJobRunAt } from '../../jobs/repository';
 import { userContact } from '../account/repository';
@@ -20,6 +20,7 @@ import {
   markRunning,
   nextExpiry,
   reportsToExpire,
+  requesterNow,
   setProgress,
   type ReportRow,
 } from './repository';
@@ -108,6 +109,19 @@ export async function expireReports(ctx: AppContext, signal?: AbortSignal): Prom
 }
 
 /**
+ * Whether the requester may still have this report's data when its generation starts: still
+ * active, still holding every access entry the type reads (domain/reports.ts canReadReportType,
+ * the rule the request was checked by) and the report's company still in their scope. A report
+ * queued before its requester was disabled, lost a flag or was moved is not written.
+ */
+async function requesterMayStillRead(db: Db, row: ReportRow): Promise<boolean> {
+  const requester = row.requested_by ? await requesterNow(db, row.requested_by) : undefined;
+  if (!requester || requester.status !== 'ACTIVE') return false;
+  if (!canReadReportType(requester.permissions, row.report_id, { isProvider: requester.is_provider })) return false;
+  return companyInScopeOf(db, { id: requester.company_id, isProvider: requester.is_provider }, row.company_id);
+}
+
+/**
  * Writes one report's file (README.md beside this file): running, the rows counted, the CSV
  * written by the one writer into the file storage with its progress about once a second, then
  * ready with its count, size and expiry — and the e-mail when asked. Safe to run again (the file
@@ -118,6 +132,8 @@ export async function expireReports(ctx: AppContext, signal?: AbortSignal): Prom
 export async function generateReportFile(ctx: AppContext, reportId: string, signal: AbortSignal): Promise<void> {
   const row = await findReport(ctx.db, reportId);
   if (!row || row.state !== 'queued' && row.state !== 'running') return;
+  // failed at once (no retry would change it), with its e-mail when asked
+  if (!(await requesterMayStillRead(ctx.db, row))) return markFailed(ctx, reportId, forbidden());
   const startedAt = ctx.clock.now();
   await markRunning(ctx.db, reportId, startedAt);
   const definition = reportTypeDefinition(row.report_id);
