@@ -98,6 +98,25 @@ describe.each(DRIVERS)('every list accepts react-admin\'s default sort ["id", â€
     expect(orderedLists).toBeGreaterThan(15);
   });
 
+  it('a page answers the headers its list declares in the document: Content-Range always, Next-Cursor where the list takes a cursor', async () => {
+    const failures: string[] = [];
+    let cursors = 0;
+    for (const op of lists) {
+      // one row per page: a list of two rows or more has a next page
+      const res = await t.app.inject({ method: 'GET', url: `${await url(op)}?range=[0,0]`, headers: bearer(token) });
+      if (res.statusCode !== 200) continue;
+      if (!op.responseHeaders.includes('content-range')) failures.push(`${op.path}: Content-Range not declared`);
+      if (res.headers['content-range'] === undefined) failures.push(`${op.path}: no Content-Range`);
+      if (res.headers['next-cursor'] !== undefined) {
+        cursors += 1;
+        if (!op.responseHeaders.includes('next-cursor')) failures.push(`${op.path}: answers Next-Cursor, not declared`);
+      }
+      if (op.responseHeaders.includes('next-cursor') && !op.parameters.some((p) => p.in === 'query' && p.name === 'cursor')) failures.push(`${op.path}: declares Next-Cursor without a cursor parameter`);
+    }
+    expect(failures).toEqual([]);
+    expect(cursors).toBeGreaterThan(10);
+  });
+
   it('hands a cursor for the id order that continues where the page ended', async () => {
     const [{ n }] = await queryRows<{ n: string }>(t.db.db, sql`SELECT count(*)::text AS n FROM gift_cards`);
     expect(Number(n)).toBeGreaterThan(3);

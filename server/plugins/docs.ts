@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
+import { NEXT_CURSOR_HEADER } from '../lib/list-query';
 import type { RouteAccess } from '../lib/route-access';
 
 declare module 'fastify' {
@@ -53,6 +54,23 @@ function describeAnswers(input: TransformInput) {
   const config = (input.route.config ?? {}) as { public?: boolean; noContent?: boolean; access?: RouteAccess };
   const response: Record<string, unknown> = { ...((out.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {}) };
   if (config.noContent) response['204'] = { description: 'No content', type: 'null' };
+  // a list's page headers (lib/list-query.ts): what react-admin reads for the total, and the
+  // cursor a keyed list hands for its next page
+  const query = (out.schema as { querystring?: { properties?: Record<string, unknown> } } | undefined)?.querystring?.properties ?? {};
+  if (input.route.method === 'GET' && 'range' in query && response['200'] && typeof response['200'] === 'object') {
+    response['200'] = {
+      ...response['200'],
+      headers: {
+        'Content-Range': {
+          type: 'string',
+          description: '`<resource> <first>-<last>/<total>`: the total is `*` while more rows follow (fetch the next page); past the end `<resource> */<total>` (or `*/*`)',
+        },
+        ...('cursor' in query && {
+          [NEXT_CURSOR_HEADER]: { type: 'string', description: 'When more rows follow: send it back as `cursor` (same filter and sort) for the page after this one’s last row' },
+        }),
+      },
+    };
+  }
   if (url.startsWith('/identity/')) {
     response['400'] = { description: 'Identity Toolkit error (error.message is the code)', content: { 'application/json': { schema: identityError } } };
   } else if (url.startsWith('/api/')) {

@@ -23,6 +23,8 @@ export interface Operation {
   access: unknown;
   parameters: Parameter[];
   body: JsonSchema | null;
+  /** the headers its 200 answer declares (lower-case) */
+  responseHeaders: string[];
 }
 
 /** Every operation (path × method) of the document the app serves at /docs/json, in its order. */
@@ -41,6 +43,7 @@ export async function documentOperations(app: FastifyInstance): Promise<Operatio
         access: op['x-access'],
         parameters: (op.parameters as Parameter[] | undefined) ?? [],
         body: content?.['application/json']?.schema ?? null,
+        responseHeaders: Object.keys((op.responses as Record<string, { headers?: Record<string, unknown> }> | undefined)?.['200']?.headers ?? {}).map((name) => name.toLowerCase()),
       });
     }
   }
