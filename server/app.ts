@@ -97,8 +97,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
-    // the pool's connections, once no job sends any more
+    // the pool's connections, once no job sends any more; the storage's, once no job writes any more
     if (options.mailTransport === undefined) mailTransport?.close?.();
+    if (options.files === undefined) ctx.files.close?.();
   });
   attachJobMetrics(app.metrics, ctx.jobs);
   // before the SPA's fallback: /healthz and /readyz are routes of their own

@@ -34,6 +34,8 @@ export interface FileStorage {
    * test's stand-in) has none.
    */
   sweepUnfinished?(olderThan: Date): Promise<number>;
+  /** Lets go of what the storage holds open (a bucket client's sockets); called once, when the server closes. */
+  close?(): void;
 }
 
 /** How often a put in progress shows it is alive (refreshes its temporary file or marker), however slowly its body comes. */
