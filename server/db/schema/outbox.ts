@@ -37,5 +37,10 @@ export const emailOutbox = pgTable(
     /** a resend: the e-mail it sends again */
     resentFrom: uuid('resent_from').references((): AnyPgColumn => emailOutbox.id, { onDelete: 'set null' }),
   },
-  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt), index('email_outbox_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
+    // the e-mails list's recipient filter: the address from its start, any case (emails/repository.ts)
+    index('email_outbox_recipient_idx').using('btree', sql`lower(${t.toAddress}) text_pattern_ops`),
+  ],
 );

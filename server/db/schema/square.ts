@@ -166,6 +166,8 @@ export const squareCommunications = pgTable(
     index('square_communications_order_idx').on(t.orderId, t.status),
     // the e-mails screen (every company's, newest first)
     index('square_communications_created_idx').on(t.createdAt, t.id),
+    // its recipient filter: the address from its start, any case (emails/repository.ts)
+    index('square_communications_recipient_idx').using('btree', sql`lower(${t.recipient}) text_pattern_ops`),
   ],
 );
 
