@@ -66,7 +66,7 @@ function describeAnswers(input: TransformInput) {
           description: '`<resource> <first>-<last>/<total>`: the total is `*` while more rows follow (fetch the next page); past the end `<resource> */<total>` (or `*/*`)',
         },
         ...('cursor' in query && {
-          [NEXT_CURSOR_HEADER]: { type: 'string', description: 'When more rows follow: send it back as `cursor` (same filter and sort) for the page after this one’s last row' },
+          [NEXT_CURSOR_HEADER]: { type: 'string', description: 'Only when the page ends before the rows do (its total `*`): send it back as `cursor` (same filter and sort) for the page after this one’s last row; absent otherwise' },
         }),
       },
     };
