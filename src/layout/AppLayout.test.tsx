@@ -4,8 +4,9 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AuthProvider, DataProvider } from 'react-admin';
 import { canAccess } from '../../domain/access';
-import { permissionsFrom, type PermissionKey } from '../../domain/permissions';
+import { PERMISSION_KEYS, permissionsFrom, type PermissionKey } from '../../domain/permissions';
 import { App } from '../App';
+import { REGISTRY } from '../resources/registry';
 import { createQueryClient } from '../dataProvider/queryClient';
 import { createI18nProvider } from '../i18n/i18nProvider';
 import { hasSession } from '../dataProvider/session';
@@ -86,6 +87,19 @@ describe('shell and menu gating', () => {
     signedIn();
     await renderApp('/privative-orders/whatever/deep', ['privative.companies', 'privative.orders']);
     expect(await heading('Companies and operators')).toBeInTheDocument();
+  });
+
+  it('a resource with no list of its own goes back to its section from its bare path, never a blank page', async () => {
+    const listless = REGISTRY.filter((definition) => !definition.list);
+    expect(listless.map((definition) => definition.name)).toEqual(expect.arrayContaining(['privative/typologies', 'privative-orders/operators']));
+    for (const definition of listless) {
+      signedIn();
+      const { unmount } = await renderApp(`/${definition.name}`, PERMISSION_KEYS);
+      const title = await screen.findByRole('heading', { level: 1 });
+      expect(title).not.toHaveTextContent('Page not found');
+      expect(title.textContent).not.toBe('');
+      unmount();
+    }
   });
 
   it('shows the not-found page for unknown paths', async () => {

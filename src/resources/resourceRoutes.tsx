@@ -16,10 +16,15 @@ function gate(definition: ResourceDefinition, screen: ResourceScreen, defaultAct
   return <ResourceScreenGate resource={definition.name} action={screen.action ?? defaultAction} title={screen.title} component={screen.component} />;
 }
 
-/** The list slot (`/*`): the list or its redirect to `…/list`; anything deeper is unknown. */
+/**
+ * The list slot (`/*`): the list or its redirect to `…/list`; anything deeper is unknown. A
+ * resource with no list of its own (typologies, operators, integrated orders: opened from another
+ * screen) has no screen at its bare path either: it goes back to the section base as any unknown
+ * path does (SPEC §2), never a blank page.
+ */
 function indexElement(definition: ResourceDefinition, base: string) {
   const list = definition.list;
-  if (!list) return <ExactPath fallback={base}>{null}</ExactPath>;
+  if (!list) return <Navigate to={base === `/${definition.name}` ? '/' : base} replace />;
   const inner = list.path === 'list' ? <ToList to={listPathOf(definition)} /> : gate(definition, list, 'list');
   return <ExactPath fallback={base}>{inner}</ExactPath>;
 }
