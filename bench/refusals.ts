@@ -16,20 +16,12 @@
  *
  * Targets: each refusal ≤ 1 s, RSS growth ≤ 50 MB.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { loadavg } from 'node:os';
 import { RELOAD_LIMITS } from '../domain/reloadables';
 import { STORE_IMPORT_LIMITS } from '../domain/schemas/stores-api';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { queryRows } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
-import { seedDemoData } from '../server/seed/demo';
 import { login } from '../server/test/auth';
 import { multipartFile } from '../server/test/support/companies';
-import { benchLog, openBenchDatabase, writeBenchResults } from './support';
+import { benchLog, seededBenchApp, writeBenchResults } from './support';
 
 const RUNS = Number(process.env.BENCH_REFUSAL_RUNS ?? 5);
 const FILE_BYTES = 5 * 1024 * 1024;
@@ -39,14 +31,8 @@ const { lines, log } = benchLog();
 const collect = () => (globalThis as { gc?: () => void }).gc?.();
 
 async function main() {
-  const { handle, label, drop } = await openBenchDatabase('tessera_bench_refusals', 10, { log });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-refusals-'));
+  const { app, acmeId, label, close } = await seededBenchApp('tessera_bench_refusals', 10, { log });
   try {
-    await runMigrations(handle);
-    await seedDemoData(handle.db);
-    const config = loadConfig({ DATA_DIR: dataDir, SPA_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'warn', PUBLIC_URL: 'http://bench.test' });
-    const app = await buildApp(config, { db: handle, mailTransport: null });
-    const [acme] = await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM companies WHERE code = 'ACME'`);
     const operator = (await login(app, 'operator@acme.test')).accessToken;
     const referent = (await login(app, 'referent@acme.test')).accessToken;
 
@@ -59,14 +45,14 @@ async function main() {
       {
         name: 'store import',
         expected: `validation.storeRowsMax?max=${STORE_IMPORT_LIMITS.maxRows}`,
-        send: () => app.inject({ method: 'POST', url: `/api/company/${acme.id}/stores/import`, headers: { authorization: `Bearer ${operator}`, ...storeUpload.headers }, payload: storeUpload.payload }),
+        send: () => app.inject({ method: 'POST', url: `/api/company/${acmeId}/stores/import`, headers: { authorization: `Bearer ${operator}`, ...storeUpload.headers }, payload: storeUpload.payload }),
         refusal: (body: { errors?: { file?: string } }) => body.errors?.file,
       },
       {
         name: 'reload validation',
         expected: `validation.csvTooManyRows?max=${RELOAD_LIMITS.maxRows}`,
         send: () =>
-          app.inject({ method: 'POST', url: `/api/company/${acme.id}/reloadable/reloads/validate`, headers: { authorization: `Bearer ${referent}`, 'content-type': 'application/json' }, payload: reloadPayload }),
+          app.inject({ method: 'POST', url: `/api/company/${acmeId}/reloadable/reloads/validate`, headers: { authorization: `Bearer ${referent}`, 'content-type': 'application/json' }, payload: reloadPayload }),
         refusal: (body: { errors?: { code?: string }[] }) => body.errors?.[0]?.code,
       },
     ];
@@ -96,12 +82,10 @@ async function main() {
       missed ||= !met;
       log(`  ${name}: median ${median.toFixed(0)} ms, slowest ${worst.toFixed(0)} ms (target ≤ ${TARGET_MS} ms); RSS growth at most ${mb.toFixed(1)} MB (target ≤ ${TARGET_RSS_MB} MB)  ${met ? 'met' : 'MISSED'}`);
     }
-    await app.close();
     log(`Results written to ${writeBenchResults(`refusals-${label}`, lines)}`);
     if (missed) process.exitCode = 1;
   } finally {
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -9,19 +9,13 @@
  *
  * Targets (issue 10): validate ≤ 1 s, execute ≤ 3 s (PostgreSQL).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { parseReloadCsv } from '../domain/reloadables';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { queryRows } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
 import { applyWalletMoves, lockWallet } from '../server/modules/reloadables/ledger.repository';
 import { checkRows, createRun } from '../server/modules/reloadables/reloads.service';
-import { seedDemoData } from '../server/seed/demo';
-import { benchLog, openBenchDatabase, writeBenchResults } from './support';
+import { benchLog, seededBenchApp, writeBenchResults } from './support';
 
 const ROWS = Number(process.env.BENCH_RELOAD_ROWS ?? 10_000);
 const TARGET_VALIDATE_MS = 1000;
@@ -30,14 +24,9 @@ const { lines, log } = benchLog();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main() {
-  const { handle, label, drop } = await openBenchDatabase('tessera_bench_reloads', 20, { log });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-reloads-'));
+  const { handle, label, app, config, acmeId, close } = await seededBenchApp('tessera_bench_reloads', 20, { log });
+  const acme = { id: acmeId };
   try {
-    await runMigrations(handle);
-    await seedDemoData(handle.db);
-    const config = loadConfig({ DATA_DIR: dataDir, SPA_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'warn', PUBLIC_URL: 'http://bench.test' });
-    const app = await buildApp(config, { db: handle, mailTransport: null });
-    const [acme] = await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM companies WHERE code = 'ACME'`);
     const [user] = await queryRows<{ id: string }>(handle.db, sql`SELECT id FROM users WHERE email = 'referent@acme.test'`);
     const actor = { userId: user.id, companyId: acme.id, isProvider: false };
 
@@ -76,12 +65,9 @@ async function main() {
     log(`  validate (parse ${seconds(parseMs)} + checkRows): ${seconds(validateMs)}  target ≤ ${seconds(TARGET_VALIDATE_MS)}  ${validateMs <= TARGET_VALIDATE_MS ? 'met' : 'MISSED'}`);
     log(`  run now of ${ROWS.toLocaleString('en')} rows (createRun, chunks of ${config.reloads.chunkRows}): ${seconds(executeMs)}  target ≤ ${seconds(TARGET_EXECUTE_MS)}  ${executeMs <= TARGET_EXECUTE_MS ? 'met' : 'MISSED'}`);
     log(`  ${run.number}: ${run.creditedCount} rows credited, ${wallet.moves} wallet movements; wallet ${wallet.balance} cents, reserved ${wallet.reserved}`);
-    await app.close();
     writeBenchResults(`reloads-${label}-${ROWS}`, lines);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    await handle.close();
-    await drop();
+    await close();
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,8 @@ import { runMigrations } from '../server/db/migrate';
 import { seedDemoData } from '../server/seed/demo';
 import { generateGiftcards } from './giftcards-data';
 import { openPostgres } from '../server/db/postgres';
+import { buildApp } from '../server/app';
+import { loadConfig, type AppConfig } from '../server/config';
 
 export interface BenchDatabase {
   handle: DbHandle;
@@ -117,6 +120,49 @@ export async function cardListDatabase(handle: DbHandle, cards: number, log: (me
   await generateGiftcards(handle.db, { acmeId: ids.acme, nordId: ids.nord, typologyId: typology.id, storeId: store.id, cards, perCard: 1, log });
   await handle.db.execute(sql`ANALYZE`);
   return ids;
+}
+
+export interface SeededBenchApp extends BenchDatabase {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  config: AppConfig;
+  /** Acme's id (the demo's customer company) */
+  acmeId: string;
+  /** closes the app and the database, drops the database and removes the data folder */
+  close: () => Promise<void>;
+}
+
+/**
+ * The server on a bench database: migrated, the demo seed in, a data folder of its own, no SPA and
+ * no mail transport; `env` adds settings (a lower threshold, a higher rate limit).
+ */
+export async function seededBenchApp(prefix: string, pool: number, options: { log?: (message: string) => void; env?: Record<string, string> } = {}): Promise<SeededBenchApp> {
+  const database = await openBenchDatabase(prefix, pool, { log: options.log });
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix.replaceAll('_', '-')}-`));
+  const close = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.handle.close();
+    await database.drop();
+  };
+  try {
+    await runMigrations(database.handle);
+    await seedDemoData(database.handle.db);
+    const config = loadConfig({ DATA_DIR: dataDir, SPA_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'warn', PUBLIC_URL: 'http://bench.test', ...options.env });
+    const app = await buildApp(config, { db: database.handle, mailTransport: null });
+    const [acme] = await queryRows<{ id: string }>(database.handle.db, sql`SELECT id FROM companies WHERE code = 'ACME'`);
+    return {
+      ...database,
+      app,
+      config,
+      acmeId: acme.id,
+      close: async () => {
+        await app.close();
+        await close();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 /** Keeps a bench's figures in bench/results/<name>.txt; answers the file's path. */
