@@ -10,7 +10,7 @@ import { csvDownload } from '../../lib/csv-export';
 import { ApiError, forbidden } from '../../lib/errors';
 import { queueEmail } from '../../mail/mailer';
 import { firstQueuedJob, lockScheduling, setJobRunAt } from '../../jobs/repository';
-import { userContact } from '../account/repository';
+import { findUserWithCompany, userContact } from '../account/repository';
 import {
   countFileRows,
   findReport,
@@ -20,7 +20,6 @@ import {
   markRunning,
   nextExpiry,
   reportsToExpire,
-  requesterNow,
   setProgress,
   type ReportRow,
 } from './repository';
@@ -115,10 +114,11 @@ export async function expireReports(ctx: AppContext, signal?: AbortSignal): Prom
  * queued before its requester was disabled, lost a flag or was moved is not written.
  */
 async function requesterMayStillRead(db: Db, row: ReportRow): Promise<boolean> {
-  const requester = row.requested_by ? await requesterNow(db, row.requested_by) : undefined;
-  if (!requester || requester.status !== 'ACTIVE') return false;
-  if (!canReadReportType(requester.permissions, row.report_id, { isProvider: requester.is_provider })) return false;
-  return companyInScopeOf(db, { id: requester.company_id, isProvider: requester.is_provider }, row.company_id);
+  const requester = row.requested_by ? await findUserWithCompany(db, row.requested_by) : undefined;
+  if (!requester || requester.user.status !== 'ACTIVE') return false;
+  const { user, company } = requester;
+  if (!canReadReportType(user.permissions, row.report_id, { isProvider: company.isProvider })) return false;
+  return companyInScopeOf(db, company, row.company_id);
 }
 
 /**

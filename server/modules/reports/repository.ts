@@ -1,6 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Permissions } from '../../../domain/permissions';
-import type { UserStatus } from '../../../domain/users';
 import type { ReportState, ReportTypeId } from '../../../domain/reports';
 import type { GeneratedReportFilter } from '../../../domain/schemas/reports';
 import { queryRows, type Db } from '../../db/client';
@@ -42,25 +40,6 @@ const COLUMNS = sql`r.id, r.company_id, co.name AS company_name, r.report_id, r.
 const FROM = sql`FROM generated_reports r JOIN companies co ON co.id = r.company_id LEFT JOIN users u ON u.id = r.requested_by`;
 
 /** One report of the subtree (`companyIds`; null: any, for jobs), or null. */
-interface RequesterNow {
-  status: UserStatus;
-  permissions: Permissions;
-  company_id: string;
-  is_provider: boolean;
-}
-
-/**
- * What the requester holds now (a generation re-checks it before writing): their status, flags,
- * company and whether it is the provider; undefined when the user is gone.
- */
-export async function requesterNow(db: Db, userId: string): Promise<RequesterNow | undefined> {
-  const [row] = await queryRows<RequesterNow>(
-    db,
-    sql`SELECT u.status, u.permissions, u.company_id, c.is_provider FROM users u JOIN companies c ON c.id = u.company_id WHERE u.id = ${userId}`,
-  );
-  return row;
-}
-
 export async function findReport(db: Db, id: string, companyIds: readonly string[] | null = null): Promise<ReportRow | null> {
   const [row] = await queryRows<ReportRow>(db, sql`SELECT ${COLUMNS} ${FROM} WHERE r.id = ${id} ${companyIds ? sql`AND ${inIds(sql`r.company_id`, companyIds)}` : sql``}`);
   return row ?? null;
